@@ -1,0 +1,154 @@
+//! The broker: resolves the caller, routes to the slot, and runs one operation inside its
+//! end-to-end budget (SPEC §7). When the budget runs out the operation's future is dropped —
+//! which cancels its work — and `TIMEOUT` is returned.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use cdt_domain::ops::Operation;
+use cdt_domain::ports::{BrowserLauncher, Clock, ProcessTable, SessionStorePort};
+use cdt_domain::{CallerContext, CdtError, Deadline, ResolvedContext};
+use serde_json::Value;
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use crate::metrics::Metrics;
+use crate::registry::Registry;
+use crate::resolver::ContextResolver;
+use crate::{daemon, page, session};
+
+/// The ports the broker drives.
+#[derive(Clone)]
+pub struct Deps {
+    pub launcher: Arc<dyn BrowserLauncher>,
+    pub store: Arc<dyn SessionStorePort>,
+    pub processes: Arc<dyn ProcessTable>,
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Clone, Debug)]
+pub struct BrokerConfig {
+    pub idle_timeout_ms: u64,
+    pub max_slots: usize,
+    pub janitor_interval_ms: u64,
+    /// Shown by status commands.
+    pub socket: String,
+    pub home: String,
+}
+
+impl Default for BrokerConfig {
+    fn default() -> Self {
+        BrokerConfig {
+            idle_timeout_ms: 30 * 60 * 1000,
+            max_slots: 16,
+            janitor_interval_ms: 2000,
+            socket: String::new(),
+            home: String::new(),
+        }
+    }
+}
+
+pub struct Broker {
+    pub deps: Deps,
+    pub config: BrokerConfig,
+    pub registry: Registry,
+    pub metrics: Metrics,
+    pub started_ms: u64,
+    resolver: ContextResolver,
+    shutdown: watch::Sender<bool>,
+}
+
+/// What one request produced, plus what the envelope's `meta` needs.
+#[derive(Debug)]
+pub struct Outcome {
+    pub result: Result<Value, CdtError>,
+    pub context: Option<String>,
+    pub warnings: Vec<String>,
+}
+
+impl Broker {
+    pub fn new(deps: Deps, config: BrokerConfig) -> Arc<Broker> {
+        let started_ms = deps.clock.now_unix_ms();
+        Arc::new(Broker {
+            deps,
+            config,
+            registry: Registry::default(),
+            metrics: Metrics::default(),
+            started_ms,
+            resolver: ContextResolver,
+            shutdown: watch::channel(false).0,
+        })
+    }
+
+    pub fn now(&self) -> u64 {
+        self.deps.clock.now_unix_ms()
+    }
+
+    /// Turns true when the daemon should exit (after `daemon stop`).
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    pub(crate) fn request_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Runs one operation for one caller within its deadline.
+    pub async fn handle(
+        self: &Arc<Self>,
+        operation: Operation,
+        caller: &CallerContext,
+        deadline: Deadline,
+    ) -> Outcome {
+        let clock_start = std::time::Instant::now();
+        let name = operation.name();
+        let now = self.now();
+        let until = Instant::now() + Duration::from_millis(deadline.remaining_ms(now));
+        let (result, context, warnings) = match self.resolver.resolve(caller, now) {
+            Err(error) => (Err(error), None, Vec::new()),
+            Ok(resolved) => {
+                let work = self.dispatch(operation, &resolved, until);
+                let result = match tokio::time::timeout_at(until, work).await {
+                    Ok(result) => result,
+                    Err(_) => Err(CdtError::timeout(name, deadline.budget_ms)),
+                };
+                (
+                    result,
+                    Some(resolved.key.to_string()),
+                    resolved.warning.into_iter().collect(),
+                )
+            }
+        };
+        let micros = clock_start.elapsed().as_micros() as u64;
+        self.metrics.record(name, micros, result.as_ref().map(drop));
+        Outcome {
+            result,
+            context,
+            warnings,
+        }
+    }
+
+    async fn dispatch(
+        self: &Arc<Self>,
+        operation: Operation,
+        context: &ResolvedContext,
+        until: Instant,
+    ) -> Result<Value, CdtError> {
+        match operation {
+            Operation::SessionStart(params) => session::start(self, context, &params, until).await,
+            Operation::SessionStatus(params) => Ok(session::status(self, context, params.verbose)),
+            Operation::SessionStop(_) => session::stop(self, context).await,
+            Operation::SessionRestart(params) => {
+                session::restart(self, context, &params, until).await
+            }
+            Operation::SessionList(_) => Ok(session::list(self)),
+            Operation::PageOpen(params) => page::open(self, context, &params, until).await,
+            Operation::PageList(_) => page::list(self, context, until).await,
+            Operation::PageUse(params) => page::use_page(self, context, params.id, until).await,
+            Operation::PageClose(params) => page::close(self, context, params.id, until).await,
+            Operation::PageNavigate(params) => page::navigate(self, context, &params, until).await,
+            Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose)),
+            Operation::DaemonStop(_) => Ok(daemon::stop(self).await),
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Daemon use cases: status (with metrics) and an orderly stop that leaves no browser behind.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::broker::Broker;
+use crate::session::reap;
+
+pub fn status(broker: &Arc<Broker>, verbose: bool) -> Value {
+    let now = broker.now();
+    let running = broker.registry.running();
+    let mut out = json!({
+        "pid": std::process::id(),
+        "version": cdt_domain::CDT_VERSION,
+        "protocol": cdt_domain::PROTOCOL_VERSION,
+        "uptimeMs": now.saturating_sub(broker.started_ms),
+        "socket": broker.config.socket,
+        "home": broker.config.home,
+        "slots": running.len(),
+        "maxSlots": broker.config.max_slots,
+        "idleTimeoutMs": broker.config.idle_timeout_ms,
+        "requests": broker.metrics.total_requests(),
+    });
+    if verbose {
+        out["metrics"] = broker.metrics.snapshot();
+        out["memory"] = json!({
+            "daemonRssKib": broker.deps.processes.tree_rss_kib(std::process::id()),
+        });
+        out["sessions"] = crate::session::list(broker)["sessions"].clone();
+    }
+    out
+}
+
+/// Stops every slot (killing launched browsers), then signals the daemon to exit. The reply is
+/// sent only after the browsers are gone.
+pub async fn stop(broker: &Arc<Broker>) -> Value {
+    let slots = broker.registry.all();
+    let stopped = slots
+        .iter()
+        .filter(|slot| slot.any_browser().is_some())
+        .count();
+    let reaps = slots.iter().map(|slot| async move {
+        let _life = slot.lifecycle.lock().await;
+        reap(broker, slot, "daemon stopped").await;
+    });
+    futures_join_all(reaps).await;
+    broker.request_shutdown();
+    json!({ "stopping": true, "sessionsStopped": stopped })
+}
+
+/// Runs futures concurrently to completion (a tiny join_all over tokio tasks' semantics).
+async fn futures_join_all<F: std::future::Future<Output = ()>>(
+    futures: impl IntoIterator<Item = F>,
+) {
+    let mut pinned: Vec<std::pin::Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
+    std::future::poll_fn(|cx| {
+        pinned.retain_mut(|future| future.as_mut().poll(cx).is_pending());
+        if pinned.is_empty() {
+            std::task::Poll::Ready(())
+        } else {
+            std::task::Poll::Pending
+        }
+    })
+    .await;
+}

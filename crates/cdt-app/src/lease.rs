@@ -1,0 +1,144 @@
+//! LeaseManager (SPEC §4.3): decides when a slot's lease has ended — its owner process died
+//! (process-keyed contexts only), it sat idle past the timeout, or its browser went away — and
+//! runs the janitor that reaps such slots. Also cleans what a previous daemon left behind.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use cdt_domain::ports::ContextFile;
+use cdt_domain::{ContextSource, ErrorCode};
+
+use crate::broker::Broker;
+use crate::session::reap;
+use crate::slot::Slot;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReapReason {
+    OwnerExited,
+    IdleTimeout,
+    BrowserGone,
+    /// A slot that never got a browser (its start failed) and has nothing in flight.
+    Unused,
+}
+
+impl ReapReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReapReason::OwnerExited => "owner process exited",
+            ReapReason::IdleTimeout => "idle timeout",
+            ReapReason::BrowserGone => "browser went away",
+            ReapReason::Unused => "unused",
+        }
+    }
+}
+
+/// The lease verdict for one slot.
+pub fn verdict(broker: &Broker, slot: &Slot, now_ms: u64) -> Option<ReapReason> {
+    if slot.in_flight() > 0 {
+        return None;
+    }
+    let Some(browser) = slot.any_browser() else {
+        return Some(ReapReason::Unused);
+    };
+    if !browser.is_connected() {
+        return Some(ReapReason::BrowserGone);
+    }
+    let owner_gone = slot.context.source == ContextSource::Process
+        && slot
+            .context
+            .owner
+            .as_ref()
+            .is_some_and(|owner| !broker.deps.processes.is_alive(owner));
+    if owner_gone {
+        return Some(ReapReason::OwnerExited);
+    }
+    (now_ms.saturating_sub(slot.last_seen_ms()) > broker.config.idle_timeout_ms)
+        .then_some(ReapReason::IdleTimeout)
+}
+
+/// One janitor pass; returns what it reaped.
+pub async fn sweep(broker: &Arc<Broker>) -> Vec<(String, ReapReason)> {
+    let mut reaped = Vec::new();
+    for slot in broker.registry.all() {
+        let Some(reason) = verdict(broker, &slot, broker.now()) else {
+            continue;
+        };
+        // Skip a slot that is starting or stopping right now; the next pass sees it again.
+        let Ok(_life) = slot.lifecycle.clone().try_lock_owned() else {
+            continue;
+        };
+        if reason == ReapReason::Unused {
+            if slot.any_browser().is_none() && broker.registry.remove_if_idle(&slot) {
+                slot.retire();
+            }
+            continue;
+        }
+        if verdict(broker, &slot, broker.now()) != Some(reason) {
+            continue;
+        }
+        reap(broker, &slot, reason.as_str()).await;
+        reaped.push((slot.key.to_string(), reason));
+    }
+    reaped
+}
+
+/// Runs [`sweep`] every `janitor_interval_ms` until shutdown.
+pub fn spawn_janitor(broker: Arc<Broker>) -> tokio::task::JoinHandle<()> {
+    let mut shutdown = broker.shutdown_signal();
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(Duration::from_millis(
+            broker.config.janitor_interval_ms.max(50),
+        ));
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = ticker.tick() => {
+                    for (context, reason) in sweep(&broker).await {
+                        tracing::info!(%context, reason = reason.as_str(), "lease ended");
+                    }
+                }
+                _ = shutdown.changed() => return,
+            }
+        }
+    })
+}
+
+/// Kills browsers a previous daemon left running (e.g. after `kill -9`) and removes the files of
+/// its ephemeral contexts. Returns how many browsers were killed.
+pub fn recover_leftovers(broker: &Broker) -> usize {
+    let store = &broker.deps.store;
+    let mut killed = 0;
+    for key in store.contexts() {
+        let state = store.read(&key, ContextFile::State).unwrap_or_default();
+        if state["status"] == "running" {
+            let pid = state["browserPid"]
+                .as_u64()
+                .and_then(|p| u32::try_from(p).ok());
+            let start = state["browserStartTime"].as_u64();
+            if let (Some(pid), Some(start)) = (pid, start)
+                && broker.deps.processes.kill_group(pid, start)
+            {
+                killed += 1;
+                tracing::info!(context = %key, pid, "killed a leftover browser");
+            }
+        }
+        let ephemeral = store
+            .read(&key, ContextFile::Metadata)
+            .is_some_and(|m| m["ephemeral"] == true);
+        let result = if ephemeral {
+            store.remove_context(&key, true)
+        } else if state["status"] == "running" {
+            store.write(
+                &key,
+                ContextFile::State,
+                &serde_json::json!({ "status": "stopped", "reason": "daemon restarted" }),
+            )
+        } else {
+            Ok(())
+        };
+        if let Err(error) = result {
+            tracing::warn!(context = %key, code = ?ErrorCode::InternalError, %error, "cannot tidy a leftover context");
+        }
+    }
+    killed
+}

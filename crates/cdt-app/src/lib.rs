@@ -1,0 +1,22 @@
+//! cdt's use cases. Everything here talks to the world through the ports of `cdt-domain`
+//! (browsers, disk, processes, time) and never imports an adapter crate.
+//!
+//! - [`resolver`]: who is calling → which context key.
+//! - [`registry`]: ContextRegistry + SlotRouter: context key → [`slot::Slot`], the slot limit.
+//! - [`lease`]: LeaseManager: idle timeouts, owner death, the janitor.
+//! - [`broker`]: runs one operation inside its budget; [`session`], [`page`], [`daemon`] hold
+//!   the per-resource use cases.
+
+pub mod broker;
+pub mod daemon;
+pub mod lease;
+pub mod metrics;
+pub mod page;
+pub mod pages;
+pub mod registry;
+pub mod resolver;
+pub mod session;
+pub mod slot;
+
+pub use broker::{Broker, BrokerConfig, Deps, Outcome};
+pub use resolver::ContextResolver;

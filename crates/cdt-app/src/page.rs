@@ -1,0 +1,251 @@
+//! Page use cases: open, list, use, close, navigate. Each auto-starts the caller's browser.
+//! Mutations of one page are serialized by that page's lock; listing never waits for them.
+
+use std::sync::Arc;
+
+use cdt_domain::ops::{PageNavigateParams, PageOpenParams};
+use cdt_domain::{CdtError, ErrorCode, PageId, PageInfo, ResolvedContext, WaitUntil};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::session::ensure_running;
+use crate::slot::Slot;
+
+/// Adds a scheme to bare hosts (`example.com` → `https://example.com`, `localhost:8080` →
+/// `http://…`) and refuses what cannot be navigated to.
+pub fn normalize_url(raw: &str) -> Result<String, CdtError> {
+    let url = raw.trim();
+    if url.is_empty() {
+        return Err(CdtError::validation("the URL is empty")
+            .hinted("Pass a URL, e.g. cdt page open https://example.com"));
+    }
+    let lower = url.to_ascii_lowercase();
+    if lower.starts_with("javascript:") {
+        return Err(CdtError::validation("javascript: URLs are not navigations")
+            .hinted("Run script with: cdt runtime eval '<expression>'"));
+    }
+    let has_scheme = url.split_once(':').is_some_and(|(scheme, rest)| {
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            && (rest.starts_with("//")
+                || matches!(
+                    scheme.to_ascii_lowercase().as_str(),
+                    "about" | "data" | "blob" | "chrome" | "view-source"
+                ))
+    });
+    if has_scheme {
+        return Ok(url.to_string());
+    }
+    if url.contains(char::is_whitespace) {
+        return Err(CdtError::validation(format!("{url:?} is not a URL"))
+            .hinted("Pass a full URL, e.g. https://example.com/path"));
+    }
+    let local = ["localhost", "127.", "[::1]", "0.0.0.0"]
+        .iter()
+        .any(|prefix| lower.starts_with(prefix));
+    Ok(format!("{}://{url}", if local { "http" } else { "https" }))
+}
+
+fn page_not_found(slot: &Slot, id: u32) -> CdtError {
+    let known = slot.pages().ids();
+    CdtError::new(
+        ErrorCode::PageNotFound,
+        format!("no page {id} in this context"),
+    )
+    .with_details(json!({ "page": id, "known": known }))
+    .hinted("Run: cdt page list")
+}
+
+fn no_current_page() -> CdtError {
+    CdtError::new(ErrorCode::NoCurrentPage, "this context has no open page")
+        .hinted("Run: cdt page open <url>")
+}
+
+/// The target id of `id`, or of the current page.
+fn resolve_page(slot: &Slot, id: Option<u32>) -> Result<(PageId, String), CdtError> {
+    let pages = slot.pages();
+    let id = match id {
+        Some(id) => PageId(id),
+        None => pages.current().ok_or_else(no_current_page)?,
+    };
+    let target = pages.target_of(id);
+    drop(pages);
+    target
+        .map(|target| (id, target))
+        .ok_or_else(|| page_not_found(slot, id.0))
+}
+
+fn page_info(slot: &Slot, id: PageId) -> Value {
+    slot.pages()
+        .info(id)
+        .map(|info| json!(info))
+        .unwrap_or(Value::Null)
+}
+
+async fn navigate_page(
+    slot: &Slot,
+    id: PageId,
+    target: &str,
+    url: &str,
+    wait_until: WaitUntil,
+) -> Result<PageInfo, CdtError> {
+    let browser = slot.browser().ok_or_else(|| {
+        CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+            .hinted("Run: cdt session restart")
+    })?;
+    let page_lock = slot.page_lock(id);
+    let _mutating = page_lock.lock().await;
+    let outcome = browser
+        .navigate(target, url, wait_until)
+        .await
+        .map_err(|error| {
+            let details = if error.details.is_object() {
+                error.details.clone()
+            } else {
+                json!({})
+            };
+            let mut details = details;
+            details["page"] = json!(id);
+            error.with_details(details)
+        })?;
+    let current = slot.pages().current() == Some(id);
+    Ok(PageInfo {
+        id,
+        url: outcome.url,
+        title: outcome.title,
+        current,
+    })
+}
+
+pub async fn open(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PageOpenParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let url = normalize_url(&params.url)?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let browser = slot.browser().ok_or_else(|| {
+        CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+            .hinted("Run: cdt session restart")
+    })?;
+    let reused = if params.background {
+        None
+    } else {
+        slot.pages().take_pristine()
+    };
+    let (id, target) = match reused {
+        Some(found) => found,
+        None => {
+            let target = browser.create_page(params.background).await?;
+            let id = slot
+                .pages()
+                .id_of(&target)
+                .ok_or_else(|| CdtError::internal("a new page was not tracked"))?;
+            (id, target)
+        }
+    };
+    if !params.background {
+        slot.pages().set_current(id);
+    }
+    let info = navigate_page(&slot, id, &target, &url, params.wait_until).await?;
+    Ok(json!(info))
+}
+
+pub async fn list(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let pages = slot.pages().list();
+    Ok(json!({ "pages": pages }))
+}
+
+pub async fn use_page(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    id: u32,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (id, target) = resolve_page(&slot, Some(id))?;
+    if let Some(browser) = slot.browser() {
+        browser.activate(&target).await?;
+    }
+    slot.pages().set_current(id);
+    Ok(page_info(&slot, id))
+}
+
+pub async fn close(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    id: Option<u32>,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (id, target) = resolve_page(&slot, id)?;
+    if let Some(browser) = slot.browser() {
+        let page_lock = slot.page_lock(id);
+        let _mutating = page_lock.lock().await;
+        browser.close_page(&target).await?;
+    }
+    let current = slot.pages().current();
+    Ok(json!({ "closed": id, "currentPage": current }))
+}
+
+pub async fn navigate(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PageNavigateParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let url = normalize_url(&params.url)?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (id, target) = resolve_page(&slot, params.page)?;
+    let info = navigate_page(&slot, id, &target, &url, params.wait_until).await?;
+    Ok(json!(info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_normalized_or_refused() {
+        assert_eq!(
+            normalize_url("example.com").ok().as_deref(),
+            Some("https://example.com")
+        );
+        assert_eq!(
+            normalize_url("localhost:8080/x").ok().as_deref(),
+            Some("http://localhost:8080/x")
+        );
+        assert_eq!(
+            normalize_url("127.0.0.1:9/a").ok().as_deref(),
+            Some("http://127.0.0.1:9/a")
+        );
+        assert_eq!(
+            normalize_url("http://127.0.0.1:9/a").ok().as_deref(),
+            Some("http://127.0.0.1:9/a")
+        );
+        assert_eq!(
+            normalize_url("about:blank").ok().as_deref(),
+            Some("about:blank")
+        );
+        assert_eq!(
+            normalize_url("data:text/html,hi").ok().as_deref(),
+            Some("data:text/html,hi")
+        );
+        assert_eq!(
+            normalize_url("file:///tmp/x.html").ok().as_deref(),
+            Some("file:///tmp/x.html")
+        );
+        assert!(normalize_url("  ").is_err());
+        assert!(normalize_url("javascript:alert(1)").is_err());
+        assert!(normalize_url("two words").is_err());
+    }
+}

@@ -1,0 +1,383 @@
+//! Session use cases: start (launch or attach), status, stop, restart, list — and the
+//! auto-start every page command relies on.
+
+use std::sync::Arc;
+
+use cdt_domain::ops::SessionStartParams;
+use cdt_domain::ports::{ContextFile, LaunchSpec};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::sync::OwnedMutexGuard;
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::slot::{InFlight, Slot, StartSettings};
+
+/// Refuses attach endpoints that are not loopback unless allowed; `0.0.0.0` always.
+pub fn check_endpoint(endpoint: &str, allow_remote: bool) -> Result<(), CdtError> {
+    let host = endpoint
+        .split_once("://")
+        .map(|(_, rest)| rest.split(['/', '?']).next().unwrap_or_default())
+        .map(|authority| {
+            if let Some(v6) = authority.strip_prefix('[') {
+                v6.split(']').next().unwrap_or_default().to_string()
+            } else {
+                authority
+                    .rsplit_once(':')
+                    .map(|(h, _)| h)
+                    .unwrap_or(authority)
+                    .to_string()
+            }
+        })
+        .filter(|host| !host.is_empty())
+        .ok_or_else(|| {
+            CdtError::validation(format!("{endpoint:?} is not a URL"))
+                .hinted("Use e.g. --browser-url http://127.0.0.1:9222")
+        })?;
+    let unspecified = host == "0.0.0.0" || host == "::";
+    let loopback = host == "localhost" || host == "::1" || host.starts_with("127.");
+    if unspecified {
+        return Err(CdtError::new(
+            ErrorCode::SecurityBlocked,
+            format!("{host} is not an address to connect to (it means every interface)"),
+        )
+        .hinted("Use the loopback address: --browser-url http://127.0.0.1:9222"));
+    }
+    if !loopback && !allow_remote {
+        return Err(CdtError::new(ErrorCode::SecurityBlocked, format!("{host} is not a loopback address; remote CDP endpoints give full control of that browser"))
+            .with_details(json!({ "host": host }))
+            .hinted("Pass --allow-remote if you trust the network path to that browser")
+            .hinted("Or tunnel it to loopback: ssh -L 9222:127.0.0.1:9222 <host>, then --browser-url http://127.0.0.1:9222"));
+    }
+    Ok(())
+}
+
+/// Waits for the slot's lifecycle lock within the budget.
+async fn lock_lifecycle(slot: &Slot, until: Instant) -> Result<OwnedMutexGuard<()>, CdtError> {
+    tokio::time::timeout_at(until, slot.lifecycle.clone().lock_owned())
+        .await
+        .map_err(|_| {
+            CdtError::new(
+                ErrorCode::ContextLockTimeout,
+                format!(
+                    "context {} stayed busy (starting or stopping) for the whole budget",
+                    slot.key
+                ),
+            )
+            .hinted("Retry, or raise --timeout")
+        })
+}
+
+/// The caller's slot with its lifecycle lock held, routing again if the slot was retired
+/// while this request waited for the lock.
+async fn route_locked(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    until: Instant,
+) -> Result<(Arc<Slot>, InFlight, OwnedMutexGuard<()>), CdtError> {
+    loop {
+        let (slot, in_flight) = broker.registry.route(context, broker.now());
+        let life = lock_lifecycle(&slot, until).await?;
+        if !slot.is_retired() {
+            return Ok((slot, in_flight, life));
+        }
+    }
+}
+
+/// Launches or attaches the slot's browser. The caller holds the lifecycle lock.
+async fn launch_locked(
+    broker: &Arc<Broker>,
+    slot: &Slot,
+    settings: StartSettings,
+) -> Result<(), CdtError> {
+    if let Some(victim) = broker
+        .registry
+        .choose_eviction(&slot.key, broker.config.max_slots)?
+    {
+        tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
+        reap(broker, &victim, "evicted: slot limit reached").await;
+    }
+    let store = &broker.deps.store;
+    store.prepare(&slot.key)?;
+    let lock_file = store.lock_context(&slot.key)?;
+    let browser = match &settings.endpoint {
+        Some(endpoint) => broker.deps.launcher.attach(endpoint).await?,
+        None => {
+            let spec = LaunchSpec {
+                headless: settings.headless,
+                window_size: settings.window_size,
+                chrome_path: settings.chrome_path.clone().map(Into::into),
+                extra_args: settings.chrome_args.clone(),
+                profile_dir: store.profile_dir(&slot.key),
+                log_file: store.browser_log(&slot.key),
+            };
+            broker.deps.launcher.launch(&spec).await?
+        }
+    };
+    let info = browser.info();
+    let start_time = info
+        .pid
+        .and_then(|pid| broker.deps.processes.start_time(pid));
+    let now = broker.now();
+    slot.install(browser, settings.clone(), Some(lock_file), now);
+    let context = &slot.context;
+    let writes = [
+        (
+            ContextFile::Metadata,
+            json!({
+                "context": slot.key, "source": context.source, "identity": context.identity,
+                "ephemeral": context.source.is_ephemeral(), "createdAt": slot.created_ms,
+            }),
+        ),
+        (ContextFile::Owner, json!({ "owner": context.owner })),
+        (
+            ContextFile::Lease,
+            json!({ "lastSeenAt": now, "idleTimeoutMs": broker.config.idle_timeout_ms }),
+        ),
+        (
+            ContextFile::State,
+            json!({
+                "status": "running", "browserPid": info.pid, "browserStartTime": start_time, "attached": info.attached,
+                "wsEndpoint": info.ws_endpoint, "headless": settings.headless, "startedAt": now,
+            }),
+        ),
+    ];
+    for (file, value) in writes {
+        store.write(&slot.key, file, &value)?;
+    }
+    Ok(())
+}
+
+/// Stops the slot's browser, drops the slot and tidies its files (ephemeral contexts lose
+/// their profile).
+pub async fn reap(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
+    slot.retire();
+    broker.registry.remove(slot);
+    if let Some(browser) = slot.uninstall() {
+        browser.shutdown().await;
+    }
+    let store = &broker.deps.store;
+    let result = if slot.context.source.is_ephemeral() {
+        store.remove_context(&slot.key, true)
+    } else {
+        store.write(
+            &slot.key,
+            ContextFile::State,
+            &json!({ "status": "stopped", "reason": reason, "stoppedAt": broker.now() }),
+        )
+    };
+    if let Err(error) = result {
+        tracing::warn!(context = %slot.key, %error, "cannot tidy the context's files");
+    }
+    tracing::info!(context = %slot.key, reason, "slot stopped");
+}
+
+/// The caller's slot with a running browser, auto-started with default settings if needed.
+pub async fn ensure_running(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    until: Instant,
+) -> Result<(Arc<Slot>, InFlight), CdtError> {
+    let (slot, in_flight) = broker.registry.route(context, broker.now());
+    if slot.is_running() && !slot.is_retired() {
+        return Ok((slot, in_flight));
+    }
+    drop(in_flight);
+    let (slot, in_flight, _life) = route_locked(broker, context, until).await?;
+    if !slot.is_running() {
+        // A browser that died is replaced with the settings it had.
+        let settings = slot.settings().unwrap_or(StartSettings {
+            headless: true,
+            ..StartSettings::default()
+        });
+        if let Some(dead) = slot.uninstall() {
+            dead.shutdown().await;
+        }
+        launch_locked(broker, &slot, settings).await?;
+    }
+    Ok((slot, in_flight))
+}
+
+fn describe(broker: &Broker, slot: &Slot) -> Value {
+    let Some(browser) = slot.any_browser() else {
+        return Value::Null;
+    };
+    let info = browser.info();
+    let settings = slot.settings().unwrap_or_default();
+    let pages = slot.pages();
+    json!({
+        "status": if browser.is_connected() { "running" } else { "disconnected" },
+        "browser": {
+            "pid": info.pid, "product": info.product, "attached": info.attached,
+            "wsEndpoint": info.ws_endpoint, "headless": settings.headless, "executable": info.executable,
+        },
+        "profileDir": if info.attached { Value::Null } else { json!(broker.deps.store.profile_dir(&slot.key)) },
+        "pages": pages.len(),
+        "currentPage": pages.current(),
+        "startedAt": slot.started_ms(),
+    })
+}
+
+pub async fn start(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &SessionStartParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let settings = StartSettings::from_params(params)?;
+    if let Some(endpoint) = &settings.endpoint {
+        check_endpoint(endpoint, params.allow_remote)?;
+    }
+    let (slot, _in_flight, _life) = route_locked(broker, context, until).await?;
+    let started = if slot.is_running() {
+        if slot
+            .settings()
+            .is_some_and(|running| running.conflicts_with(params))
+        {
+            return Err(CdtError::new(
+                ErrorCode::SessionAlreadyRunning,
+                format!(
+                    "context {} already runs a browser with other settings",
+                    slot.key
+                ),
+            )
+            .with_details(json!({ "session": describe(broker, &slot) }))
+            .hinted("Run: cdt session restart (with the new flags)")
+            .hinted("Or: cdt session stop, then cdt session start"));
+        }
+        false
+    } else {
+        if let Some(dead) = slot.uninstall() {
+            dead.shutdown().await;
+        }
+        launch_locked(broker, &slot, settings).await?;
+        true
+    };
+    Ok(json!({ "context": slot.key, "started": started, "session": describe(broker, &slot) }))
+}
+
+pub async fn stop(broker: &Arc<Broker>, context: &ResolvedContext) -> Result<Value, CdtError> {
+    let slot = broker
+        .registry
+        .get(&context.key)
+        .filter(|slot| slot.any_browser().is_some())
+        .ok_or_else(|| {
+            CdtError::new(
+                ErrorCode::SessionNotFound,
+                format!("no browser session runs for context {}", context.key),
+            )
+            .with_details(json!({ "context": context.key, "resolvedFrom": context.identity }))
+            .hinted("Run: cdt session list (to see every running session)")
+        })?;
+    let _life = slot.lifecycle.lock().await;
+    reap(broker, &slot, "stopped by request").await;
+    Ok(json!({ "context": slot.key, "stopped": true }))
+}
+
+pub async fn restart(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &SessionStartParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let previous = broker
+        .registry
+        .get(&context.key)
+        .and_then(|slot| slot.settings());
+    if let Some(slot) = broker.registry.get(&context.key) {
+        let _life = lock_lifecycle(&slot, until).await?;
+        reap(broker, &slot, "restarted").await;
+    }
+    // Flags not given keep the values the previous browser ran with.
+    let mut merged = params.clone();
+    if let Some(previous) = previous {
+        merged.headless = merged.headless.or(Some(previous.headless));
+        if merged.viewport.is_none() {
+            merged.viewport = previous.window_size.map(|(w, h)| format!("{w}x{h}"));
+        }
+        if merged.browser_url.is_none() && merged.ws_endpoint.is_none() {
+            merged.browser_url = previous.endpoint;
+        }
+        if merged.chrome_args.is_empty() {
+            merged.chrome_args = previous.chrome_args;
+        }
+        merged.chrome_path = merged.chrome_path.or(previous.chrome_path);
+        merged.allow_remote = true; // the endpoint was checked when it was first given
+    }
+    start(broker, context, &merged, until).await
+}
+
+pub fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) -> Value {
+    let slot = broker.registry.get(&context.key);
+    let session = slot
+        .as_ref()
+        .map(|slot| describe(broker, slot))
+        .unwrap_or(Value::Null);
+    let mut out = json!({
+        "context": { "key": context.key, "source": context.source, "identity": context.identity, "warning": context.warning },
+        "daemon": { "pid": std::process::id(), "version": cdt_domain::CDT_VERSION, "socket": broker.config.socket },
+        "session": session,
+    });
+    if verbose && let Some(slot) = slot {
+        let now = broker.now();
+        let idle_ms = now.saturating_sub(slot.last_seen_ms());
+        let owner_alive = slot
+            .context
+            .owner
+            .as_ref()
+            .map(|owner| broker.deps.processes.is_alive(owner));
+        out["lease"] = json!({
+            "lastSeenAt": slot.last_seen_ms(), "idleMs": idle_ms, "idleTimeoutMs": broker.config.idle_timeout_ms,
+            "expiresInMs": broker.config.idle_timeout_ms.saturating_sub(idle_ms), "owner": slot.context.owner,
+            "ownerAlive": owner_alive, "inFlight": slot.in_flight().saturating_sub(1), "ephemeral": slot.context.source.is_ephemeral(),
+        });
+        let pid = slot.any_browser().and_then(|b| b.info().pid);
+        out["memory"] =
+            json!({ "browserRssKib": pid.and_then(|pid| broker.deps.processes.tree_rss_kib(pid)) });
+    }
+    out
+}
+
+pub fn list(broker: &Arc<Broker>) -> Value {
+    let now = broker.now();
+    let sessions: Vec<Value> = broker
+        .registry
+        .running()
+        .iter()
+        .map(|slot| {
+            let info = slot.any_browser().map(|b| b.info()).unwrap_or_default();
+            json!({
+                "context": slot.key, "source": slot.context.source, "identity": slot.context.identity,
+                "pid": info.pid, "attached": info.attached, "connected": slot.is_running(), "pages": slot.pages().len(),
+                "lastSeenAt": slot.last_seen_ms(), "idleMs": now.saturating_sub(slot.last_seen_ms()), "inFlight": slot.in_flight(),
+            })
+        })
+        .collect();
+    json!({ "sessions": sessions, "maxSlots": broker.config.max_slots })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endpoint_safety() {
+        assert!(check_endpoint("http://127.0.0.1:9222", false).is_ok());
+        assert!(check_endpoint("ws://localhost:9222/devtools/browser/x", false).is_ok());
+        assert!(check_endpoint("ws://[::1]:9222/devtools/browser/x", false).is_ok());
+        let code = |r: Result<(), CdtError>| r.err().map(|e| e.code);
+        assert_eq!(
+            code(check_endpoint("http://10.0.0.5:9222", false)),
+            Some(ErrorCode::SecurityBlocked)
+        );
+        assert!(check_endpoint("http://10.0.0.5:9222", true).is_ok());
+        assert_eq!(
+            code(check_endpoint("http://0.0.0.0:9222", true)),
+            Some(ErrorCode::SecurityBlocked)
+        );
+        assert_eq!(
+            code(check_endpoint("nonsense", false)),
+            Some(ErrorCode::ValidationError)
+        );
+    }
+}

@@ -1,0 +1,258 @@
+//! A browser slot (SPEC §4.2): one browser + its profile + its pages, for one context key.
+//!
+//! Locking: `lifecycle` (async) serializes start/stop; each page has its own async lock for
+//! mutations; the page table and browser handle sit behind short sync locks, so reads never
+//! wait for a slow navigation.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use cdt_domain::ops::SessionStartParams;
+use cdt_domain::ports::{BrowserPort, ContextLock};
+use cdt_domain::{CdtError, ContextKey, PageId, ResolvedContext};
+
+use crate::pages::PageTable;
+
+/// Locks a std mutex, recovering from poisoning (a panicked request must not wedge a slot).
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How the slot's browser was (or is to be) started.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StartSettings {
+    pub headless: bool,
+    pub window_size: Option<(u32, u32)>,
+    /// Attach endpoint, when attached instead of launched.
+    pub endpoint: Option<String>,
+    pub chrome_args: Vec<String>,
+    pub chrome_path: Option<String>,
+}
+
+/// Parses `WIDTHxHEIGHT`.
+pub fn parse_size(text: &str) -> Result<(u32, u32), CdtError> {
+    let parsed = text
+        .split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?)));
+    match parsed {
+        Some((w, h)) if (100..=10_000).contains(&w) && (100..=10_000).contains(&h) => Ok((w, h)),
+        _ => Err(CdtError::validation(format!(
+            "--viewport {text:?} is not WIDTHxHEIGHT between 100 and 10000"
+        ))
+        .hinted("Use e.g. --viewport 1280x800")),
+    }
+}
+
+impl StartSettings {
+    pub fn from_params(params: &SessionStartParams) -> Result<Self, CdtError> {
+        if params.browser_url.is_some() && params.ws_endpoint.is_some() {
+            return Err(CdtError::validation(
+                "--browser-url and --ws-endpoint are mutually exclusive",
+            )
+            .hinted("Pass only one of them"));
+        }
+        Ok(StartSettings {
+            headless: params.headless.unwrap_or(true),
+            window_size: params.viewport.as_deref().map(parse_size).transpose()?,
+            endpoint: params
+                .browser_url
+                .clone()
+                .or_else(|| params.ws_endpoint.clone()),
+            chrome_args: params.chrome_args.clone(),
+            chrome_path: params.chrome_path.clone(),
+        })
+    }
+
+    /// Whether explicit start parameters ask for something other than what runs.
+    pub fn conflicts_with(&self, params: &SessionStartParams) -> bool {
+        let Ok(requested) = StartSettings::from_params(params) else {
+            return true;
+        };
+        (params.headless.is_some() && requested.headless != self.headless)
+            || (params.viewport.is_some() && requested.window_size != self.window_size)
+            || (requested.endpoint.is_some() && requested.endpoint != self.endpoint)
+            || (!params.chrome_args.is_empty() && requested.chrome_args != self.chrome_args)
+            || (params.chrome_path.is_some() && requested.chrome_path != self.chrome_path)
+    }
+}
+
+pub struct Slot {
+    pub key: ContextKey,
+    /// How the context was resolved when the slot was created.
+    pub context: ResolvedContext,
+    pub lifecycle: Arc<tokio::sync::Mutex<()>>,
+    /// Set once the slot has been stopped and dropped from the registry; a request that still
+    /// holds it must route again instead of starting a browser nobody tracks.
+    retired: AtomicBool,
+    browser: Mutex<Option<Arc<dyn BrowserPort>>>,
+    pages: Mutex<PageTable>,
+    page_locks: Mutex<HashMap<PageId, Arc<tokio::sync::Mutex<()>>>>,
+    settings: Mutex<Option<StartSettings>>,
+    lock_file: Mutex<Option<Box<dyn ContextLock>>>,
+    pub created_ms: u64,
+    last_seen_ms: AtomicU64,
+    started_ms: AtomicU64,
+    in_flight: AtomicUsize,
+}
+
+/// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
+pub struct InFlight(Arc<Slot>);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Slot {
+    pub fn new(context: ResolvedContext, now_ms: u64) -> Self {
+        Slot {
+            key: context.key.clone(),
+            context,
+            lifecycle: Arc::new(tokio::sync::Mutex::new(())),
+            retired: AtomicBool::new(false),
+            browser: Mutex::new(None),
+            pages: Mutex::new(PageTable::default()),
+            page_locks: Mutex::new(HashMap::new()),
+            settings: Mutex::new(None),
+            lock_file: Mutex::new(None),
+            created_ms: now_ms,
+            last_seen_ms: AtomicU64::new(now_ms),
+            started_ms: AtomicU64::new(0),
+            in_flight: AtomicUsize::new(0),
+        }
+    }
+
+    pub fn begin(self: &Arc<Self>, now_ms: u64) -> InFlight {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        self.touch(now_ms);
+        InFlight(self.clone())
+    }
+
+    pub fn touch(&self, now_ms: u64) {
+        self.last_seen_ms.fetch_max(now_ms, Ordering::Relaxed);
+    }
+
+    pub fn last_seen_ms(&self) -> u64 {
+        self.last_seen_ms.load(Ordering::Relaxed)
+    }
+
+    pub fn started_ms(&self) -> u64 {
+        self.started_ms.load(Ordering::Relaxed)
+    }
+
+    pub fn retire(&self) {
+        self.retired.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_retired(&self) -> bool {
+        self.retired.load(Ordering::SeqCst)
+    }
+
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.load(Ordering::SeqCst)
+    }
+
+    /// The browser, if one is connected.
+    pub fn browser(&self) -> Option<Arc<dyn BrowserPort>> {
+        lock(&self.browser)
+            .clone()
+            .filter(|browser| browser.is_connected())
+    }
+
+    /// The browser handle even if it died (so it can be shut down and reaped).
+    pub fn any_browser(&self) -> Option<Arc<dyn BrowserPort>> {
+        lock(&self.browser).clone()
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.browser().is_some()
+    }
+
+    pub fn settings(&self) -> Option<StartSettings> {
+        lock(&self.settings).clone()
+    }
+
+    /// Installs a freshly started browser.
+    pub fn install(
+        &self,
+        browser: Arc<dyn BrowserPort>,
+        settings: StartSettings,
+        lock_file: Option<Box<dyn ContextLock>>,
+        now_ms: u64,
+    ) {
+        {
+            let mut pages = lock(&self.pages);
+            pages.reset();
+            pages.sync(&browser.pages());
+            if settings.endpoint.is_none() {
+                pages.mark_pristine();
+            }
+        }
+        *lock(&self.browser) = Some(browser);
+        *lock(&self.settings) = Some(settings);
+        if lock_file.is_some() {
+            *lock(&self.lock_file) = lock_file;
+        }
+        self.started_ms.store(now_ms, Ordering::Relaxed);
+    }
+
+    /// Removes the browser handle (the caller shuts it down) and releases the context lock.
+    pub fn uninstall(&self) -> Option<Arc<dyn BrowserPort>> {
+        lock(&self.pages).reset();
+        lock(&self.page_locks).clear();
+        *lock(&self.settings) = None;
+        *lock(&self.lock_file) = None;
+        lock(&self.browser).take()
+    }
+
+    /// The page table, reconciled with the browser's current targets.
+    pub fn pages(&self) -> MutexGuard<'_, PageTable> {
+        let targets = self
+            .any_browser()
+            .map(|browser| browser.pages())
+            .unwrap_or_default();
+        let mut pages = lock(&self.pages);
+        pages.sync(&targets);
+        pages
+    }
+
+    /// The mutation lock of one page.
+    pub fn page_lock(&self, id: PageId) -> Arc<tokio::sync::Mutex<()>> {
+        lock(&self.page_locks).entry(id).or_default().clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn viewport_parsing() {
+        assert_eq!(parse_size("1280x800").ok(), Some((1280, 800)));
+        assert!(parse_size("12x8").is_err());
+        assert!(parse_size("wide").is_err());
+    }
+
+    #[test]
+    fn only_explicit_differences_conflict() {
+        let running = StartSettings {
+            headless: true,
+            ..Default::default()
+        };
+        assert!(!running.conflicts_with(&SessionStartParams::default()));
+        assert!(!running.conflicts_with(&SessionStartParams {
+            headless: Some(true),
+            ..Default::default()
+        }));
+        assert!(running.conflicts_with(&SessionStartParams {
+            headless: Some(false),
+            ..Default::default()
+        }));
+        assert!(running.conflicts_with(&SessionStartParams {
+            viewport: Some("800x600".into()),
+            ..Default::default()
+        }));
+    }
+}

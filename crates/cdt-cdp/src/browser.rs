@@ -1,0 +1,395 @@
+//! [`CdpBrowser`]: one connected browser behind the [`BrowserPort`] port. Page targets are
+//! tracked from `Target.*` events (so listing pages costs no round-trip); each page gets one
+//! flattened session, attached on first use.
+
+use std::collections::HashMap;
+use std::process::Child;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use cdt_domain::ports::{BrowserInfo, BrowserPort, NavigationOutcome, TargetInfo};
+use cdt_domain::{CdtError, ErrorCode, WaitUntil};
+use serde_json::{Value, json};
+
+use crate::transport::{CdpConnection, CdpEvent};
+
+/// A browser process cdt launched (leader of its own process group).
+pub struct BrowserProcess {
+    child: Mutex<Option<Child>>,
+    pid: u32,
+}
+
+impl BrowserProcess {
+    pub fn new(child: Child) -> Self {
+        let pid = child.id();
+        BrowserProcess {
+            child: Mutex::new(Some(child)),
+            pid,
+        }
+    }
+
+    /// SIGKILLs the whole process group and reaps the leader off-thread.
+    #[allow(unsafe_code)]
+    pub fn kill(&self) {
+        let Ok(pid) = i32::try_from(self.pid) else {
+            return;
+        };
+        // SAFETY: kill(2) takes plain integers; the group is the browser's own (setpgid at spawn).
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, libc::SIGKILL);
+        }
+        if let Some(mut child) = self.child.lock().ok().and_then(|mut c| c.take()) {
+            std::thread::spawn(move || child.wait());
+        }
+    }
+
+    fn has_exited(&self) -> bool {
+        self.child
+            .lock()
+            .ok()
+            .and_then(|mut c| {
+                c.as_mut()
+                    .map(|child| matches!(child.try_wait(), Ok(Some(_))))
+            })
+            .unwrap_or(true)
+    }
+}
+
+pub struct CdpBrowser {
+    connection: CdpConnection,
+    info: BrowserInfo,
+    targets: Arc<Mutex<Vec<TargetInfo>>>,
+    sessions: Arc<Mutex<HashMap<String, String>>>,
+    attaching: tokio::sync::Mutex<()>,
+    process: Option<BrowserProcess>,
+}
+
+fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
+    value.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value) {
+    if str_field(info, "type") != "page" {
+        return;
+    }
+    let target = TargetInfo {
+        target_id: str_field(info, "targetId").to_string(),
+        url: str_field(info, "url").to_string(),
+        title: str_field(info, "title").to_string(),
+    };
+    if target.target_id.is_empty() {
+        return;
+    }
+    if let Ok(mut targets) = targets.lock() {
+        match targets.iter_mut().find(|t| t.target_id == target.target_id) {
+            Some(existing) => *existing = target,
+            None => targets.push(target),
+        }
+    }
+}
+
+fn track(
+    event: &CdpEvent,
+    targets: &Mutex<Vec<TargetInfo>>,
+    sessions: &Mutex<HashMap<String, String>>,
+) {
+    if event.session_id.is_some() {
+        return;
+    }
+    match event.method.as_str() {
+        "Target.targetCreated" | "Target.targetInfoChanged" => {
+            upsert(targets, &event.params["targetInfo"])
+        }
+        "Target.targetDestroyed" | "Target.targetCrashed" => {
+            let id = str_field(&event.params, "targetId");
+            if let Ok(mut targets) = targets.lock() {
+                targets.retain(|t| t.target_id != id);
+            }
+            if let Ok(mut sessions) = sessions.lock() {
+                sessions.remove(id);
+            }
+        }
+        "Target.detachedFromTarget" => {
+            let session = str_field(&event.params, "sessionId");
+            if let Ok(mut sessions) = sessions.lock() {
+                sessions.retain(|_, s| s != session);
+            }
+        }
+        _ => {}
+    }
+}
+
+impl CdpBrowser {
+    /// Starts tracking targets and reads the browser's version.
+    pub async fn start(
+        connection: CdpConnection,
+        mut info: BrowserInfo,
+        process: Option<BrowserProcess>,
+    ) -> Result<Self, CdtError> {
+        let targets = Arc::new(Mutex::new(Vec::new()));
+        let sessions = Arc::new(Mutex::new(HashMap::new()));
+        let mut events = connection.subscribe();
+        let (tracked_targets, tracked_sessions) = (targets.clone(), sessions.clone());
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                track(&event, &tracked_targets, &tracked_sessions);
+            }
+        });
+        let mut browser = CdpBrowser {
+            connection,
+            info: BrowserInfo::default(),
+            targets,
+            sessions,
+            attaching: tokio::sync::Mutex::new(()),
+            process,
+        };
+        let result = async {
+            browser
+                .connection
+                .call(
+                    "Target.setDiscoverTargets",
+                    json!({ "discover": true }),
+                    None,
+                )
+                .await?;
+            let listed = browser
+                .connection
+                .call("Target.getTargets", json!({}), None)
+                .await?;
+            for target in listed["targetInfos"].as_array().into_iter().flatten() {
+                upsert(&browser.targets, target);
+            }
+            browser
+                .connection
+                .call("Browser.getVersion", json!({}), None)
+                .await
+        }
+        .await;
+        match result {
+            Ok(version) => {
+                info.product = str_field(&version, "product").to_string();
+                browser.info = info;
+                Ok(browser)
+            }
+            Err(error) => {
+                browser.shutdown().await;
+                Err(error)
+            }
+        }
+    }
+
+    /// The flattened session of a page target, attached (with page lifecycle events) on first use.
+    async fn session_for(&self, target_id: &str) -> Result<String, CdtError> {
+        let cached = |sessions: &Mutex<HashMap<String, String>>| {
+            sessions.lock().ok().and_then(|s| s.get(target_id).cloned())
+        };
+        if let Some(session) = cached(&self.sessions) {
+            return Ok(session);
+        }
+        let _attaching = self.attaching.lock().await;
+        if let Some(session) = cached(&self.sessions) {
+            return Ok(session);
+        }
+        let attached = self
+            .connection
+            .call(
+                "Target.attachToTarget",
+                json!({ "targetId": target_id, "flatten": true }),
+                None,
+            )
+            .await?;
+        let session = str_field(&attached, "sessionId").to_string();
+        self.connection
+            .call("Page.enable", json!({}), Some(&session))
+            .await?;
+        self.connection
+            .call(
+                "Page.setLifecycleEventsEnabled",
+                json!({ "enabled": true }),
+                Some(&session),
+            )
+            .await?;
+        if let Ok(mut sessions) = self.sessions.lock() {
+            sessions.insert(target_id.to_string(), session.clone());
+        }
+        Ok(session)
+    }
+
+    async fn location(
+        &self,
+        target_id: &str,
+        session: &str,
+    ) -> Result<NavigationOutcome, CdtError> {
+        let evaluated = self
+            .connection
+            .call(
+                "Runtime.evaluate",
+                json!({ "expression": "[location.href, document.title]", "returnByValue": true }),
+                Some(session),
+            )
+            .await?;
+        let value = &evaluated["result"]["value"];
+        let outcome = NavigationOutcome {
+            url: value[0].as_str().unwrap_or_default().to_string(),
+            title: value[1].as_str().unwrap_or_default().to_string(),
+        };
+        if let Ok(mut targets) = self.targets.lock()
+            && let Some(target) = targets.iter_mut().find(|t| t.target_id == target_id)
+        {
+            target.url.clone_from(&outcome.url);
+            target.title.clone_from(&outcome.title);
+        }
+        Ok(outcome)
+    }
+}
+
+fn lifecycle_name(wait_until: WaitUntil) -> Option<&'static str> {
+    match wait_until {
+        WaitUntil::Load => Some("load"),
+        WaitUntil::Domcontentloaded => Some("DOMContentLoaded"),
+        WaitUntil::Networkidle => Some("networkIdle"),
+        WaitUntil::None => None,
+    }
+}
+
+#[async_trait]
+impl BrowserPort for CdpBrowser {
+    fn info(&self) -> BrowserInfo {
+        self.info.clone()
+    }
+
+    fn pages(&self) -> Vec<TargetInfo> {
+        self.targets.lock().map(|t| t.clone()).unwrap_or_default()
+    }
+
+    fn is_connected(&self) -> bool {
+        self.connection.is_connected()
+            && !self
+                .process
+                .as_ref()
+                .is_some_and(BrowserProcess::has_exited)
+    }
+
+    async fn create_page(&self, background: bool) -> Result<String, CdtError> {
+        let created = self
+            .connection
+            .call(
+                "Target.createTarget",
+                json!({ "url": "about:blank", "background": background }),
+                None,
+            )
+            .await?;
+        let target_id = str_field(&created, "targetId").to_string();
+        upsert(
+            &self.targets,
+            &json!({ "type": "page", "targetId": target_id, "url": "about:blank", "title": "" }),
+        );
+        Ok(target_id)
+    }
+
+    async fn navigate(
+        &self,
+        target_id: &str,
+        url: &str,
+        wait_until: WaitUntil,
+    ) -> Result<NavigationOutcome, CdtError> {
+        let session = self.session_for(target_id).await?;
+        let mut events = self.connection.subscribe();
+        let reply = self
+            .connection
+            .call("Page.navigate", json!({ "url": url }), Some(&session))
+            .await?;
+        let error_text = str_field(&reply, "errorText");
+        if !error_text.is_empty() {
+            return Err(CdtError::new(
+                ErrorCode::NavigationFailed,
+                format!("navigation to {url} failed: {error_text}"),
+            )
+            .with_details(json!({ "url": url, "errorText": error_text }))
+            .hinted(format!(
+                "Check that {url} is reachable from this machine (curl -I {url})"
+            )));
+        }
+        let (frame, loader) = (
+            str_field(&reply, "frameId").to_string(),
+            str_field(&reply, "loaderId").to_string(),
+        );
+        if let Some(name) = lifecycle_name(wait_until).filter(|_| !loader.is_empty()) {
+            loop {
+                let event = events.recv().await.ok_or_else(|| {
+                    CdtError::new(
+                        ErrorCode::CdpDisconnected,
+                        "the browser went away during navigation",
+                    )
+                    .hinted("Run: cdt session restart")
+                })?;
+                let p = &event.params;
+                if event.session_id.as_deref() == Some(session.as_str())
+                    && event.method == "Page.lifecycleEvent"
+                    && str_field(p, "name") == name
+                    && str_field(p, "frameId") == frame
+                    && str_field(p, "loaderId") == loader
+                {
+                    break;
+                }
+            }
+        }
+        if wait_until == WaitUntil::None {
+            return Ok(NavigationOutcome {
+                url: url.to_string(),
+                title: String::new(),
+            });
+        }
+        self.location(target_id, &session).await
+    }
+
+    async fn activate(&self, target_id: &str) -> Result<(), CdtError> {
+        self.connection
+            .call(
+                "Target.activateTarget",
+                json!({ "targetId": target_id }),
+                None,
+            )
+            .await
+            .map(drop)
+    }
+
+    async fn close_page(&self, target_id: &str) -> Result<(), CdtError> {
+        self.connection
+            .call("Target.closeTarget", json!({ "targetId": target_id }), None)
+            .await?;
+        if let Ok(mut targets) = self.targets.lock() {
+            targets.retain(|t| t.target_id != target_id);
+        }
+        Ok(())
+    }
+
+    async fn shutdown(&self) {
+        match &self.process {
+            Some(process) => {
+                // Let Chromium flush its profile, but never wait long for it.
+                let close = self.connection.call("Browser.close", json!({}), None);
+                let _ = tokio::time::timeout(Duration::from_millis(1500), close).await;
+                for _ in 0..40 {
+                    if process.has_exited() {
+                        break;
+                    }
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+                process.kill();
+            }
+            None => self.connection.close(),
+        }
+    }
+}
+
+impl Drop for CdpBrowser {
+    fn drop(&mut self) {
+        if let Some(process) = &self.process {
+            process.kill();
+        }
+        self.connection.close();
+    }
+}

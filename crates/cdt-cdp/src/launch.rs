@@ -1,0 +1,203 @@
+//! Launching Chromium for a slot (SPEC §5) and attaching to one someone else launched.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use cdt_domain::ports::{BrowserInfo, BrowserLauncher, BrowserPort, LaunchSpec};
+use cdt_domain::{CdtError, ErrorCode};
+
+use crate::browser::{BrowserProcess, CdpBrowser};
+use crate::discover::find_chromium;
+use crate::endpoint::resolve_ws_endpoint;
+use crate::spawner::spawn_tied_to_daemon;
+use crate::transport::CdpConnection;
+
+/// Launches Debian's (or any) Chromium with a private profile per slot.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChromiumLauncher;
+
+#[allow(unsafe_code)]
+fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The command line for a slot's browser.
+pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
+    let mut args = vec![
+        "--remote-debugging-port=0".to_string(),
+        format!("--user-data-dir={}", spec.profile_dir.display()),
+        "--no-first-run".into(),
+        "--no-default-browser-check".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-default-apps".into(),
+        "--disable-breakpad".into(),
+        "--disable-crash-reporter".into(),
+        "--password-store=basic".into(),
+        "--use-mock-keychain".into(),
+        "--mute-audio".into(),
+    ];
+    if spec.headless {
+        args.push("--headless=new".into());
+        args.push("--disable-gpu".into());
+    }
+    if running_as_root() {
+        args.push("--no-sandbox".into());
+    }
+    if let Some((width, height)) = spec.window_size {
+        args.push(format!("--window-size={width},{height}"));
+    }
+    args.extend(spec.extra_args.iter().cloned());
+    args.push("about:blank".into());
+    args
+}
+
+/// Kills the browser if launching is abandoned (error, or the caller's budget ran out).
+struct LaunchGuard(Option<Child>);
+
+impl Drop for LaunchGuard {
+    fn drop(&mut self) {
+        if let Some(child) = self.0.take() {
+            BrowserProcess::new(child).kill();
+        }
+    }
+}
+
+fn log_tail(path: &Path) -> String {
+    let text = fs::read_to_string(path).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().rev().take(8).collect();
+    lines.into_iter().rev().collect::<Vec<_>>().join("\n")
+}
+
+fn launch_failed(message: String, log: &Path) -> CdtError {
+    CdtError::new(ErrorCode::BrowserLaunchFailed, message)
+        .with_details(serde_json::json!({ "log": log, "logTail": log_tail(log) }))
+        .hinted(format!("Read the browser log: cat {}", log.display()))
+        .hinted("Install or repair Chromium: apt-get install -y chromium (or set CDT_CHROME_PATH)")
+}
+
+/// Reads `DevToolsActivePort`: the port on line 1, the browser's WebSocket path on line 2.
+fn read_active_port(profile: &Path) -> Option<(u16, String)> {
+    let text = fs::read_to_string(profile.join("DevToolsActivePort")).ok()?;
+    let mut lines = text.lines();
+    let port = lines.next()?.trim().parse().ok()?;
+    let path = lines.next()?.trim().to_string();
+    path.starts_with('/').then_some((port, path))
+}
+
+#[async_trait]
+impl BrowserLauncher for ChromiumLauncher {
+    async fn launch(&self, spec: &LaunchSpec) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        let executable = find_chromium(spec.chrome_path.as_deref())?;
+        if let Err(error) = fs::create_dir_all(&spec.profile_dir) {
+            return Err(launch_failed(
+                format!("cannot create {}: {error}", spec.profile_dir.display()),
+                &spec.log_file,
+            ));
+        }
+        let _ = fs::remove_file(spec.profile_dir.join("DevToolsActivePort"));
+        let log = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&spec.log_file)
+            .map_err(|error| {
+                launch_failed(
+                    format!("cannot open {}: {error}", spec.log_file.display()),
+                    &spec.log_file,
+                )
+            })?;
+        let log_err = log
+            .try_clone()
+            .map_err(|error| launch_failed(error.to_string(), &spec.log_file))?;
+        let mut command = Command::new(&executable);
+        command
+            .args(chromium_args(spec))
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(log_err);
+        let child = spawn_tied_to_daemon(command).map_err(|error| {
+            launch_failed(
+                format!("cannot start {}: {error}", executable.display()),
+                &spec.log_file,
+            )
+        })?;
+        let pid = child.id();
+        let mut guard = LaunchGuard(Some(child));
+
+        let (port, path) = loop {
+            if let Some(found) = read_active_port(&spec.profile_dir) {
+                break found;
+            }
+            if let Some(Ok(Some(status))) = guard.0.as_mut().map(Child::try_wait) {
+                return Err(launch_failed(
+                    format!("{} exited during start-up ({status})", executable.display()),
+                    &spec.log_file,
+                ));
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        };
+        let ws_endpoint = format!("ws://127.0.0.1:{port}{path}");
+        let connection = CdpConnection::connect(&ws_endpoint).await?;
+        let info = BrowserInfo {
+            pid: Some(pid),
+            start_time: None,
+            product: String::new(),
+            ws_endpoint,
+            attached: false,
+            executable: Some(executable.display().to_string()),
+        };
+        let process = guard.0.take().map(BrowserProcess::new);
+        let browser = CdpBrowser::start(connection, info, process).await?;
+        Ok(Arc::new(browser))
+    }
+
+    async fn attach(&self, endpoint: &str) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        let ws_endpoint = resolve_ws_endpoint(endpoint).await?;
+        tracing::debug!(%ws_endpoint, "attaching");
+        let connection = CdpConnection::connect(&ws_endpoint).await?;
+        let info = BrowserInfo {
+            ws_endpoint,
+            attached: true,
+            ..BrowserInfo::default()
+        };
+        let browser = CdpBrowser::start(connection, info, None).await?;
+        Ok(Arc::new(browser))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_include_the_closed_network_set_and_never_a_doubled_dash() {
+        let spec = LaunchSpec {
+            headless: true,
+            window_size: Some((800, 600)),
+            chrome_path: None,
+            extra_args: vec!["--lang=de".into()],
+            profile_dir: "/tmp/p".into(),
+            log_file: "/tmp/l".into(),
+        };
+        let args = chromium_args(&spec);
+        for flag in [
+            "--headless=new",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--window-size=800,600",
+            "--lang=de",
+        ] {
+            assert!(args.iter().any(|a| a == flag), "missing {flag}");
+        }
+        assert!(args.iter().all(|a| !a.starts_with("---")));
+        assert_eq!(args.last().map(String::as_str), Some("about:blank"));
+    }
+}

@@ -1,0 +1,17 @@
+//! The Chrome DevTools Protocol adapter: cdt's own small CDP transport (see
+//! `docs/adr/0001-own-cdp-transport.md`), Chromium discovery and launch, and the
+//! [`cdt_domain::ports::BrowserPort`] implementation.
+//!
+//! Messages stay `serde_json::Value` on the wire; typed views are lenient. A message the code
+//! does not understand is still delivered to subscribers — parsing never decides delivery.
+
+pub mod browser;
+pub mod discover;
+pub mod endpoint;
+pub mod launch;
+pub mod spawner;
+pub mod transport;
+
+pub use browser::CdpBrowser;
+pub use launch::ChromiumLauncher;
+pub use transport::{CdpConnection, CdpEvent};

@@ -1,0 +1,164 @@
+//! Wires the broker daemon: state dir checks, the daemon lock (held for the daemon's whole life,
+//! so two daemons can never serve one `CDT_HOME`), leftover cleanup, the socket server, the
+//! janitor, and an orderly stop on `daemon stop`, SIGTERM or SIGINT.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cdt_app::lease::{recover_leftovers, spawn_janitor};
+use cdt_app::{Broker, BrokerConfig, Deps};
+use cdt_cdp::ChromiumLauncher;
+use cdt_domain::ports::SystemClock;
+use cdt_domain::{CdtError, env};
+use cdt_ipc::protocol::MAX_LINE_BYTES;
+use cdt_ipc::{Reply, ReplyMeta, ServerConfig};
+use cdt_store::private_dir::current_uid;
+use cdt_store::{
+    FsSessionStore, LockFile, ProcTable, StatePaths, ensure_private_dir, write_atomic,
+};
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+fn paths_from_args() -> Result<StatePaths, CdtError> {
+    let args: Vec<String> = std::env::args().collect();
+    match args
+        .iter()
+        .position(|a| a == "--home")
+        .and_then(|i| args.get(i + 1))
+    {
+        Some(home) => Ok(StatePaths::new(home)),
+        None => StatePaths::from_env(),
+    }
+}
+
+pub fn main() -> ExitCode {
+    let filter = tracing_subscriber::EnvFilter::try_from_env(env::CDT_LOG)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .init();
+    match start() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(code = %error.code, "{}", error.message);
+            ExitCode::from(error.exit_code().as_i32() as u8)
+        }
+    }
+}
+
+fn start() -> Result<(), CdtError> {
+    let paths = paths_from_args()?;
+    ensure_private_dir(paths.root())?;
+    ensure_private_dir(&paths.broker_dir())?;
+    let socket = paths.check_socket_path()?;
+    let Some(_daemon_lock) = LockFile::try_acquire(&paths.daemon_lock())
+        .map_err(|e| CdtError::internal(format!("daemon lock: {e}")))?
+    else {
+        tracing::info!("another daemon already serves {}", paths.root().display());
+        return Ok(());
+    };
+    let _ = write_atomic(
+        &paths.daemon_pid(),
+        format!("{}\n", std::process::id()).as_bytes(),
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CdtError::internal(format!("cannot start the runtime: {e}")))?;
+    let result = runtime.block_on(serve(&paths, &socket));
+    let _ = std::fs::remove_file(&socket);
+    let _ = std::fs::remove_file(paths.daemon_pid());
+    // Browser reapers run on plain threads; give them a moment before the process ends.
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    result
+}
+
+async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtError> {
+    // /proc/self/exe still names the binary this process runs, even after a rebuild replaced it.
+    let build = cdt_ipc::protocol::build_id(std::path::Path::new("/proc/self/exe"));
+    let deps = Deps {
+        launcher: Arc::new(ChromiumLauncher),
+        store: Arc::new(FsSessionStore::new(paths.clone())),
+        processes: Arc::new(ProcTable),
+        clock: Arc::new(SystemClock),
+    };
+    let config = BrokerConfig {
+        idle_timeout_ms: env_number(env::CDT_IDLE_TIMEOUT_SECS, 1800).saturating_mul(1000),
+        max_slots: env_number(env::CDT_MAX_SLOTS, 16).max(1) as usize,
+        janitor_interval_ms: env_number(env::CDT_JANITOR_INTERVAL_MS, 2000),
+        socket: socket.display().to_string(),
+        home: paths.root().display().to_string(),
+    };
+    let broker = Broker::new(deps, config);
+    let killed = recover_leftovers(&broker);
+    if killed > 0 {
+        tracing::warn!(killed, "killed browsers left by a previous daemon");
+    }
+
+    // We hold the daemon lock, so any socket file here is stale.
+    let _ = std::fs::remove_file(socket);
+    let listener = tokio::net::UnixListener::bind(socket).map_err(|e| {
+        CdtError::internal(format!("cannot bind {}: {e}", socket.display()))
+            .hinted("Run: cdt daemon status")
+    })?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(socket, std::fs::Permissions::from_mode(0o600));
+    }
+    tracing::info!(pid = std::process::id(), socket = %socket.display(), "cdt-daemon ready");
+
+    let janitor = spawn_janitor(broker.clone());
+    let handler_broker = broker.clone();
+    let handler: cdt_ipc::Handler = Arc::new(move |request: cdt_ipc::Request| {
+        let broker = handler_broker.clone();
+        Box::pin(async move {
+            let outcome = broker
+                .handle(request.operation, &request.caller, request.deadline)
+                .await;
+            let meta = ReplyMeta {
+                context: outcome.context,
+                warnings: outcome.warnings,
+            };
+            match outcome.result {
+                Ok(data) => Reply::success(data, meta),
+                Err(error) => Reply::failure(error, meta),
+            }
+        })
+    });
+    let server_config = ServerConfig {
+        line_timeout: Duration::from_secs(10),
+        max_line: MAX_LINE_BYTES,
+        allowed_uid: current_uid(),
+        build: build.clone(),
+    };
+
+    let signal_broker = broker.clone();
+    tokio::spawn(async move {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut int)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) else {
+            return;
+        };
+        tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
+        tracing::info!("signal received; stopping every session");
+        cdt_app::daemon::stop(&signal_broker).await;
+    });
+
+    cdt_ipc::serve(listener, handler, server_config, broker.shutdown_signal()).await;
+    janitor.abort();
+    // Let the reply to `daemon stop` reach its client before the process exits.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    tracing::info!("cdt-daemon stopped");
+    Ok(())
+}

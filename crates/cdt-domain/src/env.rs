@@ -1,0 +1,22 @@
+//! Every environment variable cdt reads, in one place.
+
+/// State root (default `~/.cdt`).
+pub const CDT_HOME: &str = "CDT_HOME";
+/// Context id injected by an agent runtime; highest-priority automatic context source.
+pub const CDT_CONTEXT_ID: &str = "CDT_CONTEXT_ID";
+/// Share group: callers with the same group share one browser slot.
+pub const CDT_SHARE_GROUP: &str = "CDT_SHARE_GROUP";
+/// Chromium executable to launch.
+pub const CDT_CHROME_PATH: &str = "CDT_CHROME_PATH";
+/// `cdt-daemon` executable (default: next to `cdt`, then on `PATH`).
+pub const CDT_DAEMON_PATH: &str = "CDT_DAEMON_PATH";
+/// Idle timeout of a slot's lease, in seconds (default 1800).
+pub const CDT_IDLE_TIMEOUT_SECS: &str = "CDT_IDLE_TIMEOUT_SECS";
+/// Maximum number of browser slots (default 16).
+pub const CDT_MAX_SLOTS: &str = "CDT_MAX_SLOTS";
+/// How often the janitor checks leases, in milliseconds (default 2000).
+pub const CDT_JANITOR_INTERVAL_MS: &str = "CDT_JANITOR_INTERVAL_MS";
+/// `tracing` filter for the daemon log (default `info`).
+pub const CDT_LOG: &str = "CDT_LOG";
+/// Disables colour in text output.
+pub const NO_COLOR: &str = "NO_COLOR";

@@ -1,0 +1,25 @@
+//! The centre of cdt: ports (traits the application drives), the types every layer shares,
+//! the fixed error-code table and the request schemas.
+//!
+//! This crate must never depend on an adapter (CDP, IPC, store) nor on an async runtime: it
+//! is what both sides of every port agree on, and nothing more.
+
+pub mod caller;
+pub mod env;
+pub mod error;
+pub mod ops;
+pub mod page;
+pub mod ports;
+pub mod time;
+
+pub use caller::{CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext};
+pub use error::{CdtError, ErrorCode, ExitCode};
+pub use page::{PageId, PageInfo, WaitUntil};
+pub use time::Deadline;
+
+/// Version of the wire protocol between `cdt` and `cdt-daemon`. Bump it on any change that an
+/// older peer would misread; the handshake refuses mismatches and the CLI restarts the daemon.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The build version both binaries report in the handshake.
+pub const CDT_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,147 @@
+//! Ports: what the application needs from the outside world, as traits. Adapters implement
+//! them (`cdt-cdp` for browsers, `cdt-store` for disk and processes); tests use fakes.
+//!
+//! Cancellation contract: the application bounds every call with its deadline by dropping the
+//! future when time is up, so every async method here must be cancel-safe — dropping it must
+//! leave no pending reply slot, no half-launched browser and no held lock behind.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::caller::{ContextKey, ProcessFingerprint};
+use crate::error::CdtResult;
+use crate::page::WaitUntil;
+
+/// How to launch a browser for a slot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchSpec {
+    pub headless: bool,
+    pub window_size: Option<(u32, u32)>,
+    pub chrome_path: Option<PathBuf>,
+    pub extra_args: Vec<String>,
+    pub profile_dir: PathBuf,
+    pub log_file: PathBuf,
+}
+
+/// What the slot knows about its browser.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrowserInfo {
+    /// Process id when cdt launched the browser; `None` when attached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid: Option<u32>,
+    /// Process start time (clock ticks after boot) of `pid`, to tell a reused pid apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_time: Option<u64>,
+    pub product: String,
+    pub ws_endpoint: String,
+    pub attached: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub executable: Option<String>,
+}
+
+/// A page-type target as the browser reports it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TargetInfo {
+    pub target_id: String,
+    pub url: String,
+    pub title: String,
+}
+
+/// Where a navigation ended.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NavigationOutcome {
+    pub url: String,
+    pub title: String,
+}
+
+/// Launches or attaches browsers.
+#[async_trait]
+pub trait BrowserLauncher: Send + Sync {
+    async fn launch(&self, spec: &LaunchSpec) -> CdtResult<Arc<dyn BrowserPort>>;
+    /// Attaches to a running browser by its HTTP (`http://host:port`) or WebSocket endpoint.
+    /// Endpoint safety (loopback, `--allow-remote`) is checked by the caller before this.
+    async fn attach(&self, endpoint: &str) -> CdtResult<Arc<dyn BrowserPort>>;
+}
+
+/// One connected browser.
+#[async_trait]
+pub trait BrowserPort: Send + Sync {
+    fn info(&self) -> BrowserInfo;
+    /// Page targets, in the order the browser created them (from a cache kept current by
+    /// target events, so this costs no round-trip).
+    fn pages(&self) -> Vec<TargetInfo>;
+    fn is_connected(&self) -> bool;
+    /// Opens a blank page and returns its target id.
+    async fn create_page(&self, background: bool) -> CdtResult<String>;
+    async fn navigate(
+        &self,
+        target_id: &str,
+        url: &str,
+        wait_until: WaitUntil,
+    ) -> CdtResult<NavigationOutcome>;
+    async fn activate(&self, target_id: &str) -> CdtResult<()>;
+    async fn close_page(&self, target_id: &str) -> CdtResult<()>;
+    /// Kills a launched browser (and its process group) or detaches from an attached one.
+    async fn shutdown(&self);
+}
+
+/// The files that describe a context on disk (SPEC §4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContextFile {
+    Metadata,
+    State,
+    Lease,
+    Owner,
+}
+
+/// An exclusive hold on a context (its lock file), released on drop.
+pub trait ContextLock: Send + Sync {}
+
+/// Persistent per-context state.
+pub trait SessionStorePort: Send + Sync {
+    fn profile_dir(&self, key: &ContextKey) -> PathBuf;
+    fn browser_log(&self, key: &ContextKey) -> PathBuf;
+    /// Creates the context's directory (private to the user) if missing.
+    fn prepare(&self, key: &ContextKey) -> CdtResult<()>;
+    /// Takes the context's lock file without waiting; `Err` when someone else holds it.
+    fn lock_context(&self, key: &ContextKey) -> CdtResult<Box<dyn ContextLock>>;
+    /// Writes one of the context's JSON files atomically.
+    fn write(&self, key: &ContextKey, file: ContextFile, value: &Value) -> CdtResult<()>;
+    fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value>;
+    /// Every context that has a directory on disk.
+    fn contexts(&self) -> Vec<ContextKey>;
+    /// Removes the context's files; the profile too when `with_profile`.
+    fn remove_context(&self, key: &ContextKey, with_profile: bool) -> CdtResult<()>;
+}
+
+/// The host's process table.
+pub trait ProcessTable: Send + Sync {
+    /// Whether the process still runs and is the same one (same start time).
+    fn is_alive(&self, process: &ProcessFingerprint) -> bool;
+    /// Start time of a live pid, if it runs.
+    fn start_time(&self, pid: u32) -> Option<u64>;
+    /// Resident memory of a process and its descendants, in KiB.
+    fn tree_rss_kib(&self, pid: u32) -> Option<u64>;
+    /// Kills a leftover browser: its process group, if `pid` still has `start_time`.
+    fn kill_group(&self, pid: u32, start_time: u64) -> bool;
+}
+
+/// Wall-clock time, injectable for lease tests.
+pub trait Clock: Send + Sync {
+    fn now_unix_ms(&self) -> u64;
+}
+
+/// The real clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_unix_ms(&self) -> u64 {
+        crate::time::now_unix_ms()
+    }
+}

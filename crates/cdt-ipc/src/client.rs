@@ -1,0 +1,123 @@
+//! The blocking client used by the `cdt` binary: connect, handshake, one request, one reply.
+
+use std::io::{BufReader, Write};
+use std::os::unix::net::UnixStream;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use cdt_domain::{CdtError, ErrorCode, PROTOCOL_VERSION};
+
+use crate::framing::{LineError, read_line};
+use crate::protocol::{Hello, HelloReply, MAX_LINE_BYTES, Reply, Request};
+
+/// An open, handshaken connection to the daemon.
+#[derive(Debug)]
+pub struct Connection {
+    reader: BufReader<UnixStream>,
+    pub daemon: HelloReply,
+}
+
+/// What the handshake found.
+#[derive(Debug)]
+pub enum HandshakeOutcome {
+    Ready(Connection),
+    /// The daemon speaks another version; the caller should restart it.
+    Mismatch(HelloReply),
+}
+
+fn unavailable(message: String) -> CdtError {
+    CdtError::new(ErrorCode::DaemonUnavailable, message)
+        .hinted("Run: cdt daemon status (logs: cdt daemon logs)")
+}
+
+impl Connection {
+    /// Connects and exchanges hellos, all before `deadline`.
+    pub fn open(socket: &Path, deadline: Instant) -> Result<HandshakeOutcome, std::io::Error> {
+        let stream = UnixStream::connect(socket)?;
+        let timeout = deadline
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_millis(1));
+        stream.set_read_timeout(Some(timeout))?;
+        stream.set_write_timeout(Some(timeout))?;
+        let mut line = serde_json::to_vec(&Hello::current()).map_err(std::io::Error::other)?;
+        line.push(b'\n');
+        (&stream).write_all(&line)?;
+        let mut reader = BufReader::new(stream);
+        let reply = read_line(&mut reader, MAX_LINE_BYTES).map_err(|error| match error {
+            LineError::Io(error) => error,
+            LineError::Closed => std::io::Error::new(
+                std::io::ErrorKind::ConnectionReset,
+                "daemon closed during handshake",
+            ),
+            LineError::TooLong(_) => std::io::Error::other("handshake reply too long"),
+        })?;
+        let daemon: HelloReply = serde_json::from_slice(&reply).map_err(|error| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("bad handshake reply: {error}"),
+            )
+        })?;
+        let same = daemon.accepted
+            && daemon.hello.protocol == PROTOCOL_VERSION
+            && daemon.hello.version == cdt_domain::CDT_VERSION;
+        Ok(if same {
+            HandshakeOutcome::Ready(Connection { reader, daemon })
+        } else {
+            HandshakeOutcome::Mismatch(daemon)
+        })
+    }
+
+    /// Sends `request` and waits for the reply until `give_up` (the budget plus headroom).
+    pub fn call(mut self, request: &Request, give_up: Instant) -> Result<Reply, CdtError> {
+        let timeout = give_up
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_millis(1));
+        let stream = self.reader.get_ref();
+        let _ = stream.set_read_timeout(Some(timeout));
+        let _ = stream.set_write_timeout(Some(timeout));
+        let mut line =
+            serde_json::to_vec(request).map_err(|e| CdtError::internal(e.to_string()))?;
+        line.push(b'\n');
+        if line.len() > MAX_LINE_BYTES {
+            return Err(CdtError::validation(format!(
+                "request is {} bytes, over the {MAX_LINE_BYTES}-byte limit",
+                line.len()
+            ))
+            .hinted("Send less data per request (split --input-file into several calls)"));
+        }
+        self.reader
+            .get_ref()
+            .write_all(&line)
+            .map_err(|error| unavailable(format!("cannot send the request: {error}")))?;
+        let reply = read_line(&mut self.reader, MAX_LINE_BYTES).map_err(|error| match error {
+            LineError::Io(error)
+                if matches!(
+                    error.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                CdtError::timeout(
+                    format!("{} (no reply from the daemon)", request.operation.name()),
+                    request.deadline.budget_ms,
+                )
+            }
+            LineError::Io(error) => unavailable(format!(
+                "lost the daemon while waiting for the reply: {error}"
+            )),
+            LineError::Closed => {
+                unavailable("the daemon closed the connection without a reply".into())
+            }
+            LineError::TooLong(limit) => CdtError::new(
+                ErrorCode::ProtocolError,
+                format!("reply over {limit} bytes"),
+            ),
+        })?;
+        serde_json::from_slice(&reply).map_err(|error| {
+            CdtError::new(
+                ErrorCode::ProtocolError,
+                format!("malformed reply from the daemon: {error}"),
+            )
+            .hinted("Run: cdt daemon stop, then retry")
+        })
+    }
+}

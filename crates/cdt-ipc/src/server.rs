@@ -1,0 +1,186 @@
+//! The async server: accepts connections, checks the peer, handshakes, reads one request,
+//! runs the handler in its own task (a panic becomes `INTERNAL_ERROR`, a vanished client
+//! cancels the work), and writes one reply.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cdt_domain::{CdtError, ErrorCode, PROTOCOL_VERSION};
+use tokio::io::{AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::UnixListener;
+use tokio::net::unix::OwnedWriteHalf;
+use tokio::sync::watch;
+
+use crate::framing::{LineError, read_line_async};
+use crate::protocol::{Hello, HelloBody, HelloReply, Reply, ReplyMeta, Request, parse_request};
+
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// Answers one request. The future must be `'static`: it runs in its own task.
+pub type Handler = Arc<dyn Fn(Request) -> BoxFuture<Reply> + Send + Sync>;
+
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// How long a client may take to send each of its two lines.
+    pub line_timeout: Duration,
+    pub max_line: usize,
+    /// Only this uid may connect.
+    pub allowed_uid: u32,
+    /// This daemon's [`crate::protocol::build_id`], reported in the handshake.
+    pub build: String,
+}
+
+/// Serves until `shutdown` turns true.
+pub async fn serve(
+    listener: UnixListener,
+    handler: Handler,
+    config: ServerConfig,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let config = Arc::new(config);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => {
+                    let handler = handler.clone();
+                    let config = config.clone();
+                    tokio::spawn(async move { serve_connection(stream, handler, &config).await });
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            },
+            _ = shutdown.changed() => {
+                if *shutdown.borrow() { return; }
+            }
+        }
+    }
+}
+
+async fn write_line<T: serde::Serialize>(writer: &mut OwnedWriteHalf, value: &T) {
+    let Ok(mut line) = serde_json::to_vec(value) else {
+        return;
+    };
+    line.push(b'\n');
+    let _ = writer.write_all(&line).await;
+    let _ = writer.flush().await;
+}
+
+fn line_error(error: &LineError, what: &str) -> Option<CdtError> {
+    match error {
+        LineError::Closed => None,
+        LineError::TooLong(limit) => Some(
+            CdtError::new(
+                ErrorCode::ValidationError,
+                format!("{what} is over the {limit}-byte limit"),
+            )
+            .hinted("Send less data per request (split --input-file into several calls)"),
+        ),
+        LineError::Io(error) => Some(CdtError::new(
+            ErrorCode::ProtocolError,
+            format!("cannot read the {what}: {error}"),
+        )),
+    }
+}
+
+async fn serve_connection(stream: tokio::net::UnixStream, handler: Handler, config: &ServerConfig) {
+    let peer_uid = stream.peer_cred().map(|cred| cred.uid()).ok();
+    let (read_half, mut writer) = stream.into_split();
+    let mut reader = BufReader::new(read_half);
+    if peer_uid != Some(config.allowed_uid) {
+        let error = CdtError::new(
+            ErrorCode::SecurityBlocked,
+            "connections from another user are refused",
+        )
+        .hinted("Run cdt as the user that owns CDT_HOME, or set CDT_HOME to your own directory");
+        write_line(&mut writer, &Reply::failure(error, ReplyMeta::default())).await;
+        return;
+    }
+
+    let hello = match tokio::time::timeout(
+        config.line_timeout,
+        read_line_async(&mut reader, config.max_line),
+    )
+    .await
+    {
+        Ok(Ok(line)) => line,
+        Ok(Err(error)) => {
+            if let Some(error) = line_error(&error, "handshake") {
+                write_line(&mut writer, &Reply::failure(error, ReplyMeta::default())).await;
+            }
+            return;
+        }
+        Err(_) => return,
+    };
+    let Ok(hello) = serde_json::from_slice::<Hello>(&hello) else {
+        let error = CdtError::new(
+            ErrorCode::ProtocolError,
+            "the first line must be the handshake {\"hello\":{\"version\":…,\"protocol\":…}}",
+        )
+        .hinted("Use the cdt client (it speaks the protocol), or see docs/ipc-protocol.md");
+        write_line(&mut writer, &Reply::failure(error, ReplyMeta::default())).await;
+        return;
+    };
+    let accepted = hello.hello.protocol == PROTOCOL_VERSION;
+    let answer = HelloReply {
+        hello: HelloBody {
+            version: cdt_domain::CDT_VERSION.to_string(),
+            protocol: PROTOCOL_VERSION,
+        },
+        pid: std::process::id(),
+        accepted,
+        build: config.build.clone(),
+    };
+    write_line(&mut writer, &answer).await;
+    if !accepted {
+        return;
+    }
+
+    let line = match tokio::time::timeout(
+        config.line_timeout,
+        read_line_async(&mut reader, config.max_line),
+    )
+    .await
+    {
+        Ok(Ok(line)) => line,
+        Ok(Err(error)) => {
+            if let Some(error) = line_error(&error, "request") {
+                write_line(&mut writer, &Reply::failure(error, ReplyMeta::default())).await;
+            }
+            return;
+        }
+        Err(_) => return,
+    };
+    let request: Request = match parse_request(&line) {
+        Ok(request) => request,
+        Err(error) => {
+            write_line(&mut writer, &Reply::failure(error, ReplyMeta::default())).await;
+            return;
+        }
+    };
+
+    let op = request.operation.name();
+    let mut work = tokio::spawn(handler(request));
+    let mut sink = [0u8; 256];
+    let reply = loop {
+        tokio::select! {
+            joined = &mut work => break match joined {
+                Ok(reply) => reply,
+                Err(error) => {
+                    tracing::error!(op, %error, "request handler panicked");
+                    Reply::failure(CdtError::internal(format!("{op} failed unexpectedly: {error}")), ReplyMeta::default())
+                }
+            },
+            read = reader.read(&mut sink) => if matches!(read, Ok(0) | Err(_)) {
+                // The client is gone (killed, or gave up): cancel its work.
+                tracing::debug!(op, "client left; cancelling");
+                work.abort();
+                return;
+            },
+        }
+    };
+    write_line(&mut writer, &reply).await;
+}

@@ -1,0 +1,168 @@
+//! The filesystem [`SessionStorePort`]: `contexts/<hash>/{metadata,state,lease,owner}.json`,
+//! `chrome-profile/`, and `locks/context-<hash>.lock`.
+
+use std::fs;
+use std::path::PathBuf;
+
+use cdt_domain::ports::{ContextFile, ContextLock, SessionStorePort};
+use cdt_domain::{CdtError, ContextKey, ErrorCode};
+use serde_json::Value;
+
+use crate::{LockFile, StatePaths, ensure_private_dir, write_atomic};
+
+#[derive(Clone, Debug)]
+pub struct FsSessionStore {
+    paths: StatePaths,
+}
+
+struct HeldContextLock(#[allow(dead_code)] LockFile);
+
+impl ContextLock for HeldContextLock {}
+
+fn io_error(what: &str, path: &std::path::Path, error: &std::io::Error) -> CdtError {
+    CdtError::new(
+        ErrorCode::IoError,
+        format!("cannot {what} {}: {error}", path.display()),
+    )
+    .hinted("Check free disk space and permissions under CDT_HOME (or set CDT_HOME=/tmp/cdt)")
+}
+
+impl FsSessionStore {
+    pub fn new(paths: StatePaths) -> Self {
+        FsSessionStore { paths }
+    }
+
+    fn file_path(&self, key: &ContextKey, file: ContextFile) -> PathBuf {
+        let name = match file {
+            ContextFile::Metadata => "metadata.json",
+            ContextFile::State => "state.json",
+            ContextFile::Lease => "lease.json",
+            ContextFile::Owner => "owner.json",
+        };
+        self.paths.context_dir(key).join(name)
+    }
+}
+
+impl SessionStorePort for FsSessionStore {
+    fn profile_dir(&self, key: &ContextKey) -> PathBuf {
+        self.paths.context_dir(key).join("chrome-profile")
+    }
+
+    fn browser_log(&self, key: &ContextKey) -> PathBuf {
+        self.paths.context_dir(key).join("chrome.log")
+    }
+
+    fn prepare(&self, key: &ContextKey) -> Result<(), CdtError> {
+        ensure_private_dir(&self.paths.contexts_dir())?;
+        ensure_private_dir(&self.paths.context_dir(key))
+    }
+
+    fn lock_context(&self, key: &ContextKey) -> Result<Box<dyn ContextLock>, CdtError> {
+        let dir = self.paths.locks_dir();
+        ensure_private_dir(&dir)?;
+        let path = self.paths.context_lock(key);
+        match LockFile::try_acquire(&path) {
+            Ok(Some(lock)) => Ok(Box::new(HeldContextLock(lock))),
+            Ok(None) => Err(CdtError::new(
+                ErrorCode::ContextLockTimeout,
+                format!("context {key} is locked by another process"),
+            )
+            .hinted("Run: cdt daemon status (another daemon may own this CDT_HOME)")),
+            Err(error) => Err(io_error("lock", &path, &error)),
+        }
+    }
+
+    fn write(&self, key: &ContextKey, file: ContextFile, value: &Value) -> Result<(), CdtError> {
+        let dir = self.paths.context_dir(key);
+        ensure_private_dir(&dir)?;
+        let path = self.file_path(key, file);
+        let bytes =
+            serde_json::to_vec_pretty(value).map_err(|e| CdtError::internal(e.to_string()))?;
+        write_atomic(&path, &bytes).map_err(|error| io_error("write", &path, &error))
+    }
+
+    fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value> {
+        let bytes = fs::read(self.file_path(key, file)).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    fn contexts(&self) -> Vec<ContextKey> {
+        let Ok(entries) = fs::read_dir(self.paths.contexts_dir()) else {
+            return Vec::new();
+        };
+        let mut keys: Vec<ContextKey> = entries
+            .filter_map(|entry| {
+                entry
+                    .ok()?
+                    .file_name()
+                    .to_str()
+                    .map(|hash| format!("{}{hash}", ContextKey::PREFIX))
+            })
+            .filter_map(|name| ContextKey::parse(&name))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    fn remove_context(&self, key: &ContextKey, with_profile: bool) -> Result<(), CdtError> {
+        let dir = self.paths.context_dir(key);
+        let result = if with_profile {
+            fs::remove_dir_all(&dir)
+        } else {
+            ["metadata.json", "state.json", "lease.json", "owner.json"]
+                .iter()
+                .map(|name| fs::remove_file(dir.join(name)))
+                .filter(|r| {
+                    r.as_ref()
+                        .is_err_and(|e| e.kind() != std::io::ErrorKind::NotFound)
+                })
+                .collect::<Result<(), _>>()
+        };
+        let _ = fs::remove_file(self.paths.context_lock(key));
+        match result {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                Err(io_error("remove", &dir, &error))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_reads_lists_and_removes_contexts() {
+        let root = std::env::temp_dir().join(format!("cdt-store-fs-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let store = FsSessionStore::new(StatePaths::new(&root));
+        let key = ContextKey::parse("ctx_00000000000a");
+        let Some(key) = key else {
+            panic!("valid key refused")
+        };
+        assert!(
+            store
+                .write(
+                    &key,
+                    ContextFile::State,
+                    &serde_json::json!({"status": "running"})
+                )
+                .is_ok()
+        );
+        assert_eq!(
+            store.read(&key, ContextFile::State),
+            Some(serde_json::json!({"status": "running"}))
+        );
+        assert_eq!(store.contexts(), vec![key.clone()]);
+        let lock = store.lock_context(&key);
+        assert!(lock.is_ok());
+        assert!(
+            store.lock_context(&key).is_err(),
+            "a second lock on the same context must fail"
+        );
+        drop(lock);
+        assert!(store.remove_context(&key, true).is_ok());
+        assert!(store.contexts().is_empty());
+    }
+}

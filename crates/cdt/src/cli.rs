@@ -1,0 +1,85 @@
+//! The command tree and the options every command shares (SPEC §3.1–3.2).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::commands::{daemon::DaemonCommand, page::PageCommand, session::SessionCommand};
+
+const ABOUT: &str = "Drive Chromium from the shell through the Chrome DevTools Protocol.
+
+Every command prints one JSON envelope on stdout ({\"ok\":true,\"data\":…} or
+{\"ok\":false,\"error\":{\"code\",…,\"suggestions\"}}) and exits with a semantic code
+(0 ok, 2 usage, 3 not found, 4 timeout, 5 conflict, 6 dependency, 7 protocol,
+8 transient, 10 daemon/browser connection, 11 internal; see `cdt errors`).
+
+Each caller gets its own browser automatically (by CDT_CONTEXT_ID, --share-group,
+or the calling process); a background daemon keeps the browsers warm.";
+
+const EXAMPLES: &str = "Examples:
+  cdt page open https://example.com
+  cdt page list --output text
+  CDT_CONTEXT_ID=agent-1 cdt page navigate http://127.0.0.1:8080/ --wait-until domcontentloaded
+  cdt session status --verbose | jq .data.lease
+  cdt page open --describe";
+
+#[derive(Debug, Parser)]
+#[command(name = "cdt", version, about = ABOUT, after_help = EXAMPLES, propagate_version = true, disable_help_subcommand = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start, inspect and stop this context's browser session.
+    #[command(subcommand)]
+    Session(SessionCommand),
+    /// Open, list, switch, close and navigate pages.
+    #[command(subcommand)]
+    Page(PageCommand),
+    /// Inspect or stop the background daemon.
+    #[command(subcommand)]
+    Daemon(DaemonCommand),
+    /// List every error code with its meaning, exit code and remedy.
+    #[command(after_help = "Examples:\n  cdt errors\n  cdt errors --output text")]
+    Errors,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    #[default]
+    Json,
+    Text,
+}
+
+#[derive(Clone, Debug, Default, Args)]
+pub struct GlobalArgs {
+    /// End-to-end budget in milliseconds (default depends on the command; see --describe).
+    #[arg(long, global = true, value_name = "MS")]
+    pub timeout: Option<u64>,
+    /// Output format.
+    #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Json)]
+    pub output: OutputFormat,
+    /// Keep only these fields of `data` (comma-separated dotted paths, e.g. `pages.id,pages.url`).
+    #[arg(long, global = true, value_name = "A,B.C")]
+    pub fields: Option<String>,
+    /// Share one browser between callers that name the same group (env: CDT_SHARE_GROUP).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub share_group: Option<String>,
+    /// Operator override: act on this context (a ctx_… key from `cdt session list`, or a name).
+    #[arg(long, global = true, value_name = "ID")]
+    pub context_id: Option<String>,
+    /// Read the request parameters from a JSON file (`-` for stdin); flags override it.
+    #[arg(long, global = true, value_name = "PATH|-")]
+    pub input_file: Option<String>,
+    /// Print the command's input schema, an example and its error codes as JSON; run nothing.
+    #[arg(long, global = true)]
+    pub describe: bool,
+    /// More detail in the reply.
+    #[arg(long, global = true)]
+    pub verbose: bool,
+    /// Print diagnostics (request, timings) on stderr.
+    #[arg(long, global = true)]
+    pub debug: bool,
+}

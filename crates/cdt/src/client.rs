@@ -1,0 +1,255 @@
+//! Reaching the daemon: connect and handshake; if none answers, start one (under the startup
+//! lock, so ten concurrent first calls start exactly one) and wait until it answers; if one of
+//! another version answers, stop it and start ours.
+
+use std::fs::OpenOptions;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use cdt_domain::{CdtError, ErrorCode, env};
+use cdt_ipc::protocol::build_id;
+use cdt_ipc::{Connection, HandshakeOutcome};
+use cdt_store::{LockFile, StatePaths, ensure_private_dir};
+
+fn unavailable(message: impl Into<String>, paths: &StatePaths) -> CdtError {
+    CdtError::new(ErrorCode::DaemonUnavailable, message)
+        .with_details(serde_json::json!({ "log": paths.daemon_log() }))
+        .hinted("Run: cdt daemon logs")
+        .hinted(format!(
+            "Check the daemon binary: set {}=/path/to/cdt-daemon",
+            env::CDT_DAEMON_PATH
+        ))
+}
+
+/// A daemon that answers, or why there is none.
+enum Probe {
+    Ready(Connection),
+    Mismatch {
+        pid: u32,
+        version: String,
+        protocol: u32,
+    },
+    Absent,
+}
+
+fn probe(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
+    match Connection::open(socket, deadline) {
+        Ok(HandshakeOutcome::Ready(connection)) => {
+            let expected = build_id(&daemon_executable());
+            if expected.is_empty()
+                || connection.daemon.build.is_empty()
+                || connection.daemon.build == expected
+            {
+                Ok(Probe::Ready(connection))
+            } else {
+                let hello = &connection.daemon;
+                Ok(Probe::Mismatch {
+                    pid: hello.pid,
+                    version: format!("{} (another build)", hello.hello.version),
+                    protocol: hello.hello.protocol,
+                })
+            }
+        }
+        Ok(HandshakeOutcome::Mismatch(hello)) => Ok(Probe::Mismatch {
+            pid: hello.pid,
+            version: hello.hello.version,
+            protocol: hello.hello.protocol,
+        }),
+        Err(error)
+            if matches!(
+                error.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused
+            ) =>
+        {
+            Ok(Probe::Absent)
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// Connects to a daemon of our version if one runs; never starts one.
+pub fn connect_existing(
+    paths: &StatePaths,
+    deadline: Instant,
+) -> Result<Option<Connection>, CdtError> {
+    let socket = paths.check_socket_path()?;
+    match probe(&socket, deadline) {
+        Ok(Probe::Ready(connection)) => Ok(Some(connection)),
+        Ok(Probe::Absent) => Ok(None),
+        Ok(Probe::Mismatch { version, protocol, .. }) => Err(CdtError::new(
+            ErrorCode::ProtocolError,
+            format!("the running daemon speaks version {version} (protocol {protocol}), this cdt {} (protocol {})", cdt_domain::CDT_VERSION, cdt_domain::PROTOCOL_VERSION),
+        )
+        .hinted("Run any command that needs the daemon (e.g. cdt session status): it restarts the daemon")),
+        Err(error) => Err(unavailable(format!("the daemon does not answer: {error}"), paths)),
+    }
+}
+
+/// Connects to our daemon, starting or replacing it as needed, before `deadline`.
+pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtError> {
+    ensure_private_dir(paths.root())?;
+    ensure_private_dir(&paths.broker_dir())?;
+    let socket = paths.check_socket_path()?;
+    match probe(&socket, deadline) {
+        Ok(Probe::Ready(connection)) => return Ok(connection),
+        Ok(Probe::Mismatch { pid, version, .. }) => {
+            tracing_stderr(&format!(
+                "cdt: replacing daemon {version} (pid {pid}) with {}",
+                cdt_domain::CDT_VERSION
+            ));
+            stop_pid(paths, pid, deadline)?;
+        }
+        Ok(Probe::Absent) => {}
+        Err(error) => {
+            return Err(unavailable(
+                format!("the daemon does not answer: {error}"),
+                paths,
+            ));
+        }
+    }
+
+    let startup = LockFile::acquire_until(&paths.startup_lock(), deadline)
+        .map_err(|error| unavailable(format!("cannot take the startup lock: {error}"), paths))?
+        .ok_or_else(|| {
+            CdtError::timeout("waiting for another cdt to start the daemon", 0)
+                .hinted("Run: cdt daemon status")
+        })?;
+    // Someone else may have started it while we waited for the lock.
+    if let Ok(Probe::Ready(connection)) = probe(&socket, deadline) {
+        return Ok(connection);
+    }
+    let mut child = spawn_daemon(paths)?;
+    let mut pause = Duration::from_millis(2);
+    loop {
+        match probe(&socket, deadline) {
+            Ok(Probe::Ready(connection)) => {
+                drop(startup);
+                return Ok(connection);
+            }
+            Ok(Probe::Mismatch { version, .. }) => {
+                return Err(unavailable(
+                    format!(
+                        "the daemon that started is version {version}, not {}",
+                        cdt_domain::CDT_VERSION
+                    ),
+                    paths,
+                ));
+            }
+            _ => {}
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(unavailable(
+                format!("cdt-daemon exited during start-up ({status})"),
+                paths,
+            ));
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(CdtError::new(
+                ErrorCode::Timeout,
+                "the daemon did not answer within the budget while starting",
+            )
+            .hinted("Retry with a larger budget: --timeout 30000")
+            .hinted("Run: cdt daemon logs"));
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(20));
+    }
+}
+
+fn daemon_executable() -> PathBuf {
+    if let Some(path) = std::env::var_os(env::CDT_DAEMON_PATH).filter(|v| !v.is_empty()) {
+        return PathBuf::from(path);
+    }
+    let sibling = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("cdt-daemon")));
+    sibling
+        .filter(|path| path.is_file())
+        .unwrap_or_else(|| PathBuf::from("cdt-daemon"))
+}
+
+fn spawn_daemon(paths: &StatePaths) -> Result<std::process::Child, CdtError> {
+    let log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(paths.daemon_log())
+        .map_err(|error| {
+            unavailable(
+                format!("cannot open {}: {error}", paths.daemon_log().display()),
+                paths,
+            )
+        })?;
+    let log_err = log
+        .try_clone()
+        .map_err(|error| unavailable(error.to_string(), paths))?;
+    let executable = daemon_executable();
+    let mut command = Command::new(&executable);
+    command
+        .arg("--home")
+        .arg(paths.root())
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(log_err);
+    detach(&mut command);
+    command.spawn().map_err(|error| {
+        unavailable(
+            format!("cannot start {}: {error}", executable.display()),
+            paths,
+        )
+    })
+}
+
+/// The daemon outlives this process: its own session, no terminal, no inherited descriptors.
+#[allow(unsafe_code)]
+fn detach(command: &mut Command) {
+    // SAFETY: runs between fork and exec; setsid and close_range are async-signal-safe.
+    // CLOSE_RANGE_CLOEXEC marks inherited descriptors close-on-exec instead of closing them now,
+    // so std's own exec-error pipe survives and a failed exec is reported as an error.
+    unsafe {
+        command.pre_exec(|| {
+            libc::setsid();
+            libc::close_range(
+                3,
+                libc::c_uint::MAX,
+                libc::CLOSE_RANGE_CLOEXEC as libc::c_int,
+            );
+            Ok(())
+        });
+    }
+}
+
+/// Stops a daemon by pid (SIGTERM, then SIGKILL), waiting for its daemon lock to be free.
+#[allow(unsafe_code)]
+pub fn stop_pid(paths: &StatePaths, pid: u32, deadline: Instant) -> Result<(), CdtError> {
+    let Ok(pid) = i32::try_from(pid) else {
+        return Ok(());
+    };
+    // SAFETY: kill(2) takes plain integers.
+    unsafe { libc::kill(pid, libc::SIGTERM) };
+    let term_deadline = Instant::now() + Duration::from_secs(5);
+    if wait_for_exit(paths, deadline.min(term_deadline)) {
+        return Ok(());
+    }
+    // SAFETY: as above.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    if wait_for_exit(paths, deadline) {
+        return Ok(());
+    }
+    Err(unavailable(format!("daemon pid {pid} did not exit"), paths))
+}
+
+/// Waits until no daemon holds the daemon lock.
+pub fn wait_for_exit(paths: &StatePaths, deadline: Instant) -> bool {
+    LockFile::acquire_until(&paths.daemon_lock(), deadline)
+        .ok()
+        .flatten()
+        .is_some()
+}
+
+#[allow(clippy::print_stderr)]
+fn tracing_stderr(message: &str) {
+    eprintln!("{message}");
+}

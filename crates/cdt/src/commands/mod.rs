@@ -1,0 +1,60 @@
+//! One module per resource. A command turns its arguments into an [`Invocation`]: either an
+//! operation for the daemon (parameters as JSON, checked against the domain schema) or a
+//! local action. Browser logic never lives here.
+
+pub mod daemon;
+pub mod errors;
+pub mod page;
+pub mod session;
+
+use serde_json::{Map, Value};
+
+use crate::cli::Command;
+
+/// What a command asks for.
+pub enum Invocation {
+    /// An operation the daemon runs: its name and the parameters given as flags.
+    Remote {
+        op: &'static str,
+        params: Map<String, Value>,
+    },
+    /// `cdt errors`.
+    ErrorTable,
+    /// `cdt daemon status`: reports "not running" without starting a daemon.
+    DaemonStatus { verbose: bool },
+    /// `cdt daemon stop`: stops a running daemon, if any.
+    DaemonStop,
+    /// `cdt daemon logs`.
+    DaemonLogs { lines: usize },
+}
+
+/// Collects explicitly given flags into a parameter object (absent flags stay absent, so an
+/// `--input-file` can supply them).
+#[derive(Default)]
+pub struct Params(Map<String, Value>);
+
+impl Params {
+    pub fn set(mut self, key: &str, value: Option<impl Into<Value>>) -> Self {
+        if let Some(value) = value {
+            self.0.insert(key.to_string(), value.into());
+        }
+        self
+    }
+
+    pub fn flag(self, key: &str, on: bool) -> Self {
+        self.set(key, on.then_some(true))
+    }
+
+    pub fn remote(self, op: &'static str) -> Invocation {
+        Invocation::Remote { op, params: self.0 }
+    }
+}
+
+pub fn invocation(command: &Command, verbose: bool) -> Invocation {
+    match command {
+        Command::Session(command) => session::invocation(command, verbose),
+        Command::Page(command) => page::invocation(command),
+        Command::Daemon(command) => daemon::invocation(command, verbose),
+        Command::Errors => Invocation::ErrorTable,
+    }
+}

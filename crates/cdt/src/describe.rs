@@ -1,0 +1,31 @@
+//! `--describe`: the command's input schema, an example and its error codes, generated from the
+//! same schemas the daemon validates against. Runs nothing.
+
+use cdt_domain::ops::{op_spec, params_schema};
+use serde_json::{Value, json};
+
+use crate::commands::Invocation;
+
+pub fn describe(command_path: &str, invocation: &Invocation) -> Value {
+    match invocation {
+        Invocation::Remote { op, .. } => {
+            let spec = op_spec(op);
+            json!({
+                "command": command_path,
+                "op": op,
+                "inputSchema": params_schema(op),
+                "example": spec.map(|s| s.example),
+                "defaultTimeoutMs": spec.map(|s| s.default_timeout_ms),
+                "errorCodes": spec.map(|s| s.errors.iter().map(|c| c.as_str()).collect::<Vec<_>>()),
+            })
+        }
+        _ => json!({
+            "command": command_path,
+            "op": Value::Null,
+            "inputSchema": { "type": "object", "properties": {} },
+            "example": command_path,
+            "runsLocally": true,
+            "errorCodes": ["VALIDATION_ERROR", "DAEMON_UNAVAILABLE", "INTERNAL_ERROR"],
+        }),
+    }
+}

@@ -1,0 +1,275 @@
+//! The one printer: the JSON envelope (or the text rendering) on stdout, diagnostics on
+//! stderr, `--fields` projection, and a quiet exit on a closed stdout.
+
+use std::io::{IsTerminal, Write};
+
+use cdt_domain::{CdtError, env};
+use serde_json::{Map, Value, json};
+
+use crate::cli::OutputFormat;
+
+pub struct Meta {
+    pub request_id: String,
+    pub duration_ms: u64,
+    pub context: Option<String>,
+    pub warnings: Vec<String>,
+}
+
+/// Keeps only the dotted `paths` of `data`; a path through an array applies to each element.
+pub fn project(data: &Value, paths: &[Vec<&str>]) -> Value {
+    match data {
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|item| project(item, paths)).collect())
+        }
+        Value::Object(map) => {
+            let mut out = Map::new();
+            for path in paths {
+                let Some((head, rest)) = path.split_first() else {
+                    continue;
+                };
+                let Some(value) = map.get(*head) else {
+                    continue;
+                };
+                let projected = if rest.is_empty() {
+                    value.clone()
+                } else {
+                    let nested = project(value, &[rest.to_vec()]);
+                    match (out.get(*head), nested) {
+                        (Some(existing), nested) => merge(existing.clone(), nested),
+                        (None, nested) => nested,
+                    }
+                };
+                out.insert((*head).to_string(), projected);
+            }
+            Value::Object(out)
+        }
+        other => other.clone(),
+    }
+}
+
+fn merge(a: Value, b: Value) -> Value {
+    match (a, b) {
+        (Value::Object(mut a), Value::Object(b)) => {
+            for (key, value) in b {
+                let merged = match a.remove(&key) {
+                    Some(existing) => merge(existing, value),
+                    None => value,
+                };
+                a.insert(key, merged);
+            }
+            Value::Object(a)
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            Value::Array(a.into_iter().zip(b).map(|(x, y)| merge(x, y)).collect())
+        }
+        (_, b) => b,
+    }
+}
+
+pub fn parse_fields(fields: &str) -> Vec<Vec<&str>> {
+    fields
+        .split(',')
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(|f| f.split('.').collect())
+        .collect()
+}
+
+fn colour(enabled: bool, code: &str, text: &str) -> String {
+    if enabled {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+fn text_lines(value: &Value, indent: usize, out: &mut String) {
+    let pad = "  ".repeat(indent);
+    match value {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match value {
+                    Value::Object(_) | Value::Array(_) if !is_empty(value) => {
+                        out.push_str(&format!("{pad}{key}:\n"));
+                        text_lines(value, indent + 1, out);
+                    }
+                    _ => out.push_str(&format!("{pad}{key}: {}\n", scalar(value))),
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                match item {
+                    Value::Object(map) => {
+                        let line: Vec<String> = map
+                            .iter()
+                            .filter(|(_, v)| !v.is_object() && !v.is_array())
+                            .map(|(k, v)| format!("{k}={}", scalar(v)))
+                            .collect();
+                        out.push_str(&format!("{pad}- {}\n", line.join("  ")));
+                    }
+                    other => out.push_str(&format!("{pad}- {}\n", scalar(other))),
+                }
+            }
+        }
+        other => out.push_str(&format!("{pad}{}\n", scalar(other))),
+    }
+}
+
+fn is_empty(value: &Value) -> bool {
+    value.as_object().is_some_and(Map::is_empty) || value.as_array().is_some_and(Vec::is_empty)
+}
+
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Null => "-".into(),
+        other => other.to_string(),
+    }
+}
+
+/// A human rendering of `data`, with a compact form for page lists.
+pub fn render_text(op: &str, data: &Value) -> String {
+    let mut out = String::new();
+    if let Some(pages) = data
+        .get("pages")
+        .and_then(Value::as_array)
+        .filter(|_| op == "page.list")
+    {
+        for page in pages {
+            let marker = if page["current"] == true { "*" } else { " " };
+            out.push_str(&format!(
+                "{marker} {:>3}  {}  {}\n",
+                scalar(&page["id"]),
+                scalar(&page["title"]),
+                scalar(&page["url"])
+            ));
+        }
+        return out;
+    }
+    if let Some(lines) = data
+        .get("lines")
+        .and_then(Value::as_array)
+        .filter(|_| op == "daemon.logs")
+    {
+        for line in lines {
+            out.push_str(&format!("{}\n", scalar(line)));
+        }
+        return out;
+    }
+    text_lines(data, 0, &mut out);
+    out
+}
+
+pub struct Printer {
+    pub format: OutputFormat,
+    pub fields: Option<String>,
+}
+
+impl Printer {
+    /// Writes `text` to stdout; a closed pipe ends the process quietly.
+    #[allow(clippy::print_stdout)]
+    fn stdout(text: &str) {
+        let mut stdout = std::io::stdout().lock();
+        if stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
+            std::process::exit(0);
+        }
+    }
+
+    #[allow(clippy::print_stderr)]
+    pub fn stderr(text: &str) {
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    }
+
+    pub fn success(&self, op: &str, data: Value, meta: &Meta) {
+        let data = match &self.fields {
+            Some(fields) => project(&data, &parse_fields(fields)),
+            None => data,
+        };
+        for warning in &meta.warnings {
+            Self::stderr(&format!("warning: {warning}\n"));
+        }
+        match self.format {
+            OutputFormat::Json => {
+                let mut meta_json =
+                    json!({ "requestId": meta.request_id, "durationMs": meta.duration_ms });
+                if let Some(context) = &meta.context {
+                    meta_json["context"] = json!(context);
+                }
+                if !meta.warnings.is_empty() {
+                    meta_json["warnings"] = json!(meta.warnings);
+                }
+                Self::stdout(&format!(
+                    "{}\n",
+                    json!({ "ok": true, "data": data, "meta": meta_json })
+                ));
+            }
+            OutputFormat::Text => Self::stdout(&render_text(op, &data)),
+        }
+    }
+
+    pub fn failure(&self, error: &CdtError, meta: &Meta) {
+        match self.format {
+            OutputFormat::Json => {
+                let mut meta_json = json!({ "requestId": meta.request_id, "durationMs": meta.duration_ms, "retryable": error.code.retryable() });
+                if let Some(context) = &meta.context {
+                    meta_json["context"] = json!(context);
+                }
+                Self::stdout(&format!(
+                    "{}\n",
+                    json!({ "ok": false, "error": error, "meta": meta_json })
+                ));
+            }
+            OutputFormat::Text => {
+                let paint =
+                    std::io::stderr().is_terminal() && std::env::var_os(env::NO_COLOR).is_none();
+                let mut text = format!(
+                    "{} {}\n",
+                    colour(paint, "31;1", &format!("error[{}]:", error.code)),
+                    error.message
+                );
+                for suggestion in &error.suggestions {
+                    text.push_str(&format!(
+                        "  {} {suggestion}\n",
+                        colour(paint, "36", "hint:")
+                    ));
+                }
+                Self::stderr(&text);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn projects_nested_and_array_paths() {
+        let data = json!({ "pages": [{ "id": 1, "url": "a", "title": "x" }, { "id": 2, "url": "b", "title": "y" }], "other": 1 });
+        let projected = project(&data, &parse_fields("pages.id,pages.url"));
+        assert_eq!(
+            projected,
+            json!({ "pages": [{ "id": 1, "url": "a" }, { "id": 2, "url": "b" }] })
+        );
+        assert_eq!(
+            project(&json!({ "a": { "b": 1, "c": 2 } }), &parse_fields("a.c")),
+            json!({ "a": { "c": 2 } })
+        );
+        assert_eq!(
+            project(&json!({ "a": 1 }), &parse_fields("missing")),
+            json!({})
+        );
+    }
+
+    #[test]
+    fn page_list_text_marks_the_current_page() {
+        let data =
+            json!({ "pages": [{ "id": 1, "url": "http://x/", "title": "X", "current": true }] });
+        assert_eq!(render_text("page.list", &data), "*   1  X  http://x/\n");
+    }
+}

@@ -1,0 +1,187 @@
+//! The machine contract: envelopes, exit codes, suggestions, --describe, --fields, help.
+
+use std::io::Read;
+use std::process::Stdio;
+
+use cdt_e2e::TestEnv;
+use serde_json::Value;
+
+#[test]
+fn errors_lists_every_code_with_exit_code_and_remedy() {
+    let env = TestEnv::new();
+    let run = env.run(&["errors"]);
+    let data = run.ok();
+    let errors = data["errors"].as_array().unwrap();
+    assert!(errors.len() >= 26);
+    for error in errors {
+        assert!(
+            error["remedy"].as_str().is_some_and(|r| !r.is_empty()),
+            "{error}"
+        );
+        assert!(
+            error["exitCode"].as_i64().is_some_and(|c| c >= 2),
+            "{error}"
+        );
+    }
+    let find = |code: &str| {
+        errors
+            .iter()
+            .find(|e| e["code"] == code)
+            .map(|e| e["exitCode"].clone())
+    };
+    assert_eq!(find("PAGE_NOT_FOUND"), Some(Value::from(3)));
+    assert_eq!(find("TIMEOUT"), Some(Value::from(4)));
+    assert_eq!(find("DAEMON_UNAVAILABLE"), Some(Value::from(10)));
+    assert!(
+        env.daemon_pid().is_none(),
+        "cdt errors must not start a daemon"
+    );
+}
+
+#[test]
+fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
+    let env = TestEnv::new();
+    let run = env.run(&["page", "open", "--bogus"]);
+    let error = run.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["suggestions"][0]
+            .as_str()
+            .unwrap()
+            .contains("cdt page open --help"),
+        "{error}"
+    );
+    let run = env.run(&["nonsense"]);
+    run.err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn missing_url_names_an_example() {
+    let env = TestEnv::new();
+    let run = env.run(&["page", "open"]);
+    let error = run.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"].as_str().unwrap().contains("url"),
+        "{error}"
+    );
+    assert!(
+        error["suggestions"]
+            .to_string()
+            .contains("cdt page open https://example.com"),
+        "{error}"
+    );
+}
+
+#[test]
+fn zero_timeout_is_refused() {
+    let env = TestEnv::new();
+    env.run(&["page", "list", "--timeout", "0"])
+        .err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn describe_prints_schema_example_and_error_codes_without_running() {
+    let env = TestEnv::new();
+    let run = env.run(&["page", "open", "--describe"]);
+    let data = run.ok();
+    assert_eq!(data["op"], "page.open");
+    assert_eq!(data["inputSchema"]["required"], serde_json::json!(["url"]));
+    assert!(
+        data["inputSchema"]["properties"]["waitUntil"].is_object(),
+        "{data}"
+    );
+    assert!(
+        data["example"]
+            .as_str()
+            .unwrap()
+            .starts_with("cdt page open")
+    );
+    let codes = data["errorCodes"].as_array().unwrap();
+    assert!(
+        codes.contains(&Value::from("NAVIGATION_FAILED"))
+            && codes.contains(&Value::from("TIMEOUT"))
+    );
+    assert!(env.daemon_pid().is_none(), "--describe must run nothing");
+}
+
+#[test]
+fn input_file_supplies_parameters_and_bad_ones_are_validation_errors() {
+    let env = TestEnv::new();
+    let file = env.home.with_extension("params.json");
+    std::fs::write(&file, r#"{"id": "not-a-number"}"#).unwrap();
+    let run = env.run(&["page", "use", "--input-file", file.to_str().unwrap()]);
+    run.err("VALIDATION_ERROR", 2);
+    std::fs::write(&file, "[1,2]").unwrap();
+    env.run(&["page", "use", "--input-file", file.to_str().unwrap()])
+        .err("VALIDATION_ERROR", 2);
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn fields_projects_data_and_text_output_is_not_json() {
+    let env = TestEnv::new();
+    let run = env.run(&["errors", "--fields", "errors.code"]);
+    let first = &run.ok()["errors"][0];
+    assert_eq!(first.as_object().map(|o| o.len()), Some(1), "{first}");
+    let text = env.run(&["errors", "--output", "text"]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.json.is_null() && text.stdout.contains("PAGE_NOT_FOUND"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn closed_stdout_exits_quietly() {
+    let env = TestEnv::new();
+    let mut child = env
+        .command(&["errors", "--output", "text"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(status.code().is_some(), "killed by a signal: {status:?}");
+}
+
+#[test]
+fn help_tree_is_pinned() {
+    let env = TestEnv::new();
+    let mut all = String::new();
+    for path in [
+        &[][..],
+        &["session"],
+        &["session", "start"],
+        &["session", "status"],
+        &["session", "stop"],
+        &["session", "restart"],
+        &["session", "list"],
+        &["page"],
+        &["page", "open"],
+        &["page", "list"],
+        &["page", "use"],
+        &["page", "close"],
+        &["page", "navigate"],
+        &["daemon"],
+        &["daemon", "status"],
+        &["daemon", "stop"],
+        &["daemon", "logs"],
+        &["errors"],
+    ] {
+        let mut args: Vec<&str> = path.to_vec();
+        args.push("--help");
+        let run = env.run(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        all.push_str(&format!("===== cdt {}\n{}\n", path.join(" "), run.stdout));
+    }
+    insta::assert_snapshot!("help_tree", all);
+}

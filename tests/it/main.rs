@@ -1,0 +1,27 @@
+//! End-to-end tests: the real `cdt`, `cdt-daemon`, Unix socket and Chromium, against pages
+//! served on 127.0.0.1. Every test has its own `CDT_HOME` (and so its own daemon).
+
+#![allow(clippy::unwrap_used, clippy::print_stderr)]
+
+mod contexts;
+mod contract;
+mod daemon;
+mod lease;
+mod pages;
+mod session;
+
+/// Fails when a test file in this folder is not wired in above.
+#[test]
+fn every_test_module_is_wired_in() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("it");
+    let main = std::fs::read_to_string(dir.join("main.rs")).unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "main") {
+            assert!(
+                main.contains(&format!("mod {module};")),
+                "tests/it/{name} is not wired into main.rs"
+            );
+        }
+    }
+}

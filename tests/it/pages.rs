@@ -1,0 +1,172 @@
+//! Page commands against a real browser: open, list, use, close, navigate, budgets.
+
+use std::time::Duration;
+
+use cdt_e2e::{HttpServer, TestEnv, free_port};
+use serde_json::Value;
+
+#[test]
+fn open_use_close_and_navigate() {
+    let server = HttpServer::start();
+    server.page("/one", "One", "1");
+    server.page("/two", "Two", "2");
+    server.page("/three", "Three", "3");
+    let env = TestEnv::new();
+    let first = env.ctx("p", &["page", "open", &server.url("/one")]);
+    assert_eq!(
+        first.ok()["id"],
+        1,
+        "the first open reuses the initial blank tab"
+    );
+    let second = env.ctx("p", &["page", "open", "--url", &server.url("/two")]);
+    assert_eq!(second.ok()["id"], 2);
+    let background = env.ctx(
+        "p",
+        &["page", "open", &server.url("/three"), "--background"],
+    );
+    assert_eq!(background.ok()["current"], false);
+
+    let list = env.ctx("p", &["page", "list"]);
+    let pages = list.ok()["pages"].as_array().unwrap().clone();
+    let summary: Vec<(Value, Value, Value)> = pages
+        .iter()
+        .map(|p| (p["id"].clone(), p["title"].clone(), p["current"].clone()))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (Value::from(1), Value::from("One"), Value::Bool(false)),
+            (Value::from(2), Value::from("Two"), Value::Bool(true)),
+            (Value::from(3), Value::from("Three"), Value::Bool(false)),
+        ]
+    );
+
+    let used = env.ctx("p", &["page", "use", "1"]);
+    assert_eq!(used.ok()["current"], true);
+    let navigated = env.ctx(
+        "p",
+        &[
+            "page",
+            "navigate",
+            &server.url("/three"),
+            "--wait-until",
+            "domcontentloaded",
+        ],
+    );
+    let data = navigated.ok();
+    assert_eq!(
+        (data["id"].clone(), data["title"].clone()),
+        (Value::from(1), Value::from("Three"))
+    );
+    let by_flag = env.ctx(
+        "p",
+        &["page", "navigate", &server.url("/two"), "--page", "3"],
+    );
+    assert_eq!(by_flag.ok()["title"], "Two");
+
+    let closed = env.ctx("p", &["page", "close", "2"]);
+    assert_eq!(closed.ok()["closed"], 2);
+    let reopened = env.ctx("p", &["page", "open", &server.url("/one")]);
+    assert_eq!(reopened.ok()["id"], 4, "page ids are never reused");
+    let text = env.ctx("p", &["page", "list", "--output", "text"]);
+    assert!(
+        text.stdout
+            .lines()
+            .any(|l| l.starts_with('*') && l.contains("One")),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn unknown_page_is_page_not_found_with_a_page_list_suggestion() {
+    let env = TestEnv::new();
+    let run = env.ctx("p", &["page", "use", "999"]);
+    let error = run.err("PAGE_NOT_FOUND", 3);
+    assert!(
+        error["suggestions"].to_string().contains("cdt page list"),
+        "{error}"
+    );
+    env.ctx("p", &["page", "close", "999"])
+        .err("PAGE_NOT_FOUND", 3);
+    env.ctx(
+        "p",
+        &["page", "navigate", "http://127.0.0.1:1/", "--page", "999"],
+    )
+    .err("PAGE_NOT_FOUND", 3);
+}
+
+#[test]
+fn an_unreachable_url_is_navigation_failed() {
+    let env = TestEnv::new();
+    let dead = format!("http://127.0.0.1:{}/", free_port());
+    let run = env.ctx("p", &["page", "open", &dead]);
+    let error = run.err("NAVIGATION_FAILED", 6);
+    assert!(
+        error["details"]["errorText"]
+            .as_str()
+            .unwrap()
+            .contains("ERR_CONNECTION_REFUSED"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_slow_page_times_out_within_the_budget_and_the_page_stays_usable() {
+    let server = HttpServer::start();
+    server.slow_page("/slow", 8000);
+    let env = TestEnv::new();
+    env.ctx("t", &["session", "start"]).ok();
+    let run = env.ctx(
+        "t",
+        &[
+            "page",
+            "navigate",
+            &server.url("/slow"),
+            "--timeout",
+            "1000",
+        ],
+    );
+    run.err("TIMEOUT", 4);
+    // Budget plus the 250 ms headroom, plus generous room for process start-up on a loaded
+    // machine: the point is that it never waits for the 8 s page.
+    assert!(
+        run.elapsed < Duration::from_millis(1000 + 250 + 2500),
+        "took {:?}",
+        run.elapsed
+    );
+    let after = env.ctx(
+        "t",
+        &["page", "navigate", &server.url("/"), "--wait-until", "load"],
+    );
+    assert_eq!(after.ok()["title"], "Home");
+    let stats = env.run(&["daemon", "status", "--verbose"]);
+    assert!(
+        stats.ok()["metrics"]["page.navigate"]["timeouts"]
+            .as_u64()
+            .is_some_and(|t| t >= 1)
+    );
+}
+
+#[test]
+fn wait_until_networkidle_and_none() {
+    let server = HttpServer::start();
+    server.page("/idle", "Idle", "<img src='/missing.png'>");
+    let env = TestEnv::new();
+    let idle = env.ctx(
+        "w",
+        &[
+            "page",
+            "open",
+            &server.url("/idle"),
+            "--wait-until",
+            "networkidle",
+        ],
+    );
+    assert_eq!(idle.ok()["title"], "Idle");
+    let none = env.ctx(
+        "w",
+        &["page", "navigate", &server.url("/"), "--wait-until", "none"],
+    );
+    assert_eq!(none.ok()["url"], server.url("/"));
+}

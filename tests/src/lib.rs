@@ -1,0 +1,378 @@
+//! Test support for cdt's end-to-end tests: a [`TestEnv`] per test (own `CDT_HOME`, own daemon,
+//! own browsers, all torn down on drop, even on failure) and a local [`HttpServer`] on
+//! 127.0.0.1 serving fixed pages.
+
+#![allow(clippy::unwrap_used, clippy::print_stderr)]
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// `target/debug` (or whichever profile built this test).
+pub fn bin_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().unwrap();
+    let dir = if deps.ends_with("deps") {
+        deps.parent().unwrap()
+    } else {
+        deps
+    };
+    dir.to_path_buf()
+}
+
+pub fn cdt_bin() -> PathBuf {
+    let path = bin_dir().join("cdt");
+    assert!(
+        path.is_file(),
+        "{} is missing: run `cargo build --workspace --bins` first",
+        path.display()
+    );
+    path
+}
+
+pub fn daemon_bin() -> PathBuf {
+    let path = bin_dir().join("cdt-daemon");
+    assert!(
+        path.is_file(),
+        "{} is missing: run `cargo build --workspace --bins` first",
+        path.display()
+    );
+    path
+}
+
+/// One cdt invocation's result.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub json: Value,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+impl Run {
+    pub fn from_output(output: &Output, elapsed: Duration) -> Run {
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        let json = serde_json::from_str(stdout.trim()).unwrap_or(Value::Null);
+        Run {
+            code: output.status.code().unwrap_or(-1),
+            json,
+            stdout,
+            stderr: String::from_utf8_lossy(&output.stderr).to_string(),
+            elapsed,
+        }
+    }
+
+    /// Asserts success and returns `data`.
+    pub fn ok(&self) -> &Value {
+        assert_eq!(
+            (self.code, &self.json["ok"]),
+            (0, &Value::Bool(true)),
+            "expected success, got {self:#?}"
+        );
+        &self.json["data"]
+    }
+
+    /// Asserts a failure with `code` and exit code, and that a suggestion is present.
+    pub fn err(&self, code: &str, exit: i32) -> &Value {
+        assert_eq!(
+            self.json["ok"],
+            Value::Bool(false),
+            "expected failure, got {self:#?}"
+        );
+        assert_eq!(
+            self.json["error"]["code"], code,
+            "wrong error code: {self:#?}"
+        );
+        assert_eq!(self.code, exit, "wrong exit code: {self:#?}");
+        let suggestions = self.json["error"]["suggestions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert!(!suggestions.is_empty(), "no suggestion: {self:#?}");
+        &self.json["error"]
+    }
+}
+
+/// A private cdt world: its own `CDT_HOME`, daemon and browsers.
+pub struct TestEnv {
+    pub home: PathBuf,
+    pub envs: Vec<(String, String)>,
+}
+
+impl Default for TestEnv {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TestEnv {
+    pub fn new() -> TestEnv {
+        // Short path: the socket path must stay under 108 bytes.
+        let home = PathBuf::from(format!(
+            "/tmp/cdt-t{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&home);
+        TestEnv {
+            home,
+            envs: vec![("CDT_DAEMON_PATH".into(), daemon_bin().display().to_string())],
+        }
+    }
+
+    /// Adds an environment variable for every later invocation (and the daemon they start).
+    pub fn with_env(mut self, key: &str, value: &str) -> TestEnv {
+        self.envs.push((key.into(), value.into()));
+        self
+    }
+
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(cdt_bin());
+        command
+            .args(args)
+            .env("CDT_HOME", &self.home)
+            .env("COLUMNS", "100")
+            .env_remove("CDT_CONTEXT_ID")
+            .env_remove("CDT_SHARE_GROUP");
+        for (key, value) in &self.envs {
+            command.env(key, value);
+        }
+        command
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with(args, &[])
+    }
+
+    /// Runs `cdt args…` with extra environment variables.
+    pub fn run_with(&self, args: &[&str], envs: &[(&str, &str)]) -> Run {
+        let mut command = self.command(args);
+        for (key, value) in envs {
+            command.env(key, value);
+        }
+        let started = Instant::now();
+        let output = command.output().unwrap();
+        Run::from_output(&output, started.elapsed())
+    }
+
+    /// `CDT_CONTEXT_ID=<context> cdt args…`
+    pub fn ctx(&self, context: &str, args: &[&str]) -> Run {
+        self.run_with(args, &[("CDT_CONTEXT_ID", context)])
+    }
+
+    pub fn daemon_pid(&self) -> Option<u32> {
+        std::fs::read_to_string(self.home.join("broker/daemon.pid"))
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
+    }
+
+    /// Live (non-zombie) browser processes whose profile lives under this env's home.
+    pub fn browser_pids(&self) -> Vec<u32> {
+        processes_with_arg(&format!("--user-data-dir={}", self.home.display()))
+    }
+
+    /// Live cdt-daemon processes serving this env's home.
+    pub fn daemon_pids(&self) -> Vec<u32> {
+        processes_with_arg(&self.home.display().to_string())
+            .into_iter()
+            .filter(|pid| comm(*pid).as_deref() == Some("cdt-daemon"))
+            .collect()
+    }
+}
+
+impl Drop for TestEnv {
+    fn drop(&mut self) {
+        let _ = self
+            .command(&["daemon", "stop", "--timeout", "10000"])
+            .output();
+        for pid in self.daemon_pids().into_iter().chain(self.browser_pids()) {
+            kill(pid);
+        }
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
+
+pub fn comm(pid: u32) -> Option<String> {
+    Some(
+        std::fs::read_to_string(format!("/proc/{pid}/comm"))
+            .ok()?
+            .trim()
+            .to_string(),
+    )
+}
+
+fn is_zombie(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            stat.rsplit_once(')')
+                .map(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']))
+        })
+        .unwrap_or(true)
+}
+
+/// Pids of running processes with an argument containing `needle`.
+pub fn processes_with_arg(needle: &str) -> Vec<u32> {
+    let mut pids: Vec<u32> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .map(|cmdline| {
+                    cmdline
+                        .split(|b| *b == 0)
+                        .any(|arg| String::from_utf8_lossy(arg).contains(needle))
+                })
+                .unwrap_or(false)
+        })
+        .filter(|pid| !is_zombie(*pid))
+        .collect();
+    pids.sort_unstable();
+    pids
+}
+
+#[allow(unsafe_code)]
+pub fn kill(pid: u32) {
+    // SAFETY: kill(2) takes plain integers.
+    unsafe {
+        libc::kill(pid as i32, libc::SIGKILL);
+    }
+}
+
+/// Polls `condition` until it holds or `limit` passes.
+pub fn eventually(limit: Duration, mut condition: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + limit;
+    loop {
+        if condition() {
+            return true;
+        }
+        if Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+type Routes = Arc<Mutex<HashMap<String, (u64, String)>>>;
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 for test pages. A route may delay its answer.
+pub struct HttpServer {
+    pub port: u16,
+    routes: Routes,
+}
+
+impl HttpServer {
+    pub fn start() -> HttpServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let routes: Routes = Arc::new(Mutex::new(HashMap::new()));
+        let served = routes.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let routes = served.clone();
+                std::thread::spawn(move || serve(&stream, &routes));
+            }
+        });
+        let server = HttpServer { port, routes };
+        server.page("/", "Home", "<h1>home</h1>");
+        server
+    }
+
+    /// Serves an HTML page with `title` and `body` at `path`.
+    pub fn page(&self, path: &str, title: &str, body: &str) {
+        let html = format!(
+            "<!doctype html><html><head><title>{title}</title></head><body>{body}</body></html>"
+        );
+        self.routes.lock().unwrap().insert(path.into(), (0, html));
+    }
+
+    /// A page whose response is delayed by `delay_ms`.
+    pub fn slow_page(&self, path: &str, delay_ms: u64) {
+        self.routes
+            .lock()
+            .unwrap()
+            .insert(path.into(), (delay_ms, "<title>slow</title>slow".into()));
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+fn serve(stream: &std::net::TcpStream, routes: &Routes) {
+    let mut reader = BufReader::new(stream);
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).is_err() {
+        return;
+    }
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).map(|n| n == 0).unwrap_or(true) || line == "\r\n" {
+            break;
+        }
+    }
+    let path = request_line
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("/")
+        .split('?')
+        .next()
+        .unwrap_or("/")
+        .to_string();
+    let route = routes.lock().unwrap().get(&path).cloned();
+    let (status, delay, body) = match route {
+        Some((delay, body)) => ("200 OK", delay, body),
+        None => (
+            "404 Not Found",
+            0,
+            "<title>404</title>not found".to_string(),
+        ),
+    };
+    std::thread::sleep(Duration::from_millis(delay));
+    let response = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = stream;
+    let _ = stream.write_all(response.as_bytes());
+}
+
+/// A free TCP port on 127.0.0.1.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Path of Chromium for tests that launch one themselves.
+pub fn chromium() -> PathBuf {
+    [
+        "/usr/lib/chromium/chromium",
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.is_file())
+    .expect("Chromium is not installed: apt-get install -y chromium")
+}
+
+pub fn exists(path: &Path) -> bool {
+    path.exists()
+}
