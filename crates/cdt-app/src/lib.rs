@@ -17,6 +17,10 @@ pub mod registry;
 pub mod resolver;
 pub mod session;
 pub mod slot;
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod tests;
 
 pub use broker::{Broker, BrokerConfig, Deps, Outcome};
 pub use resolver::ContextResolver;

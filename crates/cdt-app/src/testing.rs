@@ -1,0 +1,218 @@
+//! Fakes behind the ports, for fast tests of the use cases without a browser or a disk.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use cdt_domain::ports::{
+    BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
+    NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
+};
+use cdt_domain::{CdtError, ContextKey, ProcessFingerprint, WaitUntil};
+use serde_json::Value;
+
+use crate::slot::lock;
+use crate::{Broker, BrokerConfig, Deps};
+
+#[derive(Default)]
+pub struct FakeBrowser {
+    pub pid: u32,
+    pub targets: Mutex<Vec<TargetInfo>>,
+    pub alive: AtomicBool,
+    pub next: AtomicU32,
+    pub navigate_delay: Duration,
+}
+
+#[async_trait]
+impl BrowserPort for FakeBrowser {
+    fn info(&self) -> BrowserInfo {
+        BrowserInfo {
+            pid: Some(self.pid),
+            product: "Fake/1".into(),
+            ..BrowserInfo::default()
+        }
+    }
+    fn pages(&self) -> Vec<TargetInfo> {
+        lock(&self.targets).clone()
+    }
+    fn is_connected(&self) -> bool {
+        self.alive.load(Ordering::SeqCst)
+    }
+    async fn create_page(&self, _background: bool) -> Result<String, CdtError> {
+        let id = format!("T{}", self.next.fetch_add(1, Ordering::SeqCst));
+        lock(&self.targets).push(TargetInfo {
+            target_id: id.clone(),
+            url: "about:blank".into(),
+            title: String::new(),
+        });
+        Ok(id)
+    }
+    async fn navigate(
+        &self,
+        target_id: &str,
+        url: &str,
+        _wait: WaitUntil,
+    ) -> Result<NavigationOutcome, CdtError> {
+        tokio::time::sleep(self.navigate_delay).await;
+        for target in lock(&self.targets)
+            .iter_mut()
+            .filter(|t| t.target_id == target_id)
+        {
+            target.url = url.into();
+            target.title = format!("title of {url}");
+        }
+        Ok(NavigationOutcome {
+            url: url.into(),
+            title: format!("title of {url}"),
+        })
+    }
+    async fn activate(&self, _target_id: &str) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn close_page(&self, target_id: &str) -> Result<(), CdtError> {
+        lock(&self.targets).retain(|t| t.target_id != target_id);
+        Ok(())
+    }
+    async fn shutdown(&self) {
+        self.alive.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Launches [`FakeBrowser`]s and remembers them.
+#[derive(Default)]
+pub struct FakeLauncher {
+    pub launched: Mutex<Vec<Arc<FakeBrowser>>>,
+    pub navigate_delay: Duration,
+}
+
+#[async_trait]
+impl BrowserLauncher for FakeLauncher {
+    async fn launch(&self, _spec: &LaunchSpec) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        let mut launched = lock(&self.launched);
+        let browser = Arc::new(FakeBrowser {
+            pid: 1000 + launched.len() as u32,
+            targets: Mutex::new(vec![TargetInfo {
+                target_id: "T0".into(),
+                url: "about:blank".into(),
+                title: String::new(),
+            }]),
+            alive: AtomicBool::new(true),
+            next: AtomicU32::new(1),
+            navigate_delay: self.navigate_delay,
+        });
+        launched.push(browser.clone());
+        Ok(browser)
+    }
+    async fn attach(&self, _endpoint: &str) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        Err(CdtError::validation("attach is not faked"))
+    }
+}
+
+struct FakeLock;
+impl ContextLock for FakeLock {}
+
+#[derive(Default)]
+pub struct MemoryStore {
+    pub files: Mutex<HashMap<(ContextKey, String), Value>>,
+    pub removed: Mutex<Vec<ContextKey>>,
+}
+
+impl SessionStorePort for MemoryStore {
+    fn profile_dir(&self, key: &ContextKey) -> PathBuf {
+        PathBuf::from(format!("/fake/{}", key.hash()))
+    }
+    fn browser_log(&self, key: &ContextKey) -> PathBuf {
+        PathBuf::from(format!("/fake/{}.log", key.hash()))
+    }
+    fn prepare(&self, _key: &ContextKey) -> Result<(), CdtError> {
+        Ok(())
+    }
+    fn lock_context(&self, _key: &ContextKey) -> Result<Box<dyn ContextLock>, CdtError> {
+        Ok(Box::new(FakeLock))
+    }
+    fn write(&self, key: &ContextKey, file: ContextFile, value: &Value) -> Result<(), CdtError> {
+        lock(&self.files).insert((key.clone(), format!("{file:?}")), value.clone());
+        Ok(())
+    }
+    fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value> {
+        lock(&self.files)
+            .get(&(key.clone(), format!("{file:?}")))
+            .cloned()
+    }
+    fn contexts(&self) -> Vec<ContextKey> {
+        let mut keys: Vec<ContextKey> = lock(&self.files).keys().map(|(k, _)| k.clone()).collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+    fn remove_context(&self, key: &ContextKey, _with_profile: bool) -> Result<(), CdtError> {
+        lock(&self.files).retain(|(k, _), _| k != key);
+        lock(&self.removed).push(key.clone());
+        Ok(())
+    }
+}
+
+#[derive(Default)]
+pub struct FakeProcesses {
+    pub dead: Mutex<Vec<u32>>,
+    pub killed: Mutex<Vec<u32>>,
+}
+
+impl ProcessTable for FakeProcesses {
+    fn is_alive(&self, process: &ProcessFingerprint) -> bool {
+        !lock(&self.dead).contains(&process.pid)
+    }
+    fn start_time(&self, _pid: u32) -> Option<u64> {
+        Some(7)
+    }
+    fn tree_rss_kib(&self, _pid: u32) -> Option<u64> {
+        Some(1)
+    }
+    fn kill_group(&self, pid: u32, _start_time: u64) -> bool {
+        lock(&self.killed).push(pid);
+        true
+    }
+}
+
+#[derive(Default)]
+pub struct FakeClock(pub AtomicU64);
+
+impl Clock for FakeClock {
+    fn now_unix_ms(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+pub struct World {
+    pub broker: Arc<Broker>,
+    pub launcher: Arc<FakeLauncher>,
+    pub store: Arc<MemoryStore>,
+    pub processes: Arc<FakeProcesses>,
+    pub clock: Arc<FakeClock>,
+}
+
+pub fn world(config: BrokerConfig, navigate_delay: Duration) -> World {
+    let launcher = Arc::new(FakeLauncher {
+        navigate_delay,
+        ..FakeLauncher::default()
+    });
+    let store = Arc::new(MemoryStore::default());
+    let processes = Arc::new(FakeProcesses::default());
+    let clock = Arc::new(FakeClock(AtomicU64::new(1_000_000)));
+    let deps = Deps {
+        launcher: launcher.clone(),
+        store: store.clone(),
+        processes: processes.clone(),
+        clock: clock.clone(),
+    };
+    World {
+        broker: Broker::new(deps, config),
+        launcher,
+        store,
+        processes,
+        clock,
+    }
+}

@@ -1,0 +1,221 @@
+//! Use-case tests against fake ports: routing, page ids, leases, eviction and budgets.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use cdt_domain::ops::{NoParams, Operation, PageOpenParams, PageUseParams};
+use cdt_domain::ports::SessionStorePort;
+use cdt_domain::{CallerContext, Deadline, ErrorCode, ProcessFingerprint};
+use serde_json::Value;
+
+use crate::BrokerConfig;
+use crate::lease::{ReapReason, recover_leftovers, sweep};
+use crate::testing::{World, world};
+
+fn env_caller(id: &str) -> CallerContext {
+    CallerContext {
+        context_id: Some(id.into()),
+        ..Default::default()
+    }
+}
+
+async fn run(
+    world: &World,
+    caller: &CallerContext,
+    operation: Operation,
+    budget_ms: u64,
+) -> Result<Value, cdt_domain::CdtError> {
+    let now = world.clock.0.load(Ordering::SeqCst);
+    world
+        .broker
+        .handle(operation, caller, Deadline::new(now, budget_ms))
+        .await
+        .result
+}
+
+fn open(url: &str) -> Operation {
+    Operation::PageOpen(PageOpenParams {
+        url: url.into(),
+        ..Default::default()
+    })
+}
+
+#[tokio::test]
+async fn contexts_route_to_separate_browsers_and_page_ids_are_stable() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let first = run(&w, &env_caller("a"), open("http://x/1"), 1000).await;
+    assert_eq!(
+        first.as_ref().ok().map(|d| d["id"].clone()),
+        Some(Value::from(1)),
+        "{first:?}"
+    );
+    let second = run(&w, &env_caller("a"), open("http://x/2"), 1000).await;
+    assert_eq!(second.ok().map(|d| d["id"].clone()), Some(Value::from(2)));
+    let other = run(&w, &env_caller("b"), Operation::PageList(NoParams {}), 1000).await;
+    assert_eq!(
+        other.ok().map(|d| d["pages"].as_array().map(Vec::len)),
+        Some(Some(1))
+    );
+    assert_eq!(w.launcher.launched.lock().map(|l| l.len()).unwrap_or(0), 2);
+    let missing = run(
+        &w,
+        &env_caller("a"),
+        Operation::PageUse(PageUseParams { id: 9 }),
+        1000,
+    )
+    .await;
+    assert_eq!(missing.err().map(|e| e.code), Some(ErrorCode::PageNotFound));
+}
+
+#[tokio::test]
+async fn a_slow_operation_returns_timeout_at_its_budget() {
+    let w = world(BrokerConfig::default(), Duration::from_secs(30));
+    let started = std::time::Instant::now();
+    let result = run(&w, &env_caller("slow"), open("http://x/"), 200).await;
+    assert_eq!(result.err().map(|e| e.code), Some(ErrorCode::Timeout));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let metrics = w.broker.metrics.snapshot();
+    assert_eq!(metrics["page.open"]["timeouts"], 1);
+}
+
+#[tokio::test]
+async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_owners() {
+    let config = BrokerConfig {
+        idle_timeout_ms: 60_000,
+        ..BrokerConfig::default()
+    };
+    let w = world(config, Duration::ZERO);
+    let owner = ProcessFingerprint {
+        pid: 42,
+        start_time: 1,
+        name: "agent".into(),
+        tty: 0,
+    };
+    let by_process = CallerContext {
+        process: Some(owner),
+        ..Default::default()
+    };
+    let named = CallerContext {
+        context_id: Some("named".into()),
+        process: by_process.process.clone(),
+        ..Default::default()
+    };
+    assert!(
+        run(&w, &by_process, Operation::PageList(NoParams {}), 1000)
+            .await
+            .is_ok()
+    );
+    assert!(
+        run(&w, &named, Operation::PageList(NoParams {}), 1000)
+            .await
+            .is_ok()
+    );
+    assert!(sweep(&w.broker).await.is_empty(), "nothing has ended yet");
+
+    w.processes
+        .dead
+        .lock()
+        .map(|mut d| d.push(42))
+        .unwrap_or(());
+    let reaped = sweep(&w.broker).await;
+    assert_eq!(
+        reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
+        vec![ReapReason::OwnerExited]
+    );
+    assert_eq!(
+        w.store.removed.lock().map(|r| r.len()).unwrap_or(0),
+        1,
+        "the ephemeral context's files are removed"
+    );
+
+    w.clock.0.fetch_add(61_000, Ordering::SeqCst);
+    let reaped = sweep(&w.broker).await;
+    assert_eq!(
+        reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
+        vec![ReapReason::IdleTimeout]
+    );
+    assert!(w.broker.registry.running().is_empty());
+    assert!(
+        w.launcher
+            .launched
+            .lock()
+            .map(|l| l.iter().all(|b| !b.alive.load(Ordering::SeqCst)))
+            .unwrap_or(false)
+    );
+}
+
+#[tokio::test]
+async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
+    let config = BrokerConfig {
+        max_slots: 2,
+        ..BrokerConfig::default()
+    };
+    let w = world(config, Duration::ZERO);
+    for (name, at) in [("a", 1), ("b", 2)] {
+        w.clock.0.store(1_000_000 + at, Ordering::SeqCst);
+        assert!(
+            run(
+                &w,
+                &env_caller(name),
+                Operation::PageList(NoParams {}),
+                1000
+            )
+            .await
+            .is_ok()
+        );
+    }
+    w.clock.0.store(1_000_010, Ordering::SeqCst);
+    assert!(
+        run(&w, &env_caller("a"), Operation::PageList(NoParams {}), 1000)
+            .await
+            .is_ok()
+    );
+    assert!(
+        run(&w, &env_caller("c"), Operation::PageList(NoParams {}), 1000)
+            .await
+            .is_ok()
+    );
+    let identities: Vec<String> = w
+        .broker
+        .registry
+        .running()
+        .iter()
+        .map(|s| s.context.identity.clone())
+        .collect();
+    assert_eq!(identities.len(), 2);
+    assert!(
+        !identities.iter().any(|i| i.ends_with("=b")),
+        "{identities:?}"
+    );
+}
+
+#[tokio::test]
+async fn leftovers_of_a_killed_daemon_are_killed_and_ephemeral_files_removed() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let by_process = CallerContext {
+        process: Some(ProcessFingerprint {
+            pid: 5,
+            start_time: 1,
+            name: "a".into(),
+            tty: 0,
+        }),
+        ..Default::default()
+    };
+    assert!(
+        run(&w, &by_process, Operation::PageList(NoParams {}), 1000)
+            .await
+            .is_ok()
+    );
+    // A new broker over the same store sees the running state the old one left.
+    let killed = recover_leftovers(&w.broker);
+    assert_eq!(killed, 1);
+    assert_eq!(
+        w.processes
+            .killed
+            .lock()
+            .map(|k| k.clone())
+            .unwrap_or_default(),
+        vec![1000]
+    );
+    assert!(w.store.contexts().is_empty());
+}
