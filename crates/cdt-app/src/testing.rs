@@ -17,7 +17,6 @@ use serde_json::Value;
 use crate::slot::lock;
 use crate::{Broker, BrokerConfig, Deps};
 
-#[derive(Default)]
 pub struct FakeBrowser {
     pub pid: u32,
     pub targets: Mutex<Vec<TargetInfo>>,
@@ -116,7 +115,7 @@ impl ContextLock for FakeLock {}
 
 #[derive(Default)]
 pub struct MemoryStore {
-    pub files: Mutex<HashMap<(ContextKey, String), Value>>,
+    pub files: Mutex<HashMap<(ContextKey, ContextFile), Value>>,
     pub removed: Mutex<Vec<ContextKey>>,
 }
 
@@ -134,13 +133,11 @@ impl SessionStorePort for MemoryStore {
         Ok(Box::new(FakeLock))
     }
     fn write(&self, key: &ContextKey, file: ContextFile, value: &Value) -> Result<(), CdtError> {
-        lock(&self.files).insert((key.clone(), format!("{file:?}")), value.clone());
+        lock(&self.files).insert((key.clone(), file), value.clone());
         Ok(())
     }
     fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value> {
-        lock(&self.files)
-            .get(&(key.clone(), format!("{file:?}")))
-            .cloned()
+        lock(&self.files).get(&(key.clone(), file)).cloned()
     }
     fn contexts(&self) -> Vec<ContextKey> {
         let mut keys: Vec<ContextKey> = lock(&self.files).keys().map(|(k, _)| k.clone()).collect();

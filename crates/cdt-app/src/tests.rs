@@ -19,6 +19,20 @@ fn env_caller(id: &str) -> CallerContext {
     }
 }
 
+/// A caller identified only by its process (an ephemeral, owner-bound context).
+fn process_caller(pid: u32) -> CallerContext {
+    let owner = ProcessFingerprint {
+        pid,
+        start_time: 1,
+        name: "agent".into(),
+        tty: 0,
+    };
+    CallerContext {
+        process: Some(owner),
+        ..Default::default()
+    }
+}
+
 async fn run(
     world: &World,
     caller: &CallerContext,
@@ -85,16 +99,7 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
         ..BrokerConfig::default()
     };
     let w = world(config, Duration::ZERO);
-    let owner = ProcessFingerprint {
-        pid: 42,
-        start_time: 1,
-        name: "agent".into(),
-        tty: 0,
-    };
-    let by_process = CallerContext {
-        process: Some(owner),
-        ..Default::default()
-    };
+    let by_process = process_caller(42);
     let named = CallerContext {
         context_id: Some("named".into()),
         process: by_process.process.clone(),
@@ -192,15 +197,7 @@ async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
 #[tokio::test]
 async fn leftovers_of_a_killed_daemon_are_killed_and_ephemeral_files_removed() {
     let w = world(BrokerConfig::default(), Duration::ZERO);
-    let by_process = CallerContext {
-        process: Some(ProcessFingerprint {
-            pid: 5,
-            start_time: 1,
-            name: "a".into(),
-            tty: 0,
-        }),
-        ..Default::default()
-    };
+    let by_process = process_caller(5);
     assert!(
         run(&w, &by_process, Operation::PageList(NoParams {}), 1000)
             .await

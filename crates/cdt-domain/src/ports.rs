@@ -91,7 +91,7 @@ pub trait BrowserPort: Send + Sync {
 }
 
 /// The files that describe a context on disk (SPEC §4.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ContextFile {
     Metadata,
     State,
