@@ -9,6 +9,7 @@ mod daemon;
 mod lease;
 mod pages;
 mod session;
+mod telemetry;
 
 /// Fails when a test file in this folder is not wired in above.
 #[test]

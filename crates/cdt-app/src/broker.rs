@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use cdt_domain::ops::Operation;
 use cdt_domain::ports::{BrowserLauncher, Clock, ProcessTable, SessionStorePort};
+use cdt_domain::telemetry::TelemetryLog;
 use cdt_domain::{CallerContext, CdtError, Deadline, ResolvedContext};
 use serde_json::Value;
 use tokio::sync::watch;
@@ -15,7 +16,9 @@ use tokio::time::Instant;
 use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::resolver::ContextResolver;
-use crate::{daemon, page, session};
+use crate::slot::{InFlight, Slot};
+use crate::telemetry::{TelemetryConfig, TelemetryStore};
+use crate::{console, daemon, events, network, page, session};
 
 /// The ports the broker drives.
 #[derive(Clone)]
@@ -24,6 +27,8 @@ pub struct Deps {
     pub store: Arc<dyn SessionStorePort>,
     pub processes: Arc<dyn ProcessTable>,
     pub clock: Arc<dyn Clock>,
+    /// Where finished telemetry records are persisted (none in tests).
+    pub telemetry_log: Option<Arc<dyn TelemetryLog>>,
 }
 
 #[derive(Clone, Debug)]
@@ -34,6 +39,7 @@ pub struct BrokerConfig {
     /// Shown by status commands.
     pub socket: String,
     pub home: String,
+    pub telemetry: TelemetryConfig,
 }
 
 impl Default for BrokerConfig {
@@ -44,6 +50,7 @@ impl Default for BrokerConfig {
             janitor_interval_ms: 2000,
             socket: String::new(),
             home: String::new(),
+            telemetry: TelemetryConfig::default(),
         }
     }
 }
@@ -87,6 +94,22 @@ impl Broker {
     /// Turns true when the daemon should exit (after `daemon stop`).
     pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
         self.shutdown.subscribe()
+    }
+
+    /// The caller's slot (created if missing), with this request counted in flight.
+    pub fn route(&self, context: &ResolvedContext) -> (Arc<Slot>, InFlight) {
+        self.registry.route(context, self.now(), || {
+            let log = self
+                .deps
+                .telemetry_log
+                .clone()
+                .map(|log| (log, context.key.clone()));
+            Arc::new(TelemetryStore::new(
+                self.config.telemetry.clone(),
+                self.deps.clock.clone(),
+                log,
+            ))
+        })
     }
 
     pub(crate) fn request_shutdown(&self) {
@@ -147,6 +170,25 @@ impl Broker {
             Operation::PageUse(params) => page::use_page(self, context, params.id, until).await,
             Operation::PageClose(params) => page::close(self, context, params.id, until).await,
             Operation::PageNavigate(params) => page::navigate(self, context, &params, until).await,
+            Operation::ConsoleList(params) => console::list(self, context, &params, until).await,
+            Operation::ConsoleGet(params) => console::get(self, context, params.id, until).await,
+            Operation::ConsoleWait(params) => console::wait(self, context, &params, until).await,
+            Operation::ConsoleClear(params) => {
+                console::clear(self, context, params.page, until).await
+            }
+            Operation::NetworkList(params) => network::list(self, context, &params, until).await,
+            Operation::NetworkGet(params) => network::get(self, context, &params, until).await,
+            Operation::NetworkBody(params) => network::body(self, context, &params, until).await,
+            Operation::NetworkWait(params) => network::wait(self, context, &params, until).await,
+            Operation::NetworkHar(params) => network::har(self, context, &params, until).await,
+            Operation::NetworkClear(params) => {
+                network::clear(self, context, params.page, until).await
+            }
+            Operation::EventsRead(params) => events::read(self, context, &params, until).await,
+            Operation::EventsFiltersGet(_) => events::filters_get(self, context, until).await,
+            Operation::EventsFiltersSet(params) => {
+                events::filters_set(self, context, params, until).await
+            }
             Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose)),
             Operation::DaemonStop(_) => Ok(daemon::stop(self).await),
         }

@@ -8,15 +8,19 @@
 //!   the per-resource use cases.
 
 pub mod broker;
+pub mod console;
 pub mod daemon;
+pub mod events;
 pub mod lease;
 pub mod metrics;
+pub mod network;
 pub mod page;
 pub mod pages;
 pub mod registry;
 pub mod resolver;
 pub mod session;
 pub mod slot;
+pub mod telemetry;
 #[cfg(test)]
 mod testing;
 #[cfg(test)]

@@ -65,7 +65,7 @@ fn no_current_page() -> CdtError {
 }
 
 /// The target id of `id`, or of the current page.
-fn resolve_page(slot: &Slot, id: Option<u32>) -> Result<(PageId, String), CdtError> {
+pub(crate) fn resolve_page(slot: &Slot, id: Option<u32>) -> Result<(PageId, String), CdtError> {
     let pages = slot.pages();
     let id = match id {
         Some(id) => PageId(id),

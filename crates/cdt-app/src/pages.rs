@@ -85,6 +85,14 @@ impl PageTable {
         self.current = Some(id);
     }
 
+    /// Page id of every known target, for labelling telemetry.
+    pub fn ids_by_target(&self) -> std::collections::HashMap<String, u32> {
+        self.entries
+            .iter()
+            .map(|(id, entry)| (entry.target_id.clone(), id.0))
+            .collect()
+    }
+
     pub fn ids(&self) -> Vec<u32> {
         self.entries.iter().map(|(id, _)| id.0).collect()
     }

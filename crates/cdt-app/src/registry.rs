@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ResolvedContext};
 
 use crate::slot::{InFlight, Slot, lock};
+use crate::telemetry::TelemetryStore;
 
 #[derive(Default)]
 pub struct Registry {
@@ -20,11 +21,16 @@ impl Registry {
 
     /// The slot of a context, created (without a browser) if missing, with this request
     /// counted in flight — atomically, so the janitor never reaps a slot being routed to.
-    pub fn route(&self, context: &ResolvedContext, now_ms: u64) -> (Arc<Slot>, InFlight) {
+    pub fn route(
+        &self,
+        context: &ResolvedContext,
+        now_ms: u64,
+        telemetry: impl FnOnce() -> Arc<TelemetryStore>,
+    ) -> (Arc<Slot>, InFlight) {
         let mut slots = lock(&self.slots);
         let slot = slots
             .entry(context.key.clone())
-            .or_insert_with(|| Arc::new(Slot::new(context.clone(), now_ms)))
+            .or_insert_with(|| Arc::new(Slot::new(context.clone(), now_ms, telemetry())))
             .clone();
         let in_flight = slot.begin(now_ms);
         (slot, in_flight)

@@ -76,7 +76,7 @@ async fn route_locked(
     until: Instant,
 ) -> Result<(Arc<Slot>, InFlight, OwnedMutexGuard<()>), CdtError> {
     loop {
-        let (slot, in_flight) = broker.registry.route(context, broker.now());
+        let (slot, in_flight) = broker.route(context);
         let life = lock_lifecycle(&slot, until).await?;
         if !slot.is_retired() {
             return Ok((slot, in_flight, life));
@@ -101,7 +101,13 @@ async fn launch_locked(
     store.prepare(&slot.key)?;
     let lock_file = store.lock_context(&slot.key)?;
     let browser = match &settings.endpoint {
-        Some(endpoint) => broker.deps.launcher.attach(endpoint).await?,
+        Some(endpoint) => {
+            broker
+                .deps
+                .launcher
+                .attach(endpoint, slot.telemetry.clone())
+                .await?
+        }
         None => {
             let spec = LaunchSpec {
                 headless: settings.headless,
@@ -111,7 +117,11 @@ async fn launch_locked(
                 profile_dir: store.profile_dir(&slot.key),
                 log_file: store.browser_log(&slot.key),
             };
-            broker.deps.launcher.launch(&spec).await?
+            broker
+                .deps
+                .launcher
+                .launch(&spec, slot.telemetry.clone())
+                .await?
         }
     };
     let info = browser.info();
@@ -178,7 +188,7 @@ pub async fn ensure_running(
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<(Arc<Slot>, InFlight), CdtError> {
-    let (slot, in_flight) = broker.registry.route(context, broker.now());
+    let (slot, in_flight) = broker.route(context);
     if slot.is_running() && !slot.is_retired() {
         return Ok((slot, in_flight));
     }
@@ -334,6 +344,7 @@ pub fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) ->
         let pid = slot.any_browser().and_then(|b| b.info().pid);
         out["memory"] =
             json!({ "browserRssKib": pid.and_then(|pid| broker.deps.processes.tree_rss_kib(pid)) });
+        out["telemetry"] = slot.telemetry.counts();
     }
     out
 }

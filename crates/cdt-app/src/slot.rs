@@ -13,6 +13,7 @@ use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, PageId, ResolvedContext};
 
 use crate::pages::PageTable;
+use crate::telemetry::TelemetryStore;
 
 /// Locks a std mutex, recovering from poisoning (a panicked request must not wedge a slot).
 pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -82,6 +83,8 @@ pub struct Slot {
     /// How the context was resolved when the slot was created.
     pub context: ResolvedContext,
     pub lifecycle: Arc<tokio::sync::Mutex<()>>,
+    /// Everything the slot's browser emits; outlives browser restarts.
+    pub telemetry: Arc<TelemetryStore>,
     /// Set once the slot has been stopped and dropped from the registry; a request that still
     /// holds it must route again instead of starting a browser nobody tracks.
     retired: AtomicBool,
@@ -106,10 +109,11 @@ impl Drop for InFlight {
 }
 
 impl Slot {
-    pub fn new(context: ResolvedContext, now_ms: u64) -> Self {
+    pub fn new(context: ResolvedContext, now_ms: u64, telemetry: Arc<TelemetryStore>) -> Self {
         Slot {
             key: context.key.clone(),
             context,
+            telemetry,
             lifecycle: Arc::new(tokio::sync::Mutex::new(())),
             retired: AtomicBool::new(false),
             browser: Mutex::new(None),

@@ -11,6 +11,7 @@ use cdt_domain::ports::{
     BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
     NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
 };
+use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ContextKey, ProcessFingerprint, WaitUntil};
 use serde_json::Value;
 
@@ -75,6 +76,13 @@ impl BrowserPort for FakeBrowser {
         lock(&self.targets).retain(|t| t.target_id != target_id);
         Ok(())
     }
+    async fn response_body(
+        &self,
+        _session: &str,
+        _request: &str,
+    ) -> Result<(String, bool), CdtError> {
+        Err(CdtError::validation("no bodies in the fake"))
+    }
     async fn shutdown(&self) {
         self.alive.store(false, Ordering::SeqCst);
     }
@@ -89,7 +97,11 @@ pub struct FakeLauncher {
 
 #[async_trait]
 impl BrowserLauncher for FakeLauncher {
-    async fn launch(&self, _spec: &LaunchSpec) -> Result<Arc<dyn BrowserPort>, CdtError> {
+    async fn launch(
+        &self,
+        _spec: &LaunchSpec,
+        _sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
         let mut launched = lock(&self.launched);
         let browser = Arc::new(FakeBrowser {
             pid: 1000 + launched.len() as u32,
@@ -105,7 +117,11 @@ impl BrowserLauncher for FakeLauncher {
         launched.push(browser.clone());
         Ok(browser)
     }
-    async fn attach(&self, _endpoint: &str) -> Result<Arc<dyn BrowserPort>, CdtError> {
+    async fn attach(
+        &self,
+        _endpoint: &str,
+        _sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
         Err(CdtError::validation("attach is not faked"))
     }
 }
@@ -138,6 +154,9 @@ impl SessionStorePort for MemoryStore {
     }
     fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value> {
         lock(&self.files).get(&(key.clone(), file)).cloned()
+    }
+    fn write_file(&self, _path: &std::path::Path, _bytes: &[u8]) -> Result<(), CdtError> {
+        Ok(())
     }
     fn contexts(&self) -> Vec<ContextKey> {
         let mut keys: Vec<ContextKey> = lock(&self.files).keys().map(|(k, _)| k.clone()).collect();
@@ -204,6 +223,7 @@ pub fn world(config: BrokerConfig, navigate_delay: Duration) -> World {
         store: store.clone(),
         processes: processes.clone(),
         clock: clock.clone(),
+        telemetry_log: None,
     };
     World {
         broker: Broker::new(deps, config),

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use cdt_domain::ports::{BrowserInfo, BrowserPort, NavigationOutcome, TargetInfo};
+use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Value, json};
 
@@ -127,6 +128,7 @@ impl CdpBrowser {
         connection: CdpConnection,
         mut info: BrowserInfo,
         process: Option<BrowserProcess>,
+        sink: Arc<dyn TelemetrySink>,
     ) -> Result<Self, CdtError> {
         let targets = Arc::new(Mutex::new(Vec::new()));
         let sessions = Arc::new(Mutex::new(HashMap::new()));
@@ -154,6 +156,7 @@ impl CdpBrowser {
                     None,
                 )
                 .await?;
+            crate::telemetry::start(browser.connection.clone(), sink).await?;
             let listed = browser
                 .connection
                 .call("Target.getTargets", json!({}), None)
@@ -364,6 +367,25 @@ impl BrowserPort for CdpBrowser {
             targets.retain(|t| t.target_id != target_id);
         }
         Ok(())
+    }
+
+    async fn response_body(
+        &self,
+        session_id: &str,
+        request_id: &str,
+    ) -> Result<(String, bool), CdtError> {
+        let reply = self
+            .connection
+            .call(
+                "Network.getResponseBody",
+                json!({ "requestId": request_id }),
+                Some(session_id),
+            )
+            .await?;
+        Ok((
+            str_field(&reply, "body").to_string(),
+            reply["base64Encoded"].as_bool().unwrap_or(false),
+        ))
     }
 
     async fn shutdown(&self) {

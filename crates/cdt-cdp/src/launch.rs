@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use cdt_domain::ports::{BrowserInfo, BrowserLauncher, BrowserPort, LaunchSpec};
+use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ErrorCode};
 
 use crate::browser::{BrowserProcess, CdpBrowser};
@@ -93,7 +94,11 @@ fn read_active_port(profile: &Path) -> Option<(u16, String)> {
 
 #[async_trait]
 impl BrowserLauncher for ChromiumLauncher {
-    async fn launch(&self, spec: &LaunchSpec) -> Result<Arc<dyn BrowserPort>, CdtError> {
+    async fn launch(
+        &self,
+        spec: &LaunchSpec,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
         let executable = find_chromium(spec.chrome_path.as_deref())?;
         if let Err(error) = fs::create_dir_all(&spec.profile_dir) {
             return Err(launch_failed(
@@ -153,11 +158,15 @@ impl BrowserLauncher for ChromiumLauncher {
             executable: Some(executable.display().to_string()),
         };
         let process = guard.0.take().map(BrowserProcess::new);
-        let browser = CdpBrowser::start(connection, info, process).await?;
+        let browser = CdpBrowser::start(connection, info, process, sink).await?;
         Ok(Arc::new(browser))
     }
 
-    async fn attach(&self, endpoint: &str) -> Result<Arc<dyn BrowserPort>, CdtError> {
+    async fn attach(
+        &self,
+        endpoint: &str,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
         let ws_endpoint = resolve_ws_endpoint(endpoint).await?;
         tracing::debug!(%ws_endpoint, "attaching");
         let connection = CdpConnection::connect(&ws_endpoint).await?;
@@ -166,7 +175,7 @@ impl BrowserLauncher for ChromiumLauncher {
             attached: true,
             ..BrowserInfo::default()
         };
-        let browser = CdpBrowser::start(connection, info, None).await?;
+        let browser = CdpBrowser::start(connection, info, None, sink).await?;
         Ok(Arc::new(browser))
     }
 }

@@ -10,6 +10,7 @@ pub mod discover;
 pub mod endpoint;
 pub mod launch;
 pub mod spawner;
+pub mod telemetry;
 pub mod transport;
 
 pub use browser::CdpBrowser;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cdt_app::lease::{recover_leftovers, spawn_janitor};
+use cdt_app::telemetry::TelemetryConfig;
 use cdt_app::{Broker, BrokerConfig, Deps};
 use cdt_cdp::ChromiumLauncher;
 use cdt_domain::ports::SystemClock;
@@ -14,8 +15,10 @@ use cdt_domain::{CdtError, env};
 use cdt_ipc::protocol::MAX_LINE_BYTES;
 use cdt_ipc::{Reply, ReplyMeta, ServerConfig};
 use cdt_store::private_dir::current_uid;
+use cdt_store::telemetry_log::DEFAULT_ROTATE_BYTES;
 use cdt_store::{
-    FsSessionStore, LockFile, ProcTable, StatePaths, ensure_private_dir, write_atomic,
+    FsSessionStore, JsonlTelemetryLog, LockFile, ProcTable, StatePaths, ensure_private_dir,
+    write_atomic,
 };
 
 fn env_number(name: &str, default: u64) -> u64 {
@@ -90,6 +93,10 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         store: Arc::new(FsSessionStore::new(paths.clone())),
         processes: Arc::new(ProcTable),
         clock: Arc::new(SystemClock),
+        telemetry_log: Some(Arc::new(JsonlTelemetryLog::start(
+            paths.clone(),
+            DEFAULT_ROTATE_BYTES,
+        ))),
     };
     let config = BrokerConfig {
         idle_timeout_ms: env_number(env::CDT_IDLE_TIMEOUT_SECS, 1800).saturating_mul(1000),
@@ -97,6 +104,11 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         janitor_interval_ms: env_number(env::CDT_JANITOR_INTERVAL_MS, 2000),
         socket: socket.display().to_string(),
         home: paths.root().display().to_string(),
+        telemetry: TelemetryConfig {
+            ring_capacity: env_number(env::CDT_EVENTS_CAPACITY, 10_000).max(1) as usize,
+            ring_ttl_ms: env_number(env::CDT_EVENTS_TTL_SECS, 3600).saturating_mul(1000),
+            ..TelemetryConfig::default()
+        },
     };
     let broker = Broker::new(deps, config);
     let killed = recover_leftovers(&broker);

@@ -16,6 +16,10 @@ pub const CDT_IDLE_TIMEOUT_SECS: &str = "CDT_IDLE_TIMEOUT_SECS";
 pub const CDT_MAX_SLOTS: &str = "CDT_MAX_SLOTS";
 /// How often the janitor checks leases, in milliseconds (default 2000).
 pub const CDT_JANITOR_INTERVAL_MS: &str = "CDT_JANITOR_INTERVAL_MS";
+/// Capacity of each slot's event ring buffer (default 10000).
+pub const CDT_EVENTS_CAPACITY: &str = "CDT_EVENTS_CAPACITY";
+/// Age after which buffered events expire, in seconds (default 3600).
+pub const CDT_EVENTS_TTL_SECS: &str = "CDT_EVENTS_TTL_SECS";
 /// `tracing` filter for the daemon log (default `info`).
 pub const CDT_LOG: &str = "CDT_LOG";
 /// Disables colour in text output.

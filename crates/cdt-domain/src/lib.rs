@@ -10,6 +10,7 @@ pub mod error;
 pub mod ops;
 pub mod page;
 pub mod ports;
+pub mod telemetry;
 pub mod time;
 
 pub use caller::{CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext};

@@ -87,6 +87,186 @@ pub struct PageNavigateParams {
     pub wait_until: WaitUntil,
 }
 
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConsoleListParams {
+    /// The page (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Only these types (`log`, `info`, `warn`, `error`, `debug`, `exception`, `trace`, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<String>,
+    /// At most this many (the newest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Only messages with a larger id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<u64>,
+    /// Include messages from before the page's last navigation.
+    #[serde(default)]
+    pub preserved: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct IdParams {
+    /// The id (from the matching `list`).
+    pub id: u64,
+    /// Show Authorization, Cookie and Set-Cookie values.
+    #[serde(default)]
+    pub include_secrets: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConsoleWaitParams {
+    /// Regular expression the message text must match.
+    pub pattern: String,
+    /// Only these types.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<String>,
+    /// The page (default: any page of the context).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageScopeParams {
+    /// The page (default: every page of the context).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NetworkListParams {
+    /// The page (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Resource types (`document`, `xhr`, `fetch`, `script`, `image`, `stylesheet`, `websocket`, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<String>,
+    /// HTTP method, e.g. `POST`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Status code (`404`) or class (`4xx`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// Substring the URL must contain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_includes: Option<String>,
+    /// Only requests that failed (network error or blocked).
+    #[serde(default)]
+    pub failed: bool,
+    /// At most this many (the newest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Only requests with a larger id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<u64>,
+    /// Include requests from before the page's last navigation.
+    #[serde(default)]
+    pub preserved: bool,
+    /// Show Authorization, Cookie and Set-Cookie values.
+    #[serde(default)]
+    pub include_secrets: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NetworkBodyParams {
+    /// The request id (from `cdt network list`).
+    pub id: u64,
+    /// The request body instead of the response body.
+    #[serde(default)]
+    pub request: bool,
+    /// Write the body to this file (absolute path) instead of returning it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NetworkWaitParams {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_includes: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Status code (`200`) or class (`2xx`); the request must have a response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// The page (default: any page of the context).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NetworkHarParams {
+    /// Where to write the HAR file (absolute path).
+    pub file: String,
+    /// The page (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Keep Authorization, Cookie and Set-Cookie values.
+    #[serde(default)]
+    pub include_secrets: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventsReadParams {
+    /// First sequence number to return (0 = from the start); pass the previous `nextOffset`.
+    #[serde(default)]
+    pub offset: u64,
+    /// At most this many events (default 500, at most 10000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Only these kinds: console, log, request, response, loadingFinished, loadingFailed, websocket, other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_includes: Option<String>,
+    /// HTTP method (network kinds only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventFilters {
+    /// Kinds kept in the buffer (empty: all).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Keep only events whose URL contains one of these (empty: all).
+    #[serde(default)]
+    pub url_allow: Vec<String>,
+    /// Drop events whose URL contains one of these.
+    #[serde(default)]
+    pub url_block: Vec<String>,
+    /// Bodies and payloads are cut to this size; larger bodies are not fetched eagerly.
+    #[serde(default = "default_max_body_bytes")]
+    pub max_body_bytes: u64,
+}
+
+pub fn default_max_body_bytes() -> u64 {
+    64_000
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventFiltersSetParams {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_allow: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_block: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_body_bytes: Option<u64>,
+}
+
 /// Every operation, as sent on the wire: `{"op":"page.open","params":{…}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "op", content = "params")]
@@ -111,6 +291,32 @@ pub enum Operation {
     PageClose(PageCloseParams),
     #[serde(rename = "page.navigate")]
     PageNavigate(PageNavigateParams),
+    #[serde(rename = "console.list")]
+    ConsoleList(ConsoleListParams),
+    #[serde(rename = "console.get")]
+    ConsoleGet(IdParams),
+    #[serde(rename = "console.wait")]
+    ConsoleWait(ConsoleWaitParams),
+    #[serde(rename = "console.clear")]
+    ConsoleClear(PageScopeParams),
+    #[serde(rename = "network.list")]
+    NetworkList(NetworkListParams),
+    #[serde(rename = "network.get")]
+    NetworkGet(IdParams),
+    #[serde(rename = "network.body")]
+    NetworkBody(NetworkBodyParams),
+    #[serde(rename = "network.wait")]
+    NetworkWait(NetworkWaitParams),
+    #[serde(rename = "network.har")]
+    NetworkHar(NetworkHarParams),
+    #[serde(rename = "network.clear")]
+    NetworkClear(PageScopeParams),
+    #[serde(rename = "events.read")]
+    EventsRead(EventsReadParams),
+    #[serde(rename = "events.filters.get")]
+    EventsFiltersGet(NoParams),
+    #[serde(rename = "events.filters.set")]
+    EventsFiltersSet(EventFiltersSetParams),
     #[serde(rename = "daemon.status")]
     DaemonStatus(VerboseParams),
     #[serde(rename = "daemon.stop")]
@@ -245,6 +451,119 @@ pub const OP_SPECS: &[OpSpec] = &[
         example: "cdt page navigate https://example.com --wait-until domcontentloaded",
     },
     OpSpec {
+        name: "console.list",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(
+            PageNotFound,
+            NoCurrentPage,
+            BrowserLaunchFailed,
+            CdpDisconnected
+        ),
+        example: "cdt console list --type error,warn --limit 20",
+    },
+    OpSpec {
+        name: "console.get",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(ConsoleMessageNotFound, BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt console get 3",
+    },
+    OpSpec {
+        name: "console.wait",
+        default_timeout_ms: 10_000,
+        needs_slot: true,
+        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt console wait --pattern 'ready|loaded' --type log --timeout 5000",
+    },
+    OpSpec {
+        name: "console.clear",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt console clear",
+    },
+    OpSpec {
+        name: "network.list",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(
+            PageNotFound,
+            NoCurrentPage,
+            BrowserLaunchFailed,
+            CdpDisconnected
+        ),
+        example: "cdt network list --type xhr,fetch --status 4xx",
+    },
+    OpSpec {
+        name: "network.get",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(NetworkRequestNotFound, BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt network get 7",
+    },
+    OpSpec {
+        name: "network.body",
+        default_timeout_ms: 10_000,
+        needs_slot: true,
+        errors: errors!(
+            NetworkRequestNotFound,
+            BodyNotAvailable,
+            IoError,
+            BrowserLaunchFailed,
+            CdpDisconnected
+        ),
+        example: "cdt network body 7 --file out.json",
+    },
+    OpSpec {
+        name: "network.wait",
+        default_timeout_ms: 10_000,
+        needs_slot: true,
+        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt network wait --url-includes /api/login --method POST --status 2xx",
+    },
+    OpSpec {
+        name: "network.har",
+        default_timeout_ms: 15_000,
+        needs_slot: true,
+        errors: errors!(
+            PageNotFound,
+            NoCurrentPage,
+            IoError,
+            BrowserLaunchFailed,
+            CdpDisconnected
+        ),
+        example: "cdt network har session.har",
+    },
+    OpSpec {
+        name: "network.clear",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt network clear",
+    },
+    OpSpec {
+        name: "events.read",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt events read --offset 0 --limit 200 --kinds request,response",
+    },
+    OpSpec {
+        name: "events.filters.get",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt events filters get",
+    },
+    OpSpec {
+        name: "events.filters.set",
+        default_timeout_ms: 5_000,
+        needs_slot: true,
+        errors: errors!(BrowserLaunchFailed, CdpDisconnected),
+        example: "cdt events filters set --kinds request,response --url-block analytics",
+    },
+    OpSpec {
         name: "daemon.status",
         default_timeout_ms: 5_000,
         needs_slot: false,
@@ -273,6 +592,19 @@ impl Operation {
             Operation::PageUse(_) => "page.use",
             Operation::PageClose(_) => "page.close",
             Operation::PageNavigate(_) => "page.navigate",
+            Operation::ConsoleList(_) => "console.list",
+            Operation::ConsoleGet(_) => "console.get",
+            Operation::ConsoleWait(_) => "console.wait",
+            Operation::ConsoleClear(_) => "console.clear",
+            Operation::NetworkList(_) => "network.list",
+            Operation::NetworkGet(_) => "network.get",
+            Operation::NetworkBody(_) => "network.body",
+            Operation::NetworkWait(_) => "network.wait",
+            Operation::NetworkHar(_) => "network.har",
+            Operation::NetworkClear(_) => "network.clear",
+            Operation::EventsRead(_) => "events.read",
+            Operation::EventsFiltersGet(_) => "events.filters.get",
+            Operation::EventsFiltersSet(_) => "events.filters.set",
             Operation::DaemonStatus(_) => "daemon.status",
             Operation::DaemonStop(_) => "daemon.stop",
         }
@@ -299,6 +631,17 @@ pub fn params_schema(name: &str) -> Option<serde_json::Value> {
         "page.use" => schemars::schema_for!(PageUseParams),
         "page.close" => schemars::schema_for!(PageCloseParams),
         "page.navigate" => schemars::schema_for!(PageNavigateParams),
+        "console.list" => schemars::schema_for!(ConsoleListParams),
+        "console.get" | "network.get" => schemars::schema_for!(IdParams),
+        "console.wait" => schemars::schema_for!(ConsoleWaitParams),
+        "console.clear" | "network.clear" => schemars::schema_for!(PageScopeParams),
+        "network.list" => schemars::schema_for!(NetworkListParams),
+        "network.body" => schemars::schema_for!(NetworkBodyParams),
+        "network.wait" => schemars::schema_for!(NetworkWaitParams),
+        "network.har" => schemars::schema_for!(NetworkHarParams),
+        "events.read" => schemars::schema_for!(EventsReadParams),
+        "events.filters.get" => schemars::schema_for!(NoParams),
+        "events.filters.set" => schemars::schema_for!(EventFiltersSetParams),
         _ => return None,
     };
     serde_json::to_value(schema).ok()
@@ -322,6 +665,33 @@ mod tests {
                 spec.name
             );
             assert!(spec.errors.contains(&ErrorCode::Timeout));
+        }
+    }
+
+    /// Every variant of [`Operation`] (read from its schema) has a spec and a params schema.
+    #[test]
+    fn every_operation_variant_is_registered() {
+        let schema = serde_json::to_value(schemars::schema_for!(Operation)).unwrap_or_default();
+        let text = schema.to_string();
+        let mut names = Vec::new();
+        for variant in schema["oneOf"].as_array().into_iter().flatten() {
+            if let Some(name) = variant["properties"]["op"]["const"]
+                .as_str()
+                .or_else(|| variant["properties"]["op"]["enum"][0].as_str())
+            {
+                names.push(name.to_string());
+            }
+        }
+        assert!(
+            names.len() >= 25,
+            "could not read the op names from the schema: {text}"
+        );
+        for name in names {
+            assert!(op_spec(&name).is_some(), "{name} has no OpSpec");
+            assert!(
+                params_schema(&name).is_some(),
+                "{name} has no params schema"
+            );
         }
     }
 

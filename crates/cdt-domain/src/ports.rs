@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::caller::{ContextKey, ProcessFingerprint};
 use crate::error::CdtResult;
 use crate::page::WaitUntil;
+use crate::telemetry::TelemetrySink;
 
 /// How to launch a browser for a slot.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,10 +63,19 @@ pub struct NavigationOutcome {
 /// Launches or attaches browsers.
 #[async_trait]
 pub trait BrowserLauncher: Send + Sync {
-    async fn launch(&self, spec: &LaunchSpec) -> CdtResult<Arc<dyn BrowserPort>>;
+    /// Launches a browser; every event of its pages, iframes and workers goes to `sink`.
+    async fn launch(
+        &self,
+        spec: &LaunchSpec,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> CdtResult<Arc<dyn BrowserPort>>;
     /// Attaches to a running browser by its HTTP (`http://host:port`) or WebSocket endpoint.
     /// Endpoint safety (loopback, `--allow-remote`) is checked by the caller before this.
-    async fn attach(&self, endpoint: &str) -> CdtResult<Arc<dyn BrowserPort>>;
+    async fn attach(
+        &self,
+        endpoint: &str,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> CdtResult<Arc<dyn BrowserPort>>;
 }
 
 /// One connected browser.
@@ -86,6 +96,8 @@ pub trait BrowserPort: Send + Sync {
     ) -> CdtResult<NavigationOutcome>;
     async fn activate(&self, target_id: &str) -> CdtResult<()>;
     async fn close_page(&self, target_id: &str) -> CdtResult<()>;
+    /// A response body Chrome still holds: `(body, base64Encoded)`.
+    async fn response_body(&self, session_id: &str, request_id: &str) -> CdtResult<(String, bool)>;
     /// Kills a launched browser (and its process group) or detaches from an attached one.
     async fn shutdown(&self);
 }
@@ -113,6 +125,8 @@ pub trait SessionStorePort: Send + Sync {
     /// Writes one of the context's JSON files atomically.
     fn write(&self, key: &ContextKey, file: ContextFile, value: &Value) -> CdtResult<()>;
     fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value>;
+    /// Writes a file the caller named (HAR, body): `path` is absolute, checked by the caller.
+    fn write_file(&self, path: &std::path::Path, bytes: &[u8]) -> CdtResult<()>;
     /// Every context that has a directory on disk.
     fn contexts(&self) -> Vec<ContextKey>;
     /// Removes the context's files; the profile too when `with_profile`.

@@ -9,6 +9,7 @@ pub mod paths;
 pub mod private_dir;
 pub mod process;
 pub mod store;
+pub mod telemetry_log;
 
 pub use atomic::write_atomic;
 pub use lock::LockFile;
@@ -16,3 +17,4 @@ pub use paths::StatePaths;
 pub use private_dir::ensure_private_dir;
 pub use process::{ProcStat, ProcTable};
 pub use store::FsSessionStore;
+pub use telemetry_log::JsonlTelemetryLog;

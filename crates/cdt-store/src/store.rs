@@ -86,6 +86,10 @@ impl SessionStorePort for FsSessionStore {
         serde_json::from_slice(&bytes).ok()
     }
 
+    fn write_file(&self, path: &std::path::Path, bytes: &[u8]) -> Result<(), CdtError> {
+        write_atomic(path, bytes).map_err(|error| io_error("write", path, &error))
+    }
+
     fn contexts(&self) -> Vec<ContextKey> {
         let Ok(entries) = fs::read_dir(self.paths.contexts_dir()) else {
             return Vec::new();

@@ -2,7 +2,10 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::commands::{daemon::DaemonCommand, page::PageCommand, session::SessionCommand};
+use crate::commands::{
+    console::ConsoleCommand, daemon::DaemonCommand, events::EventsCommand, network::NetworkCommand,
+    page::PageCommand, session::SessionCommand,
+};
 
 const ABOUT: &str = "Drive Chromium from the shell through the Chrome DevTools Protocol.
 
@@ -38,6 +41,15 @@ pub enum Command {
     /// Open, list, switch, close and navigate pages.
     #[command(subcommand)]
     Page(PageCommand),
+    /// Console messages, exceptions and browser log entries of the context's pages.
+    #[command(subcommand)]
+    Console(ConsoleCommand),
+    /// Network requests of the context's pages: list, inspect, bodies, waits, HAR.
+    #[command(subcommand)]
+    Network(NetworkCommand),
+    /// The raw normalized event stream, read by offset, with server-side filters.
+    #[command(subcommand)]
+    Events(EventsCommand),
     /// Inspect or stop the background daemon.
     #[command(subcommand)]
     Daemon(DaemonCommand),

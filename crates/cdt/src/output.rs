@@ -147,6 +147,44 @@ pub fn render_text(op: &str, data: &Value) -> String {
         }
         return out;
     }
+    if let Some(messages) = data
+        .get("messages")
+        .and_then(Value::as_array)
+        .filter(|_| op == "console.list")
+    {
+        for message in messages {
+            out.push_str(&format!(
+                "{:>5} {:<9} {}\n",
+                scalar(&message["id"]),
+                scalar(&message["type"]),
+                scalar(&message["text"])
+            ));
+        }
+        return out;
+    }
+    if let Some(requests) = data
+        .get("requests")
+        .and_then(Value::as_array)
+        .filter(|_| op == "network.list")
+    {
+        for request in requests {
+            let status = if request["failed"] == true {
+                scalar(&request["errorText"])
+            } else {
+                scalar(&request["status"])
+            };
+            let (id, method, kind, url) = (
+                scalar(&request["id"]),
+                scalar(&request["method"]),
+                scalar(&request["type"]),
+                scalar(&request["url"]),
+            );
+            out.push_str(&format!(
+                "{id:>5} {method:<6} {status:<4} {kind:<10} {url}\n"
+            ));
+        }
+        return out;
+    }
     if let Some(lines) = data
         .get("lines")
         .and_then(Value::as_array)

@@ -2,8 +2,11 @@
 //! operation for the daemon (parameters as JSON, checked against the domain schema) or a
 //! local action. Browser logic never lives here.
 
+pub mod console;
 pub mod daemon;
 pub mod errors;
+pub mod events;
+pub mod network;
 pub mod page;
 pub mod session;
 
@@ -54,6 +57,9 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
     match command {
         Command::Session(command) => session::invocation(command, verbose),
         Command::Page(command) => page::invocation(command),
+        Command::Console(command) => console::invocation(command),
+        Command::Network(command) => network::invocation(command),
+        Command::Events(command) => events::invocation(command),
         Command::Daemon(command) => daemon::invocation(command, verbose),
         Command::Errors => Invocation::ErrorTable,
     }

@@ -1,0 +1,136 @@
+//! Console use cases: list, get, wait, clear (SPEC §8.1).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use cdt_domain::ops::{ConsoleListParams, ConsoleWaitParams};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::page::resolve_page;
+use crate::session::ensure_running;
+use crate::slot::Slot;
+use crate::telemetry::console::ConsoleMessage;
+
+/// `warning` is accepted for `warn`; everything else is matched as given.
+fn type_matches(types: &[String], message: &ConsoleMessage) -> bool {
+    types.is_empty()
+        || types.iter().any(|t| {
+            t.eq_ignore_ascii_case(&message.kind) || (t == "warning" && message.kind == "warn")
+        })
+}
+
+pub(crate) fn page_labels(slot: &Slot) -> HashMap<String, u32> {
+    slot.pages().ids_by_target()
+}
+
+pub async fn list(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ConsoleListParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (page, target) = resolve_page(&slot, params.page)?;
+    let navigation = slot.telemetry.navigation(&target);
+    let mut messages: Vec<ConsoleMessage> = slot
+        .telemetry
+        .console_messages()
+        .into_iter()
+        .filter(|m| m.page_target_id == target && (params.preserved || m.navigation == navigation))
+        .filter(|m| type_matches(&params.types, m) && params.since.is_none_or(|since| m.id > since))
+        .collect();
+    let total = messages.len();
+    if let Some(limit) = params.limit {
+        messages.drain(..messages.len().saturating_sub(limit));
+    }
+    Ok(json!({
+        "page": page,
+        "messages": messages.iter().map(|m| m.summary(Some(page.0))).collect::<Vec<_>>(),
+        "total": total,
+        "dropped": slot.telemetry.console_dropped(),
+    }))
+}
+
+fn not_found(id: u64) -> CdtError {
+    CdtError::new(
+        ErrorCode::ConsoleMessageNotFound,
+        format!("no console message {id} in this context"),
+    )
+    .with_details(json!({ "id": id }))
+    .hinted("Run: cdt console list --preserved")
+}
+
+pub async fn get(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    id: u64,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let message = slot
+        .telemetry
+        .console_messages()
+        .into_iter()
+        .find(|m| m.id == id)
+        .ok_or_else(|| not_found(id))?;
+    let page = page_labels(&slot).get(&message.page_target_id).copied();
+    Ok(message.detail(page))
+}
+
+pub async fn wait(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ConsoleWaitParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let pattern = regex_lite::Regex::new(&params.pattern).map_err(|error| {
+        CdtError::validation(format!(
+            "--pattern is not a valid regular expression: {error}"
+        ))
+        .hinted("Escape special characters, e.g. --pattern 'loaded \\(ok\\)'")
+    })?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let target = match params.page {
+        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
+        None => None,
+    };
+    let after = slot
+        .telemetry
+        .console_messages()
+        .last()
+        .map(|m| m.id)
+        .unwrap_or(0);
+    loop {
+        let changed = slot.telemetry.changed();
+        tokio::pin!(changed);
+        changed.as_mut().enable();
+        let found = slot.telemetry.console_messages().into_iter().find(|m| {
+            m.id > after
+                && target.as_deref().is_none_or(|t| m.page_target_id == t)
+                && type_matches(&params.types, m)
+                && pattern.is_match(&m.text)
+        });
+        if let Some(message) = found {
+            let page = page_labels(&slot).get(&message.page_target_id).copied();
+            return Ok(message.detail(page));
+        }
+        changed.await;
+    }
+}
+
+pub async fn clear(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    page: Option<u32>,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let target = match page {
+        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
+        None => None,
+    };
+    Ok(json!({ "cleared": slot.telemetry.clear_console(target.as_deref()) }))
+}

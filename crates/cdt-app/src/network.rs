@@ -1,0 +1,267 @@
+//! Network use cases: list, get, body, wait, har, clear (SPEC §8.2).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use base64::Engine;
+use cdt_domain::ops::{
+    IdParams, NetworkBodyParams, NetworkHarParams, NetworkListParams, NetworkWaitParams,
+};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::console::page_labels;
+use crate::page::resolve_page;
+use crate::session::ensure_running;
+use crate::slot::Slot;
+use crate::telemetry::har;
+use crate::telemetry::network::{NetworkRequest, status_matches};
+
+const PREVIEW_CHARS: usize = 2_000;
+
+fn not_found(id: u64) -> CdtError {
+    CdtError::new(
+        ErrorCode::NetworkRequestNotFound,
+        format!("no network request {id} in this context"),
+    )
+    .with_details(json!({ "id": id }))
+    .hinted("Run: cdt network list --preserved")
+}
+
+fn find(slot: &Slot, id: u64) -> Result<NetworkRequest, CdtError> {
+    slot.telemetry.request(id).ok_or_else(|| not_found(id))
+}
+
+fn absolute<'a>(path: &'a str, flag: &str) -> Result<&'a Path, CdtError> {
+    let path = Path::new(path);
+    if path.is_absolute() {
+        Ok(path)
+    } else {
+        Err(
+            CdtError::validation(format!("{flag} must be an absolute path"))
+                .hinted(format!("Use e.g. {flag} /tmp/out")),
+        )
+    }
+}
+
+fn type_matches(types: &[String], request: &NetworkRequest) -> bool {
+    types.is_empty()
+        || types
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(&request.resource_type))
+}
+
+pub async fn list(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &NetworkListParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (page, target) = resolve_page(&slot, params.page)?;
+    let navigation = slot.telemetry.navigation(&target);
+    let mut requests: Vec<NetworkRequest> = slot
+        .telemetry
+        .requests()
+        .into_iter()
+        .filter(|r| r.page_target_id == target && (params.preserved || r.navigation == navigation))
+        .filter(|r| type_matches(&params.types, r))
+        .filter(|r| {
+            params
+                .method
+                .as_deref()
+                .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
+        })
+        .filter(|r| {
+            params
+                .status
+                .as_deref()
+                .is_none_or(|s| status_matches(s, r.status))
+        })
+        .filter(|r| {
+            params
+                .url_includes
+                .as_deref()
+                .is_none_or(|u| r.url.contains(u))
+        })
+        .filter(|r| !params.failed || r.failed)
+        .filter(|r| params.since.is_none_or(|since| r.id > since))
+        .collect();
+    let total = requests.len();
+    if let Some(limit) = params.limit {
+        requests.drain(..requests.len().saturating_sub(limit));
+    }
+    Ok(
+        json!({ "page": page, "requests": requests.iter().map(|r| r.summary(Some(page.0))).collect::<Vec<_>>(), "total": total }),
+    )
+}
+
+pub async fn get(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &IdParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let request = find(&slot, params.id)?;
+    let page = page_labels(&slot).get(&request.page_target_id).copied();
+    Ok(request.detail(page, params.include_secrets, PREVIEW_CHARS))
+}
+
+fn body_not_available(id: u64, why: &str) -> CdtError {
+    CdtError::new(
+        ErrorCode::BodyNotAvailable,
+        format!("the body of request {id} is not available: {why}"),
+    )
+    .with_details(json!({ "id": id }))
+    .hinted("Reload the page (cdt page navigate <url>), then: cdt network body <new id>")
+}
+
+pub async fn body(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &NetworkBodyParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let file = params
+        .file
+        .as_deref()
+        .map(|f| absolute(f, "--file"))
+        .transpose()?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let request = find(&slot, params.id)?;
+    let (text, base64) = if params.request {
+        match &request.post_data {
+            Some(data) => (data.clone(), false),
+            None if request.has_post_data => {
+                return Err(body_not_available(
+                    params.id,
+                    "the request body was not captured (over 64 KiB)",
+                ));
+            }
+            None => return Err(body_not_available(params.id, "the request has no body")),
+        }
+    } else {
+        match request.body.clone() {
+            Some(body) => body,
+            None if request.resource_type == "websocket" => {
+                return Err(body_not_available(
+                    params.id,
+                    "a WebSocket has frames, not a body (see cdt network get)",
+                ));
+            }
+            None => {
+                let browser = slot
+                    .browser()
+                    .ok_or_else(|| body_not_available(params.id, "the browser is gone"))?;
+                browser
+                    .response_body(&request.session_id, &request.request_id)
+                    .await
+                    .map_err(|error| body_not_available(params.id, &error.message))?
+            }
+        }
+    };
+    let bytes = if base64 {
+        base64::engine::general_purpose::STANDARD
+            .decode(text.as_bytes())
+            .map_err(|e| CdtError::internal(format!("bad base64 body: {e}")))?
+    } else {
+        text.clone().into_bytes()
+    };
+    let mut out = json!({ "id": params.id, "mimeType": request.mime_type, "bytes": bytes.len() });
+    match file {
+        Some(path) => {
+            broker.deps.store.write_file(path, &bytes)?;
+            out["path"] = json!(path);
+        }
+        None => {
+            out["body"] = json!(text);
+            out["base64Encoded"] = json!(base64);
+        }
+    }
+    Ok(out)
+}
+
+pub async fn wait(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &NetworkWaitParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let target = match params.page {
+        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
+        None => None,
+    };
+    let after = slot.telemetry.requests().last().map(|r| r.id).unwrap_or(0);
+    loop {
+        let changed = slot.telemetry.changed();
+        tokio::pin!(changed);
+        changed.as_mut().enable();
+        let found = slot.telemetry.requests().into_iter().find(|r| {
+            r.id > after
+                && (r.finished || r.failed)
+                && target.as_deref().is_none_or(|t| r.page_target_id == t)
+                && params
+                    .url_includes
+                    .as_deref()
+                    .is_none_or(|u| r.url.contains(u))
+                && params
+                    .method
+                    .as_deref()
+                    .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
+                && params
+                    .status
+                    .as_deref()
+                    .is_none_or(|s| status_matches(s, r.status))
+        });
+        if let Some(request) = found {
+            let page = page_labels(&slot).get(&request.page_target_id).copied();
+            return Ok(request.detail(page, false, PREVIEW_CHARS));
+        }
+        changed.await;
+    }
+}
+
+pub async fn har(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &NetworkHarParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let path = absolute(&params.file, "the HAR file")?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (page, target) = resolve_page(&slot, params.page)?;
+    let requests: Vec<NetworkRequest> = slot
+        .telemetry
+        .requests()
+        .into_iter()
+        .filter(|r| r.page_target_id == target)
+        .collect();
+    let title = slot
+        .pages()
+        .info(page)
+        .map(|info| info.title)
+        .unwrap_or_default();
+    let document = har::build(&requests, page.0, &title, params.include_secrets);
+    let bytes =
+        serde_json::to_vec_pretty(&document).map_err(|e| CdtError::internal(e.to_string()))?;
+    broker.deps.store.write_file(path, &bytes)?;
+    Ok(json!({ "path": path, "page": page, "entries": requests.len(), "bytes": bytes.len() }))
+}
+
+pub async fn clear(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    page: Option<u32>,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let target = match page {
+        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
+        None => None,
+    };
+    Ok(json!({ "cleared": slot.telemetry.clear_network(target.as_deref()) }))
+}

@@ -1,0 +1,610 @@
+//! The telemetry of one slot: everything its browser's pages, iframes and workers emit.
+//!
+//! - a ring buffer of normalized events (SPEC §8.3) with monotonically increasing `seq`,
+//!   bounded by count and age, that reports what it dropped;
+//! - console messages and network requests as records with short ids (SPEC §8.1–8.2);
+//! - waiters woken by every new event (`console wait`, `network wait`);
+//! - persistence of finished records to the context's JSONL files, with secrets redacted.
+//!
+//! [`TelemetryStore::push`] runs on the adapter's event path: one short lock, no I/O.
+
+pub mod console;
+pub mod events;
+pub mod har;
+pub mod network;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use cdt_domain::ContextKey;
+use cdt_domain::ops::EventFilters;
+use cdt_domain::telemetry::{
+    RESPONSE_BODY_EVENT, RawEvent, TelemetryLog, TelemetrySink, TelemetryStream,
+};
+use serde_json::{Value, json};
+use tokio::sync::Notify;
+
+use crate::slot::lock;
+use console::ConsoleMessage;
+use network::NetworkRequest;
+
+/// Network events that may open a request record; any other event for an unknown request
+/// (data chunks, priority changes, …) is not a request of its own.
+const STARTS_A_RECORD: &[&str] = &[
+    "Network.requestWillBeSent",
+    "Network.requestWillBeSentExtraInfo",
+    "Network.responseReceived",
+    "Network.responseReceivedExtraInfo",
+    "Network.webSocketCreated",
+    "Network.webSocketWillSendHandshakeRequest",
+];
+
+/// Limits of one slot's telemetry.
+#[derive(Clone, Debug)]
+pub struct TelemetryConfig {
+    pub ring_capacity: usize,
+    pub ring_ttl_ms: u64,
+    /// Records kept per table (console messages, network requests).
+    pub table_capacity: usize,
+    /// Response bodies kept in memory, in total.
+    pub body_budget_bytes: usize,
+}
+
+impl Default for TelemetryConfig {
+    fn default() -> Self {
+        TelemetryConfig {
+            ring_capacity: 10_000,
+            ring_ttl_ms: 3_600_000,
+            table_capacity: 10_000,
+            body_budget_bytes: 64 << 20,
+        }
+    }
+}
+
+/// One normalized event in the ring.
+#[derive(Debug)]
+pub struct Event {
+    pub seq: u64,
+    pub at_ms: u64,
+    pub kind: &'static str,
+    pub url: Option<String>,
+    pub http_method: Option<String>,
+    pub page_target_id: String,
+    pub target_id: String,
+    pub session_id: String,
+    pub method: String,
+    pub body: Value,
+}
+
+impl Event {
+    pub fn to_json(&self, page: Option<u32>) -> Value {
+        let mut out = json!({
+            "seq": self.seq, "ts": self.at_ms, "kind": self.kind, "method": self.method, "page": page,
+            "targetId": self.target_id, "sessionId": self.session_id,
+        });
+        if let Some(url) = &self.url {
+            out["url"] = json!(url);
+        }
+        if let (Value::Object(out), Value::Object(body)) = (&mut out, &self.body) {
+            for (key, value) in body {
+                out.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+        out
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    ring: VecDeque<Arc<Event>>,
+    next_seq: u64,
+    filters: EventFilters,
+    filtered_out: u64,
+    console: VecDeque<ConsoleMessage>,
+    console_dropped: u64,
+    next_console_id: u64,
+    requests: VecDeque<NetworkRequest>,
+    requests_dropped: u64,
+    next_request_id: u64,
+    /// (page target, CDP requestId) → record id.
+    request_index: HashMap<(String, String), u64>,
+    navigations: HashMap<String, u32>,
+    body_bytes: usize,
+}
+
+pub struct TelemetryStore {
+    inner: Mutex<Inner>,
+    notify: Notify,
+    config: TelemetryConfig,
+    max_body: AtomicU64,
+    clock: Arc<dyn cdt_domain::ports::Clock>,
+    log: Option<(Arc<dyn TelemetryLog>, ContextKey)>,
+    events_total: AtomicU64,
+}
+
+/// What `events read` returns.
+pub struct ReadResult {
+    pub next_offset: u64,
+    pub dropped: u64,
+    pub events: Vec<Arc<Event>>,
+}
+
+/// Read-side filters of `events read`.
+#[derive(Default)]
+pub struct ReadFilter {
+    pub kinds: Vec<String>,
+    pub url_includes: Option<String>,
+    pub method: Option<String>,
+}
+
+fn kind_allowed(kinds: &[String], kind: &str) -> bool {
+    let network = matches!(
+        kind,
+        "request" | "response" | "loadingFinished" | "loadingFailed" | "websocket"
+    );
+    kinds.is_empty()
+        || kinds
+            .iter()
+            .any(|k| k == kind || (k == "network" && network))
+}
+
+impl TelemetryStore {
+    pub fn new(
+        config: TelemetryConfig,
+        clock: Arc<dyn cdt_domain::ports::Clock>,
+        log: Option<(Arc<dyn TelemetryLog>, ContextKey)>,
+    ) -> Self {
+        let inner = Inner {
+            filters: EventFilters {
+                max_body_bytes: cdt_domain::ops::default_max_body_bytes(),
+                ..EventFilters::default()
+            },
+            ..Inner::default()
+        };
+        TelemetryStore {
+            inner: Mutex::new(inner),
+            notify: Notify::new(),
+            max_body: AtomicU64::new(cdt_domain::ops::default_max_body_bytes()),
+            config,
+            clock,
+            log,
+            events_total: AtomicU64::new(0),
+        }
+    }
+
+    pub fn filters(&self) -> EventFilters {
+        lock(&self.inner).filters.clone()
+    }
+
+    /// Replaces the filters; returns the first sequence number they apply to.
+    pub fn set_filters(&self, filters: EventFilters) -> u64 {
+        self.max_body
+            .store(filters.max_body_bytes, Ordering::Relaxed);
+        let mut inner = lock(&self.inner);
+        inner.filters = filters;
+        inner.next_seq
+    }
+
+    /// Waits until something new arrives. Create the future before checking, so nothing
+    /// arriving in between is missed.
+    pub fn changed(&self) -> tokio::sync::futures::Notified<'_> {
+        self.notify.notified()
+    }
+
+    /// Counts for `session status --verbose`.
+    pub fn counts(&self) -> Value {
+        let inner = lock(&self.inner);
+        json!({
+            "eventsSeen": self.events_total.load(Ordering::Relaxed), "eventsBuffered": inner.ring.len(),
+            "consoleMessages": inner.console.len(), "networkRequests": inner.requests.len(), "bodyBytes": inner.body_bytes,
+        })
+    }
+
+    fn persist(&self, stream: TelemetryStream, record: &Value) {
+        if let Some((log, key)) = &self.log {
+            log.append(key, stream, record);
+        }
+    }
+
+    /// Reads the ring from `offset`, applying read-side filters, at most `limit` events.
+    pub fn read(&self, offset: u64, limit: usize, filter: &ReadFilter) -> ReadResult {
+        let now = self.clock.now_unix_ms();
+        let mut inner = lock(&self.inner);
+        self.expire(&mut inner, now);
+        let oldest = inner.ring.front().map(|e| e.seq).unwrap_or(inner.next_seq);
+        let dropped = oldest.saturating_sub(offset);
+        let start = offset.max(oldest);
+        let mut events = Vec::new();
+        let mut next_offset = start.max(offset);
+        let skip = usize::try_from(start - oldest).unwrap_or(usize::MAX);
+        for event in inner.ring.iter().skip(skip) {
+            if events.len() >= limit {
+                break;
+            }
+            next_offset = event.seq + 1;
+            let url_ok = filter
+                .url_includes
+                .as_deref()
+                .is_none_or(|needle| event.url.as_deref().is_some_and(|u| u.contains(needle)));
+            let method_ok = filter.method.as_deref().is_none_or(|m| {
+                event
+                    .http_method
+                    .as_deref()
+                    .is_some_and(|h| h.eq_ignore_ascii_case(m))
+            });
+            if kind_allowed(&filter.kinds, event.kind) && url_ok && method_ok {
+                events.push(event.clone());
+            }
+        }
+        if events.len() < limit {
+            next_offset = next_offset.max(inner.next_seq.max(offset));
+        }
+        ReadResult {
+            next_offset,
+            dropped,
+            events,
+        }
+    }
+
+    fn expire(&self, inner: &mut Inner, now: u64) {
+        while inner
+            .ring
+            .front()
+            .is_some_and(|e| e.at_ms + self.config.ring_ttl_ms < now)
+        {
+            inner.ring.pop_front();
+        }
+    }
+
+    pub fn console_messages(&self) -> Vec<ConsoleMessage> {
+        lock(&self.inner).console.iter().cloned().collect()
+    }
+
+    pub fn console_dropped(&self) -> u64 {
+        lock(&self.inner).console_dropped
+    }
+
+    pub fn requests(&self) -> Vec<NetworkRequest> {
+        lock(&self.inner).requests.iter().cloned().collect()
+    }
+
+    pub fn request(&self, id: u64) -> Option<NetworkRequest> {
+        lock(&self.inner)
+            .requests
+            .iter()
+            .find(|r| r.id == id)
+            .cloned()
+    }
+
+    pub fn navigation(&self, page_target_id: &str) -> u32 {
+        lock(&self.inner)
+            .navigations
+            .get(page_target_id)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Forgets console messages (of one page target, or all).
+    pub fn clear_console(&self, page_target_id: Option<&str>) -> usize {
+        let mut inner = lock(&self.inner);
+        let before = inner.console.len();
+        inner
+            .console
+            .retain(|m| page_target_id.is_some_and(|p| m.page_target_id != p));
+        before - inner.console.len()
+    }
+
+    /// Forgets network requests (of one page target, or all).
+    pub fn clear_network(&self, page_target_id: Option<&str>) -> usize {
+        let mut inner = lock(&self.inner);
+        let before = inner.requests.len();
+        inner
+            .requests
+            .retain(|r| page_target_id.is_some_and(|p| r.page_target_id != p));
+        let kept: std::collections::HashSet<u64> = inner.requests.iter().map(|r| r.id).collect();
+        inner.request_index.retain(|_, id| kept.contains(id));
+        inner.body_bytes = inner
+            .requests
+            .iter()
+            .filter_map(|r| r.body.as_ref().map(|b| b.0.len()))
+            .sum();
+        before - inner.requests.len()
+    }
+
+    fn record_console(&self, inner: &mut Inner, event: &RawEvent) {
+        let Some(mut message) = console::from_event(&event.method, &event.params) else {
+            return;
+        };
+        inner.next_console_id += 1;
+        message.id = inner.next_console_id;
+        message.page_target_id.clone_from(&event.page_target_id);
+        message.target_type.clone_from(&event.target_type);
+        message.navigation = inner
+            .navigations
+            .get(&event.page_target_id)
+            .copied()
+            .unwrap_or(0);
+        message.at_ms = event.at_ms;
+        if inner.console.len() >= self.config.table_capacity {
+            inner.console.pop_front();
+            inner.console_dropped += 1;
+        }
+        self.persist(TelemetryStream::Console, &json!({ "ts": event.at_ms, "page": event.page_target_id, "message": message.summary(None) }));
+        inner.console.push_back(message);
+    }
+
+    /// Applies a network event to its request record; returns the request's URL.
+    fn record_network(&self, inner: &mut Inner, event: &RawEvent) -> Option<String> {
+        let request_id = event
+            .params
+            .get("requestId")
+            .and_then(Value::as_str)?
+            .to_string();
+        // Keyed by page, not session: an out-of-process iframe's document request starts on the
+        // parent's session and finishes on the child's.
+        let key = (event.page_target_id.clone(), request_id.clone());
+        let is_new_navigation = event.method == "Network.requestWillBeSent"
+            && event.params["type"] == "Document"
+            && event.params["frameId"].as_str() == Some(event.page_target_id.as_str())
+            && event.params.get("redirectResponse").is_none();
+        if is_new_navigation {
+            *inner
+                .navigations
+                .entry(event.page_target_id.clone())
+                .or_default() += 1;
+        }
+        let id = match inner.request_index.get(&key) {
+            Some(id) => *id,
+            None => {
+                if !STARTS_A_RECORD.contains(&event.method.as_str()) {
+                    return None;
+                }
+                inner.next_request_id += 1;
+                let id = inner.next_request_id;
+                inner.request_index.insert(key, id);
+                if inner.requests.len() >= self.config.table_capacity
+                    && let Some(old) = inner.requests.pop_front()
+                {
+                    inner.requests_dropped += 1;
+                    inner
+                        .request_index
+                        .remove(&(old.page_target_id, old.request_id));
+                    inner.body_bytes -= old.body.map(|b| b.0.len()).unwrap_or(0);
+                }
+                let navigation = inner
+                    .navigations
+                    .get(&event.page_target_id)
+                    .copied()
+                    .unwrap_or(0);
+                inner.requests.push_back(NetworkRequest {
+                    id,
+                    session_id: event.session_id.clone(),
+                    request_id,
+                    page_target_id: event.page_target_id.clone(),
+                    target_type: event.target_type.clone(),
+                    navigation,
+                    ..NetworkRequest::default()
+                });
+                id
+            }
+        };
+        let position = inner.requests.iter().rposition(|r| r.id == id)?;
+        if matches!(
+            event.method.as_str(),
+            "Network.loadingFinished" | "Network.responseReceived"
+        ) {
+            // Bodies are fetched from the session that finished loading.
+            inner.requests[position]
+                .session_id
+                .clone_from(&event.session_id);
+        }
+        if event.method == RESPONSE_BODY_EVENT {
+            let body = event.params["body"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let base64 = event.params["base64Encoded"].as_bool().unwrap_or(false);
+            inner.body_bytes += body.len();
+            inner.requests[position].body = Some((body, base64));
+            self.evict_bodies(inner);
+        } else {
+            inner.requests[position].apply(&event.method, &event.params);
+        }
+        let request = &inner.requests[position];
+        let done = matches!(
+            event.method.as_str(),
+            "Network.loadingFinished" | "Network.loadingFailed" | "Network.webSocketClosed"
+        );
+        if done {
+            self.persist(TelemetryStream::Network, &json!({ "ts": event.at_ms, "page": event.page_target_id, "request": request.detail(None, false, 0) }));
+        }
+        Some(request.url.clone())
+    }
+
+    fn evict_bodies(&self, inner: &mut Inner) {
+        let mut index = 0;
+        while inner.body_bytes > self.config.body_budget_bytes && index < inner.requests.len() {
+            if let Some((body, _)) = inner.requests[index].body.take() {
+                inner.body_bytes -= body.len();
+            }
+            index += 1;
+        }
+    }
+}
+
+impl TelemetrySink for TelemetryStore {
+    fn push(&self, event: RawEvent) {
+        self.events_total.fetch_add(1, Ordering::Relaxed);
+        {
+            let mut inner = lock(&self.inner);
+            let url = if event.method.starts_with("Network.") || event.method == RESPONSE_BODY_EVENT
+            {
+                self.record_network(&mut inner, &event)
+            } else {
+                self.record_console(&mut inner, &event);
+                None
+            };
+            if event.method != RESPONSE_BODY_EVENT {
+                let max_body = usize::try_from(inner.filters.max_body_bytes).unwrap_or(usize::MAX);
+                let (kind, url, http_method, body) =
+                    events::normalize(&event.method, &event.params, url.as_deref(), max_body);
+                let filters = &inner.filters;
+                let url_allowed = url.as_deref().is_none_or(|u| {
+                    (filters.url_allow.is_empty()
+                        || filters.url_allow.iter().any(|a| u.contains(a.as_str())))
+                        && !filters.url_block.iter().any(|b| u.contains(b.as_str()))
+                });
+                if kind_allowed(&filters.kinds, kind) && url_allowed {
+                    let seq = inner.next_seq;
+                    inner.next_seq += 1;
+                    if inner.ring.len() >= self.config.ring_capacity {
+                        inner.ring.pop_front();
+                    }
+                    self.expire(&mut inner, event.at_ms);
+                    inner.ring.push_back(Arc::new(Event {
+                        seq,
+                        at_ms: event.at_ms,
+                        kind,
+                        url,
+                        http_method,
+                        page_target_id: event.page_target_id,
+                        target_id: event.target_id,
+                        session_id: event.session_id,
+                        method: event.method,
+                        body,
+                    }));
+                } else {
+                    inner.filtered_out += 1;
+                }
+            }
+        }
+        self.notify.notify_waiters();
+    }
+
+    fn max_body_bytes(&self) -> u64 {
+        self.max_body.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::FakeClock;
+
+    fn raw(method: &str, params: Value) -> RawEvent {
+        RawEvent {
+            at_ms: 1,
+            session_id: "S".into(),
+            target_id: "P".into(),
+            target_type: "page".into(),
+            page_target_id: "P".into(),
+            method: method.into(),
+            params,
+        }
+    }
+
+    fn store(capacity: usize) -> TelemetryStore {
+        let config = TelemetryConfig {
+            ring_capacity: capacity,
+            ..TelemetryConfig::default()
+        };
+        TelemetryStore::new(config, Arc::new(FakeClock(AtomicU64::new(1))), None)
+    }
+
+    #[test]
+    fn paging_with_next_offset_returns_each_seq_once_and_reports_drops() {
+        let store = store(100);
+        for i in 0..250 {
+            store.push(raw(
+                "Runtime.consoleAPICalled",
+                json!({ "type": "log", "args": [{ "type": "number", "value": i }] }),
+            ));
+        }
+        let first = store.read(0, 1000, &ReadFilter::default());
+        assert_eq!(first.dropped, 150);
+        assert_eq!(first.events.first().map(|e| e.seq), Some(150));
+        assert_eq!(first.next_offset, 250);
+        let mut seen = Vec::new();
+        let mut offset = 150;
+        loop {
+            let page = store.read(offset, 7, &ReadFilter::default());
+            if page.events.is_empty() {
+                break;
+            }
+            seen.extend(page.events.iter().map(|e| e.seq));
+            offset = page.next_offset;
+        }
+        assert_eq!(seen, (150..250).collect::<Vec<_>>());
+        assert_eq!(
+            store.console_messages().len(),
+            250,
+            "the console table keeps more than the ring"
+        );
+    }
+
+    #[test]
+    fn filters_apply_at_ingest_and_network_events_carry_the_request_url() {
+        let store = store(100);
+        store.set_filters(EventFilters {
+            kinds: vec!["network".into()],
+            url_block: vec!["ads".into()],
+            ..store.filters()
+        });
+        store.push(raw(
+            "Runtime.consoleAPICalled",
+            json!({ "type": "log", "args": [] }),
+        ));
+        store.push(raw(
+            "Network.requestWillBeSent",
+            json!({ "requestId": "1", "request": { "url": "http://x/ads.js", "method": "GET" } }),
+        ));
+        store.push(raw(
+            "Network.requestWillBeSent",
+            json!({ "requestId": "2", "request": { "url": "http://x/api", "method": "POST" } }),
+        ));
+        store.push(raw(
+            "Network.loadingFinished",
+            json!({ "requestId": "2", "encodedDataLength": 3 }),
+        ));
+        let read = store.read(0, 100, &ReadFilter::default());
+        let kinds: Vec<&str> = read.events.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, vec!["request", "loadingFinished"]);
+        assert_eq!(read.events[1].url.as_deref(), Some("http://x/api"));
+        let posts = store.read(
+            0,
+            100,
+            &ReadFilter {
+                method: Some("post".into()),
+                ..ReadFilter::default()
+            },
+        );
+        assert_eq!(posts.events.len(), 1);
+        assert_eq!(
+            store.requests().len(),
+            2,
+            "records are kept whatever the ring filters say"
+        );
+    }
+
+    #[test]
+    fn a_document_request_starts_a_new_navigation() {
+        let store = store(100);
+        store.push(raw(
+            "Runtime.consoleAPICalled",
+            json!({ "type": "log", "args": [] }),
+        ));
+        store.push(raw("Network.requestWillBeSent", json!({ "requestId": "d", "type": "Document", "frameId": "P", "request": { "url": "http://x/", "method": "GET" } })));
+        store.push(raw(
+            "Runtime.consoleAPICalled",
+            json!({ "type": "log", "args": [] }),
+        ));
+        let navigations: Vec<u32> = store
+            .console_messages()
+            .iter()
+            .map(|m| m.navigation)
+            .collect();
+        assert_eq!(navigations, vec![0, 1]);
+        assert_eq!(store.navigation("P"), 1);
+    }
+}

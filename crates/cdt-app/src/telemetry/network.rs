@@ -1,0 +1,305 @@
+//! Network requests: the `Network.*` events of one request (and its `ExtraInfo` companions, in
+//! whatever order they arrive) merged into one record, plus WebSocket frames.
+
+use serde_json::{Map, Value, json};
+
+/// Header names whose values are secrets.
+const SECRET_HEADERS: &[&str] = &[
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+];
+const MAX_FRAMES: usize = 200;
+
+#[derive(Clone, Debug, Default)]
+pub struct NetworkRequest {
+    pub id: u64,
+    pub session_id: String,
+    pub request_id: String,
+    pub page_target_id: String,
+    pub target_type: String,
+    pub navigation: u32,
+    pub url: String,
+    pub method: String,
+    pub resource_type: String,
+    pub request_headers: Map<String, Value>,
+    pub post_data: Option<String>,
+    pub has_post_data: bool,
+    pub status: Option<u64>,
+    pub status_text: String,
+    pub mime_type: String,
+    pub protocol: String,
+    pub remote_address: String,
+    pub response_headers: Map<String, Value>,
+    pub timing: Value,
+    pub from_cache: bool,
+    pub redirects: Vec<Value>,
+    pub failed: bool,
+    pub error_text: String,
+    pub finished: bool,
+    pub encoded_length: Option<f64>,
+    pub started_wall_ms: f64,
+    pub started_mono: f64,
+    pub ended_mono: Option<f64>,
+    pub initiator: String,
+    pub body: Option<(String, bool)>,
+    pub frames: Vec<Value>,
+}
+
+fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
+    value.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// Replaces secret header values unless `include_secrets`.
+pub fn redact(headers: &Map<String, Value>, include_secrets: bool) -> Value {
+    let mut out = Map::new();
+    for (name, value) in headers {
+        let secret =
+            !include_secrets && SECRET_HEADERS.contains(&name.to_ascii_lowercase().as_str());
+        out.insert(
+            name.clone(),
+            if secret {
+                json!("<redacted>")
+            } else {
+                value.clone()
+            },
+        );
+    }
+    Value::Object(out)
+}
+
+fn headers_of(value: &Value) -> Map<String, Value> {
+    value.as_object().cloned().unwrap_or_default()
+}
+
+/// `200` matches 200; `4xx` matches 400–499.
+pub fn status_matches(filter: &str, status: Option<u64>) -> bool {
+    let Some(status) = status else { return false };
+    let filter = filter.trim().to_ascii_lowercase();
+    match filter.strip_suffix("xx") {
+        Some(class) => class.parse::<u64>().is_ok_and(|c| status / 100 == c),
+        None => filter.parse::<u64>().is_ok_and(|s| s == status),
+    }
+}
+
+impl NetworkRequest {
+    /// Applies one network event to the record.
+    pub fn apply(&mut self, method: &str, params: &Value) {
+        match method {
+            "Network.requestWillBeSent" => {
+                if let Some(redirect) = params.get("redirectResponse").filter(|r| r.is_object()) {
+                    self.redirects.push(json!({ "url": self.url, "status": redirect["status"], "location": redirect["headers"]["location"] }));
+                    self.status = None;
+                }
+                let request = &params["request"];
+                self.url = str_of(request, "url").to_string();
+                self.method = str_of(request, "method").to_string();
+                self.resource_type = str_of(params, "type").to_ascii_lowercase();
+                self.request_headers.extend(headers_of(&request["headers"]));
+                self.post_data = request
+                    .get("postData")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+                self.has_post_data = request["hasPostData"]
+                    .as_bool()
+                    .unwrap_or(self.post_data.is_some());
+                self.started_wall_ms = params["wallTime"].as_f64().unwrap_or(0.0) * 1000.0;
+                self.started_mono = params["timestamp"].as_f64().unwrap_or(0.0);
+                self.initiator = str_of(&params["initiator"], "type").to_string();
+            }
+            "Network.requestWillBeSentExtraInfo" => {
+                self.request_headers.extend(headers_of(&params["headers"]))
+            }
+            "Network.responseReceived" => {
+                let response = &params["response"];
+                self.status = response["status"].as_u64();
+                self.status_text = str_of(response, "statusText").to_string();
+                self.mime_type = str_of(response, "mimeType").to_string();
+                self.protocol = str_of(response, "protocol").to_string();
+                self.remote_address = format!(
+                    "{}:{}",
+                    str_of(response, "remoteIPAddress"),
+                    response["remotePort"]
+                );
+                self.response_headers
+                    .extend(headers_of(&response["headers"]));
+                self.timing = response["timing"].clone();
+                self.from_cache = response["fromDiskCache"].as_bool().unwrap_or(false)
+                    || response["fromPrefetchCache"].as_bool().unwrap_or(false);
+                if self.resource_type.is_empty() {
+                    self.resource_type = str_of(params, "type").to_ascii_lowercase();
+                }
+            }
+            "Network.responseReceivedExtraInfo" => {
+                self.response_headers.extend(headers_of(&params["headers"]));
+                if self.status.is_none() {
+                    self.status = params["statusCode"].as_u64();
+                }
+            }
+            "Network.loadingFinished" => {
+                self.finished = true;
+                self.encoded_length = params["encodedDataLength"].as_f64();
+                self.ended_mono = params["timestamp"].as_f64();
+            }
+            "Network.loadingFailed" => {
+                self.failed = true;
+                self.error_text = str_of(params, "errorText").to_string();
+                if params["canceled"].as_bool() == Some(true) && self.error_text.is_empty() {
+                    self.error_text = "canceled".into();
+                }
+                if let Some(reason) = params.get("blockedReason").and_then(Value::as_str) {
+                    self.error_text = format!("{} (blocked: {reason})", self.error_text);
+                }
+                self.ended_mono = params["timestamp"].as_f64();
+            }
+            "Network.webSocketCreated" => {
+                self.url = str_of(params, "url").to_string();
+                self.method = "GET".into();
+                self.resource_type = "websocket".into();
+            }
+            "Network.webSocketWillSendHandshakeRequest" => {
+                self.request_headers
+                    .extend(headers_of(&params["request"]["headers"]));
+                self.started_wall_ms = params["wallTime"].as_f64().unwrap_or(0.0) * 1000.0;
+                self.started_mono = params["timestamp"].as_f64().unwrap_or(0.0);
+            }
+            "Network.webSocketHandshakeResponseReceived" => {
+                self.status = params["response"]["status"].as_u64();
+                self.status_text = str_of(&params["response"], "statusText").to_string();
+                self.response_headers
+                    .extend(headers_of(&params["response"]["headers"]));
+            }
+            "Network.webSocketFrameSent" | "Network.webSocketFrameReceived"
+                if self.frames.len() < MAX_FRAMES =>
+            {
+                let direction = if method.ends_with("Sent") {
+                    "sent"
+                } else {
+                    "received"
+                };
+                let response = &params["response"];
+                self.frames.push(json!({ "direction": direction, "opcode": response["opcode"], "payload": response["payloadData"] }));
+            }
+            "Network.webSocketFrameError" => {
+                self.failed = true;
+                self.error_text = str_of(params, "errorMessage").to_string();
+            }
+            "Network.webSocketClosed" => {
+                self.finished = true;
+                self.ended_mono = params["timestamp"].as_f64();
+            }
+            _ => {}
+        }
+    }
+
+    pub fn duration_ms(&self) -> Option<f64> {
+        self.ended_mono
+            .map(|end| ((end - self.started_mono) * 1000.0).max(0.0))
+    }
+
+    pub fn summary(&self, page: Option<u32>) -> Value {
+        let mut out = json!({
+            "id": self.id, "page": page, "method": self.method, "url": self.url, "type": self.resource_type,
+            "status": self.status,
+        });
+        if self.failed {
+            out["failed"] = json!(true);
+            out["errorText"] = json!(self.error_text);
+        }
+        if !self.mime_type.is_empty() {
+            out["mimeType"] = json!(self.mime_type);
+        }
+        if let Some(length) = self.encoded_length {
+            out["bytes"] = json!(length as u64);
+        }
+        if let Some(duration) = self.duration_ms() {
+            out["durationMs"] = json!((duration * 10.0).round() / 10.0);
+        }
+        if self.target_type != "page" {
+            out["target"] = json!(self.target_type);
+        }
+        out
+    }
+
+    pub fn detail(&self, page: Option<u32>, include_secrets: bool, preview_bytes: usize) -> Value {
+        let mut out = self.summary(page);
+        let preview = |text: &str| text.chars().take(preview_bytes).collect::<String>();
+        out["statusText"] = json!(self.status_text);
+        out["protocol"] = json!(self.protocol);
+        out["remoteAddress"] = json!(self.remote_address);
+        out["fromCache"] = json!(self.from_cache);
+        out["initiator"] = json!(self.initiator);
+        out["requestHeaders"] = redact(&self.request_headers, include_secrets);
+        out["responseHeaders"] = redact(&self.response_headers, include_secrets);
+        out["timing"] = self.timing.clone();
+        out["redirects"] = json!(self.redirects);
+        out["startedAt"] = json!(self.started_wall_ms as u64);
+        out["requestBodyPreview"] = json!(self.post_data.as_deref().map(preview));
+        out["responseBodyPreview"] = match &self.body {
+            Some((body, false)) => json!(preview(body)),
+            Some((_, true)) => json!("<binary; use cdt network body>"),
+            None => Value::Null,
+        };
+        if !self.frames.is_empty() {
+            out["frames"] = json!(self.frames);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extra_info_before_the_request_still_merges_and_secrets_are_redacted() {
+        let mut request = NetworkRequest::default();
+        request.apply(
+            "Network.requestWillBeSentExtraInfo",
+            &json!({ "headers": { "Cookie": "sid=1" } }),
+        );
+        request.apply("Network.requestWillBeSent", &json!({ "type": "XHR", "timestamp": 1.0, "wallTime": 2.0,
+            "request": { "url": "http://x/api", "method": "POST", "headers": { "Authorization": "Bearer t" }, "postData": "{}" } }));
+        request.apply("Network.responseReceived", &json!({ "response": { "status": 404, "mimeType": "application/json", "headers": {} } }));
+        request.apply(
+            "Network.loadingFinished",
+            &json!({ "timestamp": 1.5, "encodedDataLength": 10 }),
+        );
+        let detail = request.detail(Some(1), false, 100);
+        assert_eq!(
+            detail["requestHeaders"],
+            json!({ "Cookie": "<redacted>", "Authorization": "<redacted>" })
+        );
+        assert_eq!(detail["durationMs"], json!(500.0));
+        assert_eq!(detail["type"], "xhr");
+        assert_eq!(
+            request.detail(Some(1), true, 100)["requestHeaders"]["Cookie"],
+            "sid=1"
+        );
+        assert!(
+            status_matches("4xx", request.status)
+                && status_matches("404", request.status)
+                && !status_matches("2xx", request.status)
+        );
+    }
+
+    #[test]
+    fn redirects_are_kept_in_order() {
+        let mut request = NetworkRequest::default();
+        request.apply(
+            "Network.requestWillBeSent",
+            &json!({ "request": { "url": "http://x/a", "method": "GET" } }),
+        );
+        request.apply(
+            "Network.requestWillBeSent",
+            &json!({ "request": { "url": "http://x/b", "method": "GET" },
+            "redirectResponse": { "status": 302, "headers": { "location": "/b" } } }),
+        );
+        assert_eq!(request.url, "http://x/b");
+        assert_eq!(
+            request.redirects,
+            vec![json!({ "url": "http://x/a", "status": 302, "location": "/b" })]
+        );
+    }
+}

@@ -1,0 +1,562 @@
+//! Telemetry that loses nothing: console, network, bodies, HAR and the raw event observer,
+//! from pages, a cross-origin iframe and a WebSocket, all served on 127.0.0.1.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use cdt_e2e::{HttpServer, TestEnv, eventually};
+use serde_json::Value;
+
+const DATA: &str = "{\"ok\":true,\"items\":[1,2,3],\"name\":\"caf\u{e9}\"}";
+
+fn fixture() -> HttpServer {
+    let server = HttpServer::start();
+    server.raw("/api/data", "application/json", DATA);
+    server.raw("/api/frame-data", "application/json", "{\"frame\":true}");
+    server.raw(
+        "/frame.html",
+        "text/html",
+        "<script>console.log('frame says hi'); fetch('/api/frame-data')</script>",
+    );
+    let frame = server.other_origin_url("/frame.html");
+    let ws = format!("ws://127.0.0.1:{}/ws", server.port);
+    let script = format!(
+        "<script>
+        console.log('log line', 1); console.info('info line'); console.warn('warn line');
+        console.error('error line'); console.debug('debug line');
+        fetch('/api/data').then(r => r.json()).then(j => console.log('data ok', j.ok));
+        fetch('/api/echo', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json', 'Authorization': 'Bearer secret-token' }}, body: JSON.stringify({{ hello: 'world' }}) }});
+        const ws = new WebSocket('{ws}'); ws.onopen = () => ws.send('ping'); ws.onmessage = e => console.log('ws got', e.data);
+        setTimeout(() => {{ throw new Error('boom from page') }}, 0);
+        </script><img src='/missing.png'><iframe src='{frame}'></iframe>"
+    );
+    server.page("/app.html", "Telemetry", &script);
+    server
+}
+
+fn texts(run: &cdt_e2e::Run) -> Vec<String> {
+    run.json["data"]["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m["type"].as_str().unwrap_or(""),
+                m["text"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+fn requests(env: &TestEnv) -> Vec<Value> {
+    env.ctx("tel", &["network", "list"]).json["data"]["requests"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn find<'a>(list: &'a [Value], url_end: &str, method: &str) -> Option<&'a Value> {
+    list.iter()
+        .find(|r| r["url"].as_str().is_some_and(|u| u.ends_with(url_end)) && r["method"] == method)
+}
+
+#[test]
+fn console_network_iframe_and_websocket_are_all_recorded() {
+    let server = fixture();
+    let env = TestEnv::new();
+    env.ctx("tel", &["page", "open", &server.url("/app.html")])
+        .ok();
+
+    let expected = [
+        "log log line 1",
+        "info info line",
+        "warn warn line",
+        "error error line",
+        "debug debug line",
+        "log data ok true",
+        "log frame says hi",
+        "log ws got echo:ping",
+        "log ws got hello from server",
+    ];
+    let mut seen = Vec::new();
+    let complete = eventually(Duration::from_secs(15), || {
+        seen = texts(&env.ctx("tel", &["console", "list"]));
+        expected.iter().all(|e| seen.iter().any(|s| s == e))
+            && seen
+                .iter()
+                .any(|s| s.starts_with("exception Error: boom from page"))
+    });
+    assert!(complete, "missing console messages; saw {seen:#?}");
+    assert!(
+        seen.iter()
+            .any(|s| s.starts_with("error Failed to load resource") && s.contains("404")),
+        "{seen:#?}"
+    );
+    let errors = texts(&env.ctx("tel", &["console", "list", "--type", "error,exception"]));
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.starts_with("error") || e.starts_with("exception")),
+        "{errors:?}"
+    );
+
+    let mut list = Vec::new();
+    let complete = eventually(Duration::from_secs(15), || {
+        list = requests(&env);
+        find(&list, "/api/data", "GET")
+            .is_some_and(|r| r["status"] == 200 && r.get("bytes").is_some())
+            && find(&list, "/api/echo", "POST").is_some_and(|r| r["status"] == 200)
+            && find(&list, "/missing.png", "GET").is_some_and(|r| r["status"] == 404)
+            && find(&list, "/ws", "GET").is_some_and(|r| r["type"] == "websocket")
+            && find(&list, "/frame.html", "GET")
+                .is_some_and(|r| r["target"].is_null() || r["type"] == "document")
+            && find(&list, "/api/frame-data", "GET")
+                .is_some_and(|r| r["target"] == "iframe" && r["status"] == 200)
+    });
+    assert!(complete, "missing requests: {list:#?}");
+
+    // Bodies byte for byte, secrets redacted unless asked for.
+    let data_id = find(&list, "/api/data", "GET").unwrap()["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let body = env.ctx("tel", &["network", "body", &data_id]);
+    assert_eq!(body.ok()["body"], DATA);
+    let echo_id = find(&list, "/api/echo", "POST").unwrap()["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let echo = env.ctx("tel", &["network", "get", &echo_id]);
+    let echo = echo.ok();
+    assert_eq!(
+        echo["requestHeaders"]["Authorization"], "<redacted>",
+        "{echo}"
+    );
+    assert_eq!(echo["requestBodyPreview"], "{\"hello\":\"world\"}");
+    let secret = env.ctx("tel", &["network", "get", &echo_id, "--include-secrets"]);
+    assert_eq!(
+        secret.ok()["requestHeaders"]["Authorization"],
+        "Bearer secret-token"
+    );
+    let request_body = env.ctx("tel", &["network", "body", &echo_id, "--request"]);
+    assert_eq!(request_body.ok()["body"], "{\"hello\":\"world\"}");
+    let ws_id = find(&list, "/ws", "GET").unwrap()["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let frames = env.ctx("tel", &["network", "get", &ws_id]);
+    let frames = frames.ok()["frames"].to_string();
+    assert!(
+        frames.contains("ping") && frames.contains("hello from server"),
+        "{frames}"
+    );
+
+    // Filters of the list.
+    let failed_or_4xx = env.ctx("tel", &["network", "list", "--status", "4xx"]);
+    let urls: Vec<String> = failed_or_4xx.ok()["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["url"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        urls.iter()
+            .all(|u| u.ends_with("/missing.png") || u.ends_with("/favicon.ico")),
+        "{urls:?}"
+    );
+    let posts = env.ctx("tel", &["network", "list", "--method", "POST"]);
+    assert_eq!(posts.ok()["requests"].as_array().unwrap().len(), 1);
+
+    // Errors of this area.
+    env.ctx("tel", &["network", "get", "99999"])
+        .err("NETWORK_REQUEST_NOT_FOUND", 3);
+    env.ctx("tel", &["console", "get", "99999"])
+        .err("CONSOLE_MESSAGE_NOT_FOUND", 3);
+    env.ctx("tel", &["network", "body", &data_id, "--request"])
+        .err("BODY_NOT_AVAILABLE", 3);
+    let first = env.ctx("tel", &["console", "list", "--limit", "1"]);
+    let message_id = first.ok()["messages"][0]["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let detail = env.ctx("tel", &["console", "get", &message_id]);
+    assert!(detail.ok().get("args").is_some());
+}
+
+#[test]
+fn har_lists_every_request_and_parses_as_har_1_2() {
+    let server = fixture();
+    let env = TestEnv::new();
+    env.ctx("tel", &["page", "open", &server.url("/app.html")])
+        .ok();
+    let mut list = Vec::new();
+    let complete = eventually(Duration::from_secs(15), || {
+        list = requests(&env);
+        find(&list, "/api/frame-data", "GET").is_some()
+            && find(&list, "/api/echo", "POST").is_some_and(|r| r["status"] == 200)
+    });
+    let everything = env.ctx("tel", &["network", "list", "--preserved"]).stdout;
+    assert!(complete, "missing requests: {list:#?}\nall: {everything}");
+    let har_path = env.home.with_extension("har");
+    let written = env.ctx("tel", &["network", "har", har_path.to_str().unwrap()]);
+    let entries = written.ok()["entries"].as_u64().unwrap();
+    let har: Value = serde_json::from_slice(&std::fs::read(&har_path).unwrap()).unwrap();
+    assert_eq!(har["log"]["version"], "1.2");
+    assert_eq!(har["log"]["creator"]["name"], "cdt");
+    let har_entries = har["log"]["entries"].as_array().unwrap();
+    assert_eq!(har_entries.len() as u64, entries);
+    for entry in har_entries {
+        for key in [
+            "startedDateTime",
+            "time",
+            "request",
+            "response",
+            "cache",
+            "timings",
+        ] {
+            assert!(entry.get(key).is_some(), "entry without {key}: {entry}");
+        }
+        assert!(entry["request"]["headers"].is_array() && entry["response"]["content"].is_object());
+    }
+    let urls: BTreeSet<String> = har_entries
+        .iter()
+        .map(|e| e["request"]["url"].as_str().unwrap().to_string())
+        .collect();
+    for list_url in requests(&env)
+        .iter()
+        .map(|r| r["url"].as_str().unwrap().to_string())
+    {
+        assert!(urls.contains(&list_url), "{list_url} missing from the HAR");
+    }
+    let echo = har_entries
+        .iter()
+        .find(|e| e["request"]["url"].as_str().unwrap().ends_with("/api/echo"))
+        .unwrap();
+    let authorization: Vec<&Value> = echo["request"]["headers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| {
+            h["name"]
+                .as_str()
+                .unwrap()
+                .eq_ignore_ascii_case("authorization")
+        })
+        .collect();
+    assert!(
+        !authorization.is_empty() && authorization.iter().all(|h| h["value"] == "<redacted>"),
+        "{authorization:?}"
+    );
+    let set_cookie = har_entries
+        .iter()
+        .flat_map(|e| e["response"]["headers"].as_array().unwrap().iter())
+        .filter(|h| {
+            h["name"]
+                .as_str()
+                .unwrap()
+                .eq_ignore_ascii_case("set-cookie")
+        });
+    assert!(set_cookie.into_iter().all(|h| h["value"] == "<redacted>"));
+    let _ = std::fs::remove_file(har_path);
+}
+
+#[test]
+fn waits_return_what_arrives_after_they_were_called() {
+    let server = HttpServer::start();
+    server.raw("/api/late", "application/json", "{\"late\":true}");
+    server.page(
+        "/later.html",
+        "Later",
+        "<script>console.log('tick early'); fetch('/api/late?early'); setTimeout(() => { console.log('tick later'); fetch('/api/late?second') }, 1500)</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/later.html")])
+        .ok();
+    let console = env.ctx(
+        "w",
+        &[
+            "console",
+            "wait",
+            "--pattern",
+            "^tick",
+            "--timeout",
+            "10000",
+        ],
+    );
+    assert_eq!(console.ok()["text"], "tick later");
+    env.ctx("w", &["page", "navigate", &server.url("/later.html")])
+        .ok();
+    let network = env.ctx(
+        "w",
+        &[
+            "network",
+            "wait",
+            "--url-includes",
+            "/api/late",
+            "--status",
+            "2xx",
+            "--timeout",
+            "10000",
+        ],
+    );
+    assert!(
+        network.ok()["url"].as_str().unwrap().ends_with("?second"),
+        "{}",
+        network.stdout
+    );
+    let timeout = env.ctx(
+        "w",
+        &[
+            "console",
+            "wait",
+            "--pattern",
+            "never-logged",
+            "--timeout",
+            "500",
+        ],
+    );
+    timeout.err("TIMEOUT", 4);
+    env.ctx(
+        "w",
+        &[
+            "console",
+            "wait",
+            "--pattern",
+            "(unclosed",
+            "--timeout",
+            "500",
+        ],
+    )
+    .err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn a_burst_of_20000_events_is_read_once_each_with_next_offset() {
+    let server = HttpServer::start();
+    server.page(
+        "/burst.html",
+        "Burst",
+        "<script>for (let i = 0; i < 20000; i++) console.log('b' + i)</script>",
+    );
+    let env = TestEnv::new().with_env("CDT_EVENTS_CAPACITY", "50000");
+    env.ctx("b", &["session", "start"]).ok();
+    env.ctx("b", &["page", "open", &server.url("/burst.html")])
+        .ok();
+
+    let mut offset = 0u64;
+    let mut seqs = Vec::new();
+    let mut texts = BTreeSet::new();
+    let done = eventually(Duration::from_secs(30), || {
+        let run = env.ctx(
+            "b",
+            &[
+                "events",
+                "read",
+                "--offset",
+                &offset.to_string(),
+                "--limit",
+                "3000",
+                "--kinds",
+                "console",
+            ],
+        );
+        let data = run.ok();
+        assert_eq!(data["dropped"], 0);
+        for event in data["events"].as_array().unwrap() {
+            seqs.push(event["seq"].as_u64().unwrap());
+            let text = event["text"].as_str().unwrap().to_string();
+            assert!(texts.insert(text.clone()), "{text} was read twice");
+        }
+        offset = data["nextOffset"].as_u64().unwrap();
+        texts.iter().filter(|t| t.starts_with('b')).count() == 20_000
+    });
+    assert!(done, "read {} of 20000 burst messages", texts.len());
+    assert!(
+        seqs.windows(2).all(|w| w[0] < w[1]),
+        "seqs out of order or repeated"
+    );
+    let again = env.ctx(
+        "b",
+        &[
+            "events",
+            "read",
+            "--offset",
+            &offset.to_string(),
+            "--kinds",
+            "console",
+        ],
+    );
+    assert!(
+        again.ok()["events"].as_array().unwrap().is_empty(),
+        "reading from nextOffset repeated events"
+    );
+}
+
+#[test]
+fn a_ring_that_overflowed_reports_the_drop_count_and_unknown_events_are_kind_other() {
+    let server = HttpServer::start();
+    server.page(
+        "/burst.html",
+        "Burst",
+        "<script>for (let i = 0; i < 3000; i++) console.log('b' + i)</script>",
+    );
+    let env = TestEnv::new().with_env("CDT_EVENTS_CAPACITY", "1000");
+    env.ctx("d", &["page", "open", &server.url("/burst.html")])
+        .ok();
+    assert!(eventually(Duration::from_secs(15), || {
+        let run = env.ctx(
+            "d",
+            &["events", "read", "--offset", "0", "--limit", "10000"],
+        );
+        let data = run.ok();
+        data["dropped"].as_u64().is_some_and(|d| d >= 2000)
+            && data["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["text"] == "b2999")
+    }));
+    let other = env.ctx(
+        "d",
+        &[
+            "events", "read", "--offset", "0", "--kinds", "other", "--limit", "10000",
+        ],
+    );
+    let _ = other.ok();
+
+    // Unknown-to-cdt events are delivered as `other` with their raw method.
+    let fresh = TestEnv::new();
+    fresh.ctx("o", &["page", "open", &server.url("/")]).ok();
+    let run = fresh.ctx("o", &["events", "read", "--kinds", "other"]);
+    let events = run.ok()["events"].as_array().unwrap().clone();
+    assert!(
+        events
+            .iter()
+            .any(|e| e["method"] == "Runtime.executionContextCreated" && e["params"].is_object()),
+        "{events:#?}"
+    );
+    fresh
+        .ctx("o", &["events", "read", "--kinds", "bogus"])
+        .err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn filters_are_server_side_and_persisted_logs_redact_secrets() {
+    let server = fixture();
+    let env = TestEnv::new();
+    env.ctx("f", &["session", "start"]).ok();
+    let set = env.ctx(
+        "f",
+        &[
+            "events",
+            "filters",
+            "set",
+            "--kinds",
+            "request,response",
+            "--url-block",
+            "missing",
+        ],
+    );
+    assert_eq!(
+        set.ok()["filters"]["kinds"],
+        serde_json::json!(["request", "response"])
+    );
+    let from = set.ok()["appliesFromOffset"].as_u64().unwrap().to_string();
+    assert_eq!(
+        env.ctx("f", &["events", "filters", "get"]).ok()["filters"]["maxBodyBytes"],
+        64000
+    );
+    env.ctx("f", &["page", "open", &server.url("/app.html")])
+        .ok();
+    assert!(eventually(Duration::from_secs(15), || {
+        let read = env.ctx(
+            "f",
+            &["events", "read", "--offset", &from, "--limit", "10000"],
+        );
+        read.ok()["events"].as_array().unwrap().iter().any(|e| {
+            e["kind"] == "response" && e["url"].as_str().is_some_and(|u| u.ends_with("/api/echo"))
+        })
+    }));
+    let read = env.ctx(
+        "f",
+        &["events", "read", "--offset", &from, "--limit", "10000"],
+    );
+    let events = read.ok()["events"].as_array().unwrap().clone();
+    assert!(
+        events
+            .iter()
+            .all(|e| e["kind"] == "request" || e["kind"] == "response"),
+        "a filtered kind got in"
+    );
+    assert!(
+        events
+            .iter()
+            .all(|e| !e["url"].as_str().unwrap_or("").contains("missing")),
+        "a blocked URL got in"
+    );
+    let posts = env.ctx(
+        "f",
+        &[
+            "events", "read", "--limit", "10000", "--method", "POST", "--kinds", "request",
+        ],
+    );
+    let posts = posts.ok()["events"].as_array().unwrap().clone();
+    assert_eq!(posts.len(), 1);
+    assert_eq!(posts[0]["headers"]["Authorization"], "<redacted>");
+
+    let key = env.ctx("f", &["session", "status"]).ok()["context"]["key"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("ctx_")
+        .to_string();
+    let dir = env.home.join("contexts").join(key);
+    assert!(eventually(Duration::from_secs(10), || {
+        let network = std::fs::read_to_string(dir.join("network.jsonl")).unwrap_or_default();
+        let console = std::fs::read_to_string(dir.join("console.jsonl")).unwrap_or_default();
+        network.contains("/api/echo") && console.contains("log line")
+    }));
+    let network = std::fs::read_to_string(dir.join("network.jsonl")).unwrap();
+    assert!(
+        !network.contains("secret-token") && !network.contains("session=abc123"),
+        "secrets persisted"
+    );
+    assert!(
+        network
+            .lines()
+            .all(|l| serde_json::from_str::<Value>(l).is_ok())
+    );
+}
+
+#[test]
+fn console_list_starts_fresh_after_a_navigation_unless_preserved() {
+    let server = HttpServer::start();
+    server.page("/one.html", "One", "<script>console.log('on one')</script>");
+    server.page("/two.html", "Two", "<script>console.log('on two')</script>");
+    let env = TestEnv::new();
+    env.ctx("n", &["page", "open", &server.url("/one.html")])
+        .ok();
+    // `--type log`: the browser also reports the missing favicon as an error message.
+    assert!(eventually(Duration::from_secs(10), || texts(
+        &env.ctx("n", &["console", "list", "--type", "log"])
+    )
+    .contains(&"log on one".to_string())));
+    env.ctx("n", &["page", "navigate", &server.url("/two.html")])
+        .ok();
+    assert!(eventually(Duration::from_secs(10), || texts(
+        &env.ctx("n", &["console", "list", "--type", "log"])
+    ) == vec![
+        "log on two".to_string()
+    ]));
+    let preserved = texts(&env.ctx("n", &["console", "list", "--preserved", "--type", "log"]));
+    assert_eq!(
+        preserved,
+        vec!["log on one".to_string(), "log on two".to_string()]
+    );
+    assert!(
+        env.ctx("n", &["console", "clear"]).ok()["cleared"]
+            .as_u64()
+            .is_some_and(|n| n >= 2)
+    );
+    assert!(texts(&env.ctx("n", &["console", "list", "--preserved"])).is_empty());
+}
