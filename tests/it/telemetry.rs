@@ -7,6 +7,8 @@ use std::time::Duration;
 use cdt_e2e::{HttpServer, TestEnv, eventually};
 use serde_json::Value;
 
+/// Bytes that are not UTF-8, so Chrome hands the body over base64-encoded.
+const PIXEL: [u8; 8] = [0x89, b'P', b'N', b'G', 0x00, 0xff, 0xfe, 0x01];
 const DATA: &str = "{\"ok\":true,\"items\":[1,2,3],\"name\":\"caf\u{e9}\"}";
 
 fn fixture() -> HttpServer {
@@ -18,6 +20,13 @@ fn fixture() -> HttpServer {
         "text/html",
         "<script>console.log('frame says hi'); fetch('/api/frame-data')</script>",
     );
+    server.bytes("/pixel.bin", "application/octet-stream", &PIXEL);
+    server.raw("/api/worker-data", "application/json", "{\"worker\":true}");
+    server.raw(
+        "/worker.js",
+        "application/javascript",
+        "console.log('worker says hi'); fetch('/api/worker-data');",
+    );
     let frame = server.other_origin_url("/frame.html");
     let ws = format!("ws://127.0.0.1:{}/ws", server.port);
     let script = format!(
@@ -28,6 +37,7 @@ fn fixture() -> HttpServer {
         fetch('/api/echo', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json', 'Authorization': 'Bearer secret-token' }}, body: JSON.stringify({{ hello: 'world' }}) }});
         const ws = new WebSocket('{ws}'); ws.onopen = () => ws.send('ping'); ws.onmessage = e => console.log('ws got', e.data);
         setTimeout(() => {{ throw new Error('boom from page') }}, 0);
+        new Worker('/worker.js'); fetch('/pixel.bin');
         </script><img src='/missing.png'><iframe src='{frame}'></iframe>"
     );
     server.page("/app.html", "Telemetry", &script);
@@ -78,6 +88,7 @@ fn console_network_iframe_and_websocket_are_all_recorded() {
         "log frame says hi",
         "log ws got echo:ping",
         "log ws got hello from server",
+        "log worker says hi",
     ];
     let mut seen = Vec::new();
     let complete = eventually(Duration::from_secs(15), || {
@@ -113,6 +124,9 @@ fn console_network_iframe_and_websocket_are_all_recorded() {
                 .is_some_and(|r| r["target"].is_null() || r["type"] == "document")
             && find(&list, "/api/frame-data", "GET")
                 .is_some_and(|r| r["target"] == "iframe" && r["status"] == 200)
+            && find(&list, "/pixel.bin", "GET").is_some_and(|r| r.get("bytes").is_some())
+            && find(&list, "/api/worker-data", "GET")
+                .is_some_and(|r| r["target"] == "worker" && r["status"] == 200)
     });
     assert!(complete, "missing requests: {list:#?}");
 
@@ -139,6 +153,26 @@ fn console_network_iframe_and_websocket_are_all_recorded() {
         secret.ok()["requestHeaders"]["Authorization"],
         "Bearer secret-token"
     );
+    let pixel_id = find(&list, "/pixel.bin", "GET").unwrap()["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let pixel = env.ctx("tel", &["network", "body", &pixel_id]);
+    assert_eq!(pixel.ok()["base64Encoded"], true);
+    let pixel_file = env.home.with_extension("pixel");
+    env.ctx(
+        "tel",
+        &[
+            "network",
+            "body",
+            &pixel_id,
+            "--file",
+            pixel_file.to_str().unwrap(),
+        ],
+    )
+    .ok();
+    assert_eq!(std::fs::read(&pixel_file).unwrap(), PIXEL);
+    let _ = std::fs::remove_file(pixel_file);
     let request_body = env.ctx("tel", &["network", "body", &echo_id, "--request"]);
     assert_eq!(request_body.ok()["body"], "{\"hello\":\"world\"}");
     let ws_id = find(&list, "/ws", "GET").unwrap()["id"]

@@ -270,7 +270,7 @@ pub fn eventually(limit: Duration, mut condition: impl FnMut() -> bool) -> bool 
 struct Route {
     delay_ms: u64,
     content_type: String,
-    body: String,
+    body: Vec<u8>,
 }
 
 type Routes = Arc<Mutex<HashMap<String, Route>>>;
@@ -308,10 +308,15 @@ impl HttpServer {
 
     /// Serves `body` as is, with `content_type`.
     pub fn raw(&self, path: &str, content_type: &str, body: &str) {
+        self.bytes(path, content_type, body.as_bytes());
+    }
+
+    /// Serves binary `body` with `content_type`.
+    pub fn bytes(&self, path: &str, content_type: &str, body: &[u8]) {
         let route = Route {
             delay_ms: 0,
             content_type: content_type.into(),
-            body: body.into(),
+            body: body.to_vec(),
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -373,27 +378,32 @@ fn serve(stream: &std::net::TcpStream, routes: &Routes) {
     let _ = std::io::Read::read_exact(&mut reader, &mut body);
     let route = routes.lock().unwrap().get(&path).cloned();
     let (status, delay, content_type, payload) = match route {
-        _ if method == "POST" => (
-            "200 OK",
-            0,
-            "application/json".to_string(),
-            format!("{{\"echo\":{}}}", String::from_utf8_lossy(&body)),
-        ),
+        _ if method == "POST" => {
+            let echo = format!("{{\"echo\":{}}}", String::from_utf8_lossy(&body));
+            (
+                "200 OK",
+                0,
+                "application/json".to_string(),
+                echo.into_bytes(),
+            )
+        }
         Some(route) => ("200 OK", route.delay_ms, route.content_type, route.body),
         None => (
             "404 Not Found",
             0,
             "text/html".to_string(),
-            "<title>404</title>not found".to_string(),
+            b"<title>404</title>not found".to_vec(),
         ),
     };
     std::thread::sleep(Duration::from_millis(delay));
-    let response = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nSet-Cookie: session=abc123\r\nConnection: close\r\n\r\n{payload}",
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nSet-Cookie: session=abc123\r\nConnection: close\r\n\r\n",
         payload.len()
     );
     let mut stream = stream;
-    let _ = stream.write_all(response.as_bytes());
+    let _ = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(&payload));
 }
 
 /// A minimal WebSocket endpoint: echoes the client's first text frame, says hello, closes.
