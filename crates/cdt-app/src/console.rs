@@ -35,13 +35,12 @@ pub async fn list(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
-    let mut messages: Vec<ConsoleMessage> = slot
-        .telemetry
-        .console_messages()
-        .into_iter()
-        .filter(|m| m.page_target_id == target && (params.preserved || m.navigation == navigation))
-        .filter(|m| type_matches(&params.types, m) && params.since.is_none_or(|since| m.id > since))
-        .collect();
+    let mut messages = slot.telemetry.console_where(|m| {
+        m.page_target_id == target
+            && (params.preserved || m.navigation == navigation)
+            && type_matches(&params.types, m)
+            && params.since.is_none_or(|since| m.id > since)
+    });
     let total = messages.len();
     if let Some(limit) = params.limit {
         messages.drain(..messages.len().saturating_sub(limit));
@@ -72,9 +71,8 @@ pub async fn get(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let message = slot
         .telemetry
-        .console_messages()
-        .into_iter()
-        .find(|m| m.id == id)
+        .console_where(|m| m.id == id)
+        .pop()
         .ok_or_else(|| not_found(id))?;
     let page = page_labels(&slot).get(&message.page_target_id).copied();
     Ok(message.detail(page))
@@ -97,22 +95,20 @@ pub async fn wait(
         Some(id) => Some(resolve_page(&slot, Some(id))?.1),
         None => None,
     };
-    let after = slot
-        .telemetry
-        .console_messages()
-        .last()
-        .map(|m| m.id)
-        .unwrap_or(0);
+    let after = slot.telemetry.last_console_id();
     loop {
         let changed = slot.telemetry.changed();
         tokio::pin!(changed);
         changed.as_mut().enable();
-        let found = slot.telemetry.console_messages().into_iter().find(|m| {
-            m.id > after
-                && target.as_deref().is_none_or(|t| m.page_target_id == t)
-                && type_matches(&params.types, m)
-                && pattern.is_match(&m.text)
-        });
+        let found = slot
+            .telemetry
+            .console_after(after, |m| {
+                target.as_deref().is_none_or(|t| m.page_target_id == t)
+                    && type_matches(&params.types, m)
+                    && pattern.is_match(&m.text)
+            })
+            .into_iter()
+            .next();
         if let Some(message) = found {
             let page = page_labels(&slot).get(&message.page_target_id).copied();
             return Ok(message.detail(page));

@@ -62,33 +62,25 @@ pub async fn list(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
-    let mut requests: Vec<NetworkRequest> = slot
-        .telemetry
-        .requests()
-        .into_iter()
-        .filter(|r| r.page_target_id == target && (params.preserved || r.navigation == navigation))
-        .filter(|r| type_matches(&params.types, r))
-        .filter(|r| {
-            params
+    let mut requests = slot.telemetry.requests_where(|r| {
+        r.page_target_id == target
+            && (params.preserved || r.navigation == navigation)
+            && type_matches(&params.types, r)
+            && params
                 .method
                 .as_deref()
                 .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
-        })
-        .filter(|r| {
-            params
+            && params
                 .status
                 .as_deref()
                 .is_none_or(|s| status_matches(s, r.status))
-        })
-        .filter(|r| {
-            params
+            && params
                 .url_includes
                 .as_deref()
                 .is_none_or(|u| r.url.contains(u))
-        })
-        .filter(|r| !params.failed || r.failed)
-        .filter(|r| params.since.is_none_or(|since| r.id > since))
-        .collect();
+            && (!params.failed || r.failed)
+            && params.since.is_none_or(|since| r.id > since)
+    });
     let total = requests.len();
     if let Some(limit) = params.limit {
         requests.drain(..requests.len().saturating_sub(limit));
@@ -195,28 +187,31 @@ pub async fn wait(
         Some(id) => Some(resolve_page(&slot, Some(id))?.1),
         None => None,
     };
-    let after = slot.telemetry.requests().last().map(|r| r.id).unwrap_or(0);
+    let after = slot.telemetry.last_request_id();
     loop {
         let changed = slot.telemetry.changed();
         tokio::pin!(changed);
         changed.as_mut().enable();
-        let found = slot.telemetry.requests().into_iter().find(|r| {
-            r.id > after
-                && (r.finished || r.failed)
-                && target.as_deref().is_none_or(|t| r.page_target_id == t)
-                && params
-                    .url_includes
-                    .as_deref()
-                    .is_none_or(|u| r.url.contains(u))
-                && params
-                    .method
-                    .as_deref()
-                    .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
-                && params
-                    .status
-                    .as_deref()
-                    .is_none_or(|s| status_matches(s, r.status))
-        });
+        let found = slot
+            .telemetry
+            .requests_after(after, |r| {
+                (r.finished || r.failed)
+                    && target.as_deref().is_none_or(|t| r.page_target_id == t)
+                    && params
+                        .url_includes
+                        .as_deref()
+                        .is_none_or(|u| r.url.contains(u))
+                    && params
+                        .method
+                        .as_deref()
+                        .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
+                    && params
+                        .status
+                        .as_deref()
+                        .is_none_or(|s| status_matches(s, r.status))
+            })
+            .into_iter()
+            .next();
         if let Some(request) = found {
             let page = page_labels(&slot).get(&request.page_target_id).copied();
             return Ok(request.detail(page, false, PREVIEW_CHARS));
@@ -234,12 +229,9 @@ pub async fn har(
     let path = absolute(&params.file, "the HAR file")?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
-    let requests: Vec<NetworkRequest> = slot
+    let requests = slot
         .telemetry
-        .requests()
-        .into_iter()
-        .filter(|r| r.page_target_id == target)
-        .collect();
+        .requests_where(|r| r.page_target_id == target);
     let title = slot
         .pages()
         .info(page)

@@ -257,16 +257,74 @@ impl TelemetryStore {
         }
     }
 
-    pub fn console_messages(&self) -> Vec<ConsoleMessage> {
-        lock(&self.inner).console.iter().cloned().collect()
+    /// Copies of the console messages `keep` accepts (only those are cloned).
+    pub fn console_where(&self, keep: impl Fn(&ConsoleMessage) -> bool) -> Vec<ConsoleMessage> {
+        lock(&self.inner)
+            .console
+            .iter()
+            .filter(|m| keep(m))
+            .cloned()
+            .collect()
+    }
+
+    /// Messages newer than `after` that `keep` accepts, oldest first; scans only the new ones.
+    pub fn console_after(
+        &self,
+        after: u64,
+        keep: impl Fn(&ConsoleMessage) -> bool,
+    ) -> Vec<ConsoleMessage> {
+        let inner = lock(&self.inner);
+        let mut found: Vec<ConsoleMessage> = inner
+            .console
+            .iter()
+            .rev()
+            .take_while(|m| m.id > after)
+            .filter(|m| keep(m))
+            .cloned()
+            .collect();
+        found.reverse();
+        found
+    }
+
+    pub fn last_console_id(&self) -> u64 {
+        lock(&self.inner).next_console_id
     }
 
     pub fn console_dropped(&self) -> u64 {
         lock(&self.inner).console_dropped
     }
 
-    pub fn requests(&self) -> Vec<NetworkRequest> {
-        lock(&self.inner).requests.iter().cloned().collect()
+    /// Copies of the requests `keep` accepts (only those are cloned).
+    pub fn requests_where(&self, keep: impl Fn(&NetworkRequest) -> bool) -> Vec<NetworkRequest> {
+        lock(&self.inner)
+            .requests
+            .iter()
+            .filter(|r| keep(r))
+            .cloned()
+            .collect()
+    }
+
+    /// Requests newer than `after` that `keep` accepts, oldest first; scans only the new ones.
+    pub fn requests_after(
+        &self,
+        after: u64,
+        keep: impl Fn(&NetworkRequest) -> bool,
+    ) -> Vec<NetworkRequest> {
+        let inner = lock(&self.inner);
+        let mut found: Vec<NetworkRequest> = inner
+            .requests
+            .iter()
+            .rev()
+            .take_while(|r| r.id > after)
+            .filter(|r| keep(r))
+            .cloned()
+            .collect();
+        found.reverse();
+        found
+    }
+
+    pub fn last_request_id(&self) -> u64 {
+        lock(&self.inner).next_request_id
     }
 
     pub fn request(&self, id: u64) -> Option<NetworkRequest> {
@@ -537,7 +595,7 @@ mod tests {
         }
         assert_eq!(seen, (150..250).collect::<Vec<_>>());
         assert_eq!(
-            store.console_messages().len(),
+            store.console_where(|_| true).len(),
             250,
             "the console table keeps more than the ring"
         );
@@ -581,7 +639,7 @@ mod tests {
         );
         assert_eq!(posts.events.len(), 1);
         assert_eq!(
-            store.requests().len(),
+            store.requests_where(|_| true).len(),
             2,
             "records are kept whatever the ring filters say"
         );
@@ -600,7 +658,7 @@ mod tests {
             json!({ "type": "log", "args": [] }),
         ));
         let navigations: Vec<u32> = store
-            .console_messages()
+            .console_where(|_| true)
             .iter()
             .map(|m| m.navigation)
             .collect();
