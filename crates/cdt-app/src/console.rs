@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::broker::Broker;
-use crate::page::resolve_page;
+use crate::page::{optional_page_target, resolve_page};
 use crate::session::ensure_running;
 use crate::slot::Slot;
 use crate::telemetry::console::ConsoleMessage;
@@ -91,30 +91,21 @@ pub async fn wait(
         .hinted("Escape special characters, e.g. --pattern 'loaded \\(ok\\)'")
     })?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let target = match params.page {
-        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
-        None => None,
-    };
+    let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_console_id();
-    loop {
-        let changed = slot.telemetry.changed();
-        tokio::pin!(changed);
-        changed.as_mut().enable();
-        let found = slot
-            .telemetry
-            .console_after(after, |m| {
+    let message = slot
+        .telemetry
+        .wait_for(|| {
+            let keep = |m: &ConsoleMessage| {
                 target.as_deref().is_none_or(|t| m.page_target_id == t)
                     && type_matches(&params.types, m)
                     && pattern.is_match(&m.text)
-            })
-            .into_iter()
-            .next();
-        if let Some(message) = found {
-            let page = page_labels(&slot).get(&message.page_target_id).copied();
-            return Ok(message.detail(page));
-        }
-        changed.await;
-    }
+            };
+            slot.telemetry.console_after(after, keep).into_iter().next()
+        })
+        .await;
+    let page = page_labels(&slot).get(&message.page_target_id).copied();
+    Ok(message.detail(page))
 }
 
 pub async fn clear(
@@ -124,9 +115,6 @@ pub async fn clear(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let target = match page {
-        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
-        None => None,
-    };
+    let target = optional_page_target(&slot, page)?;
     Ok(json!({ "cleared": slot.telemetry.clear_console(target.as_deref()) }))
 }

@@ -13,7 +13,7 @@ use tokio::time::Instant;
 
 use crate::broker::Broker;
 use crate::console::page_labels;
-use crate::page::resolve_page;
+use crate::page::{optional_page_target, resolve_page};
 use crate::session::ensure_running;
 use crate::slot::Slot;
 use crate::telemetry::har;
@@ -46,6 +46,18 @@ fn absolute<'a>(path: &'a str, flag: &str) -> Result<&'a Path, CdtError> {
     }
 }
 
+/// The filters `network list` and `network wait` share.
+fn request_matches(
+    request: &NetworkRequest,
+    url_includes: Option<&str>,
+    method: Option<&str>,
+    status: Option<&str>,
+) -> bool {
+    url_includes.is_none_or(|u| request.url.contains(u))
+        && method.is_none_or(|m| request.method.eq_ignore_ascii_case(m))
+        && status.is_none_or(|s| status_matches(s, request.status))
+}
+
 fn type_matches(types: &[String], request: &NetworkRequest) -> bool {
     types.is_empty()
         || types
@@ -66,18 +78,12 @@ pub async fn list(
         r.page_target_id == target
             && (params.preserved || r.navigation == navigation)
             && type_matches(&params.types, r)
-            && params
-                .method
-                .as_deref()
-                .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
-            && params
-                .status
-                .as_deref()
-                .is_none_or(|s| status_matches(s, r.status))
-            && params
-                .url_includes
-                .as_deref()
-                .is_none_or(|u| r.url.contains(u))
+            && request_matches(
+                r,
+                params.url_includes.as_deref(),
+                params.method.as_deref(),
+                params.status.as_deref(),
+            )
             && (!params.failed || r.failed)
             && params.since.is_none_or(|since| r.id > since)
     });
@@ -183,41 +189,29 @@ pub async fn wait(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let target = match params.page {
-        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
-        None => None,
-    };
+    let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_request_id();
-    loop {
-        let changed = slot.telemetry.changed();
-        tokio::pin!(changed);
-        changed.as_mut().enable();
-        let found = slot
-            .telemetry
-            .requests_after(after, |r| {
+    let request = slot
+        .telemetry
+        .wait_for(|| {
+            let keep = |r: &NetworkRequest| {
                 (r.finished || r.failed)
                     && target.as_deref().is_none_or(|t| r.page_target_id == t)
-                    && params
-                        .url_includes
-                        .as_deref()
-                        .is_none_or(|u| r.url.contains(u))
-                    && params
-                        .method
-                        .as_deref()
-                        .is_none_or(|m| r.method.eq_ignore_ascii_case(m))
-                    && params
-                        .status
-                        .as_deref()
-                        .is_none_or(|s| status_matches(s, r.status))
-            })
-            .into_iter()
-            .next();
-        if let Some(request) = found {
-            let page = page_labels(&slot).get(&request.page_target_id).copied();
-            return Ok(request.detail(page, false, PREVIEW_CHARS));
-        }
-        changed.await;
-    }
+                    && request_matches(
+                        r,
+                        params.url_includes.as_deref(),
+                        params.method.as_deref(),
+                        params.status.as_deref(),
+                    )
+            };
+            slot.telemetry
+                .requests_after(after, keep)
+                .into_iter()
+                .next()
+        })
+        .await;
+    let page = page_labels(&slot).get(&request.page_target_id).copied();
+    Ok(request.detail(page, false, PREVIEW_CHARS))
 }
 
 pub async fn har(
@@ -251,9 +245,6 @@ pub async fn clear(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let target = match page {
-        Some(id) => Some(resolve_page(&slot, Some(id))?.1),
-        None => None,
-    };
+    let target = optional_page_target(&slot, page)?;
     Ok(json!({ "cleared": slot.telemetry.clear_network(target.as_deref()) }))
 }

@@ -78,6 +78,15 @@ pub(crate) fn resolve_page(slot: &Slot, id: Option<u32>) -> Result<(PageId, Stri
         .ok_or_else(|| page_not_found(slot, id.0))
 }
 
+/// The target of `page` when one is named; `None` means every page of the context.
+pub(crate) fn optional_page_target(
+    slot: &Slot,
+    page: Option<u32>,
+) -> Result<Option<String>, CdtError> {
+    page.map(|id| resolve_page(slot, Some(id)).map(|(_, target)| target))
+        .transpose()
+}
+
 fn page_info(slot: &Slot, id: PageId) -> Value {
     slot.pages()
         .info(id)

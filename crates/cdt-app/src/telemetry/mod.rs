@@ -138,6 +138,24 @@ pub struct ReadFilter {
     pub method: Option<String>,
 }
 
+/// Records with an id above `after` (ids grow towards the back) that `keep` accepts, oldest first.
+fn newer_than<T: Clone>(
+    records: &VecDeque<T>,
+    after: u64,
+    id: impl Fn(&T) -> u64,
+    keep: impl Fn(&T) -> bool,
+) -> Vec<T> {
+    let mut found: Vec<T> = records
+        .iter()
+        .rev()
+        .take_while(|r| id(r) > after)
+        .filter(|r| keep(r))
+        .cloned()
+        .collect();
+    found.reverse();
+    found
+}
+
 fn kind_allowed(kinds: &[String], kind: &str) -> bool {
     let network = matches!(
         kind,
@@ -184,12 +202,6 @@ impl TelemetryStore {
         let mut inner = lock(&self.inner);
         inner.filters = filters;
         inner.next_seq
-    }
-
-    /// Waits until something new arrives. Create the future before checking, so nothing
-    /// arriving in between is missed.
-    pub fn changed(&self) -> tokio::sync::futures::Notified<'_> {
-        self.notify.notified()
     }
 
     /// Counts for `session status --verbose`.
@@ -273,17 +285,7 @@ impl TelemetryStore {
         after: u64,
         keep: impl Fn(&ConsoleMessage) -> bool,
     ) -> Vec<ConsoleMessage> {
-        let inner = lock(&self.inner);
-        let mut found: Vec<ConsoleMessage> = inner
-            .console
-            .iter()
-            .rev()
-            .take_while(|m| m.id > after)
-            .filter(|m| keep(m))
-            .cloned()
-            .collect();
-        found.reverse();
-        found
+        newer_than(&lock(&self.inner).console, after, |m| m.id, keep)
     }
 
     pub fn last_console_id(&self) -> u64 {
@@ -310,17 +312,21 @@ impl TelemetryStore {
         after: u64,
         keep: impl Fn(&NetworkRequest) -> bool,
     ) -> Vec<NetworkRequest> {
-        let inner = lock(&self.inner);
-        let mut found: Vec<NetworkRequest> = inner
-            .requests
-            .iter()
-            .rev()
-            .take_while(|r| r.id > after)
-            .filter(|r| keep(r))
-            .cloned()
-            .collect();
-        found.reverse();
-        found
+        newer_than(&lock(&self.inner).requests, after, |r| r.id, keep)
+    }
+
+    /// Waits until `find` returns something, re-checking after every new event. The caller's
+    /// budget bounds the wait (the broker drops this future when it runs out).
+    pub async fn wait_for<T>(&self, find: impl Fn() -> Option<T>) -> T {
+        loop {
+            let changed = self.notify.notified();
+            tokio::pin!(changed);
+            changed.as_mut().enable();
+            if let Some(found) = find() {
+                return found;
+            }
+            changed.await;
+        }
     }
 
     pub fn last_request_id(&self) -> u64 {
