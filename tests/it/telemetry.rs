@@ -21,6 +21,7 @@ fn fixture() -> HttpServer {
         "<script>console.log('frame says hi'); fetch('/api/frame-data')</script>",
     );
     server.bytes("/pixel.bin", "application/octet-stream", &PIXEL);
+    server.redirect("/api/old", "/api/data");
     server.raw("/api/worker-data", "application/json", "{\"worker\":true}");
     server.raw(
         "/worker.js",
@@ -37,7 +38,7 @@ fn fixture() -> HttpServer {
         fetch('/api/echo', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json', 'Authorization': 'Bearer secret-token' }}, body: JSON.stringify({{ hello: 'world' }}) }});
         const ws = new WebSocket('{ws}'); ws.onopen = () => ws.send('ping'); ws.onmessage = e => console.log('ws got', e.data);
         setTimeout(() => {{ throw new Error('boom from page') }}, 0);
-        new Worker('/worker.js'); fetch('/pixel.bin');
+        new Worker('/worker.js'); fetch('/pixel.bin'); fetch('/api/old');
         </script><img src='/missing.png'><iframe src='{frame}'></iframe>"
     );
     server.page("/app.html", "Telemetry", &script);
@@ -121,10 +122,18 @@ fn console_network_iframe_and_websocket_are_all_recorded() {
             && find(&list, "/missing.png", "GET").is_some_and(|r| r["status"] == 404)
             && find(&list, "/ws", "GET").is_some_and(|r| r["type"] == "websocket")
             && find(&list, "/frame.html", "GET")
-                .is_some_and(|r| r["target"].is_null() || r["type"] == "document")
+                .is_some_and(|r| r["type"] == "document" && r["status"] == 200)
             && find(&list, "/api/frame-data", "GET")
                 .is_some_and(|r| r["target"] == "iframe" && r["status"] == 200)
             && find(&list, "/pixel.bin", "GET").is_some_and(|r| r.get("bytes").is_some())
+            && list
+                .iter()
+                .filter(|r| {
+                    r["url"].as_str().is_some_and(|u| u.ends_with("/api/data"))
+                        && r["status"] == 200
+                })
+                .count()
+                == 2
             && find(&list, "/api/worker-data", "GET")
                 .is_some_and(|r| r["target"] == "worker" && r["status"] == 200)
     });
@@ -186,6 +195,43 @@ fn console_network_iframe_and_websocket_are_all_recorded() {
         "{frames}"
     );
 
+    // The raw event stream carries no secrets either (ExtraInfo events hold raw cookie headers).
+    let all_events = env.ctx("tel", &["events", "read", "--limit", "10000"]);
+    assert!(
+        all_events.ok()["events"]
+            .as_array()
+            .is_some_and(|e| e.len() > 20)
+    );
+    let leaks: Vec<&Value> = all_events.json["data"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e.to_string().contains("secret-token") || e.to_string().contains("abc123"))
+        .collect();
+    assert!(leaks.is_empty(), "events leak secrets: {leaks:#?}");
+    let request_events = env.ctx(
+        "tel",
+        &[
+            "events", "read", "--limit", "10000", "--kinds", "request", "--method", "POST",
+        ],
+    );
+    assert_eq!(request_events.ok()["events"][0]["httpMethod"], "POST");
+
+    // A redirect chain is kept on the final request.
+    let redirected = list.iter().find(|r| {
+        r["url"].as_str().is_some_and(|u| u.ends_with("/api/data"))
+            && r["id"].as_u64().unwrap().to_string() != data_id
+    });
+    let redirected_id = redirected.expect("no record for the redirected fetch")["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    let hops = env.ctx("tel", &["network", "get", &redirected_id]);
+    let hops = hops.ok()["redirects"].clone();
+    assert_eq!(hops[0]["status"], 302, "{hops}");
+    assert_eq!(hops[0]["location"], "/api/data");
+    assert!(hops[0]["url"].as_str().unwrap().ends_with("/api/old"));
+
     // Filters of the list.
     let failed_or_4xx = env.ctx("tel", &["network", "list", "--status", "4xx"]);
     let urls: Vec<String> = failed_or_4xx.ok()["requests"]
@@ -228,6 +274,12 @@ fn har_lists_every_request_and_parses_as_har_1_2() {
     let complete = eventually(Duration::from_secs(15), || {
         list = requests(&env);
         find(&list, "/api/frame-data", "GET").is_some()
+            && find(&list, "/api/worker-data", "GET").is_some_and(|r| r.get("bytes").is_some())
+            && list
+                .iter()
+                .filter(|r| r["url"].as_str().is_some_and(|u| u.ends_with("/api/data")))
+                .count()
+                == 2
             && find(&list, "/api/echo", "POST").is_some_and(|r| r["status"] == 200)
     });
     let everything = env.ctx("tel", &["network", "list", "--preserved"]).stdout;
@@ -257,11 +309,10 @@ fn har_lists_every_request_and_parses_as_har_1_2() {
         .iter()
         .map(|e| e["request"]["url"].as_str().unwrap().to_string())
         .collect();
-    for list_url in requests(&env)
-        .iter()
-        .map(|r| r["url"].as_str().unwrap().to_string())
-    {
-        assert!(urls.contains(&list_url), "{list_url} missing from the HAR");
+    // Every request listed before the HAR was written is in it.
+    for listed in &list {
+        let url = listed["url"].as_str().unwrap();
+        assert!(urls.contains(url), "{url} missing from the HAR");
     }
     let echo = har_entries
         .iter()
@@ -291,7 +342,23 @@ fn har_lists_every_request_and_parses_as_har_1_2() {
                 .unwrap()
                 .eq_ignore_ascii_case("set-cookie")
         });
-    assert!(set_cookie.into_iter().all(|h| h["value"] == "<redacted>"));
+    let set_cookie: Vec<&Value> = set_cookie.collect();
+    assert!(
+        !set_cookie.is_empty() && set_cookie.iter().all(|h| h["value"] == "<redacted>"),
+        "{set_cookie:?}"
+    );
+    // A redirect is two entries: the 302 hop with its redirectURL, then the final response.
+    let hop = har_entries
+        .iter()
+        .find(|e| e["request"]["url"].as_str().unwrap().ends_with("/api/old"))
+        .expect("no entry for the redirect hop");
+    assert_eq!(
+        (
+            hop["response"]["status"].clone(),
+            hop["response"]["redirectURL"].clone()
+        ),
+        (Value::from(302), Value::from("/api/data"))
+    );
     let _ = std::fs::remove_file(har_path);
 }
 
@@ -319,8 +386,18 @@ fn waits_return_what_arrives_after_they_were_called() {
         ],
     );
     assert_eq!(console.ok()["text"], "tick later");
-    env.ctx("w", &["page", "navigate", &server.url("/later.html")])
-        .ok();
+    // Let the early request finish first: a wait also accepts requests already in flight.
+    env.ctx(
+        "w",
+        &[
+            "page",
+            "navigate",
+            &server.url("/later.html"),
+            "--wait-until",
+            "networkidle",
+        ],
+    )
+    .ok();
     let network = env.ctx(
         "w",
         &[
@@ -339,6 +416,38 @@ fn waits_return_what_arrives_after_they_were_called() {
         "{}",
         network.stdout
     );
+    // A request already under way when the wait starts still counts.
+    server.slow_page("/api/slow", 1500);
+    server.page(
+        "/inflight.html",
+        "In flight",
+        "<script>fetch('/api/slow')</script>",
+    );
+    env.ctx("w", &["page", "navigate", &server.url("/inflight.html")])
+        .ok();
+    let slow = env.ctx(
+        "w",
+        &[
+            "network",
+            "wait",
+            "--url-includes",
+            "/api/slow",
+            "--timeout",
+            "10000",
+        ],
+    );
+    assert!(
+        slow.ok()["url"].as_str().unwrap().ends_with("/api/slow"),
+        "{}",
+        slow.stdout
+    );
+    // An offset from a previous buffer (e.g. before a daemon restart) restarts from the oldest event.
+    let far = env.ctx(
+        "w",
+        &["events", "read", "--offset", "99999999", "--limit", "5"],
+    );
+    assert_eq!(far.ok()["reset"], true);
+    assert!(!far.ok()["events"].as_array().unwrap().is_empty());
     let timeout = env.ctx(
         "w",
         &[
@@ -451,13 +560,6 @@ fn a_ring_that_overflowed_reports_the_drop_count_and_unknown_events_are_kind_oth
                 .iter()
                 .any(|e| e["text"] == "b2999")
     }));
-    let other = env.ctx(
-        "d",
-        &[
-            "events", "read", "--offset", "0", "--kinds", "other", "--limit", "10000",
-        ],
-    );
-    let _ = other.ok();
 
     // Unknown-to-cdt events are delivered as `other` with their raw method.
     let fresh = TestEnv::new();

@@ -180,12 +180,14 @@ impl TestEnv {
 
     /// Live (non-zombie) browser processes whose profile lives under this env's home.
     pub fn browser_pids(&self) -> Vec<u32> {
-        processes_with_arg(&format!("--user-data-dir={}", self.home.display()))
+        let prefix = format!("--user-data-dir={}/", self.home.display());
+        processes_where(|arg| arg.starts_with(&prefix))
     }
 
-    /// Live cdt-daemon processes serving this env's home.
+    /// Live cdt-daemon processes serving this env's home (its `--home` argument, exactly).
     pub fn daemon_pids(&self) -> Vec<u32> {
-        processes_with_arg(&self.home.display().to_string())
+        let home = self.home.display().to_string();
+        processes_where(|arg| arg == home)
             .into_iter()
             .filter(|pid| comm(*pid).as_deref() == Some("cdt-daemon"))
             .collect()
@@ -225,6 +227,12 @@ fn is_zombie(pid: u32) -> bool {
 
 /// Pids of running processes with an argument containing `needle`.
 pub fn processes_with_arg(needle: &str) -> Vec<u32> {
+    processes_where(|arg| arg.contains(needle))
+}
+
+/// Pids of running (non-zombie) processes with an argument that satisfies `matches`. Match
+/// whole arguments where it matters: `/tmp/cdt-t1-1` is a prefix of `/tmp/cdt-t1-12`.
+pub fn processes_where(matches: impl Fn(&str) -> bool) -> Vec<u32> {
     let mut pids: Vec<u32> = std::fs::read_dir("/proc")
         .into_iter()
         .flatten()
@@ -234,7 +242,7 @@ pub fn processes_with_arg(needle: &str) -> Vec<u32> {
                 .map(|cmdline| {
                     cmdline
                         .split(|b| *b == 0)
-                        .any(|arg| String::from_utf8_lossy(arg).contains(needle))
+                        .any(|arg| matches(&String::from_utf8_lossy(arg)))
                 })
                 .unwrap_or(false)
         })
@@ -271,6 +279,8 @@ struct Route {
     delay_ms: u64,
     content_type: String,
     body: Vec<u8>,
+    /// Answer `302 Found` with this `Location` instead of the body.
+    location: Option<String>,
 }
 
 type Routes = Arc<Mutex<HashMap<String, Route>>>;
@@ -317,6 +327,18 @@ impl HttpServer {
             delay_ms: 0,
             content_type: content_type.into(),
             body: body.to_vec(),
+            location: None,
+        };
+        self.routes.lock().unwrap().insert(path.into(), route);
+    }
+
+    /// Redirects `path` to `to` with `302 Found`.
+    pub fn redirect(&self, path: &str, to: &str) {
+        let route = Route {
+            delay_ms: 0,
+            content_type: "text/plain".into(),
+            body: Vec::new(),
+            location: Some(to.into()),
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -327,6 +349,7 @@ impl HttpServer {
             delay_ms,
             content_type: "text/html".into(),
             body: "<title>slow</title>slow".into(),
+            location: None,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -386,6 +409,16 @@ fn serve(stream: &std::net::TcpStream, routes: &Routes) {
                 "application/json".to_string(),
                 echo.into_bytes(),
             )
+        }
+        Some(Route {
+            location: Some(to), ..
+        }) => {
+            let head = format!(
+                "HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            );
+            let mut stream = stream;
+            let _ = stream.write_all(head.as_bytes());
+            return;
         }
         Some(route) => ("200 OK", route.delay_ms, route.content_type, route.body),
         None => (

@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
+use crate::interact::{capture, dialog, element, input, observe, reading, runtime, snapshot};
 use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::resolver::ContextResolver;
@@ -135,11 +136,21 @@ impl Broker {
                     Ok(result) => result,
                     Err(_) => Err(CdtError::timeout(name, deadline.budget_ms)),
                 };
-                (
-                    result,
-                    Some(resolved.key.to_string()),
-                    resolved.warning.into_iter().collect(),
-                )
+                let mut warnings: Vec<String> = resolved.warning.into_iter().collect();
+                let result = result.map(|mut data| {
+                    // Use cases report warnings (e.g. ACTION_NO_EFFECT) under `__warnings`.
+                    if let Some(Value::Array(extra)) =
+                        data.as_object_mut().and_then(|o| o.remove("__warnings"))
+                    {
+                        warnings.extend(
+                            extra
+                                .into_iter()
+                                .filter_map(|w| w.as_str().map(str::to_string)),
+                        );
+                    }
+                    data
+                });
+                (result, Some(resolved.key.to_string()), warnings)
             }
         };
         let micros = clock_start.elapsed().as_micros() as u64;
@@ -170,6 +181,98 @@ impl Broker {
             Operation::PageUse(params) => page::use_page(self, context, params.id, until).await,
             Operation::PageClose(params) => page::close(self, context, params.id, until).await,
             Operation::PageNavigate(params) => page::navigate(self, context, &params, until).await,
+            Operation::PageBack(params) => {
+                reading::history(self, context, &params, -1, until).await
+            }
+            Operation::PageForward(params) => {
+                reading::history(self, context, &params, 1, until).await
+            }
+            Operation::PageReload(params) => reading::reload(self, context, &params, until).await,
+            Operation::PageResize(params) => reading::resize(self, context, &params, until).await,
+            Operation::PageWaitText(params) => {
+                reading::wait_text(self, context, &params, until).await
+            }
+            Operation::PageWaitSelector(params) => {
+                reading::wait_selector(self, context, &params, until).await
+            }
+            Operation::PageWaitUrl(params) => {
+                reading::wait_url(self, context, &params, until).await
+            }
+            Operation::PageWaitIdle(params) => {
+                reading::wait_idle(self, context, &params, until).await
+            }
+            Operation::PageText(params) => {
+                reading::read(self, context, &params, "readText", until).await
+            }
+            Operation::PageHtml(params) => {
+                reading::read(self, context, &params, "readHtml", until).await
+            }
+            Operation::CaptureSnapshot(params) => {
+                snapshot::capture(self, context, &params, until).await
+            }
+            Operation::CaptureScreenshot(params) => {
+                capture::screenshot(self, context, &params, until).await
+            }
+            Operation::CapturePdf(params) => capture::pdf(self, context, &params, until).await,
+            Operation::ElementClick(params) => {
+                element::pointer(self, context, &params, "click", until).await
+            }
+            Operation::ElementDblclick(params) => {
+                element::pointer(self, context, &params, "dblclick", until).await
+            }
+            Operation::ElementHover(params) => {
+                element::pointer(self, context, &params, "hover", until).await
+            }
+            Operation::ElementDrag(params) => element::drag(self, context, &params, until).await,
+            Operation::ElementFill(params) => {
+                element::fill(self, context, &params, "fill", until).await
+            }
+            Operation::ElementFillForm(params) => {
+                element::fill_form(self, context, &params, until).await
+            }
+            Operation::ElementSelect(params) => {
+                element::fill(self, context, &params, "select", until).await
+            }
+            Operation::ElementCheck(params) => element::check(self, context, &params, until).await,
+            Operation::ElementUpload(params) => {
+                element::upload(self, context, &params, until).await
+            }
+            Operation::ElementClear(params) => {
+                element::simple(self, context, &params, "clear", until).await
+            }
+            Operation::ElementFocus(params) => {
+                element::simple(self, context, &params, "focus", until).await
+            }
+            Operation::ElementScrollIntoView(params) => {
+                element::simple(self, context, &params, "scrollIntoView", until).await
+            }
+            Operation::ElementInspect(params) => {
+                element::simple(self, context, &params, "inspect", until).await
+            }
+            Operation::ElementFind(params) => element::find(self, context, &params, until).await,
+            Operation::InputKey(params) => input::key(self, context, &params, until).await,
+            Operation::InputType(params) => input::type_text(self, context, &params, until).await,
+            Operation::InputMouseMove(params) => {
+                input::mouse(self, context, &params, "mouse-move", until).await
+            }
+            Operation::InputClick(params) => {
+                input::mouse(self, context, &params, "click", until).await
+            }
+            Operation::InputMouseDown(params) => {
+                input::mouse(self, context, &params, "mouse-down", until).await
+            }
+            Operation::InputMouseUp(params) => {
+                input::mouse(self, context, &params, "mouse-up", until).await
+            }
+            Operation::InputDrag(params) => input::drag(self, context, &params, until).await,
+            Operation::InputScroll(params) => input::scroll(self, context, &params, until).await,
+            Operation::DialogHandle(params) => dialog::handle(self, context, &params, until).await,
+            Operation::DialogStatus(params) => dialog::status(self, context, &params, until).await,
+            Operation::RuntimeEval(params) => runtime::eval(self, context, &params, until).await,
+            Operation::ObserveState(params) => observe::state(self, context, &params, until).await,
+            Operation::ObserveTargets(params) => {
+                observe::targets(self, context, &params, until).await
+            }
             Operation::ConsoleList(params) => console::list(self, context, &params, until).await,
             Operation::ConsoleGet(params) => console::get(self, context, params.id, until).await,
             Operation::ConsoleWait(params) => console::wait(self, context, &params, until).await,

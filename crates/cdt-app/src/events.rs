@@ -48,7 +48,12 @@ pub async fn read(
         .iter()
         .map(|e| e.to_json(labels.get(&e.page_target_id).copied()))
         .collect();
-    Ok(json!({ "nextOffset": result.next_offset, "dropped": result.dropped, "events": events }))
+    let mut out =
+        json!({ "nextOffset": result.next_offset, "dropped": result.dropped, "events": events });
+    if result.reset {
+        out["reset"] = json!(true);
+    }
+    Ok(out)
 }
 
 pub async fn filters_get(

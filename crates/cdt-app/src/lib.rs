@@ -11,6 +11,7 @@ pub mod broker;
 pub mod console;
 pub mod daemon;
 pub mod events;
+pub mod interact;
 pub mod lease;
 pub mod metrics;
 pub mod network;

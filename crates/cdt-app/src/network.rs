@@ -34,7 +34,7 @@ fn find(slot: &Slot, id: u64) -> Result<NetworkRequest, CdtError> {
     slot.telemetry.request(id).ok_or_else(|| not_found(id))
 }
 
-fn absolute<'a>(path: &'a str, flag: &str) -> Result<&'a Path, CdtError> {
+pub(crate) fn absolute<'a>(path: &'a str, flag: &str) -> Result<&'a Path, CdtError> {
     let path = Path::new(path);
     if path.is_absolute() {
         Ok(path)
@@ -191,11 +191,25 @@ pub async fn wait(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_request_id();
+    // Requests already under way count too: "click, then wait for its request" must work.
+    let in_flight: std::collections::HashSet<u64> = slot
+        .telemetry
+        .requests_where(|r| !r.finished && !r.failed)
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    let floor = in_flight
+        .iter()
+        .min()
+        .map(|id| id - 1)
+        .unwrap_or(after)
+        .min(after);
     let request = slot
         .telemetry
         .wait_for(|| {
             let keep = |r: &NetworkRequest| {
-                (r.finished || r.failed)
+                (r.id > after || in_flight.contains(&r.id))
+                    && (r.finished || r.failed)
                     && target.as_deref().is_none_or(|t| r.page_target_id == t)
                     && request_matches(
                         r,
@@ -205,7 +219,7 @@ pub async fn wait(
                     )
             };
             slot.telemetry
-                .requests_after(after, keep)
+                .requests_after(floor, keep)
                 .into_iter()
                 .next()
         })
@@ -235,7 +249,13 @@ pub async fn har(
     let bytes =
         serde_json::to_vec_pretty(&document).map_err(|e| CdtError::internal(e.to_string()))?;
     broker.deps.store.write_file(path, &bytes)?;
-    Ok(json!({ "path": path, "page": page, "entries": requests.len(), "bytes": bytes.len() }))
+    let entries = document["log"]["entries"]
+        .as_array()
+        .map(Vec::len)
+        .unwrap_or(0);
+    Ok(
+        json!({ "path": path, "page": page, "entries": entries, "requests": requests.len(), "bytes": bytes.len() }),
+    )
 }
 
 pub async fn clear(

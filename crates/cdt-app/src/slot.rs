@@ -4,7 +4,7 @@
 //! mutations; the page table and browser handle sit behind short sync locks, so reads never
 //! wait for a slow navigation.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -92,6 +92,8 @@ pub struct Slot {
     pages: Mutex<PageTable>,
     page_locks: Mutex<HashMap<PageId, Arc<tokio::sync::Mutex<()>>>>,
     settings: Mutex<Option<StartSettings>>,
+    /// The last snapshot of each page (target → uid → line), for action feedback.
+    snapshots: Mutex<HashMap<String, BTreeMap<String, String>>>,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
     pub created_ms: u64,
     last_seen_ms: AtomicU64,
@@ -120,6 +122,7 @@ impl Slot {
             pages: Mutex::new(PageTable::default()),
             page_locks: Mutex::new(HashMap::new()),
             settings: Mutex::new(None),
+            snapshots: Mutex::new(HashMap::new()),
             lock_file: Mutex::new(None),
             created_ms: now_ms,
             last_seen_ms: AtomicU64::new(now_ms),
@@ -220,6 +223,17 @@ impl Slot {
         let mut pages = lock(&self.pages);
         pages.sync(&targets);
         pages
+    }
+
+    pub fn last_snapshot(&self, target: &str) -> BTreeMap<String, String> {
+        lock(&self.snapshots)
+            .get(target)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    pub fn store_snapshot(&self, target: &str, nodes: BTreeMap<String, String>) {
+        lock(&self.snapshots).insert(target.to_string(), nodes);
     }
 
     /// The mutation lock of one page.

@@ -7,6 +7,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::interact::{
+    DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
+};
 use cdt_domain::ports::{
     BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
     NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
@@ -83,6 +86,81 @@ impl BrowserPort for FakeBrowser {
     ) -> Result<(String, bool), CdtError> {
         Err(CdtError::validation("no bodies in the fake"))
     }
+    async fn agent(
+        &self,
+        _target: &str,
+        _frame: &str,
+        command: &str,
+        _args: Value,
+    ) -> Result<Value, CdtError> {
+        Err(CdtError::validation(format!(
+            "the fake browser has no page agent ({command})"
+        )))
+    }
+    async fn child_frames(&self, _target: &str) -> Result<Vec<(String, String)>, CdtError> {
+        Ok(Vec::new())
+    }
+    async fn mouse(&self, _target: &str, _input: &MouseInput) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+    async fn key(&self, _target: &str, _input: &KeyInput) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+    async fn insert_text(&self, _target: &str, _text: &str) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+    async fn set_files(
+        &self,
+        _target: &str,
+        _frame: &str,
+        _uid: &str,
+        _files: &[String],
+    ) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn evaluate(&self, _target: &str, _request: &EvalRequest) -> Result<Value, CdtError> {
+        Ok(Value::Null)
+    }
+    fn dialog(&self, _target: &str) -> Option<DialogInfo> {
+        None
+    }
+    async fn handle_dialog(
+        &self,
+        _target: &str,
+        _accept: bool,
+        _text: Option<&str>,
+    ) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn screenshot(
+        &self,
+        _target: &str,
+        _request: &ScreenshotRequest,
+    ) -> Result<Vec<u8>, CdtError> {
+        Ok(Vec::new())
+    }
+    async fn pdf(&self, _target: &str) -> Result<Vec<u8>, CdtError> {
+        Ok(Vec::new())
+    }
+    async fn history(
+        &self,
+        _target: &str,
+        _delta: i32,
+        _wait: WaitUntil,
+    ) -> Result<Option<NavigationOutcome>, CdtError> {
+        Ok(None)
+    }
+    async fn reload(
+        &self,
+        _target: &str,
+        _ignore_cache: bool,
+        _wait: WaitUntil,
+    ) -> Result<NavigationOutcome, CdtError> {
+        Ok(NavigationOutcome::default())
+    }
+    async fn resize(&self, _target: &str, _width: u32, _height: u32) -> Result<(), CdtError> {
+        Ok(())
+    }
     async fn shutdown(&self) {
         self.alive.store(false, Ordering::SeqCst);
     }
@@ -157,6 +235,19 @@ impl SessionStorePort for MemoryStore {
     }
     fn write_file(&self, _path: &std::path::Path, _bytes: &[u8]) -> Result<(), CdtError> {
         Ok(())
+    }
+    fn save_artifact(
+        &self,
+        key: &ContextKey,
+        kind: &str,
+        extension: &str,
+        _bytes: &[u8],
+        _keep: usize,
+    ) -> Result<PathBuf, CdtError> {
+        Ok(PathBuf::from(format!(
+            "/fake/{}/{kind}.{extension}",
+            key.hash()
+        )))
     }
     fn contexts(&self) -> Vec<ContextKey> {
         let mut keys: Vec<ContextKey> = lock(&self.files).keys().map(|(k, _)| k.clone()).collect();

@@ -8,11 +8,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::interact::{
+    DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
+};
 use cdt_domain::ports::{BrowserInfo, BrowserPort, NavigationOutcome, TargetInfo};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Value, json};
 
+use crate::page_ops::PageState;
 use crate::transport::{CdpConnection, CdpEvent};
 
 /// A browser process cdt launched (leader of its own process group).
@@ -59,7 +63,8 @@ impl BrowserProcess {
 }
 
 pub struct CdpBrowser {
-    connection: CdpConnection,
+    pub(crate) connection: CdpConnection,
+    pub(crate) page_state: Arc<PageState>,
     info: BrowserInfo,
     targets: Arc<Mutex<Vec<TargetInfo>>>,
     sessions: Arc<Mutex<HashMap<String, String>>>,
@@ -67,7 +72,7 @@ pub struct CdpBrowser {
     process: Option<BrowserProcess>,
 }
 
-fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
+pub(crate) fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
     value.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
@@ -95,8 +100,10 @@ fn track(
     event: &CdpEvent,
     targets: &Mutex<Vec<TargetInfo>>,
     sessions: &Mutex<HashMap<String, String>>,
+    pages: &PageState,
 ) {
-    if event.session_id.is_some() {
+    if let Some(session) = &event.session_id {
+        track_dialog(event, session, sessions, pages);
         return;
     }
     match event.method.as_str() {
@@ -122,6 +129,41 @@ fn track(
     }
 }
 
+/// Keeps the per-page dialog state current from the action sessions' `Page` events.
+fn track_dialog(
+    event: &CdpEvent,
+    session: &str,
+    sessions: &Mutex<HashMap<String, String>>,
+    pages: &PageState,
+) {
+    if !matches!(
+        event.method.as_str(),
+        "Page.javascriptDialogOpening" | "Page.javascriptDialogClosed"
+    ) {
+        return;
+    }
+    let target = sessions.lock().ok().and_then(|s| {
+        s.iter()
+            .find(|(_, v)| v.as_str() == session)
+            .map(|(k, _)| k.clone())
+    });
+    let (Some(target), Ok(mut dialogs)) = (target, pages.dialogs.lock()) else {
+        return;
+    };
+    if event.method == "Page.javascriptDialogOpening" {
+        let params = &event.params;
+        let dialog = cdt_domain::interact::DialogInfo {
+            kind: str_field(params, "type").to_string(),
+            message: str_field(params, "message").to_string(),
+            default_prompt: str_field(params, "defaultPrompt").to_string(),
+            url: str_field(params, "url").to_string(),
+        };
+        dialogs.insert(target, dialog);
+    } else {
+        dialogs.remove(&target);
+    }
+}
+
 impl CdpBrowser {
     /// Starts tracking targets and reads the browser's version.
     pub async fn start(
@@ -133,14 +175,17 @@ impl CdpBrowser {
         let targets = Arc::new(Mutex::new(Vec::new()));
         let sessions = Arc::new(Mutex::new(HashMap::new()));
         let mut events = connection.subscribe();
-        let (tracked_targets, tracked_sessions) = (targets.clone(), sessions.clone());
+        let page_state = Arc::new(PageState::default());
+        let (tracked_targets, tracked_sessions, tracked_pages) =
+            (targets.clone(), sessions.clone(), page_state.clone());
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
-                track(&event, &tracked_targets, &tracked_sessions);
+                track(&event, &tracked_targets, &tracked_sessions, &tracked_pages);
             }
         });
         let mut browser = CdpBrowser {
             connection,
+            page_state,
             info: BrowserInfo::default(),
             targets,
             sessions,
@@ -184,7 +229,7 @@ impl CdpBrowser {
     }
 
     /// The flattened session of a page target, attached (with page lifecycle events) on first use.
-    async fn session_for(&self, target_id: &str) -> Result<String, CdtError> {
+    pub(crate) async fn session_for(&self, target_id: &str) -> Result<String, CdtError> {
         let cached = |sessions: &Mutex<HashMap<String, String>>| {
             sessions.lock().ok().and_then(|s| s.get(target_id).cloned())
         };
@@ -220,7 +265,7 @@ impl CdpBrowser {
         Ok(session)
     }
 
-    async fn location(
+    pub(crate) async fn location(
         &self,
         target_id: &str,
         session: &str,
@@ -367,6 +412,101 @@ impl BrowserPort for CdpBrowser {
             targets.retain(|t| t.target_id != target_id);
         }
         Ok(())
+    }
+
+    async fn agent(
+        &self,
+        target_id: &str,
+        frame: &str,
+        command: &str,
+        args: Value,
+    ) -> Result<Value, CdtError> {
+        self.run_agent(target_id, frame, command, args).await
+    }
+
+    async fn child_frames(&self, target_id: &str) -> Result<Vec<(String, String)>, CdtError> {
+        self.discover_child_frames(target_id).await
+    }
+
+    async fn mouse(
+        &self,
+        target_id: &str,
+        input: &MouseInput,
+    ) -> Result<DispatchOutcome, CdtError> {
+        self.mouse_input(target_id, input).await
+    }
+
+    async fn key(&self, target_id: &str, input: &KeyInput) -> Result<DispatchOutcome, CdtError> {
+        self.key_input(target_id, input).await
+    }
+
+    async fn insert_text(&self, target_id: &str, text: &str) -> Result<DispatchOutcome, CdtError> {
+        self.text_input(target_id, text).await
+    }
+
+    async fn set_files(
+        &self,
+        target_id: &str,
+        frame: &str,
+        uid: &str,
+        files: &[String],
+    ) -> Result<(), CdtError> {
+        self.file_input(target_id, frame, uid, files).await
+    }
+
+    async fn evaluate(&self, target_id: &str, request: &EvalRequest) -> Result<Value, CdtError> {
+        self.eval(target_id, request).await
+    }
+
+    fn dialog(&self, target_id: &str) -> Option<DialogInfo> {
+        self.page_state
+            .dialogs
+            .lock()
+            .ok()
+            .and_then(|d| d.get(target_id).cloned())
+    }
+
+    async fn handle_dialog(
+        &self,
+        target_id: &str,
+        accept: bool,
+        prompt_text: Option<&str>,
+    ) -> Result<(), CdtError> {
+        self.answer_dialog(target_id, accept, prompt_text).await
+    }
+
+    async fn screenshot(
+        &self,
+        target_id: &str,
+        request: &ScreenshotRequest,
+    ) -> Result<Vec<u8>, CdtError> {
+        self.capture(target_id, request).await
+    }
+
+    async fn pdf(&self, target_id: &str) -> Result<Vec<u8>, CdtError> {
+        self.print_pdf(target_id).await
+    }
+
+    async fn history(
+        &self,
+        target_id: &str,
+        delta: i32,
+        wait_until: WaitUntil,
+    ) -> Result<Option<NavigationOutcome>, CdtError> {
+        self.go_history(target_id, delta, wait_until).await
+    }
+
+    async fn reload(
+        &self,
+        target_id: &str,
+        ignore_cache: bool,
+        wait_until: WaitUntil,
+    ) -> Result<NavigationOutcome, CdtError> {
+        self.reload_page(target_id, ignore_cache, wait_until).await
+    }
+
+    async fn resize(&self, target_id: &str, width: u32, height: u32) -> Result<(), CdtError> {
+        self.set_viewport(target_id, width, height).await
     }
 
     async fn response_body(

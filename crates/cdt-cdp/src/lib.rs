@@ -9,6 +9,7 @@ pub mod browser;
 pub mod discover;
 pub mod endpoint;
 pub mod launch;
+pub mod page_ops;
 pub mod spawner;
 pub mod telemetry;
 pub mod transport;

@@ -136,6 +136,15 @@ fn route(
                 .lock()
                 .is_ok_and(|s| s.values().any(|o| o.target_id == target_id));
             if already_observed || !OBSERVED_TYPES.contains(&target_type.as_str()) {
+                // Never leave a target paused on our account.
+                if event.params["waitingForDebugger"] == true {
+                    let connection = connection.clone();
+                    tokio::spawn(async move {
+                        let _ = connection
+                            .call("Runtime.runIfWaitingForDebugger", json!({}), Some(&session))
+                            .await;
+                    });
+                }
                 return;
             }
             let page_target_id = match (&observed_parent, target_type.as_str()) {

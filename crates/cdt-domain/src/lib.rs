@@ -7,7 +7,9 @@
 pub mod caller;
 pub mod env;
 pub mod error;
+pub mod interact;
 pub mod ops;
+pub mod ops_interact;
 pub mod page;
 pub mod ports;
 pub mod telemetry;

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorCode;
+pub use crate::ops_interact::*;
 use crate::page::WaitUntil;
 
 /// No parameters.
@@ -267,70 +268,12 @@ pub struct EventFiltersSetParams {
     pub max_body_bytes: Option<u64>,
 }
 
-/// Every operation, as sent on the wire: `{"op":"page.open","params":{…}}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "op", content = "params")]
-pub enum Operation {
-    #[serde(rename = "session.start")]
-    SessionStart(SessionStartParams),
-    #[serde(rename = "session.status")]
-    SessionStatus(VerboseParams),
-    #[serde(rename = "session.stop")]
-    SessionStop(NoParams),
-    #[serde(rename = "session.restart")]
-    SessionRestart(SessionStartParams),
-    #[serde(rename = "session.list")]
-    SessionList(NoParams),
-    #[serde(rename = "page.open")]
-    PageOpen(PageOpenParams),
-    #[serde(rename = "page.list")]
-    PageList(NoParams),
-    #[serde(rename = "page.use")]
-    PageUse(PageUseParams),
-    #[serde(rename = "page.close")]
-    PageClose(PageCloseParams),
-    #[serde(rename = "page.navigate")]
-    PageNavigate(PageNavigateParams),
-    #[serde(rename = "console.list")]
-    ConsoleList(ConsoleListParams),
-    #[serde(rename = "console.get")]
-    ConsoleGet(IdParams),
-    #[serde(rename = "console.wait")]
-    ConsoleWait(ConsoleWaitParams),
-    #[serde(rename = "console.clear")]
-    ConsoleClear(PageScopeParams),
-    #[serde(rename = "network.list")]
-    NetworkList(NetworkListParams),
-    #[serde(rename = "network.get")]
-    NetworkGet(IdParams),
-    #[serde(rename = "network.body")]
-    NetworkBody(NetworkBodyParams),
-    #[serde(rename = "network.wait")]
-    NetworkWait(NetworkWaitParams),
-    #[serde(rename = "network.har")]
-    NetworkHar(NetworkHarParams),
-    #[serde(rename = "network.clear")]
-    NetworkClear(PageScopeParams),
-    #[serde(rename = "events.read")]
-    EventsRead(EventsReadParams),
-    #[serde(rename = "events.filters.get")]
-    EventsFiltersGet(NoParams),
-    #[serde(rename = "events.filters.set")]
-    EventsFiltersSet(EventFiltersSetParams),
-    #[serde(rename = "daemon.status")]
-    DaemonStatus(VerboseParams),
-    #[serde(rename = "daemon.stop")]
-    DaemonStop(NoParams),
-}
-
 /// Static facts about an operation, shared by `--describe`, `--help` and the daemon.
 #[derive(Clone, Copy, Debug)]
 pub struct OpSpec {
     pub name: &'static str,
     /// Budget used when `--timeout` is not given.
     pub default_timeout_ms: u64,
-    /// Whether the op needs (and auto-starts) the caller's browser slot.
-    pub needs_slot: bool,
     pub errors: &'static [ErrorCode],
     pub example: &'static str,
 }
@@ -352,264 +295,111 @@ macro_rules! errors {
     }};
 }
 
-pub const OP_SPECS: &[OpSpec] = &[
-    OpSpec {
-        name: "session.start",
-        default_timeout_ms: 30_000,
-        needs_slot: false,
-        errors: errors!(
-            BrowserLaunchFailed,
-            SecurityBlocked,
-            SessionAlreadyRunning,
-            SlotLimitReached,
-            CdpDisconnected
-        ),
-        example: "cdt session start --headless",
-    },
-    OpSpec {
-        name: "session.status",
-        default_timeout_ms: 5_000,
-        needs_slot: false,
-        errors: errors!(),
-        example: "cdt session status --verbose",
-    },
-    OpSpec {
-        name: "session.stop",
-        default_timeout_ms: 10_000,
-        needs_slot: false,
-        errors: errors!(SessionNotFound),
-        example: "cdt session stop",
-    },
-    OpSpec {
-        name: "session.restart",
-        default_timeout_ms: 30_000,
-        needs_slot: false,
-        errors: errors!(
-            BrowserLaunchFailed,
-            SecurityBlocked,
-            SlotLimitReached,
-            CdpDisconnected
-        ),
-        example: "cdt session restart",
-    },
-    OpSpec {
-        name: "session.list",
-        default_timeout_ms: 5_000,
-        needs_slot: false,
-        errors: errors!(),
-        example: "cdt session list",
-    },
-    OpSpec {
-        name: "page.open",
-        default_timeout_ms: 30_000,
-        needs_slot: true,
-        errors: errors!(
-            NavigationFailed,
-            BrowserLaunchFailed,
-            SlotLimitReached,
-            CdpDisconnected
-        ),
-        example: "cdt page open https://example.com",
-    },
-    OpSpec {
-        name: "page.list",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(BrowserLaunchFailed, SlotLimitReached, CdpDisconnected),
-        example: "cdt page list",
-    },
-    OpSpec {
-        name: "page.use",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt page use 2",
-    },
-    OpSpec {
-        name: "page.close",
-        default_timeout_ms: 10_000,
-        needs_slot: true,
-        errors: errors!(
-            PageNotFound,
-            NoCurrentPage,
-            BrowserLaunchFailed,
-            CdpDisconnected
-        ),
-        example: "cdt page close 2",
-    },
-    OpSpec {
-        name: "page.navigate",
-        default_timeout_ms: 30_000,
-        needs_slot: true,
-        errors: errors!(
-            PageNotFound,
-            NoCurrentPage,
-            NavigationFailed,
-            BrowserLaunchFailed,
-            CdpDisconnected
-        ),
-        example: "cdt page navigate https://example.com --wait-until domcontentloaded",
-    },
-    OpSpec {
-        name: "console.list",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(
-            PageNotFound,
-            NoCurrentPage,
-            BrowserLaunchFailed,
-            CdpDisconnected
-        ),
-        example: "cdt console list --type error,warn --limit 20",
-    },
-    OpSpec {
-        name: "console.get",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(ConsoleMessageNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt console get 3",
-    },
-    OpSpec {
-        name: "console.wait",
-        default_timeout_ms: 10_000,
-        needs_slot: true,
-        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt console wait --pattern 'ready|loaded' --type log --timeout 5000",
-    },
-    OpSpec {
-        name: "console.clear",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt console clear",
-    },
-    OpSpec {
-        name: "network.list",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(
-            PageNotFound,
-            NoCurrentPage,
-            BrowserLaunchFailed,
-            CdpDisconnected
-        ),
-        example: "cdt network list --type xhr,fetch --status 4xx",
-    },
-    OpSpec {
-        name: "network.get",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(NetworkRequestNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt network get 7",
-    },
-    OpSpec {
-        name: "network.body",
-        default_timeout_ms: 10_000,
-        needs_slot: true,
-        errors: errors!(
-            NetworkRequestNotFound,
-            BodyNotAvailable,
-            IoError,
-            BrowserLaunchFailed,
-            CdpDisconnected
-        ),
-        example: "cdt network body 7 --file out.json",
-    },
-    OpSpec {
-        name: "network.wait",
-        default_timeout_ms: 10_000,
-        needs_slot: true,
-        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt network wait --url-includes /api/login --method POST --status 2xx",
-    },
-    OpSpec {
-        name: "network.har",
-        default_timeout_ms: 15_000,
-        needs_slot: true,
-        errors: errors!(
-            PageNotFound,
-            NoCurrentPage,
-            IoError,
-            BrowserLaunchFailed,
-            CdpDisconnected
-        ),
-        example: "cdt network har session.har",
-    },
-    OpSpec {
-        name: "network.clear",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(PageNotFound, BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt network clear",
-    },
-    OpSpec {
-        name: "events.read",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt events read --offset 0 --limit 200 --kinds request,response",
-    },
-    OpSpec {
-        name: "events.filters.get",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt events filters get",
-    },
-    OpSpec {
-        name: "events.filters.set",
-        default_timeout_ms: 5_000,
-        needs_slot: true,
-        errors: errors!(BrowserLaunchFailed, CdpDisconnected),
-        example: "cdt events filters set --kinds request,response --url-block analytics",
-    },
-    OpSpec {
-        name: "daemon.status",
-        default_timeout_ms: 5_000,
-        needs_slot: false,
-        errors: errors!(),
-        example: "cdt daemon status --verbose",
-    },
-    OpSpec {
-        name: "daemon.stop",
-        default_timeout_ms: 15_000,
-        needs_slot: false,
-        errors: errors!(),
-        example: "cdt daemon stop",
-    },
-];
+/// One line per operation: its variant, wire name, parameters, default budget, the error codes
+/// it can return beyond the common ones, and an example. Everything else is generated from it,
+/// so an operation can never lack a spec or a schema.
+macro_rules! operations {
+    ($( $variant:ident = $name:literal ($params:ty), $timeout:expr, [$($code:ident),*], $example:literal; )*) => {
+        /// Every operation, as sent on the wire: `{"op":"page.open","params":{…}}`.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+        #[serde(tag = "op", content = "params")]
+        pub enum Operation {
+            $( #[serde(rename = $name)] $variant($params), )*
+        }
+
+        impl Operation {
+            pub fn name(&self) -> &'static str {
+                match self { $( Operation::$variant(_) => $name, )* }
+            }
+        }
+
+        pub const OP_SPECS: &[OpSpec] = &[
+            $( OpSpec { name: $name, default_timeout_ms: $timeout, errors: errors!($($code),*), example: $example }, )*
+        ];
+
+        /// The JSON schema of an operation's parameters, for `--describe`.
+        pub fn params_schema(name: &str) -> Option<serde_json::Value> {
+            match name {
+                $( $name => serde_json::to_value(schemars::schema_for!($params)).ok(), )*
+                _ => None,
+            }
+        }
+    };
+}
+
+const S5: u64 = 5_000;
+const S10: u64 = 10_000;
+const S30: u64 = 30_000;
+
+operations! {
+    SessionStart = "session.start" (SessionStartParams), S30, [BrowserLaunchFailed, SecurityBlocked, SessionAlreadyRunning, SlotLimitReached, CdpDisconnected], "cdt session start --headless";
+    SessionStatus = "session.status" (VerboseParams), S5, [], "cdt session status --verbose";
+    SessionStop = "session.stop" (NoParams), S10, [SessionNotFound], "cdt session stop";
+    SessionRestart = "session.restart" (SessionStartParams), S30, [BrowserLaunchFailed, SecurityBlocked, SlotLimitReached, CdpDisconnected], "cdt session restart";
+    SessionList = "session.list" (NoParams), S5, [], "cdt session list";
+    PageOpen = "page.open" (PageOpenParams), S30, [NavigationFailed, BrowserLaunchFailed, SlotLimitReached, CdpDisconnected], "cdt page open https://example.com";
+    PageList = "page.list" (NoParams), S5, [BrowserLaunchFailed, SlotLimitReached, CdpDisconnected], "cdt page list";
+    PageUse = "page.use" (PageUseParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt page use 2";
+    PageClose = "page.close" (PageCloseParams), S10, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt page close 2";
+    PageNavigate = "page.navigate" (PageNavigateParams), S30, [PageNotFound, NoCurrentPage, NavigationFailed, DialogBlocking, BrowserLaunchFailed, CdpDisconnected], "cdt page navigate https://example.com --wait-until domcontentloaded";
+    PageBack = "page.back" (HistoryParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page back";
+    PageForward = "page.forward" (HistoryParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page forward";
+    PageReload = "page.reload" (ReloadParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page reload --ignore-cache";
+    PageResize = "page.resize" (ResizeParams), S5, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page resize 1280 800";
+    PageWaitText = "page.wait-text" (WaitTextParams), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page wait-text 'Welcome' 'Signed in'";
+    PageWaitSelector = "page.wait-selector" (WaitSelectorParams), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page wait-selector '#results li' --state visible";
+    PageWaitUrl = "page.wait-url" (WaitUrlParams), S10, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page wait-url /dashboard";
+    PageWaitIdle = "page.wait-idle" (WaitIdleParams), S10, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page wait-idle --idle-ms 500";
+    PageText = "page.text" (ReadParams), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected], "cdt page text --uid e12";
+    PageHtml = "page.html" (ReadParams), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected], "cdt page html --selector main";
+    CaptureSnapshot = "capture.snapshot" (SnapshotParams), S10, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, IoError, CdpDisconnected], "cdt capture snapshot --interactive";
+    CaptureScreenshot = "capture.screenshot" (ScreenshotParams), S30, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, IoError, CdpDisconnected], "cdt capture screenshot --full-page";
+    CapturePdf = "capture.pdf" (PdfParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, IoError, CdpDisconnected], "cdt capture pdf page.pdf";
+    ElementClick = "element.click" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt element click e12";
+    ElementDblclick = "element.dblclick" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element dblclick e12";
+    ElementHover = "element.hover" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element hover e7";
+    ElementDrag = "element.drag" (DragParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element drag e4 e9";
+    ElementFill = "element.fill" (FillParams), S10, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element fill e5 'ada@example.com'";
+    ElementFillForm = "element.fill-form" (FillFormParams), S30, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element fill-form --field e5=ada --field e6=secret";
+    ElementSelect = "element.select" (FillParams), S10, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element select e8 'Germany'";
+    ElementCheck = "element.check" (CheckParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element check e9 --checked false";
+    ElementUpload = "element.upload" (UploadParams), S10, [ElementNotFound, UidStale, TargetNotInteractable, IoError, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element upload e11 ./cv.pdf";
+    ElementClear = "element.clear" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element clear e5";
+    ElementFocus = "element.focus" (ElementActionParams), S10, [ElementNotFound, UidStale, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element focus e5";
+    ElementScrollIntoView = "element.scroll-into-view" (ElementActionParams), S10, [ElementNotFound, UidStale, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element scroll-into-view e40";
+    ElementInspect = "element.inspect" (ElementActionParams), S5, [ElementNotFound, UidStale, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element inspect e12";
+    ElementFind = "element.find" (FindParams), S5, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt element find 'Sign in'";
+    InputKey = "input.key" (KeyParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input key Control+A";
+    InputType = "input.type" (TypeParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input type 'hello world' --submit Enter";
+    InputMouseMove = "input.mouse-move" (PointParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input mouse-move 200 300";
+    InputClick = "input.click" (PointParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input click 200 300";
+    InputMouseDown = "input.mouse-down" (PointParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input mouse-down 200 300";
+    InputMouseUp = "input.mouse-up" (PointParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input mouse-up 200 300";
+    InputDrag = "input.drag" (PointDragParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input drag 10 10 300 200";
+    InputScroll = "input.scroll" (ScrollParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input scroll --dy 800";
+    DialogHandle = "dialog.handle" (DialogHandleParams), S5, [DialogNotOpen, PageNotFound, CdpDisconnected], "cdt dialog handle accept --text 'my answer'";
+    DialogStatus = "dialog.status" (PageParams), S5, [PageNotFound, CdpDisconnected], "cdt dialog status";
+    RuntimeEval = "runtime.eval" (EvalParams), S10, [EvalException, UidStale, DialogBlocking, PageNotFound, CdpDisconnected], "cdt runtime eval 'document.title'";
+    ObserveState = "observe.state" (PageParams), S5, [DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt observe state";
+    ObserveTargets = "observe.targets" (PageParams), S5, [DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt observe targets";
+    ConsoleList = "console.list" (ConsoleListParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt console list --type error,warn --limit 20";
+    ConsoleGet = "console.get" (IdParams), S5, [ConsoleMessageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt console get 3";
+    ConsoleWait = "console.wait" (ConsoleWaitParams), S10, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt console wait --pattern 'ready|loaded' --type log --timeout 5000";
+    ConsoleClear = "console.clear" (PageScopeParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt console clear";
+    NetworkList = "network.list" (NetworkListParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt network list --type xhr,fetch --status 4xx";
+    NetworkGet = "network.get" (IdParams), S5, [NetworkRequestNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt network get 7";
+    NetworkBody = "network.body" (NetworkBodyParams), S10, [NetworkRequestNotFound, BodyNotAvailable, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt network body 7 --file out.json";
+    NetworkWait = "network.wait" (NetworkWaitParams), S10, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt network wait --url-includes /api/login --method POST --status 2xx";
+    NetworkHar = "network.har" (NetworkHarParams), 15_000, [PageNotFound, NoCurrentPage, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt network har session.har";
+    NetworkClear = "network.clear" (PageScopeParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt network clear";
+    EventsRead = "events.read" (EventsReadParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events read --offset 0 --limit 200 --kinds request,response";
+    EventsFiltersGet = "events.filters.get" (NoParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters get";
+    EventsFiltersSet = "events.filters.set" (EventFiltersSetParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters set --kinds request,response --url-block analytics";
+    DaemonStatus = "daemon.status" (VerboseParams), S5, [], "cdt daemon status --verbose";
+    DaemonStop = "daemon.stop" (NoParams), 15_000, [], "cdt daemon stop";
+}
 
 impl Operation {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Operation::SessionStart(_) => "session.start",
-            Operation::SessionStatus(_) => "session.status",
-            Operation::SessionStop(_) => "session.stop",
-            Operation::SessionRestart(_) => "session.restart",
-            Operation::SessionList(_) => "session.list",
-            Operation::PageOpen(_) => "page.open",
-            Operation::PageList(_) => "page.list",
-            Operation::PageUse(_) => "page.use",
-            Operation::PageClose(_) => "page.close",
-            Operation::PageNavigate(_) => "page.navigate",
-            Operation::ConsoleList(_) => "console.list",
-            Operation::ConsoleGet(_) => "console.get",
-            Operation::ConsoleWait(_) => "console.wait",
-            Operation::ConsoleClear(_) => "console.clear",
-            Operation::NetworkList(_) => "network.list",
-            Operation::NetworkGet(_) => "network.get",
-            Operation::NetworkBody(_) => "network.body",
-            Operation::NetworkWait(_) => "network.wait",
-            Operation::NetworkHar(_) => "network.har",
-            Operation::NetworkClear(_) => "network.clear",
-            Operation::EventsRead(_) => "events.read",
-            Operation::EventsFiltersGet(_) => "events.filters.get",
-            Operation::EventsFiltersSet(_) => "events.filters.set",
-            Operation::DaemonStatus(_) => "daemon.status",
-            Operation::DaemonStop(_) => "daemon.stop",
-        }
-    }
-
     pub fn spec(&self) -> &'static OpSpec {
         op_spec(self.name()).unwrap_or(&OP_SPECS[0])
     }
@@ -617,34 +407,6 @@ impl Operation {
 
 pub fn op_spec(name: &str) -> Option<&'static OpSpec> {
     OP_SPECS.iter().find(|spec| spec.name == name)
-}
-
-/// The JSON schema of an operation's parameters, for `--describe`.
-pub fn params_schema(name: &str) -> Option<serde_json::Value> {
-    let schema = match name {
-        "session.start" | "session.restart" => schemars::schema_for!(SessionStartParams),
-        "session.status" | "daemon.status" => schemars::schema_for!(VerboseParams),
-        "session.stop" | "session.list" | "page.list" | "daemon.stop" => {
-            schemars::schema_for!(NoParams)
-        }
-        "page.open" => schemars::schema_for!(PageOpenParams),
-        "page.use" => schemars::schema_for!(PageUseParams),
-        "page.close" => schemars::schema_for!(PageCloseParams),
-        "page.navigate" => schemars::schema_for!(PageNavigateParams),
-        "console.list" => schemars::schema_for!(ConsoleListParams),
-        "console.get" | "network.get" => schemars::schema_for!(IdParams),
-        "console.wait" => schemars::schema_for!(ConsoleWaitParams),
-        "console.clear" | "network.clear" => schemars::schema_for!(PageScopeParams),
-        "network.list" => schemars::schema_for!(NetworkListParams),
-        "network.body" => schemars::schema_for!(NetworkBodyParams),
-        "network.wait" => schemars::schema_for!(NetworkWaitParams),
-        "network.har" => schemars::schema_for!(NetworkHarParams),
-        "events.read" => schemars::schema_for!(EventsReadParams),
-        "events.filters.get" => schemars::schema_for!(NoParams),
-        "events.filters.set" => schemars::schema_for!(EventFiltersSetParams),
-        _ => return None,
-    };
-    serde_json::to_value(schema).ok()
 }
 
 /// Codes every operation can return.

@@ -14,6 +14,9 @@ use serde_json::Value;
 
 use crate::caller::{ContextKey, ProcessFingerprint};
 use crate::error::CdtResult;
+use crate::interact::{
+    DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
+};
 use crate::page::WaitUntil;
 use crate::telemetry::TelemetrySink;
 
@@ -96,6 +99,59 @@ pub trait BrowserPort: Send + Sync {
     ) -> CdtResult<NavigationOutcome>;
     async fn activate(&self, target_id: &str) -> CdtResult<()>;
     async fn close_page(&self, target_id: &str) -> CdtResult<()>;
+    /// Runs a command of cdt's in-page agent in one frame of a page (`frame` is the uid prefix:
+    /// empty for the main frame, `f1`, `f2`, … for out-of-process iframes).
+    async fn agent(
+        &self,
+        target_id: &str,
+        frame: &str,
+        command: &str,
+        args: Value,
+    ) -> CdtResult<Value>;
+    /// Out-of-process iframes of a page: `(frame prefix, uid of the owning iframe element in
+    /// its parent frame)`, discovering new ones.
+    async fn child_frames(&self, target_id: &str) -> CdtResult<Vec<(String, String)>>;
+    /// Dispatches a mouse event; returns early if a dialog opens meanwhile.
+    async fn mouse(&self, target_id: &str, input: &MouseInput) -> CdtResult<DispatchOutcome>;
+    async fn key(&self, target_id: &str, input: &KeyInput) -> CdtResult<DispatchOutcome>;
+    /// Types text as if by an input method (any script, no key events per character).
+    async fn insert_text(&self, target_id: &str, text: &str) -> CdtResult<DispatchOutcome>;
+    /// Sets the files of an `<input type=file>` given by uid.
+    async fn set_files(
+        &self,
+        target_id: &str,
+        frame: &str,
+        uid: &str,
+        files: &[String],
+    ) -> CdtResult<()>;
+    /// Evaluates JavaScript on a session of its own; past the budget the script is terminated
+    /// (`Runtime.terminateExecution`) and `TIMEOUT` returned.
+    async fn evaluate(&self, target_id: &str, request: &EvalRequest) -> CdtResult<Value>;
+    /// The dialog open on a page, if any.
+    fn dialog(&self, target_id: &str) -> Option<DialogInfo>;
+    async fn handle_dialog(
+        &self,
+        target_id: &str,
+        accept: bool,
+        prompt_text: Option<&str>,
+    ) -> CdtResult<()>;
+    async fn screenshot(&self, target_id: &str, request: &ScreenshotRequest) -> CdtResult<Vec<u8>>;
+    async fn pdf(&self, target_id: &str) -> CdtResult<Vec<u8>>;
+    /// Goes `delta` entries through the history (−1 back, +1 forward); `false` if there is none.
+    async fn history(
+        &self,
+        target_id: &str,
+        delta: i32,
+        wait_until: WaitUntil,
+    ) -> CdtResult<Option<NavigationOutcome>>;
+    async fn reload(
+        &self,
+        target_id: &str,
+        ignore_cache: bool,
+        wait_until: WaitUntil,
+    ) -> CdtResult<NavigationOutcome>;
+    /// Sets the page's viewport size (CSS pixels).
+    async fn resize(&self, target_id: &str, width: u32, height: u32) -> CdtResult<()>;
     /// A response body Chrome still holds: `(body, base64Encoded)`.
     async fn response_body(&self, session_id: &str, request_id: &str) -> CdtResult<(String, bool)>;
     /// Kills a launched browser (and its process group) or detaches from an attached one.
@@ -127,6 +183,16 @@ pub trait SessionStorePort: Send + Sync {
     fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value>;
     /// Writes a file the caller named (HAR, body): `path` is absolute, checked by the caller.
     fn write_file(&self, path: &std::path::Path, bytes: &[u8]) -> CdtResult<()>;
+    /// Saves an artifact under `contexts/<hash>/artifacts/<kind>/YYYY-MM-DD/`, keeping only the
+    /// `keep` most recent of that kind; returns its path.
+    fn save_artifact(
+        &self,
+        key: &ContextKey,
+        kind: &str,
+        extension: &str,
+        bytes: &[u8],
+        keep: usize,
+    ) -> CdtResult<PathBuf>;
     /// Every context that has a directory on disk.
     fn contexts(&self) -> Vec<ContextKey>;
     /// Removes the context's files; the profile too when `with_profile`.

@@ -90,6 +90,39 @@ impl SessionStorePort for FsSessionStore {
         write_atomic(path, bytes).map_err(|error| io_error("write", path, &error))
     }
 
+    fn save_artifact(
+        &self,
+        key: &ContextKey,
+        kind: &str,
+        extension: &str,
+        bytes: &[u8],
+        keep: usize,
+    ) -> Result<PathBuf, CdtError> {
+        let now = cdt_domain::time::now_unix_ms();
+        let stamp = cdt_domain::time::iso8601(now as f64);
+        let kind_dir = self.paths.context_dir(key).join("artifacts").join(kind);
+        let day_dir = kind_dir.join(&stamp[..10]);
+        ensure_private_dir(&day_dir)?;
+        let name = format!(
+            "{}-{:03}.{extension}",
+            stamp[11..19].replace(':', ""),
+            now % 1000
+        );
+        let mut path = day_dir.join(&name);
+        let mut counter = 1;
+        while path.exists() {
+            path = day_dir.join(format!(
+                "{}-{:03}-{counter}.{extension}",
+                stamp[11..19].replace(':', ""),
+                now % 1000
+            ));
+            counter += 1;
+        }
+        write_atomic(&path, bytes).map_err(|error| io_error("write", &path, &error))?;
+        prune_oldest(&kind_dir, keep);
+        Ok(path)
+    }
+
     fn contexts(&self) -> Vec<ContextKey> {
         let Ok(entries) = fs::read_dir(self.paths.contexts_dir()) else {
             return Vec::new();
@@ -132,6 +165,32 @@ impl SessionStorePort for FsSessionStore {
     }
 }
 
+/// Deletes the oldest files under `dir` (one level of day folders) beyond `keep`.
+fn prune_oldest(dir: &std::path::Path, keep: usize) {
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .flat_map(|day| {
+            fs::read_dir(day.path())
+                .into_iter()
+                .flatten()
+                .filter_map(Result::ok)
+        })
+        .filter_map(|file| Some((file.metadata().ok()?.modified().ok()?, file.path())))
+        .collect();
+    if files.len() <= keep {
+        return;
+    }
+    files.sort();
+    for (_, path) in &files[..files.len() - keep] {
+        let _ = fs::remove_file(path);
+        if let Some(parent) = path.parent() {
+            let _ = fs::remove_dir(parent);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +225,24 @@ mod tests {
             "a second lock on the same context must fail"
         );
         drop(lock);
+        for _ in 0..5 {
+            assert!(
+                store
+                    .save_artifact(&key, "screenshots", "png", b"x", 3)
+                    .is_ok()
+            );
+        }
+        let shots = root
+            .join("contexts")
+            .join(key.hash())
+            .join("artifacts/screenshots");
+        let kept: usize = fs::read_dir(&shots)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|d| fs::read_dir(d.path()).map(|f| f.count()).unwrap_or(0))
+            .sum();
+        assert_eq!(kept, 3, "retention keeps the newest 3");
         assert!(store.remove_context(&key, true).is_ok());
         assert!(store.contexts().is_empty());
     }

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::console;
-use super::network::redact;
+use super::network::{redact, redact_value};
 
 pub const KINDS: &[&str] = &[
     "console",
@@ -94,7 +94,7 @@ pub fn normalize(
                 .map(|p| cut(p, max_body));
             let http_method = str_of(request, "method").to_string();
             let body = json!({
-                "requestId": request_id, "url": request["url"], "method": http_method, "headers": headers,
+                "requestId": request_id, "url": request["url"], "httpMethod": http_method, "headers": headers,
                 "postDataPreview": post, "initiator": params["initiator"]["type"], "resourceType": params["type"],
             });
             (
@@ -149,7 +149,7 @@ pub fn normalize(
             "other",
             known_url.map(str::to_string),
             None,
-            json!({ "params": params }),
+            json!({ "params": redact_value(params, max_body) }),
         ),
     }
 }

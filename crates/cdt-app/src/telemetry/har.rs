@@ -2,25 +2,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::network::{NetworkRequest, redact};
+use cdt_domain::time::iso8601;
 
-fn iso8601(unix_ms: f64) -> String {
-    let ms = unix_ms.max(0.0) as u64;
-    let (secs, millis) = (ms / 1000, ms % 1000);
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (hour, minute, second) = (rest / 3600, rest % 3600 / 60, rest % 60);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}.{millis:03}Z")
-}
+use super::network::{NetworkRequest, RedirectHop, redact};
 
 fn header_list(headers: &Map<String, Value>, include_secrets: bool) -> Vec<Value> {
     let redacted = redact(headers, include_secrets);
@@ -65,6 +49,26 @@ fn phase(timing: &Value, start: &str, end: &str) -> f64 {
     }
 }
 
+/// An entry for one redirect hop (its own URL, status, headers and `redirectURL`).
+fn hop_entry(hop: &RedirectHop, pageref: &str, include_secrets: bool) -> Value {
+    json!({
+        "pageref": pageref,
+        "startedDateTime": iso8601(hop.started_wall_ms),
+        "time": 0,
+        "request": {
+            "method": hop.method, "url": hop.url, "httpVersion": "HTTP/1.1", "cookies": [],
+            "headers": header_list(&hop.request_headers, include_secrets), "queryString": query_string(&hop.url), "headersSize": -1, "bodySize": 0,
+        },
+        "response": {
+            "status": hop.status, "statusText": "", "httpVersion": "HTTP/1.1", "cookies": [],
+            "headers": header_list(&hop.response_headers, include_secrets), "content": { "size": 0, "mimeType": "" },
+            "redirectURL": hop.location, "headersSize": -1, "bodySize": -1,
+        },
+        "cache": {},
+        "timings": { "blocked": -1, "dns": -1, "connect": -1, "ssl": -1, "send": 0, "wait": 0, "receive": 0 },
+    })
+}
+
 fn entry(request: &NetworkRequest, pageref: &str, include_secrets: bool) -> Value {
     let total = request.duration_ms().unwrap_or(0.0);
     let timing = &request.timing;
@@ -81,7 +85,14 @@ fn entry(request: &NetworkRequest, pageref: &str, include_secrets: bool) -> Valu
             .unwrap_or("");
         post = json!({ "mimeType": mime, "text": data });
     }
-    let mut content = json!({ "size": request.body.as_ref().map(|b| b.0.len()).unwrap_or(0), "mimeType": request.mime_type });
+    let size = match &request.body {
+        Some((body, true)) => {
+            body.len() / 4 * 3 - body.bytes().rev().take_while(|b| *b == b'=').count()
+        }
+        Some((body, false)) => body.len(),
+        None => 0,
+    };
+    let mut content = json!({ "size": size, "mimeType": request.mime_type });
     if let Some((body, base64)) = &request.body {
         content["text"] = json!(body);
         if *base64 {
@@ -97,7 +108,11 @@ fn entry(request: &NetworkRequest, pageref: &str, include_secrets: bool) -> Valu
     let mut request_json = json!({
         "method": request.method, "url": request.url, "httpVersion": if request.protocol.is_empty() { "HTTP/1.1" } else { &request.protocol },
         "cookies": [], "headers": header_list(&request.request_headers, include_secrets), "queryString": query_string(&request.url),
-        "headersSize": -1, "bodySize": request.post_data.as_ref().map(|p| p.len() as i64).unwrap_or(0),
+        "headersSize": -1, "bodySize": match (&request.post_data, request.has_post_data) {
+            (Some(data), _) => data.len() as i64,
+            (None, true) => -1,
+            (None, false) => 0,
+        },
     });
     if !post.is_null() {
         request_json["postData"] = post;
@@ -151,7 +166,14 @@ pub fn build(
     let started = if started.is_finite() { started } else { 0.0 };
     let entries: Vec<Value> = requests
         .iter()
-        .map(|r| entry(r, &pageref, include_secrets))
+        .flat_map(|r| {
+            let hops = r
+                .redirects
+                .iter()
+                .map(|hop| hop_entry(hop, &pageref, include_secrets));
+            hops.chain(std::iter::once(entry(r, &pageref, include_secrets)))
+                .collect::<Vec<_>>()
+        })
         .collect();
     json!({
         "log": {
@@ -166,12 +188,6 @@ pub fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_are_iso8601() {
-        assert_eq!(iso8601(0.0), "1970-01-01T00:00:00.000Z");
-        assert_eq!(iso8601(1_795_309_420_223.0), "2026-11-22T01:03:40.223Z");
-    }
 
     #[test]
     fn entries_have_the_required_fields() {

@@ -127,6 +127,9 @@ pub struct TelemetryStore {
 pub struct ReadResult {
     pub next_offset: u64,
     pub dropped: u64,
+    /// The caller's offset lies beyond every event ever buffered (the buffer was recreated,
+    /// e.g. after a daemon restart): reading restarted from the oldest event.
+    pub reset: bool,
     pub events: Vec<Arc<Event>>,
 }
 
@@ -224,6 +227,8 @@ impl TelemetryStore {
         let now = self.clock.now_unix_ms();
         let mut inner = lock(&self.inner);
         self.expire(&mut inner, now);
+        let reset = offset > inner.next_seq;
+        let offset = if reset { 0 } else { offset };
         let oldest = inner.ring.front().map(|e| e.seq).unwrap_or(inner.next_seq);
         let dropped = oldest.saturating_sub(offset);
         let start = offset.max(oldest);
@@ -255,6 +260,7 @@ impl TelemetryStore {
         ReadResult {
             next_offset,
             dropped,
+            reset,
             events,
         }
     }
@@ -470,7 +476,9 @@ impl TelemetryStore {
                 .to_string();
             let base64 = event.params["base64Encoded"].as_bool().unwrap_or(false);
             inner.body_bytes += body.len();
-            inner.requests[position].body = Some((body, base64));
+            if let Some((previous, _)) = inner.requests[position].body.replace((body, base64)) {
+                inner.body_bytes -= previous.len();
+            }
             self.evict_bodies(inner);
         } else {
             inner.requests[position].apply(&event.method, &event.params);
@@ -605,6 +613,22 @@ mod tests {
             250,
             "the console table keeps more than the ring"
         );
+    }
+
+    #[test]
+    fn an_offset_past_the_end_restarts_from_the_oldest_event() {
+        let store = store(100);
+        for _ in 0..3 {
+            store.push(raw(
+                "Runtime.consoleAPICalled",
+                json!({ "type": "log", "args": [] }),
+            ));
+        }
+        let read = store.read(999, 100, &ReadFilter::default());
+        assert!(read.reset);
+        assert_eq!(read.events.len(), 3);
+        assert_eq!(read.next_offset, 3);
+        assert!(!store.read(3, 100, &ReadFilter::default()).reset);
     }
 
     #[test]

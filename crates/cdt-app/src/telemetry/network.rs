@@ -34,7 +34,8 @@ pub struct NetworkRequest {
     pub response_headers: Map<String, Value>,
     pub timing: Value,
     pub from_cache: bool,
-    pub redirects: Vec<Value>,
+    /// Earlier hops of a redirect chain, oldest first.
+    pub redirects: Vec<RedirectHop>,
     pub failed: bool,
     pub error_text: String,
     pub finished: bool,
@@ -49,6 +50,74 @@ pub struct NetworkRequest {
 
 fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
     value.get(key).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// One hop of a redirect chain.
+#[derive(Clone, Debug, Default)]
+pub struct RedirectHop {
+    pub url: String,
+    pub method: String,
+    pub status: u64,
+    pub location: String,
+    pub request_headers: Map<String, Value>,
+    pub response_headers: Map<String, Value>,
+    pub started_wall_ms: f64,
+}
+
+/// A header's value by case-insensitive name.
+pub fn header<'a>(headers: &'a Map<String, Value>, name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .and_then(|(_, v)| v.as_str())
+}
+
+/// Keys whose values carry cookies or raw header text, wherever they appear in an event.
+const SECRET_KEYS: &[&str] = &[
+    "headersText",
+    "associatedCookies",
+    "blockedCookies",
+    "exemptedCookies",
+    "cookies",
+    "cookiePartitionKey",
+];
+
+/// Redacts secrets anywhere in raw event params (`headers` maps, raw header text, cookie lists)
+/// and cuts long strings to `max` bytes, for events cdt does not model field by field.
+pub fn redact_value(value: &Value, max: usize) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(key, value)| {
+                    let lower = key.to_ascii_lowercase();
+                    let redacted = match value {
+                        _ if SECRET_KEYS.contains(&key.as_str())
+                            || lower.ends_with("headerstext") =>
+                        {
+                            json!("<redacted>")
+                        }
+                        // `headers`, `requestHeaders`, `responseHeaders`, …
+                        Value::Object(headers) if lower.ends_with("headers") => {
+                            redact(headers, false)
+                        }
+                        other => redact_value(other, max),
+                    };
+                    (key.clone(), redacted)
+                })
+                .collect(),
+        ),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|item| redact_value(item, max)).collect())
+        }
+        Value::String(text) if text.len() > max => {
+            let mut end = max;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            json!(format!("{}…", &text[..end]))
+        }
+        other => other.clone(),
+    }
 }
 
 /// Replaces secret header values unless `include_secrets`.
@@ -89,8 +158,21 @@ impl NetworkRequest {
         match method {
             "Network.requestWillBeSent" => {
                 if let Some(redirect) = params.get("redirectResponse").filter(|r| r.is_object()) {
-                    self.redirects.push(json!({ "url": self.url, "status": redirect["status"], "location": redirect["headers"]["location"] }));
+                    // The hop keeps its own headers; the record starts over for the next URL.
+                    let response_headers = headers_of(&redirect["headers"]);
+                    self.redirects.push(RedirectHop {
+                        url: std::mem::take(&mut self.url),
+                        method: std::mem::take(&mut self.method),
+                        status: redirect["status"].as_u64().unwrap_or(0),
+                        location: header(&response_headers, "location")
+                            .unwrap_or_default()
+                            .to_string(),
+                        request_headers: std::mem::take(&mut self.request_headers),
+                        response_headers,
+                        started_wall_ms: self.started_wall_ms,
+                    });
                     self.status = None;
+                    self.response_headers.clear();
                 }
                 let request = &params["request"];
                 self.url = str_of(request, "url").to_string();
@@ -233,7 +315,14 @@ impl NetworkRequest {
         out["requestHeaders"] = redact(&self.request_headers, include_secrets);
         out["responseHeaders"] = redact(&self.response_headers, include_secrets);
         out["timing"] = self.timing.clone();
-        out["redirects"] = json!(self.redirects);
+        out["redirects"] = json!(
+            self.redirects
+                .iter()
+                .map(
+                    |hop| json!({ "url": hop.url, "status": hop.status, "location": hop.location })
+                )
+                .collect::<Vec<_>>()
+        );
         out["startedAt"] = json!(self.started_wall_ms as u64);
         out["requestBodyPreview"] = json!(self.post_data.as_deref().map(preview));
         out["responseBodyPreview"] = match &self.body {
@@ -292,14 +381,32 @@ mod tests {
             &json!({ "request": { "url": "http://x/a", "method": "GET" } }),
         );
         request.apply(
-            "Network.requestWillBeSent",
-            &json!({ "request": { "url": "http://x/b", "method": "GET" },
-            "redirectResponse": { "status": 302, "headers": { "location": "/b" } } }),
+            "Network.responseReceivedExtraInfo",
+            &json!({ "headers": { "Set-Cookie": "a=1" } }),
         );
+        request.apply("Network.requestWillBeSent", &json!({ "request": { "url": "http://x/b", "method": "GET" },
+            "redirectResponse": { "status": 302, "headers": { "Location": "/b", "Set-Cookie": "a=1" } } }));
         assert_eq!(request.url, "http://x/b");
+        let hop = &request.redirects[0];
         assert_eq!(
-            request.redirects,
-            vec![json!({ "url": "http://x/a", "status": 302, "location": "/b" })]
+            (hop.url.as_str(), hop.status, hop.location.as_str()),
+            ("http://x/a", 302, "/b")
         );
+        assert!(
+            request.response_headers.is_empty(),
+            "the final response must not carry the redirect's headers"
+        );
+    }
+
+    #[test]
+    fn raw_params_lose_their_secrets() {
+        let params = json!({ "requestId": "1", "headers": { "Cookie": "sid=1", "Accept": "*/*" }, "headersText": "Cookie: sid=1",
+            "associatedCookies": [{ "cookie": { "value": "sid=1" } }], "long": "abcdefgh",
+            "response": { "headers": { "set-cookie": "x" }, "requestHeaders": { "Cookie": "sid=1" }, "requestHeadersText": "Cookie: sid=1" } });
+        let clean = redact_value(&params, 4);
+        let text = clean.to_string();
+        assert!(!text.contains("sid=1") && !text.contains("\"x\""), "{text}");
+        assert_eq!(clean["headers"]["Accept"], "*/*");
+        assert_eq!(clean["long"], "abcd…");
     }
 }

@@ -1,0 +1,196 @@
+//! `capture screenshot|pdf`: images saved under the context's artifacts (newest 200 kept) with
+//! their metadata, or to a file the caller names.
+
+use std::sync::Arc;
+
+use base64::Engine;
+use cdt_domain::interact::ScreenshotRequest;
+use cdt_domain::ops::{PdfParams, ScreenshotParams};
+use cdt_domain::time::{iso8601, now_unix_ms};
+use cdt_domain::{CdtError, ResolvedContext};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use tokio::time::Instant;
+
+use super::element::frame_offset;
+use super::{PageCtx, agent_result, frame_of};
+use crate::broker::Broker;
+use crate::network::absolute;
+
+/// Screenshots kept per context.
+pub const KEEP_SCREENSHOTS: usize = 200;
+
+/// Width and height from a PNG, JPEG or WebP header.
+pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let be16 = |i: usize| {
+        Some(u32::from(u16::from_be_bytes([
+            *bytes.get(i)?,
+            *bytes.get(i + 1)?,
+        ])))
+    };
+    let le16 = |i: usize| {
+        Some(u32::from(u16::from_le_bytes([
+            *bytes.get(i)?,
+            *bytes.get(i + 1)?,
+        ])))
+    };
+    if bytes.starts_with(b"\x89PNG") {
+        let w = u32::from_be_bytes(bytes.get(16..20)?.try_into().ok()?);
+        let h = u32::from_be_bytes(bytes.get(20..24)?.try_into().ok()?);
+        return Some((w, h));
+    }
+    if bytes.starts_with(&[0xff, 0xd8]) {
+        let mut i = 2;
+        while i + 9 < bytes.len() {
+            if bytes[i] != 0xff {
+                return None;
+            }
+            let marker = bytes[i + 1];
+            let length = be16(i + 2)? as usize;
+            if matches!(marker, 0xc0..=0xc3 | 0xc5..=0xc7 | 0xc9..=0xcb | 0xcd..=0xcf) {
+                return Some((be16(i + 7)?, be16(i + 5)?));
+            }
+            i += 2 + length;
+        }
+        return None;
+    }
+    if bytes.get(0..4) == Some(b"RIFF") && bytes.get(8..12) == Some(b"WEBP") {
+        return match bytes.get(12..16)? {
+            b"VP8 " => Some((le16(26)? & 0x3fff, le16(28)? & 0x3fff)),
+            b"VP8L" => {
+                let b = bytes.get(21..25)?;
+                let bits = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                Some(((bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1))
+            }
+            b"VP8X" => {
+                let w =
+                    u32::from_le_bytes([*bytes.get(24)?, *bytes.get(25)?, *bytes.get(26)?, 0]) + 1;
+                let h =
+                    u32::from_le_bytes([*bytes.get(27)?, *bytes.get(28)?, *bytes.get(29)?, 0]) + 1;
+                Some((w, h))
+            }
+            _ => None,
+        };
+    }
+    None
+}
+
+pub async fn screenshot(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ScreenshotParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let format = params
+        .format
+        .as_deref()
+        .unwrap_or("png")
+        .to_ascii_lowercase();
+    let format = match format.as_str() {
+        "png" | "jpeg" | "webp" => format,
+        "jpg" => "jpeg".to_string(),
+        other => {
+            return Err(CdtError::validation(format!("unknown format {other:?}"))
+                .hinted("Use --format png, jpeg or webp"));
+        }
+    };
+    if params.quality.is_some_and(|q| q > 100) {
+        return Err(
+            CdtError::validation("--quality goes from 0 to 100").hinted("Use e.g. --quality 80")
+        );
+    }
+    let file = params
+        .file
+        .as_deref()
+        .map(|f| absolute(f, "--file"))
+        .transpose()?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let clip = match &params.uid {
+        Some(uid) => {
+            let frame = frame_of(uid)?;
+            let found = agent_result(
+                ctx.agent(frame, "scrollIntoView", json!({ "uid": uid }))
+                    .await?,
+                uid,
+            )?;
+            let (dx, dy) = frame_offset(&ctx, frame).await?;
+            let b = &found["box"];
+            Some((
+                b["x"].as_f64().unwrap_or(0.0) + dx,
+                b["y"].as_f64().unwrap_or(0.0) + dy,
+                b["width"].as_f64().unwrap_or(1.0).max(1.0),
+                b["height"].as_f64().unwrap_or(1.0).max(1.0),
+            ))
+        }
+        None => None,
+    };
+    let request = ScreenshotRequest {
+        format: format.clone(),
+        quality: params.quality,
+        full_page: params.full_page,
+        clip,
+    };
+    let bytes = ctx.browser.screenshot(&ctx.target, &request).await?;
+    let path = match file {
+        Some(path) => {
+            broker.deps.store.write_file(path, &bytes)?;
+            path.to_path_buf()
+        }
+        None => {
+            let extension = if format == "jpeg" { "jpg" } else { &format };
+            broker.deps.store.save_artifact(
+                &ctx.slot.key,
+                "screenshots",
+                extension,
+                &bytes,
+                KEEP_SCREENSHOTS,
+            )?
+        }
+    };
+    let (width, height) = image_size(&bytes).unwrap_or((0, 0));
+    let digest: String = Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut out = json!({
+        "path": path, "sha256": digest, "width": width, "height": height, "format": format, "bytes": bytes.len(),
+        "capturedAt": iso8601(now_unix_ms() as f64), "page": ctx.page,
+    });
+    if params.inline {
+        out["base64"] = json!(base64::engine::general_purpose::STANDARD.encode(&bytes));
+    }
+    Ok(out)
+}
+
+pub async fn pdf(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PdfParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let path = absolute(&params.file, "the PDF file")?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let bytes = ctx.browser.pdf(&ctx.target).await?;
+    broker.deps.store.write_file(path, &bytes)?;
+    Ok(json!({ "path": path, "bytes": bytes.len(), "page": ctx.page }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_png_and_jpeg_sizes() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend_from_slice(&800u32.to_be_bytes());
+        png.extend_from_slice(&600u32.to_be_bytes());
+        assert_eq!(image_size(&png), Some((800, 600)));
+        let jpeg = [
+            0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0, 0, 0, 0,
+        ];
+        assert_eq!(image_size(&jpeg), Some((640, 480)));
+        assert_eq!(image_size(b"nope"), None);
+    }
+}

@@ -1,0 +1,53 @@
+//! `dialog status|handle`: JavaScript dialogs are tracked per page; while one is open, commands
+//! that would block answer `DIALOG_BLOCKING`.
+
+use std::sync::Arc;
+
+use cdt_domain::ops::{DialogHandleParams, PageParams};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::PageCtx;
+use crate::broker::Broker;
+
+pub async fn status(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PageParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let dialog = ctx.browser.dialog(&ctx.target);
+    Ok(json!({ "page": ctx.page, "open": dialog.is_some(), "dialog": dialog }))
+}
+
+pub async fn handle(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &DialogHandleParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let accept = match params.action.to_ascii_lowercase().as_str() {
+        "accept" | "ok" | "yes" => true,
+        "dismiss" | "cancel" | "no" => false,
+        other => {
+            return Err(
+                CdtError::validation(format!("unknown dialog action {other:?}"))
+                    .hinted("Use: cdt dialog handle accept (or dismiss)"),
+            );
+        }
+    };
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let Some(dialog) = ctx.browser.dialog(&ctx.target) else {
+        return Err(CdtError::new(
+            ErrorCode::DialogNotOpen,
+            format!("no dialog is open on page {}", ctx.page),
+        )
+        .hinted("Run: cdt dialog status"));
+    };
+    ctx.browser
+        .handle_dialog(&ctx.target, accept, params.text.as_deref())
+        .await?;
+    Ok(json!({ "page": ctx.page, "handled": dialog, "accepted": accept }))
+}

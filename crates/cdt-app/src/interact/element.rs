@@ -1,0 +1,425 @@
+//! `element …`: act on an element named by uid, selector or text. Before acting the element is
+//! scrolled into view and checked (visible, enabled, not covered at the action point); then real
+//! input events are dispatched, and the feedback says what the action caused.
+
+use std::sync::Arc;
+
+use cdt_domain::interact::{DispatchOutcome, MouseInput};
+use cdt_domain::ops::{
+    CheckParams, DragParams, ElementActionParams, ElementTarget, FillFormParams, FillParams,
+    FindParams, UploadParams,
+};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::{PageCtx, agent_result, feedback, frame_of, target_args};
+use crate::broker::Broker;
+
+/// Where a frame's viewport sits in the page's viewport (zero for the main frame).
+pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtError> {
+    let mut offset = (0.0, 0.0);
+    let mut current = frame.to_string();
+    let children = if frame.is_empty() {
+        Vec::new()
+    } else {
+        ctx.browser.child_frames(&ctx.target).await?
+    };
+    while !current.is_empty() {
+        let Some((_, owner)) = children.iter().find(|(prefix, _)| *prefix == current) else {
+            return Err(
+                CdtError::new(ErrorCode::UidStale, format!("frame {current} is gone"))
+                    .hinted("Run: cdt capture snapshot"),
+            );
+        };
+        let parent = frame_of(owner)?.to_string();
+        let owner_box = agent_result(
+            ctx.agent(&parent, "box", json!({ "uid": owner })).await?,
+            owner,
+        )?;
+        offset.0 += owner_box["content"]["x"].as_f64().unwrap_or(0.0);
+        offset.1 += owner_box["content"]["y"].as_f64().unwrap_or(0.0);
+        current = parent;
+    }
+    Ok(offset)
+}
+
+/// The checked action point of an element, in page viewport coordinates, and its uid.
+async fn point(
+    ctx: &PageCtx,
+    frame: &str,
+    args: Value,
+    what: &str,
+) -> Result<(f64, f64, String), CdtError> {
+    let found = agent_result(ctx.agent(frame, "actionPoint", args).await?, what)?;
+    let (dx, dy) = frame_offset(ctx, frame).await?;
+    let x = found["x"].as_f64().unwrap_or(0.0) + dx;
+    let y = found["y"].as_f64().unwrap_or(0.0) + dy;
+    Ok((x, y, found["uid"].as_str().unwrap_or_default().to_string()))
+}
+
+/// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
+pub async fn click_at(
+    ctx: &PageCtx,
+    x: f64,
+    y: f64,
+    clicks: u32,
+    button: &'static str,
+) -> Result<DispatchOutcome, CdtError> {
+    let moved = ctx
+        .browser
+        .mouse(
+            &ctx.target,
+            &MouseInput {
+                button: "none",
+                ..MouseInput::at("mouseMoved", x, y)
+            },
+        )
+        .await?;
+    if moved.dialog.is_some() {
+        return Ok(moved);
+    }
+    for count in 1..=clicks {
+        for kind in ["mousePressed", "mouseReleased"] {
+            let outcome = ctx
+                .browser
+                .mouse(
+                    &ctx.target,
+                    &MouseInput {
+                        click_count: count,
+                        button,
+                        ..MouseInput::at(kind, x, y)
+                    },
+                )
+                .await?;
+            if outcome.dialog.is_some() {
+                return Ok(outcome);
+            }
+        }
+    }
+    Ok(DispatchOutcome::default())
+}
+
+/// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed.
+pub fn finish(mut feedback_value: Value, action: &str, uid: &str) -> Value {
+    if feedback::no_effect(&feedback_value)
+        && !feedback_value.get("snapshot").is_some_and(Value::is_string)
+    {
+        feedback_value["__warnings"] = json!([format!(
+            "ACTION_NO_EFFECT: {action} on {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
+        )]);
+    }
+    feedback_value["action"] = json!(action);
+    feedback_value["uid"] = json!(uid);
+    feedback_value
+}
+
+fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
+    target_args(
+        target.uid.as_deref(),
+        target.selector.as_deref(),
+        target.text.as_deref(),
+    )
+}
+
+/// Click, double click or hover.
+pub async fn pointer(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ElementActionParams,
+    action: &str,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (frame, args, what) = pick(&params.target)?;
+    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let before = feedback::before(&ctx).await;
+    let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
+    let outcome = match action {
+        "hover" => {
+            ctx.browser
+                .mouse(
+                    &ctx.target,
+                    &MouseInput {
+                        button: "none",
+                        ..MouseInput::at("mouseMoved", x, y)
+                    },
+                )
+                .await?
+        }
+        "dblclick" => click_at(&ctx, x, y, 2, "left").await?,
+        _ => click_at(&ctx, x, y, 1, "left").await?,
+    };
+    let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
+    Ok(finish(feedback_value, action, &uid))
+}
+
+pub async fn drag(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &DragParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
+    let (to_frame, to_args, to_what) = target_args(Some(&params.to), None, None)?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let before = feedback::before(&ctx).await;
+    let (x1, y1, uid) = point(&ctx, &from_frame, from_args, &from_what).await?;
+    let mut to_args = to_args;
+    to_args["noScroll"] = json!(true);
+    let (x2, y2, _) = point(&ctx, &to_frame, to_args, &to_what).await?;
+    let outcome = drag_between(&ctx, (x1, y1), (x2, y2)).await?;
+    let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
+    Ok(finish(feedback_value, "drag", &uid))
+}
+
+/// Press at `from`, move in steps, release at `to`.
+pub async fn drag_between(
+    ctx: &PageCtx,
+    from: (f64, f64),
+    to: (f64, f64),
+) -> Result<DispatchOutcome, CdtError> {
+    let mouse = |kind: &'static str, x: f64, y: f64| MouseInput::at(kind, x, y);
+    ctx.browser
+        .mouse(
+            &ctx.target,
+            &MouseInput {
+                button: "none",
+                ..MouseInput::at("mouseMoved", from.0, from.1)
+            },
+        )
+        .await?;
+    let pressed = ctx
+        .browser
+        .mouse(&ctx.target, &mouse("mousePressed", from.0, from.1))
+        .await?;
+    if pressed.dialog.is_some() {
+        return Ok(pressed);
+    }
+    for step in 1..=8 {
+        let t = f64::from(step) / 8.0;
+        ctx.browser
+            .mouse(
+                &ctx.target,
+                &mouse(
+                    "mouseMoved",
+                    from.0 + (to.0 - from.0) * t,
+                    from.1 + (to.1 - from.1) * t,
+                ),
+            )
+            .await?;
+    }
+    ctx.browser
+        .mouse(&ctx.target, &mouse("mouseReleased", to.0, to.1))
+        .await
+}
+
+/// Fills one element without feedback; returns its uid.
+async fn fill_one(
+    ctx: &PageCtx,
+    target: &ElementTarget,
+    value: &str,
+) -> Result<(String, DispatchOutcome), CdtError> {
+    let (frame, mut args, what) = pick(target)?;
+    args["value"] = json!(value);
+    let prepared = agent_result(ctx.agent(&frame, "prepareFill", args.clone()).await?, &what)?;
+    let uid = prepared["uid"].as_str().unwrap_or_default().to_string();
+    let outcome = match prepared["kind"].as_str() {
+        Some("type") if value.is_empty() => {
+            let key = crate::interact::input::parse_keys("Backspace")?;
+            ctx.browser.key(&ctx.target, &key).await?
+        }
+        Some("type") => ctx.browser.insert_text(&ctx.target, value).await?,
+        Some("toggle") if prepared["needsClick"] == true => {
+            let (x, y, _) = point(ctx, &frame, json!({ "uid": uid }), &what).await?;
+            click_at(ctx, x, y, 1, "left").await?
+        }
+        _ => DispatchOutcome::default(),
+    };
+    Ok((uid, outcome))
+}
+
+pub async fn fill(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &FillParams,
+    action: &str,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    pick(&params.target)?;
+    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let before = feedback::before(&ctx).await;
+    let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
+    let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
+    Ok(finish(feedback_value, action, &uid))
+}
+
+pub async fn check(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &CheckParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let value = params.checked.unwrap_or(true).to_string();
+    let fill_params = FillParams {
+        target: params.target.clone(),
+        value,
+        no_wait: params.no_wait,
+    };
+    fill(broker, context, &fill_params, "check", until).await
+}
+
+pub async fn fill_form(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &FillFormParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    if params.fields.is_empty() {
+        return Err(CdtError::validation("no fields to fill")
+            .hinted("Example: cdt element fill-form --field e5=ada --field e6=secret"));
+    }
+    for field in &params.fields {
+        frame_of(&field.uid)?;
+    }
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let before = feedback::before(&ctx).await;
+    let mut filled = Vec::new();
+    let mut last = DispatchOutcome::default();
+    for field in &params.fields {
+        let target = ElementTarget {
+            uid: Some(field.uid.clone()),
+            page: params.page,
+            ..Default::default()
+        };
+        let (uid, outcome) = fill_one(&ctx, &target, &field.value).await?;
+        filled.push(uid);
+        if outcome.dialog.is_some() {
+            last = outcome;
+            break;
+        }
+    }
+    let mut feedback_value = feedback::after(&ctx, before, last, params.no_wait).await;
+    feedback_value["filled"] = json!(filled);
+    Ok(finish(feedback_value, "fill-form", &filled.join(",")))
+}
+
+pub async fn upload(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &UploadParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (frame, args, what) = pick(&params.target)?;
+    if params.files.is_empty() {
+        return Err(CdtError::validation("no files to upload")
+            .hinted("Example: cdt element upload e11 ./cv.pdf"));
+    }
+    let mut files = Vec::new();
+    for file in &params.files {
+        let canonical = std::fs::canonicalize(file).map_err(|error| {
+            CdtError::validation(format!("cannot upload {file}: {error}"))
+                .hinted("Pass existing files, e.g. cdt element upload e11 /home/me/cv.pdf")
+        })?;
+        if !canonical.is_file() {
+            return Err(
+                CdtError::validation(format!("{} is not a file", canonical.display()))
+                    .hinted("Pass regular files, not directories"),
+            );
+        }
+        files.push(canonical.display().to_string());
+    }
+    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let before = feedback::before(&ctx).await;
+    let found = agent_result(ctx.agent(&frame, "box", args).await?, &what)?;
+    let uid = found["uid"].as_str().unwrap_or_default().to_string();
+    ctx.browser
+        .set_files(&ctx.target, &frame, &uid, &files)
+        .await
+        .map_err(|error| {
+            if error.code == ErrorCode::ProtocolError {
+                CdtError::new(
+                    ErrorCode::TargetNotInteractable,
+                    format!("{what} is not a file input"),
+                )
+                .hinted("Run: cdt element inspect <uid>")
+            } else {
+                error
+            }
+        })?;
+    let mut feedback_value =
+        feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
+    feedback_value["files"] = json!(files);
+    Ok(finish(feedback_value, "upload", &uid))
+}
+
+/// clear, focus, scroll-into-view, inspect: one agent command on the element.
+pub async fn simple(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ElementActionParams,
+    command: &str,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (frame, args, what) = pick(&params.target)?;
+    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    if command == "clear" {
+        let before = feedback::before(&ctx).await;
+        let done = agent_result(ctx.agent(&frame, "clear", args).await?, &what)?;
+        let feedback_value =
+            feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
+        return Ok(finish(
+            feedback_value,
+            "clear",
+            done["uid"].as_str().unwrap_or_default(),
+        ));
+    }
+    let mut result = agent_result(ctx.agent(&frame, command, args).await?, &what)?;
+    if command == "inspect" {
+        let (dx, dy) = frame_offset(&ctx, &frame).await?;
+        if let (Some(x), Some(y)) = (result["box"]["x"].as_f64(), result["box"]["y"].as_f64()) {
+            result["box"]["x"] = json!(x + dx);
+            result["box"]["y"] = json!(y + dy);
+        }
+    }
+    Ok(result)
+}
+
+pub async fn find(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &FindParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    if params.text.trim().is_empty() {
+        return Err(CdtError::validation("the text to find is empty")
+            .hinted("Example: cdt element find 'Sign in'"));
+    }
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let result = ctx
+        .agent(
+            "",
+            "find",
+            json!({ "text": params.text, "limit": params.limit.unwrap_or(20) }),
+        )
+        .await?;
+    Ok(result)
+}

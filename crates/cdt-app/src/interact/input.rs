@@ -1,0 +1,323 @@
+//! `input …`: keys, text and the mouse by coordinates, each with feedback.
+
+use std::sync::Arc;
+
+use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseInput};
+use cdt_domain::ops::{KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams};
+use cdt_domain::{CdtError, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::element::{click_at, drag_between, finish};
+use super::{PageCtx, feedback};
+use crate::broker::Broker;
+
+const MODIFIERS: &[(&str, u32)] = &[
+    ("alt", 1),
+    ("control", 2),
+    ("ctrl", 2),
+    ("meta", 4),
+    ("cmd", 4),
+    ("command", 4),
+    ("shift", 8),
+];
+
+/// Named keys: (name, code, Windows key code, text).
+const NAMED: &[(&str, &str, u32, Option<&str>)] = &[
+    ("Enter", "Enter", 13, Some("\r")),
+    ("Tab", "Tab", 9, None),
+    ("Escape", "Escape", 27, None),
+    ("Backspace", "Backspace", 8, None),
+    ("Delete", "Delete", 46, None),
+    ("Space", "Space", 32, Some(" ")),
+    ("ArrowLeft", "ArrowLeft", 37, None),
+    ("ArrowUp", "ArrowUp", 38, None),
+    ("ArrowRight", "ArrowRight", 39, None),
+    ("ArrowDown", "ArrowDown", 40, None),
+    ("Home", "Home", 36, None),
+    ("End", "End", 35, None),
+    ("PageUp", "PageUp", 33, None),
+    ("PageDown", "PageDown", 34, None),
+    ("Insert", "Insert", 45, None),
+];
+
+/// Parses `Control+Shift+R`, `Enter`, `a`, `F5` into a key event.
+pub fn parse_keys(chord: &str) -> Result<KeyInput, CdtError> {
+    let parts: Vec<&str> = chord.split('+').filter(|p| !p.is_empty()).collect();
+    let Some((key, modifier_names)) = parts.split_last() else {
+        return Err(CdtError::validation("no key given")
+            .hinted("Examples: cdt input key Enter; cdt input key Control+A"));
+    };
+    let mut modifiers = 0;
+    for name in modifier_names {
+        let found = MODIFIERS.iter().find(|(m, _)| m.eq_ignore_ascii_case(name));
+        modifiers |= found.map(|(_, bit)| *bit).ok_or_else(|| {
+            CdtError::validation(format!("unknown modifier {name:?}"))
+                .hinted("Modifiers: Alt, Control, Meta, Shift (e.g. Control+Shift+R)")
+        })?;
+    }
+    let command_held = modifiers & (2 | 4) != 0;
+    if let Some((name, code, key_code, text)) =
+        NAMED.iter().find(|(n, ..)| n.eq_ignore_ascii_case(key))
+    {
+        let key = if *name == "Space" { " " } else { name };
+        return Ok(KeyInput {
+            key: key.to_string(),
+            code: code.to_string(),
+            key_code: *key_code,
+            text: text.filter(|_| !command_held).map(str::to_string),
+            modifiers,
+        });
+    }
+    if let Some(number) = key
+        .strip_prefix(['F', 'f'])
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|n| (1..=24).contains(n))
+    {
+        return Ok(KeyInput {
+            key: format!("F{number}"),
+            code: format!("F{number}"),
+            key_code: 111 + number,
+            text: None,
+            modifiers,
+        });
+    }
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Err(CdtError::validation(format!("unknown key {key:?}"))
+            .hinted("Use a single character or a key name: Enter, Tab, Escape, Backspace, Delete, ArrowUp, Home, PageDown, F5, …"));
+    };
+    let shifted = modifiers & 8 != 0;
+    let text = if shifted {
+        c.to_uppercase().to_string()
+    } else {
+        c.to_string()
+    };
+    let (code, key_code) = if c.is_ascii_alphabetic() {
+        (
+            format!("Key{}", c.to_ascii_uppercase()),
+            u32::from(c.to_ascii_uppercase()),
+        )
+    } else if c.is_ascii_digit() {
+        (format!("Digit{c}"), u32::from(c))
+    } else {
+        (String::new(), 0)
+    };
+    Ok(KeyInput {
+        key: text.clone(),
+        code,
+        key_code,
+        text: (!command_held).then_some(text),
+        modifiers,
+    })
+}
+
+async fn with_feedback(
+    ctx: &PageCtx,
+    action: &str,
+    what: &str,
+    work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
+) -> Result<Value, CdtError> {
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let before = feedback::before(ctx).await;
+    let outcome = work.await?;
+    let feedback_value = feedback::after(ctx, before, outcome, false).await;
+    Ok(finish(feedback_value, action, what))
+}
+
+pub async fn key(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &KeyParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let input = parse_keys(&params.keys)?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    with_feedback(
+        &ctx,
+        "key",
+        &params.keys,
+        ctx.browser.key(&ctx.target, &input),
+    )
+    .await
+}
+
+pub async fn type_text(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &TypeParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let submit = params.submit.as_deref().map(parse_keys).transpose()?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let work = async {
+        let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
+        match submit {
+            Some(key) if typed.dialog.is_none() => ctx.browser.key(&ctx.target, &key).await,
+            _ => Ok(typed),
+        }
+    };
+    with_feedback(&ctx, "type", "the focused element", work).await
+}
+
+fn button(name: Option<&str>) -> Result<&'static str, CdtError> {
+    match name.unwrap_or("left") {
+        "left" => Ok("left"),
+        "right" => Ok("right"),
+        "middle" => Ok("middle"),
+        other => Err(CdtError::validation(format!("unknown button {other:?}"))
+            .hinted("Use --button left, right or middle")),
+    }
+}
+
+/// `mouse-move`, `click`, `mouse-down`, `mouse-up` at a point.
+pub async fn mouse(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PointParams,
+    action: &str,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let button = button(params.button.as_deref())?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let (x, y) = (params.x, params.y);
+    let what = format!("{x},{y}");
+    let work = async {
+        match action {
+            "click" => click_at(&ctx, x, y, 1, button).await,
+            "mouse-down" => {
+                ctx.browser
+                    .mouse(
+                        &ctx.target,
+                        &MouseInput {
+                            button,
+                            ..MouseInput::at("mousePressed", x, y)
+                        },
+                    )
+                    .await
+            }
+            "mouse-up" => {
+                ctx.browser
+                    .mouse(
+                        &ctx.target,
+                        &MouseInput {
+                            button,
+                            ..MouseInput::at("mouseReleased", x, y)
+                        },
+                    )
+                    .await
+            }
+            _ => {
+                ctx.browser
+                    .mouse(
+                        &ctx.target,
+                        &MouseInput {
+                            button: "none",
+                            ..MouseInput::at("mouseMoved", x, y)
+                        },
+                    )
+                    .await
+            }
+        }
+    };
+    with_feedback(&ctx, action, &what, work).await
+}
+
+pub async fn drag(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PointDragParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let what = format!("{},{} → {},{}", params.x1, params.y1, params.x2, params.y2);
+    with_feedback(
+        &ctx,
+        "drag",
+        &what,
+        drag_between(&ctx, (params.x1, params.y1), (params.x2, params.y2)),
+    )
+    .await
+}
+
+pub async fn scroll(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ScrollParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let at = match params.at.as_deref() {
+        Some(text) => {
+            let parsed = text.split_once(',').and_then(|(x, y)| {
+                Some((x.trim().parse::<f64>().ok()?, y.trim().parse::<f64>().ok()?))
+            });
+            Some(parsed.ok_or_else(|| {
+                CdtError::validation(format!("--at {text:?} is not x,y"))
+                    .hinted("Use e.g. --at 400,300")
+            })?)
+        }
+        None => None,
+    };
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let (x, y) = match at {
+        Some(point) => point,
+        None => {
+            let state = ctx.agent("", "state", json!({})).await?;
+            (
+                state["viewport"]["width"].as_f64().unwrap_or(800.0) / 2.0,
+                state["viewport"]["height"].as_f64().unwrap_or(600.0) / 2.0,
+            )
+        }
+    };
+    let wheel = MouseInput {
+        button: "none",
+        delta_x: params.dx,
+        delta_y: params.dy,
+        ..MouseInput::at("mouseWheel", x, y)
+    };
+    let result = with_feedback(
+        &ctx,
+        "scroll",
+        &format!("{x},{y}"),
+        ctx.browser.mouse(&ctx.target, &wheel),
+    )
+    .await?;
+    let state = ctx.agent("", "state", json!({})).await?;
+    let mut result = result;
+    result["scroll"] = state["scroll"].clone();
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chords_parse() {
+        let enter = parse_keys("Enter").ok();
+        assert_eq!(
+            enter
+                .as_ref()
+                .map(|k| (k.key.as_str(), k.key_code, k.text.as_deref())),
+            Some(("Enter", 13, Some("\r")))
+        );
+        let select_all = parse_keys("Control+A").ok();
+        assert_eq!(
+            select_all
+                .as_ref()
+                .map(|k| (k.modifiers, k.code.as_str(), k.text.is_none())),
+            Some((2, "KeyA", true))
+        );
+        let reload = parse_keys("Control+Shift+R").ok();
+        assert_eq!(reload.map(|k| k.modifiers), Some(10));
+        assert_eq!(parse_keys("F5").ok().map(|k| k.key_code), Some(116));
+        assert!(parse_keys("Hyper+A").is_err());
+        assert!(parse_keys("Nope").is_err());
+    }
+}

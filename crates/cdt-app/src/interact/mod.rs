@@ -1,0 +1,239 @@
+//! The agent loop (SPEC §6.2–§6.7): snapshots with stable uids, element and input actions that
+//! report what they caused, waits, readers, dialogs, isolated evaluation, captures, observation.
+//!
+//! The in-page work is done by the browser adapter's agent; this module decides what to ask,
+//! maps the agent's answers to error codes, and builds the feedback of every action.
+
+pub mod capture;
+pub mod dialog;
+pub mod element;
+pub mod feedback;
+pub mod input;
+pub mod observe;
+pub mod reading;
+pub mod runtime;
+pub mod snapshot;
+
+use std::sync::Arc;
+
+use cdt_domain::ports::BrowserPort;
+use cdt_domain::{CdtError, ErrorCode, PageId, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::page::resolve_page;
+use crate::session::ensure_running;
+use crate::slot::{InFlight, Slot};
+
+/// A page to work on, with its browser, resolved for one request.
+pub struct PageCtx {
+    pub slot: Arc<Slot>,
+    pub browser: Arc<dyn BrowserPort>,
+    pub page: PageId,
+    pub target: String,
+    _in_flight: InFlight,
+}
+
+impl PageCtx {
+    pub async fn resolve(
+        broker: &Arc<Broker>,
+        context: &ResolvedContext,
+        page: Option<u32>,
+        until: Instant,
+    ) -> Result<PageCtx, CdtError> {
+        let (slot, in_flight) = ensure_running(broker, context, until).await?;
+        let (page, target) = resolve_page(&slot, page)?;
+        let browser = slot.browser().ok_or_else(|| {
+            CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+                .hinted("Run: cdt session restart")
+        })?;
+        Ok(PageCtx {
+            slot,
+            browser,
+            page,
+            target,
+            _in_flight: in_flight,
+        })
+    }
+
+    /// Refuses to go on while a JavaScript dialog blocks the page.
+    pub fn no_dialog(&self) -> Result<(), CdtError> {
+        match self.browser.dialog(&self.target) {
+            Some(dialog) => Err(CdtError::new(
+                ErrorCode::DialogBlocking,
+                format!(
+                    "a {} dialog blocks the page: {:?}",
+                    dialog.kind, dialog.message
+                ),
+            )
+            .with_details(json!({ "dialog": dialog, "page": self.page }))
+            .hinted("Run: cdt dialog handle accept")
+            .hinted("Or: cdt dialog handle dismiss")),
+            None => Ok(()),
+        }
+    }
+
+    /// Runs an agent command in the frame a uid belongs to (or the main frame).
+    pub async fn agent(&self, frame: &str, command: &str, args: Value) -> Result<Value, CdtError> {
+        self.browser.agent(&self.target, frame, command, args).await
+    }
+}
+
+/// Splits `f2e7` into its frame prefix (`f2`) and checks the form; `e12` is the main frame.
+pub fn frame_of(uid: &str) -> Result<&str, CdtError> {
+    let split = uid.rfind('e').unwrap_or(0);
+    let (frame, rest) = uid.split_at(split);
+    let frame_ok = frame.is_empty()
+        || (frame.len() > 1
+            && frame.starts_with('f')
+            && frame[1..].bytes().all(|b| b.is_ascii_digit()));
+    let rest_ok =
+        rest.starts_with('e') && rest.len() > 1 && rest[1..].bytes().all(|b| b.is_ascii_digit());
+    if frame_ok && rest_ok {
+        Ok(frame)
+    } else {
+        Err(
+            CdtError::validation(format!("{uid:?} is not a uid (uids look like e12 or f1e3)"))
+                .hinted("Run: cdt capture snapshot"),
+        )
+    }
+}
+
+/// Maps an agent answer carrying `error` to cdt's error codes; passes others through.
+pub fn agent_result(value: Value, what: &str) -> Result<Value, CdtError> {
+    let Some(error) = value.get("error").and_then(Value::as_str) else {
+        return Ok(value);
+    };
+    let element = value
+        .get("element")
+        .and_then(Value::as_str)
+        .unwrap_or(what)
+        .to_string();
+    let error = match error {
+        "stale" => CdtError::new(
+            ErrorCode::UidStale,
+            format!("{what} no longer exists in the page"),
+        )
+        .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)"),
+        "unknown" => CdtError::new(
+            ErrorCode::ElementNotFound,
+            format!("no element matches {what}"),
+        )
+        .hinted("Run: cdt capture snapshot"),
+        "obscured" => {
+            let covering = value
+                .get("covering")
+                .and_then(Value::as_str)
+                .unwrap_or("another element");
+            CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
+                .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"] }))
+                .hinted(format!("Close or remove the covering element ({covering}) first, e.g. cdt element click {}", value["coveringUid"].as_str().unwrap_or("<uid>")))
+                .hinted("Or click by coordinates: cdt input click <x> <y>")
+        }
+        "not-visible" => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} is not visible"),
+        )
+        .hinted("Run: cdt element inspect <uid>"),
+        "disabled" => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} is disabled"),
+        )
+        .hinted("Run: cdt element inspect <uid>"),
+        "out-of-view" => CdtError::new(
+            ErrorCode::TargetOutOfView,
+            format!("{element} could not be scrolled into view"),
+        )
+        .hinted("Run: cdt element scroll-into-view <uid>"),
+        "invalid-selector" => CdtError::validation(format!(
+            "invalid CSS selector: {}",
+            value["message"].as_str().unwrap_or("")
+        ))
+        .hinted("Check the selector, e.g. --selector 'form button[type=submit]'"),
+        "no-option" => CdtError::new(
+            ErrorCode::ElementNotFound,
+            format!("{what} has no such option"),
+        )
+        .with_details(json!({ "options": value["options"] }))
+        .hinted("Pass one of the options in error.details.options"),
+        "file-input" => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{what} is a file input"),
+        )
+        .hinted("Run: cdt element upload <uid> <file>"),
+        _ => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} cannot take that action"),
+        )
+        .hinted("Run: cdt element inspect <uid>"),
+    };
+    let details = if error.details.is_object() {
+        error.details.clone()
+    } else {
+        json!({})
+    };
+    Err(error.with_details(details))
+}
+
+/// The agent's way of naming an element target.
+pub fn target_args(
+    uid: Option<&str>,
+    selector: Option<&str>,
+    text: Option<&str>,
+) -> Result<(String, Value, String), CdtError> {
+    match (uid, selector, text) {
+        (Some(uid), _, _) => Ok((
+            frame_of(uid)?.to_string(),
+            json!({ "uid": uid }),
+            uid.to_string(),
+        )),
+        (None, Some(selector), _) => Ok((
+            String::new(),
+            json!({ "selector": selector }),
+            format!("selector {selector:?}"),
+        )),
+        (None, None, Some(text)) => Ok((
+            String::new(),
+            json!({ "text": text }),
+            format!("text {text:?}"),
+        )),
+        _ => Err(
+            CdtError::validation("name the element: a uid, --selector or --text")
+                .hinted("Example: cdt element click e12 (uids from cdt capture snapshot)"),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uids_are_checked_and_split_by_frame() {
+        assert_eq!(frame_of("e12").ok(), Some(""));
+        assert_eq!(frame_of("f2e7").ok(), Some("f2"));
+        for bad in ["12", "e", "x3", "fe3", "f2x7", "e1a"] {
+            assert!(frame_of(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn agent_errors_map_to_codes() {
+        let code = |v: Value| agent_result(v, "e1").err().map(|e| e.code);
+        assert_eq!(code(json!({ "error": "stale" })), Some(ErrorCode::UidStale));
+        assert_eq!(
+            code(json!({ "error": "unknown" })),
+            Some(ErrorCode::ElementNotFound)
+        );
+        assert_eq!(
+            code(json!({ "error": "obscured", "covering": "div#overlay" })),
+            Some(ErrorCode::TargetObscured)
+        );
+        assert_eq!(
+            code(json!({ "error": "disabled" })),
+            Some(ErrorCode::TargetNotInteractable)
+        );
+        assert!(agent_result(json!({ "x": 1 }), "e1").is_ok());
+    }
+}

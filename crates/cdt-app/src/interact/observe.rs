@@ -1,0 +1,65 @@
+//! `observe state|targets`: the cheap "where am I" of an agent loop, and the actionable
+//! elements with boxes and selectors.
+
+use std::sync::Arc;
+
+use cdt_domain::ops::PageParams;
+use cdt_domain::{CdtError, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::PageCtx;
+use crate::broker::Broker;
+
+/// Requests of the page's current navigation that have not finished.
+pub fn pending_requests(ctx: &PageCtx) -> usize {
+    let navigation = ctx.slot.telemetry.navigation(&ctx.target);
+    ctx.slot
+        .telemetry
+        .requests_where(|r| {
+            r.page_target_id == ctx.target
+                && r.navigation == navigation
+                && !r.finished
+                && !r.failed
+                && r.resource_type != "websocket"
+        })
+        .len()
+}
+
+pub async fn state(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PageParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
+        // A dialog freezes the page's scripts; report what is known without touching it.
+        let info = ctx.slot.pages().info(ctx.page);
+        return Ok(
+            json!({ "page": ctx.page, "url": info.as_ref().map(|i| i.url.clone()), "title": info.map(|i| i.title), "dialog": dialog }),
+        );
+    }
+    let page_state = ctx.agent("", "state", json!({})).await?;
+    let pending = pending_requests(&ctx);
+    let quiet_ms = page_state["msSinceMutation"].as_u64().unwrap_or(0);
+    Ok(json!({
+        "page": ctx.page, "url": page_state["url"], "title": page_state["title"], "viewport": page_state["viewport"],
+        "scroll": page_state["scroll"], "activeElement": page_state["activeElement"], "dialog": Value::Null,
+        "loading": page_state["loading"], "networkIdle": pending == 0, "pendingRequests": pending, "domStable": quiet_ms >= 500,
+        "msSinceDomChange": quiet_ms,
+    }))
+}
+
+pub async fn targets(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &PageParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let mut found = ctx.agent("", "targets", json!({})).await?;
+    found["page"] = json!(ctx.page);
+    Ok(found)
+}

@@ -1,0 +1,248 @@
+//! The rest of `page …`: history, reload, resize, the waits, and reading text or HTML.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cdt_domain::ops::{
+    HistoryParams, ReadParams, ReloadParams, ResizeParams, WaitIdleParams, WaitSelectorParams,
+    WaitTextParams, WaitUrlParams,
+};
+use cdt_domain::ports::NavigationOutcome;
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::observe::pending_requests;
+use super::{PageCtx, agent_result, frame_of};
+use crate::broker::Broker;
+
+const POLL: Duration = Duration::from_millis(50);
+
+/// Polls `check` until it yields a value; the broker's budget ends the wait with `TIMEOUT`.
+/// Errors of a page between two documents (mid-navigation) are retried.
+async fn poll<T, F: Future<Output = Result<Option<T>, CdtError>>>(
+    mut check: impl FnMut() -> F,
+) -> Result<T, CdtError> {
+    loop {
+        match check().await {
+            Ok(Some(found)) => return Ok(found),
+            Ok(None)
+            | Err(CdtError {
+                code: ErrorCode::ProtocolError | ErrorCode::InternalError,
+                ..
+            }) => {}
+            Err(error) => return Err(error),
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
+    let (url, title) = (&outcome.url, &outcome.title);
+    json!({ "id": ctx.page, "url": url, "title": title, "current": ctx.slot.pages().current() == Some(ctx.page) })
+}
+
+pub async fn history(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &HistoryParams,
+    delta: i32,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    match ctx
+        .browser
+        .history(&ctx.target, delta, params.wait_until)
+        .await?
+    {
+        Some(outcome) => Ok(page_json(&ctx, &outcome)),
+        None => {
+            let (word, command) = if delta < 0 {
+                ("previous", "back")
+            } else {
+                ("next", "forward")
+            };
+            Err(CdtError::new(
+                ErrorCode::NavigationFailed,
+                format!(
+                    "page {} has no {word} history entry to go {command} to",
+                    ctx.page
+                ),
+            )
+            .hinted("Run: cdt page navigate <url>"))
+        }
+    }
+}
+
+pub async fn reload(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ReloadParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let page_lock = ctx.slot.page_lock(ctx.page);
+    let _mutating = page_lock.lock().await;
+    let outcome = ctx
+        .browser
+        .reload(&ctx.target, params.ignore_cache, params.wait_until)
+        .await?;
+    Ok(page_json(&ctx, &outcome))
+}
+
+pub async fn resize(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ResizeParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    if !(100..=10_000).contains(&params.width) || !(100..=10_000).contains(&params.height) {
+        return Err(
+            CdtError::validation("width and height go from 100 to 10000")
+                .hinted("Example: cdt page resize 1280 800"),
+        );
+    }
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.browser
+        .resize(&ctx.target, params.width, params.height)
+        .await?;
+    Ok(json!({ "page": ctx.page, "width": params.width, "height": params.height }))
+}
+
+pub async fn wait_text(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WaitTextParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    if params.texts.iter().all(|t| t.is_empty()) {
+        return Err(CdtError::validation("no text to wait for")
+            .hinted("Example: cdt page wait-text 'Welcome' 'Signed in'"));
+    }
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let args = json!({ "texts": params.texts });
+    let found = poll(|| async {
+        ctx.no_dialog()?;
+        let checked = ctx.agent("", "waitCheck", args.clone()).await?;
+        Ok((checked["done"] == true).then(|| checked["found"].clone()))
+    })
+    .await?;
+    Ok(json!({ "page": ctx.page, "found": found }))
+}
+
+pub async fn wait_selector(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WaitSelectorParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let state = params.state.as_deref().unwrap_or("visible");
+    if !matches!(state, "visible" | "hidden" | "attached") {
+        return Err(CdtError::validation(format!("unknown state {state:?}"))
+            .hinted("Use --state visible, hidden or attached"));
+    }
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let args = json!({ "selector": params.selector, "state": state });
+    let uid = poll(|| async {
+        ctx.no_dialog()?;
+        let checked = agent_result(
+            ctx.agent("", "waitCheck", args.clone()).await?,
+            &params.selector,
+        )?;
+        Ok((checked["done"] == true).then(|| checked["uid"].clone()))
+    })
+    .await?;
+    Ok(json!({ "page": ctx.page, "selector": params.selector, "state": state, "uid": uid }))
+}
+
+pub async fn wait_url(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WaitUrlParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let pattern = &params.pattern;
+    let regex = match pattern.strip_prefix('/').and_then(|p| p.strip_suffix('/')) {
+        Some(source) => Some(regex_lite::Regex::new(source).map_err(|e| {
+            CdtError::validation(format!("invalid regular expression: {e}"))
+                .hinted("Example: cdt page wait-url '/step-[0-9]+/'")
+        })?),
+        None => None,
+    };
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let url = poll(|| async {
+        let url = ctx
+            .slot
+            .pages()
+            .info(ctx.page)
+            .map(|info| info.url)
+            .unwrap_or_default();
+        let matched = match &regex {
+            Some(regex) => regex.is_match(&url),
+            None => url.contains(pattern.as_str()),
+        };
+        Ok(matched.then_some(url))
+    })
+    .await?;
+    Ok(json!({ "page": ctx.page, "url": url }))
+}
+
+pub async fn wait_idle(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WaitIdleParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let idle = Duration::from_millis(params.idle_ms.unwrap_or(500));
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let started = Instant::now();
+    let mut quiet_since: Option<Instant> = None;
+    poll(|| {
+        let now = Instant::now();
+        let busy = pending_requests(&ctx) > 0;
+        quiet_since = if busy {
+            None
+        } else {
+            quiet_since.or(Some(now))
+        };
+        let done = quiet_since.is_some_and(|since| now.duration_since(since) >= idle);
+        async move { Ok(done.then_some(())) }
+    })
+    .await?;
+    Ok(
+        json!({ "page": ctx.page, "idleMs": idle.as_millis() as u64, "waitedMs": started.elapsed().as_millis() as u64 }),
+    )
+}
+
+/// `page text` and `page html`.
+pub async fn read(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &ReadParams,
+    command: &str,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let frame = params
+        .uid
+        .as_deref()
+        .map(frame_of)
+        .transpose()?
+        .unwrap_or("")
+        .to_string();
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let what = params
+        .uid
+        .clone()
+        .or_else(|| params.selector.clone())
+        .unwrap_or_else(|| "the page".into());
+    let args = json!({ "uid": params.uid, "selector": params.selector });
+    let mut result = agent_result(ctx.agent(&frame, command, args).await?, &what)?;
+    result["page"] = json!(ctx.page);
+    Ok(result)
+}

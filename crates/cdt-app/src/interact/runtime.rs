@@ -1,0 +1,92 @@
+//! `runtime eval`: JavaScript on an evaluation session of its own. Past the budget the script is
+//! terminated and `TIMEOUT` returned; the page stays usable for the next command.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use cdt_domain::interact::EvalRequest;
+use cdt_domain::ops::EvalParams;
+use cdt_domain::{CdtError, ResolvedContext};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::{PageCtx, frame_of};
+use crate::broker::Broker;
+
+/// Time kept back from the budget to terminate the script and answer before the deadline.
+const TERMINATE_HEADROOM: Duration = Duration::from_millis(120);
+
+/// Whether the source is a function to call rather than an expression.
+pub fn is_function(source: &str) -> bool {
+    let text = source.trim_start();
+    let text = text
+        .strip_prefix("async")
+        .map(str::trim_start)
+        .unwrap_or(text);
+    if text.starts_with("function") {
+        return true;
+    }
+    let head = text.split("=>").next().unwrap_or("");
+    text.contains("=>")
+        && head.len() < text.len()
+        && (head.trim_start().starts_with('(')
+            || head
+                .trim()
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '$'))
+}
+
+pub async fn eval(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &EvalParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    if params.expression.trim().is_empty() {
+        return Err(CdtError::validation("the expression is empty")
+            .hinted("Example: cdt runtime eval 'document.title'"));
+    }
+    for uid in &params.args {
+        if !frame_of(uid)?.is_empty() {
+            return Err(CdtError::validation(format!(
+                "{uid} is inside an iframe; only main-frame elements can be passed"
+            ))
+            .hinted("Use a main-frame uid, or read the iframe with cdt page text --uid <uid>"));
+        }
+    }
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let remaining = until
+        .saturating_duration_since(Instant::now())
+        .saturating_sub(TERMINATE_HEADROOM);
+    let request = EvalRequest {
+        source: params.expression.clone(),
+        is_function: is_function(&params.expression),
+        element_args: params.args.clone(),
+        await_promise: params.await_promise,
+        budget_ms: remaining.as_millis().max(1) as u64,
+    };
+    let value = ctx.browser.evaluate(&ctx.target, &request).await?;
+    Ok(json!({ "value": value }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tells_functions_from_expressions() {
+        for function in [
+            "() => 1",
+            "(el) => el.value",
+            "el => el.textContent",
+            "function (a) { return a }",
+            "async () => fetch('/')",
+        ] {
+            assert!(is_function(function), "{function}");
+        }
+        for expression in ["document.title", "1 + 1", "[1,2].map(x => x * 2)", "a >= b"] {
+            assert!(!is_function(expression), "{expression}");
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! `capture snapshot`: the page as compact text, one node per line, indented by depth, each
+//! actionable or named node with a stable uid (docs/snapshot-format.md). Out-of-process iframes
+//! are snapshotted in their own frame and spliced in under their `iframe` line.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use cdt_domain::ops::SnapshotParams;
+use cdt_domain::{CdtError, ResolvedContext};
+use serde_json::{Map, Value, json};
+use tokio::time::Instant;
+
+use super::{PageCtx, agent_result, frame_of};
+use crate::broker::Broker;
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub interactive: bool,
+    pub depth: Option<u32>,
+    pub root: Option<String>,
+    pub verbose: bool,
+}
+
+/// A snapshot: its text, its uids (`uid → {role, name}`) and each node's line by uid.
+pub struct Snapshot {
+    pub text: String,
+    pub uids: Map<String, Value>,
+    pub nodes: BTreeMap<String, String>,
+    pub url: String,
+    pub title: String,
+}
+
+fn agent_args(options: &Options, root_in_frame: Option<&str>) -> Value {
+    let mut args = json!({ "interactive": options.interactive, "verbose": options.verbose });
+    if let Some(depth) = options.depth {
+        args["depth"] = json!(depth);
+    }
+    match root_in_frame {
+        Some(root) if frame_of(root).is_ok() => args["rootUid"] = json!(root),
+        Some(root) => args["rootSelector"] = json!(root),
+        None => {}
+    }
+    args
+}
+
+fn lines_of(value: &Value) -> Vec<String> {
+    value["lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l.as_str().map(str::to_string))
+        .collect()
+}
+
+pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError> {
+    let root_frame = match &options.root {
+        Some(root) if frame_of(root).is_ok() => frame_of(root)?.to_string(),
+        _ => String::new(),
+    };
+    let what = options.root.clone().unwrap_or_else(|| "the page".into());
+    let main = agent_result(
+        ctx.agent(
+            &root_frame,
+            "snapshot",
+            agent_args(options, options.root.as_deref()),
+        )
+        .await?,
+        &what,
+    )?;
+    let mut lines = lines_of(&main);
+    let mut uids = main["uids"].as_object().cloned().unwrap_or_default();
+    let pending = main["frames"].as_array().cloned().unwrap_or_default();
+    if !pending.is_empty() {
+        let children = ctx
+            .browser
+            .child_frames(&ctx.target)
+            .await
+            .unwrap_or_default();
+        for frame in pending {
+            let owner = frame["uid"].as_str().unwrap_or_default();
+            let Some((prefix, _)) = children.iter().find(|(_, uid)| uid == owner) else {
+                continue;
+            };
+            let depth = frame["depth"].as_u64().unwrap_or(1) as usize;
+            let inner_options = Options {
+                depth: options.depth.map(|d| d.saturating_sub(depth as u32)),
+                root: None,
+                ..options.clone()
+            };
+            let Ok(inner) = ctx
+                .agent(prefix, "snapshot", agent_args(&inner_options, None))
+                .await
+            else {
+                continue;
+            };
+            let indent = "  ".repeat(depth);
+            let spliced: Vec<String> = lines_of(&inner)
+                .into_iter()
+                .map(|line| format!("{indent}{line}"))
+                .collect();
+            if let Some(position) = lines
+                .iter()
+                .position(|line| line.trim_start().starts_with(&format!("{owner} ")))
+            {
+                lines.splice(position + 1..position + 1, spliced);
+            }
+            uids.extend(inner["uids"].as_object().cloned().unwrap_or_default());
+        }
+    }
+    let nodes = lines
+        .iter()
+        .filter_map(|line| {
+            let trimmed = line.trim_start();
+            let uid = trimmed.split(' ').next()?;
+            uids.contains_key(uid)
+                .then(|| (uid.to_string(), trimmed.to_string()))
+        })
+        .collect();
+    Ok(Snapshot {
+        text: lines.join("\n"),
+        uids,
+        nodes,
+        url: main["url"].as_str().unwrap_or_default().to_string(),
+        title: main["title"].as_str().unwrap_or_default().to_string(),
+    })
+}
+
+pub async fn capture(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &SnapshotParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let file = params
+        .file
+        .as_deref()
+        .map(|f| crate::network::absolute(f, "--file"))
+        .transpose()?;
+    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    ctx.no_dialog()?;
+    let options = Options {
+        interactive: params.interactive,
+        depth: params.depth,
+        root: params.root.clone(),
+        verbose: params.verbose,
+    };
+    let snapshot = take(&ctx, &options).await?;
+    if options.root.is_none() && options.depth.is_none() {
+        ctx.slot.store_snapshot(&ctx.target, snapshot.nodes.clone());
+    }
+    let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
+    match file {
+        Some(path) => {
+            broker
+                .deps
+                .store
+                .write_file(path, snapshot.text.as_bytes())?;
+            out["file"] = json!(path);
+            out["bytes"] = json!(snapshot.text.len());
+        }
+        None => out["snapshot"] = json!(snapshot.text),
+    }
+    out["uids"] = Value::Object(snapshot.uids);
+    Ok(out)
+}

@@ -1,0 +1,405 @@
+// cdt's in-page agent. Evaluated as `(AGENT)(command, args)` in a frame's main world. It keeps a
+// registry of uids on `window.__cdt` (non-enumerable): a node keeps its uid for the life of the
+// document; numbering starts where the daemon says, so a uid is never reused within a page.
+(function (command, args) {
+  'use strict';
+  const root = window;
+  let R = root.__cdt;
+  if (!R || R.prefix !== args.prefix) {
+    R = { prefix: args.prefix || '', next: args.start || 1, byEl: new WeakMap(), byUid: new Map(), lastMutation: Date.now() };
+    Object.defineProperty(root, '__cdt', { value: R, configurable: true, enumerable: false, writable: true });
+    try {
+      new MutationObserver(() => { R.lastMutation = Date.now(); })
+        .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    } catch (e) { /* no document yet */ }
+  }
+  const uidOf = (el) => {
+    let uid = R.byEl.get(el);
+    if (!uid) {
+      uid = R.prefix + 'e' + (R.next++);
+      R.byEl.set(el, uid);
+      R.byUid.set(uid, new WeakRef(el));
+    }
+    return uid;
+  };
+  const number = (uid) => parseInt(String(uid).slice(String(uid).lastIndexOf('e') + 1), 10);
+  const lookup = (uid) => {
+    const ref = R.byUid.get(uid);
+    const el = ref && ref.deref();
+    if (el && el.isConnected) return { el };
+    const issued = String(uid).startsWith(R.prefix + 'e') && number(uid) > 0 && number(uid) < R.next;
+    return { status: issued || (args.issuedBefore && number(uid) < args.issuedBefore) ? 'stale' : 'unknown' };
+  };
+  const clean = (s, max) => {
+    s = (s || '').replace(/\s+/g, ' ').trim();
+    return s.length > max ? s.slice(0, max - 1) + '…' : s;
+  };
+  const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+
+  const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
+    range: 'slider', number: 'spinbutton', search: 'searchbox', email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox',
+    password: 'textbox', file: 'button', color: 'button', date: 'textbox', 'datetime-local': 'textbox', month: 'textbox', time: 'textbox', week: 'textbox' };
+  const TAG_ROLES = { A: 'link', BUTTON: 'button', TEXTAREA: 'textbox', SELECT: 'combobox', OPTION: 'option', IMG: 'img', NAV: 'navigation',
+    MAIN: 'main', ASIDE: 'complementary', FORM: 'form', UL: 'list', OL: 'list', LI: 'listitem', TABLE: 'table', TR: 'row', TD: 'cell',
+    TH: 'columnheader', DIALOG: 'dialog', SUMMARY: 'button', DETAILS: 'group', FIELDSET: 'group', H1: 'heading', H2: 'heading',
+    H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IFRAME: 'iframe', LABEL: 'label', PROGRESS: 'progressbar', METER: 'meter',
+    HEADER: 'banner', FOOTER: 'contentinfo', SECTION: 'region', ARTICLE: 'article', VIDEO: 'video', AUDIO: 'audio' };
+  const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
+    'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
+  const NAMED_FROM_CONTENT = new Set(['button', 'link', 'heading', 'option', 'cell', 'columnheader', 'tab', 'menuitem', 'listitem',
+    'treeitem', 'label', 'switch', 'checkbox', 'radio']);
+
+  const roleOf = (el) => {
+    const explicit = el.getAttribute('role');
+    if (explicit) return explicit.split(' ')[0];
+    const tag = el.tagName;
+    if (tag === 'INPUT') { const t = (el.getAttribute('type') || 'text').toLowerCase(); return t === 'hidden' ? null : (INPUT_ROLES[t] || 'textbox'); }
+    if (tag === 'A') return el.hasAttribute('href') ? 'link' : null;
+    if (tag === 'SELECT') return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+    if (tag === 'IMG') return el.getAttribute('alt') === '' ? null : 'img';
+    if (tag === 'SECTION' || tag === 'FORM') return (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) ? TAG_ROLES[tag] : null;
+    if (TAG_ROLES[tag]) return TAG_ROLES[tag];
+    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
+    if (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))) return 'generic-clickable';
+    return null;
+  };
+  const textOf = (el) => clean(el.innerText !== undefined ? el.innerText : el.textContent, 100);
+  const labelsOf = (el) => {
+    if (el.labels && el.labels.length) return clean(Array.from(el.labels).map((l) => l.innerText).join(' '), 100);
+    return '';
+  };
+  const nameOf = (el, role) => {
+    const by = el.getAttribute('aria-labelledby');
+    if (by) {
+      const doc = el.ownerDocument;
+      const text = by.split(/\s+/).map((id) => { const n = doc.getElementById(id); return n ? n.innerText || n.textContent : ''; }).join(' ');
+      if (clean(text, 100)) return clean(text, 100);
+    }
+    const aria = el.getAttribute('aria-label');
+    if (aria && aria.trim()) return clean(aria, 100);
+    const tag = el.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
+      const type = (el.getAttribute('type') || '').toLowerCase();
+      if (['submit', 'button', 'reset'].includes(type)) return clean(el.value || (type === 'submit' ? 'Submit' : ''), 100);
+      return labelsOf(el) || clean(el.getAttribute('placeholder') || el.getAttribute('title') || el.getAttribute('name') || '', 100);
+    }
+    if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '', 100);
+    if (tag === 'IFRAME') return clean(el.getAttribute('title') || el.getAttribute('name') || '', 100);
+    if (tag === 'FIELDSET') { const legend = el.querySelector('legend'); return legend ? textOf(legend) : ''; }
+    if (NAMED_FROM_CONTENT.has(role) || role === 'generic-clickable') return textOf(el) || clean(el.getAttribute('title') || '', 100);
+    return clean(el.getAttribute('title') || '', 100);
+  };
+  const isVisible = (el) => {
+    if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
+    const s = getComputedStyle(el);
+    return s.display !== 'none' && s.visibility !== 'hidden';
+  };
+  const statesOf = (el, role) => {
+    const out = [];
+    const doc = el.ownerDocument;
+    if (doc.activeElement === el && doc.hasFocus()) out.push('focused');
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true') out.push('disabled');
+    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox') {
+      const checked = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
+      if (checked) out.push('checked');
+    }
+    const expanded = el.getAttribute('aria-expanded');
+    if (expanded === 'true') out.push('expanded');
+    if (el.tagName === 'DETAILS' && el.open) out.push('expanded');
+    if (role === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
+    if (el.required) out.push('required');
+    if (el.readOnly) out.push('readonly');
+    if (role === 'heading') out.push('level=' + (el.getAttribute('aria-level') || el.tagName.slice(1)));
+    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
+      const value = el.isContentEditable ? el.innerText : el.value;
+      if (value) out.push('value=' + quote(el.type === 'password' ? '••••' : clean(value, 60)));
+    }
+    if (role === 'combobox' && el.tagName === 'SELECT') {
+      const option = el.selectedOptions && el.selectedOptions[0];
+      if (option) out.push('value=' + quote(clean(option.textContent, 60)));
+    }
+    if (role === 'link' && args.verbose) out.push('url=' + el.getAttribute('href'));
+    return out;
+  };
+
+  function snapshot() {
+    const lines = [];
+    const uids = {};
+    const frames = [];
+    const maxDepth = args.depth === undefined || args.depth === null ? Infinity : args.depth;
+    let start = document.documentElement;
+    if (args.rootUid) { const found = lookup(args.rootUid); if (!found.el) return { error: found.status, uid: args.rootUid }; start = found.el; }
+    if (args.rootSelector) { start = document.querySelector(args.rootSelector); if (!start) return { error: 'unknown', selector: args.rootSelector }; }
+    const emit = (el, role, name, depth) => {
+      const uid = uidOf(el);
+      const states = statesOf(el, role);
+      const shown = role === 'generic-clickable' ? 'clickable' : role;
+      lines.push('  '.repeat(depth) + uid + ' ' + shown + (name ? ' ' + quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
+      uids[uid] = { role: shown, name };
+      return uid;
+    };
+    const walk = (el, depth, namedAncestor) => {
+      if (depth > maxDepth) return;
+      if (el.nodeType === 3) {
+        if (args.interactive || namedAncestor) return;
+        const text = clean(el.textContent, 80);
+        if (text) lines.push('  '.repeat(depth) + 'text ' + quote(text));
+        return;
+      }
+      if (el.nodeType !== 1) return;
+      const tag = el.tagName;
+      if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'TEMPLATE' || tag === 'HEAD') return;
+      if (el.getAttribute('aria-hidden') === 'true' || !isVisible(el)) {
+        if (tag !== 'OPTION') return;
+      }
+      const role = roleOf(el);
+      let childDepth = depth;
+      let named = namedAncestor;
+      if (role) {
+        const name = nameOf(el, role);
+        const actionable = ACTIONABLE.has(role) || role === 'generic-clickable' || el.isContentEditable;
+        const keep = args.verbose || actionable || role === 'heading' || (!args.interactive && (name || ['list', 'table', 'dialog', 'navigation', 'main', 'form', 'img', 'row', 'group', 'region', 'banner', 'contentinfo', 'complementary', 'article'].includes(role)));
+        if (keep && !(role === 'option' && args.interactive && !el.selected)) {
+          const uid = emit(el, role, name, depth);
+          childDepth = depth + 1;
+          if (name && NAMED_FROM_CONTENT.has(role)) named = true;
+          if (tag === 'IFRAME') {
+            let inner = null;
+            try { inner = el.contentDocument; } catch (e) { inner = null; }
+            if (inner && inner.documentElement) walk(inner.documentElement, childDepth, false);
+            else frames.push({ uid, depth: childDepth, src: el.src });
+            return;
+          }
+          if (tag === 'SELECT' && !args.verbose) return;
+        }
+      }
+      if (el.shadowRoot) for (const child of el.shadowRoot.childNodes) walk(child, childDepth, named);
+      for (const child of el.childNodes) walk(child, childDepth, named);
+    };
+    walk(start, 0, false);
+    return { lines, uids, frames, next: R.next, url: location.href, title: document.title };
+  }
+
+  const describe = (el) => {
+    if (!el || el.nodeType !== 1) return null;
+    let text = el.tagName.toLowerCase();
+    if (el.id) text += '#' + el.id;
+    if (el.classList && el.classList.length) text += '.' + Array.from(el.classList).slice(0, 3).join('.');
+    const label = clean(el.innerText || el.getAttribute('aria-label') || '', 40);
+    return label ? text + ' ' + quote(label) : text;
+  };
+  const pick = () => {
+    if (args.uid) { const found = lookup(args.uid); if (!found.el) return { error: found.status }; return { el: found.el }; }
+    if (args.selector) {
+      let el = null;
+      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: String(e.message || e) }; }
+      return el ? { el } : { error: 'unknown' };
+    }
+    if (args.text) {
+      const wanted = args.text.toLowerCase();
+      const all = Array.from(document.querySelectorAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],h1,h2,h3,h4,h5,h6,li,td,span,div,p'));
+      const match = all.filter((el) => isVisible(el) && clean(nameOf(el, roleOf(el) || '') || el.innerText || el.value || '', 200).toLowerCase().includes(wanted));
+      // The innermost match is the most specific element.
+      const innermost = match.filter((el) => !match.some((other) => other !== el && el.contains(other)));
+      return innermost.length ? { el: innermost[0] } : { error: 'unknown' };
+    }
+    return { error: 'unknown' };
+  };
+  // Offset of this frame's viewport within the top (same-process) viewport.
+  const frameOffset = (el) => {
+    let x = 0; let y = 0; let win = el.ownerDocument.defaultView;
+    while (win && win.frameElement) {
+      const r = win.frameElement.getBoundingClientRect();
+      x += r.left + win.frameElement.clientLeft; y += r.top + win.frameElement.clientTop;
+      win = win.parent;
+    }
+    return { x, y };
+  };
+  const boxOf = (el) => {
+    const r = el.getBoundingClientRect();
+    const o = frameOffset(el);
+    return { x: r.left + o.x, y: r.top + o.y, width: r.width, height: r.height };
+  };
+  function actionPoint() {
+    const picked = pick();
+    if (!picked.el) return picked;
+    const el = picked.el;
+    if (!args.noScroll) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    const uid = uidOf(el);
+    if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el) };
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true') return { error: 'disabled', uid, element: describe(el) };
+    const rects = el.getClientRects();
+    const r = rects.length ? rects[0] : el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el) };
+    const lx = r.left + r.width / 2; const ly = r.top + r.height / 2;
+    const view = el.ownerDocument.defaultView;
+    if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el) };
+    let hit = el.ownerDocument.elementFromPoint(lx, ly);
+    while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
+      const inner = hit.shadowRoot.elementFromPoint(lx, ly);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
+    if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: uidOf(hit) };
+    }
+    const o = frameOffset(el);
+    return { uid, x: lx + o.x, y: ly + o.y, element: describe(el) };
+  }
+  const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  function prepareFill() {
+    const picked = pick();
+    if (!picked.el) return picked;
+    const el = picked.el;
+    const uid = uidOf(el);
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    if (el.disabled) return { error: 'disabled', uid, element: describe(el) };
+    const tag = el.tagName;
+    const type = (el.getAttribute('type') || '').toLowerCase();
+    const value = args.value === undefined ? '' : String(args.value);
+    if (tag === 'SELECT') {
+      const options = Array.from(el.options);
+      const wanted = value.split(',').map((v) => v.trim());
+      const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent, 200)));
+      if (!chosen.length) return { error: 'no-option', uid, options: options.map((o) => clean(o.textContent, 60)) };
+      options.forEach((o) => { o.selected = chosen.includes(o); });
+      fire(el, 'input'); fire(el, 'change');
+      return { uid, kind: 'select', value: chosen.map((o) => clean(o.textContent, 60)).join(',') };
+    }
+    if (type === 'checkbox' || type === 'radio' || el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch') {
+      const want = !['false', '0', 'off', 'no', 'unchecked'].includes(value.toLowerCase());
+      const now = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
+      return { uid, kind: 'toggle', needsClick: want !== now, checked: now };
+    }
+    if (type === 'file') return { error: 'file-input', uid };
+    if (tag === 'INPUT' || tag === 'TEXTAREA') {
+      el.focus();
+      if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(type)) {
+        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
+        setter.call(el, value); fire(el, 'input'); fire(el, 'change');
+        return { uid, kind: 'set' };
+      }
+      el.select();
+      return { uid, kind: 'type', empty: el.value === '' };
+    }
+    if (el.isContentEditable) {
+      el.focus();
+      const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
+      const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+      return { uid, kind: 'type' };
+    }
+    return { error: 'not-fillable', uid, element: describe(el) };
+  }
+  function inspect() {
+    const picked = pick();
+    if (!picked.el) return picked;
+    const el = picked.el;
+    const role = roleOf(el);
+    const attributes = {};
+    for (const a of el.attributes) attributes[a.name] = a.value.length > 200 ? a.value.slice(0, 199) + '…' : a.value;
+    const s = getComputedStyle(el);
+    return { uid: uidOf(el), tag: el.tagName.toLowerCase(), role: role === 'generic-clickable' ? 'clickable' : role, name: role ? nameOf(el, role) : '',
+      attributes, box: boxOf(el), visible: isVisible(el), enabled: !el.disabled, editable: el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName),
+      states: statesOf(el, role), display: s.display, text: clean(el.innerText || '', 200) };
+  }
+  function find() {
+    const wanted = (args.text || '').toLowerCase();
+    const out = [];
+    for (const el of document.querySelectorAll('*')) {
+      if (out.length >= (args.limit || 20)) break;
+      const role = roleOf(el);
+      if (!role || !isVisible(el)) continue;
+      const name = nameOf(el, role);
+      if (name.toLowerCase().includes(wanted) || (el.value && String(el.value).toLowerCase().includes(wanted))) {
+        out.push({ uid: uidOf(el), role: role === 'generic-clickable' ? 'clickable' : role, name });
+      }
+    }
+    return { matches: out };
+  }
+  function targets() {
+    const out = [];
+    for (const el of document.querySelectorAll('a[href],button,input:not([type=hidden]),textarea,select,summary,[role],[onclick],[contenteditable=true],[tabindex]')) {
+      const role = roleOf(el);
+      if (!role || !(ACTIONABLE.has(role) || role === 'generic-clickable')) continue;
+      const visible = isVisible(el);
+      let selector = el.id ? '#' + CSS.escape(el.id) : el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name="' + el.getAttribute('name') + '"]' : '');
+      out.push({ uid: uidOf(el), role: role === 'generic-clickable' ? 'clickable' : role, name: nameOf(el, role), bbox: boxOf(el), visible,
+        enabled: !el.disabled, editable: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable, selector });
+    }
+    return { targets: out };
+  }
+  function state() {
+    const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+    return { url: location.href, title: document.title, timeOrigin: performance.timeOrigin, viewport: { width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio },
+      scroll: { x: scrollX, y: scrollY, maxY: Math.max(0, document.documentElement.scrollHeight - innerHeight) },
+      activeElement: active ? { uid: uidOf(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
+      readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation };
+  }
+  function settle() {
+    // Resolves when the DOM has been quiet for `quiet` ms, or after `cap` ms.
+    const started = Date.now();
+    return new Promise((resolve) => {
+      const check = () => {
+        const quiet = Date.now() - R.lastMutation;
+        if (quiet >= args.quiet || Date.now() - started >= args.cap) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
+        else setTimeout(check, Math.min(25, args.quiet - quiet + 1));
+      };
+      check();
+    });
+  }
+  function readText() {
+    if (args.uid || args.selector) { const picked = pick(); if (!picked.el) return picked; return { text: picked.el.innerText || picked.el.textContent || '' }; }
+    return { text: document.body ? document.body.innerText : '' };
+  }
+  function readHtml() {
+    if (args.uid || args.selector) { const picked = pick(); if (!picked.el) return picked; return { html: picked.el.outerHTML }; }
+    return { html: document.documentElement.outerHTML };
+  }
+  function scrollIntoView() {
+    const picked = pick();
+    if (!picked.el) return picked;
+    picked.el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    return { uid: uidOf(picked.el), box: boxOf(picked.el) };
+  }
+  function focus() {
+    const picked = pick();
+    if (!picked.el) return picked;
+    picked.el.focus();
+    return { uid: uidOf(picked.el), focused: document.activeElement === picked.el };
+  }
+  function clear() {
+    const picked = pick();
+    if (!picked.el) return picked;
+    const el = picked.el;
+    if (el.isContentEditable) { el.innerHTML = ''; fire(el, 'input'); return { uid: uidOf(el) }; }
+    if (!('value' in el)) return { error: 'not-fillable', uid: uidOf(el), element: describe(el) };
+    el.focus();
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value');
+    if (setter && setter.set) setter.set.call(el, ''); else el.value = '';
+    fire(el, 'input'); fire(el, 'change');
+    return { uid: uidOf(el) };
+  }
+  function waitCheck() {
+    if (args.texts) {
+      const body = document.body ? document.body.innerText : '';
+      const found = args.texts.find((t) => body.includes(t));
+      return found === undefined ? { done: false } : { done: true, found };
+    }
+    if (args.selector) {
+      let el = null;
+      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: String(e.message || e) }; }
+      const visible = !!el && isVisible(el) && el.getClientRects().length > 0;
+      const done = args.state === 'attached' ? !!el : args.state === 'hidden' ? !visible : visible;
+      return { done, uid: el ? uidOf(el) : null };
+    }
+    return { done: true };
+  }
+  function frameOwnerUid() { return { uid: uidOf(this) }; }
+  const commands = { snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
+    waitCheck, box: () => { const p = pick(); return p.el ? { uid: uidOf(p.el), box: boxOf(p.el), content: { x: boxOf(p.el).x + p.el.clientLeft, y: boxOf(p.el).y + p.el.clientTop } } : p; }, frameOwnerUid,
+    next: () => ({ next: R.next }) };
+  const result = commands[command].call(this, args);
+  if (result && typeof result === 'object' && typeof result.then !== 'function') result.__next = R.next;
+  return result;
+})

@@ -1,0 +1,89 @@
+//! Types for interacting with a page through the browser port: input events, dialogs, captures.
+
+use serde::{Deserialize, Serialize};
+
+/// A mouse event in CSS pixels of the page's viewport.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MouseInput {
+    /// `mouseMoved`, `mousePressed`, `mouseReleased` or `mouseWheel`.
+    pub kind: &'static str,
+    pub x: f64,
+    pub y: f64,
+    /// `left`, `middle`, `right` or `none`.
+    pub button: &'static str,
+    pub click_count: u32,
+    pub delta_x: f64,
+    pub delta_y: f64,
+    /// Bit mask: Alt=1, Ctrl=2, Meta=4, Shift=8.
+    pub modifiers: u32,
+}
+
+impl MouseInput {
+    pub fn at(kind: &'static str, x: f64, y: f64) -> Self {
+        MouseInput {
+            kind,
+            x,
+            y,
+            button: "left",
+            click_count: 1,
+            delta_x: 0.0,
+            delta_y: 0.0,
+            modifiers: 0,
+        }
+    }
+}
+
+/// A key press (`Input.dispatchKeyEvent` keyDown + keyUp).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyInput {
+    pub key: String,
+    pub code: String,
+    pub key_code: u32,
+    /// The text the key types, if any.
+    pub text: Option<String>,
+    pub modifiers: u32,
+}
+
+/// A JavaScript dialog open on a page.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DialogInfo {
+    /// `alert`, `confirm`, `prompt` or `beforeunload`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub default_prompt: String,
+    pub url: String,
+}
+
+/// What dispatching an input event led to.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DispatchOutcome {
+    /// A dialog opened while the event was handled (the event's handler is blocked on it).
+    pub dialog: Option<DialogInfo>,
+}
+
+/// A screenshot to take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScreenshotRequest {
+    /// `png`, `jpeg` or `webp`.
+    pub format: String,
+    pub quality: Option<u32>,
+    pub full_page: bool,
+    /// Viewport clip `(x, y, width, height)` in CSS pixels.
+    pub clip: Option<(f64, f64, f64, f64)>,
+}
+
+/// JavaScript to evaluate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalRequest {
+    /// An expression, or a function declaration called with `args`.
+    pub source: String,
+    pub is_function: bool,
+    /// Element arguments: `(frame prefix, uid)`; they become the function's arguments.
+    pub element_args: Vec<String>,
+    pub await_promise: bool,
+    /// Milliseconds before the script is terminated.
+    pub budget_ms: u64,
+}
