@@ -155,32 +155,30 @@ impl CdpBrowser {
         page: &str,
     ) -> Result<Vec<(String, String)>, CdtError> {
         let main = self.session_for(page).await?;
-        let tree = self
-            .connection
-            .call("Page.getFrameTree", json!({}), Some(&main))
-            .await?;
-        let listed = self
-            .connection
-            .call("Target.getTargets", json!({}), None)
-            .await?;
-        let remote: Vec<String> = listed["targetInfos"]
+        let tree = self.connection.call("Page.getFrameTree", json!({}), Some(&main)).await?;
+        let listed = self.connection.call("Target.getTargets", json!({}), None).await?;
+        // Frames that live in the page's own process: their iframes' owners are in the main frame's DOM.
+        let mut known: HashMap<String, String> = HashMap::new();
+        let mut stack = vec![tree["frameTree"].clone()];
+        while let Some(node) = stack.pop() {
+            known.insert(str_field(&node["frame"], "id").to_string(), String::new());
+            stack.extend(node["childFrames"].as_array().into_iter().flatten().cloned());
+        }
+        let mut remote: Vec<(String, String)> = listed["targetInfos"]
             .as_array()
             .into_iter()
             .flatten()
             .filter(|t| t["type"] == "iframe")
-            .map(|t| str_field(t, "targetId").to_string())
+            .map(|t| (str_field(t, "targetId").to_string(), str_field(t, "parentFrameId").to_string()))
             .collect();
-        // (frame id, parent frame id) of every out-of-process frame, parents first.
+        // (frame id, parent frame id), parents before children; frames of other pages never
+        // connect to `known` and are left out.
         let mut found = Vec::new();
-        let mut stack = vec![(tree["frameTree"].clone(), String::new())];
-        while let Some((node, parent)) = stack.pop() {
-            let id = str_field(&node["frame"], "id").to_string();
-            if !parent.is_empty() && remote.contains(&id) {
-                found.push((id.clone(), parent.clone()));
-            }
-            for child in node["childFrames"].as_array().into_iter().flatten() {
-                stack.push((child.clone(), id.clone()));
-            }
+        loop {
+            let Some(position) = remote.iter().position(|(_, parent)| known.contains_key(parent)) else { break };
+            let (frame_id, parent_id) = remote.swap_remove(position);
+            known.insert(frame_id.clone(), frame_id.clone());
+            found.push((frame_id, parent_id));
         }
         let mut out = Vec::new();
         for (frame_id, parent_id) in found {
@@ -221,8 +219,9 @@ impl CdpBrowser {
                 Ok::<String, CdtError>(str_field(&reply["result"]["value"], "uid").to_string())
             }
             .await;
-            if let Ok(uid) = owner {
-                out.push((format!("f{index}"), uid));
+            match owner {
+                Ok(uid) => out.push((format!("f{index}"), uid)),
+                Err(error) => tracing::debug!(%frame_id, %error, "cannot find the iframe element of a frame"),
             }
         }
         Ok(out)
@@ -416,9 +415,10 @@ impl CdpBrowser {
                     self.connection
                         .call("Runtime.terminateExecution", json!({}), Some(&session));
                 let _ = tokio::time::timeout(Duration::from_millis(200), terminate).await;
-                return Err(CdtError::timeout("runtime eval", request.budget_ms)
+                return Err(CdtError::new(ErrorCode::Timeout, "the script ran past the command's budget and was terminated; the page stays usable")
                     .with_details(json!({ "terminated": true }))
-                    .hinted("The script was terminated; the page is usable. Retry with a larger --timeout if it needs longer"));
+                    .hinted("Retry with a larger budget if the script needs longer: --timeout 30000")
+                    .hinted("Or make the script finish sooner (no unbounded loops or waits)"));
             }
         };
         if let Some(details) = reply.get("exceptionDetails") {

@@ -2,10 +2,14 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::commands::{
-    console::ConsoleCommand, daemon::DaemonCommand, events::EventsCommand, network::NetworkCommand,
-    page::PageCommand, session::SessionCommand,
-};
+use crate::commands::console::ConsoleCommand;
+use crate::commands::daemon::DaemonCommand;
+use crate::commands::element::ElementCommand;
+use crate::commands::events::EventsCommand;
+use crate::commands::interact::{CaptureCommand, DialogCommand, InputCommand, ObserveCommand, RuntimeCommand};
+use crate::commands::network::NetworkCommand;
+use crate::commands::page::PageCommand;
+use crate::commands::session::SessionCommand;
 
 const ABOUT: &str = "Drive Chromium from the shell through the Chrome DevTools Protocol.
 
@@ -41,6 +45,24 @@ pub enum Command {
     /// Open, list, switch, close and navigate pages.
     #[command(subcommand)]
     Page(PageCommand),
+    /// Look at the page: accessibility snapshot with stable uids, screenshots, PDF.
+    #[command(subcommand)]
+    Capture(CaptureCommand),
+    /// Act on elements by uid (or selector/text); every action reports what it caused.
+    #[command(subcommand)]
+    Element(ElementCommand),
+    /// Keyboard and mouse by keys and coordinates.
+    #[command(subcommand)]
+    Input(InputCommand),
+    /// JavaScript dialogs (alert, confirm, prompt): status and handling.
+    #[command(subcommand)]
+    Dialog(DialogCommand),
+    /// Evaluate JavaScript in the page.
+    #[command(subcommand)]
+    Runtime(RuntimeCommand),
+    /// Cheap page state and actionable targets for agent loops.
+    #[command(subcommand)]
+    Observe(ObserveCommand),
     /// Console messages, exceptions and browser log entries of the context's pages.
     #[command(subcommand)]
     Console(ConsoleCommand),

@@ -63,7 +63,7 @@ impl PageCtx {
             Some(dialog) => Err(CdtError::new(
                 ErrorCode::DialogBlocking,
                 format!(
-                    "a {} dialog blocks the page: {:?}",
+                    "a JavaScript {} dialog blocks the page: {:?}",
                     dialog.kind, dialog.message
                 ),
             )

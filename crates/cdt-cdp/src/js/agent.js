@@ -42,7 +42,7 @@
   const TAG_ROLES = { A: 'link', BUTTON: 'button', TEXTAREA: 'textbox', SELECT: 'combobox', OPTION: 'option', IMG: 'img', NAV: 'navigation',
     MAIN: 'main', ASIDE: 'complementary', FORM: 'form', UL: 'list', OL: 'list', LI: 'listitem', TABLE: 'table', TR: 'row', TD: 'cell',
     TH: 'columnheader', DIALOG: 'dialog', SUMMARY: 'button', DETAILS: 'group', FIELDSET: 'group', H1: 'heading', H2: 'heading',
-    H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IFRAME: 'iframe', LABEL: 'label', PROGRESS: 'progressbar', METER: 'meter',
+    H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IFRAME: 'iframe', PROGRESS: 'progressbar', METER: 'meter',
     HEADER: 'banner', FOOTER: 'contentinfo', SECTION: 'region', ARTICLE: 'article', VIDEO: 'video', AUDIO: 'audio' };
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
@@ -64,8 +64,17 @@
     return null;
   };
   const textOf = (el) => clean(el.innerText !== undefined ? el.innerText : el.textContent, 100);
+  // A label's own words, without the text of the controls inside it (a wrapped <select>).
+  const labelText = (label) => {
+    let text = '';
+    for (const node of label.childNodes) {
+      if (node.nodeType === 3) text += node.textContent + ' ';
+      else if (node.nodeType === 1 && !['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'OPTION'].includes(node.tagName)) text += labelText(node) + ' ';
+    }
+    return text;
+  };
   const labelsOf = (el) => {
-    if (el.labels && el.labels.length) return clean(Array.from(el.labels).map((l) => l.innerText).join(' '), 100);
+    if (el.labels && el.labels.length) return clean(Array.from(el.labels).map(labelText).join(' '), 100);
     return '';
   };
   const nameOf = (el, role) => {
@@ -154,7 +163,8 @@
       }
       const role = roleOf(el);
       let childDepth = depth;
-      let named = namedAncestor;
+      // A label's words name its control; they are not repeated as text lines.
+      let named = namedAncestor || tag === 'LABEL';
       if (role) {
         const name = nameOf(el, role);
         const actionable = ACTIONABLE.has(role) || role === 'generic-clickable' || el.isContentEditable;

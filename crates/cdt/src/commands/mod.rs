@@ -4,8 +4,10 @@
 
 pub mod console;
 pub mod daemon;
+pub mod element;
 pub mod errors;
 pub mod events;
+pub mod interact;
 pub mod network;
 pub mod page;
 pub mod session;
@@ -57,6 +59,12 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
     match command {
         Command::Session(command) => session::invocation(command, verbose),
         Command::Page(command) => page::invocation(command),
+        Command::Capture(command) => interact::capture(command, verbose),
+        Command::Element(command) => element::invocation(command),
+        Command::Input(command) => interact::input(command),
+        Command::Dialog(command) => interact::dialog(command),
+        Command::Runtime(command) => interact::runtime(command),
+        Command::Observe(command) => interact::observe(command),
         Command::Console(command) => console::invocation(command),
         Command::Network(command) => network::invocation(command),
         Command::Events(command) => events::invocation(command),

@@ -43,6 +43,36 @@ pub enum PageCommand {
     /// Close a page (default: the current one).
     #[command(after_help = "Examples:\n  cdt page close\n  cdt page close 3")]
     Close(CloseArgs),
+    /// Go back one entry in the page's history.
+    #[command(after_help = "Examples:\n  cdt page back\n  cdt page back --wait-until domcontentloaded")]
+    Back(HistoryArgs),
+    /// Go forward one entry in the page's history.
+    #[command(after_help = "Examples:\n  cdt page forward")]
+    Forward(HistoryArgs),
+    /// Reload the page.
+    #[command(after_help = "Examples:\n  cdt page reload\n  cdt page reload --ignore-cache")]
+    Reload(ReloadArgs),
+    /// Set the page's viewport size in CSS pixels.
+    #[command(after_help = "Examples:\n  cdt page resize 1280 800")]
+    Resize(ResizeArgs),
+    /// Wait until any of the texts appears on the page.
+    #[command(name = "wait-text", after_help = "Examples:\n  cdt page wait-text 'Welcome'\n  cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000")]
+    WaitText(WaitTextArgs),
+    /// Wait until a CSS selector is visible (or hidden, or attached).
+    #[command(name = "wait-selector", after_help = "Examples:\n  cdt page wait-selector '#results li'\n  cdt page wait-selector .spinner --state hidden")]
+    WaitSelector(WaitSelectorArgs),
+    /// Wait until the URL contains a text, or matches /regex/.
+    #[command(name = "wait-url", after_help = "Examples:\n  cdt page wait-url /dashboard\n  cdt page wait-url '/step-[0-9]+/'")]
+    WaitUrl(WaitUrlArgs),
+    /// Wait until the page's network has been quiet for a while.
+    #[command(name = "wait-idle", after_help = "Examples:\n  cdt page wait-idle\n  cdt page wait-idle --idle-ms 1000")]
+    WaitIdle(WaitIdleArgs),
+    /// The readable text of the page, or of one element.
+    #[command(after_help = "Examples:\n  cdt page text\n  cdt page text --uid e40\n  cdt page text --selector main --output text")]
+    Text(ReadArgs),
+    /// The HTML of the page, or of one element.
+    #[command(after_help = "Examples:\n  cdt page html --selector form")]
+    Html(ReadArgs),
     /// Load a URL in the current page (or --page N); waits for `load` by default.
     #[command(after_help = "Examples:
   cdt page navigate https://example.com/next
@@ -103,8 +133,107 @@ pub struct NavigateArgs {
     pub wait_until: Option<WaitUntilArg>,
 }
 
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+    #[arg(long, value_enum, value_name = "EVENT")]
+    pub wait_until: Option<WaitUntilArg>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReloadArgs {
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+    /// Bypass the cache.
+    #[arg(long)]
+    pub ignore_cache: bool,
+    #[arg(long, value_enum, value_name = "EVENT")]
+    pub wait_until: Option<WaitUntilArg>,
+}
+
+#[derive(Debug, Args)]
+pub struct ResizeArgs {
+    #[arg(value_name = "WIDTH")]
+    pub width: Option<u32>,
+    #[arg(value_name = "HEIGHT")]
+    pub height: Option<u32>,
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitTextArgs {
+    /// Texts to wait for (any of them).
+    #[arg(value_name = "TEXT")]
+    pub texts: Vec<String>,
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitSelectorArgs {
+    #[arg(value_name = "CSS")]
+    pub selector: Option<String>,
+    /// visible (default), hidden or attached.
+    #[arg(long)]
+    pub state: Option<String>,
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitUrlArgs {
+    #[arg(value_name = "PATTERN")]
+    pub pattern: Option<String>,
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct WaitIdleArgs {
+    /// How long the network must stay quiet (ms, default 500).
+    #[arg(long, value_name = "MS")]
+    pub idle_ms: Option<u64>,
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Only this element.
+    #[arg(long, value_name = "UID")]
+    pub uid: Option<String>,
+    /// Only the element matching this CSS selector.
+    #[arg(long, value_name = "CSS")]
+    pub selector: Option<String>,
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
 pub fn invocation(command: &PageCommand) -> Invocation {
     match command {
+        PageCommand::Back(args) => Params::default().set("page", args.page).set("waitUntil", args.wait_until.map(WaitUntilArg::as_str)).remote("page.back"),
+        PageCommand::Forward(args) => Params::default().set("page", args.page).set("waitUntil", args.wait_until.map(WaitUntilArg::as_str)).remote("page.forward"),
+        PageCommand::Reload(args) => Params::default()
+            .set("page", args.page)
+            .flag("ignoreCache", args.ignore_cache)
+            .set("waitUntil", args.wait_until.map(WaitUntilArg::as_str))
+            .remote("page.reload"),
+        PageCommand::Resize(args) => Params::default().set("width", args.width).set("height", args.height).set("page", args.page).remote("page.resize"),
+        PageCommand::WaitText(args) => Params::default()
+            .set("texts", (!args.texts.is_empty()).then(|| args.texts.clone()))
+            .set("page", args.page)
+            .remote("page.wait-text"),
+        PageCommand::WaitSelector(args) => Params::default()
+            .set("selector", args.selector.clone())
+            .set("state", args.state.clone())
+            .set("page", args.page)
+            .remote("page.wait-selector"),
+        PageCommand::WaitUrl(args) => Params::default().set("pattern", args.pattern.clone()).set("page", args.page).remote("page.wait-url"),
+        PageCommand::WaitIdle(args) => Params::default().set("idleMs", args.idle_ms).set("page", args.page).remote("page.wait-idle"),
+        PageCommand::Text(args) => Params::default().set("uid", args.uid.clone()).set("selector", args.selector.clone()).set("page", args.page).remote("page.text"),
+        PageCommand::Html(args) => Params::default().set("uid", args.uid.clone()).set("selector", args.selector.clone()).set("page", args.page).remote("page.html"),
         PageCommand::Open(args) => Params::default()
             .set("url", args.url.clone().or_else(|| args.url_flag.clone()))
             .flag("background", args.background)
