@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
+mod agent;
 mod contexts;
 mod contract;
 mod daemon;

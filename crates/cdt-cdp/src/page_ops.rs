@@ -19,6 +19,28 @@ use crate::browser::{CdpBrowser, str_field};
 /// The agent's source, evaluated as `(AGENT)(command, args)`.
 pub const AGENT: &str = include_str!("js/agent.js");
 
+/// Sends `Runtime.terminateExecution` when an evaluation is abandoned (timed out or dropped).
+struct TerminateOnDrop {
+    connection: Option<crate::CdpConnection>,
+    session: String,
+}
+
+impl Drop for TerminateOnDrop {
+    fn drop(&mut self) {
+        let Some(connection) = self.connection.take() else {
+            return;
+        };
+        let session = std::mem::take(&mut self.session);
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                let _ = connection
+                    .call("Runtime.terminateExecution", json!({}), Some(&session))
+                    .await;
+            });
+        }
+    }
+}
+
 /// Per-browser bookkeeping of frames, uid counters, dialogs and extra sessions.
 #[derive(Default)]
 pub struct PageState {
@@ -155,27 +177,46 @@ impl CdpBrowser {
         page: &str,
     ) -> Result<Vec<(String, String)>, CdtError> {
         let main = self.session_for(page).await?;
-        let tree = self.connection.call("Page.getFrameTree", json!({}), Some(&main)).await?;
-        let listed = self.connection.call("Target.getTargets", json!({}), None).await?;
+        let tree = self
+            .connection
+            .call("Page.getFrameTree", json!({}), Some(&main))
+            .await?;
+        let listed = self
+            .connection
+            .call("Target.getTargets", json!({}), None)
+            .await?;
         // Frames that live in the page's own process: their iframes' owners are in the main frame's DOM.
         let mut known: HashMap<String, String> = HashMap::new();
         let mut stack = vec![tree["frameTree"].clone()];
         while let Some(node) = stack.pop() {
             known.insert(str_field(&node["frame"], "id").to_string(), String::new());
-            stack.extend(node["childFrames"].as_array().into_iter().flatten().cloned());
+            stack.extend(
+                node["childFrames"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .cloned(),
+            );
         }
         let mut remote: Vec<(String, String)> = listed["targetInfos"]
             .as_array()
             .into_iter()
             .flatten()
             .filter(|t| t["type"] == "iframe")
-            .map(|t| (str_field(t, "targetId").to_string(), str_field(t, "parentFrameId").to_string()))
+            .map(|t| {
+                (
+                    str_field(t, "targetId").to_string(),
+                    str_field(t, "parentFrameId").to_string(),
+                )
+            })
             .collect();
         // (frame id, parent frame id), parents before children; frames of other pages never
         // connect to `known` and are left out.
         let mut found = Vec::new();
-        loop {
-            let Some(position) = remote.iter().position(|(_, parent)| known.contains_key(parent)) else { break };
+        while let Some(position) = remote
+            .iter()
+            .position(|(_, parent)| known.contains_key(parent))
+        {
             let (frame_id, parent_id) = remote.swap_remove(position);
             known.insert(frame_id.clone(), frame_id.clone());
             found.push((frame_id, parent_id));
@@ -221,7 +262,9 @@ impl CdpBrowser {
             .await;
             match owner {
                 Ok(uid) => out.push((format!("f{index}"), uid)),
-                Err(error) => tracing::debug!(%frame_id, %error, "cannot find the iframe element of a frame"),
+                Err(error) => {
+                    tracing::debug!(%frame_id, %error, "cannot find the iframe element of a frame")
+                }
             }
         }
         Ok(out)
@@ -400,21 +443,26 @@ impl CdpBrowser {
                     .call("Runtime.callFunctionOn", call, Some(&session))
                     .await
             } else {
-                let call = json!({ "expression": request.source, "returnByValue": true, "awaitPromise": request.await_promise, "userGesture": true, "replMode": true });
+                let call = json!({ "expression": request.source, "returnByValue": true, "awaitPromise": request.await_promise, "userGesture": true });
                 self.connection
                     .call("Runtime.evaluate", call, Some(&session))
                     .await
             }
         };
+        // Whoever gives up first — this timer, or the caller dropping us at its deadline — the
+        // script is terminated, so the page's main thread is free for the next command.
+        let mut guard = TerminateOnDrop {
+            connection: Some(self.connection.clone()),
+            session: session.clone(),
+        };
         let reply = match tokio::time::timeout(Duration::from_millis(request.budget_ms), work).await
         {
-            Ok(reply) => reply?,
+            Ok(reply) => {
+                guard.connection = None;
+                reply?
+            }
             Err(_) => {
-                // Free the page's main thread, so the page stays usable for the next command.
-                let terminate =
-                    self.connection
-                        .call("Runtime.terminateExecution", json!({}), Some(&session));
-                let _ = tokio::time::timeout(Duration::from_millis(200), terminate).await;
+                drop(guard);
                 return Err(CdtError::new(ErrorCode::Timeout, "the script ran past the command's budget and was terminated; the page stays usable")
                     .with_details(json!({ "terminated": true }))
                     .hinted("Retry with a larger budget if the script needs longer: --timeout 30000")

@@ -6,7 +6,9 @@ use crate::commands::console::ConsoleCommand;
 use crate::commands::daemon::DaemonCommand;
 use crate::commands::element::ElementCommand;
 use crate::commands::events::EventsCommand;
-use crate::commands::interact::{CaptureCommand, DialogCommand, InputCommand, ObserveCommand, RuntimeCommand};
+use crate::commands::interact::{
+    CaptureCommand, DialogCommand, InputCommand, ObserveCommand, RuntimeCommand,
+};
 use crate::commands::network::NetworkCommand;
 use crate::commands::page::PageCommand;
 use crate::commands::session::SessionCommand;

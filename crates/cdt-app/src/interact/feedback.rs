@@ -122,6 +122,8 @@ pub fn diff(
     old: &BTreeMap<String, String>,
     new: &BTreeMap<String, String>,
 ) -> (Vec<String>, Vec<String>, Vec<String>) {
+    // Focus moves with almost every action; it is not an effect worth reporting.
+    let unfocused = |line: &str| line.replace(" focused", "");
     let added = new
         .iter()
         .filter(|(uid, _)| !old.contains_key(*uid))
@@ -134,7 +136,10 @@ pub fn diff(
         .collect();
     let changed = new
         .iter()
-        .filter(|(uid, line)| old.get(*uid).is_some_and(|before| before != *line))
+        .filter(|(uid, line)| {
+            old.get(*uid)
+                .is_some_and(|before| unfocused(before) != unfocused(line))
+        })
         .map(|(_, line)| line.clone())
         .collect();
     (added, removed, changed)

@@ -53,7 +53,12 @@ pub struct FillArgs {
     #[arg(value_name = "VALUE", allow_hyphen_values = true)]
     pub value: Option<String>,
     /// The value (same as the positional argument).
-    #[arg(long = "value", value_name = "VALUE", conflicts_with = "value", allow_hyphen_values = true)]
+    #[arg(
+        long = "value",
+        value_name = "VALUE",
+        conflicts_with = "value",
+        allow_hyphen_values = true
+    )]
     pub value_flag: Option<String>,
     #[arg(long)]
     pub no_wait: bool,
@@ -125,7 +130,9 @@ pub struct FindArgs {
 #[derive(Debug, Subcommand)]
 pub enum ElementCommand {
     /// Click an element (scrolled into view, checked visible, enabled and not covered).
-    #[command(after_help = "Examples:\n  cdt element click e12\n  cdt element click --selector 'button[type=submit]'\n  cdt element click --text 'Sign in' --no-wait")]
+    #[command(
+        after_help = "Examples:\n  cdt element click e12\n  cdt element click --selector 'button[type=submit]'\n  cdt element click --text 'Sign in' --no-wait"
+    )]
     Click(ActionArgs),
     /// Double-click an element.
     #[command(after_help = "Examples:\n  cdt element dblclick e12")]
@@ -137,16 +144,23 @@ pub enum ElementCommand {
     #[command(after_help = "Examples:\n  cdt element drag e4 e9")]
     Drag(DragArgs),
     /// Fill an input, textarea, contenteditable, select or checkbox (any script, e.g. 'Zoë 東京').
-    #[command(after_help = "Examples:\n  cdt element fill e5 'ada@example.com'\n  cdt element fill e8 Germany          # a <select>, by option text or value\n  cdt element fill e9 false            # a checkbox")]
+    #[command(
+        after_help = "Examples:\n  cdt element fill e5 'ada@example.com'\n  cdt element fill e8 Germany          # a <select>, by option text or value\n  cdt element fill e9 false            # a checkbox"
+    )]
     Fill(FillArgs),
     /// Fill several fields at once.
-    #[command(name = "fill-form", after_help = "Examples:\n  cdt element fill-form --field e5=ada --field e6=secret\n  echo '{\"fields\":[{\"uid\":\"e5\",\"value\":\"ada\"}]}' | cdt element fill-form --input-file -")]
+    #[command(
+        name = "fill-form",
+        after_help = "Examples:\n  cdt element fill-form --field e5=ada --field e6=secret\n  echo '{\"fields\":[{\"uid\":\"e5\",\"value\":\"ada\"}]}' | cdt element fill-form --input-file -"
+    )]
     FillForm(FillFormArgs),
     /// Choose an option of a <select> by its text or value (comma-separated for multiple).
     #[command(after_help = "Examples:\n  cdt element select e8 'Germany'")]
     Select(FillArgs),
     /// Tick (or, with --checked false, untick) a checkbox, radio or switch.
-    #[command(after_help = "Examples:\n  cdt element check e9\n  cdt element check e9 --checked false")]
+    #[command(
+        after_help = "Examples:\n  cdt element check e9\n  cdt element check e9 --checked false"
+    )]
     Check(CheckArgs),
     /// Put files into an <input type=file>.
     #[command(after_help = "Examples:\n  cdt element upload e11 ./cv.pdf ./photo.png")]
@@ -158,7 +172,10 @@ pub enum ElementCommand {
     #[command(after_help = "Examples:\n  cdt element focus e5")]
     Focus(ActionArgs),
     /// Scroll an element into the middle of the viewport.
-    #[command(name = "scroll-into-view", after_help = "Examples:\n  cdt element scroll-into-view e40")]
+    #[command(
+        name = "scroll-into-view",
+        after_help = "Examples:\n  cdt element scroll-into-view e40"
+    )]
     ScrollIntoView(ActionArgs),
     /// Tag, attributes, box, visibility, role and name of an element.
     #[command(after_help = "Examples:\n  cdt element inspect e12")]
@@ -173,7 +190,14 @@ fn action(args: &ActionArgs, op: &'static str) -> Invocation {
 }
 
 fn fill(args: &FillArgs, op: &'static str) -> Invocation {
-    args.target.params().set("value", args.value.clone().or_else(|| args.value_flag.clone())).flag("noWait", args.no_wait).remote(op)
+    args.target
+        .params()
+        .set(
+            "value",
+            args.value.clone().or_else(|| args.value_flag.clone()),
+        )
+        .flag("noWait", args.no_wait)
+        .remote(op)
 }
 
 pub fn invocation(command: &ElementCommand) -> Invocation {
@@ -204,9 +228,18 @@ pub fn invocation(command: &ElementCommand) -> Invocation {
                 .remote("element.fill-form")
         }
         ElementCommand::Select(args) => fill(args, "element.select"),
-        ElementCommand::Check(args) => args.target.params().set("checked", Some(args.checked)).flag("noWait", args.no_wait).remote("element.check"),
+        ElementCommand::Check(args) => args
+            .target
+            .params()
+            .set("checked", Some(args.checked))
+            .flag("noWait", args.no_wait)
+            .remote("element.check"),
         ElementCommand::Upload(args) => {
-            let files: Vec<String> = args.files.iter().filter_map(|f| absolute(&Some(f.clone()))).collect();
+            let files: Vec<String> = args
+                .files
+                .iter()
+                .filter_map(|f| absolute(&Some(f.clone())))
+                .collect();
             Params::default()
                 .set("uid", args.uid.clone())
                 .set("selector", args.selector.clone())
@@ -219,6 +252,10 @@ pub fn invocation(command: &ElementCommand) -> Invocation {
         ElementCommand::Focus(args) => action(args, "element.focus"),
         ElementCommand::ScrollIntoView(args) => action(args, "element.scroll-into-view"),
         ElementCommand::Inspect(args) => args.target.params().remote("element.inspect"),
-        ElementCommand::Find(args) => Params::default().set("text", args.text.clone()).set("limit", args.limit).set("page", args.page).remote("element.find"),
+        ElementCommand::Find(args) => Params::default()
+            .set("text", args.text.clone())
+            .set("limit", args.limit)
+            .set("page", args.page)
+            .remote("element.find"),
     }
 }

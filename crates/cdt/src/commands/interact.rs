@@ -89,25 +89,40 @@ pub enum InputCommand {
     #[command(after_help = "Examples:\n  cdt input key Enter\n  cdt input key Control+A")]
     Key(KeyArgs),
     /// Type text into the focused element (any script), optionally pressing a key after.
-    #[command(after_help = "Examples:\n  cdt input type 'hello world'\n  cdt input type 'Zoë' --submit Enter")]
+    #[command(
+        after_help = "Examples:\n  cdt input type 'hello world'\n  cdt input type 'Zoë' --submit Enter"
+    )]
     Type(TypeArgs),
     /// Move the mouse to x y (CSS pixels of the viewport).
-    #[command(name = "mouse-move", after_help = "Examples:\n  cdt input mouse-move 200 300")]
+    #[command(
+        name = "mouse-move",
+        after_help = "Examples:\n  cdt input mouse-move 200 300"
+    )]
     MouseMove(PointArgs),
     /// Click at x y.
-    #[command(after_help = "Examples:\n  cdt input click 200 300\n  cdt input click 200 300 --button right")]
+    #[command(
+        after_help = "Examples:\n  cdt input click 200 300\n  cdt input click 200 300 --button right"
+    )]
     Click(PointArgs),
     /// Press a mouse button at x y.
-    #[command(name = "mouse-down", after_help = "Examples:\n  cdt input mouse-down 200 300")]
+    #[command(
+        name = "mouse-down",
+        after_help = "Examples:\n  cdt input mouse-down 200 300"
+    )]
     MouseDown(PointArgs),
     /// Release a mouse button at x y.
-    #[command(name = "mouse-up", after_help = "Examples:\n  cdt input mouse-up 200 300")]
+    #[command(
+        name = "mouse-up",
+        after_help = "Examples:\n  cdt input mouse-up 200 300"
+    )]
     MouseUp(PointArgs),
     /// Drag from x1 y1 to x2 y2.
     #[command(after_help = "Examples:\n  cdt input drag 10 10 300 200")]
     Drag(DragArgs),
     /// Scroll with the mouse wheel.
-    #[command(after_help = "Examples:\n  cdt input scroll --dy 800\n  cdt input scroll --dx 200 --at 400,300")]
+    #[command(
+        after_help = "Examples:\n  cdt input scroll --dy 800\n  cdt input scroll --dx 200 --at 400,300"
+    )]
     Scroll(ScrollArgs),
 }
 
@@ -173,7 +188,9 @@ pub struct ScrollArgs {
 #[derive(Debug, Subcommand)]
 pub enum DialogCommand {
     /// Accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload).
-    #[command(after_help = "Examples:\n  cdt dialog handle accept\n  cdt dialog handle dismiss\n  cdt dialog handle accept --text 'my answer'   # a prompt()")]
+    #[command(
+        after_help = "Examples:\n  cdt dialog handle accept\n  cdt dialog handle dismiss\n  cdt dialog handle accept --text 'my answer'   # a prompt()"
+    )]
     Handle(HandleArgs),
     /// Whether a dialog is open, with its type and message.
     #[command(after_help = "Examples:\n  cdt dialog status")]
@@ -224,7 +241,9 @@ pub enum ObserveCommand {
     #[command(after_help = "Examples:\n  cdt observe state")]
     State(PageArg),
     /// Actionable elements with uid, role, name, box, visibility and a selector.
-    #[command(after_help = "Examples:\n  cdt observe targets --fields targets.uid,targets.name,targets.bbox")]
+    #[command(
+        after_help = "Examples:\n  cdt observe targets --fields targets.uid,targets.name,targets.bbox"
+    )]
     Targets(PageArg),
 }
 
@@ -247,16 +266,27 @@ pub fn capture(command: &CaptureCommand, verbose: bool) -> Invocation {
             .flag("inline", args.inline)
             .set("page", args.page.page)
             .remote("capture.screenshot"),
-        CaptureCommand::Pdf(args) => Params::default().set("file", absolute(&args.file)).set("page", args.page.page).remote("capture.pdf"),
+        CaptureCommand::Pdf(args) => Params::default()
+            .set("file", absolute(&args.file))
+            .set("page", args.page.page)
+            .remote("capture.pdf"),
     }
 }
 
 pub fn input(command: &InputCommand) -> Invocation {
     let point = |args: &PointArgs, op: &'static str| {
-        Params::default().set("x", args.x).set("y", args.y).set("button", args.button.clone()).set("page", args.page.page).remote(op)
+        Params::default()
+            .set("x", args.x)
+            .set("y", args.y)
+            .set("button", args.button.clone())
+            .set("page", args.page.page)
+            .remote(op)
     };
     match command {
-        InputCommand::Key(args) => Params::default().set("keys", args.keys.clone()).set("page", args.page.page).remote("input.key"),
+        InputCommand::Key(args) => Params::default()
+            .set("keys", args.keys.clone())
+            .set("page", args.page.page)
+            .remote("input.key"),
         InputCommand::Type(args) => Params::default()
             .set("text", args.text.clone())
             .set("submit", args.submit.clone())
@@ -289,7 +319,9 @@ pub fn dialog(command: &DialogCommand) -> Invocation {
             .set("text", args.text.clone())
             .set("page", args.page.page)
             .remote("dialog.handle"),
-        DialogCommand::Status(args) => Params::default().set("page", args.page).remote("dialog.status"),
+        DialogCommand::Status(args) => Params::default()
+            .set("page", args.page)
+            .remote("dialog.status"),
     }
 }
 
@@ -306,7 +338,11 @@ pub fn runtime(command: &RuntimeCommand) -> Invocation {
 
 pub fn observe(command: &ObserveCommand) -> Invocation {
     match command {
-        ObserveCommand::State(args) => Params::default().set("page", args.page).remote("observe.state"),
-        ObserveCommand::Targets(args) => Params::default().set("page", args.page).remote("observe.targets"),
+        ObserveCommand::State(args) => Params::default()
+            .set("page", args.page)
+            .remote("observe.state"),
+        ObserveCommand::Targets(args) => Params::default()
+            .set("page", args.page)
+            .remote("observe.targets"),
     }
 }

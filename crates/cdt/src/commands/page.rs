@@ -44,7 +44,9 @@ pub enum PageCommand {
     #[command(after_help = "Examples:\n  cdt page close\n  cdt page close 3")]
     Close(CloseArgs),
     /// Go back one entry in the page's history.
-    #[command(after_help = "Examples:\n  cdt page back\n  cdt page back --wait-until domcontentloaded")]
+    #[command(
+        after_help = "Examples:\n  cdt page back\n  cdt page back --wait-until domcontentloaded"
+    )]
     Back(HistoryArgs),
     /// Go forward one entry in the page's history.
     #[command(after_help = "Examples:\n  cdt page forward")]
@@ -56,19 +58,33 @@ pub enum PageCommand {
     #[command(after_help = "Examples:\n  cdt page resize 1280 800")]
     Resize(ResizeArgs),
     /// Wait until any of the texts appears on the page.
-    #[command(name = "wait-text", after_help = "Examples:\n  cdt page wait-text 'Welcome'\n  cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000")]
+    #[command(
+        name = "wait-text",
+        after_help = "Examples:\n  cdt page wait-text 'Welcome'\n  cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000"
+    )]
     WaitText(WaitTextArgs),
     /// Wait until a CSS selector is visible (or hidden, or attached).
-    #[command(name = "wait-selector", after_help = "Examples:\n  cdt page wait-selector '#results li'\n  cdt page wait-selector .spinner --state hidden")]
+    #[command(
+        name = "wait-selector",
+        after_help = "Examples:\n  cdt page wait-selector '#results li'\n  cdt page wait-selector .spinner --state hidden"
+    )]
     WaitSelector(WaitSelectorArgs),
     /// Wait until the URL contains a text, or matches /regex/.
-    #[command(name = "wait-url", after_help = "Examples:\n  cdt page wait-url /dashboard\n  cdt page wait-url '/step-[0-9]+/'")]
+    #[command(
+        name = "wait-url",
+        after_help = "Examples:\n  cdt page wait-url /dashboard\n  cdt page wait-url '/step-[0-9]+/'"
+    )]
     WaitUrl(WaitUrlArgs),
     /// Wait until the page's network has been quiet for a while.
-    #[command(name = "wait-idle", after_help = "Examples:\n  cdt page wait-idle\n  cdt page wait-idle --idle-ms 1000")]
+    #[command(
+        name = "wait-idle",
+        after_help = "Examples:\n  cdt page wait-idle\n  cdt page wait-idle --idle-ms 1000"
+    )]
     WaitIdle(WaitIdleArgs),
     /// The readable text of the page, or of one element.
-    #[command(after_help = "Examples:\n  cdt page text\n  cdt page text --uid e40\n  cdt page text --selector main --output text")]
+    #[command(
+        after_help = "Examples:\n  cdt page text\n  cdt page text --uid e40\n  cdt page text --selector main --output text"
+    )]
     Text(ReadArgs),
     /// The HTML of the page, or of one element.
     #[command(after_help = "Examples:\n  cdt page html --selector form")]
@@ -213,16 +229,29 @@ pub struct ReadArgs {
 
 pub fn invocation(command: &PageCommand) -> Invocation {
     match command {
-        PageCommand::Back(args) => Params::default().set("page", args.page).set("waitUntil", args.wait_until.map(WaitUntilArg::as_str)).remote("page.back"),
-        PageCommand::Forward(args) => Params::default().set("page", args.page).set("waitUntil", args.wait_until.map(WaitUntilArg::as_str)).remote("page.forward"),
+        PageCommand::Back(args) => Params::default()
+            .set("page", args.page)
+            .set("waitUntil", args.wait_until.map(WaitUntilArg::as_str))
+            .remote("page.back"),
+        PageCommand::Forward(args) => Params::default()
+            .set("page", args.page)
+            .set("waitUntil", args.wait_until.map(WaitUntilArg::as_str))
+            .remote("page.forward"),
         PageCommand::Reload(args) => Params::default()
             .set("page", args.page)
             .flag("ignoreCache", args.ignore_cache)
             .set("waitUntil", args.wait_until.map(WaitUntilArg::as_str))
             .remote("page.reload"),
-        PageCommand::Resize(args) => Params::default().set("width", args.width).set("height", args.height).set("page", args.page).remote("page.resize"),
+        PageCommand::Resize(args) => Params::default()
+            .set("width", args.width)
+            .set("height", args.height)
+            .set("page", args.page)
+            .remote("page.resize"),
         PageCommand::WaitText(args) => Params::default()
-            .set("texts", (!args.texts.is_empty()).then(|| args.texts.clone()))
+            .set(
+                "texts",
+                (!args.texts.is_empty()).then(|| args.texts.clone()),
+            )
             .set("page", args.page)
             .remote("page.wait-text"),
         PageCommand::WaitSelector(args) => Params::default()
@@ -230,10 +259,24 @@ pub fn invocation(command: &PageCommand) -> Invocation {
             .set("state", args.state.clone())
             .set("page", args.page)
             .remote("page.wait-selector"),
-        PageCommand::WaitUrl(args) => Params::default().set("pattern", args.pattern.clone()).set("page", args.page).remote("page.wait-url"),
-        PageCommand::WaitIdle(args) => Params::default().set("idleMs", args.idle_ms).set("page", args.page).remote("page.wait-idle"),
-        PageCommand::Text(args) => Params::default().set("uid", args.uid.clone()).set("selector", args.selector.clone()).set("page", args.page).remote("page.text"),
-        PageCommand::Html(args) => Params::default().set("uid", args.uid.clone()).set("selector", args.selector.clone()).set("page", args.page).remote("page.html"),
+        PageCommand::WaitUrl(args) => Params::default()
+            .set("pattern", args.pattern.clone())
+            .set("page", args.page)
+            .remote("page.wait-url"),
+        PageCommand::WaitIdle(args) => Params::default()
+            .set("idleMs", args.idle_ms)
+            .set("page", args.page)
+            .remote("page.wait-idle"),
+        PageCommand::Text(args) => Params::default()
+            .set("uid", args.uid.clone())
+            .set("selector", args.selector.clone())
+            .set("page", args.page)
+            .remote("page.text"),
+        PageCommand::Html(args) => Params::default()
+            .set("uid", args.uid.clone())
+            .set("selector", args.selector.clone())
+            .set("page", args.page)
+            .remote("page.html"),
         PageCommand::Open(args) => Params::default()
             .set("url", args.url.clone().or_else(|| args.url_flag.clone()))
             .flag("background", args.background)

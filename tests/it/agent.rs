@@ -1,0 +1,405 @@
+//! The agent loop against real pages: snapshot with stable uids, actions with feedback,
+//! actionability errors, isolated eval, dialogs, iframes, captures and observation.
+
+use std::time::Duration;
+
+use cdt_e2e::{HttpServer, TestEnv};
+use serde_json::Value;
+
+const LOGIN: &str = r#"<meta charset="utf-8"><h1>Sign in</h1>
+<form action="/welcome.html" method="get">
+<label>Email <input name="email" type="email" required></label>
+<label>Password <input name="password" type="password"></label>
+<label>Display name <input name="name"></label>
+<label>Country <select name="country"><option value="">Choose</option><option value="de">Germany</option><option value="jp">Japan</option></select></label>
+<label><input type="checkbox" name="terms"> I accept the terms</label>
+<button type="submit">Sign in</button>
+</form>"#;
+
+fn server() -> HttpServer {
+    let server = HttpServer::start();
+    server.page("/login.html", "Login", LOGIN);
+    server.page("/welcome.html", "Welcome", "<meta charset=\"utf-8\"><h1>Welcome back</h1><p id=q></p><script>q.textContent = decodeURIComponent(location.search)</script>");
+    server.raw(
+        "/frame.html",
+        "text/html; charset=utf-8",
+        "<button onclick=\"this.textContent='frame clicked'\">Frame button</button>",
+    );
+    let frame = server.other_origin_url("/frame.html");
+    server.page(
+        "/hard.html",
+        "Hard",
+        &format!(
+            "<button id=covered onclick=\"document.title='covered clicked'\">Covered</button>
+            <div id=overlay style=\"position:fixed;left:0;top:0;width:400px;height:100px;background:#0003\">Overlay</div>
+            <div style=\"margin-top:120px\">
+            <button id=gone onclick=\"this.remove()\">Remove me</button>
+            <button id=count onclick=\"out.textContent = 'count ' + (++window.n || (window.n = 1))\">Count</button>
+            <button id=alert onclick=\"alert('Hello from alert')\">Alert</button>
+            <button id=noop>Does nothing</button>
+            <p id=out></p>
+            <iframe src=\"{frame}\" style=\"width:300px;height:120px\"></iframe></div>"
+        ),
+    );
+    server
+}
+
+/// The uid on the snapshot line that contains `needle`.
+fn uid_of(snapshot: &str, needle: &str) -> String {
+    let line = snapshot
+        .lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{snapshot}"));
+    line.split_whitespace().next().unwrap().to_string()
+}
+
+fn snapshot(env: &TestEnv, context: &str) -> String {
+    env.ctx(context, &["capture", "snapshot"]).ok()["snapshot"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn an_agent_signs_in_through_a_form() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("a", &["page", "open", &server.url("/login.html")])
+        .ok();
+    let snap = snapshot(&env, "a");
+    assert!(
+        snap.contains("textbox \"Email\" required")
+            && snap.contains("combobox \"Country\"")
+            && snap.contains("button \"Sign in\""),
+        "{snap}"
+    );
+    let (email, name, country, terms, submit) = (
+        uid_of(&snap, "\"Email\""),
+        uid_of(&snap, "\"Display name\""),
+        uid_of(&snap, "\"Country\""),
+        uid_of(&snap, "checkbox"),
+        uid_of(&snap, "button \"Sign in\""),
+    );
+
+    let filled = env.ctx("a", &["element", "fill", &email, "ada@example.com"]);
+    assert!(
+        filled.ok()["changes"]["changed"]
+            .to_string()
+            .contains("ada@example.com"),
+        "{}",
+        filled.stdout
+    );
+    env.ctx("a", &["element", "fill", &name, "Zoë 東京"]).ok();
+    let selected = env.ctx("a", &["element", "select", &country, "Germany"]);
+    assert!(
+        selected.ok()["changes"]["changed"]
+            .to_string()
+            .contains("value=\\\"Germany\\\""),
+        "{}",
+        selected.stdout
+    );
+    let checked = env.ctx("a", &["element", "check", &terms]);
+    assert!(
+        checked.ok()["changes"]["changed"]
+            .to_string()
+            .contains("checked"),
+        "{}",
+        checked.stdout
+    );
+
+    // Untouched nodes keep their uids across snapshots taken around the actions.
+    let again = snapshot(&env, "a");
+    assert_eq!(uid_of(&again, "button \"Sign in\""), submit);
+    assert_eq!(uid_of(&again, "\"Email\""), email);
+
+    let clicked = env.ctx("a", &["element", "click", &submit]);
+    let feedback = clicked.ok();
+    assert_eq!(feedback["navigated"], true, "{feedback}");
+    assert!(
+        feedback["url"]
+            .as_str()
+            .unwrap()
+            .contains("/welcome.html?email=ada%40example.com"),
+        "{feedback}"
+    );
+    assert_eq!(feedback["title"], "Welcome");
+    env.ctx(
+        "a",
+        &["page", "wait-text", "Welcome back", "--timeout", "5000"],
+    )
+    .ok();
+    let text = env.ctx("a", &["page", "text"]);
+    let text = text.ok()["text"].as_str().unwrap().to_string();
+    assert!(
+        text.contains("name=Zoë+東京") && text.contains("country=de") && text.contains("terms=on"),
+        "{text}"
+    );
+}
+
+#[test]
+fn obscured_stale_and_unknown_targets_are_reported_with_their_codes() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("h", &["page", "open", &server.url("/hard.html")])
+        .ok();
+    let snap = snapshot(&env, "h");
+    let covered = env.ctx("h", &["element", "click", &uid_of(&snap, "\"Covered\"")]);
+    let error = covered.err("TARGET_OBSCURED", 5);
+    assert!(
+        error["message"].as_str().unwrap().contains("div#overlay"),
+        "{error}"
+    );
+
+    let gone = uid_of(&snap, "\"Remove me\"");
+    let removed = env.ctx("h", &["element", "click", &gone]);
+    assert!(
+        removed.ok()["changes"]["removed"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from(gone.clone())),
+        "{}",
+        removed.stdout
+    );
+    env.ctx("h", &["element", "click", &gone])
+        .err("UID_STALE", 3);
+    env.ctx("h", &["element", "click", "e999"])
+        .err("ELEMENT_NOT_FOUND", 3);
+    env.ctx("h", &["element", "click", "nonsense"])
+        .err("VALIDATION_ERROR", 2);
+    env.ctx("h", &["element", "click", "--selector", "#missing"])
+        .err("ELEMENT_NOT_FOUND", 3);
+
+    let noop = env.ctx("h", &["element", "click", "--text", "Does nothing"]);
+    noop.ok();
+    let warnings = noop.json["meta"]["warnings"].to_string();
+    assert!(warnings.contains("ACTION_NO_EFFECT"), "{}", noop.stdout);
+}
+
+#[test]
+fn a_runaway_eval_times_out_and_the_page_stays_usable() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("e", &["page", "open", &server.url("/hard.html")])
+        .ok();
+    let run = env.ctx(
+        "e",
+        &["runtime", "eval", "while (true) {}", "--timeout", "500"],
+    );
+    let error = run.err("TIMEOUT", 4);
+    assert!(error["message"].is_string());
+    // 500 ms budget + 250 ms headroom, plus room for process start-up on a loaded machine.
+    assert!(
+        run.elapsed < Duration::from_millis(500 + 250 + 1500),
+        "took {:?}",
+        run.elapsed
+    );
+    let clicked = env.ctx("e", &["element", "click", "--selector", "#count"]);
+    assert!(
+        clicked.ok()["changes"].to_string().contains("count 1")
+            || clicked.stdout.contains("domChanged\":true"),
+        "{}",
+        clicked.stdout
+    );
+
+    assert_eq!(
+        env.ctx("e", &["runtime", "eval", "document.title"]).ok()["value"],
+        "Hard"
+    );
+    assert_eq!(
+        env.ctx(
+            "e",
+            &[
+                "runtime",
+                "eval",
+                "new Promise(r => setTimeout(() => r(42), 50))",
+                "--await"
+            ]
+        )
+        .ok()["value"],
+        42
+    );
+    let snap = snapshot(&env, "e");
+    let count = uid_of(&snap, "\"Count\"");
+    assert_eq!(
+        env.ctx("e", &["runtime", "eval", "(el) => el.id", "--arg", &count])
+            .ok()["value"],
+        "count"
+    );
+    let thrown = env.ctx("e", &["runtime", "eval", "throw new Error('nope')"]);
+    let error = thrown.err("EVAL_EXCEPTION", 5);
+    assert!(error["message"].as_str().unwrap().contains("nope"));
+}
+
+#[test]
+fn an_alert_blocks_actions_until_handled() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/hard.html")])
+        .ok();
+    env.ctx("d", &["dialog", "handle", "accept"])
+        .err("DIALOG_NOT_OPEN", 3);
+    let opened = env.ctx("d", &["element", "click", "--selector", "#alert"]);
+    let feedback = opened.ok();
+    assert_eq!(feedback["dialog"]["type"], "alert", "{feedback}");
+    assert_eq!(feedback["dialog"]["message"], "Hello from alert");
+    let blocked = env.ctx("d", &["element", "click", "--selector", "#count"]);
+    let error = blocked.err("DIALOG_BLOCKING", 5);
+    assert!(
+        error["suggestions"]
+            .to_string()
+            .contains("cdt dialog handle accept")
+    );
+    assert_eq!(env.ctx("d", &["dialog", "status"]).ok()["open"], true);
+    env.ctx("d", &["dialog", "handle", "accept"]).ok();
+    assert_eq!(env.ctx("d", &["dialog", "status"]).ok()["open"], false);
+    env.ctx("d", &["element", "click", "--selector", "#count"])
+        .ok();
+}
+
+#[test]
+fn an_element_inside_a_cross_origin_iframe_is_in_the_snapshot_and_clickable() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("f", &["page", "open", &server.url("/hard.html")])
+        .ok();
+    let snap = snapshot(&env, "f");
+    let button = uid_of(&snap, "\"Frame button\"");
+    assert!(button.starts_with('f'), "{snap}");
+    let clicked = env.ctx("f", &["element", "click", &button]);
+    assert!(
+        clicked.ok()["changes"]
+            .to_string()
+            .contains("frame clicked"),
+        "{}",
+        clicked.stdout
+    );
+    assert!(snapshot(&env, "f").contains("button \"frame clicked\""));
+}
+
+#[test]
+fn captures_observation_input_and_page_commands() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/login.html")])
+        .ok();
+
+    let shot = env.ctx("c", &["capture", "screenshot"]);
+    let shot = shot.ok();
+    let path = shot["path"].as_str().unwrap();
+    let bytes = std::fs::read(path).unwrap();
+    assert!(
+        bytes.starts_with(b"\x89PNG")
+            && shot["bytes"] == bytes.len()
+            && shot["width"].as_u64().unwrap() > 100,
+        "{shot}"
+    );
+    assert!(path.contains("/artifacts/screenshots/"), "{path}");
+    let jpeg_path = env.home.with_extension("jpg");
+    let jpeg = env.ctx(
+        "c",
+        &[
+            "capture",
+            "screenshot",
+            "--format",
+            "jpeg",
+            "--full-page",
+            "--file",
+            jpeg_path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(jpeg.ok()["format"], "jpeg");
+    assert!(
+        std::fs::read(&jpeg_path)
+            .unwrap()
+            .starts_with(&[0xff, 0xd8])
+    );
+    let pdf_path = env.home.with_extension("pdf");
+    env.ctx("c", &["capture", "pdf", pdf_path.to_str().unwrap()])
+        .ok();
+    assert!(std::fs::read(&pdf_path).unwrap().starts_with(b"%PDF"));
+    let _ = (
+        std::fs::remove_file(jpeg_path),
+        std::fs::remove_file(pdf_path),
+    );
+
+    let state = env.ctx("c", &["observe", "state"]);
+    let state = state.ok();
+    assert_eq!(
+        (
+            state["title"].clone(),
+            state["loading"].clone(),
+            state["dialog"].clone()
+        ),
+        (Value::from("Login"), Value::Bool(false), Value::Null)
+    );
+    let targets = env.ctx("c", &["observe", "targets"]);
+    let targets = targets.ok()["targets"].as_array().unwrap().clone();
+    assert!(targets.iter().any(|t| t["role"] == "button"
+        && t["name"] == "Sign in"
+        && t["bbox"]["width"].as_f64().unwrap() > 0.0));
+
+    let snap = snapshot(&env, "c");
+    let email = uid_of(&snap, "\"Email\"");
+    env.ctx("c", &["element", "focus", &email]).ok();
+    env.ctx("c", &["input", "type", "typed@example.com"]).ok();
+    env.ctx("c", &["input", "key", "Control+A"]).ok();
+    env.ctx("c", &["input", "key", "Backspace"]).ok();
+    env.ctx("c", &["input", "type", "x@y.z"]).ok();
+    let inspected = env.ctx("c", &["element", "inspect", &email]);
+    assert!(
+        inspected.ok()["states"].to_string().contains("x@y.z"),
+        "{}",
+        inspected.stdout
+    );
+    let found = env.ctx("c", &["element", "find", "Sign in"]);
+    assert!(
+        found.ok()["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["role"] == "button")
+    );
+    env.ctx(
+        "c",
+        &[
+            "element",
+            "fill-form",
+            "--field",
+            &format!("{email}=form@example.com"),
+        ],
+    )
+    .ok();
+    env.ctx("c", &["element", "clear", &email]).ok();
+
+    env.ctx("c", &["page", "navigate", &server.url("/welcome.html")])
+        .ok();
+    let back = env.ctx("c", &["page", "back"]);
+    assert_eq!(back.ok()["title"], "Login");
+    let forward = env.ctx("c", &["page", "forward"]);
+    assert_eq!(forward.ok()["title"], "Welcome");
+    env.ctx("c", &["page", "reload", "--ignore-cache"]).ok();
+    env.ctx("c", &["page", "resize", "900", "700"]).ok();
+    assert_eq!(
+        env.ctx("c", &["observe", "state"]).ok()["viewport"]["width"],
+        900
+    );
+    env.ctx("c", &["page", "wait-selector", "h1"]).ok();
+    env.ctx("c", &["page", "wait-url", "/welcome"]).ok();
+    env.ctx("c", &["page", "wait-idle", "--idle-ms", "200"])
+        .ok();
+    assert!(
+        env.ctx("c", &["page", "html", "--selector", "h1"]).ok()["html"]
+            .as_str()
+            .unwrap()
+            .contains("Welcome back")
+    );
+    env.ctx(
+        "c",
+        &["page", "wait-selector", "#never", "--timeout", "500"],
+    )
+    .err("TIMEOUT", 4);
+    env.ctx("c", &["input", "key", "Hyper+Q"])
+        .err("VALIDATION_ERROR", 2);
+    env.ctx("c", &["capture", "screenshot", "--format", "gif"])
+        .err("VALIDATION_ERROR", 2);
+}
