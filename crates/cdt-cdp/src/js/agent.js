@@ -46,7 +46,9 @@
     HEADER: 'banner', FOOTER: 'contentinfo', SECTION: 'region', ARTICLE: 'article', VIDEO: 'video', AUDIO: 'audio' };
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
-  const NAMED_FROM_CONTENT = new Set(['button', 'link', 'heading', 'option', 'cell', 'columnheader', 'tab', 'menuitem', 'listitem',
+  // Roles whose name comes from their content. Containers (list items, rows) are not: their
+  // children already carry the words, and repeating them would double the snapshot.
+  const NAMED_FROM_CONTENT = new Set(['button', 'link', 'heading', 'option', 'cell', 'columnheader', 'tab', 'menuitem',
     'treeitem', 'label', 'switch', 'checkbox', 'radio']);
 
   const roleOf = (el) => {
