@@ -403,3 +403,31 @@ fn captures_observation_input_and_page_commands() {
     env.ctx("c", &["capture", "screenshot", "--format", "gif"])
         .err("VALIDATION_ERROR", 2);
 }
+
+#[test]
+fn a_beforeunload_prompt_does_not_stall_navigation_and_fill_takes_a_flag_target() {
+    let server = server();
+    server.page("/leave.html", "Leave", "<input id=i><script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = 'sure?' })</script>");
+    let env = TestEnv::new();
+    env.ctx("b", &["page", "open", &server.url("/leave.html")])
+        .ok();
+    env.ctx("b", &["element", "click", "--selector", "#i"]).ok();
+    let filled = env.ctx("b", &["element", "fill", "--selector", "#i", "typed"]);
+    assert!(
+        filled.ok().to_string().contains("typed"),
+        "{}",
+        filled.stdout
+    );
+    let left = env.ctx(
+        "b",
+        &[
+            "page",
+            "navigate",
+            &server.url("/login.html"),
+            "--timeout",
+            "10000",
+        ],
+    );
+    assert_eq!(left.ok()["title"], "Login");
+    assert_eq!(env.ctx("b", &["dialog", "status"]).ok()["open"], false);
+}

@@ -178,8 +178,27 @@ impl CdpBrowser {
         let page_state = Arc::new(PageState::default());
         let (tracked_targets, tracked_sessions, tracked_pages) =
             (targets.clone(), sessions.clone(), page_state.clone());
+        let dialog_connection = connection.clone();
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
+                // `beforeunload` prompts would stall every navigation away; they are accepted.
+                if event.method == "Page.javascriptDialogOpening"
+                    && event.params["type"] == "beforeunload"
+                {
+                    if let Some(session) = event.session_id.clone() {
+                        let connection = dialog_connection.clone();
+                        tokio::spawn(async move {
+                            let _ = connection
+                                .call(
+                                    "Page.handleJavaScriptDialog",
+                                    json!({ "accept": true }),
+                                    Some(&session),
+                                )
+                                .await;
+                        });
+                    }
+                    continue;
+                }
                 track(&event, &tracked_targets, &tracked_sessions, &tracked_pages);
             }
         });

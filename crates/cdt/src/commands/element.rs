@@ -190,16 +190,24 @@ fn action(args: &ActionArgs, op: &'static str) -> Invocation {
 }
 
 fn fill(args: &FillArgs, op: &'static str) -> Invocation {
-    args.target
-        .params()
-        .set(
-            "value",
-            args.value.clone().or_else(|| args.value_flag.clone()),
-        )
+    let target = &args.target;
+    let value = args.value.clone().or_else(|| args.value_flag.clone());
+    // `fill --selector '#q' hello`: with the element named by a flag, the one positional is the value.
+    let (uid, value) = match (&target.uid, value) {
+        (Some(only), None) if target.selector.is_some() || target.text.is_some() => {
+            (None, Some(only.clone()))
+        }
+        (uid, value) => (uid.clone().or_else(|| target.uid_flag.clone()), value),
+    };
+    Params::default()
+        .set("uid", uid)
+        .set("selector", target.selector.clone())
+        .set("text", target.text.clone())
+        .set("page", target.page)
+        .set("value", value)
         .flag("noWait", args.no_wait)
         .remote(op)
 }
-
 pub fn invocation(command: &ElementCommand) -> Invocation {
     match command {
         ElementCommand::Click(args) => action(args, "element.click"),
