@@ -92,8 +92,9 @@ pub struct Slot {
     pages: Mutex<PageTable>,
     page_locks: Mutex<HashMap<PageId, Arc<tokio::sync::Mutex<()>>>>,
     settings: Mutex<Option<StartSettings>>,
-    /// The last snapshot of each page (target → uid → line), for action feedback.
-    snapshots: Mutex<HashMap<String, BTreeMap<String, String>>>,
+    /// The last snapshot of each page, interactive nodes only (target → (document, uid → line)),
+    /// the baseline of action feedback.
+    snapshots: Mutex<HashMap<String, (String, BTreeMap<String, String>)>>,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
     pub created_ms: u64,
     last_seen_ms: AtomicU64,
@@ -225,15 +226,17 @@ impl Slot {
         pages
     }
 
-    pub fn last_snapshot(&self, target: &str) -> BTreeMap<String, String> {
+    /// The stored baseline of a page, if it was taken of the same document.
+    pub fn last_snapshot(&self, target: &str, document: &str) -> BTreeMap<String, String> {
         lock(&self.snapshots)
             .get(target)
-            .cloned()
+            .filter(|(of, _)| of == document)
+            .map(|(_, nodes)| nodes.clone())
             .unwrap_or_default()
     }
 
-    pub fn store_snapshot(&self, target: &str, nodes: BTreeMap<String, String>) {
-        lock(&self.snapshots).insert(target.to_string(), nodes);
+    pub fn store_snapshot(&self, target: &str, document: &str, nodes: BTreeMap<String, String>) {
+        lock(&self.snapshots).insert(target.to_string(), (document.to_string(), nodes));
     }
 
     /// The mutation lock of one page.

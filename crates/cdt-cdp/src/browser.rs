@@ -67,7 +67,7 @@ pub struct CdpBrowser {
     pub(crate) page_state: Arc<PageState>,
     info: BrowserInfo,
     targets: Arc<Mutex<Vec<TargetInfo>>>,
-    sessions: Arc<Mutex<HashMap<String, String>>>,
+    pub(crate) sessions: Arc<Mutex<HashMap<String, String>>>,
     attaching: tokio::sync::Mutex<()>,
     process: Option<BrowserProcess>,
 }
@@ -130,6 +130,29 @@ fn track(
 }
 
 /// Keeps the per-page dialog state current from the action sessions' `Page` events.
+/// The page a session belongs to: an action session of ours, or one of the observer sessions
+/// (which also cover popups and iframes).
+pub(crate) fn page_of_session(
+    session: &str,
+    sessions: &Mutex<HashMap<String, String>>,
+    pages: &PageState,
+) -> Option<String> {
+    let action = sessions.lock().ok().and_then(|s| {
+        s.iter()
+            .find(|(_, v)| v.as_str() == session)
+            .map(|(k, _)| k.clone())
+    });
+    action.or_else(|| {
+        pages
+            .observed
+            .lock()
+            .ok()?
+            .get(session)
+            .map(|o| o.page_target_id.clone())
+            .filter(|p| !p.is_empty())
+    })
+}
+
 fn track_dialog(
     event: &CdpEvent,
     session: &str,
@@ -142,11 +165,7 @@ fn track_dialog(
     ) {
         return;
     }
-    let target = sessions.lock().ok().and_then(|s| {
-        s.iter()
-            .find(|(_, v)| v.as_str() == session)
-            .map(|(k, _)| k.clone())
-    });
+    let target = page_of_session(session, sessions, pages);
     let (Some(target), Ok(mut dialogs)) = (target, pages.dialogs.lock()) else {
         return;
     };
@@ -220,7 +239,12 @@ impl CdpBrowser {
                     None,
                 )
                 .await?;
-            crate::telemetry::start(browser.connection.clone(), sink).await?;
+            crate::telemetry::start(
+                browser.connection.clone(),
+                sink,
+                browser.page_state.observed.clone(),
+            )
+            .await?;
             let listed = browser
                 .connection
                 .call("Target.getTargets", json!({}), None)
@@ -384,24 +408,28 @@ impl BrowserPort for CdpBrowser {
             str_field(&reply, "loaderId").to_string(),
         );
         if let Some(name) = lifecycle_name(wait_until).filter(|_| !loader.is_empty()) {
-            loop {
-                let event = events.recv().await.ok_or_else(|| {
-                    CdtError::new(
-                        ErrorCode::CdpDisconnected,
-                        "the browser went away during navigation",
-                    )
-                    .hinted("Run: cdt session restart")
-                })?;
-                let p = &event.params;
-                if event.session_id.as_deref() == Some(session.as_str())
-                    && event.method == "Page.lifecycleEvent"
-                    && str_field(p, "name") == name
-                    && str_field(p, "frameId") == frame
-                    && str_field(p, "loaderId") == loader
-                {
-                    break;
+            let reached = async {
+                loop {
+                    let event = events.recv().await.ok_or_else(|| {
+                        CdtError::new(
+                            ErrorCode::CdpDisconnected,
+                            "the browser went away during navigation",
+                        )
+                        .hinted("Run: cdt session restart")
+                    })?;
+                    let p = &event.params;
+                    if event.session_id.as_deref() == Some(session.as_str())
+                        && event.method == "Page.lifecycleEvent"
+                        && str_field(p, "name") == name
+                        && str_field(p, "frameId") == frame
+                        && str_field(p, "loaderId") == loader
+                    {
+                        return Ok(());
+                    }
                 }
-            }
+            };
+            // A page that opens a dialog while loading never reaches `load`: say so at once.
+            self.until_dialog(target_id, reached).await?;
         }
         if wait_until == WaitUntil::None {
             return Ok(NavigationOutcome {

@@ -53,6 +53,8 @@ pub struct PageState {
     /// Evaluation sessions, by page target.
     eval_sessions: tokio::sync::Mutex<HashMap<String, String>>,
     pub(crate) dialogs: Mutex<HashMap<String, DialogInfo>>,
+    /// The telemetry collector's sessions, to attribute their dialog events to pages.
+    pub(crate) observed: crate::telemetry::ObservedSessions,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -82,7 +84,66 @@ fn dialog_from(params: &Value) -> DialogInfo {
     }
 }
 
+/// A frame's session that is gone means the frame (and its uids) is gone.
+fn stale_frame(error: CdtError, frame: &str) -> CdtError {
+    if !frame.is_empty() && error.code == ErrorCode::ProtocolError {
+        return CdtError::new(
+            ErrorCode::UidStale,
+            format!("frame {frame} is no longer part of the page"),
+        )
+        .hinted("Run: cdt capture snapshot");
+    }
+    error
+}
+
+/// The error for a dialog that blocks the page.
+pub fn dialog_blocking(dialog: &DialogInfo) -> CdtError {
+    CdtError::new(
+        ErrorCode::DialogBlocking,
+        format!(
+            "a JavaScript {} dialog blocks the page: {:?}",
+            dialog.kind, dialog.message
+        ),
+    )
+    .with_details(json!({ "dialog": dialog }))
+    .hinted("Run: cdt dialog handle accept")
+    .hinted("Or: cdt dialog handle dismiss")
+}
+
 impl CdpBrowser {
+    /// Runs `work`, but answers `DIALOG_BLOCKING` as soon as a dialog opens on `page` (a page's
+    /// scripts stop while a dialog is open, so whatever `work` waits for would never come).
+    pub(crate) async fn until_dialog<T>(
+        &self,
+        page: &str,
+        work: impl std::future::Future<Output = Result<T, CdtError>>,
+    ) -> Result<T, CdtError> {
+        let mut events = self.connection.subscribe();
+        if let Some(dialog) = lock(&self.page_state.dialogs).get(page) {
+            return Err(dialog_blocking(dialog));
+        }
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                result = &mut work => return result,
+                event = events.recv() => match event {
+                    Some(event) if event.method == "Page.javascriptDialogOpening" => {
+                        let session = event.session_id.clone().unwrap_or_default();
+                        if self.page_of(&session).as_deref() == Some(page) {
+                            return Err(dialog_blocking(&dialog_from(&event.params)));
+                        }
+                    }
+                    Some(_) => {}
+                    None => return Err(CdtError::new(ErrorCode::CdpDisconnected, "the browser went away").hinted("Run: cdt session restart")),
+                },
+            }
+        }
+    }
+
+    pub(crate) fn page_of(&self, session: &str) -> Option<String> {
+        crate::browser::page_of_session(session, &self.sessions, &self.page_state)
+    }
+
     /// The session commands for `frame` of `page` go to.
     async fn frame_session(&self, page: &str, frame: &str) -> Result<String, CdtError> {
         if frame.is_empty() {
@@ -153,14 +214,15 @@ impl CdpBrowser {
     ) -> Result<Value, CdtError> {
         let session = self.frame_session(page, frame).await?;
         let expression = self.agent_expression(page, frame, command, args);
+        let evaluate = self.connection.call(
+            "Runtime.evaluate",
+            json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
+            Some(&session),
+        );
         let reply = self
-            .connection
-            .call(
-                "Runtime.evaluate",
-                json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
-                Some(&session),
-            )
-            .await?;
+            .until_dialog(page, evaluate)
+            .await
+            .map_err(|error| stale_frame(error, frame))?;
         if let Some(details) = reply.get("exceptionDetails") {
             return Err(agent_failed(command, details));
         }
@@ -286,7 +348,8 @@ impl CdpBrowser {
             tokio::select! {
                 reply = &mut call => return reply.map(|_| DispatchOutcome::default()),
                 event = events.recv() => match event {
-                    Some(event) if event.method == "Page.javascriptDialogOpening" && event.session_id.as_deref() == Some(session.as_str()) => {
+                    Some(event) if event.method == "Page.javascriptDialogOpening"
+                        && self.page_of(event.session_id.as_deref().unwrap_or_default()).as_deref() == Some(page) => {
                         return Ok(DispatchOutcome { dialog: Some(dialog_from(&event.params)) });
                     }
                     Some(_) => {}
@@ -455,7 +518,9 @@ impl CdpBrowser {
             connection: Some(self.connection.clone()),
             session: session.clone(),
         };
-        let reply = match tokio::time::timeout(Duration::from_millis(request.budget_ms), work).await
+        let raced = self.until_dialog(page, work);
+        let reply = match tokio::time::timeout(Duration::from_millis(request.budget_ms), raced)
+            .await
         {
             Ok(reply) => {
                 guard.connection = None;
@@ -615,8 +680,11 @@ impl CdpBrowser {
                 Some(&session),
             )
             .await?;
-        self.wait_main_frame(page, &session, events, wait_until)
-            .await?;
+        self.until_dialog(
+            page,
+            self.wait_main_frame(page, &session, events, wait_until),
+        )
+        .await?;
         self.location(page, &session).await.map(Some)
     }
 
@@ -635,8 +703,11 @@ impl CdpBrowser {
                 Some(&session),
             )
             .await?;
-        self.wait_main_frame(page, &session, events, wait_until)
-            .await?;
+        self.until_dialog(
+            page,
+            self.wait_main_frame(page, &session, events, wait_until),
+        )
+        .await?;
         self.location(page, &session).await
     }
 

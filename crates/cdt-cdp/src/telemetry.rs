@@ -16,11 +16,15 @@ use crate::transport::{CdpConnection, CdpEvent};
 
 /// What the collector knows of one of its sessions.
 #[derive(Clone, Debug)]
-struct Observed {
-    target_id: String,
-    target_type: String,
-    page_target_id: String,
+pub struct Observed {
+    pub target_id: String,
+    pub target_type: String,
+    pub page_target_id: String,
 }
+
+/// The collector's sessions (session id → what it observes), shared with the browser so that
+/// events of these sessions (dialogs) can be attributed to their page.
+pub type ObservedSessions = Arc<Mutex<HashMap<String, Observed>>>;
 
 const OBSERVED_TYPES: &[&str] = &[
     "page",
@@ -60,9 +64,9 @@ const READY_WAIT: Duration = Duration::from_secs(5);
 pub async fn start(
     connection: CdpConnection,
     sink: Arc<dyn TelemetrySink>,
+    sessions: ObservedSessions,
 ) -> Result<(), cdt_domain::CdtError> {
     let mut events = connection.subscribe();
-    let sessions: Arc<Mutex<HashMap<String, Observed>>> = Arc::default();
     let ready: Arc<Ready> = Arc::default();
     let (task_connection, task_ready) = (connection.clone(), ready.clone());
     tokio::spawn(async move {
@@ -221,14 +225,16 @@ async fn observe(connection: &CdpConnection, session: &str, target_type: &str) {
         steps.push(("Page.enable", json!({})));
     }
     steps.push(("Target.setAutoAttach", auto_attach_params(CHILD_LEVEL)));
-    for (method, params) in steps {
+    steps.push(("Runtime.runIfWaitingForDebugger", json!({})));
+    // Pipelined: every command is sent before any reply is awaited. A target held at start may
+    // not answer an enable until it runs, so waiting for each reply before resuming it would
+    // leave it (and a page needing a new renderer) stuck. The session applies them in order.
+    let calls = steps.into_iter().map(|(method, params)| async move {
         if let Err(error) = connection.call(method, params, Some(session)).await {
             tracing::debug!(method, target_type, %error, "telemetry domain unavailable");
         }
-    }
-    let _ = connection
-        .call("Runtime.runIfWaitingForDebugger", json!({}), Some(session))
-        .await;
+    });
+    futures_util::future::join_all(calls).await;
 }
 
 fn fetch_body(

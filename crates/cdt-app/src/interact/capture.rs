@@ -115,6 +115,12 @@ pub async fn screenshot(
                 uid,
             )?;
             let (dx, dy) = frame_offset(&ctx, frame).await?;
+            // The clip is in page coordinates: add how far the main frame is scrolled.
+            let main = ctx.agent("", "state", json!({})).await?;
+            let (dx, dy) = (
+                dx + main["scroll"]["x"].as_f64().unwrap_or(0.0),
+                dy + main["scroll"]["y"].as_f64().unwrap_or(0.0),
+            );
             let b = &found["box"];
             Some((
                 b["x"].as_f64().unwrap_or(0.0) + dx,

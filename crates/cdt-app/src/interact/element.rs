@@ -102,7 +102,15 @@ pub async fn click_at(
 
 /// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed.
 pub fn finish(mut feedback_value: Value, action: &str, uid: &str) -> Value {
-    if feedback::no_effect(&feedback_value)
+    let waited = feedback_value
+        .get("waited")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    if let Some(object) = feedback_value.as_object_mut() {
+        object.remove("waited");
+    }
+    if waited
+        && feedback::no_effect(&feedback_value)
         && !feedback_value.get("snapshot").is_some_and(Value::is_string)
     {
         feedback_value["__warnings"] = json!([format!(

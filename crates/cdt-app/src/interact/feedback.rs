@@ -39,6 +39,10 @@ async fn state_after(ctx: &PageCtx) -> Value {
         }
         match ctx.agent("", "state", json!({})).await {
             Ok(state) if state["readyState"] != "loading" => return state,
+            // A dialog opened while we looked: the caller reports it from the error.
+            Err(error) if error.code == ErrorCode::DialogBlocking => {
+                return json!({ "__dialog": error.details["dialog"] });
+            }
             Ok(_)
             | Err(CdtError {
                 code: ErrorCode::ProtocolError | ErrorCode::InternalError,
@@ -64,13 +68,19 @@ pub async fn after(
         return out;
     }
     if no_wait {
+        // Nothing was observed, so nothing can be said to have had no effect.
+        out["waited"] = json!(false);
         return out;
     }
     // A navigation the action caused starts within ~100 ms.
     tokio::time::sleep(Duration::from_millis(100)).await;
     let state = state_after(ctx).await;
-    if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
-        out["dialog"] = json!(dialog);
+    if let Some(dialog) = state
+        .get("__dialog")
+        .cloned()
+        .or_else(|| ctx.browser.dialog(&ctx.target).map(|d| json!(d)))
+    {
+        out["dialog"] = dialog;
         return out;
     }
     let navigated = !state.is_null()
@@ -101,12 +111,15 @@ pub async fn after(
     )
     .await
     {
-        let previous = ctx.slot.last_snapshot(&ctx.target);
-        let changes = diff(&previous, &current.nodes);
-        ctx.slot.store_snapshot(&ctx.target, current.nodes.clone());
+        // The baseline is the last snapshot's interactive view, and only of this same document.
+        let previous = ctx.slot.last_snapshot(&ctx.target, &current.time_origin);
+        let nodes = snapshot::interactive_nodes(&current);
+        let changes = diff(&previous, &nodes);
+        ctx.slot
+            .store_snapshot(&ctx.target, &current.time_origin, nodes.clone());
         let changed = changes.0.len() + changes.1.len() + changes.2.len();
         out["domChanged"] = json!(changed > 0);
-        let largest = previous.len().max(current.nodes.len()).max(1);
+        let largest = previous.len().max(nodes.len()).max(1);
         if navigated || changed * 2 > largest {
             out["snapshot"] = json!(current.text);
         } else if changed > 0 {

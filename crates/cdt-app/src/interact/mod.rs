@@ -157,6 +157,21 @@ pub fn agent_result(value: Value, what: &str) -> Result<Value, CdtError> {
         )
         .with_details(json!({ "options": value["options"] }))
         .hinted("Pass one of the options in error.details.options"),
+        "readonly" => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} is read-only"),
+        )
+        .hinted("Run: cdt element inspect <uid>"),
+        "not-focusable" => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} cannot take the keyboard focus, so nothing can be typed into it"),
+        )
+        .hinted("Run: cdt element inspect <uid>"),
+        "radio-uncheck" => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} is a radio button; it cannot be unchecked by itself"),
+        )
+        .hinted("Check another option of the group: cdt element check <uid>"),
         "file-input" => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{what} is a file input"),

@@ -28,6 +28,48 @@ pub struct Snapshot {
     pub nodes: BTreeMap<String, String>,
     pub url: String,
     pub title: String,
+    /// Identifies the document (`performance.timeOrigin`).
+    pub time_origin: String,
+}
+
+/// Roles an `--interactive` snapshot keeps: what an action can target, and headings.
+const INTERACTIVE_ROLES: &[&str] = &[
+    "button",
+    "link",
+    "textbox",
+    "searchbox",
+    "checkbox",
+    "radio",
+    "combobox",
+    "listbox",
+    "option",
+    "slider",
+    "spinbutton",
+    "switch",
+    "tab",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "treeitem",
+    "iframe",
+    "clickable",
+    "heading",
+];
+
+/// The nodes an interactive snapshot would show, from any snapshot.
+pub fn interactive_nodes(snapshot: &Snapshot) -> BTreeMap<String, String> {
+    snapshot
+        .nodes
+        .iter()
+        .filter(|(uid, _)| {
+            snapshot
+                .uids
+                .get(*uid)
+                .and_then(|u| u["role"].as_str())
+                .is_some_and(|role| INTERACTIVE_ROLES.contains(&role))
+        })
+        .map(|(uid, line)| (uid.clone(), line.clone()))
+        .collect()
 }
 
 fn agent_args(options: &Options, root_in_frame: Option<&str>) -> Value {
@@ -122,6 +164,7 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
         nodes,
         url: main["url"].as_str().unwrap_or_default().to_string(),
         title: main["title"].as_str().unwrap_or_default().to_string(),
+        time_origin: main["timeOrigin"].to_string(),
     })
 }
 
@@ -146,7 +189,11 @@ pub async fn capture(
     };
     let snapshot = take(&ctx, &options).await?;
     if options.root.is_none() && options.depth.is_none() {
-        ctx.slot.store_snapshot(&ctx.target, snapshot.nodes.clone());
+        ctx.slot.store_snapshot(
+            &ctx.target,
+            &snapshot.time_origin,
+            interactive_nodes(&snapshot),
+        );
     }
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
     match file {

@@ -13,6 +13,9 @@
         .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     } catch (e) { /* no document yet */ }
   }
+  // A page restored from the back/forward cache brings back an old registry: never number below
+  // what the page has already issued, or a uid could point at a new node.
+  if (args.start && R.next < args.start) R.next = args.start;
   const uidOf = (el) => {
     let uid = R.byEl.get(el);
     if (!uid) {
@@ -56,7 +59,7 @@
     if (explicit) return explicit.split(' ')[0];
     const tag = el.tagName;
     if (tag === 'INPUT') { const t = (el.getAttribute('type') || 'text').toLowerCase(); return t === 'hidden' ? null : (INPUT_ROLES[t] || 'textbox'); }
-    if (tag === 'A') return el.hasAttribute('href') ? 'link' : null;
+    if (tag === 'A') return el.hasAttribute('href') ? 'link' : (el.hasAttribute('onclick') || el.hasAttribute('tabindex') ? 'generic-clickable' : null);
     if (tag === 'SELECT') return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
     if (tag === 'IMG') return el.getAttribute('alt') === '' ? null : 'img';
     if (tag === 'SECTION' || tag === 'FORM') return (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) ? TAG_ROLES[tag] : null;
@@ -97,7 +100,14 @@
     if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '', 100);
     if (tag === 'IFRAME') return clean(el.getAttribute('title') || el.getAttribute('name') || '', 100);
     if (tag === 'FIELDSET') { const legend = el.querySelector('legend'); return legend ? textOf(legend) : ''; }
-    if (NAMED_FROM_CONTENT.has(role) || role === 'generic-clickable') return textOf(el) || clean(el.getAttribute('title') || '', 100);
+    if (NAMED_FROM_CONTENT.has(role) || role === 'generic-clickable') {
+      const text = textOf(el);
+      if (text) return text;
+      // Icon-only controls: the alt text, label or SVG title of what they contain.
+      const icon = el.querySelector('img[alt]:not([alt=""]), [aria-label], svg title');
+      const iconName = icon ? (icon.getAttribute('alt') || icon.getAttribute('aria-label') || icon.textContent) : '';
+      return clean(iconName || el.getAttribute('title') || '', 100);
+    }
     return clean(el.getAttribute('title') || '', 100);
   };
   const isVisible = (el) => {
@@ -140,7 +150,10 @@
     const maxDepth = args.depth === undefined || args.depth === null ? Infinity : args.depth;
     let start = document.documentElement;
     if (args.rootUid) { const found = lookup(args.rootUid); if (!found.el) return { error: found.status, uid: args.rootUid }; start = found.el; }
-    if (args.rootSelector) { start = document.querySelector(args.rootSelector); if (!start) return { error: 'unknown', selector: args.rootSelector }; }
+    if (args.rootSelector) {
+      try { start = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: String(e.message || e) }; }
+      if (!start) return { error: 'unknown', selector: args.rootSelector };
+    }
     const emit = (el, role, name, depth) => {
       const uid = uidOf(el);
       const states = statesOf(el, role);
@@ -160,10 +173,15 @@
       if (el.nodeType !== 1) return;
       const tag = el.tagName;
       if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'TEMPLATE' || tag === 'HEAD') return;
-      if (el.getAttribute('aria-hidden') === 'true' || !isVisible(el)) {
-        if (tag !== 'OPTION') return;
+      if (el.getAttribute('aria-hidden') === 'true') return;
+      let role = roleOf(el);
+      if (tag !== 'OPTION' && !isVisible(el)) {
+        // display:none hides the subtree; display:contents and visibility:hidden do not hide
+        // children that are visible themselves: walk them, without a line for this element.
+        const style = getComputedStyle(el);
+        if (style.display === 'none') return;
+        role = null;
       }
-      const role = roleOf(el);
       let childDepth = depth;
       // A label's words name its control; they are not repeated as text lines.
       let named = namedAncestor || tag === 'LABEL';
@@ -189,7 +207,7 @@
       for (const child of el.childNodes) walk(child, childDepth, named);
     };
     walk(start, 0, false);
-    return { lines, uids, frames, next: R.next, url: location.href, title: document.title };
+    return { lines, uids, frames, next: R.next, url: location.href, title: document.title, timeOrigin: performance.timeOrigin };
   }
 
   const describe = (el) => {
@@ -266,13 +284,18 @@
     const el = picked.el;
     const uid = uidOf(el);
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
-    if (el.disabled) return { error: 'disabled', uid, element: describe(el) };
+    if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') return { error: 'disabled', uid, element: describe(el) };
+    if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el) };
+    if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
+    // Typing goes to whatever has focus: make sure that is this element.
+    const focused = () => { let a = el.ownerDocument.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a === el; };
     const tag = el.tagName;
     const type = (el.getAttribute('type') || '').toLowerCase();
     const value = args.value === undefined ? '' : String(args.value);
     if (tag === 'SELECT') {
       const options = Array.from(el.options);
-      const wanted = value.split(',').map((v) => v.trim());
+      const whole = options.filter((o) => o.value === value || clean(o.textContent, 200) === value.trim());
+      const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
       const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent, 200)));
       if (!chosen.length) return { error: 'no-option', uid, options: options.map((o) => clean(o.textContent, 60)) };
       options.forEach((o) => { o.selected = chosen.includes(o); });
@@ -282,11 +305,13 @@
     if (type === 'checkbox' || type === 'radio' || el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch') {
       const want = !['false', '0', 'off', 'no', 'unchecked'].includes(value.toLowerCase());
       const now = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
+      if (!want && now && type === 'radio') return { error: 'radio-uncheck', uid, element: describe(el) };
       return { uid, kind: 'toggle', needsClick: want !== now, checked: now };
     }
     if (type === 'file') return { error: 'file-input', uid };
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
       el.focus();
+      if (!focused()) return { error: 'not-focusable', uid, element: describe(el) };
       if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(type)) {
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
         setter.call(el, value); fire(el, 'input'); fire(el, 'change');
@@ -297,6 +322,7 @@
     }
     if (el.isContentEditable) {
       el.focus();
+      if (!focused()) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
       return { uid, kind: 'type' };
@@ -335,7 +361,7 @@
       const role = roleOf(el);
       if (!role || !(ACTIONABLE.has(role) || role === 'generic-clickable')) continue;
       const visible = isVisible(el);
-      let selector = el.id ? '#' + CSS.escape(el.id) : el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name="' + el.getAttribute('name') + '"]' : '');
+      let selector = el.id ? '#' + CSS.escape(el.id) : el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name="' + CSS.escape(el.getAttribute('name')) + '"]' : '');
       out.push({ uid: uidOf(el), role: role === 'generic-clickable' ? 'clickable' : role, name: nameOf(el, role), bbox: boxOf(el), visible,
         enabled: !el.disabled, editable: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable, selector });
     }
@@ -372,7 +398,7 @@
     const picked = pick();
     if (!picked.el) return picked;
     picked.el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    return { uid: uidOf(picked.el), box: boxOf(picked.el) };
+    return { uid: uidOf(picked.el), box: boxOf(picked.el), scroll: { x: scrollX, y: scrollY } };
   }
   function focus() {
     const picked = pick();
@@ -409,7 +435,12 @@
   }
   function frameOwnerUid() { return { uid: uidOf(this) }; }
   const commands = { snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
-    waitCheck, box: () => { const p = pick(); return p.el ? { uid: uidOf(p.el), box: boxOf(p.el), content: { x: boxOf(p.el).x + p.el.clientLeft, y: boxOf(p.el).y + p.el.clientTop } } : p; }, frameOwnerUid,
+    waitCheck, box: () => {
+      const p = pick();
+      if (!p.el) return p;
+      const b = boxOf(p.el); const st = getComputedStyle(p.el);
+      return { uid: uidOf(p.el), box: b, content: { x: b.x + p.el.clientLeft + parseFloat(st.paddingLeft || 0), y: b.y + p.el.clientTop + parseFloat(st.paddingTop || 0) } };
+    }, frameOwnerUid,
     next: () => ({ next: R.next }) };
   const result = commands[command].call(this, args);
   if (result && typeof result === 'object' && typeof result.then !== 'function') result.__next = R.next;

@@ -243,13 +243,22 @@ pub fn invocation(command: &ElementCommand) -> Invocation {
             .flag("noWait", args.no_wait)
             .remote("element.check"),
         ElementCommand::Upload(args) => {
-            let files: Vec<String> = args
-                .files
-                .iter()
-                .filter_map(|f| absolute(&Some(f.clone())))
+            // With --selector, every positional is a file.
+            let (uid, files) = match (&args.uid, &args.selector) {
+                (Some(first), Some(_)) => (
+                    None,
+                    std::iter::once(first.clone())
+                        .chain(args.files.iter().cloned())
+                        .collect::<Vec<_>>(),
+                ),
+                _ => (args.uid.clone(), args.files.clone()),
+            };
+            let files: Vec<String> = files
+                .into_iter()
+                .filter_map(|f| absolute(&Some(f)))
                 .collect();
             Params::default()
-                .set("uid", args.uid.clone())
+                .set("uid", uid)
                 .set("selector", args.selector.clone())
                 .set("files", Some(files))
                 .set("page", args.page)
