@@ -15,6 +15,9 @@ use cdt_domain::{CdtError, ContextKey, PageId, ResolvedContext};
 use crate::pages::PageTable;
 use crate::telemetry::TelemetryStore;
 
+/// Snapshot lines by uid.
+pub type SnapshotNodes = BTreeMap<String, String>;
+
 /// Locks a std mutex, recovering from poisoning (a panicked request must not wedge a slot).
 pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
@@ -94,7 +97,7 @@ pub struct Slot {
     settings: Mutex<Option<StartSettings>>,
     /// The last snapshot of each page, interactive nodes only (target → (document, uid → line)),
     /// the baseline of action feedback.
-    snapshots: Mutex<HashMap<String, (String, BTreeMap<String, String>)>>,
+    snapshots: Mutex<HashMap<String, (String, SnapshotNodes)>>,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
     pub created_ms: u64,
     last_seen_ms: AtomicU64,
