@@ -431,3 +431,274 @@ fn a_beforeunload_prompt_does_not_stall_navigation_and_fill_takes_a_flag_target(
     assert_eq!(left.ok()["title"], "Login");
     assert_eq!(env.ctx("b", &["dialog", "status"]).ok()["open"], false);
 }
+
+#[test]
+fn review_regressions_fill_focus_stale_uids_after_back_and_no_effect_after_a_full_snapshot() {
+    let server = server();
+    server.page(
+        "/fields.html",
+        "Fields",
+        "<input id=other aria-label=Other><input id=hidden aria-label=Hidden style=display:none>
+        <fieldset disabled><input id=locked aria-label=Locked></fieldset><input id=ro aria-label=RO readonly>
+        <button id=noop>Nothing</button><a href=/login.html>Next page</a>",
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/fields.html")])
+        .ok();
+    env.ctx("r", &["element", "focus", "--selector", "#other"])
+        .ok();
+    // A field that cannot take the text must not let it land in the focused one.
+    env.ctx("r", &["element", "fill", "--selector", "#hidden", "SECRET"])
+        .err("TARGET_NOT_INTERACTABLE", 5);
+    env.ctx("r", &["element", "fill", "--selector", "#locked", "SECRET"])
+        .err("TARGET_NOT_INTERACTABLE", 5);
+    env.ctx("r", &["element", "fill", "--selector", "#ro", "SECRET"])
+        .err("TARGET_NOT_INTERACTABLE", 5);
+    assert_eq!(
+        env.ctx(
+            "r",
+            &["runtime", "eval", "document.getElementById('other').value"]
+        )
+        .ok()["value"],
+        ""
+    );
+
+    // After a full snapshot, a no-op click is reported as having no effect.
+    let snap = snapshot(&env, "r");
+    let noop = env.ctx(
+        "r",
+        &["element", "click", &uid_of(&snap, "button \"Nothing\"")],
+    );
+    assert!(
+        noop.ok().get("changes").is_none() && noop.ok().get("snapshot").is_none(),
+        "{}",
+        noop.stdout
+    );
+    assert!(
+        noop.json["meta"]["warnings"]
+            .to_string()
+            .contains("ACTION_NO_EFFECT"),
+        "{}",
+        noop.stdout
+    );
+    // --no-wait observes nothing, so it claims no "no effect".
+    let quick = env.ctx(
+        "r",
+        &[
+            "element",
+            "click",
+            &uid_of(&snap, "button \"Nothing\""),
+            "--no-wait",
+        ],
+    );
+    assert!(
+        quick.ok()["action"] == "click" && quick.json["meta"]["warnings"].is_null(),
+        "{}",
+        quick.stdout
+    );
+
+    // Back to a page restored from the back/forward cache: its new nodes never reuse a uid
+    // handed out on the page in between.
+    let first_uids: Vec<String> = snap
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    env.ctx(
+        "r",
+        &["element", "click", &uid_of(&snap, "link \"Next page\"")],
+    )
+    .ok();
+    let second = snapshot(&env, "r");
+    let second_uids: Vec<String> = second
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|u| u.starts_with('e'))
+        .map(str::to_string)
+        .collect();
+    env.ctx("r", &["page", "back"]).ok();
+    env.ctx(
+        "r",
+        &[
+            "runtime",
+            "eval",
+            "document.body.insertAdjacentHTML('beforeend', '<button>Fresh</button>')",
+        ],
+    )
+    .ok();
+    let restored = snapshot(&env, "r");
+    let fresh = uid_of(&restored, "button \"Fresh\"");
+    assert!(
+        !second_uids.contains(&fresh) && !first_uids.contains(&fresh),
+        "uid {fresh} was reused"
+    );
+}
+
+#[test]
+fn dialogs_opened_while_waiting_or_by_a_popup_never_hang_a_command() {
+    let server = server();
+    server.page(
+        "/popup.html",
+        "Popup",
+        "<script>alert('from the popup')</script>",
+    );
+    server.page("/opener.html", "Opener", "<button id=open onclick=\"window.open('/popup.html')\">Open</button><a id=blank href=/login.html target=_blank>New tab</a>");
+    let env = TestEnv::new();
+    env.ctx("p", &["page", "open", &server.url("/hard.html")])
+        .ok();
+    // A confirm() from eval blocks at once with DIALOG_BLOCKING, not at the end of the budget.
+    let confirm = env.ctx(
+        "p",
+        &["runtime", "eval", "confirm('sure?')", "--timeout", "8000"],
+    );
+    confirm.err("DIALOG_BLOCKING", 5);
+    assert!(
+        confirm.elapsed < Duration::from_secs(6),
+        "took {:?}",
+        confirm.elapsed
+    );
+    env.ctx("p", &["dialog", "handle", "dismiss"]).ok();
+
+    // A page that needs a new renderer (target=_blank) loads.
+    env.ctx("p", &["page", "navigate", &server.url("/opener.html")])
+        .ok();
+    let opened = env.ctx("p", &["element", "click", "--selector", "#blank"]);
+    let new_pages = opened.ok()["newPages"].as_array().unwrap().clone();
+    assert_eq!(new_pages.len(), 1, "{}", opened.stdout);
+    let id = new_pages[0].clone();
+    let loaded = cdt_e2e::eventually(Duration::from_secs(10), || {
+        env.ctx("p", &["page", "list"]).json["data"]["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == id && p["title"] == "Login")
+    });
+    assert!(
+        loaded,
+        "the new tab never loaded: {}",
+        env.ctx("p", &["page", "list"]).stdout
+    );
+
+    // A popup that alerts while loading is tracked, so it can be handled.
+    env.ctx("p", &["element", "click", "--selector", "#open"])
+        .ok();
+    let popup = cdt_e2e::eventually(Duration::from_secs(10), || {
+        env.ctx("p", &["page", "list"]).json["data"]["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["url"].as_str().unwrap_or("").ends_with("/popup.html"))
+    });
+    assert!(popup);
+    let pages = env.ctx("p", &["page", "list"]);
+    let popup_id = pages.ok()["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["url"].as_str().unwrap().ends_with("/popup.html"))
+        .unwrap()["id"]
+        .to_string();
+    assert!(cdt_e2e::eventually(Duration::from_secs(10), || env
+        .ctx("p", &["dialog", "status", "--page", &popup_id])
+        .json["data"]["open"]
+        == true));
+    env.ctx("p", &["dialog", "handle", "accept", "--page", &popup_id])
+        .ok();
+}
+
+#[test]
+fn snapshot_options_upload_and_element_screenshots() {
+    let server = server();
+    server.page(
+        "/long.html",
+        "Long",
+        "<h1>Top</h1><div style=height:2500px></div><button id=far style=width:120px;height:40px>Far away</button>
+        <form><input type=file id=f aria-label=Attachment></form><ul><li><a href=/a>A</a></li></ul>",
+    );
+    let env = TestEnv::new();
+    env.ctx("o", &["page", "open", &server.url("/long.html")])
+        .ok();
+    let snap = snapshot(&env, "o");
+    let depth0 = env.ctx("o", &["capture", "snapshot", "--depth", "0"]);
+    assert!(
+        depth0.ok()["snapshot"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .all(|l| !l.starts_with(' ')),
+        "{}",
+        depth0.stdout
+    );
+    let rooted = env.ctx("o", &["capture", "snapshot", "--root", "ul"]);
+    assert_eq!(
+        rooted.ok()["snapshot"].as_str().unwrap().trim(),
+        format!(
+            "{} list\n  {} link \"A\"",
+            uid_of(&snap, "list"),
+            uid_of(&snap, "link \"A\"")
+        )
+    );
+    env.ctx("o", &["capture", "snapshot", "--root", "###"])
+        .err("VALIDATION_ERROR", 2);
+    let file = env.home.with_extension("snapshot.txt");
+    env.ctx(
+        "o",
+        &["capture", "snapshot", "--file", file.to_str().unwrap()],
+    )
+    .ok();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), snap);
+
+    let upload = env.home.with_extension("upload.txt");
+    std::fs::write(&upload, "hello").unwrap();
+    env.ctx(
+        "o",
+        &[
+            "element",
+            "upload",
+            "--selector",
+            "#f",
+            upload.to_str().unwrap(),
+        ],
+    )
+    .ok();
+    assert_eq!(
+        env.ctx(
+            "o",
+            &[
+                "runtime",
+                "eval",
+                "document.getElementById('f').files[0].name"
+            ]
+        )
+        .ok()["value"],
+        upload.file_name().unwrap().to_str().unwrap()
+    );
+    env.ctx(
+        "o",
+        &[
+            "element",
+            "upload",
+            "--selector",
+            "#f",
+            "/nonexistent/file.txt",
+        ],
+    )
+    .err("VALIDATION_ERROR", 2);
+
+    let far = uid_of(&snap, "\"Far away\"");
+    let shot = env.ctx("o", &["capture", "screenshot", "--uid", &far, "--inline"]);
+    let shot = shot.ok();
+    assert_eq!(
+        (shot["width"].as_u64(), shot["height"].as_u64()),
+        (Some(120), Some(40)),
+        "{shot}"
+    );
+    // The button is dark text on white: a blank (all-white) image means the clip missed it.
+    let bytes = std::fs::read(shot["path"].as_str().unwrap()).unwrap();
+    assert!(
+        bytes.len() > 300,
+        "suspiciously small (blank?) element screenshot: {} bytes",
+        bytes.len()
+    );
+    let _ = (std::fs::remove_file(file), std::fs::remove_file(upload));
+}

@@ -177,7 +177,7 @@ fn track_dialog(
             default_prompt: str_field(params, "defaultPrompt").to_string(),
             url: str_field(params, "url").to_string(),
         };
-        dialogs.insert(target, dialog);
+        dialogs.insert(target, (dialog, session.to_string()));
     } else {
         dialogs.remove(&target);
     }
@@ -217,6 +217,25 @@ impl CdpBrowser {
                         });
                     }
                     continue;
+                }
+                // Chromium does not always send a title change for a page it opened (popups,
+                // target=_blank): refresh the page's info whenever it finishes loading.
+                if event.method == "Page.loadEventFired"
+                    && let Some(page) = event
+                        .session_id
+                        .as_deref()
+                        .and_then(|s| page_of_session(s, &tracked_sessions, &tracked_pages))
+                {
+                    let (connection, targets) =
+                        (dialog_connection.clone(), tracked_targets.clone());
+                    tokio::spawn(async move {
+                        if let Ok(info) = connection
+                            .call("Target.getTargetInfo", json!({ "targetId": page }), None)
+                            .await
+                        {
+                            upsert(&targets, &info["targetInfo"]);
+                        }
+                    });
                 }
                 track(&event, &tracked_targets, &tracked_sessions, &tracked_pages);
             }
@@ -510,7 +529,7 @@ impl BrowserPort for CdpBrowser {
             .dialogs
             .lock()
             .ok()
-            .and_then(|d| d.get(target_id).cloned())
+            .and_then(|d| d.get(target_id).map(|(dialog, _)| dialog.clone()))
     }
 
     async fn handle_dialog(

@@ -52,7 +52,9 @@ pub struct PageState {
     frame_sessions: tokio::sync::Mutex<HashMap<String, String>>,
     /// Evaluation sessions, by page target.
     eval_sessions: tokio::sync::Mutex<HashMap<String, String>>,
-    pub(crate) dialogs: Mutex<HashMap<String, DialogInfo>>,
+    /// Open dialogs by page, with the session that reported them (it has `Page` enabled, so it
+    /// can answer; enabling `Page` on a new session would wait on the frozen page).
+    pub(crate) dialogs: Mutex<HashMap<String, (DialogInfo, String)>>,
     /// The telemetry collector's sessions, to attribute their dialog events to pages.
     pub(crate) observed: crate::telemetry::ObservedSessions,
 }
@@ -119,7 +121,7 @@ impl CdpBrowser {
         work: impl std::future::Future<Output = Result<T, CdtError>>,
     ) -> Result<T, CdtError> {
         let mut events = self.connection.subscribe();
-        if let Some(dialog) = lock(&self.page_state.dialogs).get(page) {
+        if let Some((dialog, _)) = lock(&self.page_state.dialogs).get(page) {
             return Err(dialog_blocking(dialog));
         }
         tokio::pin!(work);
@@ -565,7 +567,13 @@ impl CdpBrowser {
         accept: bool,
         prompt_text: Option<&str>,
     ) -> Result<(), CdtError> {
-        let session = self.session_for(page).await?;
+        let reported = lock(&self.page_state.dialogs)
+            .get(page)
+            .map(|(_, session)| session.clone());
+        let session = match reported {
+            Some(session) => session,
+            None => self.session_for(page).await?,
+        };
         let mut params = json!({ "accept": accept });
         if let Some(text) = prompt_text {
             params["promptText"] = json!(text);

@@ -74,6 +74,41 @@ pub async fn after(
     }
     // A navigation the action caused starts within ~100 ms.
     tokio::time::sleep(Duration::from_millis(100)).await;
+    let pages_before = before.pages.clone();
+    match tokio::time::timeout(OBSERVE_CAP, observe(ctx, before, out.clone())).await {
+        Ok(observed) => observed,
+        Err(_) => frozen(ctx, &pages_before, out),
+    }
+}
+
+/// How long feedback may watch the page before reporting it unresponsive.
+const OBSERVE_CAP: Duration = Duration::from_secs(3);
+
+/// The page stopped answering (its scripts are frozen, e.g. by a dialog in a popup sharing its
+/// process): report the new pages and any dialog open on them instead of waiting on.
+fn frozen(ctx: &PageCtx, pages_before: &[u32], mut out: Value) -> Value {
+    let pages = ctx.slot.pages();
+    let new_pages: Vec<u32> = pages
+        .ids()
+        .into_iter()
+        .filter(|id| !pages_before.contains(id))
+        .collect();
+    out["newPages"] = json!(new_pages);
+    out["pageUnresponsive"] = json!(true);
+    for id in pages.ids() {
+        if let Some(dialog) = pages
+            .target_of(cdt_domain::PageId(id))
+            .and_then(|target| ctx.browser.dialog(&target))
+        {
+            let mut dialog = json!(dialog);
+            dialog["page"] = json!(id);
+            out["dialog"] = dialog;
+        }
+    }
+    out
+}
+
+async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
     let state = state_after(ctx).await;
     if let Some(dialog) = state
         .get("__dialog")
