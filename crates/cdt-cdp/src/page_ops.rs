@@ -142,6 +142,29 @@ impl CdpBrowser {
         }
     }
 
+    /// The remote object of the element a uid names in a session's page, if still attached.
+    async fn element_object(&self, session: &str, uid: &str) -> Result<String, CdtError> {
+        let lookup = format!(
+            "(() => {{ const r = window.__cdt && window.__cdt.byUid.get({}); const el = r && r.deref(); return el && el.isConnected ? el : undefined; }})()",
+            json!(uid)
+        );
+        let reply = self
+            .connection
+            .call(
+                "Runtime.evaluate",
+                json!({ "expression": lookup }),
+                Some(session),
+            )
+            .await?;
+        reply["result"]["objectId"]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| {
+                CdtError::new(ErrorCode::UidStale, format!("{uid} no longer exists"))
+                    .hinted("Run: cdt capture snapshot")
+            })
+    }
+
     pub(crate) fn page_of(&self, session: &str) -> Option<String> {
         crate::browser::page_of_session(session, &self.sessions, &self.page_state)
     }
@@ -414,22 +437,7 @@ impl CdpBrowser {
         files: &[String],
     ) -> Result<(), CdtError> {
         let session = self.frame_session(page, frame).await?;
-        let lookup = format!(
-            "(() => {{ const r = window.__cdt && window.__cdt.byUid.get({}); return r ? r.deref() : null; }})()",
-            json!(uid)
-        );
-        let reply = self
-            .connection
-            .call(
-                "Runtime.evaluate",
-                json!({ "expression": lookup }),
-                Some(&session),
-            )
-            .await?;
-        let object = reply["result"]["objectId"].as_str().ok_or_else(|| {
-            CdtError::new(ErrorCode::UidStale, format!("{uid} no longer exists"))
-                .hinted("Run: cdt capture snapshot")
-        })?;
+        let object = self.element_object(&session, uid).await?;
         self.connection
             .call(
                 "DOM.setFileInputFiles",
@@ -463,28 +471,7 @@ impl CdpBrowser {
         let work = async {
             let mut arguments = Vec::new();
             for uid in &request.element_args {
-                let lookup = format!(
-                    "(() => {{ const r = window.__cdt && window.__cdt.byUid.get({}); return r ? r.deref() : undefined; }})()",
-                    json!(uid)
-                );
-                let reply = self
-                    .connection
-                    .call(
-                        "Runtime.evaluate",
-                        json!({ "expression": lookup }),
-                        Some(&session),
-                    )
-                    .await?;
-                match reply["result"]["objectId"].as_str() {
-                    Some(object) => arguments.push(json!({ "objectId": object })),
-                    None => {
-                        return Err(CdtError::new(
-                            ErrorCode::UidStale,
-                            format!("{uid} no longer exists"),
-                        )
-                        .hinted("Run: cdt capture snapshot"));
-                    }
-                }
+                arguments.push(json!({ "objectId": self.element_object(&session, uid).await? }));
             }
             if request.is_function || !arguments.is_empty() {
                 let global = self

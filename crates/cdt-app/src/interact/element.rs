@@ -139,10 +139,7 @@ pub async fn pointer(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
-    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
     let outcome = match action {
@@ -172,10 +169,7 @@ pub async fn drag(
 ) -> Result<Value, CdtError> {
     let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
     let (to_frame, to_args, to_what) = target_args(Some(&params.to), None, None)?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x1, y1, uid) = point(&ctx, &from_frame, from_args, &from_what).await?;
     let mut to_args = to_args;
@@ -260,10 +254,7 @@ pub async fn fill(
     until: Instant,
 ) -> Result<Value, CdtError> {
     pick(&params.target)?;
-    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
@@ -298,10 +289,7 @@ pub async fn fill_form(
     for field in &params.fields {
         frame_of(&field.uid)?;
     }
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let mut filled = Vec::new();
     let mut last = DispatchOutcome::default();
@@ -348,10 +336,7 @@ pub async fn upload(
         }
         files.push(canonical.display().to_string());
     }
-    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let found = agent_result(ctx.agent(&frame, "box", args).await?, &what)?;
     let uid = found["uid"].as_str().unwrap_or_default().to_string();
@@ -384,10 +369,7 @@ pub async fn simple(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
-    let ctx = PageCtx::resolve(broker, context, params.target.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
     if command == "clear" {
         let before = feedback::before(&ctx).await;
         let done = agent_result(ctx.agent(&frame, "clear", args).await?, &what)?;

@@ -57,6 +57,20 @@ impl PageCtx {
         })
     }
 
+    /// The page an action acts on: resolved, refused while a dialog blocks it, and with the
+    /// page's mutation lock held (actions on one page never interleave).
+    pub async fn for_action(
+        broker: &Arc<Broker>,
+        context: &ResolvedContext,
+        page: Option<u32>,
+        until: Instant,
+    ) -> Result<(PageCtx, tokio::sync::OwnedMutexGuard<()>), CdtError> {
+        let ctx = PageCtx::resolve(broker, context, page, until).await?;
+        ctx.no_dialog()?;
+        let mutating = ctx.slot.page_lock(ctx.page).lock_owned().await;
+        Ok((ctx, mutating))
+    }
+
     /// Refuses to go on while a JavaScript dialog blocks the page.
     pub fn no_dialog(&self) -> Result<(), CdtError> {
         match self.browser.dialog(&self.target) {
