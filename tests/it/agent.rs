@@ -702,3 +702,37 @@ fn snapshot_options_upload_and_element_screenshots() {
     );
     let _ = (std::fs::remove_file(file), std::fs::remove_file(upload));
 }
+
+#[test]
+fn a_same_site_cross_origin_iframe_with_padding_is_in_the_snapshot_and_clickable() {
+    // Another port of 127.0.0.1: cross-origin but same-site.
+    let other = HttpServer::start();
+    other.raw(
+        "/inner.html",
+        "text/html; charset=utf-8",
+        "<button onclick=\"this.textContent='inner clicked'\">Inner button</button>",
+    );
+    let server = HttpServer::start();
+    server.page(
+        "/outer.html",
+        "Outer",
+        &format!(
+            "<iframe src=\"{}\" style=\"padding:20px;border:5px solid\"></iframe>",
+            other.url("/inner.html")
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/outer.html")])
+        .ok();
+    let snap = snapshot(&env, "s");
+    let button = uid_of(&snap, "\"Inner button\"");
+    assert!(button.starts_with('f'), "{snap}");
+    let clicked = env.ctx("s", &["element", "click", &button]);
+    assert!(
+        clicked.ok()["changes"]
+            .to_string()
+            .contains("inner clicked"),
+        "{}",
+        clicked.stdout
+    );
+}

@@ -54,7 +54,21 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
     if let Some((width, height)) = spec.window_size {
         args.push(format!("--window-size={width},{height}"));
     }
-    args.extend(spec.extra_args.iter().cloned());
+    // Every origin in its own process: a cross-origin iframe (even same-site, like another port
+    // of 127.0.0.1) is then an out-of-process frame, which cdt observes and snapshots on its
+    // own session. Chromium honours one --enable-features, so the caller's list is merged in.
+    let mut features = vec!["StrictOriginIsolation".to_string()];
+    for arg in &spec.extra_args {
+        match arg.strip_prefix("--enable-features=") {
+            Some(list) => features.extend(
+                list.split(',')
+                    .filter(|f| !f.is_empty())
+                    .map(str::to_string),
+            ),
+            None => args.push(arg.clone()),
+        }
+    }
+    args.push(format!("--enable-features={}", features.join(",")));
     args.push("about:blank".into());
     args
 }
@@ -190,7 +204,7 @@ mod tests {
             headless: true,
             window_size: Some((800, 600)),
             chrome_path: None,
-            extra_args: vec!["--lang=de".into()],
+            extra_args: vec!["--lang=de".into(), "--enable-features=Foo,Bar".into()],
             profile_dir: "/tmp/p".into(),
             log_file: "/tmp/l".into(),
         };
@@ -207,6 +221,15 @@ mod tests {
             assert!(args.iter().any(|a| a == flag), "missing {flag}");
         }
         assert!(args.iter().all(|a| !a.starts_with("---")));
+        let features: Vec<&String> = args
+            .iter()
+            .filter(|a| a.starts_with("--enable-features="))
+            .collect();
+        assert_eq!(
+            features,
+            vec!["--enable-features=StrictOriginIsolation,Foo,Bar"],
+            "one merged feature list"
+        );
         assert_eq!(args.last().map(String::as_str), Some("about:blank"));
     }
 }
