@@ -238,3 +238,36 @@ fn a_missing_daemon_binary_is_named_in_the_error() {
         "{error}"
     );
 }
+
+/// Regression: `daemon stop` answered PROTOCOL_ERROR for a daemon of another build and left it
+/// (and its browsers) running.
+#[test]
+fn daemon_stop_stops_a_daemon_of_another_build() {
+    let env = TestEnv::new();
+    let copy = env.home.with_extension("stop-daemon-bin");
+    std::fs::copy(cdt_e2e::daemon_bin(), &copy).unwrap();
+    let env = env.with_env("CDT_DAEMON_PATH", copy.to_str().unwrap());
+    env.ctx("x", &["session", "start"]).ok();
+    let old = env.daemon_pid().unwrap();
+    let browsers = env.browser_pids();
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::remove_file(&copy).unwrap();
+    std::fs::copy(cdt_e2e::daemon_bin(), &copy).unwrap();
+    let stopped = env.run(&["daemon", "stop"]);
+    assert_eq!(stopped.ok()["stopped"], true, "{}", stopped.stdout);
+    let home = env.home.display().to_string();
+    assert!(
+        eventually(Duration::from_secs(5), || !cdt_e2e::processes_with_arg(
+            &home
+        )
+        .contains(&old)),
+        "the old daemon still runs"
+    );
+    assert!(
+        eventually(Duration::from_secs(5), || browsers
+            .iter()
+            .all(|pid| !env.browser_pids().contains(pid))),
+        "its browsers still run"
+    );
+    let _ = std::fs::remove_file(&copy);
+}

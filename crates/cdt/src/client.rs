@@ -78,11 +78,13 @@ pub fn connect_existing(
     match probe(&socket, deadline) {
         Ok(Probe::Ready(connection)) => Ok(Some(connection)),
         Ok(Probe::Absent) => Ok(None),
-        Ok(Probe::Mismatch { version, protocol, .. }) => Err(CdtError::new(
+        Ok(Probe::Mismatch { version, protocol, pid }) => Err(CdtError::new(
             ErrorCode::ProtocolError,
             format!("the running daemon speaks version {version} (protocol {protocol}), this cdt {} (protocol {})", cdt_domain::CDT_VERSION, cdt_domain::PROTOCOL_VERSION),
         )
-        .hinted("Run any command that needs the daemon (e.g. cdt session status): it restarts the daemon")),
+        .with_details(serde_json::json!({ "pid": pid, "version": version }))
+        .hinted("Run any command that needs the daemon (e.g. cdt session status): it restarts the daemon")
+        .hinted("Or stop it: cdt daemon stop")),
         Err(error) => Err(unavailable(format!("the daemon does not answer: {error}"), paths)),
     }
 }

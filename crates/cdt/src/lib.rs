@@ -244,6 +244,21 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
         }
         Invocation::DaemonStop => {
             let result = remote_if_running(global, &paths, "daemon.stop", Map::new(), request_id);
+            // A daemon of another build cannot be asked; stop it by its pid (SIGTERM stops its
+            // browsers first, then SIGKILL if it does not exit).
+            if let Err((error, _)) = &result
+                && error.code == ErrorCode::ProtocolError
+                && let Some(pid) = error.details["pid"]
+                    .as_u64()
+                    .and_then(|p| u32::try_from(p).ok())
+            {
+                let deadline = Instant::now()
+                    + Duration::from_millis(budget(global, "daemon.stop").unwrap_or(15_000));
+                return local(
+                    client::stop_pid(&paths, pid, deadline)
+                        .map(|()| json!({ "running": true, "stopped": true, "otherBuild": true })),
+                );
+            }
             if let Ok((data, _)) = &result
                 && data["stopping"] == true
             {
