@@ -171,8 +171,11 @@ fn obscured_stale_and_unknown_targets_are_reported_with_their_codes() {
 
     let noop = env.ctx("h", &["element", "click", "--text", "Does nothing"]);
     noop.ok();
-    let warnings = noop.json["meta"]["warnings"].to_string();
-    assert!(warnings.contains("ACTION_NO_EFFECT"), "{}", noop.stdout);
+    assert_eq!(
+        noop.json["meta"]["warnings"][0]["code"], "ACTION_NO_EFFECT",
+        "{}",
+        noop.stdout
+    );
 }
 
 #[test]
@@ -475,9 +478,7 @@ fn review_regressions_fill_focus_stale_uids_after_back_and_no_effect_after_a_ful
         noop.stdout
     );
     assert!(
-        noop.json["meta"]["warnings"]
-            .to_string()
-            .contains("ACTION_NO_EFFECT"),
+        noop.json["meta"]["warnings"][0]["code"] == "ACTION_NO_EFFECT",
         "{}",
         noop.stdout
     );

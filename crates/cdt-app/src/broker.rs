@@ -8,7 +8,7 @@ use std::time::Duration;
 use cdt_domain::ops::Operation;
 use cdt_domain::ports::{BrowserLauncher, Clock, ProcessTable, SessionStorePort};
 use cdt_domain::telemetry::TelemetryLog;
-use cdt_domain::{CallerContext, CdtError, Deadline, ResolvedContext};
+use cdt_domain::{CallerContext, CdtError, Deadline, ResolvedContext, Warning};
 use serde_json::Value;
 use tokio::sync::watch;
 use tokio::time::Instant;
@@ -71,7 +71,7 @@ pub struct Broker {
 pub struct Outcome {
     pub result: Result<Value, CdtError>,
     pub context: Option<String>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 impl Broker {
@@ -136,18 +136,10 @@ impl Broker {
                     Ok(result) => result,
                     Err(_) => Err(CdtError::timeout(name, deadline.budget_ms)),
                 };
-                let mut warnings: Vec<String> = resolved.warning.into_iter().collect();
+                let mut warnings: Vec<Warning> = resolved.warning.into_iter().collect();
                 let result = result.map(|mut data| {
                     // Use cases report warnings (e.g. ACTION_NO_EFFECT) under `__warnings`.
-                    if let Some(Value::Array(extra)) =
-                        data.as_object_mut().and_then(|o| o.remove("__warnings"))
-                    {
-                        warnings.extend(
-                            extra
-                                .into_iter()
-                                .filter_map(|w| w.as_str().map(str::to_string)),
-                        );
-                    }
+                    warnings.extend(Warning::take_from(&mut data));
                     data
                 });
                 (result, Some(resolved.key.to_string()), warnings)

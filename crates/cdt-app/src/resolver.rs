@@ -6,7 +6,10 @@
 //! same identity always maps to the same key, and identities of different kinds never collide.
 //! See `docs/context-resolution.md`.
 
-use cdt_domain::{CallerContext, CdtError, ContextKey, ContextSource, ErrorCode, ResolvedContext};
+use cdt_domain::{
+    CallerContext, CdtError, ContextKey, ContextSource, ErrorCode, ResolvedContext, Warning,
+    WarningCode,
+};
 use sha2::{Digest, Sha256};
 
 const MAX_NAME_LEN: usize = 256;
@@ -93,8 +96,11 @@ impl ContextResolver {
             .process_error
             .as_deref()
             .unwrap_or("the caller's process could not be identified");
-        let warning = format!(
-            "temporary context: {why}; set CDT_CONTEXT_ID=<name> to keep one browser across calls"
+        let warning = Warning::new(
+            WarningCode::TemporaryContext,
+            format!(
+                "temporary context: {why}; set CDT_CONTEXT_ID=<name> to keep one browser across calls"
+            ),
         );
         let key = key_of(&format!("tmp:{}:{now_unix_ms}", caller.client_pid));
         Ok(resolved(
@@ -123,7 +129,7 @@ fn resolved(
     source: ContextSource,
     identity: String,
     owner: Option<cdt_domain::ProcessFingerprint>,
-    warning: Option<String>,
+    warning: Option<Warning>,
 ) -> ResolvedContext {
     ResolvedContext {
         key,

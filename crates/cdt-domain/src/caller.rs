@@ -118,7 +118,7 @@ pub struct ResolvedContext {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<ProcessFingerprint>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub warning: Option<String>,
+    pub warning: Option<crate::warning::Warning>,
 }
 
 #[cfg(test)]

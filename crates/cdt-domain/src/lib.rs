@@ -14,15 +14,17 @@ pub mod page;
 pub mod ports;
 pub mod telemetry;
 pub mod time;
+pub mod warning;
 
 pub use caller::{CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext};
 pub use error::{CdtError, ErrorCode, ExitCode};
 pub use page::{PageId, PageInfo, WaitUntil};
 pub use time::Deadline;
+pub use warning::{Warning, WarningCode};
 
 /// Version of the wire protocol between `cdt` and `cdt-daemon`. Bump it on any change that an
 /// older peer would misread; the handshake refuses mismatches and the CLI restarts the daemon.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The build version both binaries report in the handshake.
 pub const CDT_VERSION: &str = env!("CARGO_PKG_VERSION");

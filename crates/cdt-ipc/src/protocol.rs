@@ -69,7 +69,7 @@ pub struct ReplyMeta {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
+    pub warnings: Vec<cdt_domain::Warning>,
 }
 
 /// The daemon's answer to a request.

@@ -12,7 +12,7 @@ pub struct Meta {
     pub request_id: String,
     pub duration_ms: u64,
     pub context: Option<String>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<cdt_domain::Warning>,
 }
 
 /// Keeps only the dotted `paths` of `data`; a path through an array applies to each element.

@@ -9,7 +9,7 @@ use cdt_domain::ops::{
     CheckParams, DragParams, ElementActionParams, ElementTarget, FillFormParams, FillParams,
     FindParams, UploadParams,
 };
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -113,9 +113,13 @@ pub fn finish(mut feedback_value: Value, action: &str, uid: &str) -> Value {
         && feedback::no_effect(&feedback_value)
         && !feedback_value.get("snapshot").is_some_and(Value::is_string)
     {
-        feedback_value["__warnings"] = json!([format!(
-            "ACTION_NO_EFFECT: {action} on {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
-        )]);
+        Warning::new(
+            WarningCode::ActionNoEffect,
+            format!(
+                "{action} on {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
+            ),
+        )
+        .attach(&mut feedback_value);
     }
     feedback_value["action"] = json!(action);
     feedback_value["uid"] = json!(uid);

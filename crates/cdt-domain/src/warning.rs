@@ -1,0 +1,134 @@
+//! Warnings: what went right but deserves attention, reported in the envelope's `meta.warnings`
+//! as `{code, message}` (SPEC §3.5). A fixed enum like error codes, so callers can branch on
+//! them; never an error in disguise.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Every warning code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum WarningCode {
+    /// An action changed nothing observable (no navigation, dialog, new page or DOM change).
+    ActionNoEffect,
+    /// The caller could not be identified; this command ran in a throw-away context.
+    TemporaryContext,
+    /// The context's browser died since the caller's last command and was started again;
+    /// its pages were lost.
+    BrowserRestarted,
+    /// A navigation is pending; the reply describes the document still on screen.
+    NavigationPending,
+    /// Part of the result was cut to keep the reply bounded.
+    Truncated,
+    /// The context's lease had expired; a new browser was started for this command.
+    ContextLeaseExpired,
+}
+
+impl WarningCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WarningCode::ActionNoEffect => "ACTION_NO_EFFECT",
+            WarningCode::TemporaryContext => "TEMPORARY_CONTEXT",
+            WarningCode::BrowserRestarted => "BROWSER_RESTARTED",
+            WarningCode::NavigationPending => "NAVIGATION_PENDING",
+            WarningCode::Truncated => "TRUNCATED",
+            WarningCode::ContextLeaseExpired => "CONTEXT_LEASE_EXPIRED",
+        }
+    }
+}
+
+/// One warning of a reply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Warning {
+    pub code: WarningCode,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    pub details: Value,
+}
+
+/// The key under which a use case hands warnings to the broker inside its `data`; the broker
+/// moves them to `meta.warnings`.
+pub const WARNINGS_KEY: &str = "__warnings";
+
+impl Warning {
+    pub fn new(code: WarningCode, message: impl Into<String>) -> Self {
+        Warning {
+            code,
+            message: message.into(),
+            details: Value::Null,
+        }
+    }
+
+    pub fn with_details(mut self, details: Value) -> Self {
+        self.details = details;
+        self
+    }
+
+    /// Adds this warning to a use case's result (see [`WARNINGS_KEY`]).
+    pub fn attach(self, data: &mut Value) {
+        let Some(object) = data.as_object_mut() else {
+            return;
+        };
+        let entry = object
+            .entry(WARNINGS_KEY)
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let (Value::Array(list), Ok(value)) = (entry, serde_json::to_value(&self)) {
+            list.push(value);
+        }
+    }
+
+    /// Takes the warnings a use case attached to `data` out of it.
+    pub fn take_from(data: &mut Value) -> Vec<Warning> {
+        match data.as_object_mut().and_then(|o| o.remove(WARNINGS_KEY)) {
+            Some(Value::Array(list)) => list
+                .into_iter()
+                .filter_map(|w| serde_json::from_value(w).ok())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code.as_str(), self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn attach_then_take_round_trips() {
+        let mut data = json!({ "a": 1 });
+        Warning::new(WarningCode::ActionNoEffect, "nothing").attach(&mut data);
+        Warning::new(WarningCode::Truncated, "cut").attach(&mut data);
+        let taken = Warning::take_from(&mut data);
+        assert_eq!(data, json!({ "a": 1 }));
+        assert_eq!(taken.len(), 2);
+        assert_eq!(taken[0].code, WarningCode::ActionNoEffect);
+        assert_eq!(
+            serde_json::to_value(&taken[1]).unwrap_or_default(),
+            json!({ "code": "TRUNCATED", "message": "cut" })
+        );
+    }
+
+    #[test]
+    fn codes_serialize_as_their_names() {
+        for code in [
+            WarningCode::ActionNoEffect,
+            WarningCode::TemporaryContext,
+            WarningCode::BrowserRestarted,
+            WarningCode::NavigationPending,
+            WarningCode::Truncated,
+            WarningCode::ContextLeaseExpired,
+        ] {
+            assert_eq!(
+                serde_json::to_value(code).unwrap_or_default(),
+                json!(code.as_str())
+            );
+        }
+    }
+}
