@@ -57,7 +57,12 @@ fn garbage_on_the_socket_gets_a_protocol_error_and_the_daemon_stays_up() {
     let reply: serde_json::Value = serde_json::from_str(&replies[0]).unwrap();
     assert_eq!(reply["error"]["code"], "PROTOCOL_ERROR", "{reply}");
 
-    let hello = br#"{"hello":{"version":"0.1.0","protocol":1}}"#;
+    let hello = format!(
+        r#"{{"hello":{{"version":"{}","protocol":{}}}}}"#,
+        cdt_domain::CDT_VERSION,
+        cdt_domain::PROTOCOL_VERSION
+    );
+    let hello = hello.as_bytes();
     let replies = raw_exchange(&env, &[hello, b"\n", b"{\"op\":\"page.explode\"}\n"]);
     let reply: serde_json::Value = serde_json::from_str(&replies[1]).unwrap();
     assert_eq!(reply["ok"], false, "{reply}");

@@ -16,8 +16,15 @@ use serde_json::{Value, json};
 
 use crate::browser::{CdpBrowser, str_field};
 
-/// The agent's source, evaluated as `(AGENT)(command, args)`.
-pub const AGENT: &str = include_str!("js/agent.js");
+/// The agent's source, evaluated as `(AGENT)(command, args)`: the accessibility model
+/// (`accname.js`) bound as `A11Y` around the agent function (`agent.js`).
+pub const AGENT: &str = concat!(
+    "(function () { const A11Y = ",
+    include_str!("js/accname.js"),
+    "; return (",
+    include_str!("js/agent.js"),
+    "); })()"
+);
 
 /// Sends `Runtime.terminateExecution` when an evaluation is abandoned (timed out or dropped).
 struct TerminateOnDrop {

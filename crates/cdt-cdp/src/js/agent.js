@@ -1,4 +1,5 @@
-// cdt's in-page agent. Evaluated as `(AGENT)(command, args)` in a frame's main world. It keeps a
+// cdt's in-page agent. Evaluated as `(AGENT)(command, args)` in a frame's main world, where
+// AGENT binds `A11Y` (accname.js) around this function. It keeps a
 // registry of uids on `window.__cdt` (non-enumerable): a node keeps its uid for the life of the
 // document; numbering starts where the daemon says, so a uid is never reused within a page.
 (function (command, args) {
@@ -39,82 +40,18 @@
   };
   const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 
-  const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
-    range: 'slider', number: 'spinbutton', search: 'searchbox', email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox',
-    password: 'textbox', file: 'button', color: 'button', date: 'textbox', 'datetime-local': 'textbox', month: 'textbox', time: 'textbox', week: 'textbox' };
-  const TAG_ROLES = { A: 'link', BUTTON: 'button', TEXTAREA: 'textbox', SELECT: 'combobox', OPTION: 'option', IMG: 'img', NAV: 'navigation',
-    MAIN: 'main', ASIDE: 'complementary', FORM: 'form', UL: 'list', OL: 'list', LI: 'listitem', TABLE: 'table', TR: 'row', TD: 'cell',
-    TH: 'columnheader', DIALOG: 'dialog', SUMMARY: 'button', DETAILS: 'group', FIELDSET: 'group', H1: 'heading', H2: 'heading',
-    H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IFRAME: 'iframe', PROGRESS: 'progressbar', METER: 'meter',
-    HEADER: 'banner', FOOTER: 'contentinfo', SECTION: 'region', ARTICLE: 'article', VIDEO: 'video', AUDIO: 'audio' };
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
-  // Roles whose name comes from their content. Containers (list items, rows) are not: their
-  // children already carry the words, and repeating them would double the snapshot.
-  const NAMED_FROM_CONTENT = new Set(['button', 'link', 'heading', 'option', 'cell', 'columnheader', 'tab', 'menuitem',
-    'treeitem', 'label', 'switch', 'checkbox', 'radio']);
-
+  // Roles and names come from the accessibility model (accname.js), bound as `A11Y`.
+  const CLICKABLE_ROLE = 'generic-clickable';
   const roleOf = (el) => {
-    const explicit = el.getAttribute('role');
-    if (explicit) return explicit.split(' ')[0];
-    const tag = el.tagName;
-    if (tag === 'INPUT') { const t = (el.getAttribute('type') || 'text').toLowerCase(); return t === 'hidden' ? null : (INPUT_ROLES[t] || 'textbox'); }
-    if (tag === 'A') return el.hasAttribute('href') ? 'link' : (el.hasAttribute('onclick') || el.hasAttribute('tabindex') ? 'generic-clickable' : null);
-    if (tag === 'SELECT') return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
-    if (tag === 'IMG') return el.getAttribute('alt') === '' ? null : 'img';
-    if (tag === 'SECTION' || tag === 'FORM') return (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) ? TAG_ROLES[tag] : null;
-    if (TAG_ROLES[tag]) return TAG_ROLES[tag];
-    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
-    if (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))) return 'generic-clickable';
+    const role = A11Y.role(el);
+    if (role) return role;
+    if (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))) return CLICKABLE_ROLE;
     return null;
   };
-  const textOf = (el) => clean(el.innerText !== undefined ? el.innerText : el.textContent, 100);
-  // A label's own words, without the text of the controls inside it (a wrapped <select>).
-  const labelText = (label) => {
-    let text = '';
-    for (const node of label.childNodes) {
-      if (node.nodeType === 3) text += node.textContent + ' ';
-      else if (node.nodeType === 1 && !['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'OPTION'].includes(node.tagName)) text += labelText(node) + ' ';
-    }
-    return text;
-  };
-  const labelsOf = (el) => {
-    if (el.labels && el.labels.length) return clean(Array.from(el.labels).map(labelText).join(' '), 100);
-    return '';
-  };
-  const nameOf = (el, role) => {
-    const by = el.getAttribute('aria-labelledby');
-    if (by) {
-      const doc = el.ownerDocument;
-      const text = by.split(/\s+/).map((id) => { const n = doc.getElementById(id); return n ? n.innerText || n.textContent : ''; }).join(' ');
-      if (clean(text, 100)) return clean(text, 100);
-    }
-    const aria = el.getAttribute('aria-label');
-    if (aria && aria.trim()) return clean(aria, 100);
-    const tag = el.tagName;
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
-      const type = (el.getAttribute('type') || '').toLowerCase();
-      if (['submit', 'button', 'reset'].includes(type)) return clean(el.value || (type === 'submit' ? 'Submit' : ''), 100);
-      return labelsOf(el) || clean(el.getAttribute('placeholder') || el.getAttribute('title') || el.getAttribute('name') || '', 100);
-    }
-    if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '', 100);
-    if (tag === 'IFRAME') return clean(el.getAttribute('title') || el.getAttribute('name') || '', 100);
-    if (tag === 'FIELDSET') { const legend = el.querySelector('legend'); return legend ? textOf(legend) : ''; }
-    if (NAMED_FROM_CONTENT.has(role) || role === 'generic-clickable') {
-      const text = textOf(el);
-      if (text) return text;
-      // Icon-only controls: the alt text, label or SVG title of what they contain.
-      const icon = el.querySelector('img[alt]:not([alt=""]), [aria-label], svg title');
-      const iconName = icon ? (icon.getAttribute('alt') || icon.getAttribute('aria-label') || icon.textContent) : '';
-      return clean(iconName || el.getAttribute('title') || '', 100);
-    }
-    return clean(el.getAttribute('title') || '', 100);
-  };
-  const isVisible = (el) => {
-    if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
-    const s = getComputedStyle(el);
-    return s.display !== 'none' && s.visibility !== 'hidden';
-  };
+  const nameOf = (el, role) => A11Y.name(el, role);
+  const isVisible = (el) => A11Y.visible(el);
   const statesOf = (el, role) => {
     const out = [];
     const doc = el.ownerDocument;
@@ -192,7 +129,7 @@
         if (keep && !(role === 'option' && args.interactive && !el.selected)) {
           const uid = emit(el, role, name, depth);
           childDepth = depth + 1;
-          if (name && NAMED_FROM_CONTENT.has(role)) named = true;
+          if (name && A11Y.fromContent(role)) named = true;
           if (tag === 'IFRAME') {
             let inner = null;
             try { inner = el.contentDocument; } catch (e) { inner = null; }
