@@ -4,9 +4,7 @@
 //! This is the hot path of every agent step, so it stays synchronous and small: no async
 //! runtime, no browser code, one socket round-trip.
 
-pub mod caller;
 pub mod cli;
-pub mod client;
 pub mod commands;
 pub mod describe;
 pub mod output;
@@ -33,13 +31,7 @@ fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(11))
 }
 
-fn request_id() -> String {
-    format!(
-        "r-{:x}-{:x}",
-        std::process::id(),
-        now_unix_ms() % 0xffff_ffff
-    )
-}
+use cdt_client::{caller, daemon as client, request_id};
 
 /// `page open` from the leading words of argv, for messages about a command that did not parse.
 fn command_words(args: &[String]) -> String {
@@ -277,24 +269,10 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
                 let operation = build_operation(global, op, params)?;
                 let caller = caller::collect(global.share_group.clone(), global.context_id.clone());
                 let budget = budget(global, op)?;
-                let deadline = Instant::now() + Duration::from_millis(budget);
-                let request = Request {
-                    id: request_id.to_string(),
-                    operation,
-                    caller,
-                    deadline: Deadline::new(now_unix_ms(), budget),
-                };
-                let connection = client::connect(&paths, deadline)?;
                 if global.debug {
-                    Printer::stderr(&format!(
-                        "cdt: daemon pid {} answered; sending {op}\n",
-                        connection.daemon.pid
-                    ));
+                    Printer::stderr(&format!("cdt: sending {op} (budget {budget} ms)\n"));
                 }
-                connection.call(
-                    &request,
-                    deadline + Duration::from_millis(CLIENT_HEADROOM_MS),
-                )
+                cdt_client::send(&paths, operation, caller, budget, request_id)
             })();
             match result {
                 Ok(reply) => reply.into_result(),

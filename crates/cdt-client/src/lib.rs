@@ -1,0 +1,50 @@
+//! The client side every front door shares (the CLI, `cdt mcp`, `cdt repl`): who is calling
+//! ([`caller`]), reaching the daemon and starting it when needed ([`daemon`]), and sending one
+//! operation within its budget ([`send`]).
+//!
+//! Synchronous and small on purpose: it runs on the hot path of every agent step. It holds no
+//! browser logic; the daemon does the work.
+
+pub mod caller;
+pub mod daemon;
+
+use std::time::{Duration, Instant};
+
+use cdt_domain::ops::Operation;
+use cdt_domain::time::{CLIENT_HEADROOM_MS, now_unix_ms};
+use cdt_domain::{CallerContext, CdtError, Deadline};
+use cdt_ipc::{Reply, Request};
+use cdt_store::StatePaths;
+
+/// Sends one operation for `caller` with a budget of `budget_ms`, starting the daemon if none
+/// runs, and returns its reply. The call gives up on its own at the budget plus a small
+/// headroom, so it never hangs.
+pub fn send(
+    paths: &StatePaths,
+    operation: Operation,
+    caller: CallerContext,
+    budget_ms: u64,
+    request_id: &str,
+) -> Result<Reply, CdtError> {
+    let deadline = Instant::now() + Duration::from_millis(budget_ms);
+    let request = Request {
+        id: request_id.to_string(),
+        operation,
+        caller,
+        deadline: Deadline::new(now_unix_ms(), budget_ms),
+    };
+    let connection = daemon::connect(paths, deadline)?;
+    connection.call(
+        &request,
+        deadline + Duration::from_millis(CLIENT_HEADROOM_MS),
+    )
+}
+
+/// A request id unique enough to find one request in the daemon's log.
+pub fn request_id() -> String {
+    format!(
+        "r-{:x}-{:x}",
+        std::process::id(),
+        now_unix_ms() % 0xffff_ffff
+    )
+}
