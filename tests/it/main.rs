@@ -9,6 +9,7 @@ mod contract;
 mod daemon;
 mod lease;
 mod pages;
+mod security;
 mod session;
 mod telemetry;
 

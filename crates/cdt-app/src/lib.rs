@@ -26,6 +26,8 @@ pub mod telemetry;
 mod testing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_harden;
 
 pub use broker::{Broker, BrokerConfig, Deps, Outcome};
 pub use resolver::ContextResolver;

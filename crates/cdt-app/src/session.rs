@@ -13,45 +13,6 @@ use tokio::time::Instant;
 use crate::broker::Broker;
 use crate::slot::{InFlight, Slot, StartSettings};
 
-/// Refuses attach endpoints that are not loopback unless allowed; `0.0.0.0` always.
-pub fn check_endpoint(endpoint: &str, allow_remote: bool) -> Result<(), CdtError> {
-    let host = endpoint
-        .split_once("://")
-        .map(|(_, rest)| rest.split(['/', '?']).next().unwrap_or_default())
-        .map(|authority| {
-            if let Some(v6) = authority.strip_prefix('[') {
-                v6.split(']').next().unwrap_or_default().to_string()
-            } else {
-                authority
-                    .rsplit_once(':')
-                    .map(|(h, _)| h)
-                    .unwrap_or(authority)
-                    .to_string()
-            }
-        })
-        .filter(|host| !host.is_empty())
-        .ok_or_else(|| {
-            CdtError::validation(format!("{endpoint:?} is not a URL"))
-                .hinted("Use e.g. --browser-url http://127.0.0.1:9222")
-        })?;
-    let unspecified = host == "0.0.0.0" || host == "::";
-    let loopback = host == "localhost" || host == "::1" || host.starts_with("127.");
-    if unspecified {
-        return Err(CdtError::new(
-            ErrorCode::SecurityBlocked,
-            format!("{host} is not an address to connect to (it means every interface)"),
-        )
-        .hinted("Use the loopback address: --browser-url http://127.0.0.1:9222"));
-    }
-    if !loopback && !allow_remote {
-        return Err(CdtError::new(ErrorCode::SecurityBlocked, format!("{host} is not a loopback address; remote CDP endpoints give full control of that browser"))
-            .with_details(json!({ "host": host }))
-            .hinted("Pass --allow-remote if you trust the network path to that browser")
-            .hinted("Or tunnel it to loopback: ssh -L 9222:127.0.0.1:9222 <host>, then --browser-url http://127.0.0.1:9222"));
-    }
-    Ok(())
-}
-
 /// Waits for the slot's lifecycle lock within the budget.
 async fn lock_lifecycle(slot: &Slot, until: Instant) -> Result<OwnedMutexGuard<()>, CdtError> {
     tokio::time::timeout_at(until, slot.lifecycle.clone().lock_owned())
@@ -105,7 +66,7 @@ async fn launch_locked(
             broker
                 .deps
                 .launcher
-                .attach(endpoint, slot.telemetry.clone())
+                .attach(endpoint, settings.allow_remote, slot.telemetry.clone())
                 .await?
         }
         None => {
@@ -236,7 +197,11 @@ pub async fn start(
 ) -> Result<Value, CdtError> {
     let settings = StartSettings::from_params(params)?;
     if let Some(endpoint) = &settings.endpoint {
-        check_endpoint(endpoint, params.allow_remote)?;
+        broker
+            .deps
+            .launcher
+            .check_endpoint(endpoint, settings.allow_remote)
+            .await?;
     }
     let (slot, _in_flight, _life) = route_locked(broker, context, until).await?;
     let started = if slot.is_running() {
@@ -294,10 +259,6 @@ pub async fn restart(
         .registry
         .get(&context.key)
         .and_then(|slot| slot.settings());
-    if let Some(slot) = broker.registry.get(&context.key) {
-        let _life = lock_lifecycle(&slot, until).await?;
-        reap(broker, &slot, "restarted").await;
-    }
     // Flags not given keep the values the previous browser ran with.
     let mut merged = params.clone();
     if let Some(previous) = previous {
@@ -306,13 +267,28 @@ pub async fn restart(
             merged.viewport = previous.window_size.map(|(w, h)| format!("{w}x{h}"));
         }
         if merged.browser_url.is_none() && merged.ws_endpoint.is_none() {
+            // The inherited endpoint keeps the permission it was given with (and is checked
+            // again below); a new endpoint is judged by this request's flags alone.
             merged.browser_url = previous.endpoint;
+            merged.allow_remote = params.allow_remote || previous.allow_remote;
         }
         if merged.chrome_args.is_empty() {
             merged.chrome_args = previous.chrome_args;
         }
         merged.chrome_path = merged.chrome_path.or(previous.chrome_path);
-        merged.allow_remote = true; // the endpoint was checked when it was first given
+    }
+    // Everything is validated before the running browser is stopped.
+    let settings = StartSettings::from_params(&merged)?;
+    if let Some(endpoint) = &settings.endpoint {
+        broker
+            .deps
+            .launcher
+            .check_endpoint(endpoint, settings.allow_remote)
+            .await?;
+    }
+    if let Some(slot) = broker.registry.get(&context.key) {
+        let _life = lock_lifecycle(&slot, until).await?;
+        reap(broker, &slot, "restarted").await;
     }
     start(broker, context, &merged, until).await
 }
@@ -365,30 +341,4 @@ pub fn list(broker: &Arc<Broker>) -> Value {
         })
         .collect();
     json!({ "sessions": sessions, "maxSlots": broker.config.max_slots })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn endpoint_safety() {
-        assert!(check_endpoint("http://127.0.0.1:9222", false).is_ok());
-        assert!(check_endpoint("ws://localhost:9222/devtools/browser/x", false).is_ok());
-        assert!(check_endpoint("ws://[::1]:9222/devtools/browser/x", false).is_ok());
-        let code = |r: Result<(), CdtError>| r.err().map(|e| e.code);
-        assert_eq!(
-            code(check_endpoint("http://10.0.0.5:9222", false)),
-            Some(ErrorCode::SecurityBlocked)
-        );
-        assert!(check_endpoint("http://10.0.0.5:9222", true).is_ok());
-        assert_eq!(
-            code(check_endpoint("http://0.0.0.0:9222", true)),
-            Some(ErrorCode::SecurityBlocked)
-        );
-        assert_eq!(
-            code(check_endpoint("nonsense", false)),
-            Some(ErrorCode::ValidationError)
-        );
-    }
 }

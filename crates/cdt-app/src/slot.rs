@@ -32,6 +32,9 @@ pub struct StartSettings {
     pub endpoint: Option<String>,
     pub chrome_args: Vec<String>,
     pub chrome_path: Option<String>,
+    /// Whether a non-loopback `endpoint` was permitted (`--allow-remote`); re-checked on every
+    /// attach, since a name may resolve elsewhere by then.
+    pub allow_remote: bool,
 }
 
 /// Parses `WIDTHxHEIGHT`.
@@ -56,6 +59,7 @@ impl StartSettings {
             )
             .hinted("Pass only one of them"));
         }
+        cdt_domain::launch_policy::check_chrome_args(&params.chrome_args)?;
         Ok(StartSettings {
             headless: params.headless.unwrap_or(true),
             window_size: params.viewport.as_deref().map(parse_size).transpose()?,
@@ -65,6 +69,7 @@ impl StartSettings {
                 .or_else(|| params.ws_endpoint.clone()),
             chrome_args: params.chrome_args.clone(),
             chrome_path: params.chrome_path.clone(),
+            allow_remote: params.allow_remote,
         })
     }
 

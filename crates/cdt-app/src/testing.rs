@@ -170,6 +170,8 @@ impl BrowserPort for FakeBrowser {
 #[derive(Default)]
 pub struct FakeLauncher {
     pub launched: Mutex<Vec<Arc<FakeBrowser>>>,
+    /// Every endpoint check: `(endpoint, allow_remote)`.
+    pub checked: Mutex<Vec<(String, bool)>>,
     pub navigate_delay: Duration,
 }
 
@@ -195,11 +197,26 @@ impl BrowserLauncher for FakeLauncher {
         launched.push(browser.clone());
         Ok(browser)
     }
+    /// The fake's rule: an endpoint naming `127.0.0.1` passes; anything else needs
+    /// `allow_remote`. Every check is recorded.
+    async fn check_endpoint(&self, endpoint: &str, allow_remote: bool) -> Result<(), CdtError> {
+        lock(&self.checked).push((endpoint.to_string(), allow_remote));
+        if allow_remote || endpoint.contains("//127.0.0.1:") {
+            Ok(())
+        } else {
+            Err(CdtError::new(
+                cdt_domain::ErrorCode::SecurityBlocked,
+                format!("{endpoint} is not loopback"),
+            ))
+        }
+    }
     async fn attach(
         &self,
-        _endpoint: &str,
+        endpoint: &str,
+        allow_remote: bool,
         _sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        self.check_endpoint(endpoint, allow_remote).await?;
         Err(CdtError::validation("attach is not faked"))
     }
 }

@@ -13,7 +13,7 @@ use cdt_domain::{CdtError, ErrorCode};
 
 use crate::browser::{BrowserProcess, CdpBrowser};
 use crate::discover::find_chromium;
-use crate::endpoint::resolve_ws_endpoint;
+use crate::endpoint::{resolve_ws_endpoint, vet};
 use crate::spawner::spawn_tied_to_daemon;
 use crate::transport::CdpConnection;
 
@@ -113,6 +113,7 @@ impl BrowserLauncher for ChromiumLauncher {
         spec: &LaunchSpec,
         sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        cdt_domain::launch_policy::check_chrome_args(&spec.extra_args)?;
         let executable = find_chromium(spec.chrome_path.as_deref())?;
         if let Err(error) = fs::create_dir_all(&spec.profile_dir) {
             return Err(launch_failed(
@@ -161,8 +162,9 @@ impl BrowserLauncher for ChromiumLauncher {
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
         };
-        let ws_endpoint = format!("ws://127.0.0.1:{port}{path}");
-        let connection = CdpConnection::connect(&ws_endpoint).await?;
+        let address = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        let ws_endpoint = format!("ws://{address}{path}");
+        let connection = CdpConnection::connect(address, &ws_endpoint).await?;
         let info = BrowserInfo {
             pid: Some(pid),
             start_time: None,
@@ -176,14 +178,19 @@ impl BrowserLauncher for ChromiumLauncher {
         Ok(Arc::new(browser))
     }
 
+    async fn check_endpoint(&self, endpoint: &str, allow_remote: bool) -> Result<(), CdtError> {
+        vet(endpoint, allow_remote).await.map(drop)
+    }
+
     async fn attach(
         &self,
         endpoint: &str,
+        allow_remote: bool,
         sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
-        let ws_endpoint = resolve_ws_endpoint(endpoint).await?;
+        let (address, ws_endpoint) = resolve_ws_endpoint(endpoint, allow_remote).await?;
         tracing::debug!(%ws_endpoint, "attaching");
-        let connection = CdpConnection::connect(&ws_endpoint).await?;
+        let connection = CdpConnection::connect(address, &ws_endpoint).await?;
         let info = BrowserInfo {
             ws_endpoint,
             attached: true,

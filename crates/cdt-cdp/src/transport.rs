@@ -4,12 +4,14 @@
 //! the `sessionId` of the target it belongs to.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::{CdtError, ErrorCode};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -61,15 +63,21 @@ fn disconnected() -> CdtError {
 }
 
 impl CdpConnection {
-    /// Connects to a browser's WebSocket endpoint and starts the reader and writer tasks.
-    pub async fn connect(ws_url: &str) -> Result<CdpConnection, CdtError> {
+    /// Connects to a browser's WebSocket endpoint at `address` (already vetted: the URL's host
+    /// is never looked up again) and starts the reader and writer tasks.
+    pub async fn connect(address: SocketAddr, ws_url: &str) -> Result<CdpConnection, CdtError> {
         let mut config = WebSocketConfig::default();
         config.max_message_size = Some(512 << 20);
         config.max_frame_size = Some(512 << 20);
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(ws_url, Some(config), true).await.map_err(|error| {
+        let failed = |error: &dyn std::fmt::Display| {
             CdtError::new(ErrorCode::CdpDisconnected, format!("cannot connect to {ws_url}: {error}"))
                 .hinted("Check the browser is running and its debugging endpoint is reachable, then: cdt session restart")
-        })?;
+        };
+        let stream = TcpStream::connect(address).await.map_err(|e| failed(&e))?;
+        let _ = stream.set_nodelay(true);
+        let (socket, _) = tokio_tungstenite::client_async_with_config(ws_url, stream, Some(config))
+            .await
+            .map_err(|e| failed(&e))?;
         let (mut sink, mut stream) = socket.split();
         let (outgoing, mut queue) = mpsc::unbounded_channel::<Message>();
         let shared = Arc::new(Shared {

@@ -8,6 +8,7 @@ pub mod caller;
 pub mod env;
 pub mod error;
 pub mod interact;
+pub mod launch_policy;
 pub mod ops;
 pub mod ops_interact;
 pub mod page;

@@ -72,11 +72,17 @@ pub trait BrowserLauncher: Send + Sync {
         spec: &LaunchSpec,
         sink: Arc<dyn TelemetrySink>,
     ) -> CdtResult<Arc<dyn BrowserPort>>;
-    /// Attaches to a running browser by its HTTP (`http://host:port`) or WebSocket endpoint.
-    /// Endpoint safety (loopback, `--allow-remote`) is checked by the caller before this.
+    /// Parses, resolves and checks an attach endpoint without connecting: `SECURITY_BLOCKED`
+    /// for user-info, an unspecified address, or (without `allow_remote`) anything but a literal
+    /// loopback address or `localhost` resolving to loopback only.
+    async fn check_endpoint(&self, endpoint: &str, allow_remote: bool) -> CdtResult<()>;
+    /// Attaches to a running browser by its HTTP (`http://host:port`) or WebSocket endpoint,
+    /// checking it as [`BrowserLauncher::check_endpoint`] does and connecting only to the
+    /// address that was checked.
     async fn attach(
         &self,
         endpoint: &str,
+        allow_remote: bool,
         sink: Arc<dyn TelemetrySink>,
     ) -> CdtResult<Arc<dyn BrowserPort>>;
 }

@@ -1,0 +1,154 @@
+//! Security guards (issue 12, items 1–2): attach endpoints and refused Chromium flags. No test
+//! here ever connects to an address other than loopback: refused endpoints are refused before
+//! any connection is tried, and host names use the reserved `.invalid` domain.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use cdt_e2e::{TestEnv, chromium, eventually, free_port};
+
+#[test]
+fn regression_host_name_starting_with_127_is_security_blocked() {
+    let env = TestEnv::new();
+    for url in [
+        "http://127.evil.invalid:9222",
+        "http://127.0.0.1.invalid:9222",
+    ] {
+        let run = env.ctx("g", &["session", "start", "--browser-url", url]);
+        let error = run.err("SECURITY_BLOCKED", 2);
+        assert!(
+            error["suggestions"].to_string().contains("127.0.0.1"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn regression_user_info_endpoint_is_security_blocked_even_with_allow_remote() {
+    let env = TestEnv::new();
+    env.ctx(
+        "g",
+        &[
+            "session",
+            "start",
+            "--ws-endpoint",
+            "ws://127.0.0.1:1@other-host.invalid:9222/devtools/browser/x",
+        ],
+    )
+    .err("SECURITY_BLOCKED", 2);
+    env.ctx(
+        "g",
+        &[
+            "session",
+            "start",
+            "--browser-url",
+            "http://127.0.0.1:1@other-host.invalid:9222",
+            "--allow-remote",
+        ],
+    )
+    .err("SECURITY_BLOCKED", 2);
+}
+
+#[test]
+fn regression_restart_with_a_new_endpoint_is_checked_and_keeps_the_browser() {
+    let env = TestEnv::new();
+    let started = env.ctx("g", &["session", "start"]);
+    let pid = started.ok()["session"]["browser"]["pid"].as_u64().unwrap();
+    env.ctx(
+        "g",
+        &[
+            "session",
+            "restart",
+            "--browser-url",
+            "http://127.evil.invalid:9222",
+        ],
+    )
+    .err("SECURITY_BLOCKED", 2);
+    let status = env.ctx("g", &["session", "status"]);
+    assert_eq!(
+        status.ok()["session"]["browser"]["pid"],
+        pid,
+        "the browser was not stopped"
+    );
+    env.ctx(
+        "g",
+        &["session", "restart", "--chrome-arg=--user-data-dir=/tmp/x"],
+    )
+    .err("SECURITY_BLOCKED", 2);
+    let status = env.ctx("g", &["session", "status"]);
+    assert_eq!(
+        status.ok()["session"]["browser"]["pid"],
+        pid,
+        "the browser was not stopped"
+    );
+}
+
+#[test]
+fn attach_by_localhost_and_by_ws_url_connects_to_the_checked_address() {
+    let env = TestEnv::new();
+    let port = free_port();
+    let profile = env.home.with_extension("external-profile");
+    let mut external = Command::new(chromium())
+        .args([
+            "--headless=new",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            &format!("--remote-debugging-port={port}"),
+            &format!("--user-data-dir={}", profile.display()),
+            "about:blank",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(eventually(Duration::from_secs(15), || {
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    }));
+    let started = env.ctx(
+        "loc",
+        &[
+            "session",
+            "start",
+            "--browser-url",
+            &format!("http://localhost:{port}"),
+        ],
+    );
+    let ws = started.ok()["session"]["browser"]["wsEndpoint"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        ws.starts_with(&format!("ws://127.0.0.1:{port}/devtools/browser/")),
+        "the endpoint names the vetted address: {ws}"
+    );
+    env.ctx("loc", &["session", "stop"]).ok();
+    let again = env.ctx("ws", &["session", "start", "--ws-endpoint", &ws]);
+    assert_eq!(again.ok()["session"]["browser"]["attached"], true);
+    env.ctx("ws", &["session", "stop"]).ok();
+    let _ = external.kill();
+    let _ = external.wait();
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+#[test]
+fn regression_chrome_args_that_move_the_endpoint_or_profile_are_refused() {
+    let env = TestEnv::new();
+    for arg in [
+        "--chrome-arg=--remote-debugging-address=0.0.0.0",
+        "--chrome-arg=--remote-debugging-port=9333",
+        "--chrome-arg=--remote-debugging-pipe",
+        "--chrome-arg=--user-data-dir=/tmp/cdt-elsewhere",
+    ] {
+        let run = env.ctx("f", &["session", "start", arg]);
+        let error = run.err("SECURITY_BLOCKED", 2);
+        assert!(error["suggestions"].to_string().contains("cdt "), "{error}");
+    }
+    assert!(env.browser_pids().is_empty(), "no browser was launched");
+    // An ordinary flag still passes.
+    env.ctx("f", &["session", "start", "--chrome-arg=--lang=de"])
+        .ok();
+}
