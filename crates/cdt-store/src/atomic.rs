@@ -1,14 +1,49 @@
 //! Atomic file writes: a reader sees the old file or the new one, never half of either.
+//!
+//! The temporary file lives next to the target (same directory, so the rename is atomic), has
+//! an unpredictable name, and is created exclusively without following a symlink
+//! (`O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0600): a file or link planted in that directory — which
+//! may be a shared one like `/tmp` when the caller named the path — can never be written
+//! through. This module must never open a temporary file any other way.
 
-use std::fs;
+use std::fs::{self, File, OpenOptions};
+use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
-use std::path::Path;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
-/// Writes `bytes` to a temp file in the same directory, syncs it, and renames it over `path`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// How many fresh names are tried when one is taken (each is 64 random bits).
+const ATTEMPTS: usize = 16;
+
+/// An unpredictable name: `RandomState` is seeded from the OS's randomness.
+fn random_suffix() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    RandomState::new().hash_one((
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        nanos,
+    ))
+}
+
+/// Creates `path` exclusively: fails if anything (a file, a symlink, even a dangling one)
+/// is already there; never follows a link.
+fn create_exclusive(path: &Path) -> std::io::Result<File> {
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+}
+
+/// A fresh temporary file next to `path`.
+fn create_temp(path: &Path) -> std::io::Result<(PathBuf, File)> {
     let dir = path
         .parent()
         .ok_or_else(|| std::io::Error::other("path has no parent directory"))?;
@@ -16,15 +51,26 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temp = dir.join(format!(
-        ".{name}.tmp-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
+    let mut last = None;
+    for _ in 0..ATTEMPTS {
+        let temp = dir.join(format!(".{name}.tmp-{:016x}", random_suffix()));
+        match create_exclusive(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => last = Some(error),
+            Err(error) => return Err(error),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
+}
+
+/// Writes `bytes` to a new temporary file in the same directory, syncs it, and renames it over
+/// `path` (a symlink at `path` itself is replaced, not followed).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let (temp, mut file) = create_temp(path)?;
     let result = (|| {
-        let mut file = fs::File::create(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
+        drop(file);
         fs::rename(&temp, path)
     })();
     if result.is_err() {
@@ -37,15 +83,66 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cdt-atomic-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let _ = fs::create_dir_all(&dir);
+        dir
+    }
+
     #[test]
     fn replaces_whole_file_and_leaves_no_temp() {
-        let dir = std::env::temp_dir().join(format!("cdt-atomic-{}", std::process::id()));
-        let _ = fs::create_dir_all(&dir);
+        let dir = scratch("replace");
         let path = dir.join("state.json");
         assert!(write_atomic(&path, b"{\"a\":1}").is_ok());
         assert!(write_atomic(&path, b"{\"a\":2}").is_ok());
         assert_eq!(fs::read_to_string(&path).ok().as_deref(), Some("{\"a\":2}"));
         let leftovers = fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
         assert_eq!(leftovers, 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn regression_temp_file_never_follows_a_planted_symlink() {
+        let dir = scratch("planted");
+        let victim = dir.join("victim");
+        assert!(fs::write(&victim, b"untouched").is_ok());
+        // Links at every name the old scheme (`.name.tmp-<pid>-<counter>`) would have used.
+        let pid = std::process::id();
+        for counter in 0..200 {
+            let link = dir.join(format!(".state.json.tmp-{pid}-{counter}"));
+            assert!(std::os::unix::fs::symlink(&victim, link).is_ok());
+        }
+        let path = dir.join("state.json");
+        assert!(write_atomic(&path, b"new").is_ok());
+        assert_eq!(fs::read(&victim).ok().as_deref(), Some(&b"untouched"[..]));
+        assert_eq!(fs::read(&path).ok().as_deref(), Some(&b"new"[..]));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn exclusive_creation_refuses_links_and_existing_files() {
+        let dir = scratch("exclusive");
+        let victim = dir.join("victim");
+        assert!(fs::write(&victim, b"untouched").is_ok());
+        let link = dir.join("link");
+        assert!(std::os::unix::fs::symlink(&victim, &link).is_ok());
+        let dangling = dir.join("dangling");
+        assert!(std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).is_ok());
+        for path in [&link, &dangling, &victim] {
+            assert!(create_exclusive(path).is_err(), "{}", path.display());
+        }
+        assert!(
+            !dir.join("nowhere").exists(),
+            "a dangling link was not followed"
+        );
+        assert_eq!(fs::read(&victim).ok().as_deref(), Some(&b"untouched"[..]));
+        let made = create_exclusive(&dir.join("fresh"));
+        let mode = made
+            .ok()
+            .and_then(|f| f.metadata().ok())
+            .map(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o777);
+        assert_eq!(mode, Some(0o600));
+        let _ = fs::remove_dir_all(&dir);
     }
 }
