@@ -14,6 +14,7 @@ pub mod events;
 pub mod interact;
 pub mod lease;
 pub mod metrics;
+pub mod mutation;
 pub mod network;
 pub mod page;
 pub mod pages;

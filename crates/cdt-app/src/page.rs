@@ -1,5 +1,6 @@
 //! Page use cases: open, list, use, close, navigate. Each auto-starts the caller's browser.
-//! Mutations of one page are serialized by that page's lock; listing never waits for them.
+//! Mutations of one page are serialized by that page's lock (`mutation.rs`); listing never
+//! waits for them.
 
 use std::sync::Arc;
 
@@ -9,6 +10,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::broker::Broker;
+use crate::mutation::{Dialogs, lock_page};
 use crate::session::ensure_running;
 use crate::slot::Slot;
 
@@ -100,13 +102,13 @@ async fn navigate_page(
     target: &str,
     url: &str,
     wait_until: WaitUntil,
+    dialogs: Dialogs,
 ) -> Result<PageInfo, CdtError> {
     let browser = slot.browser().ok_or_else(|| {
         CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
             .hinted("Run: cdt session restart")
     })?;
-    let page_lock = slot.page_lock(id);
-    let _mutating = page_lock.lock().await;
+    let _mutating = lock_page(slot, browser.as_ref(), id, target, dialogs).await?;
     let outcome = browser
         .navigate(target, url, wait_until)
         .await
@@ -160,7 +162,8 @@ pub async fn open(
     if !params.background {
         slot.pages().set_current(id);
     }
-    let info = navigate_page(&slot, id, &target, &url, params.wait_until).await?;
+    // A page just created (or the pristine first tab) shows no dialog of its own.
+    let info = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Ignore).await?;
     Ok(json!(info))
 }
 
@@ -198,8 +201,8 @@ pub async fn close(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (id, target) = resolve_page(&slot, id)?;
     if let Some(browser) = slot.browser() {
-        let page_lock = slot.page_lock(id);
-        let _mutating = page_lock.lock().await;
+        // Closing works whatever the page shows, a dialog included.
+        let _mutating = lock_page(&slot, browser.as_ref(), id, &target, Dialogs::Ignore).await?;
         browser.close_page(&target).await?;
     }
     let current = slot.pages().current();
@@ -215,7 +218,7 @@ pub async fn navigate(
     let url = normalize_url(&params.url)?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;
-    let info = navigate_page(&slot, id, &target, &url, params.wait_until).await?;
+    let info = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse).await?;
     Ok(json!(info))
 }
 

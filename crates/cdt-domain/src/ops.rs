@@ -345,7 +345,7 @@ operations! {
     PageBack = "page.back" (HistoryParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page back";
     PageForward = "page.forward" (HistoryParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page forward";
     PageReload = "page.reload" (ReloadParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page reload --ignore-cache";
-    PageResize = "page.resize" (ResizeParams), S5, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page resize 1280 800";
+    PageResize = "page.resize" (ResizeParams), S5, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page resize 1280 800";
     PageWaitText = "page.wait-text" (WaitTextParams), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page wait-text 'Welcome' 'Signed in'";
     PageWaitSelector = "page.wait-selector" (WaitSelectorParams), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page wait-selector '#results li' --state visible";
     PageWaitUrl = "page.wait-url" (WaitUrlParams), S10, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page wait-url /dashboard";

@@ -118,8 +118,6 @@ async fn with_feedback(
     what: &str,
     work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
 ) -> Result<Value, CdtError> {
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
     let before = feedback::before(ctx).await;
     let outcome = work.await?;
     let feedback_value = feedback::after(ctx, before, outcome, false).await;
@@ -133,8 +131,7 @@ pub async fn key(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let input = parse_keys(&params.keys)?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     with_feedback(
         &ctx,
         "key",
@@ -151,8 +148,7 @@ pub async fn type_text(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let submit = params.submit.as_deref().map(parse_keys).transpose()?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let work = async {
         let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
         match submit {
@@ -182,8 +178,7 @@ pub async fn mouse(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let button = button(params.button.as_deref())?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let (x, y) = (params.x, params.y);
     let what = format!("{x},{y}");
     let work = async {
@@ -233,8 +228,7 @@ pub async fn drag(
     params: &PointDragParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let what = format!("{},{} → {},{}", params.x1, params.y1, params.x2, params.y2);
     with_feedback(
         &ctx,
@@ -263,8 +257,7 @@ pub async fn scroll(
         }
         None => None,
     };
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let (x, y) = match at {
         Some(point) => point,
         None => {

@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::broker::Broker;
+use crate::mutation::{Dialogs, PageMutation, check_dialog, lock_page};
 use crate::page::resolve_page;
 use crate::session::ensure_running;
 use crate::slot::{InFlight, Slot};
@@ -57,35 +58,30 @@ impl PageCtx {
         })
     }
 
-    /// The page an action acts on: resolved, refused while a dialog blocks it, and with the
-    /// page's mutation lock held (actions on one page never interleave).
+    /// The page an action acts on: resolved, with the page's mutation lock held (mutations of
+    /// one page never interleave), then refused if a JavaScript dialog blocks it.
     pub async fn for_action(
         broker: &Arc<Broker>,
         context: &ResolvedContext,
         page: Option<u32>,
         until: Instant,
-    ) -> Result<(PageCtx, tokio::sync::OwnedMutexGuard<()>), CdtError> {
+    ) -> Result<(PageCtx, PageMutation), CdtError> {
         let ctx = PageCtx::resolve(broker, context, page, until).await?;
-        ctx.no_dialog()?;
-        let mutating = ctx.slot.page_lock(ctx.page).lock_owned().await;
+        let mutating = lock_page(
+            &ctx.slot,
+            ctx.browser.as_ref(),
+            ctx.page,
+            &ctx.target,
+            Dialogs::Refuse,
+        )
+        .await?;
         Ok((ctx, mutating))
     }
 
-    /// Refuses to go on while a JavaScript dialog blocks the page.
+    /// Refuses to go on while a JavaScript dialog blocks the page (for reads; mutations check
+    /// under their lock through [`PageCtx::for_action`]).
     pub fn no_dialog(&self) -> Result<(), CdtError> {
-        match self.browser.dialog(&self.target) {
-            Some(dialog) => Err(CdtError::new(
-                ErrorCode::DialogBlocking,
-                format!(
-                    "a JavaScript {} dialog blocks the page: {:?}",
-                    dialog.kind, dialog.message
-                ),
-            )
-            .with_details(json!({ "dialog": dialog, "page": self.page }))
-            .hinted("Run: cdt dialog handle accept")
-            .hinted("Or: cdt dialog handle dismiss")),
-            None => Ok(()),
-        }
+        check_dialog(self.browser.as_ref(), self.page, &self.target)
     }
 
     /// Runs an agent command in the frame a uid belongs to (or the main frame).

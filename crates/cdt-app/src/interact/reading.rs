@@ -50,10 +50,7 @@ pub async fn history(
     delta: i32,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     match ctx
         .browser
         .history(&ctx.target, delta, params.wait_until)
@@ -84,10 +81,7 @@ pub async fn reload(
     params: &ReloadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
-    let page_lock = ctx.slot.page_lock(ctx.page);
-    let _mutating = page_lock.lock().await;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let outcome = ctx
         .browser
         .reload(&ctx.target, params.ignore_cache, params.wait_until)
@@ -107,7 +101,7 @@ pub async fn resize(
                 .hinted("Example: cdt page resize 1280 800"),
         );
     }
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     ctx.browser
         .resize(&ctx.target, params.width, params.height)
         .await?;

@@ -54,8 +54,7 @@ pub async fn eval(
             .hinted("Use a main-frame uid, or read the iframe with cdt page text --uid <uid>"));
         }
     }
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    ctx.no_dialog()?;
+    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let remaining = until
         .saturating_duration_since(Instant::now())
         .saturating_sub(TERMINATE_HEADROOM);
