@@ -9,7 +9,7 @@ use cdt_domain::ports::ContextFile;
 use cdt_domain::{ContextSource, ErrorCode};
 
 use crate::broker::Broker;
-use crate::session::reap;
+use crate::session::shut_down;
 use crate::slot::Slot;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,16 +67,17 @@ pub async fn sweep(broker: &Arc<Broker>) -> Vec<(String, ReapReason)> {
         let Ok(_life) = slot.lifecycle.clone().try_lock_owned() else {
             continue;
         };
-        if reason == ReapReason::Unused {
-            if slot.any_browser().is_none() && broker.registry.remove_if_idle(&slot) {
-                slot.retire();
-            }
-            continue;
-        }
         if verdict(broker, &slot, broker.now()) != Some(reason) {
             continue;
         }
-        reap(broker, &slot, reason.as_str()).await;
+        // Decided and retired under the routing lock: a request routed meanwhile keeps the slot.
+        if !broker.registry.retire_if_idle(&slot) {
+            continue;
+        }
+        if reason == ReapReason::Unused {
+            continue;
+        }
+        shut_down(broker, &slot, reason.as_str()).await;
         reaped.push((slot.key.to_string(), reason));
     }
     reaped

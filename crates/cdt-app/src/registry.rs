@@ -47,14 +47,17 @@ impl Registry {
         }
     }
 
-    /// Removes the slot only if no request is in flight on it; returns whether it did.
-    pub fn remove_if_idle(&self, slot: &Arc<Slot>) -> bool {
+    /// Retires and removes the slot only if no request is in flight on it, under the lock that
+    /// routing takes: no request can be routed to it in between, and one already routed keeps
+    /// it. Returns whether it did (the caller then shuts the slot down).
+    pub fn retire_if_idle(&self, slot: &Arc<Slot>) -> bool {
         let mut slots = lock(&self.slots);
         let idle = slot.in_flight() == 0
             && slots
                 .get(&slot.key)
                 .is_some_and(|known| Arc::ptr_eq(known, slot));
         if idle {
+            slot.retire();
             slots.remove(&slot.key);
         }
         idle

@@ -51,12 +51,17 @@ async fn launch_locked(
     slot: &Slot,
     settings: StartSettings,
 ) -> Result<(), CdtError> {
-    if let Some(victim) = broker
+    // A victim that a request was routed to meanwhile is kept; choose again.
+    while let Some(victim) = broker
         .registry
         .choose_eviction(&slot.key, broker.config.max_slots)?
     {
-        tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
-        reap(broker, &victim, "evicted: slot limit reached").await;
+        if broker.registry.retire_if_idle(&victim) {
+            tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
+            shut_down(broker, &victim, "evicted: slot limit reached").await;
+            break;
+        }
+        tokio::task::yield_now().await;
     }
     let store = &broker.deps.store;
     store.prepare(&slot.key)?;
@@ -120,10 +125,16 @@ async fn launch_locked(
 }
 
 /// Stops the slot's browser, drops the slot and tidies its files (ephemeral contexts lose
-/// their profile).
+/// their profile), whatever is in flight on it (an explicit stop or restart).
 pub async fn reap(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
     slot.retire();
     broker.registry.remove(slot);
+    shut_down(broker, slot, reason).await;
+}
+
+/// Stops the browser of a slot already retired and removed from the registry, and tidies its
+/// files.
+pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
     if let Some(browser) = slot.uninstall() {
         browser.shutdown().await;
     }

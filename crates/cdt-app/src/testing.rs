@@ -279,14 +279,22 @@ impl SessionStorePort for MemoryStore {
     }
 }
 
+/// Runs in the middle of a lease verdict (to interleave a request with the janitor).
+pub type Hook = Box<dyn Fn() + Send + Sync>;
+
 #[derive(Default)]
 pub struct FakeProcesses {
     pub dead: Mutex<Vec<u32>>,
     pub killed: Mutex<Vec<u32>>,
+    /// Called on every `is_alive` check, before answering.
+    pub on_is_alive: Mutex<Option<Hook>>,
 }
 
 impl ProcessTable for FakeProcesses {
     fn is_alive(&self, process: &ProcessFingerprint) -> bool {
+        if let Some(hook) = lock(&self.on_is_alive).as_ref() {
+            hook();
+        }
         !lock(&self.dead).contains(&process.pid)
     }
     fn start_time(&self, _pid: u32) -> Option<u64> {

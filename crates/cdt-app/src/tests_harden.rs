@@ -59,3 +59,78 @@ async fn regression_restart_with_a_new_endpoint_does_not_inherit_allow_remote() 
     );
     assert_eq!(alive_browsers(&w), 1, "the running browser was not stopped");
 }
+
+fn process_caller(pid: u32) -> CallerContext {
+    CallerContext {
+        process: Some(cdt_domain::ProcessFingerprint {
+            pid,
+            start_time: 1,
+            name: "agent".into(),
+            tty: 0,
+        }),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn regression_janitor_never_reaps_a_slot_a_request_was_routed_to_meanwhile() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let owner = process_caller(42);
+    assert!(
+        run(&w, &owner, Operation::PageList(NoParams {}))
+            .await
+            .is_ok()
+    );
+    lock(&w.processes.dead).push(42);
+    // Right after the janitor's last look at the in-flight count (while it asks, a second
+    // time, whether the owner still runs), a request is routed to the slot.
+    let slots = w.broker.registry.all();
+    assert_eq!(slots.len(), 1);
+    let routed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (slot, held) = (slots[0].clone(), routed.clone());
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    *lock(&w.processes.on_is_alive) = Some(Box::new(move || {
+        if calls.fetch_add(1, Ordering::SeqCst) == 1 {
+            lock(&held).push(slot.begin(0));
+        }
+    }));
+    let reaped = crate::lease::sweep(&w.broker).await;
+    assert!(
+        reaped.is_empty(),
+        "reaped {reaped:?} with a request in flight"
+    );
+    assert!(!lock(&routed).is_empty(), "the hook ran");
+    assert_eq!(alive_browsers(&w), 1);
+    // Once that request is done, the next pass reaps the slot.
+    *lock(&w.processes.on_is_alive) = None;
+    lock(&routed).clear();
+    let reaped = crate::lease::sweep(&w.broker).await;
+    assert_eq!(reaped.len(), 1);
+    assert_eq!(alive_browsers(&w), 0);
+}
+
+#[tokio::test]
+async fn regression_restart_with_bad_parameters_keeps_the_running_browser() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let me = caller("bad");
+    assert!(run(&w, &me, Operation::PageList(NoParams {})).await.is_ok());
+    for params in [
+        SessionStartParams {
+            viewport: Some("12x8".into()),
+            ..Default::default()
+        },
+        SessionStartParams {
+            chrome_args: vec!["--remote-debugging-address=0.0.0.0".into()],
+            ..Default::default()
+        },
+        SessionStartParams {
+            browser_url: Some("http://127.0.0.1:9".into()),
+            ws_endpoint: Some("ws://127.0.0.1:9/x".into()),
+            ..Default::default()
+        },
+    ] {
+        let result = run(&w, &me, Operation::SessionRestart(params)).await;
+        assert!(result.is_err());
+        assert_eq!(alive_browsers(&w), 1, "the running browser was stopped");
+    }
+}
