@@ -202,30 +202,102 @@ fn daemon_logs_and_verbose_status_show_metrics() {
     );
 }
 
+/// Regression (issue 12 item 7): a daemon of another build was stopped by the next call of
+/// this build — and every agent's browsers with it — on every alternate call.
 #[test]
-fn a_daemon_from_another_build_is_replaced() {
+fn regression_a_daemon_of_another_build_with_our_protocol_keeps_serving() {
     let env = TestEnv::new();
     let copy = env.home.with_extension("daemon-bin");
     std::fs::copy(cdt_e2e::daemon_bin(), &copy).unwrap();
     let env = env.with_env("CDT_DAEMON_PATH", copy.to_str().unwrap());
-    env.run(&["session", "list"]).ok();
+    env.ctx("keep", &["session", "start"]).ok();
     let first = env.daemon_pid().unwrap();
+    let browsers = env.browser_pids();
+    assert!(!browsers.is_empty());
     // "Rebuild" the daemon: a new file with a new modification time.
     std::thread::sleep(Duration::from_millis(20));
     std::fs::remove_file(&copy).unwrap();
     std::fs::copy(cdt_e2e::daemon_bin(), &copy).unwrap();
+    let status = env.ctx("keep", &["session", "status"]);
+    assert_eq!(status.ok()["session"]["status"], "running");
+    assert_eq!(
+        env.daemon_pid(),
+        Some(first),
+        "the other build's daemon was replaced"
+    );
+    assert!(browsers.iter().all(|pid| env.browser_pids().contains(pid)));
+    let warnings = &status.json["meta"]["warnings"];
+    assert_eq!(warnings[0]["code"], "DAEMON_OTHER_BUILD", "{warnings}");
+    assert!(
+        warnings[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("cdt daemon stop"),
+        "{warnings}"
+    );
+    // The explicit stop switches builds.
+    env.run(&["daemon", "stop"]).ok();
     env.run(&["session", "list"]).ok();
-    let second = env.daemon_pid().unwrap();
-    assert_ne!(first, second, "the old build kept serving");
+    assert_ne!(env.daemon_pid(), Some(first));
+    let _ = std::fs::remove_file(&copy);
+}
+
+/// A fake daemon of another protocol on the env's socket; its "pid" is a sleeping process.
+fn incompatible_daemon(env: &TestEnv) -> std::process::Child {
+    use std::io::{BufRead, Write};
+    use std::os::unix::fs::DirBuilderExt;
+    let sleeper = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let broker = env.home.join("broker");
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&broker)
+        .unwrap();
+    let listener = std::os::unix::net::UnixListener::bind(broker.join("daemon.sock")).unwrap();
+    let pid = sleeper.id();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(&stream).read_line(&mut line);
+            let reply = format!(
+                "{{\"hello\":{{\"version\":\"9.9.9\",\"protocol\":999}},\"pid\":{pid},\"accepted\":false}}\n"
+            );
+            let _ = (&stream).write_all(reply.as_bytes());
+        }
+    });
+    sleeper
+}
+
+/// Regression (issue 12 item 7): a daemon of another protocol was killed by pid, with every
+/// browser it ran, by whichever cdt of another build called next.
+#[test]
+fn regression_an_incompatible_daemon_is_reported_with_the_restart_command_not_killed() {
+    let env = TestEnv::new();
+    let mut other = incompatible_daemon(&env);
+    let run = env.ctx("x", &["page", "list"]);
+    let error = run.err("DAEMON_UNAVAILABLE", 10);
+    assert_eq!(error["details"]["protocol"], 999);
+    let hint = error["suggestions"][0].as_str().unwrap();
     let home = env.home.display().to_string();
     assert!(
-        eventually(Duration::from_secs(5), || !cdt_e2e::processes_with_arg(
-            &home
-        )
-        .contains(&first)),
-        "the old daemon still runs"
+        hint.contains(&format!("CDT_HOME={home} cdt daemon stop")),
+        "{hint}"
     );
-    let _ = std::fs::remove_file(&copy);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        other.try_wait().unwrap().is_none(),
+        "the other daemon was killed"
+    );
+    // The command it names does stop it.
+    let stopped = env.run(&["daemon", "stop"]);
+    assert_eq!(stopped.ok()["stopped"], true, "{}", stopped.stdout);
+    assert!(eventually(Duration::from_secs(5), || other
+        .try_wait()
+        .unwrap()
+        .is_some()));
 }
 
 /// Regression: closing every descriptor before exec also closed std's exec-error pipe, so a

@@ -1,6 +1,11 @@
 //! Reaching the daemon: connect and handshake; if none answers, start one (under the startup
-//! lock, so ten concurrent first calls start exactly one) and wait until it answers; if one of
-//! another version answers, stop it and start ours.
+//! lock, so ten concurrent first calls start exactly one) and wait until it answers.
+//!
+//! Two builds of cdt may share one state directory (an installed one and a fresh one, each
+//! used by agents). This module must never stop a running daemon on its own: a daemon of
+//! another build that speaks our protocol keeps serving (the reply notes it), and one of
+//! another protocol is reported with the exact command that restarts it. Only `cdt daemon stop`
+//! stops a daemon.
 
 use std::fs::OpenOptions;
 use std::os::unix::process::CommandExt;
@@ -8,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cdt_domain::{CdtError, ErrorCode, env};
+use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode, env};
 use cdt_ipc::protocol::build_id;
 use cdt_ipc::{Connection, HandshakeOutcome};
 use cdt_store::{LockFile, StatePaths, ensure_private_dir};
@@ -26,7 +31,8 @@ fn unavailable(message: impl Into<String>, paths: &StatePaths) -> CdtError {
 /// A daemon that answers, or why there is none.
 enum Probe {
     Ready(Connection),
-    Mismatch {
+    /// A daemon answers but speaks another protocol.
+    Incompatible {
         pid: u32,
         version: String,
         protocol: u32,
@@ -36,23 +42,8 @@ enum Probe {
 
 fn probe(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
     match Connection::open(socket, deadline) {
-        Ok(HandshakeOutcome::Ready(connection)) => {
-            let expected = build_id(&daemon_executable());
-            if expected.is_empty()
-                || connection.daemon.build.is_empty()
-                || connection.daemon.build == expected
-            {
-                Ok(Probe::Ready(connection))
-            } else {
-                let hello = &connection.daemon;
-                Ok(Probe::Mismatch {
-                    pid: hello.pid,
-                    version: format!("{} (another build)", hello.hello.version),
-                    protocol: hello.hello.protocol,
-                })
-            }
-        }
-        Ok(HandshakeOutcome::Mismatch(hello)) => Ok(Probe::Mismatch {
+        Ok(HandshakeOutcome::Ready(connection)) => Ok(Probe::Ready(connection)),
+        Ok(HandshakeOutcome::Mismatch(hello)) => Ok(Probe::Incompatible {
             pid: hello.pid,
             version: hello.hello.version,
             protocol: hello.hello.protocol,
@@ -69,7 +60,58 @@ fn probe(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
     }
 }
 
-/// Connects to a daemon of our version if one runs; never starts one.
+/// The command that stops the running daemon, naming this state directory when it is not the
+/// default one.
+fn stop_command() -> String {
+    match std::env::var(env::CDT_HOME).ok().filter(|v| !v.is_empty()) {
+        Some(home) => format!("CDT_HOME={home} cdt daemon stop"),
+        None => "cdt daemon stop".to_string(),
+    }
+}
+
+/// A daemon of another protocol is never stopped behind its users' backs: it may run other
+/// agents' browsers. The caller gets the exact command that restarts it.
+fn incompatible(paths: &StatePaths, pid: u32, version: &str, protocol: u32) -> CdtError {
+    CdtError::new(
+        ErrorCode::DaemonUnavailable,
+        format!(
+            "the running daemon (pid {pid}, cdt {version}) speaks protocol {protocol}, this cdt {} speaks protocol {}; it is left running because it may serve other agents' browsers",
+            cdt_domain::CDT_VERSION,
+            cdt_domain::PROTOCOL_VERSION
+        ),
+    )
+    .with_details(serde_json::json!({
+        "pid": pid, "version": version, "protocol": protocol,
+        "clientVersion": cdt_domain::CDT_VERSION, "clientProtocol": cdt_domain::PROTOCOL_VERSION,
+        "incompatible": true, "home": paths.root(),
+    }))
+    .hinted(format!(
+        "Run: {} (stops daemon pid {pid} and every browser it runs), then retry this command",
+        stop_command()
+    ))
+    .hinted("Or use the cdt that matches the running daemon")
+}
+
+/// A note for the reply when the daemon that answered is another build of the same protocol.
+pub fn other_build_warning(connection: &Connection) -> Option<Warning> {
+    let daemon = &connection.daemon;
+    let expected = build_id(&daemon_executable());
+    let other_version = daemon.hello.version != cdt_domain::CDT_VERSION;
+    let other_build = !expected.is_empty() && !daemon.build.is_empty() && daemon.build != expected;
+    (other_version || other_build).then(|| {
+        Warning::new(
+            WarningCode::DaemonOtherBuild,
+            format!(
+                "served by daemon pid {} of another cdt build ({}), which speaks the same protocol; to use this build's daemon run: {} (stops its browsers)",
+                daemon.pid,
+                daemon.hello.version,
+                stop_command()
+            ),
+        )
+    })
+}
+
+/// Connects to a compatible daemon if one runs; never starts one.
 pub fn connect_existing(
     paths: &StatePaths,
     deadline: Instant,
@@ -78,31 +120,32 @@ pub fn connect_existing(
     match probe(&socket, deadline) {
         Ok(Probe::Ready(connection)) => Ok(Some(connection)),
         Ok(Probe::Absent) => Ok(None),
-        Ok(Probe::Mismatch { version, protocol, pid }) => Err(CdtError::new(
-            ErrorCode::ProtocolError,
-            format!("the running daemon speaks version {version} (protocol {protocol}), this cdt {} (protocol {})", cdt_domain::CDT_VERSION, cdt_domain::PROTOCOL_VERSION),
-        )
-        .with_details(serde_json::json!({ "pid": pid, "version": version }))
-        .hinted("Run any command that needs the daemon (e.g. cdt session status): it restarts the daemon")
-        .hinted("Or stop it: cdt daemon stop")),
-        Err(error) => Err(unavailable(format!("the daemon does not answer: {error}"), paths)),
+        Ok(Probe::Incompatible {
+            pid,
+            version,
+            protocol,
+        }) => Err(incompatible(paths, pid, &version, protocol)),
+        Err(error) => Err(unavailable(
+            format!("the daemon does not answer: {error}"),
+            paths,
+        )),
     }
 }
 
-/// Connects to our daemon, starting or replacing it as needed, before `deadline`.
+/// Connects to a compatible daemon, starting one if none runs, before `deadline`. A running
+/// daemon of another build that speaks our protocol is used as it is; one of another protocol
+/// is left alone and reported (`DAEMON_UNAVAILABLE` with the command that restarts it).
 pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtError> {
     ensure_private_dir(paths.root())?;
     ensure_private_dir(&paths.broker_dir())?;
     let socket = paths.check_socket_path()?;
     match probe(&socket, deadline) {
         Ok(Probe::Ready(connection)) => return Ok(connection),
-        Ok(Probe::Mismatch { pid, version, .. }) => {
-            tracing_stderr(&format!(
-                "cdt: replacing daemon {version} (pid {pid}) with {}",
-                cdt_domain::CDT_VERSION
-            ));
-            stop_pid(paths, pid, deadline)?;
-        }
+        Ok(Probe::Incompatible {
+            pid,
+            version,
+            protocol,
+        }) => return Err(incompatible(paths, pid, &version, protocol)),
         Ok(Probe::Absent) => {}
         Err(error) => {
             return Err(unavailable(
@@ -119,8 +162,14 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
                 .hinted("Run: cdt daemon status")
         })?;
     // Someone else may have started it while we waited for the lock.
-    if let Ok(Probe::Ready(connection)) = probe(&socket, deadline) {
-        return Ok(connection);
+    match probe(&socket, deadline) {
+        Ok(Probe::Ready(connection)) => return Ok(connection),
+        Ok(Probe::Incompatible {
+            pid,
+            version,
+            protocol,
+        }) => return Err(incompatible(paths, pid, &version, protocol)),
+        _ => {}
     }
     let mut child = spawn_daemon(paths)?;
     let mut pause = Duration::from_millis(2);
@@ -130,7 +179,7 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
                 drop(startup);
                 return Ok(connection);
             }
-            Ok(Probe::Mismatch { version, .. }) => {
+            Ok(Probe::Incompatible { version, .. }) => {
                 return Err(unavailable(
                     format!(
                         "the daemon that started is version {version}, not {}",
@@ -249,9 +298,4 @@ pub fn wait_for_exit(paths: &StatePaths, deadline: Instant) -> bool {
         .ok()
         .flatten()
         .is_some()
-}
-
-#[allow(clippy::print_stderr)]
-fn tracing_stderr(message: &str) {
-    eprintln!("{message}");
 }

@@ -34,10 +34,13 @@ pub fn send(
         deadline: Deadline::new(now_unix_ms(), budget_ms),
     };
     let connection = daemon::connect(paths, deadline)?;
-    connection.call(
+    let note = daemon::other_build_warning(&connection);
+    let mut reply = connection.call(
         &request,
         deadline + Duration::from_millis(CLIENT_HEADROOM_MS),
-    )
+    )?;
+    reply.meta.warnings.extend(note);
+    Ok(reply)
 }
 
 /// A request id unique enough to find one request in the daemon's log.

@@ -24,7 +24,8 @@ pub use time::Deadline;
 pub use warning::{Warning, WarningCode};
 
 /// Version of the wire protocol between `cdt` and `cdt-daemon`. Bump it on any change that an
-/// older peer would misread; the handshake refuses mismatches and the CLI restarts the daemon.
+/// older peer would misread; the handshake refuses mismatches, and the CLI reports them with
+/// the command that restarts the daemon (it never stops one on its own).
 pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The build version both binaries report in the handshake.

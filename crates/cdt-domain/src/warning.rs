@@ -22,6 +22,9 @@ pub enum WarningCode {
     Truncated,
     /// The context's lease had expired; a new browser was started for this command.
     ContextLeaseExpired,
+    /// The daemon that answered is another build of cdt speaking the same protocol; it keeps
+    /// serving (`cdt daemon stop` switches to this build, stopping its browsers).
+    DaemonOtherBuild,
 }
 
 impl WarningCode {
@@ -33,6 +36,7 @@ impl WarningCode {
             WarningCode::NavigationPending => "NAVIGATION_PENDING",
             WarningCode::Truncated => "TRUNCATED",
             WarningCode::ContextLeaseExpired => "CONTEXT_LEASE_EXPIRED",
+            WarningCode::DaemonOtherBuild => "DAEMON_OTHER_BUILD",
         }
     }
 }

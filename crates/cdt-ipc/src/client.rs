@@ -21,7 +21,7 @@ pub struct Connection {
 #[derive(Debug)]
 pub enum HandshakeOutcome {
     Ready(Connection),
-    /// The daemon speaks another version; the caller should restart it.
+    /// The daemon speaks another protocol: it cannot serve this client.
     Mismatch(HelloReply),
 }
 
@@ -57,10 +57,10 @@ impl Connection {
                 format!("bad handshake reply: {error}"),
             )
         })?;
-        let same = daemon.accepted
-            && daemon.hello.protocol == PROTOCOL_VERSION
-            && daemon.hello.version == cdt_domain::CDT_VERSION;
-        Ok(if same {
+        // Compatibility is the protocol alone: a daemon of another build that speaks ours keeps
+        // serving (it may run other agents' browsers); the caller may note the difference.
+        let compatible = daemon.accepted && daemon.hello.protocol == PROTOCOL_VERSION;
+        Ok(if compatible {
             HandshakeOutcome::Ready(Connection { reader, daemon })
         } else {
             HandshakeOutcome::Mismatch(daemon)

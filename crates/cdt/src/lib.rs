@@ -236,10 +236,11 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
         }
         Invocation::DaemonStop => {
             let result = remote_if_running(global, &paths, "daemon.stop", Map::new(), request_id);
-            // A daemon of another build cannot be asked; stop it by its pid (SIGTERM stops its
-            // browsers first, then SIGKILL if it does not exit).
+            // A daemon of another protocol cannot be asked; this explicit stop is the one place
+            // it is stopped by its pid (SIGTERM stops its browsers first, then SIGKILL).
             if let Err((error, _)) = &result
-                && error.code == ErrorCode::ProtocolError
+                && error.code == ErrorCode::DaemonUnavailable
+                && error.details["incompatible"] == true
                 && let Some(pid) = error.details["pid"]
                     .as_u64()
                     .and_then(|p| u32::try_from(p).ok())
