@@ -9,6 +9,7 @@ mod contexts;
 mod contract;
 mod daemon;
 mod lease;
+mod limits;
 mod pages;
 mod security;
 mod session;

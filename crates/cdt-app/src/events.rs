@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use cdt_domain::ops::{EventFiltersSetParams, EventsReadParams};
-use cdt_domain::{CdtError, ResolvedContext};
+use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode, limits};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -43,15 +43,42 @@ pub async fn read(
     let limit = params.limit.unwrap_or(500).clamp(1, MAX_READ);
     let result = slot.telemetry.read(params.offset, limit, &filter);
     let labels = page_labels(&slot);
-    let events: Vec<Value> = result
-        .events
-        .iter()
-        .map(|e| e.to_json(labels.get(&e.page_target_id).copied()))
-        .collect();
-    let mut out =
-        json!({ "nextOffset": result.next_offset, "dropped": result.dropped, "events": events });
+    // A page stops where the reply budget would be passed; `nextOffset` then continues right
+    // after the last event returned, so nothing is skipped.
+    let mut events = Vec::new();
+    let mut used = 0;
+    let mut next_offset = result.next_offset;
+    let mut truncated = false;
+    for event in &result.events {
+        let mut value = event.to_json(labels.get(&event.page_target_id).copied());
+        let mut size = limits::json_len(&value) + 1;
+        if events.is_empty() && size > limits::FIELD_BUDGET_BYTES {
+            // One event alone over the budget: its parameters are left out, marked.
+            value["params"] = json!({ "truncated": true, "size": size });
+            size = limits::json_len(&value) + 1;
+        }
+        if used + size > limits::FIELD_BUDGET_BYTES {
+            next_offset = event.seq;
+            truncated = true;
+            break;
+        }
+        used += size;
+        events.push(value);
+    }
+    let mut out = json!({ "nextOffset": next_offset, "dropped": result.dropped, "events": events });
     if result.reset {
         out["reset"] = json!(true);
+    }
+    if truncated {
+        out["truncated"] = json!(true);
+        Warning::new(
+            WarningCode::Truncated,
+            format!(
+                "{} events fit in one reply; read on from nextOffset {next_offset}",
+                out["events"].as_array().map(Vec::len).unwrap_or(0)
+            ),
+        )
+        .attach(&mut out);
     }
     Ok(out)
 }

@@ -11,6 +11,7 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
+use crate::bounded;
 use crate::broker::Broker;
 use crate::console::page_labels;
 use crate::page::{optional_page_target, resolve_page};
@@ -175,7 +176,18 @@ pub async fn body(
             out["path"] = json!(path);
         }
         None => {
-            out["body"] = json!(text);
+            let body = json!(text);
+            if let Err(size) = bounded::fits(&body) {
+                return Err(bounded::too_large(
+                    &format!("the body of request {}", params.id),
+                    size,
+                    &format!(
+                        "Write it to a file: cdt network body {} --file /tmp/body-{}.bin",
+                        params.id, params.id
+                    ),
+                ));
+            }
+            out["body"] = body;
             out["base64Encoded"] = json!(base64);
         }
     }

@@ -9,6 +9,7 @@ pub mod env;
 pub mod error;
 pub mod interact;
 pub mod launch_policy;
+pub mod limits;
 pub mod ops;
 pub mod ops_interact;
 pub mod page;

@@ -379,7 +379,7 @@ operations! {
     InputScroll = "input.scroll" (ScrollParams), S10, [DialogBlocking, PageNotFound, CdpDisconnected], "cdt input scroll --dy 800";
     DialogHandle = "dialog.handle" (DialogHandleParams), S5, [DialogNotOpen, PageNotFound, CdpDisconnected], "cdt dialog handle accept --text 'my answer'";
     DialogStatus = "dialog.status" (PageParams), S5, [PageNotFound, CdpDisconnected], "cdt dialog status";
-    RuntimeEval = "runtime.eval" (EvalParams), S10, [EvalException, UidStale, DialogBlocking, PageNotFound, CdpDisconnected], "cdt runtime eval 'document.title'";
+    RuntimeEval = "runtime.eval" (EvalParams), S10, [EvalException, UidStale, DialogBlocking, ResultTooLarge, PageNotFound, CdpDisconnected], "cdt runtime eval 'document.title'";
     ObserveState = "observe.state" (PageParams), S5, [DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt observe state";
     ObserveTargets = "observe.targets" (PageParams), S5, [DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt observe targets";
     ConsoleList = "console.list" (ConsoleListParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt console list --type error,warn --limit 20";
@@ -388,7 +388,7 @@ operations! {
     ConsoleClear = "console.clear" (PageScopeParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt console clear";
     NetworkList = "network.list" (NetworkListParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt network list --type xhr,fetch --status 4xx";
     NetworkGet = "network.get" (IdParams), S5, [NetworkRequestNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt network get 7";
-    NetworkBody = "network.body" (NetworkBodyParams), S10, [NetworkRequestNotFound, BodyNotAvailable, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt network body 7 --file out.json";
+    NetworkBody = "network.body" (NetworkBodyParams), S10, [NetworkRequestNotFound, BodyNotAvailable, ResultTooLarge, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt network body 7 --file out.json";
     NetworkWait = "network.wait" (NetworkWaitParams), S10, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt network wait --url-includes /api/login --method POST --status 2xx";
     NetworkHar = "network.har" (NetworkHarParams), 15_000, [PageNotFound, NoCurrentPage, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt network har session.har";
     NetworkClear = "network.clear" (PageScopeParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt network clear";

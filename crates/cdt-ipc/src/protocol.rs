@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Largest line either side accepts (a request with its parameters, or a reply).
-pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
+pub const MAX_LINE_BYTES: usize = cdt_domain::limits::MAX_REPLY_BYTES;
 
 /// First line from the client: `{"hello":{"version":"0.1.0","protocol":1}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

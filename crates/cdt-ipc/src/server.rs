@@ -182,5 +182,36 @@ async fn serve_connection(stream: tokio::net::UnixStream, handler: Handler, conf
             },
         }
     };
-    write_line(&mut writer, &reply).await;
+    write_line(&mut writer, &bounded(reply, op, config.max_line)).await;
+}
+
+/// The reply itself if its line fits the client's limit; else `RESULT_TOO_LARGE` (the use cases
+/// bound their large results at the source; this is the last resort, so a reply the client
+/// would refuse is never sent).
+fn bounded(reply: Reply, op: &str, max_line: usize) -> Reply {
+    let size = serde_json::to_vec(&reply)
+        .map(|line| line.len())
+        .unwrap_or(usize::MAX);
+    if size < max_line {
+        return reply;
+    }
+    tracing::warn!(
+        op,
+        size,
+        "reply over the line limit; answering RESULT_TOO_LARGE"
+    );
+    let error = CdtError::new(
+        ErrorCode::ResultTooLarge,
+        format!("the result of {op} is {size} bytes, over the {max_line}-byte reply limit"),
+    )
+    .with_details(serde_json::json!({ "bytes": size, "limit": max_line, "op": op }))
+    .hinted(format!(
+        "Ask for less: see cdt {} --help for --limit, --selector, --uid or --file",
+        op.replace('.', " ")
+    ));
+    let meta = ReplyMeta {
+        context: reply.meta.context,
+        warnings: Vec::new(),
+    };
+    Reply::failure(error, meta)
 }

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use base64::Engine;
 use cdt_domain::interact::ScreenshotRequest;
+use cdt_domain::limits::FIELD_BUDGET_BYTES;
 use cdt_domain::ops::{PdfParams, ScreenshotParams};
 use cdt_domain::time::{iso8601, now_unix_ms};
-use cdt_domain::{CdtError, ResolvedContext};
+use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tokio::time::Instant;
@@ -164,7 +165,24 @@ pub async fn screenshot(
         "capturedAt": iso8601(now_unix_ms() as f64), "page": ctx.page,
     });
     if params.inline {
-        out["base64"] = json!(base64::engine::general_purpose::STANDARD.encode(&bytes));
+        let encoded = base64::engine::general_purpose::STANDARD.encode(&bytes);
+        if encoded.len() + 2 <= FIELD_BUDGET_BYTES {
+            out["base64"] = json!(encoded);
+        } else {
+            // Too big to inline: the image is in the file named by `path`.
+            out["inlineOmitted"] = json!(true);
+            Warning::new(
+                WarningCode::Truncated,
+                format!(
+                    "the image is {} bytes ({} in base64), too large to inline in one reply; read it from {}",
+                    bytes.len(),
+                    encoded.len(),
+                    path.display()
+                ),
+            )
+            .with_details(json!({ "field": "base64", "size": encoded.len(), "path": path }))
+            .attach(&mut out);
+        }
     }
     Ok(out)
 }

@@ -15,6 +15,7 @@ use tokio::time::Instant;
 
 use super::observe::pending_requests;
 use super::{PageCtx, agent_result, frame_of};
+use crate::bounded;
 use crate::broker::Broker;
 
 const POLL: Duration = Duration::from_millis(50);
@@ -238,5 +239,12 @@ pub async fn read(
     let args = json!({ "uid": params.uid, "selector": params.selector });
     let mut result = agent_result(ctx.agent(&frame, command, args).await?, &what)?;
     result["page"] = json!(ctx.page);
+    for field in ["html", "text"] {
+        bounded::cut_string_field(
+            &mut result,
+            field,
+            "Narrow it with --selector or --uid (uids from cdt capture snapshot)",
+        );
+    }
     Ok(result)
 }

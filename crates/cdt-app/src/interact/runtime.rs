@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::{PageCtx, frame_of};
+use crate::bounded;
 use crate::broker::Broker;
 
 /// Time kept back from the budget to terminate the script and answer before the deadline.
@@ -66,7 +67,30 @@ pub async fn eval(
         budget_ms: remaining.as_millis().max(1) as u64,
     };
     let value = ctx.browser.evaluate(&ctx.target, &request).await?;
-    Ok(json!({ "value": value }))
+    bounded_value(value)
+}
+
+/// The reply for an eval value: a string too long for one reply is cut (marked `truncated`,
+/// with its `size`); any other value that large is `RESULT_TOO_LARGE`.
+fn bounded_value(value: Value) -> Result<Value, CdtError> {
+    let size = match bounded::fits(&value) {
+        Ok(()) => return Ok(json!({ "value": value })),
+        Err(size) => size,
+    };
+    if value.is_string() {
+        let mut out = json!({ "value": value });
+        bounded::cut_string_field(
+            &mut out,
+            "value",
+            "Return the part you need, e.g. cdt runtime eval 'text.slice(6000000, 12000000)'",
+        );
+        return Ok(out);
+    }
+    Err(bounded::too_large(
+        "the value",
+        size,
+        "Return a smaller value: filter or count it in the script, or return a slice, e.g. cdt runtime eval 'JSON.stringify(value).slice(0, 1000000)'",
+    ))
 }
 
 #[cfg(test)]
