@@ -73,12 +73,14 @@ pub async fn eval(
 /// The reply for an eval value: a string too long for one reply is cut (marked `truncated`,
 /// with its `size`); any other value that large is `RESULT_TOO_LARGE`.
 fn bounded_value(value: Value) -> Result<Value, CdtError> {
-    let size = match bounded::fits(&value) {
-        Ok(()) => return Ok(json!({ "value": value })),
+    let fits = bounded::fits(&value);
+    let is_string = value.is_string();
+    let mut out = Value::Object(serde_json::Map::from_iter([("value".to_string(), value)]));
+    let size = match fits {
+        Ok(()) => return Ok(out),
         Err(size) => size,
     };
-    if value.is_string() {
-        let mut out = json!({ "value": value });
+    if is_string {
         bounded::cut_string_field(
             &mut out,
             "value",
