@@ -7,7 +7,7 @@ use std::time::Duration;
 use cdt_domain::interact::EvalRequest;
 use cdt_domain::ops::EvalParams;
 use cdt_domain::{CdtError, ResolvedContext};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::time::Instant;
 
 use super::{PageCtx, frame_of};
