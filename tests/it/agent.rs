@@ -387,7 +387,7 @@ fn captures_observation_input_and_page_commands() {
         900
     );
     env.ctx("c", &["page", "wait-selector", "h1"]).ok();
-    env.ctx("c", &["page", "wait-url", "/welcome"]).ok();
+    env.ctx("c", &["page", "wait-url", "*/welcome.html"]).ok();
     env.ctx("c", &["page", "wait-idle", "--idle-ms", "200"])
         .ok();
     assert!(

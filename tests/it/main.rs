@@ -8,6 +8,7 @@ mod concurrency;
 mod contexts;
 mod contract;
 mod daemon;
+mod defects;
 mod lease;
 mod limits;
 mod pages;

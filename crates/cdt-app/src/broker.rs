@@ -137,6 +137,10 @@ impl Broker {
                     Err(_) => Err(CdtError::timeout(name, deadline.budget_ms)),
                 };
                 let mut warnings: Vec<Warning> = resolved.warning.into_iter().collect();
+                // A browser that ended since this context's last command, told once.
+                if let Some(slot) = self.registry.get(&resolved.key) {
+                    warnings.extend(slot.take_notices());
+                }
                 let result = result.map(|mut data| {
                     // Use cases report warnings (e.g. ACTION_NO_EFFECT) under `__warnings`.
                     warnings.extend(Warning::take_from(&mut data));

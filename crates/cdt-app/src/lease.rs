@@ -9,7 +9,7 @@ use cdt_domain::ports::ContextFile;
 use cdt_domain::{ContextSource, ErrorCode};
 
 use crate::broker::Broker;
-use crate::session::shut_down;
+use crate::session::{Notice, shut_down};
 use crate::slot::Slot;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +77,12 @@ pub async fn sweep(broker: &Arc<Broker>) -> Vec<(String, ReapReason)> {
         if reason == ReapReason::Unused {
             continue;
         }
-        shut_down(broker, &slot, reason.as_str()).await;
+        let notice = match reason {
+            ReapReason::BrowserGone => Notice::BrowserRestarted,
+            ReapReason::IdleTimeout => Notice::LeaseExpired,
+            ReapReason::OwnerExited | ReapReason::Unused => Notice::Silent,
+        };
+        shut_down(broker, &slot, reason.as_str(), notice).await;
         reaped.push((slot.key.to_string(), reason));
     }
     reaped

@@ -4,14 +4,25 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use cdt_domain::{CdtError, ContextKey, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
 
 use crate::slot::{InFlight, Slot, lock};
 use crate::telemetry::TelemetryStore;
 
+/// How many ended contexts' notices are kept for their next command (oldest dropped first).
+const MAX_ENDED: usize = 1024;
+
+/// A context whose browser ended without being asked to, waiting for its next command.
+struct Ended {
+    warning: Warning,
+    restarts: u32,
+    at_ms: u64,
+}
+
 #[derive(Default)]
 pub struct Registry {
     slots: Mutex<HashMap<ContextKey, Arc<Slot>>>,
+    ended: Mutex<HashMap<ContextKey, Ended>>,
 }
 
 impl Registry {
@@ -30,10 +41,49 @@ impl Registry {
         let mut slots = lock(&self.slots);
         let slot = slots
             .entry(context.key.clone())
-            .or_insert_with(|| Arc::new(Slot::new(context.clone(), now_ms, telemetry())))
+            .or_insert_with(|| {
+                let slot = Slot::new(context.clone(), now_ms, telemetry());
+                // A browser that ended on its own is reported to the context's next command.
+                if let Some(ended) = lock(&self.ended).remove(&context.key) {
+                    slot.note_restart(ended.restarts, ended.warning);
+                }
+                Arc::new(slot)
+            })
             .clone();
         let in_flight = slot.begin(now_ms);
         (slot, in_flight)
+    }
+
+    /// Remembers that a context's browser ended without being asked to, so its next command
+    /// is told (`warning`) and its restart count goes on.
+    pub fn remember_end(&self, key: &ContextKey, warning: Warning, restarts: u32, now_ms: u64) {
+        let mut ended = lock(&self.ended);
+        if ended.len() >= MAX_ENDED
+            && let Some(oldest) = ended
+                .iter()
+                .min_by_key(|(_, e)| e.at_ms)
+                .map(|(k, _)| k.clone())
+        {
+            ended.remove(&oldest);
+        }
+        ended.insert(
+            key.clone(),
+            Ended {
+                warning,
+                restarts,
+                at_ms: now_ms,
+            },
+        );
+    }
+
+    /// The restart count of a context that has no slot right now.
+    pub fn ended_restarts(&self, key: &ContextKey) -> Option<u32> {
+        lock(&self.ended).get(key).map(|e| e.restarts)
+    }
+
+    /// Forgets an ended context (it was stopped or restarted on request since).
+    pub fn forget_end(&self, key: &ContextKey) {
+        lock(&self.ended).remove(key);
     }
 
     /// Removes exactly this slot (not a newer one under the same key).

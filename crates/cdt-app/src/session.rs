@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ports::{ContextFile, LaunchSpec};
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode, PageInfo, ResolvedContext, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
@@ -58,7 +58,13 @@ async fn launch_locked(
     {
         if broker.registry.retire_if_idle(&victim) {
             tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
-            shut_down(broker, &victim, "evicted: slot limit reached").await;
+            shut_down(
+                broker,
+                &victim,
+                "evicted: slot limit reached",
+                Notice::BrowserRestarted,
+            )
+            .await;
             break;
         }
         tokio::task::yield_now().await;
@@ -124,17 +130,71 @@ async fn launch_locked(
     Ok(())
 }
 
+/// Whether the context's next command is told that its browser ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Ended on request (stop, restart, daemon stop) or with its owner: nothing to tell.
+    Silent,
+    /// The browser went away, or was evicted for another context: `BROWSER_RESTARTED`.
+    BrowserRestarted,
+    /// The context sat idle past its lease: `CONTEXT_LEASE_EXPIRED`.
+    LeaseExpired,
+}
+
+/// The warning telling a context's next command that its browser ended, naming the pages lost.
+fn restart_warning(
+    notice: Notice,
+    reason: &str,
+    pages: &[PageInfo],
+    restarts: u32,
+) -> Option<Warning> {
+    let code = match notice {
+        Notice::Silent => return None,
+        Notice::BrowserRestarted => WarningCode::BrowserRestarted,
+        Notice::LeaseExpired => WarningCode::ContextLeaseExpired,
+    };
+    let lost: Vec<String> = pages
+        .iter()
+        .map(|p| format!("{} {}", p.id, p.url))
+        .collect();
+    let lost_text = if lost.is_empty() {
+        "no pages were open".to_string()
+    } else {
+        format!("pages lost: {}", lost.join(", "))
+    };
+    let what = match notice {
+        Notice::LeaseExpired => "the context's lease expired and its browser was stopped",
+        _ => "the context's browser ended",
+    };
+    Some(
+        Warning::new(
+            code,
+            format!(
+                "{what} ({reason}) since its last command; a new browser runs now; {lost_text}"
+            ),
+        )
+        .with_details(json!({ "reason": reason, "pagesLost": pages, "restarts": restarts })),
+    )
+}
+
 /// Stops the slot's browser, drops the slot and tidies its files (ephemeral contexts lose
 /// their profile), whatever is in flight on it (an explicit stop or restart).
 pub async fn reap(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
     slot.retire();
     broker.registry.remove(slot);
-    shut_down(broker, slot, reason).await;
+    broker.registry.forget_end(&slot.key);
+    shut_down(broker, slot, reason, Notice::Silent).await;
 }
 
 /// Stops the browser of a slot already retired and removed from the registry, and tidies its
-/// files.
-pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
+/// files. With a notice, the context's next command is told what was lost.
+pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str, notice: Notice) {
+    let restarts = slot.restarts() + 1;
+    if let Some(warning) = restart_warning(notice, reason, &slot.last_pages(), restarts) {
+        broker
+            .registry
+            .remember_end(&slot.key, warning, restarts, broker.now());
+    }
     if let Some(browser) = slot.uninstall() {
         browser.shutdown().await;
     }
@@ -172,10 +232,21 @@ pub async fn ensure_running(
             headless: true,
             ..StartSettings::default()
         });
+        let died = slot.any_browser().is_some();
+        let pages = slot.last_pages();
         if let Some(dead) = slot.uninstall() {
             dead.shutdown().await;
         }
         launch_locked(broker, &slot, settings).await?;
+        if died {
+            let restarts = slot.restarts() + 1;
+            let reason = "browser went away";
+            if let Some(warning) =
+                restart_warning(Notice::BrowserRestarted, reason, &pages, restarts)
+            {
+                slot.note_restart(restarts, warning);
+            }
+        }
     }
     Ok((slot, in_flight))
 }
@@ -197,6 +268,7 @@ fn describe(broker: &Broker, slot: &Slot) -> Value {
         "pages": pages.len(),
         "currentPage": pages.current(),
         "startedAt": slot.started_ms(),
+        "restarts": slot.restarts(),
     })
 }
 
@@ -310,7 +382,13 @@ pub fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) ->
         .as_ref()
         .map(|slot| describe(broker, slot))
         .unwrap_or(Value::Null);
+    let restarts = slot
+        .as_ref()
+        .map(|slot| slot.restarts())
+        .or_else(|| broker.registry.ended_restarts(&context.key))
+        .unwrap_or(0);
     let mut out = json!({
+        "restarts": restarts,
         "context": { "key": context.key, "source": context.source, "identity": context.identity, "warning": context.warning },
         "daemon": { "pid": std::process::id(), "version": cdt_domain::CDT_VERSION, "socket": broker.config.socket },
         "session": session,

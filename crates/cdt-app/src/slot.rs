@@ -5,12 +5,12 @@
 //! wait for a slow navigation.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ports::{BrowserPort, ContextLock};
-use cdt_domain::{CdtError, ContextKey, PageId, ResolvedContext};
+use cdt_domain::{CdtError, ContextKey, PageId, PageInfo, ResolvedContext, Warning};
 
 use crate::pages::PageTable;
 use crate::telemetry::TelemetryStore;
@@ -108,6 +108,10 @@ pub struct Slot {
     last_seen_ms: AtomicU64,
     started_ms: AtomicU64,
     in_flight: AtomicUsize,
+    /// How many times this context's browser ended without being asked to and was replaced.
+    restarts: AtomicU32,
+    /// Warnings for the next reply of this context (a browser that died, a lease that ended).
+    notices: Mutex<Vec<Warning>>,
 }
 
 /// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
@@ -137,7 +141,30 @@ impl Slot {
             last_seen_ms: AtomicU64::new(now_ms),
             started_ms: AtomicU64::new(0),
             in_flight: AtomicUsize::new(0),
+            restarts: AtomicU32::new(0),
+            notices: Mutex::new(Vec::new()),
         }
+    }
+
+    pub fn restarts(&self) -> u32 {
+        self.restarts.load(Ordering::Relaxed)
+    }
+
+    /// Records that the context's browser was replaced without being asked to: the count, and
+    /// a warning for the next reply.
+    pub fn note_restart(&self, restarts: u32, warning: Warning) {
+        self.restarts.store(restarts, Ordering::Relaxed);
+        lock(&self.notices).push(warning);
+    }
+
+    /// The warnings waiting for this context's next reply.
+    pub fn take_notices(&self) -> Vec<Warning> {
+        std::mem::take(&mut *lock(&self.notices))
+    }
+
+    /// The pages as last known, without asking the browser (which may be dead).
+    pub fn last_pages(&self) -> Vec<PageInfo> {
+        lock(&self.pages).list()
     }
 
     pub fn begin(self: &Arc<Self>, now_ms: u64) -> InFlight {

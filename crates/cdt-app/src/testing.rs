@@ -93,9 +93,11 @@ impl BrowserPort for FakeBrowser {
         command: &str,
         _args: Value,
     ) -> Result<Value, CdtError> {
-        Err(CdtError::validation(format!(
-            "the fake browser has no page agent ({command})"
-        )))
+        // Like a page whose agent keeps failing (a protocol-level error, retried by waits).
+        Err(CdtError::new(
+            cdt_domain::ErrorCode::ProtocolError,
+            format!("the fake browser has no page agent ({command})"),
+        ))
     }
     async fn child_frames(&self, _target: &str) -> Result<Vec<(String, String)>, CdtError> {
         Ok(Vec::new())

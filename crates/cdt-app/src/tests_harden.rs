@@ -134,3 +134,110 @@ async fn regression_restart_with_bad_parameters_keeps_the_running_browser() {
         assert_eq!(alive_browsers(&w), 1, "the running browser was stopped");
     }
 }
+
+#[tokio::test]
+async fn regression_a_persistent_page_error_inside_a_wait_is_reported_not_timeout() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let me = caller("w");
+    assert!(
+        run(
+            &w,
+            &me,
+            Operation::PageOpen(cdt_domain::ops::PageOpenParams {
+                url: "http://x/".into(),
+                ..Default::default()
+            })
+        )
+        .await
+        .is_ok()
+    );
+    // The fake's page agent keeps failing with a protocol error.
+    let now = w.clock.0.load(Ordering::SeqCst);
+    let wait = Operation::PageWaitText(cdt_domain::ops::WaitTextParams {
+        texts: vec!["never".into()],
+        page: None,
+    });
+    let outcome = w.broker.handle(wait, &me, Deadline::new(now, 4000)).await;
+    assert_eq!(
+        outcome.result.err().map(|e| e.code),
+        Some(ErrorCode::ProtocolError)
+    );
+}
+
+fn warnings_of(outcome: &crate::Outcome) -> Vec<(cdt_domain::WarningCode, String)> {
+    outcome
+        .warnings
+        .iter()
+        .map(|w| (w.code, w.message.clone()))
+        .collect()
+}
+
+async fn handle(w: &World, who: &CallerContext, operation: Operation) -> crate::Outcome {
+    let now = w.clock.0.load(Ordering::SeqCst);
+    w.broker
+        .handle(operation, who, Deadline::new(now, 2000))
+        .await
+}
+
+fn kill_browsers(w: &World) {
+    for browser in lock(&w.launcher.launched).iter() {
+        browser.alive.store(false, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_and_after_the_janitor()
+ {
+    let config = BrokerConfig {
+        idle_timeout_ms: 60_000,
+        ..BrokerConfig::default()
+    };
+    let w = world(config, Duration::ZERO);
+    let me = caller("dies");
+    let open = || {
+        Operation::PageOpen(cdt_domain::ops::PageOpenParams {
+            url: "http://x/kept".into(),
+            ..Default::default()
+        })
+    };
+    assert!(handle(&w, &me, open()).await.result.is_ok());
+    // Died, and the next command comes before the janitor saw it.
+    kill_browsers(&w);
+    let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
+    assert!(next.result.is_ok());
+    let warnings = warnings_of(&next);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].0, cdt_domain::WarningCode::BrowserRestarted);
+    assert!(warnings[0].1.contains("http://x/kept"), "{warnings:?}");
+    assert!(
+        warnings_of(&handle(&w, &me, Operation::PageList(NoParams {})).await).is_empty(),
+        "told once"
+    );
+
+    // Died again, and the janitor reaped the slot before the next command.
+    assert!(handle(&w, &me, open()).await.result.is_ok());
+    kill_browsers(&w);
+    assert_eq!(crate::lease::sweep(&w.broker).await.len(), 1);
+    let status = run(
+        &w,
+        &me,
+        Operation::SessionStatus(cdt_domain::ops::VerboseParams { verbose: false }),
+    )
+    .await;
+    assert_eq!(
+        status.ok().map(|s| s["restarts"].clone()),
+        Some(Value::from(2))
+    );
+    let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
+    let warnings = warnings_of(&next);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].0, cdt_domain::WarningCode::BrowserRestarted);
+    assert!(warnings[0].1.contains("http://x/kept"), "{warnings:?}");
+
+    // A lease that ended is its own warning.
+    w.clock.0.fetch_add(61_000, Ordering::SeqCst);
+    assert_eq!(crate::lease::sweep(&w.broker).await.len(), 1);
+    let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
+    let codes: Vec<_> = warnings_of(&next).into_iter().map(|(c, _)| c).collect();
+    assert_eq!(codes, vec![cdt_domain::WarningCode::ContextLeaseExpired]);
+}

@@ -8,6 +8,7 @@
 pub mod browser;
 pub mod discover;
 pub mod endpoint;
+pub mod eval;
 pub mod launch;
 pub mod page_ops;
 pub mod spawner;

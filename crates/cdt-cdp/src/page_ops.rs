@@ -480,33 +480,7 @@ impl CdpBrowser {
             for uid in &request.element_args {
                 arguments.push(json!({ "objectId": self.element_object(&session, uid).await? }));
             }
-            if request.is_function || !arguments.is_empty() {
-                let global = self
-                    .connection
-                    .call(
-                        "Runtime.evaluate",
-                        json!({ "expression": "globalThis" }),
-                        Some(&session),
-                    )
-                    .await?;
-                let declaration = if request.is_function {
-                    request.source.clone()
-                } else {
-                    format!("function () {{ return ({}); }}", request.source)
-                };
-                let call = json!({
-                    "objectId": global["result"]["objectId"], "functionDeclaration": declaration, "arguments": arguments,
-                    "returnByValue": true, "awaitPromise": request.await_promise, "userGesture": true,
-                });
-                self.connection
-                    .call("Runtime.callFunctionOn", call, Some(&session))
-                    .await
-            } else {
-                let call = json!({ "expression": request.source, "returnByValue": true, "awaitPromise": request.await_promise, "userGesture": true });
-                self.connection
-                    .call("Runtime.evaluate", call, Some(&session))
-                    .await
-            }
+            crate::eval::run(&self.connection, &session, request, arguments).await
         };
         // Whoever gives up first — this timer, or the caller dropping us at its deadline — the
         // script is terminated, so the page's main thread is free for the next command.

@@ -76,11 +76,22 @@ pub struct ScreenshotRequest {
 }
 
 /// JavaScript to evaluate.
+/// How `runtime eval` treats its source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalForm {
+    /// Evaluated as an expression (top-level `await` allowed); a function value is then called
+    /// with the element arguments. The engine decides, not the text.
+    #[default]
+    Auto,
+    /// The source is a function declaration, called with the element arguments (`--function`).
+    Function,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalRequest {
     /// An expression, or a function declaration called with `args`.
     pub source: String,
-    pub is_function: bool,
+    pub form: EvalForm,
     /// Element arguments: `(frame prefix, uid)`; they become the function's arguments.
     pub element_args: Vec<String>,
     pub await_promise: bool,

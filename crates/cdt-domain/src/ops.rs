@@ -348,7 +348,7 @@ operations! {
     PageResize = "page.resize" (ResizeParams), S5, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page resize 1280 800";
     PageWaitText = "page.wait-text" (WaitTextParams), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page wait-text 'Welcome' 'Signed in'";
     PageWaitSelector = "page.wait-selector" (WaitSelectorParams), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected], "cdt page wait-selector '#results li' --state visible";
-    PageWaitUrl = "page.wait-url" (WaitUrlParams), S10, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page wait-url /dashboard";
+    PageWaitUrl = "page.wait-url" (WaitUrlParams), S10, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page wait-url '*/dashboard*'";
     PageWaitIdle = "page.wait-idle" (WaitIdleParams), S10, [PageNotFound, NoCurrentPage, CdpDisconnected], "cdt page wait-idle --idle-ms 500";
     PageText = "page.text" (ReadParams), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected], "cdt page text --uid e12";
     PageHtml = "page.html" (ReadParams), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected], "cdt page html --selector main";

@@ -178,6 +178,10 @@ pub struct EvalParams {
     /// Wait for a returned promise to settle.
     #[serde(default)]
     pub await_promise: bool,
+    /// The source is a function declaration to call (else it is evaluated as an expression,
+    /// and called only if its value is a function).
+    #[serde(default)]
+    pub function: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
@@ -255,8 +259,12 @@ pub struct WaitSelectorParams {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WaitUrlParams {
-    /// A substring of the URL, or a regular expression between slashes (`/step-\d+/`).
+    /// A glob matched against the whole URL (`*` any run of characters, `?` one character),
+    /// or with `regex` a regular expression searched for in the URL.
     pub pattern: String,
+    /// Treat `pattern` as a regular expression.
+    #[serde(default)]
+    pub regex: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }

@@ -187,6 +187,28 @@ fn read_input_file(source: &str) -> Result<Map<String, Value>, CdtError> {
     }
 }
 
+/// Parameters that name files the daemon reads or writes. The daemon has its own working
+/// directory, so a relative path from `--input-file` is resolved here, against the caller's,
+/// exactly as the flags' paths are (`commands::network::absolute`).
+const PATH_PARAMS: &[&str] = &["file", "files"];
+
+fn resolve_paths(params: &mut Map<String, Value>) {
+    let absolute = |value: &mut Value| {
+        if let Some(path) = value.as_str()
+            && let Ok(resolved) = std::path::absolute(path)
+        {
+            *value = Value::String(resolved.display().to_string());
+        }
+    };
+    for key in PATH_PARAMS {
+        match params.get_mut(*key) {
+            Some(Value::Array(list)) => list.iter_mut().for_each(absolute),
+            Some(value) => absolute(value),
+            None => {}
+        }
+    }
+}
+
 fn budget(global: &GlobalArgs, op: &str) -> Result<u64, CdtError> {
     match global.timeout {
         Some(0) => Err(CdtError::validation("--timeout must be at least 1 ms")
@@ -211,6 +233,7 @@ fn build_operation(
         Some(source) => read_input_file(source)?,
         None => Map::new(),
     };
+    resolve_paths(&mut params);
     params.extend(flags);
     serde_json::from_value(json!({ "op": op, "params": params })).map_err(|error| {
         let words = op.replace('.', " ");

@@ -20,19 +20,35 @@ use crate::broker::Broker;
 
 const POLL: Duration = Duration::from_millis(50);
 
+/// How long a page error may persist before a wait reports it instead of retrying.
+const PERSISTENT: Duration = Duration::from_secs(2);
+
 /// Polls `check` until it yields a value; the broker's budget ends the wait with `TIMEOUT`.
-/// Errors of a page between two documents (mid-navigation) are retried.
+/// Errors of a page between two documents (mid-navigation) are retried — but one that
+/// persists (for [`PERSISTENT`], or still at the end of the budget) is reported as itself,
+/// never hidden behind a `TIMEOUT`.
 async fn poll<T, F: Future<Output = Result<Option<T>, CdtError>>>(
+    until: Instant,
     mut check: impl FnMut() -> F,
 ) -> Result<T, CdtError> {
+    let mut failing_since: Option<Instant> = None;
     loop {
         match check().await {
             Ok(Some(found)) => return Ok(found),
-            Ok(None)
-            | Err(CdtError {
-                code: ErrorCode::ProtocolError | ErrorCode::InternalError,
-                ..
-            }) => {}
+            Ok(None) => failing_since = None,
+            Err(
+                error @ CdtError {
+                    code: ErrorCode::ProtocolError | ErrorCode::InternalError,
+                    ..
+                },
+            ) => {
+                let now = Instant::now();
+                let since = *failing_since.get_or_insert(now);
+                let last_chance = until.saturating_duration_since(now) <= POLL * 3;
+                if now.duration_since(since) >= PERSISTENT || last_chance {
+                    return Err(error);
+                }
+            }
             Err(error) => return Err(error),
         }
         tokio::time::sleep(POLL).await;
@@ -121,7 +137,7 @@ pub async fn wait_text(
     }
     let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
     let args = json!({ "texts": params.texts });
-    let found = poll(|| async {
+    let found = poll(until, || async {
         ctx.no_dialog()?;
         let checked = ctx.agent("", "waitCheck", args.clone()).await?;
         Ok((checked["done"] == true).then(|| checked["found"].clone()))
@@ -143,7 +159,7 @@ pub async fn wait_selector(
     }
     let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
     let args = json!({ "selector": params.selector, "state": state });
-    let uid = poll(|| async {
+    let uid = poll(until, || async {
         ctx.no_dialog()?;
         let checked = agent_result(
             ctx.agent("", "waitCheck", args.clone()).await?,
@@ -162,15 +178,16 @@ pub async fn wait_url(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let pattern = &params.pattern;
-    let regex = match pattern.strip_prefix('/').and_then(|p| p.strip_suffix('/')) {
-        Some(source) => Some(regex_lite::Regex::new(source).map_err(|e| {
+    let regex = if params.regex {
+        Some(regex_lite::Regex::new(pattern).map_err(|e| {
             CdtError::validation(format!("invalid regular expression: {e}"))
-                .hinted("Example: cdt page wait-url '/step-[0-9]+/'")
-        })?),
-        None => None,
+                .hinted("Example: cdt page wait-url --regex 'step-[0-9]+$'")
+        })?)
+    } else {
+        None
     };
     let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
-    let url = poll(|| async {
+    let url = poll(until, || async {
         let url = ctx
             .slot
             .pages()
@@ -179,12 +196,43 @@ pub async fn wait_url(
             .unwrap_or_default();
         let matched = match &regex {
             Some(regex) => regex.is_match(&url),
-            None => url.contains(pattern.as_str()),
+            None => glob_match(pattern, &url),
         };
         Ok(matched.then_some(url))
     })
     .await?;
     Ok(json!({ "page": ctx.page, "url": url }))
+}
+
+/// Whether `text` matches the glob `pattern` as a whole: `*` is any run of characters
+/// (including `/`), `?` exactly one, anything else itself.
+pub fn glob_match(pattern: &str, text: &str) -> bool {
+    let (pattern, text): (Vec<char>, Vec<char>) =
+        (pattern.chars().collect(), text.chars().collect());
+    let (mut p, mut t) = (0, 0);
+    // Where the last `*` was, and the text position it is currently taken to end at.
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        match pattern.get(p) {
+            Some('*') => {
+                star = Some((p, t));
+                p += 1;
+            }
+            Some(c) if *c == '?' || *c == text[t] => {
+                p += 1;
+                t += 1;
+            }
+            _ => match star {
+                Some((star_p, star_t)) => {
+                    p = star_p + 1;
+                    t = star_t + 1;
+                    star = Some((star_p, star_t + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[p..].iter().all(|c| *c == '*')
 }
 
 pub async fn wait_idle(
@@ -197,7 +245,7 @@ pub async fn wait_idle(
     let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
     let started = Instant::now();
     let mut quiet_since: Option<Instant> = None;
-    poll(|| {
+    poll(until, || {
         let now = Instant::now();
         let busy = pending_requests(&ctx) > 0;
         quiet_since = if busy {
@@ -247,4 +295,27 @@ pub async fn read(
         );
     }
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_match;
+
+    #[test]
+    fn globs_match_the_whole_url() {
+        let url = "http://127.0.0.1:8080/step-3?x=1";
+        assert!(glob_match("*/step-?*", url));
+        assert!(glob_match("http://127.0.0.1:*/step-3?x=1", url));
+        assert!(glob_match("*", url));
+        assert!(
+            !glob_match("/step-3", url),
+            "a glob is anchored, not a substring"
+        );
+        assert!(!glob_match("*/step-4*", url));
+        // Regex syntax means nothing special in a glob.
+        assert!(!glob_match("*/step-[0-9]*", url));
+        assert!(glob_match("*/step-[0-9]", "http://x/step-[0-9]"));
+        assert!(glob_match("a*b*c", "aXXbYYc"));
+        assert!(!glob_match("a*b*c", "aXXbYY"));
+    }
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use cdt_domain::interact::EvalRequest;
+use cdt_domain::interact::{EvalForm, EvalRequest};
 use cdt_domain::ops::EvalParams;
 use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::Value;
@@ -16,26 +16,6 @@ use crate::broker::Broker;
 
 /// Time kept back from the budget to terminate the script and answer before the deadline.
 const TERMINATE_HEADROOM: Duration = Duration::from_millis(120);
-
-/// Whether the source is a function to call rather than an expression.
-pub fn is_function(source: &str) -> bool {
-    let text = source.trim_start();
-    let text = text
-        .strip_prefix("async")
-        .map(str::trim_start)
-        .unwrap_or(text);
-    if text.starts_with("function") {
-        return true;
-    }
-    let head = text.split("=>").next().unwrap_or("");
-    text.contains("=>")
-        && head.len() < text.len()
-        && (head.trim_start().starts_with('(')
-            || head
-                .trim()
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '$'))
-}
 
 pub async fn eval(
     broker: &Arc<Broker>,
@@ -61,7 +41,11 @@ pub async fn eval(
         .saturating_sub(TERMINATE_HEADROOM);
     let request = EvalRequest {
         source: params.expression.clone(),
-        is_function: is_function(&params.expression),
+        form: if params.function {
+            EvalForm::Function
+        } else {
+            EvalForm::Auto
+        },
         element_args: params.args.clone(),
         await_promise: params.await_promise,
         budget_ms: remaining.as_millis().max(1) as u64,
@@ -93,25 +77,4 @@ fn bounded_value(value: Value) -> Result<Value, CdtError> {
         size,
         "Return a smaller value: filter or count it in the script, or return a slice, e.g. cdt runtime eval 'JSON.stringify(value).slice(0, 1000000)'",
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tells_functions_from_expressions() {
-        for function in [
-            "() => 1",
-            "(el) => el.value",
-            "el => el.textContent",
-            "function (a) { return a }",
-            "async () => fetch('/')",
-        ] {
-            assert!(is_function(function), "{function}");
-        }
-        for expression in ["document.title", "1 + 1", "[1,2].map(x => x * 2)", "a >= b"] {
-            assert!(!is_function(expression), "{expression}");
-        }
-    }
 }

@@ -51,16 +51,21 @@ fn phase(timing: &Value, start: &str, end: &str) -> f64 {
 
 /// An entry for one redirect hop (its own URL, status, headers and `redirectURL`).
 fn hop_entry(hop: &RedirectHop, pageref: &str, include_secrets: bool) -> Value {
+    let version = if hop.protocol.is_empty() {
+        "HTTP/1.1"
+    } else {
+        &hop.protocol
+    };
     json!({
         "pageref": pageref,
         "startedDateTime": iso8601(hop.started_wall_ms),
         "time": 0,
         "request": {
-            "method": hop.method, "url": hop.url, "httpVersion": "HTTP/1.1", "cookies": [],
+            "method": hop.method, "url": hop.url, "httpVersion": version, "cookies": [],
             "headers": header_list(&hop.request_headers, include_secrets), "queryString": query_string(&hop.url), "headersSize": -1, "bodySize": 0,
         },
         "response": {
-            "status": hop.status, "statusText": "", "httpVersion": "HTTP/1.1", "cookies": [],
+            "status": hop.status, "statusText": hop.status_text, "httpVersion": version, "cookies": [],
             "headers": header_list(&hop.response_headers, include_secrets), "content": { "size": 0, "mimeType": "" },
             "redirectURL": hop.location, "headersSize": -1, "bodySize": -1,
         },

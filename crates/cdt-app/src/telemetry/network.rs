@@ -58,6 +58,9 @@ pub struct RedirectHop {
     pub url: String,
     pub method: String,
     pub status: u64,
+    /// The hop's own status text and protocol (`http/1.1`, `h2`), as the browser reported them.
+    pub status_text: String,
+    pub protocol: String,
     pub location: String,
     pub request_headers: Map<String, Value>,
     pub response_headers: Map<String, Value>,
@@ -164,6 +167,8 @@ impl NetworkRequest {
                         url: std::mem::take(&mut self.url),
                         method: std::mem::take(&mut self.method),
                         status: redirect["status"].as_u64().unwrap_or(0),
+                        status_text: str_of(redirect, "statusText").to_string(),
+                        protocol: str_of(redirect, "protocol").to_string(),
                         location: header(&response_headers, "location")
                             .unwrap_or_default()
                             .to_string(),
@@ -385,12 +390,16 @@ mod tests {
             &json!({ "headers": { "Set-Cookie": "a=1" } }),
         );
         request.apply("Network.requestWillBeSent", &json!({ "request": { "url": "http://x/b", "method": "GET" },
-            "redirectResponse": { "status": 302, "headers": { "Location": "/b", "Set-Cookie": "a=1" } } }));
+            "redirectResponse": { "status": 302, "statusText": "Found", "protocol": "http/1.1", "headers": { "Location": "/b", "Set-Cookie": "a=1" } } }));
         assert_eq!(request.url, "http://x/b");
         let hop = &request.redirects[0];
         assert_eq!(
             (hop.url.as_str(), hop.status, hop.location.as_str()),
             ("http://x/a", 302, "/b")
+        );
+        assert_eq!(
+            (hop.status_text.as_str(), hop.protocol.as_str()),
+            ("Found", "http/1.1")
         );
         assert!(
             request.response_headers.is_empty(),

@@ -231,6 +231,10 @@ pub struct EvalArgs {
     /// Wait for a returned promise.
     #[arg(long = "await")]
     pub await_promise: bool,
+    /// EXPRESSION is a function declaration to call (by default it is evaluated, and called only
+    /// if its value is a function).
+    #[arg(long)]
+    pub function: bool,
     #[command(flatten)]
     pub page: PageArg,
 }
@@ -331,6 +335,7 @@ pub fn runtime(command: &RuntimeCommand) -> Invocation {
             .set("expression", args.expression.clone())
             .set("args", (!args.args.is_empty()).then(|| args.args.clone()))
             .flag("awaitPromise", args.await_promise)
+            .flag("function", args.function)
             .set("page", args.page.page)
             .remote("runtime.eval"),
     }

@@ -69,10 +69,10 @@ pub enum PageCommand {
         after_help = "Examples:\n  cdt page wait-selector '#results li'\n  cdt page wait-selector .spinner --state hidden"
     )]
     WaitSelector(WaitSelectorArgs),
-    /// Wait until the URL contains a text, or matches /regex/.
+    /// Wait until the whole URL matches a glob (or a regular expression with --regex).
     #[command(
         name = "wait-url",
-        after_help = "Examples:\n  cdt page wait-url /dashboard\n  cdt page wait-url '/step-[0-9]+/'"
+        after_help = "Examples:\n  cdt page wait-url '*/dashboard*'\n  cdt page wait-url 'https://example.com/step-?'\n  cdt page wait-url --regex 'step-[0-9]+$'"
     )]
     WaitUrl(WaitUrlArgs),
     /// Wait until the page's network has been quiet for a while.
@@ -200,8 +200,12 @@ pub struct WaitSelectorArgs {
 
 #[derive(Debug, Args)]
 pub struct WaitUrlArgs {
+    /// A glob matched against the whole URL (`*` any run of characters, `?` one character).
     #[arg(value_name = "PATTERN")]
     pub pattern: Option<String>,
+    /// Treat PATTERN as a regular expression searched for in the URL.
+    #[arg(long)]
+    pub regex: bool,
     #[arg(long, value_name = "ID")]
     pub page: Option<u32>,
 }
@@ -261,6 +265,7 @@ pub fn invocation(command: &PageCommand) -> Invocation {
             .remote("page.wait-selector"),
         PageCommand::WaitUrl(args) => Params::default()
             .set("pattern", args.pattern.clone())
+            .flag("regex", args.regex)
             .set("page", args.page)
             .remote("page.wait-url"),
         PageCommand::WaitIdle(args) => Params::default()

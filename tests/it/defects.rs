@@ -1,0 +1,207 @@
+//! The smaller defects of the hardening review (issue 12 item 11) and the crash notice of
+//! issue 7 item 5, each pinned by what `cdt` answers.
+
+use std::time::Duration;
+
+use cdt_e2e::{HttpServer, Run, TestEnv, eventually};
+use serde_json::Value;
+
+fn warning_codes(run: &Run) -> Vec<String> {
+    run.json["meta"]["warnings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|w| w["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn regression_runtime_eval_lets_the_engine_tell_functions_from_expressions() {
+    let server = HttpServer::start();
+    server.page("/form", "Form", "<input id=q value=typed>");
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/form")]).ok();
+    let eval = |args: &[&str]| {
+        let mut all = vec!["runtime", "eval"];
+        all.extend_from_slice(args);
+        env.ctx("d", &all).ok()["value"].clone()
+    };
+    // Misread as a function declaration by the old text heuristic.
+    assert_eq!(
+        eval(&["(await Promise.resolve([1, 2])).map(x => x * 2)"]),
+        serde_json::json!([2, 4])
+    );
+    assert_eq!(eval(&["[1, 2].map(x => x + 1)"]), serde_json::json!([2, 3]));
+    assert_eq!(eval(&["() => 41 + 1"]), 42);
+    assert_eq!(eval(&["function () { return 'declared' }"]), "declared");
+    assert_eq!(
+        eval(&["function () { return 'explicit' }", "--function"]),
+        "explicit"
+    );
+    assert_eq!(
+        eval(&["fetch('/form').then(r => r.status)", "--await"]),
+        200
+    );
+    let snapshot = env.ctx("d", &["capture", "snapshot"]).stdout;
+    let uid = snapshot
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.starts_with('e') && w[1..].chars().all(|c| c.is_ascii_digit()) && w.len() > 1)
+        .unwrap()
+        .to_string();
+    assert_eq!(eval(&["(el) => el.value", "--arg", &uid]), "typed");
+    env.ctx("d", &["runtime", "eval", "document.title", "--arg", &uid])
+        .err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn regression_wait_url_is_a_glob_and_regex_is_explicit() {
+    let server = HttpServer::start();
+    server.page("/step-3", "Step", "step");
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/step-3")]).ok();
+    let found = env.ctx("d", &["page", "wait-url", "*/step-?"]);
+    assert!(found.ok()["url"].as_str().unwrap().ends_with("/step-3"));
+    // Slashes no longer switch to a regular expression silently: this glob never matches.
+    env.ctx(
+        "d",
+        &["page", "wait-url", "/step-[0-9]/", "--timeout", "800"],
+    )
+    .err("TIMEOUT", 4);
+    env.ctx("d", &["page", "wait-url", "--regex", "step-[0-9]$"])
+        .ok();
+    env.ctx("d", &["page", "wait-url", "--regex", "step-("])
+        .err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn regression_input_file_paths_are_resolved_against_the_callers_directory() {
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", "about:blank"]).ok();
+    let dir = env.home.with_extension("cwd");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("params.json"), r#"{"file": "shot.png"}"#).unwrap();
+    let output = env
+        .command(&["capture", "screenshot", "--input-file", "params.json"])
+        .env("CDT_CONTEXT_ID", "d")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let run = Run::from_output(&output, Duration::ZERO);
+    let path = run.ok()["path"].as_str().unwrap().to_string();
+    assert_eq!(std::path::Path::new(&path), dir.join("shot.png"));
+    assert!(
+        std::fs::read(dir.join("shot.png"))
+            .unwrap()
+            .starts_with(b"\x89PNG")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn regression_har_redirect_entries_carry_the_real_protocol_and_status_text() {
+    let server = HttpServer::start();
+    server.redirect("/moved", "/target");
+    server.page("/target", "Target", "here");
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/moved")]).ok();
+    let har_path = env.home.with_extension("har");
+    env.ctx("d", &["network", "har", har_path.to_str().unwrap()])
+        .ok();
+    let har: Value = serde_json::from_slice(&std::fs::read(&har_path).unwrap()).unwrap();
+    let hop = har["log"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["request"]["url"].as_str().unwrap().ends_with("/moved"))
+        .cloned()
+        .unwrap();
+    assert_eq!(hop["response"]["status"], 302);
+    assert_eq!(hop["response"]["statusText"], "Found");
+    assert_eq!(hop["response"]["httpVersion"], "http/1.1");
+    assert_eq!(hop["response"]["redirectURL"], "/target");
+    let _ = std::fs::remove_file(har_path);
+}
+
+/// Kills the context's Chromium by the pid `session status` reports; returns the pid.
+fn kill_browser(env: &TestEnv, context: &str) -> u32 {
+    let status = env.ctx(context, &["session", "status"]);
+    let pid = status.ok()["session"]["browser"]["pid"].as_u64().unwrap() as u32;
+    cdt_e2e::kill(pid);
+    assert!(eventually(Duration::from_secs(10), || !env
+        .browser_pids()
+        .contains(&pid)));
+    pid
+}
+
+fn restart_notice_after_a_crash(env: &TestEnv, server: &HttpServer, wait_for_janitor: bool) {
+    env.ctx("crash", &["page", "open", &server.url("/kept")])
+        .ok();
+    let old = kill_browser(env, "crash");
+    if wait_for_janitor {
+        assert!(eventually(Duration::from_secs(10), || {
+            env.run(&["session", "list"]).json["data"]["sessions"]
+                .as_array()
+                .is_some_and(Vec::is_empty)
+        }));
+    }
+    let next = env.ctx("crash", &["page", "list"]);
+    next.ok();
+    assert_eq!(
+        warning_codes(&next),
+        vec!["BROWSER_RESTARTED"],
+        "{}",
+        next.stdout
+    );
+    let warning = &next.json["meta"]["warnings"][0];
+    assert!(
+        warning["message"].as_str().unwrap().contains("/kept"),
+        "the lost page is named: {warning}"
+    );
+    assert_eq!(
+        warning["details"]["pagesLost"][0]["url"],
+        server.url("/kept")
+    );
+    let status = env.ctx("crash", &["session", "status"]);
+    let data = status.ok();
+    assert_eq!(data["restarts"], 1);
+    assert_ne!(data["session"]["browser"]["pid"], old);
+    // Told once.
+    assert!(warning_codes(&env.ctx("crash", &["page", "list"])).is_empty());
+}
+
+#[test]
+fn a_killed_browser_is_reported_to_the_next_command_before_the_janitor_runs() {
+    let server = HttpServer::start();
+    server.page("/kept", "Kept", "kept");
+    let env = TestEnv::new().with_env("CDT_JANITOR_INTERVAL_MS", "600000");
+    restart_notice_after_a_crash(&env, &server, false);
+}
+
+#[test]
+fn a_killed_browser_is_reported_to_the_next_command_after_the_janitor_reaped_it() {
+    let server = HttpServer::start();
+    server.page("/kept", "Kept", "kept");
+    let env = TestEnv::new().with_env("CDT_JANITOR_INTERVAL_MS", "100");
+    restart_notice_after_a_crash(&env, &server, true);
+}
+
+#[test]
+fn an_expired_lease_is_reported_to_the_next_command() {
+    let env = TestEnv::new()
+        .with_env("CDT_JANITOR_INTERVAL_MS", "100")
+        .with_env("CDT_IDLE_TIMEOUT_SECS", "1");
+    env.ctx("idle", &["page", "open", "about:blank"]).ok();
+    assert!(eventually(Duration::from_secs(15), || {
+        env.run(&["session", "list"]).json["data"]["sessions"]
+            .as_array()
+            .is_some_and(Vec::is_empty)
+    }));
+    let next = env.ctx("idle", &["page", "list"]);
+    next.ok();
+    assert_eq!(
+        warning_codes(&next),
+        vec!["CONTEXT_LEASE_EXPIRED"],
+        "{}",
+        next.stdout
+    );
+}
