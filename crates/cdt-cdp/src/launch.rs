@@ -43,6 +43,17 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
         "--password-store=basic".into(),
         "--use-mock-keychain".into(),
         "--mute-audio".into(),
+        // Automation: what a script does is not second-guessed (docs/chromium-flags.md).
+        "--disable-popup-blocking".into(),
+        "--disable-background-timer-throttling".into(),
+        "--disable-backgrounding-occluded-windows".into(),
+        "--disable-renderer-backgrounding".into(),
+        "--disable-ipc-flooding-protection".into(),
+        "--disable-hang-monitor".into(),
+        "--disable-prompt-on-repost".into(),
+        "--disable-client-side-phishing-detection".into(),
+        "--disable-domain-reliability".into(),
+        "--metrics-recording-only".into(),
     ];
     if spec.headless {
         args.push("--headless=new".into());
@@ -57,18 +68,33 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
     // Every origin in its own process: a cross-origin iframe (even same-site, like another port
     // of 127.0.0.1) is then an out-of-process frame, which cdt observes and snapshots on its
     // own session. Chromium honours one --enable-features, so the caller's list is merged in.
+    // Likewise one --disable-features: no translate bar, no cast discovery, no model downloads.
     let mut features = vec!["StrictOriginIsolation".to_string()];
+    let mut disabled: Vec<String> = [
+        "Translate",
+        "MediaRouter",
+        "DialMediaRouteProvider",
+        "OptimizationHints",
+    ]
+    .map(str::to_string)
+    .to_vec();
+    let split = |list: &str| -> Vec<String> {
+        list.split(',')
+            .filter(|f| !f.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
     for arg in &spec.extra_args {
-        match arg.strip_prefix("--enable-features=") {
-            Some(list) => features.extend(
-                list.split(',')
-                    .filter(|f| !f.is_empty())
-                    .map(str::to_string),
-            ),
-            None => args.push(arg.clone()),
+        if let Some(list) = arg.strip_prefix("--enable-features=") {
+            features.extend(split(list));
+        } else if let Some(list) = arg.strip_prefix("--disable-features=") {
+            disabled.extend(split(list));
+        } else {
+            args.push(arg.clone());
         }
     }
     args.push(format!("--enable-features={}", features.join(",")));
+    args.push(format!("--disable-features={}", disabled.join(",")));
     args.push("about:blank".into());
     args
 }
@@ -211,7 +237,11 @@ mod tests {
             headless: true,
             window_size: Some((800, 600)),
             chrome_path: None,
-            extra_args: vec!["--lang=de".into(), "--enable-features=Foo,Bar".into()],
+            extra_args: vec![
+                "--lang=de".into(),
+                "--enable-features=Foo,Bar".into(),
+                "--disable-features=Baz".into(),
+            ],
             profile_dir: "/tmp/p".into(),
             log_file: "/tmp/l".into(),
         };
@@ -237,6 +267,18 @@ mod tests {
             vec!["--enable-features=StrictOriginIsolation,Foo,Bar"],
             "one merged feature list"
         );
+        let disabled: Vec<&String> = args
+            .iter()
+            .filter(|a| a.starts_with("--disable-features="))
+            .collect();
+        assert_eq!(
+            disabled,
+            vec![
+                "--disable-features=Translate,MediaRouter,DialMediaRouteProvider,OptimizationHints,Baz"
+            ],
+            "one merged disabled list"
+        );
+        assert!(args.iter().any(|a| a == "--disable-popup-blocking"));
         assert_eq!(args.last().map(String::as_str), Some("about:blank"));
     }
 }
