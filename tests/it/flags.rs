@@ -36,11 +36,15 @@ fn server() -> HttpServer {
 fn popups_opened_by_script_appear_in_page_list_and_in_new_pages() {
     let server = server();
     let env = TestEnv::new();
-    env.ctx("f", &["page", "open", &server.url("/opener.html")]).ok();
+    env.ctx("f", &["page", "open", &server.url("/opener.html")])
+        .ok();
     let opened = eventually(Duration::from_secs(10), || {
-        pages(&env)
-            .iter()
-            .any(|p| p["url"].as_str().unwrap_or("").ends_with("/popup.html?onload"))
+        pages(&env).iter().any(|p| {
+            p["url"]
+                .as_str()
+                .unwrap_or("")
+                .ends_with("/popup.html?onload")
+        })
     });
     assert!(opened, "the script's popup was blocked: {:?}", pages(&env));
     env.ctx("f", &["page", "use", "1"]).ok();
@@ -50,7 +54,9 @@ fn popups_opened_by_script_appear_in_page_list_and_in_new_pages() {
     let id = new_pages[0].clone();
     assert!(eventually(Duration::from_secs(10), || pages(&env)
         .iter()
-        .any(|p| p["id"] == id && p["url"].as_str().unwrap_or("").ends_with("?hover"))));
+        .any(
+            |p| p["id"] == id && p["url"].as_str().unwrap_or("").ends_with("?hover")
+        )));
 }
 
 #[test]
@@ -58,19 +64,29 @@ fn a_background_page_timers_are_not_throttled() {
     let server = server();
     let env = TestEnv::new();
     env.ctx("f", &["page", "open", "about:blank"]).ok();
-    let opened = env.ctx("f", &["page", "open", "--background", &server.url("/counter.html")]);
+    let opened = env.ctx(
+        "f",
+        &["page", "open", "--background", &server.url("/counter.html")],
+    );
     let id = opened.ok()["id"].to_string();
     // The page is in the background; let its 10 ms interval run for a while.
-    let start = env.ctx("f", &["runtime", "eval", "ticks", "--page", &id]).ok()["value"]
+    let start = env
+        .ctx("f", &["runtime", "eval", "ticks", "--page", &id])
+        .ok()["value"]
         .as_u64()
         .unwrap();
     std::thread::sleep(Duration::from_millis(2000));
-    let end = env.ctx("f", &["runtime", "eval", "ticks", "--page", &id]).ok()["value"]
+    let end = env
+        .ctx("f", &["runtime", "eval", "ticks", "--page", &id])
+        .ok()["value"]
         .as_u64()
         .unwrap();
     // Throttled, a hidden page's timers run about once a second (≈ 2 ticks here); unthrottled
     // about a hundred times a second. The bar is far from both.
-    assert!(end - start > 40, "background timers were throttled: {start} → {end}");
+    assert!(
+        end - start > 40,
+        "background timers were throttled: {start} → {end}"
+    );
     assert_eq!(pages(&env)[0]["current"], true, "page 1 stayed in front");
 }
 

@@ -186,3 +186,49 @@ fn a_body_too_large_for_a_reply_names_file_which_works() {
     assert_eq!(std::fs::read(&file).unwrap(), big);
     let _ = std::fs::remove_file(file);
 }
+
+/// Issue 12 item 9: the ring is bounded in bytes (`CDT_EVENTS_MAX_BYTES`, reported by
+/// `daemon status --verbose`), and one huge console message is cut with a marker.
+#[test]
+fn regression_event_memory_is_bounded_in_bytes_and_huge_messages_are_cut() {
+    let env = TestEnv::new().with_env("CDT_EVENTS_MAX_BYTES", "300000");
+    env.ctx("b", &["page", "open", "about:blank"]).ok();
+    env.ctx(
+        "b",
+        &["runtime", "eval", "for (let i = 0; i < 1500; i++) console.log(i + ':' + 'z'.repeat(1000)); console.log('big:' + 'q'.repeat(300000)); 1"],
+    )
+    .ok();
+    let done = cdt_e2e::eventually(std::time::Duration::from_secs(10), || {
+        env.ctx("b", &["console", "list", "--limit", "1000"])
+            .stdout
+            .contains("big:")
+    });
+    assert!(done, "the last message never arrived");
+    let status = env.run(&["daemon", "status", "--verbose"]);
+    let telemetry = status.ok()["telemetry"].clone();
+    assert_eq!(telemetry["eventsMaxBytes"], 300_000, "{telemetry}");
+    assert!(
+        telemetry["ringBytes"].as_u64().unwrap() <= 300_000,
+        "{telemetry}"
+    );
+    assert!(
+        telemetry["ringDroppedForBytes"].as_u64().unwrap() > 0,
+        "{telemetry}"
+    );
+    assert!(telemetry["cutValues"].as_u64().unwrap() >= 1, "{telemetry}");
+    let list = env.ctx("b", &["console", "list", "--limit", "1000"]).stdout;
+    let big = list
+        .split("big:")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        big.len() < 70_000,
+        "the message was kept whole: {} bytes",
+        big.len()
+    );
+    assert!(big.contains("cut by cdt"), "no marker");
+}

@@ -28,8 +28,28 @@ pub fn status(broker: &Arc<Broker>, verbose: bool) -> Value {
             "daemonRssKib": broker.deps.processes.tree_rss_kib(std::process::id()),
         });
         out["sessions"] = crate::session::list(broker)["sessions"].clone();
+        out["telemetry"] = telemetry_bounds(broker, &running);
     }
     out
+}
+
+/// The bounds on telemetry memory and what they dropped or cut, over every running slot.
+fn telemetry_bounds(broker: &Broker, running: &[Arc<crate::slot::Slot>]) -> Value {
+    let config = &broker.config.telemetry;
+    let (mut ring_bytes, mut dropped_for_bytes, mut cut_values, mut cdp_dropped) = (0, 0, 0, 0);
+    for slot in running {
+        let counts = slot.telemetry.counts();
+        ring_bytes += counts["ringBytes"].as_u64().unwrap_or(0);
+        dropped_for_bytes += counts["ringDroppedForBytes"].as_u64().unwrap_or(0);
+        cut_values += counts["cutValues"].as_u64().unwrap_or(0);
+        cdp_dropped += slot.any_browser().map_or(0, |b| b.events_dropped());
+    }
+    json!({
+        "eventsCapacity": config.ring_capacity, "eventsMaxBytes": config.ring_max_bytes, "eventsTtlMs": config.ring_ttl_ms,
+        "ringBytes": ring_bytes, "ringDroppedForBytes": dropped_for_bytes, "cutValues": cut_values,
+        "cdpEventsDropped": cdp_dropped,
+        "logRecordsDropped": broker.deps.telemetry_log.as_ref().map_or(0, |log| log.dropped()),
+    })
 }
 
 /// Stops every slot (killing launched browsers), then signals the daemon to exit. The reply is

@@ -594,6 +594,10 @@ impl BrowserPort for CdpBrowser {
         ))
     }
 
+    fn events_dropped(&self) -> u64 {
+        self.connection.events_dropped()
+    }
+
     async fn shutdown(&self) {
         match &self.process {
             Some(process) => {

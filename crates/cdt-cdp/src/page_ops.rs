@@ -599,7 +599,7 @@ impl CdpBrowser {
         &self,
         page: &str,
         session: &str,
-        mut events: tokio::sync::mpsc::UnboundedReceiver<std::sync::Arc<crate::CdpEvent>>,
+        mut events: crate::transport::EventStream,
         wait_until: WaitUntil,
     ) -> Result<(), CdtError> {
         let name = match wait_until {

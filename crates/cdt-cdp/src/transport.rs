@@ -1,7 +1,9 @@
 //! One WebSocket connection to a browser: a writer task, one reader task, a request-id → reply
-//! map, and events fanned out to every subscriber without loss (unbounded channels, so a slow
-//! subscriber costs memory, never events). Sessions are flattened: a command or event carries
-//! the `sessionId` of the target it belongs to.
+//! map, and events fanned out to every subscriber. Each subscriber's channel is bounded
+//! ([`SUBSCRIBER_CAPACITY`] events): a subscriber that falls that far behind loses events, and
+//! every such loss is counted ([`CdpConnection::events_dropped`]) and logged, so memory never
+//! grows without bound. Sessions are flattened: a command or event carries the `sessionId` of
+//! the target it belongs to.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -26,10 +28,17 @@ pub struct CdpEvent {
 
 type ReplySlot = oneshot::Sender<Result<Value, CdtError>>;
 
+/// Events a subscriber may have waiting before further ones are dropped (and counted).
+pub const SUBSCRIBER_CAPACITY: usize = 65_536;
+
+/// What a subscriber receives: every event from its subscription on, in order.
+pub type EventStream = mpsc::Receiver<Arc<CdpEvent>>;
+
 struct Shared {
     pending: Mutex<HashMap<u64, ReplySlot>>,
-    subscribers: Mutex<Vec<mpsc::UnboundedSender<Arc<CdpEvent>>>>,
+    subscribers: Mutex<Vec<mpsc::Sender<Arc<CdpEvent>>>>,
     closed: AtomicBool,
+    dropped: AtomicU64,
 }
 
 /// A cheap-to-clone handle on the connection.
@@ -84,6 +93,7 @@ impl CdpConnection {
             pending: Mutex::new(HashMap::new()),
             subscribers: Mutex::new(Vec::new()),
             closed: AtomicBool::new(false),
+            dropped: AtomicU64::new(0),
         });
 
         tokio::spawn(async move {
@@ -168,9 +178,15 @@ impl CdpConnection {
         }
     }
 
-    /// Receives every event from now on, in order, until the connection closes.
-    pub fn subscribe(&self) -> mpsc::UnboundedReceiver<Arc<CdpEvent>> {
-        let (sender, receiver) = mpsc::unbounded_channel();
+    /// Events dropped because a subscriber fell [`SUBSCRIBER_CAPACITY`] events behind.
+    pub fn events_dropped(&self) -> u64 {
+        self.shared.dropped.load(Ordering::Relaxed)
+    }
+
+    /// Receives every event from now on, in order, until the connection closes (a subscriber
+    /// more than [`SUBSCRIBER_CAPACITY`] events behind loses the newest, counted).
+    pub fn subscribe(&self) -> EventStream {
+        let (sender, receiver) = mpsc::channel(SUBSCRIBER_CAPACITY);
         if let Ok(mut subscribers) = self.shared.subscribers.lock()
             && !self.shared.closed.load(Ordering::SeqCst)
         {
@@ -218,7 +234,17 @@ fn dispatch(shared: &Shared, bytes: &[u8]) {
             .map(str::to_string),
     });
     if let Ok(mut subscribers) = shared.subscribers.lock() {
-        subscribers.retain(|subscriber| subscriber.send(event.clone()).is_ok());
+        subscribers.retain(|subscriber| match subscriber.try_send(event.clone()) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                let dropped = shared.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+                if dropped.is_power_of_two() {
+                    tracing::warn!(dropped, "a CDP event subscriber is full; events dropped");
+                }
+                true
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        });
     }
 }
 
@@ -243,8 +269,9 @@ mod tests {
             pending: Mutex::new(HashMap::new()),
             subscribers: Mutex::new(Vec::new()),
             closed: AtomicBool::new(false),
+            dropped: AtomicU64::new(0),
         };
-        let (sender, mut receiver) = mpsc::unbounded_channel();
+        let (sender, mut receiver) = mpsc::channel(SUBSCRIBER_CAPACITY);
         if let Ok(mut subs) = shared.subscribers.lock() {
             subs.push(sender);
         }
@@ -269,11 +296,35 @@ mod tests {
     }
 
     #[test]
+    fn a_full_subscriber_loses_events_counted_and_stays_subscribed() {
+        let shared = Shared {
+            pending: Mutex::new(HashMap::new()),
+            subscribers: Mutex::new(Vec::new()),
+            closed: AtomicBool::new(false),
+            dropped: AtomicU64::new(0),
+        };
+        let (sender, mut receiver) = mpsc::channel(2);
+        if let Ok(mut subs) = shared.subscribers.lock() {
+            subs.push(sender);
+        }
+        for _ in 0..5 {
+            dispatch(&shared, br#"{"method":"Log.entryAdded","params":{}}"#);
+        }
+        assert_eq!(shared.dropped.load(Ordering::Relaxed), 3);
+        assert!(receiver.try_recv().is_ok());
+        assert!(receiver.try_recv().is_ok());
+        assert!(receiver.try_recv().is_err());
+        dispatch(&shared, br#"{"method":"Log.entryAdded","params":{}}"#);
+        assert!(receiver.try_recv().is_ok(), "still subscribed");
+    }
+
+    #[test]
     fn replies_reach_their_waiter_and_errors_keep_the_cdp_code() {
         let shared = Shared {
             pending: Mutex::new(HashMap::new()),
             subscribers: Mutex::new(Vec::new()),
             closed: AtomicBool::new(false),
+            dropped: AtomicU64::new(0),
         };
         let (ok_slot, mut ok_reply) = oneshot::channel();
         let (err_slot, mut err_reply) = oneshot::channel();

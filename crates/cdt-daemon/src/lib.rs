@@ -107,6 +107,7 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         telemetry: TelemetryConfig {
             ring_capacity: env_number(env::CDT_EVENTS_CAPACITY, 10_000).max(1) as usize,
             ring_ttl_ms: env_number(env::CDT_EVENTS_TTL_SECS, 3600).saturating_mul(1000),
+            ring_max_bytes: env_number(env::CDT_EVENTS_MAX_BYTES, 64 << 20).max(4096) as usize,
             ..TelemetryConfig::default()
         },
     };

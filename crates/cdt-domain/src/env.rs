@@ -20,6 +20,8 @@ pub const CDT_JANITOR_INTERVAL_MS: &str = "CDT_JANITOR_INTERVAL_MS";
 pub const CDT_EVENTS_CAPACITY: &str = "CDT_EVENTS_CAPACITY";
 /// Age after which buffered events expire, in seconds (default 3600).
 pub const CDT_EVENTS_TTL_SECS: &str = "CDT_EVENTS_TTL_SECS";
+/// Estimated memory each slot's event ring may take, in bytes (default 67108864, 64 MiB).
+pub const CDT_EVENTS_MAX_BYTES: &str = "CDT_EVENTS_MAX_BYTES";
 /// `tracing` filter for the daemon log (default `info`).
 pub const CDT_LOG: &str = "CDT_LOG";
 /// Disables colour in text output.

@@ -162,6 +162,12 @@ pub trait BrowserPort: Send + Sync {
     async fn response_body(&self, session_id: &str, request_id: &str) -> CdtResult<(String, bool)>;
     /// Kills a launched browser (and its process group) or detaches from an attached one.
     async fn shutdown(&self);
+
+    // Hardening (issue 12 item 9)
+    /// Browser events dropped because a subscriber fell too far behind (bounded channels).
+    fn events_dropped(&self) -> u64 {
+        0
+    }
 }
 
 /// The files that describe a context on disk (SPEC §4.4).

@@ -46,4 +46,8 @@ pub enum TelemetryStream {
 /// bounded size). Must not block the caller on disk I/O.
 pub trait TelemetryLog: Send + Sync {
     fn append(&self, key: &ContextKey, stream: TelemetryStream, record: &Value);
+    /// Records dropped because the writer could not keep up (bounded queue).
+    fn dropped(&self) -> u64 {
+        0
+    }
 }

@@ -1,13 +1,16 @@
 //! Persisted telemetry: `contexts/<hash>/console.jsonl` and `network.jsonl`, appended by one
 //! background thread (callers never wait on disk), rotated to `*.jsonl.1` past a size limit so
-//! the files stay bounded.
+//! the files stay bounded. The queue to that thread is bounded too ([`QUEUE_RECORDS`]): when the
+//! disk cannot keep up, new records are dropped and counted ([`TelemetryLog::dropped`]), never
+//! buffered without limit.
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::mpsc::{Sender, channel};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 
 use cdt_domain::ContextKey;
 use cdt_domain::telemetry::{TelemetryLog, TelemetryStream};
@@ -18,10 +21,14 @@ use crate::StatePaths;
 /// Default size at which a stream is rotated.
 pub const DEFAULT_ROTATE_BYTES: u64 = 8 << 20;
 
+/// Records waiting for the writer thread, at most.
+pub const QUEUE_RECORDS: usize = 4_096;
+
 type Record = (ContextKey, TelemetryStream, Vec<u8>);
 
 pub struct JsonlTelemetryLog {
-    sender: Mutex<Sender<Record>>,
+    sender: Mutex<SyncSender<Record>>,
+    dropped: AtomicU64,
 }
 
 struct OpenStream {
@@ -39,7 +46,7 @@ fn file_name(stream: TelemetryStream) -> &'static str {
 
 impl JsonlTelemetryLog {
     pub fn start(paths: StatePaths, rotate_bytes: u64) -> Self {
-        let (sender, records) = channel::<Record>();
+        let (sender, records) = sync_channel::<Record>(QUEUE_RECORDS);
         let spawned = std::thread::Builder::new()
             .name("cdt-telemetry-log".into())
             .spawn(move || {
@@ -90,6 +97,7 @@ impl JsonlTelemetryLog {
         }
         JsonlTelemetryLog {
             sender: Mutex::new(sender),
+            dropped: AtomicU64::new(0),
         }
     }
 }
@@ -100,9 +108,21 @@ impl TelemetryLog for JsonlTelemetryLog {
             return;
         };
         line.push(b'\n');
-        if let Ok(sender) = self.sender.lock() {
-            let _ = sender.send((key.clone(), stream, line));
+        if let Ok(sender) = self.sender.lock()
+            && let Err(TrySendError::Full(_)) = sender.try_send((key.clone(), stream, line))
+        {
+            let dropped = self.dropped.fetch_add(1, Ordering::Relaxed) + 1;
+            if dropped.is_power_of_two() {
+                tracing::warn!(
+                    dropped,
+                    "the telemetry log writer is behind; records dropped"
+                );
+            }
         }
+    }
+
+    fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
     }
 }
 

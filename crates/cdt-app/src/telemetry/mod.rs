@@ -8,6 +8,7 @@
 //!
 //! [`TelemetryStore::push`] runs on the adapter's event path: one short lock, no I/O.
 
+pub mod bounds;
 pub mod console;
 pub mod events;
 pub mod har;
@@ -49,6 +50,8 @@ pub struct TelemetryConfig {
     pub table_capacity: usize,
     /// Response bodies kept in memory, in total.
     pub body_budget_bytes: usize,
+    /// Estimated memory of the ring's events, at most (`CDT_EVENTS_MAX_BYTES`).
+    pub ring_max_bytes: usize,
 }
 
 impl Default for TelemetryConfig {
@@ -58,6 +61,7 @@ impl Default for TelemetryConfig {
             ring_ttl_ms: 3_600_000,
             table_capacity: 10_000,
             body_budget_bytes: 64 << 20,
+            ring_max_bytes: 64 << 20,
         }
     }
 }
@@ -75,6 +79,8 @@ pub struct Event {
     pub session_id: String,
     pub method: String,
     pub body: Value,
+    /// Estimated memory taken (for the ring's byte bound).
+    pub bytes: usize,
 }
 
 impl Event {
@@ -111,6 +117,20 @@ struct Inner {
     request_index: HashMap<(String, String), u64>,
     navigations: HashMap<String, u32>,
     body_bytes: usize,
+    /// Estimated memory of the events in `ring`.
+    ring_bytes: usize,
+    /// Events dropped early to keep `ring_bytes` under its bound.
+    ring_dropped_for_bytes: u64,
+    /// Strings and arrays cut in events (console text, frame payloads, …).
+    cuts: u64,
+}
+
+impl Inner {
+    fn pop_oldest(&mut self) {
+        if let Some(event) = self.ring.pop_front() {
+            self.ring_bytes = self.ring_bytes.saturating_sub(event.bytes);
+        }
+    }
 }
 
 pub struct TelemetryStore {
@@ -213,6 +233,8 @@ impl TelemetryStore {
         json!({
             "eventsSeen": self.events_total.load(Ordering::Relaxed), "eventsBuffered": inner.ring.len(),
             "consoleMessages": inner.console.len(), "networkRequests": inner.requests.len(), "bodyBytes": inner.body_bytes,
+            "ringBytes": inner.ring_bytes, "ringMaxBytes": self.config.ring_max_bytes, "ringCapacity": self.config.ring_capacity,
+            "ringDroppedForBytes": inner.ring_dropped_for_bytes, "cutValues": inner.cuts,
         })
     }
 
@@ -271,7 +293,7 @@ impl TelemetryStore {
             .front()
             .is_some_and(|e| e.at_ms + self.config.ring_ttl_ms < now)
         {
-            inner.ring.pop_front();
+            inner.pop_oldest();
         }
     }
 
@@ -506,10 +528,17 @@ impl TelemetryStore {
 }
 
 impl TelemetrySink for TelemetryStore {
-    fn push(&self, event: RawEvent) {
+    fn push(&self, mut event: RawEvent) {
         self.events_total.fetch_add(1, Ordering::Relaxed);
+        // Bodies have their own budget; everything else is cut before it is kept anywhere.
+        let cuts = if event.method == RESPONSE_BODY_EVENT {
+            0
+        } else {
+            bounds::clip(&mut event.params)
+        };
         {
             let mut inner = lock(&self.inner);
+            inner.cuts += cuts;
             let url = if event.method.starts_with("Network.") || event.method == RESPONSE_BODY_EVENT
             {
                 self.record_network(&mut inner, &event)
@@ -531,9 +560,23 @@ impl TelemetrySink for TelemetryStore {
                     let seq = inner.next_seq;
                     inner.next_seq += 1;
                     if inner.ring.len() >= self.config.ring_capacity {
-                        inner.ring.pop_front();
+                        inner.pop_oldest();
                     }
                     self.expire(&mut inner, event.at_ms);
+                    let bytes = 160
+                        + bounds::estimate_bytes(&body)
+                        + event.method.len()
+                        + event.page_target_id.len()
+                        + event.target_id.len()
+                        + event.session_id.len()
+                        + url.as_ref().map_or(0, String::len);
+                    while !inner.ring.is_empty()
+                        && inner.ring_bytes + bytes > self.config.ring_max_bytes
+                    {
+                        inner.pop_oldest();
+                        inner.ring_dropped_for_bytes += 1;
+                    }
+                    inner.ring_bytes += bytes;
                     inner.ring.push_back(Arc::new(Event {
                         seq,
                         at_ms: event.at_ms,
@@ -545,6 +588,7 @@ impl TelemetrySink for TelemetryStore {
                         session_id: event.session_id,
                         method: event.method,
                         body,
+                        bytes,
                     }));
                 } else {
                     inner.filtered_out += 1;
