@@ -166,7 +166,9 @@ impl Broker {
     ) -> Result<Value, CdtError> {
         match operation {
             Operation::SessionStart(params) => session::start(self, context, &params, until).await,
-            Operation::SessionStatus(params) => Ok(session::status(self, context, params.verbose)),
+            Operation::SessionStatus(params) => {
+                Ok(session::status(self, context, params.verbose).await)
+            }
             Operation::SessionStop(_) => session::stop(self, context).await,
             Operation::SessionRestart(params) => {
                 session::restart(self, context, &params, until).await
@@ -288,7 +290,7 @@ impl Broker {
             Operation::EventsFiltersSet(params) => {
                 events::filters_set(self, context, params, until).await
             }
-            Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose)),
+            Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose).await),
             Operation::DaemonStop(_) => Ok(daemon::stop(self).await),
         }
     }

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::broker::Broker;
 use crate::session::reap;
 
-pub fn status(broker: &Arc<Broker>, verbose: bool) -> Value {
+pub async fn status(broker: &Arc<Broker>, verbose: bool) -> Value {
     let now = broker.now();
     let running = broker.registry.running();
     let mut out = json!({
@@ -24,9 +24,11 @@ pub fn status(broker: &Arc<Broker>, verbose: bool) -> Value {
     });
     if verbose {
         out["metrics"] = broker.metrics.snapshot();
-        out["memory"] = json!({
-            "daemonRssKib": broker.deps.processes.tree_rss_kib(std::process::id()),
-        });
+        let processes = broker.deps.processes.clone();
+        let rss = crate::blocking::value(move || processes.tree_rss_kib(std::process::id()))
+            .await
+            .flatten();
+        out["memory"] = json!({ "daemonRssKib": rss });
         out["sessions"] = crate::session::list(broker)["sessions"].clone();
         out["telemetry"] = telemetry_bounds(broker, &running);
     }

@@ -7,6 +7,7 @@
 //! - [`broker`]: runs one operation inside its budget; [`session`], [`page`], [`daemon`] hold
 //!   the per-resource use cases.
 
+pub mod blocking;
 pub mod bounded;
 pub mod broker;
 pub mod console;

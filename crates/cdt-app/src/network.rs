@@ -11,6 +11,7 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
+use crate::blocking;
 use crate::bounded;
 use crate::broker::Broker;
 use crate::console::page_labels;
@@ -172,7 +173,8 @@ pub async fn body(
     let mut out = json!({ "id": params.id, "mimeType": request.mime_type, "bytes": bytes.len() });
     match file {
         Some(path) => {
-            broker.deps.store.write_file(path, &bytes)?;
+            let (store, target) = (broker.deps.store.clone(), path.to_path_buf());
+            blocking::run(move || store.write_file(&target, &bytes)).await?;
             out["path"] = json!(path);
         }
         None => {
@@ -260,13 +262,15 @@ pub async fn har(
     let document = har::build(&requests, page.0, &title, params.include_secrets);
     let bytes =
         serde_json::to_vec_pretty(&document).map_err(|e| CdtError::internal(e.to_string()))?;
-    broker.deps.store.write_file(path, &bytes)?;
+    let size = bytes.len();
+    let (store, target) = (broker.deps.store.clone(), path.to_path_buf());
+    blocking::run(move || store.write_file(&target, &bytes)).await?;
     let entries = document["log"]["entries"]
         .as_array()
         .map(Vec::len)
         .unwrap_or(0);
     Ok(
-        json!({ "path": path, "page": page, "entries": entries, "requests": requests.len(), "bytes": bytes.len() }),
+        json!({ "path": path, "page": page, "entries": entries, "requests": requests.len(), "bytes": size }),
     )
 }
 

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
 
+use crate::blocking;
 use crate::broker::Broker;
 use crate::slot::{InFlight, Slot, StartSettings};
 
@@ -70,8 +71,14 @@ async fn launch_locked(
         tokio::task::yield_now().await;
     }
     let store = &broker.deps.store;
-    store.prepare(&slot.key)?;
-    let lock_file = store.lock_context(&slot.key)?;
+    let lock_file = {
+        let (store, key) = (store.clone(), slot.key.clone());
+        blocking::run(move || {
+            store.prepare(&key)?;
+            store.lock_context(&key)
+        })
+        .await?
+    };
     let browser = match &settings.endpoint {
         Some(endpoint) => {
             broker
@@ -124,10 +131,15 @@ async fn launch_locked(
             }),
         ),
     ];
-    for (file, value) in writes {
-        store.write(&slot.key, file, &value)?;
-    }
-    Ok(())
+    // Atomic writes sync to disk: off the async threads.
+    let (store, key) = (store.clone(), slot.key.clone());
+    blocking::run(move || {
+        for (file, value) in writes {
+            store.write(&key, file, &value)?;
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// Whether the context's next command is told that its browser ended.
@@ -198,16 +210,19 @@ pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str, notice: 
     if let Some(browser) = slot.uninstall() {
         browser.shutdown().await;
     }
-    let store = &broker.deps.store;
-    let result = if slot.context.source.is_ephemeral() {
-        store.remove_context(&slot.key, true)
-    } else {
-        store.write(
-            &slot.key,
-            ContextFile::State,
-            &json!({ "status": "stopped", "reason": reason, "stoppedAt": broker.now() }),
-        )
-    };
+    // Removing a whole profile can take long: off the async threads, so other contexts'
+    // commands never wait for it.
+    let (store, key) = (broker.deps.store.clone(), slot.key.clone());
+    let ephemeral = slot.context.source.is_ephemeral();
+    let state = json!({ "status": "stopped", "reason": reason, "stoppedAt": broker.now() });
+    let result = blocking::run(move || {
+        if ephemeral {
+            store.remove_context(&key, true)
+        } else {
+            store.write(&key, ContextFile::State, &state)
+        }
+    })
+    .await;
     if let Err(error) = result {
         tracing::warn!(context = %slot.key, %error, "cannot tidy the context's files");
     }
@@ -376,7 +391,7 @@ pub async fn restart(
     start(broker, context, &merged, until).await
 }
 
-pub fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) -> Value {
+pub async fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) -> Value {
     let slot = broker.registry.get(&context.key);
     let session = slot
         .as_ref()
@@ -407,8 +422,14 @@ pub fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) ->
             "ownerAlive": owner_alive, "inFlight": slot.in_flight().saturating_sub(1), "ephemeral": slot.context.source.is_ephemeral(),
         });
         let pid = slot.any_browser().and_then(|b| b.info().pid);
-        out["memory"] =
-            json!({ "browserRssKib": pid.and_then(|pid| broker.deps.processes.tree_rss_kib(pid)) });
+        let processes = broker.deps.processes.clone();
+        let rss = match pid {
+            Some(pid) => blocking::value(move || processes.tree_rss_kib(pid))
+                .await
+                .flatten(),
+            None => None,
+        };
+        out["memory"] = json!({ "browserRssKib": rss });
         out["telemetry"] = slot.telemetry.counts();
     }
     out

@@ -65,14 +65,19 @@ impl ProcStat {
 pub struct ProcTable;
 
 impl ProcTable {
-    fn children(pid: u32) -> Vec<u32> {
+    /// Parent → children of every process, from one pass over `/proc` (each `stat` read once).
+    fn children_map() -> std::collections::HashMap<u32, Vec<u32>> {
+        let mut map: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
         let Ok(entries) = fs::read_dir("/proc") else {
-            return Vec::new();
+            return map;
         };
-        entries
-            .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
-            .filter(|candidate| ProcStat::read(*candidate).is_some_and(|stat| stat.ppid == pid))
-            .collect()
+        for pid in entries.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        {
+            if let Some(stat) = ProcStat::read(pid) {
+                map.entry(stat.ppid).or_default().push(pid);
+            }
+        }
+        map
     }
 
     fn rss_kib(pid: u32) -> Option<u64> {
@@ -110,10 +115,11 @@ impl ProcessTable for ProcTable {
 
     fn tree_rss_kib(&self, pid: u32) -> Option<u64> {
         let mut total = Self::rss_kib(pid)?;
-        let mut stack = Self::children(pid);
+        let children = Self::children_map();
+        let mut stack: Vec<u32> = children.get(&pid).cloned().unwrap_or_default();
         while let Some(child) = stack.pop() {
             total += Self::rss_kib(child).unwrap_or(0);
-            stack.extend(Self::children(child));
+            stack.extend(children.get(&child).into_iter().flatten());
         }
         Some(total)
     }

@@ -15,6 +15,7 @@ use tokio::time::Instant;
 
 use super::element::frame_offset;
 use super::{PageCtx, agent_result, frame_of};
+use crate::blocking;
 use crate::broker::Broker;
 use crate::network::absolute;
 
@@ -139,22 +140,23 @@ pub async fn screenshot(
         clip,
     };
     let bytes = ctx.browser.screenshot(&ctx.target, &request).await?;
-    let path = match file {
-        Some(path) => {
-            broker.deps.store.write_file(path, &bytes)?;
-            path.to_path_buf()
-        }
-        None => {
-            let extension = if format == "jpeg" { "jpg" } else { &format };
-            broker.deps.store.save_artifact(
-                &ctx.slot.key,
-                "screenshots",
-                extension,
-                &bytes,
-                KEEP_SCREENSHOTS,
-            )?
-        }
-    };
+    // Writing (with fsync) and pruning the artifact folder are disk work: off the async threads.
+    let (store, key) = (broker.deps.store.clone(), ctx.slot.key.clone());
+    let file = file.map(std::path::Path::to_path_buf);
+    let extension = if format == "jpeg" { "jpg" } else { &format }.to_string();
+    let (path, bytes) = blocking::run(move || {
+        let path = match file {
+            Some(path) => {
+                store.write_file(&path, &bytes)?;
+                path
+            }
+            None => {
+                store.save_artifact(&key, "screenshots", &extension, &bytes, KEEP_SCREENSHOTS)?
+            }
+        };
+        Ok((path, bytes))
+    })
+    .await?;
     let (width, height) = image_size(&bytes).unwrap_or((0, 0));
     let digest: String = Sha256::digest(&bytes)
         .iter()
@@ -197,8 +199,10 @@ pub async fn pdf(
     let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
     ctx.no_dialog()?;
     let bytes = ctx.browser.pdf(&ctx.target).await?;
-    broker.deps.store.write_file(path, &bytes)?;
-    Ok(json!({ "path": path, "bytes": bytes.len(), "page": ctx.page }))
+    let size = bytes.len();
+    let (store, target) = (broker.deps.store.clone(), path.to_path_buf());
+    blocking::run(move || store.write_file(&target, &bytes)).await?;
+    Ok(json!({ "path": path, "bytes": size, "page": ctx.page }))
 }
 
 #[cfg(test)]
