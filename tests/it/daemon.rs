@@ -66,6 +66,7 @@ fn garbage_on_the_socket_gets_a_protocol_error_and_the_daemon_stays_up() {
     let replies = raw_exchange(&env, &[hello, b"\n", b"{\"op\":\"page.explode\"}\n"]);
     let reply: serde_json::Value = serde_json::from_str(&replies[1]).unwrap();
     assert_eq!(reply["ok"], false, "{reply}");
+    assert_eq!(reply["error"]["code"], "VALIDATION_ERROR", "{reply}");
 
     let replies = raw_exchange(&env, &[hello, b"\n", &[0xff, 0xfe, b'\n']]);
     let reply: serde_json::Value = serde_json::from_str(&replies[1]).unwrap();

@@ -9,6 +9,7 @@ mod contexts;
 mod contract;
 mod daemon;
 mod defects;
+mod effects;
 mod flags;
 mod lease;
 mod limits;

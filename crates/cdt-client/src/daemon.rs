@@ -38,6 +38,8 @@ enum Probe {
         protocol: u32,
     },
     Absent,
+    /// The daemon refused this client (e.g. it runs as another user).
+    Refused(CdtError),
 }
 
 fn probe(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
@@ -48,6 +50,7 @@ fn probe(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
             version: hello.hello.version,
             protocol: hello.hello.protocol,
         }),
+        Ok(HandshakeOutcome::Refused(error)) => Ok(Probe::Refused(error)),
         Err(error)
             if matches!(
                 error.kind(),
@@ -120,6 +123,7 @@ pub fn connect_existing(
     match probe(&socket, deadline) {
         Ok(Probe::Ready(connection)) => Ok(Some(connection)),
         Ok(Probe::Absent) => Ok(None),
+        Ok(Probe::Refused(error)) => Err(error),
         Ok(Probe::Incompatible {
             pid,
             version,
@@ -147,6 +151,7 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
             protocol,
         }) => return Err(incompatible(paths, pid, &version, protocol)),
         Ok(Probe::Absent) => {}
+        Ok(Probe::Refused(error)) => return Err(error),
         Err(error) => {
             return Err(unavailable(
                 format!("the daemon does not answer: {error}"),
@@ -169,6 +174,7 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
             version,
             protocol,
         }) => return Err(incompatible(paths, pid, &version, protocol)),
+        Ok(Probe::Refused(error)) => return Err(error),
         _ => {}
     }
     let mut child = spawn_daemon(paths)?;

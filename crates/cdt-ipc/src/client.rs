@@ -23,6 +23,8 @@ pub enum HandshakeOutcome {
     Ready(Connection),
     /// The daemon speaks another protocol: it cannot serve this client.
     Mismatch(HelloReply),
+    /// The daemon refused the connection before the handshake (e.g. a peer of another user).
+    Refused(CdtError),
 }
 
 fn unavailable(message: String) -> CdtError {
@@ -51,6 +53,15 @@ impl Connection {
             ),
             LineError::TooLong(_) => std::io::Error::other("handshake reply too long"),
         })?;
+        // A refusal comes as an error reply instead of a hello.
+        if let Ok(Reply {
+            ok: false,
+            error: Some(error),
+            ..
+        }) = serde_json::from_slice::<Reply>(&reply)
+        {
+            return Ok(HandshakeOutcome::Refused(error));
+        }
         let daemon: HelloReply = serde_json::from_slice(&reply).map_err(|error| {
             std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
