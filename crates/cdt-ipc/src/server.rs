@@ -182,19 +182,21 @@ async fn serve_connection(stream: tokio::net::UnixStream, handler: Handler, conf
             },
         }
     };
-    write_line(&mut writer, &bounded(reply, op, config.max_line)).await;
+    let line = bounded_line(reply, op, config.max_line);
+    let _ = writer.write_all(&line).await;
+    let _ = writer.flush().await;
 }
 
-/// The reply itself if its line fits the client's limit; else `RESULT_TOO_LARGE` (the use cases
-/// bound their large results at the source; this is the last resort, so a reply the client
-/// would refuse is never sent).
-fn bounded(reply: Reply, op: &str, max_line: usize) -> Reply {
-    let size = serde_json::to_vec(&reply)
-        .map(|line| line.len())
-        .unwrap_or(usize::MAX);
-    if size < max_line {
-        return reply;
+/// The reply's line if it fits the client's limit; else a `RESULT_TOO_LARGE` reply (the use
+/// cases bound their large results at the source; this is the last resort, so a reply the
+/// client would refuse is never sent). Serialized once.
+fn bounded_line(reply: Reply, op: &str, max_line: usize) -> Vec<u8> {
+    let mut line = serde_json::to_vec(&reply).unwrap_or_default();
+    if !line.is_empty() && line.len() < max_line {
+        line.push(b'\n');
+        return line;
     }
+    let size = line.len();
     tracing::warn!(
         op,
         size,
@@ -213,5 +215,40 @@ fn bounded(reply: Reply, op: &str, max_line: usize) -> Reply {
         context: reply.meta.context,
         warnings: Vec::new(),
     };
-    Reply::failure(error, meta)
+    let mut line = serde_json::to_vec(&Reply::failure(error, meta)).unwrap_or_default();
+    line.push(b'\n');
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reply_over_the_line_limit_becomes_result_too_large() {
+        let big = Reply::success(
+            serde_json::json!({ "list": "x".repeat(2000) }),
+            ReplyMeta {
+                context: Some("ctx_0123456789ab".into()),
+                warnings: Vec::new(),
+            },
+        );
+        let line = bounded_line(big.clone(), "console.list", 1000);
+        assert!(line.len() < 1000);
+        let reply: Result<Reply, _> = serde_json::from_slice(&line);
+        let reply = reply.ok();
+        assert_eq!(
+            reply
+                .as_ref()
+                .and_then(|r| r.error.as_ref())
+                .map(|e| e.code),
+            Some(ErrorCode::ResultTooLarge)
+        );
+        assert_eq!(
+            reply.and_then(|r| r.meta.context),
+            Some("ctx_0123456789ab".to_string())
+        );
+        let fits = bounded_line(big, "console.list", 1 << 20);
+        assert!(fits.ends_with(b"\n") && fits.len() > 2000);
+    }
 }
