@@ -288,6 +288,7 @@ mod tests {
             "NETWORK_REQUEST_NOT_FOUND 3 false",
             "CONSOLE_MESSAGE_NOT_FOUND 3 false",
             "BODY_NOT_AVAILABLE 3 false",
+            "RESULT_TOO_LARGE 2 false",
             "TIMEOUT 4 true",
             "EVAL_EXCEPTION 5 false",
             "DAEMON_UNAVAILABLE 10 true",
