@@ -103,6 +103,7 @@ fn track(
     pages: &PageState,
 ) {
     if let Some(session) = &event.session_id {
+        pages.worlds.track(&event.method, &event.params);
         track_dialog(event, session, sessions, pages);
         return;
     }
@@ -491,7 +492,7 @@ impl BrowserPort for CdpBrowser {
     }
 
     async fn child_frames(&self, target_id: &str) -> Result<Vec<(String, String)>, CdtError> {
-        self.discover_child_frames(target_id).await
+        Ok(self.page_state.worlds.child_frames(target_id))
     }
 
     async fn mouse(

@@ -13,6 +13,7 @@ pub mod page_ops;
 pub mod spawner;
 pub mod telemetry;
 pub mod transport;
+pub mod world;
 
 pub use browser::CdpBrowser;
 pub use launch::ChromiumLauncher;
