@@ -595,6 +595,19 @@ impl BrowserPort for CdpBrowser {
         ))
     }
 
+    fn navigation_pending(&self, target_id: &str) -> bool {
+        self.page_state.worlds.navigation_pending(target_id)
+    }
+
+    async fn drag_drop(
+        &self,
+        target_id: &str,
+        from: (f64, f64),
+        to: (f64, f64),
+    ) -> Result<DispatchOutcome, CdtError> {
+        self.html5_drag(target_id, from, to).await
+    }
+
     async fn shutdown(&self) {
         match &self.process {
             Some(process) => {

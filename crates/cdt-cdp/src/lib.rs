@@ -7,6 +7,7 @@
 
 pub mod browser;
 pub mod discover;
+pub mod drag;
 pub mod endpoint;
 pub mod launch;
 pub mod page_ops;

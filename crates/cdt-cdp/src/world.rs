@@ -120,12 +120,26 @@ pub struct Worlds {
     frames: std::sync::Mutex<HashMap<String, Vec<FrameEntry>>>,
     /// Sessions on out-of-process iframe targets, by frame id.
     sessions: tokio::sync::Mutex<HashMap<String, String>>,
+    /// Frames with a navigation started and not yet committed.
+    navigating: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl Worlds {
     /// Keeps worlds and uid tables current from `Page` events of any session: a frame that
     /// navigated has a new document (a new world, new node ids).
     pub(crate) fn track(&self, method: &str, params: &Value) {
+        match method {
+            "Page.frameStartedLoading" => {
+                lock(&self.navigating).insert(str_field(params, "frameId").to_string());
+            }
+            "Page.frameStoppedLoading" => {
+                lock(&self.navigating).remove(str_field(params, "frameId"));
+            }
+            "Page.frameNavigated" => {
+                lock(&self.navigating).remove(str_field(&params["frame"], "id"));
+            }
+            _ => {}
+        }
         let frame = match method {
             "Page.frameNavigated" => &params["frame"],
             "Page.frameDetached" => params,
@@ -141,6 +155,11 @@ impl Worlds {
                 }
             }
         }
+    }
+
+    /// Whether the frame has a navigation under way that has not committed yet.
+    pub(crate) fn navigation_pending(&self, frame_id: &str) -> bool {
+        lock(&self.navigating).contains(frame_id)
     }
 
     fn with_table<T>(&self, page: &str, prefix: &str, frame_id: &str, f: impl FnOnce(&mut UidTable) -> T) -> T {

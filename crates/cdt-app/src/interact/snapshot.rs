@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use cdt_domain::ops::SnapshotParams;
-use cdt_domain::{CdtError, ResolvedContext};
+use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::{PageCtx, agent_result, frame_of};
+use super::{PageCtx, agent_result, committed, frame_of};
 use crate::broker::Broker;
 
 #[derive(Clone, Debug, Default)]
@@ -22,6 +22,7 @@ pub struct Options {
     pub max_name: Option<u32>,
 }
 
+#[derive(Clone)]
 /// A snapshot: its text, its uids (`uid → {role, name, backendNodeId}`) and each node's line by
 /// uid.
 pub struct Snapshot {
@@ -223,14 +224,35 @@ pub async fn capture(
         verbose: params.verbose,
         max_name: params.max_name,
     };
-    let snapshot = take(&ctx, &options).await?;
-    if options.root.is_none() && options.depth.is_none() {
-        ctx.slot.store_snapshot(
-            &ctx.target,
-            &snapshot.time_origin,
-            interactive_nodes(&snapshot),
-        );
-    }
+    // While a navigation is pending, Chromium holds every command for the page until it
+    // commits: answer with the last snapshot of the document still on screen.
+    let pending = ctx.browser.navigation_pending(&ctx.target);
+    let slot_key = ctx.slot.key.to_string();
+    let snapshot = match pending {
+        true => committed::recall(&slot_key, &ctx.target, &options).unwrap_or_else(|| {
+            let info = ctx.slot.pages().info(ctx.page);
+            Snapshot {
+                text: String::new(),
+                uids: Map::new(),
+                nodes: BTreeMap::new(),
+                url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
+                title: info.map(|i| i.title).unwrap_or_default(),
+                time_origin: String::new(),
+            }
+        }),
+        false => {
+            let snapshot = take(&ctx, &options).await?;
+            committed::remember(&slot_key, &ctx.target, &options, &snapshot);
+            if options.root.is_none() && options.depth.is_none() {
+                ctx.slot.store_snapshot(
+                    &ctx.target,
+                    &snapshot.time_origin,
+                    interactive_nodes(&snapshot),
+                );
+            }
+            snapshot
+        }
+    };
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
     match file {
         Some(path) => {
@@ -244,5 +266,15 @@ pub async fn capture(
         None => out["snapshot"] = json!(snapshot.text),
     }
     out["uids"] = Value::Object(snapshot.uids);
+    if pending {
+        let message = if snapshot.time_origin.is_empty() {
+            "a navigation of this page is under way and has not committed; the page cannot be read until it does, and no earlier snapshot of the document on screen was taken"
+        } else {
+            "a navigation of this page is under way and has not committed: this is the last snapshot of the document still on screen"
+        };
+        Warning::new(WarningCode::NavigationPending, message)
+            .with_details(json!({ "page": ctx.page }))
+            .attach(&mut out);
+    }
     Ok(out)
 }

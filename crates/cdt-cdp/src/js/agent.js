@@ -330,7 +330,11 @@
     const picked = pick(args, null);
     return picked.el ? { uid: ref(picked.el) } : picked;
   }
-  const commands = { snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
+  // The iframes of this document (the daemon names each one's frame).
+  function frames() {
+    return { frames: Array.from(document.querySelectorAll('iframe,frame')).map((el) => ({ uid: ref(el), depth: 0 })) };
+  }
+  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
     waitCheck, box, locate };
 
   const finish = (result) => {
