@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
 mod agent;
+mod agent_world;
 mod contexts;
 mod contract;
 mod daemon;

@@ -24,12 +24,22 @@ impl CdpBrowser {
         let session = self.session_for(page).await?;
         let mut events = self.connection.subscribe();
         self.connection
-            .call("Input.setInterceptDrags", json!({ "enabled": true }), Some(&session))
+            .call(
+                "Input.setInterceptDrags",
+                json!({ "enabled": true }),
+                Some(&session),
+            )
             .await?;
-        let outcome = self.intercepted_drag(page, &session, &mut events, from, to).await;
+        let outcome = self
+            .intercepted_drag(page, &session, &mut events, from, to)
+            .await;
         let _ = self
             .connection
-            .call("Input.setInterceptDrags", json!({ "enabled": false }), Some(&session))
+            .call(
+                "Input.setInterceptDrags",
+                json!({ "enabled": false }),
+                Some(&session),
+            )
             .await;
         outcome
     }
@@ -43,7 +53,10 @@ impl CdpBrowser {
         to: (f64, f64),
     ) -> Result<DispatchOutcome, CdtError> {
         let mouse = |kind: &'static str, (x, y): (f64, f64)| MouseInput::at(kind, x, y);
-        let moved = MouseInput { button: "none", ..mouse("mouseMoved", from) };
+        let moved = MouseInput {
+            button: "none",
+            ..mouse("mouseMoved", from)
+        };
         for input in [moved, mouse("mousePressed", from)] {
             let outcome = self.mouse_input(page, &input).await?;
             if outcome.dialog.is_some() {
@@ -61,7 +74,9 @@ impl CdpBrowser {
         }
         let data = tokio::time::timeout(INTERCEPT_WAIT, async {
             while let Some(event) = events.recv().await {
-                if event.method == "Input.dragIntercepted" && event.session_id.as_deref() == Some(session) {
+                if event.method == "Input.dragIntercepted"
+                    && event.session_id.as_deref() == Some(session)
+                {
                     return Some(event.params["data"].clone());
                 }
             }

@@ -140,7 +140,11 @@ impl CdpBrowser {
         let node = self.uid_node(page, uid)?;
         let resolved = self
             .connection
-            .call("DOM.resolveNode", json!({ "backendNodeId": node }), Some(session))
+            .call(
+                "DOM.resolveNode",
+                json!({ "backendNodeId": node }),
+                Some(session),
+            )
             .await
             .map_err(|_| {
                 CdtError::new(ErrorCode::UidStale, format!("{uid} no longer exists"))
@@ -267,7 +271,8 @@ impl CdpBrowser {
         let work = async {
             let mut arguments = Vec::new();
             for uid in &request.element_args {
-                arguments.push(json!({ "objectId": self.page_element(&session, page, uid).await? }));
+                arguments
+                    .push(json!({ "objectId": self.page_element(&session, page, uid).await? }));
             }
             if request.is_function || !arguments.is_empty() {
                 let global = self

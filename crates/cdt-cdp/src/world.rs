@@ -145,7 +145,14 @@ impl Worlds {
             "Page.frameDetached" => params,
             _ => return,
         };
-        let frame_id = str_field(frame, if method == "Page.frameNavigated" { "id" } else { "frameId" });
+        let frame_id = str_field(
+            frame,
+            if method == "Page.frameNavigated" {
+                "id"
+            } else {
+                "frameId"
+            },
+        );
         lock(&self.contexts).remove(frame_id);
         let loader = str_field(frame, "loaderId");
         if !loader.is_empty() {
@@ -162,7 +169,13 @@ impl Worlds {
         lock(&self.navigating).contains(frame_id)
     }
 
-    fn with_table<T>(&self, page: &str, prefix: &str, frame_id: &str, f: impl FnOnce(&mut UidTable) -> T) -> T {
+    fn with_table<T>(
+        &self,
+        page: &str,
+        prefix: &str,
+        frame_id: &str,
+        f: impl FnOnce(&mut UidTable) -> T,
+    ) -> T {
         let mut tables = lock(&self.tables);
         let table = tables
             .entry((page.to_string(), prefix.to_string()))
@@ -227,7 +240,10 @@ fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
         let after = &rest[at + marker.len()..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
         let tail = &after[digits..];
-        match (after[..digits].parse::<usize>().ok(), tail.strip_prefix("\\u0002")) {
+        match (
+            after[..digits].parse::<usize>().ok(),
+            tail.strip_prefix("\\u0002"),
+        ) {
             (Some(index), Some(tail)) if index < uids.len() => {
                 out.push_str(&uids[index]);
                 rest = tail;
@@ -251,7 +267,11 @@ fn is_lost_world(error: &CdtError) -> bool {
 
 impl CdpBrowser {
     /// The session and frame id commands for frame `prefix` of `page` go to.
-    pub(crate) async fn frame_target(&self, page: &str, prefix: &str) -> Result<(String, String), CdtError> {
+    pub(crate) async fn frame_target(
+        &self,
+        page: &str,
+        prefix: &str,
+    ) -> Result<(String, String), CdtError> {
         let mut current = prefix.to_string();
         let mut frame_id: Option<String> = None;
         loop {
@@ -264,10 +284,15 @@ impl CdpBrowser {
                 .get(page)
                 .and_then(|f| f.get(index.wrapping_sub(1)).cloned());
             let Some(entry) = entry else {
-                return Err(CdtError::new(ErrorCode::UidStale, format!("frame {current} of this page is gone"))
-                    .hinted("Run: cdt capture snapshot"));
+                return Err(CdtError::new(
+                    ErrorCode::UidStale,
+                    format!("frame {current} of this page is gone"),
+                )
+                .hinted("Run: cdt capture snapshot"));
             };
-            let frame = frame_id.get_or_insert_with(|| entry.frame_id.clone()).clone();
+            let frame = frame_id
+                .get_or_insert_with(|| entry.frame_id.clone())
+                .clone();
             if entry.remote {
                 let session = self.remote_frame_session(&entry.frame_id, &current).await?;
                 return Ok((session, frame));
@@ -283,11 +308,18 @@ impl CdpBrowser {
         }
         let attached = self
             .connection
-            .call("Target.attachToTarget", json!({ "targetId": frame_id, "flatten": true }), None)
+            .call(
+                "Target.attachToTarget",
+                json!({ "targetId": frame_id, "flatten": true }),
+                None,
+            )
             .await
             .map_err(|_| {
-                CdtError::new(ErrorCode::UidStale, format!("frame {prefix} of this page is gone"))
-                    .hinted("Run: cdt capture snapshot")
+                CdtError::new(
+                    ErrorCode::UidStale,
+                    format!("frame {prefix} of this page is gone"),
+                )
+                .hinted("Run: cdt capture snapshot")
             })?;
         let session = str_field(&attached, "sessionId").to_string();
         sessions.insert(frame_id.to_string(), session.clone());
@@ -321,18 +353,33 @@ impl CdpBrowser {
         if let Some(details) = installed.get("exceptionDetails") {
             return Err(agent_failed("install", details));
         }
-        lock(&self.page_state.worlds.contexts).insert(frame_id.to_string(), (session.to_string(), context));
+        lock(&self.page_state.worlds.contexts)
+            .insert(frame_id.to_string(), (session.to_string(), context));
         Ok(context)
     }
 
     /// Runs an agent command in frame `prefix` of `page`; `args.uid` / `args.rootUid` name the
     /// element it works on.
-    pub(crate) async fn run_agent(&self, page: &str, prefix: &str, command: &str, args: Value) -> Result<Value, CdtError> {
-        let (session, frame_id) = self.frame_target(page, prefix).await.map_err(|e| stale_frame(e, prefix))?;
+    pub(crate) async fn run_agent(
+        &self,
+        page: &str,
+        prefix: &str,
+        command: &str,
+        args: Value,
+    ) -> Result<Value, CdtError> {
+        let (session, frame_id) = self
+            .frame_target(page, prefix)
+            .await
+            .map_err(|e| stale_frame(e, prefix))?;
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let result = self.until_dialog(page, self.run_once(page, prefix, &session, &frame_id, command, &args)).await;
+            let result = self
+                .until_dialog(
+                    page,
+                    self.run_once(page, prefix, &session, &frame_id, command, &args),
+                )
+                .await;
             match result {
                 Err(error) if attempt < 3 && is_lost_world(&error) => {
                     lock(&self.page_state.worlds.contexts).remove(&frame_id);
@@ -355,7 +402,10 @@ impl CdpBrowser {
         let context = self.world(session, frame_id).await?;
         let mut args = args.clone();
         args["epoch"] = json!(worlds.with_table(page, prefix, frame_id, |t| t.epoch));
-        let named = args["uid"].as_str().or_else(|| args["rootUid"].as_str()).map(str::to_string);
+        let named = args["uid"]
+            .as_str()
+            .or_else(|| args["rootUid"].as_str())
+            .map(str::to_string);
         let mut target = json!({ "value": null });
         if let Some(uid) = named {
             match worlds.named(page, prefix, &uid) {
@@ -369,7 +419,9 @@ impl CdpBrowser {
                         )
                         .await;
                     match resolved {
-                        Ok(resolved) => target = json!({ "objectId": resolved["object"]["objectId"] }),
+                        Ok(resolved) => {
+                            target = json!({ "objectId": resolved["object"]["objectId"] })
+                        }
                         Err(error) if is_lost_world(&error) => return Err(error),
                         Err(_) => return Ok(json!({ "error": "stale" })),
                     }
@@ -392,17 +444,33 @@ impl CdpBrowser {
             )
             .await?;
         if let Some(details) = reply.get("exceptionDetails") {
-            let text = details["exception"]["description"].as_str().unwrap_or_default();
+            let text = details["exception"]["description"]
+                .as_str()
+                .unwrap_or_default();
             if text.contains("globalThis.cdt") || text.contains("reading 'run'") {
                 lock(&worlds.contexts).remove(frame_id);
-                return Err(CdtError::new(ErrorCode::ProtocolError, "Cannot find context: the agent is missing"));
+                return Err(CdtError::new(
+                    ErrorCode::ProtocolError,
+                    "Cannot find context: the agent is missing",
+                ));
             }
             return Err(agent_failed(command, details));
         }
-        let items = reply["result"]["deepSerializedValue"]["value"].as_array().cloned().unwrap_or_default();
-        let text = items.first().and_then(|v| v["value"].as_str()).unwrap_or("null").to_string();
+        let items = reply["result"]["deepSerializedValue"]["value"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let text = items
+            .first()
+            .and_then(|v| v["value"].as_str())
+            .unwrap_or("null")
+            .to_string();
         let generation = items.get(1).and_then(|v| v["value"].as_u64()).unwrap_or(0);
-        let nonce = items.get(2).and_then(|v| v["value"].as_str()).unwrap_or_default().to_string();
+        let nonce = items
+            .get(2)
+            .and_then(|v| v["value"].as_str())
+            .unwrap_or_default()
+            .to_string();
         let fresh: Vec<(String, i64)> = items
             .iter()
             .skip(3)
@@ -419,7 +487,11 @@ impl CdpBrowser {
                 .map(|(loader, node)| format!("{prefix}e{}", table.number_of(loader, *node)))
                 .collect()
         });
-        let text = if uids.is_empty() { text } else { substitute(&text, &nonce, &uids) };
+        let text = if uids.is_empty() {
+            text
+        } else {
+            substitute(&text, &nonce, &uids)
+        };
         if !uids.is_empty() {
             let (connection, session) = (self.connection.clone(), session.to_string());
             let learn = json!({
@@ -427,16 +499,23 @@ impl CdpBrowser {
                 "arguments": [{ "value": generation }, { "value": uids }],
             });
             tokio::spawn(async move {
-                let _ = connection.call("Runtime.callFunctionOn", learn, Some(&session)).await;
+                let _ = connection
+                    .call("Runtime.callFunctionOn", learn, Some(&session))
+                    .await;
             });
         }
         let mut value: Value = serde_json::from_str(&text).map_err(|e| {
-            CdtError::new(ErrorCode::InternalError, format!("cdt's page agent sent an unreadable reply: {e}"))
+            CdtError::new(
+                ErrorCode::InternalError,
+                format!("cdt's page agent sent an unreadable reply: {e}"),
+            )
         })?;
         if let Some(nodes) = value.get_mut("nodes").and_then(Value::as_array_mut) {
             for node in nodes {
                 let uid = node[0].as_str().unwrap_or_default().to_string();
-                if let (Some(id), Some(list)) = (worlds.node_of(page, prefix, &uid), node.as_array_mut()) {
+                if let (Some(id), Some(list)) =
+                    (worlds.node_of(page, prefix, &uid), node.as_array_mut())
+                {
                     list.push(json!(id));
                 }
             }
@@ -455,10 +534,20 @@ impl CdpBrowser {
     }
 
     /// The prefix of the frame an `<iframe>` (backendNodeId `owner` in frame `parent`) shows.
-    async fn register_frame(&self, page: &str, parent: &str, session: &str, owner: i64) -> Option<String> {
+    async fn register_frame(
+        &self,
+        page: &str,
+        parent: &str,
+        session: &str,
+        owner: i64,
+    ) -> Option<String> {
         let described = self
             .connection
-            .call("DOM.describeNode", json!({ "backendNodeId": owner }), Some(session))
+            .call(
+                "DOM.describeNode",
+                json!({ "backendNodeId": owner }),
+                Some(session),
+            )
             .await
             .ok()?;
         let frame_id = str_field(&described["node"], "frameId").to_string();
@@ -467,12 +556,21 @@ impl CdpBrowser {
         }
         let remote = self
             .connection
-            .call("Target.getTargetInfo", json!({ "targetId": frame_id }), None)
+            .call(
+                "Target.getTargetInfo",
+                json!({ "targetId": frame_id }),
+                None,
+            )
             .await
             .is_ok_and(|info| info["targetInfo"]["type"] == "iframe");
         let mut frames = lock(&self.page_state.worlds.frames);
         let list = frames.entry(page.to_string()).or_default();
-        let entry = FrameEntry { frame_id: frame_id.clone(), parent: parent.to_string(), owner, remote };
+        let entry = FrameEntry {
+            frame_id: frame_id.clone(),
+            parent: parent.to_string(),
+            owner,
+            remote,
+        };
         let index = match list.iter().position(|f| f.frame_id == frame_id) {
             Some(index) => {
                 list[index] = entry;
@@ -491,10 +589,16 @@ impl CdpBrowser {
         let prefix = uid.rfind('e').map_or("", |at| &uid[..at]);
         match self.page_state.worlds.named(page, prefix, uid) {
             Named::Node(node) => Ok(node),
-            Named::Stale => Err(CdtError::new(ErrorCode::UidStale, format!("{uid} no longer exists in the page"))
-                .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)")),
-            Named::Unknown => Err(CdtError::new(ErrorCode::ElementNotFound, format!("no element matches {uid}"))
-                .hinted("Run: cdt capture snapshot")),
+            Named::Stale => Err(CdtError::new(
+                ErrorCode::UidStale,
+                format!("{uid} no longer exists in the page"),
+            )
+            .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)")),
+            Named::Unknown => Err(CdtError::new(
+                ErrorCode::ElementNotFound,
+                format!("no element matches {uid}"),
+            )
+            .hinted("Run: cdt capture snapshot")),
         }
     }
 }

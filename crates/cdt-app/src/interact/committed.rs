@@ -19,7 +19,10 @@ fn cache() -> &'static Mutex<HashMap<Key, Snapshot>> {
 }
 
 fn key(slot: &str, target: &str, options: &Options) -> Option<Key> {
-    let whole = options.root.is_none() && options.depth.is_none() && !options.verbose && options.max_name.is_none();
+    let whole = options.root.is_none()
+        && options.depth.is_none()
+        && !options.verbose
+        && options.max_name.is_none();
     whole.then(|| (slot.to_string(), target.to_string(), options.interactive))
 }
 
@@ -28,7 +31,9 @@ pub fn remember(slot: &str, target: &str, options: &Options, snapshot: &Snapshot
     let Some(key) = key(slot, target, options) else {
         return;
     };
-    let mut cache = cache().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut cache = cache()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if cache.len() >= KEEP && !cache.contains_key(&key) {
         let evicted = cache.keys().next().cloned();
         if let Some(evicted) = evicted {

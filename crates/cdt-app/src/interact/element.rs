@@ -194,7 +194,9 @@ pub async fn drag(
     let (x2, y2, _) = point(&ctx, &to_frame, to_args, &to_what).await?;
     // An HTML5 drag source gets real drag-and-drop events; anything else a mouse drag.
     let outcome = if draggable {
-        ctx.browser.drag_drop(&ctx.target, (x1, y1), (x2, y2)).await?
+        ctx.browser
+            .drag_drop(&ctx.target, (x1, y1), (x2, y2))
+            .await?
     } else {
         drag_between(&ctx, (x1, y1), (x2, y2)).await?
     };

@@ -125,7 +125,7 @@
         if (keep) {
           const uid = emit(el, role, name, depth, args.verbose || actionable || UID_ROLES.has(role));
           childDepth = depth + 1;
-          if (name && H.fromContent(role)) childNamed = true;
+          if (name && (H.fromContent(role) || role === H.CLICKABLE || el.isContentEditable)) childNamed = true;
           if (tag === 'IFRAME' || tag === 'FRAME') {
             frames.push({ uid: uid || H.ref(el), depth: childDepth });
             return;
