@@ -38,6 +38,9 @@ pub const AGENT_SOURCE: &str = concat!(
 const WORLD_NAME: &str = "cdt";
 const RUN: &str = "function (c, a, t) { return globalThis.cdt.run(c, a, t); }";
 const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
+/// The message of a run whose report of fresh nodes was dropped before it was read.
+const REPORT_GONE: &str = "the page agent's report of fresh nodes is gone";
+const FRESH: &str = "function (g) { return globalThis.cdt.fresh(g); }";
 
 /// One frame's uids: uid number ↔ backendNodeId within the frame's current document.
 #[derive(Default)]
@@ -384,6 +387,7 @@ impl CdpBrowser {
                 Err(error) if attempt < 3 && is_lost_world(&error) => {
                     lock(&self.page_state.worlds.contexts).remove(&frame_id);
                 }
+                Err(error) if attempt < 3 && error.message == REPORT_GONE => {}
                 other => return other.map_err(|e| stale_frame(e, prefix)),
             }
         }
@@ -437,8 +441,7 @@ impl CdpBrowser {
                 json!({
                     "functionDeclaration": RUN, "executionContextId": context,
                     "arguments": [{ "value": command }, { "value": args }, target],
-                    "awaitPromise": true, "objectGroup": "cdt",
-                    "serializationOptions": { "serialization": "deep", "maxDepth": 1 },
+                    "awaitPromise": true, "returnByValue": true, "objectGroup": "cdt",
                 }),
                 Some(session),
             )
@@ -456,31 +459,17 @@ impl CdpBrowser {
             }
             return Err(agent_failed(command, details));
         }
-        let items = reply["result"]["deepSerializedValue"]["value"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        let text = items
-            .first()
-            .and_then(|v| v["value"].as_str())
-            .unwrap_or("null")
-            .to_string();
-        let generation = items.get(1).and_then(|v| v["value"].as_u64()).unwrap_or(0);
-        let nonce = items
-            .get(2)
-            .and_then(|v| v["value"].as_str())
-            .unwrap_or_default()
-            .to_string();
-        let fresh: Vec<(String, i64)> = items
-            .iter()
-            .skip(3)
-            .map(|node| {
-                (
-                    str_field(&node["value"], "loaderId").to_string(),
-                    node["value"]["backendNodeId"].as_i64().unwrap_or_default(),
-                )
-            })
-            .collect();
+        let items = &reply["result"]["value"];
+        let text = items[0].as_str().unwrap_or("null").to_string();
+        let generation = items[1].as_u64().unwrap_or(0);
+        let nonce = items[2].as_str().unwrap_or_default().to_string();
+        let count = items[3].as_u64().unwrap_or(0) as usize;
+        let fresh = if count == 0 {
+            Vec::new()
+        } else {
+            self.fresh_nodes(session, context, generation, count)
+                .await?
+        };
         let uids: Vec<String> = worlds.with_table(page, prefix, frame_id, |table| {
             fresh
                 .iter()
@@ -531,6 +520,45 @@ impl CdpBrowser {
             }
         }
         Ok(value)
+    }
+
+    /// The `(loaderId, backendNodeId)` of the nodes run `generation` reported fresh: one deep
+    /// serialization of just those nodes.
+    async fn fresh_nodes(
+        &self,
+        session: &str,
+        context: i64,
+        generation: u64,
+        count: usize,
+    ) -> Result<Vec<(String, i64)>, CdtError> {
+        let reply = self
+            .connection
+            .call(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": FRESH, "executionContextId": context,
+                    "arguments": [{ "value": generation }],
+                    "serializationOptions": { "serialization": "deep", "maxDepth": 1 },
+                }),
+                Some(session),
+            )
+            .await?;
+        let nodes: Vec<(String, i64)> = reply["result"]["deepSerializedValue"]["value"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|node| {
+                (
+                    str_field(&node["value"], "loaderId").to_string(),
+                    node["value"]["backendNodeId"].as_i64().unwrap_or_default(),
+                )
+            })
+            .collect();
+        if nodes.len() != count || nodes.iter().any(|(_, id)| *id == 0) {
+            // The report was dropped (many runs in between): run the command again.
+            return Err(CdtError::new(ErrorCode::ProtocolError, REPORT_GONE));
+        }
+        Ok(nodes)
     }
 
     /// The prefix of the frame an `<iframe>` (backendNodeId `owner` in frame `parent`) shows.

@@ -204,6 +204,13 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
     })
 }
 
+/// Returns once a navigation of the page has started (polled: the flag follows browser events).
+async fn navigation_starts(ctx: &PageCtx) {
+    while !ctx.browser.navigation_pending(&ctx.target) {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 pub async fn capture(
     broker: &Arc<Broker>,
     context: &ResolvedContext,
@@ -226,10 +233,20 @@ pub async fn capture(
     };
     // While a navigation is pending, Chromium holds every command for the page until it
     // commits: answer with the last snapshot of the document still on screen.
-    let pending = ctx.browser.navigation_pending(&ctx.target);
     let slot_key = ctx.slot.key.to_string();
-    let snapshot = match pending {
-        true => committed::recall(&slot_key, &ctx.target, &options).unwrap_or_else(|| {
+    let mut pending = ctx.browser.navigation_pending(&ctx.target);
+    let taken = if pending {
+        None
+    } else {
+        // A navigation that starts while we read holds our commands until it commits.
+        tokio::select! {
+            taken = take(&ctx, &options) => Some(taken?),
+            () = navigation_starts(&ctx) => None,
+        }
+    };
+    pending |= taken.is_none();
+    let snapshot = match taken {
+        None => committed::recall(&slot_key, &ctx.target, &options).unwrap_or_else(|| {
             let info = ctx.slot.pages().info(ctx.page);
             Snapshot {
                 text: String::new(),
@@ -240,8 +257,7 @@ pub async fn capture(
                 time_origin: String::new(),
             }
         }),
-        false => {
-            let snapshot = take(&ctx, &options).await?;
+        Some(snapshot) => {
             committed::remember(&slot_key, &ctx.target, &options, &snapshot);
             if options.root.is_none() && options.depth.is_none() {
                 ctx.slot.store_snapshot(

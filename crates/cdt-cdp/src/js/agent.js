@@ -8,8 +8,9 @@
 // The agent never decides uids. The daemon keeps uid ↔ backendNodeId; the agent only reports
 // nodes: `ref(el)` answers the uid the daemon taught it for `el`, or a placeholder
 // `\u0001<nonce>:<i>\u0002` for the i-th node it reports fresh. `run` returns
-// `[json, gen, nonce, ...freshNodes]`, serialized deep so the daemon reads each fresh node's
-// backendNodeId, numbers it, replaces the placeholders, and later calls `learn(gen, uids)`.
+// `[json, gen, nonce, freshCount]`; the daemon then reads the fresh nodes (`fresh(gen)`,
+// serialized deep, so each carries its backendNodeId), numbers them, replaces the
+// placeholders, and calls `learn(gen, uids)`.
 // An element named by uid is resolved by the daemon (DOM.resolveNode) and passed as `target`.
 (function (A11Y, SNAPSHOT) {
   'use strict';
@@ -343,11 +344,15 @@
     R.fresh = []; R.freshIndex = new Map();
     if (fresh.length) {
       R.gens.set(gen, fresh);
-      // Only the latest few reports wait to be learned; an older one is just asked again.
+      // Only the latest few reports wait to be read; an older one is just asked again.
       for (const old of R.gens.keys()) { if (R.gens.size <= 8) break; R.gens.delete(old); }
     }
-    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, ...fresh];
+    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length];
   };
+  // The nodes run number `gen` reported fresh, for the daemon to read their backendNodeIds.
+  function fresh(gen) {
+    return R.gens.get(gen) || [];
+  }
   function run(command, args, target) {
     R.fresh = []; R.freshIndex = new Map();
     args = args || {};
@@ -368,5 +373,5 @@
     nodes.forEach((el, i) => { if (typeof uids[i] === 'string') R.cache.set(el, uids[i]); });
     return true;
   }
-  return { run, learn };
+  return { run, fresh, learn };
 })
