@@ -128,6 +128,7 @@ const ACTIONABLE: &str = r#"<meta charset="utf-8">
 <div contenteditable=true id=editor>Notes</div>
 <div tabindex=0 id=focusable>Focusable box</div>
 <div class=card id=card><span>Scripted card</span></div>
+<h2><a href=#top>Folded heading link</a></h2>
 <p id=log></p>
 <script>
 const zone = document.getElementById('zone');
@@ -160,6 +161,15 @@ fn every_actionable_element_has_a_uid_and_html5_drag_and_drop_moves_a_node() {
     }
     // The card's text is its name, not a uid of its own.
     assert_eq!(snap.matches("Scripted card").count(), 1, "{snap}");
+    // A heading whose only content is a same-named link is one line: the link, with the level.
+    assert!(
+        snap.contains("link \"Folded heading link\" heading=2") && !snap.contains("heading \""),
+        "{snap}"
+    );
+    // Names are whole unless --max-name cuts them.
+    let cut = env.ctx("d", &["capture", "snapshot", "--max-name", "8"]);
+    let cut = cut.ok()["snapshot"].as_str().unwrap().to_string();
+    assert!(cut.contains("clickable \"Focusab…\""), "{cut}");
 
     let item = uid_of(&snap, "\"Item A\"");
     let card = uid_of(&snap, "\"Scripted card\"");
