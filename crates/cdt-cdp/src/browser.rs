@@ -103,7 +103,10 @@ fn track(
     pages: &PageState,
 ) {
     if let Some(session) = &event.session_id {
-        pages.worlds.track(&event.method, &event.params);
+        let action = sessions
+            .lock()
+            .is_ok_and(|s| s.values().any(|known| known == session));
+        pages.worlds.track(&event.method, &event.params, action);
         track_dialog(event, session, sessions, pages);
         return;
     }

@@ -125,13 +125,19 @@ pub struct Worlds {
     sessions: tokio::sync::Mutex<HashMap<String, String>>,
     /// Frames with a navigation started and not yet committed.
     navigating: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// Numbers the object groups of resolved elements, each released after its command.
+    groups: std::sync::atomic::AtomicU64,
 }
 
 impl Worlds {
     /// Keeps worlds and uid tables current from `Page` events of any session: a frame that
     /// navigated has a new document (a new world, new node ids).
-    pub(crate) fn track(&self, method: &str, params: &Value) {
+    /// `action`: the event comes from a page's own action session, whose events arrive in
+    /// order (the observer sessions' events may interleave with them), so only these decide
+    /// whether a navigation is pending.
+    pub(crate) fn track(&self, method: &str, params: &Value, action: bool) {
         match method {
+            _ if !action => {}
             "Page.frameStartedLoading" => {
                 lock(&self.navigating).insert(str_field(params, "frameId").to_string());
             }
@@ -140,6 +146,9 @@ impl Worlds {
             }
             "Page.frameNavigated" => {
                 lock(&self.navigating).remove(str_field(&params["frame"], "id"));
+            }
+            "Page.frameDetached" => {
+                lock(&self.navigating).remove(str_field(params, "frameId"));
             }
             _ => {}
         }
@@ -411,6 +420,12 @@ impl CdpBrowser {
             .or_else(|| args["rootUid"].as_str())
             .map(str::to_string);
         let mut target = json!({ "value": null });
+        let group = format!(
+            "cdt-{}",
+            worlds
+                .groups
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        );
         if let Some(uid) = named {
             match worlds.named(page, prefix, &uid) {
                 Named::Node(node) => {
@@ -418,7 +433,7 @@ impl CdpBrowser {
                         .connection
                         .call(
                             "DOM.resolveNode",
-                            json!({ "backendNodeId": node, "executionContextId": context, "objectGroup": "cdt" }),
+                            json!({ "backendNodeId": node, "executionContextId": context, "objectGroup": group }),
                             Some(session),
                         )
                         .await;
@@ -441,11 +456,21 @@ impl CdpBrowser {
                 json!({
                     "functionDeclaration": RUN, "executionContextId": context,
                     "arguments": [{ "value": command }, { "value": args }, target],
-                    "awaitPromise": true, "returnByValue": true, "objectGroup": "cdt",
+                    "awaitPromise": true, "returnByValue": true,
                 }),
                 Some(session),
             )
-            .await?;
+            .await;
+        if target.get("objectId").is_some() {
+            let (connection, session) = (self.connection.clone(), session.to_string());
+            tokio::spawn(async move {
+                let release = json!({ "objectGroup": group });
+                let _ = connection
+                    .call("Runtime.releaseObjectGroup", release, Some(&session))
+                    .await;
+            });
+        }
+        let reply = reply?;
         if let Some(details) = reply.get("exceptionDetails") {
             let text = details["exception"]["description"]
                 .as_str()
