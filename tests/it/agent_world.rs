@@ -129,6 +129,7 @@ const ACTIONABLE: &str = r#"<meta charset="utf-8">
 <div tabindex=0 id=focusable>Focusable box</div>
 <div class=card id=card><span>Scripted card</span></div>
 <h2><a href=#top>Folded heading link</a></h2>
+<p>★</p><p>★</p><p>★</p>
 <p id=log></p>
 <script>
 const zone = document.getElementById('zone');
@@ -166,6 +167,8 @@ fn every_actionable_element_has_a_uid_and_html5_drag_and_drop_moves_a_node() {
         snap.contains("link \"Folded heading link\" heading=2") && !snap.contains("heading \""),
         "{snap}"
     );
+    // Repeated identical lines without uids are run-length compressed.
+    assert!(snap.contains("text \"★\" ×3"), "{snap}");
     // Names are whole unless --max-name cuts them.
     let cut = env.ctx("d", &["capture", "snapshot", "--max-name", "8"]);
     let cut = cut.ok()["snapshot"].as_str().unwrap().to_string();

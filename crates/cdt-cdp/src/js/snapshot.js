@@ -35,6 +35,26 @@
     return H.nameOf(control, role) === name ? control : null;
   };
 
+  // Run-length compression: repeated identical sibling lines without uid and without children
+  // (`text "★"`, an empty `cell`) become one line ending in `×N`. Lines with uids never merge.
+  const compress = (lines) => {
+    const out = [];
+    const indent = (line) => line.length - line.trimStart().length;
+    for (let i = 0; i < lines.length;) {
+      const line = lines[i];
+      const trimmed = line.trimStart();
+      const leaf = (j) => j + 1 >= lines.length || indent(lines[j + 1]) <= indent(lines[j]);
+      let n = 1;
+      if (!/^(?:f\d+)?e\d+ /.test(trimmed) && !trimmed.startsWith('\u0001')) {
+        while (i + n < lines.length && lines[i + n] === line && leaf(i + n - 1) && leaf(i + n)) n++;
+      }
+      out.push(n > 2 ? line + ' ×' + n : line);
+      if (n === 2) out.push(line);
+      i += n;
+    }
+    return out;
+  };
+
   return function snapshot(args, target) {
     const lines = [];
     const nodes = [];
@@ -140,6 +160,6 @@
     };
     walk(start, 0, false, false, undefined);
     flush();
-    return { lines, nodes, frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    return { lines: compress(lines), nodes, frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
   };
 })
