@@ -122,6 +122,7 @@ fn track(
             if let Ok(mut sessions) = sessions.lock() {
                 sessions.remove(id);
             }
+            pages.worlds.forget(id);
         }
         "Target.detachedFromTarget" => {
             let session = str_field(&event.params, "sessionId");

@@ -176,6 +176,14 @@ impl Worlds {
         }
     }
 
+    /// Drops what is known of a closed page (or gone frame target).
+    pub(crate) fn forget(&self, target: &str) {
+        lock(&self.tables).retain(|(page, _), _| page != target);
+        lock(&self.frames).remove(target);
+        lock(&self.contexts).remove(target);
+        lock(&self.navigating).remove(target);
+    }
+
     /// Whether the frame has a navigation under way that has not committed yet.
     pub(crate) fn navigation_pending(&self, frame_id: &str) -> bool {
         lock(&self.navigating).contains(frame_id)
@@ -379,13 +387,13 @@ impl CdpBrowser {
         command: &str,
         args: Value,
     ) -> Result<Value, CdtError> {
-        let (session, frame_id) = self
-            .frame_target(page, prefix)
-            .await
-            .map_err(|e| stale_frame(e, prefix))?;
         let mut attempt = 0;
         loop {
             attempt += 1;
+            let (session, frame_id) = self
+                .frame_target(page, prefix)
+                .await
+                .map_err(|e| stale_frame(e, prefix))?;
             let result = self
                 .until_dialog(
                     page,
@@ -395,6 +403,18 @@ impl CdpBrowser {
             match result {
                 Err(error) if attempt < 3 && is_lost_world(&error) => {
                     lock(&self.page_state.worlds.contexts).remove(&frame_id);
+                }
+                // An out-of-process frame's session went away (the frame was recreated).
+                Err(error)
+                    if attempt < 3 && error.message.contains("Session with given id not found") =>
+                {
+                    lock(&self.page_state.worlds.contexts).remove(&frame_id);
+                    self.page_state
+                        .worlds
+                        .sessions
+                        .lock()
+                        .await
+                        .remove(&frame_id);
                 }
                 Err(error) if attempt < 3 && error.message == REPORT_GONE => {}
                 other => return other.map_err(|e| stale_frame(e, prefix)),
