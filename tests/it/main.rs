@@ -5,6 +5,7 @@
 
 mod agent;
 mod concurrency;
+mod agent_world;
 mod contexts;
 mod contract;
 mod daemon;

@@ -166,6 +166,17 @@ impl BrowserPort for FakeBrowser {
     async fn shutdown(&self) {
         self.alive.store(false, Ordering::SeqCst);
     }
+    fn navigation_pending(&self, _target: &str) -> bool {
+        false
+    }
+    async fn drag_drop(
+        &self,
+        _target: &str,
+        _from: (f64, f64),
+        _to: (f64, f64),
+    ) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
 }
 
 /// Launches [`FakeBrowser`]s and remembers them.

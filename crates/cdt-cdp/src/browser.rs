@@ -103,6 +103,10 @@ fn track(
     pages: &PageState,
 ) {
     if let Some(session) = &event.session_id {
+        let action = sessions
+            .lock()
+            .is_ok_and(|s| s.values().any(|known| known == session));
+        pages.worlds.track(&event.method, &event.params, action);
         track_dialog(event, session, sessions, pages);
         return;
     }
@@ -118,6 +122,7 @@ fn track(
             if let Ok(mut sessions) = sessions.lock() {
                 sessions.remove(id);
             }
+            pages.worlds.forget(id);
         }
         "Target.detachedFromTarget" => {
             let session = str_field(&event.params, "sessionId");
@@ -491,7 +496,7 @@ impl BrowserPort for CdpBrowser {
     }
 
     async fn child_frames(&self, target_id: &str) -> Result<Vec<(String, String)>, CdtError> {
-        self.discover_child_frames(target_id).await
+        Ok(self.page_state.worlds.child_frames(target_id))
     }
 
     async fn mouse(
@@ -596,6 +601,19 @@ impl BrowserPort for CdpBrowser {
 
     fn events_dropped(&self) -> u64 {
         self.connection.events_dropped()
+    }
+
+    fn navigation_pending(&self, target_id: &str) -> bool {
+        self.page_state.worlds.navigation_pending(target_id)
+    }
+
+    async fn drag_drop(
+        &self,
+        target_id: &str,
+        from: (f64, f64),
+        to: (f64, f64),
+    ) -> Result<DispatchOutcome, CdtError> {
+        self.html5_drag(target_id, from, to).await
     }
 
     async fn shutdown(&self) {

@@ -7,6 +7,7 @@
 
 pub mod browser;
 pub mod discover;
+pub mod drag;
 pub mod endpoint;
 pub mod eval;
 pub mod launch;
@@ -14,6 +15,7 @@ pub mod page_ops;
 pub mod spawner;
 pub mod telemetry;
 pub mod transport;
+pub mod world;
 
 pub use browser::CdpBrowser;
 pub use launch::ChromiumLauncher;

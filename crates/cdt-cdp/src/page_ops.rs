@@ -16,16 +16,6 @@ use serde_json::{Value, json};
 
 use crate::browser::{CdpBrowser, str_field};
 
-/// The agent's source, evaluated as `(AGENT)(command, args)`: the accessibility model
-/// (`accname.js`) bound as `A11Y` around the agent function (`agent.js`).
-pub const AGENT: &str = concat!(
-    "(function () { const A11Y = ",
-    include_str!("js/accname.js"),
-    "; return (",
-    include_str!("js/agent.js"),
-    "); })()"
-);
-
 /// Sends `Runtime.terminateExecution` when an evaluation is abandoned (timed out or dropped).
 struct TerminateOnDrop {
     connection: Option<crate::CdpConnection>,
@@ -51,12 +41,8 @@ impl Drop for TerminateOnDrop {
 /// Per-browser bookkeeping of frames, uid counters, dialogs and extra sessions.
 #[derive(Default)]
 pub struct PageState {
-    /// Page target → its out-of-process iframe ids; frame `fK` is index `K - 1`.
-    frames: Mutex<HashMap<String, Vec<String>>>,
-    /// (page target, frame prefix) → next uid number, so uids are never reused in a page.
-    uid_next: Mutex<HashMap<(String, String), u64>>,
-    /// Sessions on out-of-process iframe targets, by frame id.
-    frame_sessions: tokio::sync::Mutex<HashMap<String, String>>,
+    /// cdt's isolated worlds, frames and uid tables (world.rs).
+    pub(crate) worlds: crate::world::Worlds,
     /// Evaluation sessions, by page target.
     eval_sessions: tokio::sync::Mutex<HashMap<String, String>>,
     /// Open dialogs by page, with the session that reported them (it has `Page` enabled, so it
@@ -66,13 +52,13 @@ pub struct PageState {
     pub(crate) observed: crate::telemetry::ObservedSessions,
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn agent_failed(command: &str, details: &Value) -> CdtError {
+pub(crate) fn agent_failed(command: &str, details: &Value) -> CdtError {
     let text = details["exception"]["description"]
         .as_str()
         .or_else(|| details["text"].as_str())
@@ -94,7 +80,7 @@ fn dialog_from(params: &Value) -> DialogInfo {
 }
 
 /// A frame's session that is gone means the frame (and its uids) is gone.
-fn stale_frame(error: CdtError, frame: &str) -> CdtError {
+pub(crate) fn stale_frame(error: CdtError, frame: &str) -> CdtError {
     if !frame.is_empty() && error.code == ErrorCode::ProtocolError {
         return CdtError::new(
             ErrorCode::UidStale,
@@ -149,219 +135,26 @@ impl CdpBrowser {
         }
     }
 
-    /// The remote object of the element a uid names in a session's page, if still attached.
-    async fn element_object(&self, session: &str, uid: &str) -> Result<String, CdtError> {
-        let lookup = format!(
-            "(() => {{ const r = window.__cdt && window.__cdt.byUid.get({}); const el = r && r.deref(); return el && el.isConnected ? el : undefined; }})()",
-            json!(uid)
-        );
-        let reply = self
+    /// The element a uid names, as an object of the page's own (main) world on `session`.
+    async fn page_element(&self, session: &str, page: &str, uid: &str) -> Result<String, CdtError> {
+        let node = self.uid_node(page, uid)?;
+        let resolved = self
             .connection
             .call(
-                "Runtime.evaluate",
-                json!({ "expression": lookup }),
+                "DOM.resolveNode",
+                json!({ "backendNodeId": node }),
                 Some(session),
             )
-            .await?;
-        reply["result"]["objectId"]
-            .as_str()
-            .map(str::to_string)
-            .ok_or_else(|| {
+            .await
+            .map_err(|_| {
                 CdtError::new(ErrorCode::UidStale, format!("{uid} no longer exists"))
                     .hinted("Run: cdt capture snapshot")
-            })
+            })?;
+        Ok(str_field(&resolved["object"], "objectId").to_string())
     }
 
     pub(crate) fn page_of(&self, session: &str) -> Option<String> {
         crate::browser::page_of_session(session, &self.sessions, &self.page_state)
-    }
-
-    /// The session commands for `frame` of `page` go to.
-    async fn frame_session(&self, page: &str, frame: &str) -> Result<String, CdtError> {
-        if frame.is_empty() {
-            return self.session_for(page).await;
-        }
-        let index: usize = frame.trim_start_matches('f').parse().unwrap_or(0);
-        let frame_id = lock(&self.page_state.frames)
-            .get(page)
-            .and_then(|f| f.get(index.wrapping_sub(1)).cloned());
-        let Some(frame_id) = frame_id else {
-            return Err(CdtError::new(
-                ErrorCode::UidStale,
-                format!("frame {frame} of this page is gone"),
-            )
-            .hinted("Run: cdt capture snapshot"));
-        };
-        let mut sessions = self.page_state.frame_sessions.lock().await;
-        if let Some(session) = sessions.get(&frame_id) {
-            return Ok(session.clone());
-        }
-        let attached = self
-            .connection
-            .call(
-                "Target.attachToTarget",
-                json!({ "targetId": frame_id, "flatten": true }),
-                None,
-            )
-            .await
-            .map_err(|_| {
-                CdtError::new(
-                    ErrorCode::UidStale,
-                    format!("frame {frame} of this page is gone"),
-                )
-                .hinted("Run: cdt capture snapshot")
-            })?;
-        let session = str_field(&attached, "sessionId").to_string();
-        sessions.insert(frame_id, session.clone());
-        Ok(session)
-    }
-
-    fn agent_expression(&self, page: &str, frame: &str, command: &str, mut args: Value) -> String {
-        let next = lock(&self.page_state.uid_next)
-            .get(&(page.to_string(), frame.to_string()))
-            .copied()
-            .unwrap_or(1);
-        args["prefix"] = json!(frame);
-        args["start"] = json!(next);
-        args["issuedBefore"] = json!(next);
-        format!("({AGENT})({}, {})", json!(command), args)
-    }
-
-    fn note_next(&self, page: &str, frame: &str, value: &Value) {
-        if let Some(next) = value.get("__next").and_then(Value::as_u64) {
-            let mut counters = lock(&self.page_state.uid_next);
-            let entry = counters
-                .entry((page.to_string(), frame.to_string()))
-                .or_insert(1);
-            *entry = (*entry).max(next);
-        }
-    }
-
-    pub(crate) async fn run_agent(
-        &self,
-        page: &str,
-        frame: &str,
-        command: &str,
-        args: Value,
-    ) -> Result<Value, CdtError> {
-        let session = self.frame_session(page, frame).await?;
-        let expression = self.agent_expression(page, frame, command, args);
-        let evaluate = self.connection.call(
-            "Runtime.evaluate",
-            json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
-            Some(&session),
-        );
-        let reply = self
-            .until_dialog(page, evaluate)
-            .await
-            .map_err(|error| stale_frame(error, frame))?;
-        if let Some(details) = reply.get("exceptionDetails") {
-            return Err(agent_failed(command, details));
-        }
-        let mut value = reply["result"]["value"].clone();
-        self.note_next(page, frame, &value);
-        if let Some(object) = value.as_object_mut() {
-            object.remove("__next");
-        }
-        Ok(value)
-    }
-
-    pub(crate) async fn discover_child_frames(
-        &self,
-        page: &str,
-    ) -> Result<Vec<(String, String)>, CdtError> {
-        let main = self.session_for(page).await?;
-        let tree = self
-            .connection
-            .call("Page.getFrameTree", json!({}), Some(&main))
-            .await?;
-        let listed = self
-            .connection
-            .call("Target.getTargets", json!({}), None)
-            .await?;
-        // Frames that live in the page's own process: their iframes' owners are in the main frame's DOM.
-        let mut known: HashMap<String, String> = HashMap::new();
-        let mut stack = vec![tree["frameTree"].clone()];
-        while let Some(node) = stack.pop() {
-            known.insert(str_field(&node["frame"], "id").to_string(), String::new());
-            stack.extend(
-                node["childFrames"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .cloned(),
-            );
-        }
-        let mut remote: Vec<(String, String)> = listed["targetInfos"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|t| t["type"] == "iframe")
-            .map(|t| {
-                (
-                    str_field(t, "targetId").to_string(),
-                    str_field(t, "parentFrameId").to_string(),
-                )
-            })
-            .collect();
-        // (frame id, parent frame id), parents before children; frames of other pages never
-        // connect to `known` and are left out.
-        let mut found = Vec::new();
-        while let Some(position) = remote
-            .iter()
-            .position(|(_, parent)| known.contains_key(parent))
-        {
-            let (frame_id, parent_id) = remote.swap_remove(position);
-            known.insert(frame_id.clone(), frame_id.clone());
-            found.push((frame_id, parent_id));
-        }
-        let mut out = Vec::new();
-        for (frame_id, parent_id) in found {
-            let index = {
-                let mut frames = lock(&self.page_state.frames);
-                let list = frames.entry(page.to_string()).or_default();
-                match list.iter().position(|f| *f == frame_id) {
-                    Some(position) => position + 1,
-                    None => {
-                        list.push(frame_id.clone());
-                        list.len()
-                    }
-                }
-            };
-            let parent_prefix = {
-                let frames = lock(&self.page_state.frames);
-                frames
-                    .get(page)
-                    .and_then(|list| list.iter().position(|f| *f == parent_id))
-                    .map(|p| format!("f{}", p + 1))
-                    .unwrap_or_default()
-            };
-            let parent_session = self.frame_session(page, &parent_prefix).await?;
-            let owner = async {
-                let _ = self.connection.call("DOM.enable", json!({}), Some(&parent_session)).await;
-                let owner = self.connection.call("DOM.getFrameOwner", json!({ "frameId": frame_id }), Some(&parent_session)).await?;
-                let resolved =
-                    self.connection.call("DOM.resolveNode", json!({ "backendNodeId": owner["backendNodeId"] }), Some(&parent_session)).await?;
-                let next = lock(&self.page_state.uid_next).get(&(page.to_string(), parent_prefix.clone())).copied().unwrap_or(1);
-                let call = json!({
-                    "objectId": resolved["object"]["objectId"],
-                    "functionDeclaration": format!("function (c, a) {{ return ({AGENT}).call(this, c, a); }}"),
-                    "arguments": [{ "value": "frameOwnerUid" }, { "value": { "prefix": parent_prefix, "start": next } }],
-                    "returnByValue": true,
-                });
-                let reply = self.connection.call("Runtime.callFunctionOn", call, Some(&parent_session)).await?;
-                self.note_next(page, &parent_prefix, &reply["result"]["value"]);
-                Ok::<String, CdtError>(str_field(&reply["result"]["value"], "uid").to_string())
-            }
-            .await;
-            match owner {
-                Ok(uid) => out.push((format!("f{index}"), uid)),
-                Err(error) => {
-                    tracing::debug!(%frame_id, %error, "cannot find the iframe element of a frame")
-                }
-            }
-        }
-        Ok(out)
     }
 
     /// Sends a command that may be held up by a dialog it causes; returns once it is answered or
@@ -443,12 +236,12 @@ impl CdpBrowser {
         uid: &str,
         files: &[String],
     ) -> Result<(), CdtError> {
-        let session = self.frame_session(page, frame).await?;
-        let object = self.element_object(&session, uid).await?;
+        let (session, _) = self.frame_target(page, frame).await?;
+        let node = self.uid_node(page, uid)?;
         self.connection
             .call(
                 "DOM.setFileInputFiles",
-                json!({ "files": files, "objectId": object }),
+                json!({ "files": files, "backendNodeId": node }),
                 Some(&session),
             )
             .await
@@ -478,7 +271,8 @@ impl CdpBrowser {
         let work = async {
             let mut arguments = Vec::new();
             for uid in &request.element_args {
-                arguments.push(json!({ "objectId": self.element_object(&session, uid).await? }));
+                arguments
+                    .push(json!({ "objectId": self.page_element(&session, page, uid).await? }));
             }
             crate::eval::run(&self.connection, &session, request, arguments).await
         };

@@ -126,6 +126,9 @@ pub struct SnapshotParams {
     /// Every node with a role, and link URLs.
     #[serde(default)]
     pub verbose: bool,
+    /// Cut names (and text lines) longer than this many characters; names are whole by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_name: Option<u32>,
     /// Write the snapshot text to this file (absolute path) instead of returning it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,

@@ -168,6 +168,20 @@ pub trait BrowserPort: Send + Sync {
     fn events_dropped(&self) -> u64 {
         0
     }
+
+    // Page agent (isolated worlds, frames, drag-and-drop).
+    /// Whether the page's main frame has a navigation under way that has not committed yet (the
+    /// document on screen is still the previous one).
+    fn navigation_pending(&self, target_id: &str) -> bool;
+    /// An HTML5 drag-and-drop from `from` to `to` (page viewport coordinates): the drag the page
+    /// starts is intercepted and its data dropped at `to`, so `dragstart`/`dragover`/`drop` see
+    /// a real `dataTransfer`. Falls back to plain mouse moves when the page starts no drag.
+    async fn drag_drop(
+        &self,
+        target_id: &str,
+        from: (f64, f64),
+        to: (f64, f64),
+    ) -> CdtResult<DispatchOutcome>;
 }
 
 /// The files that describe a context on disk (SPEC §4.4).

@@ -13,7 +13,7 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::{PageCtx, agent_result, feedback, frame_of, target_args};
+use super::{PageCtx, agent_result, feedback, frame_of, locate, target_args};
 use crate::broker::Broker;
 
 /// Where a frame's viewport sits in the page's viewport (zero for the main frame).
@@ -51,11 +51,24 @@ async fn point(
     args: Value,
     what: &str,
 ) -> Result<(f64, f64, String), CdtError> {
-    let found = agent_result(ctx.agent(frame, "actionPoint", args).await?, what)?;
-    let (dx, dy) = frame_offset(ctx, frame).await?;
+    let (x, y, uid, _) = point_of(ctx, frame, args, what).await?;
+    Ok((x, y, uid))
+}
+
+/// The checked action point, the uid, and whether the element is an HTML5 drag source.
+async fn point_of(
+    ctx: &PageCtx,
+    frame: &str,
+    args: Value,
+    what: &str,
+) -> Result<(f64, f64, String, bool), CdtError> {
+    let (frame, args) = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
+    let found = agent_result(ctx.agent(&frame, "actionPoint", args).await?, what)?;
+    let (dx, dy) = frame_offset(ctx, &frame).await?;
     let x = found["x"].as_f64().unwrap_or(0.0) + dx;
     let y = found["y"].as_f64().unwrap_or(0.0) + dy;
-    Ok((x, y, found["uid"].as_str().unwrap_or_default().to_string()))
+    let uid = found["uid"].as_str().unwrap_or_default().to_string();
+    Ok((x, y, uid, found["draggable"] == true))
 }
 
 /// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
@@ -175,11 +188,18 @@ pub async fn drag(
     let (to_frame, to_args, to_what) = target_args(Some(&params.to), None, None)?;
     let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
     let before = feedback::before(&ctx).await;
-    let (x1, y1, uid) = point(&ctx, &from_frame, from_args, &from_what).await?;
+    let (x1, y1, uid, draggable) = point_of(&ctx, &from_frame, from_args, &from_what).await?;
     let mut to_args = to_args;
     to_args["noScroll"] = json!(true);
     let (x2, y2, _) = point(&ctx, &to_frame, to_args, &to_what).await?;
-    let outcome = drag_between(&ctx, (x1, y1), (x2, y2)).await?;
+    // An HTML5 drag source gets real drag-and-drop events; anything else a mouse drag.
+    let outcome = if draggable {
+        ctx.browser
+            .drag_drop(&ctx.target, (x1, y1), (x2, y2))
+            .await?
+    } else {
+        drag_between(&ctx, (x1, y1), (x2, y2)).await?
+    };
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
     Ok(finish(feedback_value, "drag", &uid))
 }
@@ -231,7 +251,8 @@ async fn fill_one(
     target: &ElementTarget,
     value: &str,
 ) -> Result<(String, DispatchOutcome), CdtError> {
-    let (frame, mut args, what) = pick(target)?;
+    let (frame, args, what) = pick(target)?;
+    let (frame, mut args) = locate::in_any_frame(ctx, frame, args, &what).await?;
     args["value"] = json!(value);
     let prepared = agent_result(ctx.agent(&frame, "prepareFill", args.clone()).await?, &what)?;
     let uid = prepared["uid"].as_str().unwrap_or_default().to_string();
@@ -342,6 +363,7 @@ pub async fn upload(
     }
     let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
+    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let found = agent_result(ctx.agent(&frame, "box", args).await?, &what)?;
     let uid = found["uid"].as_str().unwrap_or_default().to_string();
     ctx.browser
@@ -374,6 +396,7 @@ pub async fn simple(
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
+    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     if command == "clear" {
         let before = feedback::before(&ctx).await;
         let done = agent_result(ctx.agent(&frame, "clear", args).await?, &what)?;

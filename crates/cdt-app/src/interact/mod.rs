@@ -5,10 +5,12 @@
 //! maps the agent's answers to error codes, and builds the feedback of every action.
 
 pub mod capture;
+pub mod committed;
 pub mod dialog;
 pub mod element;
 pub mod feedback;
 pub mod input;
+pub mod locate;
 pub mod observe;
 pub mod reading;
 pub mod runtime;

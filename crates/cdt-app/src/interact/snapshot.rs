@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use cdt_domain::ops::SnapshotParams;
-use cdt_domain::{CdtError, ResolvedContext};
+use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::{PageCtx, agent_result, frame_of};
+use super::{PageCtx, agent_result, committed, frame_of};
 use crate::broker::Broker;
 
 #[derive(Clone, Debug, Default)]
@@ -19,9 +19,12 @@ pub struct Options {
     pub depth: Option<u32>,
     pub root: Option<String>,
     pub verbose: bool,
+    pub max_name: Option<u32>,
 }
 
-/// A snapshot: its text, its uids (`uid → {role, name}`) and each node's line by uid.
+#[derive(Clone)]
+/// A snapshot: its text, its uids (`uid → {role, name, backendNodeId}`) and each node's line by
+/// uid.
 pub struct Snapshot {
     pub text: String,
     pub uids: Map<String, Value>,
@@ -77,6 +80,9 @@ fn agent_args(options: &Options, root_in_frame: Option<&str>) -> Value {
     if let Some(depth) = options.depth {
         args["depth"] = json!(depth);
     }
+    if let Some(max) = options.max_name.filter(|m| *m > 0) {
+        args["maxName"] = json!(max);
+    }
     match root_in_frame {
         Some(root) if frame_of(root).is_ok() => args["rootUid"] = json!(root),
         Some(root) => args["rootSelector"] = json!(root),
@@ -91,6 +97,36 @@ fn lines_of(value: &Value) -> Vec<String> {
         .into_iter()
         .flatten()
         .filter_map(|l| l.as_str().map(str::to_string))
+        .collect()
+}
+
+/// Adds an agent answer's nodes (`[uid, role, name, backendNodeId?]`) to the uid map.
+fn add_nodes(uids: &mut Map<String, Value>, value: &Value) {
+    for node in value["nodes"].as_array().into_iter().flatten() {
+        let Some(uid) = node[0].as_str() else {
+            continue;
+        };
+        let mut entry = json!({ "role": node[1], "name": node[2] });
+        if let Some(id) = node.get(3).and_then(Value::as_i64) {
+            entry["backendNodeId"] = json!(id);
+        }
+        uids.insert(uid.to_string(), entry);
+    }
+}
+
+/// The frames an agent answer found: `(owner uid, frame prefix, depth)`.
+fn frames_of(value: &Value, base_depth: usize) -> Vec<(String, String, usize)> {
+    value["frames"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|frame| {
+            Some((
+                frame["uid"].as_str()?.to_string(),
+                frame["prefix"].as_str()?.to_string(),
+                base_depth + frame["depth"].as_u64().unwrap_or(1) as usize,
+            ))
+        })
         .collect()
 }
 
@@ -110,44 +146,44 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
         &what,
     )?;
     let mut lines = lines_of(&main);
-    let mut uids = main["uids"].as_object().cloned().unwrap_or_default();
-    let pending = main["frames"].as_array().cloned().unwrap_or_default();
-    if !pending.is_empty() {
-        let children = ctx
-            .browser
-            .child_frames(&ctx.target)
-            .await
-            .unwrap_or_default();
-        for frame in pending {
-            let owner = frame["uid"].as_str().unwrap_or_default();
-            let Some((prefix, _)) = children.iter().find(|(_, uid)| uid == owner) else {
-                continue;
-            };
-            let depth = frame["depth"].as_u64().unwrap_or(1) as usize;
-            let inner_options = Options {
-                depth: options.depth.map(|d| d.saturating_sub(depth as u32)),
-                root: None,
-                ..options.clone()
-            };
-            let Ok(inner) = ctx
-                .agent(prefix, "snapshot", agent_args(&inner_options, None))
-                .await
-            else {
-                continue;
-            };
-            let indent = "  ".repeat(depth);
-            let spliced: Vec<String> = lines_of(&inner)
-                .into_iter()
-                .map(|line| format!("{indent}{line}"))
-                .collect();
-            if let Some(position) = lines
-                .iter()
-                .position(|line| line.trim_start().starts_with(&format!("{owner} ")))
-            {
-                lines.splice(position + 1..position + 1, spliced);
-            }
-            uids.extend(inner["uids"].as_object().cloned().unwrap_or_default());
+    let mut uids = Map::new();
+    add_nodes(&mut uids, &main);
+    // Every frame is snapshotted by its own agent and spliced under its `iframe` line, nested
+    // frames too (parents before children).
+    let mut pending = frames_of(&main, 0);
+    let mut seen = std::collections::HashSet::new();
+    while !pending.is_empty() {
+        let (owner, prefix, depth) = pending.remove(0);
+        if !seen.insert(prefix.clone()) {
+            continue;
         }
+        let inner_options = Options {
+            depth: options.depth.map(|d| d.saturating_sub(depth as u32)),
+            root: None,
+            ..options.clone()
+        };
+        let Ok(inner) = ctx
+            .agent(&prefix, "snapshot", agent_args(&inner_options, None))
+            .await
+        else {
+            continue;
+        };
+        if inner.get("error").is_some() {
+            continue;
+        }
+        let indent = "  ".repeat(depth);
+        let spliced: Vec<String> = lines_of(&inner)
+            .into_iter()
+            .map(|line| format!("{indent}{line}"))
+            .collect();
+        if let Some(position) = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&format!("{owner} ")))
+        {
+            lines.splice(position + 1..position + 1, spliced);
+        }
+        add_nodes(&mut uids, &inner);
+        pending.extend(frames_of(&inner, depth));
     }
     let nodes = lines
         .iter()
@@ -168,6 +204,13 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
     })
 }
 
+/// Returns once a navigation of the page has started (polled: the flag follows browser events).
+async fn navigation_starts(ctx: &PageCtx) {
+    while !ctx.browser.navigation_pending(&ctx.target) {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 pub async fn capture(
     broker: &Arc<Broker>,
     context: &ResolvedContext,
@@ -186,15 +229,46 @@ pub async fn capture(
         depth: params.depth,
         root: params.root.clone(),
         verbose: params.verbose,
+        max_name: params.max_name,
     };
-    let snapshot = take(&ctx, &options).await?;
-    if options.root.is_none() && options.depth.is_none() {
-        ctx.slot.store_snapshot(
-            &ctx.target,
-            &snapshot.time_origin,
-            interactive_nodes(&snapshot),
-        );
-    }
+    // While a navigation is pending, Chromium holds every command for the page until it
+    // commits: answer with the last snapshot of the document still on screen.
+    let slot_key = ctx.slot.key.to_string();
+    let mut pending = ctx.browser.navigation_pending(&ctx.target);
+    let taken = if pending {
+        None
+    } else {
+        // A navigation that starts while we read holds our commands until it commits.
+        tokio::select! {
+            taken = take(&ctx, &options) => Some(taken?),
+            () = navigation_starts(&ctx) => None,
+        }
+    };
+    pending |= taken.is_none();
+    let snapshot = match taken {
+        None => committed::recall(&slot_key, &ctx.target, &options).unwrap_or_else(|| {
+            let info = ctx.slot.pages().info(ctx.page);
+            Snapshot {
+                text: String::new(),
+                uids: Map::new(),
+                nodes: BTreeMap::new(),
+                url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
+                title: info.map(|i| i.title).unwrap_or_default(),
+                time_origin: String::new(),
+            }
+        }),
+        Some(snapshot) => {
+            committed::remember(&slot_key, &ctx.target, &options, &snapshot);
+            if options.root.is_none() && options.depth.is_none() {
+                ctx.slot.store_snapshot(
+                    &ctx.target,
+                    &snapshot.time_origin,
+                    interactive_nodes(&snapshot),
+                );
+            }
+            snapshot
+        }
+    };
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
     match file {
         Some(path) => {
@@ -208,5 +282,15 @@ pub async fn capture(
         None => out["snapshot"] = json!(snapshot.text),
     }
     out["uids"] = Value::Object(snapshot.uids);
+    if pending {
+        let message = if snapshot.time_origin.is_empty() {
+            "a navigation of this page is under way and has not committed; the page cannot be read until it does, and no earlier snapshot of the document on screen was taken"
+        } else {
+            "a navigation of this page is under way and has not committed: this is the last snapshot of the document still on screen"
+        };
+        Warning::new(WarningCode::NavigationPending, message)
+            .with_details(json!({ "page": ctx.page }))
+            .attach(&mut out);
+    }
     Ok(out)
 }

@@ -1,58 +1,74 @@
-// cdt's in-page agent. Evaluated as `(AGENT)(command, args)` in a frame's main world, where
-// AGENT binds `A11Y` (accname.js) around this function. It keeps a
-// registry of uids on `window.__cdt` (non-enumerable): a node keeps its uid for the life of the
-// document; numbering starts where the daemon says, so a uid is never reused within a page.
-(function (command, args) {
+// cdt's in-page agent. Installed once per frame in an isolated world of cdt's own
+// (`Page.createIsolatedWorld`), as `(AGENT)(A11Y, SNAPSHOT)` where A11Y is the accessibility
+// model (accname.js) and SNAPSHOT the snapshot walk (snapshot.js); the result, `{ run, learn }`,
+// is kept on the isolated world's own global `cdt`. Page scripts never see that world: its
+// built-ins (MutationObserver, getBoundingClientRect, querySelectorAll, …) are its own, so a
+// page's patches and globals cannot reach the agent.
+//
+// The agent never decides uids. The daemon keeps uid ↔ backendNodeId; the agent only reports
+// nodes: `ref(el)` answers the uid the daemon taught it for `el`, or a placeholder
+// `\u0001<nonce>:<i>\u0002` for the i-th node it reports fresh. `run` returns
+// `[json, gen, nonce, freshCount]`; the daemon then reads the fresh nodes (`fresh(gen)`,
+// serialized deep, so each carries its backendNodeId), numbers them, replaces the
+// placeholders, and calls `learn(gen, uids)`.
+// An element named by uid is resolved by the daemon (DOM.resolveNode) and passed as `target`.
+(function (A11Y, SNAPSHOT) {
   'use strict';
-  const root = window;
-  let R = root.__cdt;
-  if (!R || R.prefix !== args.prefix) {
-    R = { prefix: args.prefix || '', next: args.start || 1, byEl: new WeakMap(), byUid: new Map(), lastMutation: Date.now() };
-    Object.defineProperty(root, '__cdt', { value: R, configurable: true, enumerable: false, writable: true });
-    try {
-      new MutationObserver(() => { R.lastMutation = Date.now(); })
-        .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    } catch (e) { /* no document yet */ }
-  }
-  // A page restored from the back/forward cache brings back an old registry: never number below
-  // what the page has already issued, or a uid could point at a new node.
-  if (args.start && R.next < args.start) R.next = args.start;
-  const uidOf = (el) => {
-    let uid = R.byEl.get(el);
-    if (!uid) {
-      uid = R.prefix + 'e' + (R.next++);
-      R.byEl.set(el, uid);
-      R.byUid.set(uid, new WeakRef(el));
+  const bytes = new Uint32Array(2);
+  crypto.getRandomValues(bytes);
+  const R = { cache: new WeakMap(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined, lastMutation: Date.now(),
+    nonce: bytes[0].toString(36) + bytes[1].toString(36) };
+  try {
+    new MutationObserver(() => { R.lastMutation = Date.now(); })
+      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  } catch (e) { /* no document yet */ }
+
+  const ref = (el) => {
+    if (!el || el.nodeType !== 1) return null;
+    const known = R.cache.get(el);
+    if (known) return known;
+    let index = R.freshIndex.get(el);
+    if (index === undefined) {
+      index = R.fresh.length;
+      R.fresh.push(el);
+      R.freshIndex.set(el, index);
     }
-    return uid;
+    return '\u0001' + R.nonce + ':' + index + '\u0002';
   };
-  const number = (uid) => parseInt(String(uid).slice(String(uid).lastIndexOf('e') + 1), 10);
-  const lookup = (uid) => {
-    const ref = R.byUid.get(uid);
-    const el = ref && ref.deref();
-    if (el && el.isConnected) return { el };
-    const issued = String(uid).startsWith(R.prefix + 'e') && number(uid) > 0 && number(uid) < R.next;
-    return { status: issued || (args.issuedBefore && number(uid) < args.issuedBefore) ? 'stale' : 'unknown' };
-  };
+  // Page text never carries control characters into a reply (they delimit placeholders).
   const clean = (s, max) => {
-    s = (s || '').replace(/\s+/g, ' ').trim();
-    return s.length > max ? s.slice(0, max - 1) + '…' : s;
+    s = String(s || '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+    return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
   const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
-  // Roles and names come from the accessibility model (accname.js), bound as `A11Y`.
-  const CLICKABLE_ROLE = 'generic-clickable';
-  const roleOf = (el) => {
+  const CLICKABLE = 'generic-clickable';
+  const INLINE_TEXT = new Set(['LABEL', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'SUB', 'SUP', 'CODE', 'ABBR', 'MARK', 'BR']);
+  // Whether an element takes clicks without a role of its own: onclick, tabindex, draggable, or
+  // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
+  // parent's cursor, so only the element that sets the pointer counts, not its children.
+  const clickableWithoutRole = (el, parentCursor) => {
+    if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0)) return true;
+    if (el.getAttribute('draggable') === 'true') return true;
+    if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
+    return getComputedStyle(el).cursor === 'pointer';
+  };
+  // Roles that a script-bound click handler turns into a control of its own.
+  const SOFT = new Set(['listitem', 'article', 'img', 'row', 'cell', 'gridcell', 'group', 'figure', 'paragraph']);
+  const roleOf = (el, parentCursor) => {
     const role = A11Y.role(el);
-    if (role) return role;
-    if (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))) return CLICKABLE_ROLE;
+    if (role && !SOFT.has(role)) return role;
+    if (role) return clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor) ? CLICKABLE : role;
+    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
+    if (clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor)) return CLICKABLE;
     return null;
   };
-  const nameOf = (el, role) => A11Y.name(el, role);
+  const nameOf = (el, role, max) => clean(A11Y.name(el, role), max);
   const isVisible = (el) => A11Y.visible(el);
-  const statesOf = (el, role) => {
+  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || el.isContentEditable;
+  const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
     if (doc.activeElement === el && doc.hasFocus()) out.push('focused');
@@ -76,123 +92,56 @@
       const option = el.selectedOptions && el.selectedOptions[0];
       if (option) out.push('value=' + quote(clean(option.textContent, 60)));
     }
-    if (role === 'link' && args.verbose) out.push('url=' + el.getAttribute('href'));
+    if (el.getAttribute('draggable') === 'true') out.push('draggable');
+    if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
     return out;
   };
-
-  function snapshot() {
-    const lines = [];
-    const uids = {};
-    const frames = [];
-    const maxDepth = args.depth === undefined || args.depth === null ? Infinity : args.depth;
-    let start = document.documentElement;
-    if (args.rootUid) { const found = lookup(args.rootUid); if (!found.el) return { error: found.status, uid: args.rootUid }; start = found.el; }
-    if (args.rootSelector) {
-      try { start = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: String(e.message || e) }; }
-      if (!start) return { error: 'unknown', selector: args.rootSelector };
-    }
-    const emit = (el, role, name, depth) => {
-      const uid = uidOf(el);
-      const states = statesOf(el, role);
-      const shown = role === 'generic-clickable' ? 'clickable' : role;
-      lines.push('  '.repeat(depth) + uid + ' ' + shown + (name ? ' ' + quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
-      uids[uid] = { role: shown, name };
-      return uid;
-    };
-    const walk = (el, depth, namedAncestor) => {
-      if (depth > maxDepth) return;
-      if (el.nodeType === 3) {
-        if (args.interactive || namedAncestor) return;
-        const text = clean(el.textContent, 80);
-        if (text) lines.push('  '.repeat(depth) + 'text ' + quote(text));
-        return;
-      }
-      if (el.nodeType !== 1) return;
-      const tag = el.tagName;
-      if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'TEMPLATE' || tag === 'HEAD') return;
-      if (el.getAttribute('aria-hidden') === 'true') return;
-      let role = roleOf(el);
-      if (tag !== 'OPTION' && !isVisible(el)) {
-        // display:none hides the subtree; display:contents and visibility:hidden do not hide
-        // children that are visible themselves: walk them, without a line for this element.
-        const style = getComputedStyle(el);
-        if (style.display === 'none') return;
-        role = null;
-      }
-      let childDepth = depth;
-      // A label's words name its control; they are not repeated as text lines.
-      let named = namedAncestor || tag === 'LABEL';
-      if (role) {
-        const name = nameOf(el, role);
-        const actionable = ACTIONABLE.has(role) || role === 'generic-clickable' || el.isContentEditable;
-        const keep = args.verbose || actionable || role === 'heading' || (!args.interactive && (name || ['list', 'table', 'dialog', 'navigation', 'main', 'form', 'img', 'row', 'group', 'region', 'banner', 'contentinfo', 'complementary', 'article'].includes(role)));
-        if (keep && !(role === 'option' && args.interactive && !el.selected)) {
-          const uid = emit(el, role, name, depth);
-          childDepth = depth + 1;
-          if (name && A11Y.fromContent(role)) named = true;
-          if (tag === 'IFRAME') {
-            let inner = null;
-            try { inner = el.contentDocument; } catch (e) { inner = null; }
-            if (inner && inner.documentElement) walk(inner.documentElement, childDepth, false);
-            else frames.push({ uid, depth: childDepth, src: el.src });
-            return;
-          }
-          if (tag === 'SELECT' && !args.verbose) return;
-        }
-      }
-      if (el.shadowRoot) for (const child of el.shadowRoot.childNodes) walk(child, childDepth, named);
-      for (const child of el.childNodes) walk(child, childDepth, named);
-    };
-    walk(start, 0, false);
-    return { lines, uids, frames, next: R.next, url: location.href, title: document.title, timeOrigin: performance.timeOrigin };
-  }
+  const shown = (role) => (role === CLICKABLE ? 'clickable' : role);
+  const H = { ref, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
+  const snapshot = SNAPSHOT(H);
 
   const describe = (el) => {
     if (!el || el.nodeType !== 1) return null;
     let text = el.tagName.toLowerCase();
-    if (el.id) text += '#' + el.id;
-    if (el.classList && el.classList.length) text += '.' + Array.from(el.classList).slice(0, 3).join('.');
+    if (el.id) text += '#' + clean(el.id, 40);
+    if (el.classList && el.classList.length) text += '.' + Array.from(el.classList).slice(0, 3).map((c) => clean(c, 30)).join('.');
     const label = clean(el.innerText || el.getAttribute('aria-label') || '', 40);
     return label ? text + ' ' + quote(label) : text;
   };
-  const pick = () => {
-    if (args.uid) { const found = lookup(args.uid); if (!found.el) return { error: found.status }; return { el: found.el }; }
+  // The element a command acts on: the one the daemon resolved from a uid, or a selector or
+  // text match in this frame.
+  const pick = (args, target) => {
+    if (target) {
+      if (!target.isConnected || target.ownerDocument !== document) return { error: 'stale' };
+      return { el: target };
+    }
+    if (args.uid) return { error: 'stale' };
     if (args.selector) {
       let el = null;
-      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: String(e.message || e) }; }
+      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
       return el ? { el } : { error: 'unknown' };
     }
     if (args.text) {
       const wanted = args.text.toLowerCase();
-      const all = Array.from(document.querySelectorAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],h1,h2,h3,h4,h5,h6,li,td,span,div,p'));
-      const match = all.filter((el) => isVisible(el) && clean(nameOf(el, roleOf(el) || '') || el.innerText || el.value || '', 200).toLowerCase().includes(wanted));
+      const all = Array.from(document.querySelectorAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p'));
+      const match = all.filter((el) => isVisible(el) && clean(A11Y.name(el, roleOf(el) || '') || el.innerText || el.value || '', 200).toLowerCase().includes(wanted));
       // The innermost match is the most specific element.
       const innermost = match.filter((el) => !match.some((other) => other !== el && el.contains(other)));
       return innermost.length ? { el: innermost[0] } : { error: 'unknown' };
     }
     return { error: 'unknown' };
   };
-  // Offset of this frame's viewport within the top (same-process) viewport.
-  const frameOffset = (el) => {
-    let x = 0; let y = 0; let win = el.ownerDocument.defaultView;
-    while (win && win.frameElement) {
-      const r = win.frameElement.getBoundingClientRect();
-      x += r.left + win.frameElement.clientLeft; y += r.top + win.frameElement.clientTop;
-      win = win.parent;
-    }
-    return { x, y };
-  };
   const boxOf = (el) => {
     const r = el.getBoundingClientRect();
-    const o = frameOffset(el);
-    return { x: r.left + o.x, y: r.top + o.y, width: r.width, height: r.height };
+    return { x: r.left, y: r.top, width: r.width, height: r.height };
   };
-  function actionPoint() {
-    const picked = pick();
+  // Coordinates are in this frame's viewport; the daemon adds the offsets of enclosing frames.
+  function actionPoint(args, target) {
+    const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
     if (!args.noScroll) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    const uid = uidOf(el);
+    const uid = ref(el);
     if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el) };
     if (el.disabled || el.getAttribute('aria-disabled') === 'true') return { error: 'disabled', uid, element: describe(el) };
     const rects = el.getClientRects();
@@ -209,17 +158,18 @@
     }
     const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: uidOf(hit) };
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit) };
     }
-    const o = frameOffset(el);
-    return { uid, x: lx + o.x, y: ly + o.y, element: describe(el) };
+    // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
+    const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
+    return { uid, x: lx, y: ly, element: describe(el), draggable };
   }
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
-  function prepareFill() {
-    const picked = pick();
+  function prepareFill(args, target) {
+    const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    const uid = uidOf(el);
+    const uid = ref(el);
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
     if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') return { error: 'disabled', uid, element: describe(el) };
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el) };
@@ -231,9 +181,9 @@
     const value = args.value === undefined ? '' : String(args.value);
     if (tag === 'SELECT') {
       const options = Array.from(el.options);
-      const whole = options.filter((o) => o.value === value || clean(o.textContent, 200) === value.trim());
+      const whole = options.filter((o) => o.value === value || clean(o.textContent) === value.trim());
       const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
-      const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent, 200)));
+      const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent)));
       if (!chosen.length) return { error: 'no-option', uid, options: options.map((o) => clean(o.textContent, 60)) };
       options.forEach((o) => { o.selected = chosen.includes(o); });
       fire(el, 'input'); fire(el, 'change');
@@ -266,19 +216,19 @@
     }
     return { error: 'not-fillable', uid, element: describe(el) };
   }
-  function inspect() {
-    const picked = pick();
+  function inspect(args, target) {
+    const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
     const role = roleOf(el);
     const attributes = {};
-    for (const a of el.attributes) attributes[a.name] = a.value.length > 200 ? a.value.slice(0, 199) + '…' : a.value;
+    for (const a of el.attributes) attributes[clean(a.name, 100)] = clean(a.value, 200);
     const s = getComputedStyle(el);
-    return { uid: uidOf(el), tag: el.tagName.toLowerCase(), role: role === 'generic-clickable' ? 'clickable' : role, name: role ? nameOf(el, role) : '',
+    return { uid: ref(el), tag: el.tagName.toLowerCase(), role: role ? shown(role) : role, name: role ? nameOf(el, role) : '',
       attributes, box: boxOf(el), visible: isVisible(el), enabled: !el.disabled, editable: el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName),
-      states: statesOf(el, role), display: s.display, text: clean(el.innerText || '', 200) };
+      states: statesOf(el, role, true), display: s.display, text: clean(el.innerText || '', 200) };
   }
-  function find() {
+  function find(args) {
     const wanted = (args.text || '').toLowerCase();
     const out = [];
     for (const el of document.querySelectorAll('*')) {
@@ -287,31 +237,31 @@
       if (!role || !isVisible(el)) continue;
       const name = nameOf(el, role);
       if (name.toLowerCase().includes(wanted) || (el.value && String(el.value).toLowerCase().includes(wanted))) {
-        out.push({ uid: uidOf(el), role: role === 'generic-clickable' ? 'clickable' : role, name });
+        out.push({ uid: ref(el), role: shown(role), name });
       }
     }
     return { matches: out };
   }
   function targets() {
     const out = [];
-    for (const el of document.querySelectorAll('a[href],button,input:not([type=hidden]),textarea,select,summary,[role],[onclick],[contenteditable=true],[tabindex]')) {
+    for (const el of document.querySelectorAll('a[href],button,input:not([type=hidden]),textarea,select,summary,[role],[onclick],[contenteditable=true],[tabindex],[draggable=true]')) {
       const role = roleOf(el);
-      if (!role || !(ACTIONABLE.has(role) || role === 'generic-clickable')) continue;
+      if (!role || !isActionable(el, role)) continue;
       const visible = isVisible(el);
-      let selector = el.id ? '#' + CSS.escape(el.id) : el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name="' + CSS.escape(el.getAttribute('name')) + '"]' : '');
-      out.push({ uid: uidOf(el), role: role === 'generic-clickable' ? 'clickable' : role, name: nameOf(el, role), bbox: boxOf(el), visible,
-        enabled: !el.disabled, editable: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable, selector });
+      const selector = el.id ? '#' + CSS.escape(el.id) : el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name="' + CSS.escape(el.getAttribute('name')) + '"]' : '');
+      out.push({ uid: ref(el), role: shown(role), name: nameOf(el, role), bbox: boxOf(el), visible,
+        enabled: !el.disabled, editable: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable, selector: clean(selector, 200) });
     }
     return { targets: out };
   }
   function state() {
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
-    return { url: location.href, title: document.title, timeOrigin: performance.timeOrigin, viewport: { width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio },
+    return { url: location.href, title: clean(document.title), timeOrigin: performance.timeOrigin, viewport: { width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio },
       scroll: { x: scrollX, y: scrollY, maxY: Math.max(0, document.documentElement.scrollHeight - innerHeight) },
-      activeElement: active ? { uid: uidOf(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
+      activeElement: active ? { uid: ref(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
       readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation };
   }
-  function settle() {
+  function settle(args) {
     // Resolves when the DOM has been quiet for `quiet` ms, or after `cap` ms.
     const started = Date.now();
     return new Promise((resolve) => {
@@ -323,39 +273,39 @@
       check();
     });
   }
-  function readText() {
-    if (args.uid || args.selector) { const picked = pick(); if (!picked.el) return picked; return { text: picked.el.innerText || picked.el.textContent || '' }; }
+  function readText(args, target) {
+    if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { text: picked.el.innerText || picked.el.textContent || '' }; }
     return { text: document.body ? document.body.innerText : '' };
   }
-  function readHtml() {
-    if (args.uid || args.selector) { const picked = pick(); if (!picked.el) return picked; return { html: picked.el.outerHTML }; }
+  function readHtml(args, target) {
+    if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { html: picked.el.outerHTML }; }
     return { html: document.documentElement.outerHTML };
   }
-  function scrollIntoView() {
-    const picked = pick();
+  function scrollIntoView(args, target) {
+    const picked = pick(args, target);
     if (!picked.el) return picked;
     picked.el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    return { uid: uidOf(picked.el), box: boxOf(picked.el), scroll: { x: scrollX, y: scrollY } };
+    return { uid: ref(picked.el), box: boxOf(picked.el), scroll: { x: scrollX, y: scrollY } };
   }
-  function focus() {
-    const picked = pick();
+  function focus(args, target) {
+    const picked = pick(args, target);
     if (!picked.el) return picked;
     picked.el.focus();
-    return { uid: uidOf(picked.el), focused: document.activeElement === picked.el };
+    return { uid: ref(picked.el), focused: document.activeElement === picked.el };
   }
-  function clear() {
-    const picked = pick();
+  function clear(args, target) {
+    const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    if (el.isContentEditable) { el.innerHTML = ''; fire(el, 'input'); return { uid: uidOf(el) }; }
-    if (!('value' in el)) return { error: 'not-fillable', uid: uidOf(el), element: describe(el) };
+    if (el.isContentEditable) { el.innerHTML = ''; fire(el, 'input'); return { uid: ref(el) }; }
+    if (!('value' in el)) return { error: 'not-fillable', uid: ref(el), element: describe(el) };
     el.focus();
     const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value');
     if (setter && setter.set) setter.set.call(el, ''); else el.value = '';
     fire(el, 'input'); fire(el, 'change');
-    return { uid: uidOf(el) };
+    return { uid: ref(el) };
   }
-  function waitCheck() {
+  function waitCheck(args) {
     if (args.texts) {
       const body = document.body ? document.body.innerText : '';
       const found = args.texts.find((t) => body.includes(t));
@@ -363,23 +313,65 @@
     }
     if (args.selector) {
       let el = null;
-      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: String(e.message || e) }; }
+      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
       const visible = !!el && isVisible(el) && el.getClientRects().length > 0;
       const done = args.state === 'attached' ? !!el : args.state === 'hidden' ? !visible : visible;
-      return { done, uid: el ? uidOf(el) : null };
+      return { done, uid: el ? ref(el) : null };
     }
     return { done: true };
   }
-  function frameOwnerUid() { return { uid: uidOf(this) }; }
-  const commands = { snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
-    waitCheck, box: () => {
-      const p = pick();
-      if (!p.el) return p;
-      const b = boxOf(p.el); const st = getComputedStyle(p.el);
-      return { uid: uidOf(p.el), box: b, content: { x: b.x + p.el.clientLeft + parseFloat(st.paddingLeft || 0), y: b.y + p.el.clientTop + parseFloat(st.paddingTop || 0) } };
-    }, frameOwnerUid,
-    next: () => ({ next: R.next }) };
-  const result = commands[command].call(this, args);
-  if (result && typeof result === 'object' && typeof result.then !== 'function') result.__next = R.next;
-  return result;
+  function box(args, target) {
+    const p = pick(args, target);
+    if (!p.el) return p;
+    const b = boxOf(p.el); const st = getComputedStyle(p.el);
+    return { uid: ref(p.el), box: b, content: { x: b.x + p.el.clientLeft + parseFloat(st.paddingLeft || 0), y: b.y + p.el.clientTop + parseFloat(st.paddingTop || 0) } };
+  }
+  // The element a selector or text names, by uid (for a search across frames).
+  function locate(args) {
+    const picked = pick(args, null);
+    return picked.el ? { uid: ref(picked.el) } : picked;
+  }
+  // The iframes of this document (the daemon names each one's frame).
+  function frames() {
+    return { frames: Array.from(document.querySelectorAll('iframe,frame')).map((el) => ({ uid: ref(el), depth: 0 })) };
+  }
+  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
+    waitCheck, box, locate };
+
+  const finish = (result) => {
+    const gen = ++R.gen;
+    const fresh = R.fresh;
+    R.fresh = []; R.freshIndex = new Map();
+    if (fresh.length) {
+      R.gens.set(gen, fresh);
+      // Only the latest few reports wait to be read; an older one is just asked again.
+      for (const old of R.gens.keys()) { if (R.gens.size <= 8) break; R.gens.delete(old); }
+    }
+    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length];
+  };
+  // The nodes run number `gen` reported fresh, for the daemon to read their backendNodeIds.
+  function fresh(gen) {
+    return R.gens.get(gen) || [];
+  }
+  function run(command, args, target) {
+    R.fresh = []; R.freshIndex = new Map();
+    args = args || {};
+    // The daemon forgot the node ids of an earlier document: so does this cache.
+    if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.epoch = args.epoch; }
+    if (target && args.uid && target.isConnected) R.cache.set(target, args.uid);
+    const handler = commands[command];
+    if (!handler) return finish({ error: 'unknown-command' });
+    const result = handler(args, target || null);
+    if (result && typeof result.then === 'function') return result.then(finish);
+    return finish(result);
+  }
+  // The daemon's numbering of the nodes reported fresh by run number `gen`.
+  function learn(gen, uids) {
+    const nodes = R.gens.get(gen);
+    R.gens.delete(gen);
+    if (!nodes) return false;
+    nodes.forEach((el, i) => { if (typeof uids[i] === 'string') R.cache.set(el, uids[i]); });
+    return true;
+  }
+  return { run, fresh, learn };
 })

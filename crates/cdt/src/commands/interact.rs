@@ -43,6 +43,9 @@ pub struct SnapshotArgs {
     /// Start at this uid or CSS selector.
     #[arg(long, value_name = "UID|CSS")]
     pub root: Option<String>,
+    /// Cut names longer than N characters (names are whole by default).
+    #[arg(long, value_name = "N")]
+    pub max_name: Option<u32>,
     /// Write the snapshot text to a file.
     #[arg(long, value_name = "PATH")]
     pub file: Option<String>,
@@ -257,6 +260,7 @@ pub fn capture(command: &CaptureCommand, verbose: bool) -> Invocation {
             .flag("interactive", args.interactive)
             .set("depth", args.depth)
             .set("root", args.root.clone())
+            .set("maxName", args.max_name)
             .flag("verbose", verbose)
             .set("file", absolute(&args.file))
             .set("page", args.page.page)

@@ -1,0 +1,359 @@
+//! The page agent in its isolated world: a hostile page can neither see it nor make a uid act
+//! on another element; every actionable element has a uid; HTML5 drag-and-drop; every frame
+//! (data:, same-origin, nested out-of-process) is snapshotted and searched; a snapshot during a
+//! pending navigation answers with the document on screen.
+
+use std::time::{Duration, Instant};
+
+use cdt_e2e::{HttpServer, TestEnv};
+use serde_json::Value;
+
+/// The uid on the snapshot line that contains `needle`.
+fn uid_of(snapshot: &str, needle: &str) -> String {
+    let line = snapshot
+        .lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{snapshot}"));
+    line.split_whitespace().next().unwrap().to_string()
+}
+
+fn snapshot(env: &TestEnv, context: &str) -> String {
+    env.ctx(context, &["capture", "snapshot"]).ok()["snapshot"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn eval(env: &TestEnv, context: &str, script: &str) -> Value {
+    env.ctx(context, &["runtime", "eval", script]).ok()["value"].clone()
+}
+
+/// Patches what an in-page agent would use, plants fake registries, watches for cdt.
+const HOSTILE: &str = r#"<meta charset="utf-8">
+<div id=top><button id=target onclick="log('target')">Target</button></div>
+<div id=bottom><button id=decoy onclick="log('decoy')">Decoy</button></div>
+<p id=out></p>
+<script>
+window.clicks = [];
+function log(who) { clicks.push(who); document.getElementById('out').textContent = clicks.join(','); }
+const decoy = document.getElementById('decoy');
+const realQsa = Document.prototype.querySelectorAll;
+Document.prototype.querySelector = function () { return decoy; };
+Document.prototype.querySelectorAll = function () { return realQsa.call(this, '#decoy'); };
+Element.prototype.querySelector = function () { return decoy; };
+Element.prototype.getBoundingClientRect = function () { const r = decoy.getClientRects()[0]; return r; };
+Element.prototype.getClientRects = function () { return [decoy.getBoundingClientRect()]; };
+Element.prototype.scrollIntoView = function () {};
+Document.prototype.elementFromPoint = function () { return decoy; };
+window.observers = 0;
+window.MutationObserver = function () { window.observers++; return { observe() {}, disconnect() {} }; };
+window.WeakRef = function () { return { deref() { return decoy; } }; };
+window.__cdt = { byUid: { get() { return { deref() { return decoy; } }; } }, prefix: '', next: 1 };
+window.seen = [];
+setInterval(() => {
+  for (const k of Object.getOwnPropertyNames(window)) if (/(^|_)cdt/i.test(k) && k !== '__cdt') seen.push(k);
+  document.querySelectorAll('*');
+}, 5);
+function swap() {
+  // Move the target away and the decoy where it was; plant a fake registry again.
+  document.getElementById('bottom').appendChild(document.getElementById('target'));
+  document.getElementById('top').appendChild(decoy);
+  window.__cdt = { byUid: new Map([['e1', { deref: () => decoy }], ['e2', { deref: () => decoy }]]) };
+}
+function replace() {
+  const target = document.getElementById('target');
+  const twin = target.cloneNode(true);
+  target.replaceWith(twin);
+}
+</script>"#;
+
+#[test]
+fn a_hostile_page_can_neither_see_the_agent_nor_redirect_a_uid() {
+    let server = HttpServer::start();
+    server.page("/hostile.html", "Hostile", HOSTILE);
+    let env = TestEnv::new();
+    env.ctx("h", &["page", "open", &server.url("/hostile.html")])
+        .ok();
+    let reply = env.ctx("h", &["capture", "snapshot"]);
+    let data = reply.ok();
+    let snap = data["snapshot"].as_str().unwrap().to_string();
+    let target = uid_of(&snap, "button \"Target\"");
+    let decoy = uid_of(&snap, "button \"Decoy\"");
+    assert_ne!(target, decoy);
+    // The uid map carries each node's backendNodeId, and they differ.
+    let ids = (
+        data["uids"][&target]["backendNodeId"].as_i64(),
+        data["uids"][&decoy]["backendNodeId"].as_i64(),
+    );
+    assert!(
+        ids.0.is_some() && ids.1.is_some() && ids.0 != ids.1,
+        "{data}"
+    );
+
+    eval(&env, "h", "swap()");
+    env.ctx("h", &["element", "click", &target]).ok();
+    assert_eq!(eval(&env, "h", "clicks.join(',')"), "target");
+    env.ctx("h", &["element", "click", "--selector", "#target"])
+        .ok();
+    env.ctx("h", &["element", "click", "--text", "Target"]).ok();
+    assert_eq!(eval(&env, "h", "clicks.join(',')"), "target,target,target");
+    // The same node keeps its uid wherever the page moved it.
+    assert_eq!(uid_of(&snapshot(&env, "h"), "button \"Target\""), target);
+
+    // Nothing of cdt is visible from the page's world, and its patched built-ins were not used.
+    assert_eq!(eval(&env, "h", "seen.slice(0, 3).join(',')"), "");
+    assert_eq!(eval(&env, "h", "observers"), 0);
+    assert_eq!(
+        eval(
+            &env,
+            "h",
+            "Object.getOwnPropertyNames(window).filter(k => /(^|_)cdt/i.test(k)).join(',')"
+        ),
+        "__cdt"
+    );
+
+    // A node the page replaced is gone: its uid is stale, never the replacement's.
+    eval(&env, "h", "replace()");
+    env.ctx("h", &["element", "click", &target])
+        .err("UID_STALE", 3);
+    assert_eq!(eval(&env, "h", "clicks.join(',')"), "target,target,target");
+    let again = snapshot(&env, "h");
+    assert_ne!(uid_of(&again, "button \"Target\""), target, "{again}");
+}
+
+const ACTIONABLE: &str = r#"<meta charset="utf-8">
+<style>.card { cursor: pointer; padding: 4px } #zone { width: 200px; height: 80px; border: 1px solid }</style>
+<div id=a draggable=true style="width:80px;height:30px;background:#eee">Item A</div>
+<div id=zone>Drop here</div>
+<div contenteditable=true id=editor>Notes</div>
+<div tabindex=0 id=focusable>Focusable box</div>
+<div class=card id=card><span>Scripted card</span></div>
+<h2><a href=#top>Folded heading link</a></h2>
+<p>★</p><p>★</p><p>★</p>
+<p id=log></p>
+<script>
+const zone = document.getElementById('zone');
+document.getElementById('a').addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', e.target.id));
+zone.addEventListener('dragover', (e) => e.preventDefault());
+zone.addEventListener('drop', (e) => {
+  e.preventDefault();
+  const id = e.dataTransfer.getData('text/plain');
+  zone.appendChild(document.getElementById(id));
+  document.getElementById('log').textContent = 'dropped ' + id;
+});
+document.getElementById('card').addEventListener('click', () => { document.getElementById('log').textContent = 'card clicked'; });
+</script>"#;
+
+#[test]
+fn every_actionable_element_has_a_uid_and_html5_drag_and_drop_moves_a_node() {
+    let server = HttpServer::start();
+    server.page("/actionable.html", "Actionable", ACTIONABLE);
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/actionable.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    for line in [
+        "clickable \"Item A\" draggable",
+        "textbox",
+        "clickable \"Focusable box\"",
+        "clickable \"Scripted card\"",
+    ] {
+        assert!(snap.contains(line), "no {line:?} in:\n{snap}");
+    }
+    // The card's text is its name, not a uid of its own.
+    assert_eq!(snap.matches("Scripted card").count(), 1, "{snap}");
+    // A heading whose only content is a same-named link is one line: the link, with the level.
+    assert!(
+        snap.contains("link \"Folded heading link\" heading=2") && !snap.contains("heading \""),
+        "{snap}"
+    );
+    // Repeated identical lines without uids are run-length compressed.
+    assert!(snap.contains("text \"★\" ×3"), "{snap}");
+    // Names are whole unless --max-name cuts them.
+    let cut = env.ctx("d", &["capture", "snapshot", "--max-name", "8"]);
+    let cut = cut.ok()["snapshot"].as_str().unwrap().to_string();
+    assert!(cut.contains("clickable \"Focusab…\""), "{cut}");
+
+    let item = uid_of(&snap, "\"Item A\"");
+    let card = uid_of(&snap, "\"Scripted card\"");
+    env.ctx("d", &["element", "click", &card]).ok();
+    assert_eq!(
+        eval(&env, "d", "document.getElementById('log').textContent"),
+        "card clicked"
+    );
+
+    // The drop zone is plain text (no line of its own): any element gets a uid when a command
+    // names it by selector.
+    let zone_uid = env
+        .ctx("d", &["element", "inspect", "--selector", "#zone"])
+        .ok()["uid"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let dragged = env.ctx("d", &["element", "drag", &item, &zone_uid]);
+    dragged.ok();
+    assert_eq!(
+        eval(&env, "d", "document.getElementById('log').textContent"),
+        "dropped a"
+    );
+    assert_eq!(
+        eval(
+            &env,
+            "d",
+            "document.getElementById('zone').contains(document.getElementById('a'))"
+        ),
+        true
+    );
+}
+
+#[test]
+fn every_frame_is_snapshotted_searched_and_clickable() {
+    let server = HttpServer::start();
+    let click = |label: &str| {
+        format!(
+            "<button id={id} onclick=\"this.textContent='{label} clicked'\">{label}</button>",
+            id = label.split(' ').next().unwrap().to_lowercase()
+        )
+    };
+    server.raw(
+        "/nested.html",
+        "text/html; charset=utf-8",
+        &click("Nested button"),
+    );
+    let nested = server.url("/nested.html");
+    server.raw(
+        "/middle.html",
+        "text/html; charset=utf-8",
+        &format!(
+            "{}<iframe src=\"{nested}\" style=\"width:260px;height:60px\"></iframe>",
+            click("Middle button")
+        ),
+    );
+    server.raw(
+        "/same.html",
+        "text/html; charset=utf-8",
+        &click("Same button"),
+    );
+    let middle = server.other_origin_url("/middle.html");
+    let data_frame = "data:text/html,<button onclick='this.textContent=&quot;Data button clicked&quot;'>Data button</button>";
+    server.page(
+        "/frames.html",
+        "Frames",
+        &format!(
+            "<button>Main button</button>
+            <iframe src=\"/same.html\" style=\"width:260px;height:60px\"></iframe>
+            <iframe src=\"{data_frame}\" style=\"width:260px;height:60px\"></iframe>
+            <iframe src=\"{middle}\" style=\"width:300px;height:140px\"></iframe>"
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/frames.html")])
+        .ok();
+    env.ctx(
+        "r",
+        &[
+            "page",
+            "wait-idle",
+            "--idle-ms",
+            "200",
+            "--timeout",
+            "10000",
+        ],
+    )
+    .ok();
+    let snap = snapshot(&env, "r");
+    let labels = [
+        "Same button",
+        "Data button",
+        "Middle button",
+        "Nested button",
+    ];
+    let mut uids = Vec::new();
+    for label in labels {
+        let uid = uid_of(&snap, &format!("\"{label}\""));
+        assert!(
+            uid.starts_with('f'),
+            "{label} is not frame-qualified:\n{snap}"
+        );
+        uids.push(uid);
+    }
+    // The nested frame's lines sit under the middle frame's iframe line, deeper.
+    let indent = |needle: &str| {
+        let line = snap.lines().find(|l| l.contains(needle)).unwrap();
+        line.len() - line.trim_start().len()
+    };
+    assert!(indent("Nested button") > indent("Middle button"), "{snap}");
+
+    for uid in &uids[..2] {
+        env.ctx("r", &["element", "click", uid]).ok();
+    }
+    // Search every frame: text in the nested out-of-process frame, a selector in the middle one.
+    let by_text = env.ctx("r", &["element", "click", "--text", "Nested button"]);
+    assert!(
+        by_text.ok()["uid"].as_str().unwrap().starts_with('f'),
+        "{}",
+        by_text.stdout
+    );
+    env.ctx("r", &["element", "click", "--selector", "#middle"])
+        .ok();
+    let after = snapshot(&env, "r");
+    for label in labels {
+        assert!(
+            after.contains(&format!("\"{label} clicked\"")),
+            "{label} was not clicked:\n{after}"
+        );
+    }
+    env.ctx("r", &["element", "click", "--selector", "#nowhere"])
+        .err("ELEMENT_NOT_FOUND", 3);
+}
+
+#[test]
+fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() {
+    let server = HttpServer::start();
+    server.page("/here.html", "Here", "<button>Still here</button>");
+    server.slow_page("/slow.html", 8000);
+    let env = TestEnv::new();
+    env.ctx("n", &["page", "open", &server.url("/here.html")])
+        .ok();
+    let before = snapshot(&env, "n");
+    std::thread::scope(|scope| {
+        let navigation = scope.spawn(|| {
+            env.ctx(
+                "n",
+                &[
+                    "page",
+                    "navigate",
+                    &server.url("/slow.html"),
+                    "--timeout",
+                    "30000",
+                ],
+            )
+        });
+        // Snapshots answer at once all along; once the navigation has started they say so.
+        let started = Instant::now();
+        let mut warned = None;
+        while started.elapsed() < Duration::from_secs(6) && warned.is_none() {
+            let run = env.ctx("n", &["capture", "snapshot", "--timeout", "3000"]);
+            let reply: Value = serde_json::from_str(&run.stdout).unwrap();
+            assert_eq!(reply["ok"], true, "{}", run.stdout);
+            assert_eq!(reply["data"]["snapshot"], before.as_str());
+            let pending = reply["meta"]["warnings"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|w| w["code"] == "NAVIGATION_PENDING");
+            if pending {
+                warned = Some(reply);
+            } else {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+        assert!(
+            warned.is_some(),
+            "no NAVIGATION_PENDING warning while the navigation was pending"
+        );
+        navigation.join().unwrap().ok();
+    });
+    let after = snapshot(&env, "n");
+    assert!(!after.contains("Still here"), "{after}");
+}
