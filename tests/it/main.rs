@@ -3,7 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
+mod accname;
 mod agent;
+mod ax_probe;
 mod contexts;
 mod contract;
 mod daemon;
