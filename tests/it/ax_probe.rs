@@ -199,10 +199,25 @@ pub struct Probe {
 
 impl Drop for Probe {
     fn drop(&mut self) {
-        self.connection.close();
+        // Closing through CDP lets Chromium stop its helper processes before the profile goes.
+        let close = self.connection.call("Browser.close", json!({}), None);
+        let _ = self
+            .runtime
+            .block_on(async { tokio::time::timeout(Duration::from_secs(5), close).await });
+        let started = Instant::now();
+        while matches!(self.child.try_wait(), Ok(None))
+            && started.elapsed() < Duration::from_secs(5)
+        {
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
+        for _ in 0..10 {
+            if std::fs::remove_dir_all(&self.profile).is_ok() || !self.profile.exists() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
