@@ -75,16 +75,18 @@
   };
   // The element's parent in the flat tree (slot-aware), for context checks.
   const parentOf = (el) => el.assignedSlot || el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  // Whether an element sits in sectioning content (header/footer are then not page landmarks).
   const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
-  const SECTIONING_ROLES = new Set(['article', 'complementary', 'main', 'navigation', 'region']);
-  const inSectioning = (el) => {
+  const SECTIONING_ROLES = new Set(['article', 'complementary', 'main', 'navigation']);
+  const inSectioning = (el, tags) => {
     for (let p = parentOf(el); p; p = parentOf(p)) {
-      if (SECTIONING.has(p.localName)) return true;
+      if (tags.has(p.localName)) return true;
       const r = explicitRole(p);
       if (r && SECTIONING_ROLES.has(r)) return true;
     }
     return false;
   };
+  const ASIDE_SCOPES = new Set(['article', 'aside', 'nav', 'section']);
   const hasOwnName = (el) => nonBlank(attr(el, 'aria-label')) || nonBlank(attr(el, 'aria-labelledby')) || nonBlank(attr(el, 'title'));
   // Whether a table part's table (or a list item's list) is presentational: its parts inherit it.
   const presentationalContainer = (el, tags) => {
@@ -131,11 +133,11 @@
     output: 'status', p: 'paragraph', progress: 'progressbar', search: 'search', strong: 'strong', sub: 'subscript',
     sup: 'superscript', textarea: 'textbox', time: 'time', ul: 'list', video: 'video', audio: 'audio', address: 'group' };
   const NATIVE_ROLES = {
-    a: (el) => (el.hasAttribute('href') ? 'link' : null),
+    a: (el) => (el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : null),
     area: (el) => (el.hasAttribute('href') ? 'link' : null),
-    aside: (el) => (!inSectioning(el) || hasOwnName(el) ? 'complementary' : null),
-    header: (el) => (inSectioning(el) ? 'sectionheader' : 'banner'),
-    footer: (el) => (inSectioning(el) ? 'sectionfooter' : 'contentinfo'),
+    aside: (el) => (!inSectioning(el, ASIDE_SCOPES) || hasOwnName(el) ? 'complementary' : null),
+    header: (el) => (inSectioning(el, SECTIONING) ? 'sectionheader' : 'banner'),
+    footer: (el) => (inSectioning(el, SECTIONING) ? 'sectionfooter' : 'contentinfo'),
     section: (el) => (hasOwnName(el) ? 'region' : null),
     img: (el) => (attr(el, 'alt') === '' && !nonBlank(attr(el, 'aria-label')) && !nonBlank(attr(el, 'aria-labelledby')) &&
       !el.hasAttribute('title') && !el.hasAttribute('tabindex') ? null : 'img'),
@@ -145,11 +147,13 @@
       el.parentElement.localName === 'datalist') ? 'option' : null),
     li: (el) => {
       const list = el.parentElement;
-      if (!list || !LIST_TAGS.has(list.localName)) return null;
-      return explicitRole(list) === 'none' && roleOf(list) === null ? null : 'listitem';
+      return list && LIST_TAGS.has(list.localName) && explicitRole(list) === 'none' && roleOf(list) === null ? null : 'listitem';
     },
     table: () => 'table',
-    caption: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'caption'),
+    caption: () => 'caption',
+    thead: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    tbody: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    tfoot: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
     tr: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'row'),
     td: (el) => {
       if (presentationalContainer(el, TABLE_TAGS)) return null;
@@ -191,6 +195,7 @@
       else return null;
     }
     if (role === 'generic') return null;
+    if ((role === 'region' || role === 'form') && !hasOwnName(el)) return null;
     if (role && REQUIRED_CONTEXT[role] && !inContext(el, REQUIRED_CONTEXT[role])) return null;
     return role || nativeRole(el);
   };
@@ -228,12 +233,16 @@
   const NO_CONTENT_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'combobox', 'comment',
     'complementary', 'contentinfo', 'dialog', 'document', 'feed', 'figure', 'form', 'graphics-document', 'graphics-object',
     'graphics-symbol', 'grid', 'group', 'iframe', 'img', 'listbox', 'log', 'main', 'marquee', 'menu', 'menubar', 'meter',
-    'navigation', 'note', 'progressbar', 'radiogroup', 'rowgroup', 'scrollbar', 'search', 'searchbox', 'sectionfooter',
+    'navigation', 'note', 'progressbar', 'radiogroup', 'scrollbar', 'search', 'searchbox', 'sectionfooter',
     'sectionheader', 'separator', 'slider', 'spinbutton', 'status', 'suggestion', 'tablist', 'tabpanel', 'textbox', 'timer',
     'toolbar', 'tree', 'treegrid', 'video', 'audio']);
   // Roles whose name may not come from the title attribute (ARIA: name prohibited).
-  const NAME_PROHIBITED = new Set([null, 'caption', 'code', 'deletion', 'emphasis', 'insertion', 'paragraph', 'strong',
+  const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'insertion', 'paragraph', 'strong',
     'subscript', 'superscript']);
+  // Elements without an ARIA role that Chromium still gives a role of its own (not generic).
+  const OWN_ROLE_TAGS = new Set(['label', 'abbr', 'object', 'embed', 'canvas', 'legend', 'figcaption', 'dl', 'ruby', 'svg', 'math',
+    'video', 'audio']);
+  const prohibited = (el, role) => (role === null ? !OWN_ROLE_TAGS.has(el.localName) && !el.isContentEditable : NAME_PROHIBITED.has(role));
   const inGrid = (el) => {
     for (let p = parentOf(el); p; p = parentOf(p)) {
       const r = roleOf(p);
@@ -246,8 +255,9 @@
   const optionLabel = (option) => normalize(nonBlank(attr(option, 'label')) ? attr(option, 'label') : option.textContent);
   const supportsContent = (el, role, recursive) => {
     if (el.localName === 'option' && role === 'option' && el.parentElement && el.closest('select')) return !oneTextChild(el);
+    if (role === 'math' && el.localName === 'math') return recursive;
     if (CONTENT_ROLES.has(role)) return true;
-    if (role === 'row') return inGrid(el);
+    if (role === 'row') return recursive || inGrid(el);
     if (NO_CONTENT_ROLES.has(role)) return false;
     if (role === 'group' && el.localName === 'details') return recursive;
     if (role === 'table') return recursive;
@@ -389,7 +399,7 @@
       };
       const before = noLayout ? null : pseudoOf(el, '::before');
       if (before) take(before.text, before.from, { kind: before.kind, control: false });
-      const hiddenText = !noLayout && el.nodeType === 1 && !el.shadowRoot && styleOf(el).visibility !== 'visible';
+      const hiddenText = !noLayout && !rootHidden && el.nodeType === 1 && !el.shadowRoot && styleOf(el).visibility !== 'visible';
       for (const child of childrenOf(el)) {
         if (this.visited.size > MAX_VISITED) break;
         if (child.nodeType === 3) {
@@ -456,6 +466,11 @@
     // accname's text alternative of `el` (steps 2B–2I) as Chromium orders them.
     alternative(el, recursive, root, rootHidden, noLayout, out, clickable) {
       const role = roleOf(el);
+      // Chromium names a media element that cannot play by its error message, whatever else.
+      if ((el.localName === 'video' || el.localName === 'audio') && (!el.currentSrc || el.error)) {
+        out.from = 'other';
+        return 'Unable to play media.';
+      }
       if (recursive && !this.visited.has(el)) {
         const value = this.value(el, role);
         if (value !== null) { out.from = 'other'; return value; }
@@ -477,7 +492,7 @@
         const text = this.descendants(el, root, rootHidden, noLayout);
         if (text) { out.from = 'contents'; return text; }
       }
-      if (root || !NAME_PROHIBITED.has(role) || clickable) {
+      if (root || clickable || !prohibited(el, role)) {
         const title = this.title(el);
         if (title) { out.from = 'other'; return title; }
       }
@@ -534,7 +549,10 @@
         const chosen = Array.from(el.querySelectorAll('[role="option"][aria-selected="true"]')).filter((o) => !this.visited.has(o));
         return chosen.map((o) => { this.visited.add(o); return normalize(this.alternative(o, true, null, false, false, { from: 'none' })); }).join(' ');
       }
-      if (role === 'combobox') return '';
+      if (role === 'combobox') {
+        const chosen = Array.from(el.querySelectorAll('[role="option"][aria-selected="true"]')).filter((o) => !this.visited.has(o));
+        return chosen.map((o) => { this.visited.add(o); return normalize(this.alternative(o, true, null, false, false, { from: 'none' })); }).join(' ');
+      }
       return null;
     }
 
@@ -546,7 +564,7 @@
       if (tag === 'optgroup') return { text: attr(el, 'label') || '', from: 'other' };
       if (el.labels && el.labels.length && !(tag === 'input' && (attr(el, 'type') || '').toLowerCase() === 'hidden')) {
         const text = Array.from(el.labels).map((label) => this.related(label)).filter((t) => t).join(' ');
-        if (nonBlank(text)) return { text: text.trim(), from: 'other' };
+        return { text: text.trim(), from: 'other' };
       }
       if (tag === 'input') {
         const type = (attr(el, 'type') || '').toLowerCase();
@@ -578,9 +596,9 @@
       }
       if (tag === 'table') {
         const caption = el.caption;
-        if (caption) return { text: this.related(caption), from: 'other', final: true };
+        if (caption) return { text: this.related(caption), from: 'other' };
         const summary = attr(el, 'summary');
-        if (summary !== null) return { text: summary, from: 'other', final: true };
+        if (summary !== null) return { text: summary, from: 'other' };
         return none;
       }
       if (el.namespaceURI === 'http://www.w3.org/2000/svg') {
