@@ -22,7 +22,7 @@
   let memo = null;
   const cache = () => {
     if (!memo) {
-      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map() };
+      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), labels: new Map() };
       Promise.resolve().then(() => { memo = null; });
     }
     return memo;
@@ -210,15 +210,13 @@
     return role;
   }
   const presentational = (el) => {
-    if (explicitRole(el) === 'none') return roleOf(el) === null;
+    if (explicitRole(el) === 'none') return !focusable(el) && !GLOBAL_ARIA.some((a) => el.hasAttribute(a));
     return el.localName === 'img' && roleOf(el) === null;
   };
 
   // ---- name computation helpers -------------------------------------------------------------
-  const TEXT_INPUTS = new Set(['', 'text', 'search', 'email', 'tel', 'url', 'password', 'number']);
-  const isTextControl = (el) => el.localName === 'textarea' ||
-    (el.localName === 'input' && TEXT_INPUTS.has((attr(el, 'type') || '').toLowerCase()) ) ||
-    (el.localName === 'input' && !INPUT_ROLES[(attr(el, 'type') || '').toLowerCase()] && (attr(el, 'type') || '').toLowerCase() !== 'hidden');
+  const TEXT_INPUTS = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number']);
+  const isTextControl = (el) => (el.localName === 'input' ? TEXT_INPUTS.has(el.type) : el.localName === 'textarea');
   const isTextField = (el, role) => isTextControl(el) || role === 'textbox' || role === 'searchbox';
   const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar']);
   const CONTROL_ROLES = new Set(['button', 'checkbox', 'combobox', 'listbox', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox',
@@ -269,6 +267,18 @@
     if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return true;
     return !!el.closest('[aria-hidden="true"]');
   };
+  // The elements an ID-list attribute (aria-owns, aria-controls, …) points at, in el's tree scope.
+  const related = (el, name) => {
+    const ids = attr(el, name);
+    if (!ids) return [];
+    const scope = el.getRootNode();
+    const found = [];
+    for (const id of ids.trim().split(/\s+/)) {
+      const target = id && (scope.getElementById ? scope.getElementById(id) : el.ownerDocument.getElementById(id));
+      if (target) found.push(target);
+    }
+    return found;
+  };
   const inert = (el) => {
     for (let p = el; p; p = parentOf(p)) if (p.hasAttribute('inert')) return true;
     return false;
@@ -290,8 +300,25 @@
     }
     return false;
   };
-  const scopeHasPseudo = (el) => {
+  // The <label>s of each labelable element in a tree scope, found once per run (el.labels walks
+  // the whole scope on every call).
+  const labelsOf = (el) => {
     const root = el.getRootNode();
+    const maps = cache().labels;
+    let map = maps.get(root);
+    if (!map) {
+      map = new Map();
+      for (const label of (root.querySelectorAll ? root.querySelectorAll('label') : [])) {
+        const control = label.control;
+        if (!control) continue;
+        const list = map.get(control);
+        if (list) list.push(label); else map.set(control, [label]);
+      }
+      maps.set(root, map);
+    }
+    return map.get(el);
+  };
+  const scopeHasPseudo = (root) => {
     const known = cache().pseudoRules;
     let has = known.get(root);
     if (has === undefined) {
@@ -340,8 +367,8 @@
     }
     return alt !== null ? { text: alt, alt: true } : { text, alt: false };
   };
-  const pseudoOf = (el, which) => {
-    if (el.localName !== 'q' && !scopeHasPseudo(el)) return null;
+  const pseudoOf = (el, which, scope) => {
+    if (el.localName !== 'q' && !scopeHasPseudo(scope)) return null;
     const cs = getComputedStyle(el, which);
     if (cs.display === 'none' || cs.visibility !== 'visible') return null;
     const parsed = parseContent(cs.content, el);
@@ -359,54 +386,53 @@
     if (display.startsWith('inline')) return 'atomic';
     return 'block';
   };
-  const needsSpace = (prev, next, lastFrom, nextFrom) => {
-    const inline = (k) => k === 'inline' || k === 'atomic';
-    if (!inline(prev.kind) || !inline(next.kind)) return true;
-    if (prev.kind === 'atomic' || next.kind === 'atomic') return true;
-    if (lastFrom === 'other' || nextFrom === 'other') return true;
-    if (prev.control || next.control) return true;
-    return next.blockBetween;
+  const needsSpace = (prevKind, prevControl, kind, control, lastFrom, from, blockBetween) => {
+    if (prevKind !== 'inline' || kind !== 'inline') return true;
+    if (lastFrom === 'other' || from === 'other') return true;
+    return prevControl || control || blockBetween;
   };
+  const unrendered = (node) => !!node && node.nodeType === 1 && styleOf(node).display === 'none';
   const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'link', 'meta']);
-  // The children of a node in the flat tree: a shadow host's shadow tree, a slot's assigned nodes.
-  const childrenOf = (el) => {
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
-    if (el.localName === 'slot' && el.assignedNodes) {
-      const assigned = el.assignedNodes();
-      if (assigned.length) return assigned;
-    }
-    return el.childNodes;
-  };
   const MAX_VISITED = 100;
+  const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
 
   // One computation: the set of nodes visited (Chromium stops adding content past 100).
   class Computation {
     constructor() { this.visited = new Set(); }
 
     // Text from an element's children (accname step 2F), with Chromium's spacing between them.
-    descendants(el, root, rootHidden, noLayout) {
+    // `scope` is the tree scope (document or shadow root) whose style sheets may add ::before /
+    // ::after; `self` says whether el's own visibility still needs checking.
+    descendants(el, root, rootHidden, noLayout, scope, self) {
       let text = '';
-      let prev = null;
-      let lastFrom = 'none';
-      let blockBetween = false;
-      const take = (result, from, box) => {
-        box.blockBetween = blockBetween;
-        if (result && prev && text && !/\s$/.test(text) && !/^\s/.test(result) && needsSpace(prev, box, lastFrom, from)) text += ' ';
+      let prevKind = null; let prevControl = false; let lastFrom = 'none'; let blockBetween = false;
+      const out = { from: 'none' };
+      const take = (result, from, kind, control) => {
+        if (result && prevKind !== null && text && !/\s$/.test(text) && !/^\s/.test(result) &&
+            needsSpace(prevKind, prevControl, kind, control, lastFrom, from, blockBetween)) text += ' ';
         text += result;
-        prev = box;
-        blockBetween = false;
+        prevKind = kind; prevControl = control; blockBetween = false;
         if (result) lastFrom = from;
       };
-      const before = noLayout ? null : pseudoOf(el, '::before');
-      if (before) take(before.text, before.from, { kind: before.kind, control: false });
-      const hiddenText = !noLayout && !rootHidden && el.nodeType === 1 && !el.shadowRoot && styleOf(el).visibility !== 'visible';
-      for (const child of childrenOf(el)) {
+      const before = noLayout ? null : pseudoOf(el, '::before', scope);
+      if (before) take(before.text, before.from, before.kind, false);
+      const hiddenText = self && !noLayout && !rootHidden && styleOf(el).visibility !== 'visible';
+      let children = el.childNodes; let childScope = scope;
+      if (el.shadowRoot) { children = el.shadowRoot.childNodes; childScope = el.shadowRoot; }
+      else if (el.localName === 'slot' && el.assignedNodes) {
+        const assigned = el.assignedNodes();
+        if (assigned.length) { children = assigned; childScope = assigned[0].getRootNode(); }
+      }
+      const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => !o.contains(el)) : null;
+      if (owned && owned.length) children = Array.from(children).concat(owned);
+      for (const child of children) {
         if (this.visited.size > MAX_VISITED) break;
         if (child.nodeType === 3) {
           if (hiddenText) continue;
-          this.visited.add(child);
           const data = child.data;
-          take(/\S/.test(data) ? data : (data ? ' ' : ''), 'contents', { kind: noLayout ? 'none' : 'inline', control: false });
+          if (!/\S/.test(data) && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;
+          this.visited.add(child);
+          take(/\S/.test(data) ? data : (data ? ' ' : ''), 'contents', noLayout ? 'none' : 'inline', false);
           continue;
         }
         if (child.nodeType !== 1) continue;
@@ -416,16 +442,17 @@
           continue;
         }
         const childNoLayout = noLayout || (rootHidden && styleOf(child).display === 'none');
-        let result; const out = { from: 'none' };
+        let result;
+        out.from = 'none';
         if (child.localName === 'br') result = '\n';
         else if (child.localName === 'wbr') result = ' ';
-        else if (presentational(child)) result = this.descendants(child, root, rootHidden, childNoLayout);
-        else result = this.recursive(child, root, rootHidden, childNoLayout, out);
+        else if (presentational(child)) result = this.descendants(child, root, rootHidden, childNoLayout, childScope, true);
+        else result = this.recursive(child, root, rootHidden, childNoLayout, out, childScope);
         const kind = childNoLayout ? 'none' : layoutKind(styleOf(child).display, REPLACED.has(child.localName));
-        take(result, out.from, { kind, control: isControl(child) });
+        take(result, out.from, kind, isControl(child));
       }
-      const after = noLayout ? null : pseudoOf(el, '::after');
-      if (after) take(after.text, after.from, { kind: after.kind, control: false });
+      const after = noLayout ? null : pseudoOf(el, '::after', scope);
+      if (after) take(after.text, after.from, after.kind, false);
       return text;
     }
 
@@ -452,9 +479,9 @@
     }
 
     // RecursiveTextAlternative: a node already visited adds nothing (outside labelledby).
-    recursive(el, root, rootHidden, noLayout, out) {
+    recursive(el, root, rootHidden, noLayout, out, scope) {
       if (this.visited.has(el) && !root) return '';
-      return this.alternative(el, true, root, rootHidden, noLayout, out);
+      return this.alternative(el, true, root, rootHidden, noLayout, out, false, scope);
     }
 
     // A related element (label, legend, caption) named for another element: hidden → nothing.
@@ -464,7 +491,7 @@
     }
 
     // accname's text alternative of `el` (steps 2B–2I) as Chromium orders them.
-    alternative(el, recursive, root, rootHidden, noLayout, out, clickable) {
+    alternative(el, recursive, root, rootHidden, noLayout, out, clickable, scope) {
       const role = roleOf(el);
       // Chromium names a media element that cannot play by its error message, whatever else.
       if ((el.localName === 'video' || el.localName === 'audio') && (!el.currentSrc || el.error)) {
@@ -489,8 +516,8 @@
       const contentAllowed = (root || clickable || supportsContent(el, role, recursive)) && el.localName !== 'select' &&
         !(isTextField(el, role) && root !== el);
       if (contentAllowed) {
-        const text = this.descendants(el, root, rootHidden, noLayout);
-        if (text) { out.from = 'contents'; return text; }
+        const text = this.descendants(el, root, rootHidden, noLayout, scope || el.getRootNode(), recursive);
+        if (text && (recursive || /\S/.test(text))) { out.from = 'contents'; return text; }
       }
       if (root || clickable || !prohibited(el, role)) {
         const title = this.title(el);
@@ -540,17 +567,19 @@
         if (tag === 'input' || tag === 'meter') return String(Number(el.value));
         if (tag === 'progress' && el.hasAttribute('value')) return String(Number(el.value));
       }
-      if (tag === 'select') {
+      if (tag === 'select' && (role === 'combobox' || role === 'listbox')) {
         const chosen = Array.from(el.selectedOptions).filter((o) => !this.visited.has(o));
         chosen.forEach((o) => this.visited.add(o));
         return chosen.map(optionLabel).join(' ');
       }
-      if (role === 'listbox') {
-        const chosen = Array.from(el.querySelectorAll('[role="option"][aria-selected="true"]')).filter((o) => !this.visited.has(o));
-        return chosen.map((o) => { this.visited.add(o); return normalize(this.alternative(o, true, null, false, false, { from: 'none' })); }).join(' ');
-      }
-      if (role === 'combobox') {
-        const chosen = Array.from(el.querySelectorAll('[role="option"][aria-selected="true"]')).filter((o) => !this.visited.has(o));
+      if (role === 'listbox' || role === 'combobox') {
+        const scopes = [el].concat(related(el, 'aria-owns'), related(el, 'aria-controls'));
+        const chosen = [];
+        for (const scope of scopes) {
+          for (const option of scope.querySelectorAll('[role="option"][aria-selected="true"]')) {
+            if (!this.visited.has(option) && !chosen.includes(option)) chosen.push(option);
+          }
+        }
         return chosen.map((o) => { this.visited.add(o); return normalize(this.alternative(o, true, null, false, false, { from: 'none' })); }).join(' ');
       }
       return null;
@@ -562,8 +591,9 @@
       const none = { text: '', from: 'none', final: false };
       if (tag === 'option' && oneTextChild(el)) return { text: optionLabel(el), from: 'contents' };
       if (tag === 'optgroup') return { text: attr(el, 'label') || '', from: 'other' };
-      if (el.labels && el.labels.length && !(tag === 'input' && (attr(el, 'type') || '').toLowerCase() === 'hidden')) {
-        const text = Array.from(el.labels).map((label) => this.related(label)).filter((t) => t).join(' ');
+      const labels = LABELABLE.has(tag) || tag.includes('-') ? labelsOf(el) : null;
+      if (labels) {
+        const text = labels.map((label) => this.related(label)).filter((t) => t).join(' ');
         return { text: text.trim(), from: 'other' };
       }
       if (tag === 'input') {
