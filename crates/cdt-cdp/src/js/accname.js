@@ -165,13 +165,20 @@
       const details = el.parentElement;
       return details && details.localName === 'details' && details.querySelector(':scope > summary') === el ? 'button' : null;
     },
+    // A named outer <svg> is an image unless it holds content of its own (text, links, named
+    // parts): Chromium then exposes the drawing as a container.
     svg: (el) => {
       if (el.ownerSVGElement) return null;
-      return el.querySelector(':scope > title, :scope > desc') || hasOwnName(el) ? 'img' : null;
+      if (!el.querySelector(':scope > title, :scope > desc') && !hasOwnName(el)) return null;
+      return el.querySelector(':scope > * title, text, a, [role], [aria-label]') ? null : 'img';
     },
     g: (el) => (el.querySelector(':scope > title') ? 'group' : null),
   };
+  const SVG_SHAPES = new Set(['circle', 'ellipse', 'line', 'path', 'polygon', 'polyline', 'rect']);
   const nativeRole = (el) => {
+    if (SVG_SHAPES.has(el.localName) && el.ownerSVGElement) {
+      return el.querySelector(':scope > title') || hasOwnName(el) ? 'graphics-symbol' : null;
+    }
     const name = el.localName;
     const fn = NATIVE_ROLES[name];
     if (fn) return fn(el);
