@@ -32,7 +32,18 @@ pub const CHROMIUM_ROLES: &[(&str, Option<&str>)] = &[
     ("InlineTextBox", None),
     ("LineBreak", None),
     ("RootWebArea", None),
+    // Text that names something else, or carries only its words: no line of its own.
     ("LabelText", None),
+    ("Legend", None),
+    ("Figcaption", None),
+    ("Abbr", None),
+    ("DescriptionList", None),
+    ("Ruby", None),
+    // Objects cdt does not describe (an SVG root without a title is decoration).
+    ("SvgRoot", None),
+    ("PluginObject", None),
+    ("EmbeddedObject", None),
+    // Chromium's names for roles ARIA spells otherwise.
     ("LayoutTable", Some("table")),
     ("LayoutTableRow", Some("row")),
     ("LayoutTableCell", Some("cell")),
@@ -43,6 +54,10 @@ pub const CHROMIUM_ROLES: &[(&str, Option<&str>)] = &[
     ("DateTime", Some("textbox")),
     ("InputTime", Some("textbox")),
     ("ColorWell", Some("button")),
+    ("Video", Some("video")),
+    ("Audio", Some("audio")),
+    ("Canvas", Some("canvas")),
+    ("MathMLMath", Some("math")),
 ];
 
 /// How Chromium's role reads in accname.js's vocabulary.
