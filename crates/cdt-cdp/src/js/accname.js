@@ -1,616 +1,685 @@
-// cdt's accessibility model: the role and accessible name of an element the way Chromium
-// computes them (W3C accname 1.2, HTML-AAM, Chromium's own conventions where they differ).
-// Evaluated once to an object `{ role, name, visible, fromContent }` that the page agent
-// (agent.js) uses; it never touches the uid registry and never acts on the page.
+// cdt's accessibility model: the role and accessible name of an element as Chromium exposes
+// them (W3C accname 1.2 and HTML-AAM, in Chromium's reading of them). Evaluated once to an
+// object `{ role, name, visible, fromContent }` that the page agent (agent.js) uses. It reads the
+// DOM and computed styles only: it never touches the uid registry and never acts on the page.
 //
-// role(el)  → the element's role (`button`, `link`, `textbox`, …), or null when the element
-//             has no line of its own (generic containers, presentational images, labels).
-// name(el, role) → the full accessible name, whitespace-normalized (never cut).
+// role(el)  → the element's role (`button`, `link`, `textbox`, …), or null when the element has
+//             no role of its own worth a line (generic containers, presentational images).
+// name(el, role) → the full accessible name, whitespace-normalized (never cut here). `role` is
+//             what role() answered, or the agent's pseudo-role 'generic-clickable' (named from
+//             content like a button).
 // visible(el) → whether the element is rendered and not visibility-hidden.
 // fromContent(role) → whether that role is named from its content.
 //
-// Style is read only where the answer needs it (pseudo-element content, display of children
-// while naming from content, hidden checks while naming); `role()` reads attributes only.
+// Costs: role() is called for every element of a snapshot, so it reads attributes and at most a
+// few ancestors, never styles. name() walks the element's own subtree (at most ~100 nodes, like
+// Chromium) and reads computed styles only there. Styles and roles are memoized until the
+// current task ends (one snapshot), so a snapshot pays for each element once.
 (function () {
   'use strict';
-  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const SVG_NS = 'http://www.w3.org/2000/svg';
 
-  // ARIA roles Chromium recognizes in a `role` attribute (first recognized token wins).
+  // ---- per-run memo (cleared at the next microtask: one agent command) ----
+  let memo = null;
+  const cache = () => {
+    if (!memo) {
+      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), labels: new Map() };
+      Promise.resolve().then(() => { memo = null; });
+    }
+    return memo;
+  };
+  const styleOf = (el) => {
+    const styles = cache().styles;
+    let s = styles.get(el);
+    if (!s) {
+      const cs = getComputedStyle(el);
+      s = { display: cs.display, visibility: cs.visibility };
+      styles.set(el, s);
+    }
+    return s;
+  };
+  const normalize = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const attr = (el, name) => el.getAttribute(name);
+  const nonBlank = (s) => s !== null && s !== undefined && /\S/.test(s);
+
+  // ---- roles -------------------------------------------------------------------------------
   const ARIA_ROLES = new Set(('alert alertdialog application article banner blockquote button caption cell checkbox code ' +
-    'columnheader combobox comment complementary contentinfo definition deletion dialog directory document emphasis feed ' +
-    'figure form generic grid gridcell group heading image img insertion link list listbox listitem log main mark marquee ' +
-    'math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation ' +
-    'progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox sectionfooter sectionheader ' +
-    'separator slider spinbutton status strong subscript suggestion superscript switch tab table tablist tabpanel term ' +
-    'textbox time timer toolbar tooltip tree treegrid treeitem doc-abstract doc-acknowledgments doc-afterword doc-appendix ' +
-    'doc-backlink doc-biblioentry doc-bibliography doc-biblioref doc-chapter doc-colophon doc-conclusion doc-cover ' +
-    'doc-credit doc-credits doc-dedication doc-endnote doc-endnotes doc-epigraph doc-epilogue doc-errata doc-example ' +
-    'doc-footnote doc-foreword doc-glossary doc-glossref doc-index doc-introduction doc-noteref doc-notice doc-pagebreak ' +
-    'doc-pagefooter doc-pageheader doc-pagelist doc-part doc-preface doc-prologue doc-pullquote doc-qna doc-subtitle ' +
-    'doc-tip doc-toc graphics-document graphics-object graphics-symbol').split(' '));
-  const SYNONYMS = { image: 'img', directory: 'list', presentation: 'none' };
-  // Roles whose name comes from their content when nothing else names them.
-  const NAMED_FROM_CONTENT = new Set(['button', 'link', 'heading', 'cell', 'gridcell', 'columnheader', 'rowheader', 'tab',
-    'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option', 'checkbox', 'radio', 'switch', 'tooltip',
-    'term', 'math', 'doc-backlink', 'doc-biblioref', 'doc-glossref',
-    'doc-noteref', 'generic-clickable']);
-  // Roles that never take words from their content, even inside another element's name.
-  const NEVER_FROM_CONTENT = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'complementary',
-    'contentinfo', 'dialog', 'document', 'feed', 'form', 'grid', 'img', 'listbox', 'log', 'main', 'marquee', 'menu',
-    'menubar', 'navigation', 'radiogroup', 'region', 'search', 'tablist', 'tabpanel', 'timer', 'toolbar', 'tree',
-    'treegrid', 'figure', 'iframe', 'video', 'audio', 'canvas', 'separator', 'scrollbar', 'group']);
-  // Roles whose name is prohibited (ARIA 1.2): Chromium reports no name for them.
-  const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'none', 'paragraph',
-    'strong', 'subscript', 'superscript', 'mark', 'time', 'suggestion', 'definition']);
-  // Embedded controls: their value, not their name, goes into the name of what contains them.
-  const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
-  const GLOBAL_ARIA = ['aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby', 'aria-details',
-    'aria-dropeffect', 'aria-errormessage', 'aria-flowto', 'aria-grabbed', 'aria-keyshortcuts', 'aria-label',
-    'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription'];
-  const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button',
-    color: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox',
-    email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox', password: 'textbox', date: 'textbox',
-    'datetime-local': 'textbox', month: 'textbox', time: 'textbox', week: 'textbox' };
-  // Sectioning content that turns header/footer into section headers/footers (and an unnamed
-  // aside into a generic container).
+    'columnheader combobox comment complementary contentinfo definition deletion dialog document emphasis feed figure ' +
+    'form generic grid gridcell group heading img insertion link list listbox listitem log main mark marquee math menu ' +
+    'menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph progressbar radio ' +
+    'radiogroup region row rowgroup rowheader scrollbar search searchbox sectionfooter sectionheader separator slider ' +
+    'spinbutton status strong subscript suggestion superscript switch tab table tablist tabpanel term textbox time timer ' +
+    'toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol doc-abstract ' +
+    'doc-acknowledgments doc-afterword doc-appendix doc-backlink doc-biblioentry doc-bibliography doc-biblioref ' +
+    'doc-chapter doc-colophon doc-conclusion doc-cover doc-credit doc-credits doc-dedication doc-endnote doc-endnotes ' +
+    'doc-epigraph doc-epilogue doc-errata doc-example doc-footnote doc-foreword doc-glossary doc-glossref doc-index ' +
+    'doc-introduction doc-noteref doc-notice doc-pagebreak doc-pagefooter doc-pageheader doc-pagelist doc-part ' +
+    'doc-preface doc-prologue doc-pullquote doc-qna doc-subtitle doc-tip doc-toc').split(' '));
+  const ROLE_SYNONYMS = { presentation: 'none', image: 'img', directory: 'list' };
+  // ARIA attributes that keep an element in the tree although its role says presentational.
+  const GLOBAL_ARIA = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-details', 'aria-live', 'aria-owns',
+    'aria-controls', 'aria-flowto', 'aria-keyshortcuts', 'aria-roledescription', 'aria-atomic', 'aria-busy',
+    'aria-current', 'aria-dropeffect', 'aria-grabbed', 'aria-relevant', 'aria-errormessage', 'aria-invalid', 'aria-haspopup'];
+  const FOCUSABLE_TAGS = new Set(['button', 'input', 'select', 'textarea', 'iframe', 'summary']);
+  const focusable = (el) => el.hasAttribute('tabindex') ||
+    (FOCUSABLE_TAGS.has(el.localName) && !el.disabled) ||
+    ((el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')) ||
+    el.isContentEditable;
+  const explicitRole = (el) => {
+    const value = attr(el, 'role');
+    if (!value) return null;
+    for (const token of value.toLowerCase().trim().split(/\s+/)) {
+      const role = ROLE_SYNONYMS[token] || token;
+      if (ARIA_ROLES.has(role)) return role;
+    }
+    return null;
+  };
+  // The element's parent in the flat tree (slot-aware), for context checks.
+  const parentOf = (el) => el.assignedSlot || el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  // Whether an element sits in sectioning content (header/footer are then not page landmarks).
   const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
   const SECTIONING_ROLES = new Set(['article', 'complementary', 'main', 'navigation']);
-  const ASIDE_SECTIONING = new Set(['article', 'aside', 'nav', 'section']);
-  const ASIDE_SECTIONING_ROLES = new Set(['article', 'complementary', 'navigation']);
-  const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
-  const NATIVELY_FOCUSABLE = new Set(['button', 'input', 'select', 'textarea', 'iframe', 'summary']);
-
-  const svgChild = (el, tag) => {
-    for (const child of el.children) if (child.localName === tag && child.namespaceURI === SVG_NS) return child;
-    return null;
-  };
-  const svgTitle = (el) => {
-    const title = svgChild(el, 'title');
-    return title ? title.textContent : '';
-  };
-  const localName = (el) => (el.namespaceURI === SVG_NS ? 'svg:' : '') + el.localName;
-  const explicitRole = (el) => {
-    const attr = el.getAttribute('role');
-    if (!attr) return '';
-    for (const token of attr.trim().toLowerCase().split(/\s+/)) {
-      if (ARIA_ROLES.has(token)) return SYNONYMS[token] || token;
-    }
-    return '';
-  };
-  const focusable = (el) => {
-    if (el.hasAttribute('tabindex')) return true;
-    const tag = el.localName;
-    if (NATIVELY_FOCUSABLE.has(tag)) return !el.disabled;
-    if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) return true;
-    return el.isContentEditable === true && !(el.parentElement && el.parentElement.isContentEditable);
-  };
-  const hasGlobalAria = (el) => GLOBAL_ARIA.some((a) => el.hasAttribute(a));
-  const nonEmpty = (s) => s !== null && s !== undefined && /\S/.test(s);
-  const ariaLabel = (el) => {
-    const value = el.getAttribute('aria-label');
-    return nonEmpty(value) ? value : '';
-  };
-  // A presentational role gives way when the element is focusable or carries global ARIA.
-  const presentationalIgnored = (el) => focusable(el) || hasGlobalAria(el);
-  const isPresentational = (el) => explicitRole(el) === 'none' && !presentationalIgnored(el);
-  const parentElementFlat = (el) => {
-    if (el.assignedSlot) return el.assignedSlot;
-    if (el.parentElement) return el.parentElement;
-    const root = el.parentNode;
-    return root && root.host ? root.host : null;
-  };
-
-  const insideSectioning = (el, tags, roles) => {
-    for (let p = parentElementFlat(el); p && p.localName !== 'body'; p = parentElementFlat(p)) {
-      if (tags.has(p.localName) || roles.has(explicitRole(p))) return true;
+  const inSectioning = (el, tags) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      if (tags.has(p.localName)) return true;
+      const r = explicitRole(p);
+      if (r && SECTIONING_ROLES.has(r)) return true;
     }
     return false;
   };
-  const hasAuthorName = (el) => !!ariaLabel(el) || el.hasAttribute('aria-labelledby');
-  const tableOf = (el) => {
-    for (let p = el.parentElement; p; p = p.parentElement) if (p.localName === 'table') return p;
-    return null;
+  const ASIDE_SCOPES = new Set(['article', 'aside', 'nav', 'section']);
+  const hasOwnName = (el) => nonBlank(attr(el, 'aria-label')) || nonBlank(attr(el, 'aria-labelledby')) || nonBlank(attr(el, 'title'));
+  // Whether a table part's table (or a list item's list) is presentational: its parts inherit it.
+  const presentationalContainer = (el, tags) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (tags.has(p.localName)) return roleOf(p) === null && explicitRole(p) === 'none';
+    }
+    return false;
   };
-  // Cells and rows inherit presentation from a presentational table; grids make gridcells.
-  const cellContext = (el) => {
-    const table = tableOf(el);
-    if (!table) return 'none';
-    if (isPresentational(table)) return 'none';
-    const role = explicitRole(table);
-    return role === 'grid' || role === 'treegrid' ? 'grid' : 'table';
+  const TABLE_TAGS = new Set(['table']);
+  const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
+  const tableRole = (el) => {
+    const table = el.closest('table');
+    return table ? roleOf(table) : null;
   };
-  // Chromium decides a <th> without scope from its neighbours: alone or between headers it
-  // heads a column; next to a non-empty data cell it heads a row; in the first row, a column.
-  const isTh = (n) => !!n && n.localName === 'th';
-  const isFilledTd = (n) => !!n && n.localName === 'td' && /\S/.test(n.textContent);
-  const thRole = (el) => {
-    const scope = (el.getAttribute('scope') || '').toLowerCase();
+  const headerRole = (th) => {
+    const scope = (attr(th, 'scope') || '').toLowerCase();
     if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
     if (scope === 'col' || scope === 'colgroup') return 'columnheader';
-    const previous = el.previousElementSibling;
-    const next = el.nextElementSibling;
-    if (!previous && !next) return 'columnheader';
-    if (isTh(previous) && isTh(next)) return 'columnheader';
-    if (isFilledTd(previous) || isFilledTd(next)) return 'rowheader';
-    const row = el.parentElement;
-    if (!row || row.localName !== 'tr' || !isTh(row.firstElementChild)) return 'columnheader';
-    const section = row.parentElement;
-    if (section && section.localName === 'thead') return 'columnheader';
-    const above = row.previousElementSibling;
-    if (!above && !(section && section.previousElementSibling && section.previousElementSibling.localName !== 'caption' && section.previousElementSibling.localName !== 'colgroup')) return 'columnheader';
-    return above && !isTh(above.firstElementChild) ? 'columnheader' : 'rowheader';
+    const row = th.parentElement;
+    if (row && row.parentElement && row.parentElement.localName === 'thead') return 'columnheader';
+    const cells = row ? Array.from(row.children).filter((c) => c.localName === 'td' || c.localName === 'th') : [];
+    if (cells.length <= 1) return 'columnheader';
+    const i = cells.indexOf(th);
+    const isData = (c) => c && c.localName === 'td' && /\S/.test(c.textContent);
+    if (isData(cells[i - 1]) || isData(cells[i + 1])) return 'rowheader';
+    if (isData(cells[0]) || isData(cells[cells.length - 1]) || isData(cells[1]) || isData(cells[cells.length - 2])) return 'rowheader';
+    return 'columnheader';
   };
-  const selectRole = (el) => (el.multiple || el.size > 1 ? 'listbox' : 'combobox');
-  const listParentRole = (el) => {
-    const parent = el.parentElement;
-    if (!parent) return '';
-    if (isPresentational(parent)) return 'none';
-    const role = explicitRole(parent);
-    if (role) return role;
-    return LIST_TAGS.has(parent.localName) ? 'list' : '';
+  const INPUT_ROLES = { checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
+    file: 'button', color: 'button', range: 'slider', number: 'spinbutton', date: 'textbox', 'datetime-local': 'textbox',
+    month: 'textbox', week: 'textbox', time: 'textbox' };
+  const inputRole = (el) => {
+    const type = (attr(el, 'type') || '').toLowerCase();
+    if (type === 'hidden') return null;
+    if (INPUT_ROLES[type]) return INPUT_ROLES[type];
+    if (el.list && type !== 'password') return 'combobox';
+    return type === 'search' ? 'searchbox' : 'textbox';
   };
-
-  // The role as Chromium would report it, in ARIA's spelling ('' = generic / no role).
-  const implicitRole = (el) => {
-    switch (localName(el)) {
-      case 'a': return el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : '';
-      case 'address': return 'group';
-      case 'area': return el.hasAttribute('href') ? 'link' : '';
-      case 'article': return 'article';
-      case 'aside': return hasAuthorName(el) || !insideSectioning(el, ASIDE_SECTIONING, ASIDE_SECTIONING_ROLES) ? 'complementary' : '';
-      case 'audio': return 'audio';
-      case 'blockquote': return 'blockquote';
-      case 'button': return 'button';
-      case 'canvas': return 'canvas';
-      case 'caption': return 'caption';
-      case 'code': return 'code';
-      case 'datalist': return 'listbox';
-      case 'dd': return 'definition';
-      case 'del': return 'deletion';
-      case 'details': return 'group';
-      case 'dfn': return 'term';
-      case 'dialog': return 'dialog';
-      case 'dt': return 'term';
-      case 'em': return 'emphasis';
-      case 'fieldset': return 'group';
-      case 'figure': return 'figure';
-      case 'footer': return insideSectioning(el, SECTIONING, SECTIONING_ROLES) ? 'sectionfooter' : 'contentinfo';
-      case 'form': return 'form';
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
-      case 'header': return insideSectioning(el, SECTIONING, SECTIONING_ROLES) ? 'sectionheader' : 'banner';
-      case 'hgroup': return 'group';
-      case 'hr': return 'separator';
-      case 'iframe': return 'iframe';
-      case 'img': return el.getAttribute('alt') === '' && !hasAuthorName(el) && !el.hasAttribute('title') ? 'none' : 'img';
-      case 'input': {
-        const type = (el.getAttribute('type') || 'text').toLowerCase();
-        if (type === 'hidden') return '';
-        if ((type === 'text' || type === 'search' || type === 'email' || type === 'tel' || type === 'url' || !INPUT_ROLES[type]) && el.hasAttribute('list')) return 'combobox';
-        return INPUT_ROLES[type] || 'textbox';
-      }
-      case 'ins': return 'insertion';
-      case 'li': {
-        const parent = listParentRole(el);
-        if (parent === 'none') return 'none';
-        return parent === 'list' || parent === 'group' || parent === '' ? 'listitem' : '';
-      }
-      case 'main': return 'main';
-      case 'mark': return 'mark';
-      case 'math': return 'math';
-      case 'menu': case 'ol': case 'ul': return 'list';
-      case 'meter': return 'meter';
-      case 'nav': return 'navigation';
-      case 'optgroup': return 'group';
-      case 'option': return 'option';
-      case 'output': return 'status';
-      case 'p': return 'paragraph';
-      case 'progress': return 'progressbar';
-      case 'search': return 'search';
-      case 'section': return ariaLabel(el) || el.hasAttribute('aria-labelledby') || nonEmpty(el.getAttribute('title')) ? 'region' : '';
-      case 'select': return selectRole(el);
-      case 's': return 'deletion';
-      case 'strong': return 'strong';
-      case 'sub': return 'subscript';
-      case 'summary': return 'button';
-      case 'sup': return 'superscript';
-      case 'table': return 'table';
-      case 'thead': case 'tfoot': return cellContext(el) === 'none' ? 'none' : 'rowgroup';
-      case 'tbody': return cellContext(el) === 'none' ? 'none' : '';
-      case 'td': {
-        const context = cellContext(el);
-        return context === 'none' ? 'none' : context === 'grid' ? 'gridcell' : 'cell';
-      }
-      case 'th': {
-        const context = cellContext(el);
-        return context === 'none' ? 'none' : thRole(el);
-      }
-      case 'textarea': return 'textbox';
-      case 'time': return 'time';
-      case 'tr': return cellContext(el) === 'none' ? 'none' : 'row';
-      case 'video': return 'video';
-      case 'svg:svg': return hasAuthorName(el) || svgChild(el, 'title') || svgChild(el, 'desc') ? 'img' : '';
-      case 'svg:a': return el.hasAttribute('href') || el.hasAttributeNS('http://www.w3.org/1999/xlink', 'href') ? 'link' : '';
-      case 'svg:g': return hasAuthorName(el) || svgChild(el, 'title') || svgChild(el, 'desc') ? 'group' : '';
-      default:
-        if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return 'textbox';
-        return '';
+  const STATIC_ROLES = { article: 'article', blockquote: 'blockquote', button: 'button', code: 'code', dd: 'definition',
+    del: 'deletion', s: 'deletion', details: 'group', dfn: 'term', dialog: 'dialog', dt: 'term', em: 'emphasis',
+    fieldset: 'group', figure: 'figure', form: 'form', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
+    h5: 'heading', h6: 'heading', hgroup: 'group', hr: 'separator', iframe: 'iframe', frame: 'iframe', ins: 'insertion',
+    main: 'main', mark: 'mark', math: 'math', menu: 'list', meter: 'meter', nav: 'navigation', ol: 'list', optgroup: 'group',
+    output: 'status', p: 'paragraph', progress: 'progressbar', search: 'search', strong: 'strong', sub: 'subscript',
+    sup: 'superscript', textarea: 'textbox', time: 'time', ul: 'list', video: 'video', audio: 'audio', address: 'group' };
+  const NATIVE_ROLES = {
+    a: (el) => (el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : null),
+    area: (el) => (el.hasAttribute('href') ? 'link' : null),
+    aside: (el) => (!inSectioning(el, ASIDE_SCOPES) || hasOwnName(el) ? 'complementary' : null),
+    header: (el) => (inSectioning(el, SECTIONING) ? 'sectionheader' : 'banner'),
+    footer: (el) => (inSectioning(el, SECTIONING) ? 'sectionfooter' : 'contentinfo'),
+    section: (el) => (hasOwnName(el) ? 'region' : null),
+    img: (el) => (attr(el, 'alt') === '' && !nonBlank(attr(el, 'aria-label')) && !nonBlank(attr(el, 'aria-labelledby')) &&
+      !el.hasAttribute('title') && !el.hasAttribute('tabindex') ? null : 'img'),
+    input: inputRole,
+    select: (el) => (el.multiple || el.size > 1 ? 'listbox' : 'combobox'),
+    option: (el) => (el.parentElement && (el.parentElement.localName === 'select' || el.parentElement.localName === 'optgroup' ||
+      el.parentElement.localName === 'datalist') ? 'option' : null),
+    li: (el) => {
+      const list = el.parentElement;
+      return list && LIST_TAGS.has(list.localName) && explicitRole(list) === 'none' && roleOf(list) === null ? null : 'listitem';
+    },
+    table: () => 'table',
+    caption: () => 'caption',
+    thead: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    tbody: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    tfoot: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    tr: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'row'),
+    td: (el) => {
+      if (presentationalContainer(el, TABLE_TAGS)) return null;
+      const t = tableRole(el);
+      return t === 'grid' || t === 'treegrid' ? 'gridcell' : 'cell';
+    },
+    th: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : headerRole(el)),
+    summary: (el) => {
+      const details = el.parentElement;
+      return details && details.localName === 'details' && details.querySelector(':scope > summary') === el ? 'button' : null;
+    },
+    // A named outer <svg> is an image unless it holds content of its own (text, links, named
+    // parts): Chromium then exposes the drawing as a container.
+    svg: (el) => {
+      if (el.ownerSVGElement) return null;
+      if (!el.querySelector(':scope > title, :scope > desc') && !hasOwnName(el)) return null;
+      return el.querySelector(':scope > * title, text, a, [role], [aria-label]') ? null : 'img';
+    },
+    g: (el) => (el.querySelector(':scope > title') ? 'group' : null),
+  };
+  const SVG_SHAPES = new Set(['circle', 'ellipse', 'line', 'path', 'polygon', 'polyline', 'rect']);
+  const nativeRole = (el) => {
+    if (SVG_SHAPES.has(el.localName) && el.ownerSVGElement) {
+      return el.querySelector(':scope > title') || hasOwnName(el) ? 'graphics-symbol' : null;
     }
+    const name = el.localName;
+    const fn = NATIVE_ROLES[name];
+    if (fn) return fn(el);
+    return STATIC_ROLES[name] || null;
   };
-  // Chromium drops some roles outside their required context.
-  const contextOk = (el, role) => {
-    if (role === 'listitem') {
-      // The nearest ancestor with a role of its own must be a list (or a group in one).
-      for (let p = el.parentElement; p; p = p.parentElement) {
-        const r = axRole(p);
-        if (r === '' || r === 'none') continue;
-        return r === 'list' || r === 'group';
-      }
-      return false;
+  // Roles that only exist inside their container; elsewhere Chromium exposes a generic node.
+  const REQUIRED_CONTEXT = { option: ['listbox', 'combobox', 'group'], treeitem: ['tree', 'group'], listitem: ['list', 'group'] };
+  const inContext = (el, wanted) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r === null) continue;
+      return wanted.includes(r);
     }
-    if (role === 'option') return !!el.closest('[role=listbox], [role=combobox], select, datalist, [role=group]');
-    if (role === 'treeitem') return !!el.closest('[role=tree], [role=treegrid], [role=group]');
-    return true;
-  };
-  // The role of `el` in ARIA's spelling, '' when generic or presentational.
-  const axRole = (el) => {
-    const explicit = explicitRole(el);
-    if (explicit === 'none') {
-      if (presentationalIgnored(el)) return implicitRole(el);
-      return 'none';
-    }
-    if ((explicit === 'region' || explicit === 'form') && !hasAuthorName(el) && !nonEmpty(el.getAttribute('title'))) return '';
-    if (explicit && explicit !== 'generic') return contextOk(el, explicit) ? explicit : '';
-    if (explicit === 'generic') return '';
-    return implicitRole(el);
-  };
-  // Roles that get no line of their own in cdt's snapshot.
-  const NO_LINE = new Set(['', 'none']);
-  const role = (el) => {
-    const r = axRole(el);
-    return NO_LINE.has(r) ? null : r;
-  };
-
-  // ---------------------------------------------------------------- hidden content
-  // aria-hidden or inert on the element or an ancestor (flat tree).
-  const ariaHiddenOrInert = (el, ctx) => {
-    let hidden = ctx.aria.get(el);
-    if (hidden !== undefined) return hidden;
-    hidden = el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert');
-    if (!hidden) {
-      const parent = parentElementFlat(el);
-      hidden = parent ? ariaHiddenOrInert(parent, ctx) : false;
-    }
-    ctx.aria.set(el, hidden);
-    return hidden;
-  };
-  const inert = (el) => {
-    for (let p = el; p; p = parentElementFlat(p)) if (p.hasAttribute('inert')) return true;
     return false;
   };
-  // Not rendered (display:none here or above, closed <details>, hidden=until-found…).
-  const unrendered = (el, ctx) => {
-    let out = ctx.unrendered.get(el);
-    if (out !== undefined) return out;
-    out = !el.checkVisibility();
-    // display:contents boxes report no box of their own: their parent decides.
-    if (out && style(el, ctx).display === 'contents') {
-      const parent = parentElementFlat(el);
-      out = parent ? unrendered(parent, ctx) : false;
+  const computeRole = (el) => {
+    let role = explicitRole(el);
+    if (role === 'none') {
+      if (el.localName === 'iframe') return 'iframe';
+      if (focusable(el) || GLOBAL_ARIA.some((a) => el.hasAttribute(a))) role = null;
+      else return null;
     }
-    ctx.unrendered.set(el, out);
-    return out;
+    if (role === 'generic') return null;
+    if ((role === 'region' || role === 'form') && !hasOwnName(el)) return null;
+    if (role && REQUIRED_CONTEXT[role] && !inContext(el, REQUIRED_CONTEXT[role])) return null;
+    return role || nativeRole(el);
   };
-  const invisible = (el, ctx) => {
-    const v = style(el, ctx).visibility;
-    return v === 'hidden' || v === 'collapse';
+  // The role Chromium gives the element (null: generic, none or no role of its own). Memoized.
+  function roleOf(el) {
+    const roles = cache().roles;
+    let role = roles.get(el);
+    if (role === undefined) {
+      role = computeRole(el);
+      roles.set(el, role);
+    }
+    return role;
+  }
+  const presentational = (el) => {
+    if (explicitRole(el) === 'none') return !focusable(el) && !GLOBAL_ARIA.some((a) => el.hasAttribute(a));
+    return el.localName === 'img' && roleOf(el) === null;
   };
-  // Content left out of names (unless a hidden node is referenced by aria-labelledby).
-  const removed = (el, ctx) => ariaHiddenOrInert(el, ctx) || unrendered(el, ctx);
-  const isHidden = (el, ctx) => removed(el, ctx) || invisible(el, ctx);
 
-  // ---------------------------------------------------------------- pseudo-element content
-  const unescapeCss = (s) => s.replace(/\\([0-9a-fA-F]{1,6}\s?|[\s\S])/g, (m, c) => {
-    if (/^[0-9a-fA-F]/.test(c)) return String.fromCodePoint(parseInt(c.trim(), 16));
-    return c === '\n' ? '' : c;
-  });
-  // The text of a `content` value: strings, attr(), quotes; counters and images give nothing.
-  const pseudoText = (el, style) => {
-    const content = style.content;
-    if (!content || content === 'none' || content === 'normal') return null;
-    let text = '';
-    let alt = null;
-    let target = 'main';
-    let depthQuote = 0;
-    const re = /"((?:[^"\\]|\\[\s\S])*)"|'((?:[^'\\]|\\[\s\S])*)'|attr\(\s*([^)\s]+)\s*\)|(open-quote|close-quote|no-open-quote|no-close-quote)|(\/)|(url\([^)]*\)|[a-z-]+\([^)]*\))/g;
-    let m;
-    while ((m = re.exec(content))) {
-      let piece = '';
-      if (m[1] !== undefined) piece = unescapeCss(m[1]);
-      else if (m[2] !== undefined) piece = unescapeCss(m[2]);
-      else if (m[3] !== undefined) piece = el.getAttribute(m[3]) || '';
-      else if (m[4] === 'open-quote') { piece = depthQuote % 2 ? '‘' : '“'; depthQuote++; }
-      else if (m[4] === 'close-quote') { depthQuote = Math.max(0, depthQuote - 1); piece = depthQuote % 2 ? '’' : '”'; }
-      else if (m[5]) { target = 'alt'; alt = ''; continue; }
-      if (target === 'alt') alt += piece; else text += piece;
+  // ---- name computation helpers -------------------------------------------------------------
+  const TEXT_INPUTS = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number']);
+  const isTextControl = (el) => (el.localName === 'input' ? TEXT_INPUTS.has(el.type) : el.localName === 'textarea');
+  const isTextField = (el, role) => isTextControl(el) || role === 'textbox' || role === 'searchbox';
+  const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar']);
+  const CONTROL_ROLES = new Set(['button', 'checkbox', 'combobox', 'listbox', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'tree', 'treegrid']);
+  const FORM_CONTROLS = new Set(['input', 'select', 'textarea', 'button', 'fieldset', 'output']);
+  const isControl = (el) => FORM_CONTROLS.has(el.localName) || CONTROL_ROLES.has(roleOf(el));
+  // Roles named from their content (ARIA "name from: contents", as Chromium applies it).
+  const CONTENT_ROLES = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'option', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'radio', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term', 'math',
+    'doc-backlink', 'doc-biblioref', 'doc-noteref', 'doc-glossref', 'generic-clickable']);
+  // Roles that never contribute their content to an ancestor's name (containers, widgets).
+  const NO_CONTENT_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'combobox', 'comment',
+    'complementary', 'contentinfo', 'dialog', 'document', 'feed', 'figure', 'form', 'graphics-document', 'graphics-object',
+    'graphics-symbol', 'grid', 'group', 'iframe', 'img', 'listbox', 'log', 'main', 'marquee', 'menu', 'menubar', 'meter',
+    'navigation', 'note', 'progressbar', 'radiogroup', 'scrollbar', 'search', 'searchbox', 'sectionfooter',
+    'sectionheader', 'separator', 'slider', 'spinbutton', 'status', 'suggestion', 'tablist', 'tabpanel', 'textbox', 'timer',
+    'toolbar', 'tree', 'treegrid', 'video', 'audio']);
+  // Roles whose name may not come from the title attribute (ARIA: name prohibited).
+  const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'insertion', 'paragraph', 'strong',
+    'subscript', 'superscript']);
+  // Elements without an ARIA role that Chromium still gives a role of its own (not generic).
+  const OWN_ROLE_TAGS = new Set(['label', 'abbr', 'object', 'embed', 'canvas', 'legend', 'figcaption', 'dl', 'ruby', 'svg', 'math',
+    'video', 'audio']);
+  const prohibited = (el, role) => (role === null ? !OWN_ROLE_TAGS.has(el.localName) && !el.isContentEditable : NAME_PROHIBITED.has(role));
+  const inGrid = (el) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r === 'grid' || r === 'treegrid') return true;
+      if (r !== null && r !== 'group' && r !== 'rowgroup') return false;
+    }
+    return false;
+  };
+  const oneTextChild = (el) => el.childNodes.length === 1 && el.firstChild.nodeType === 3;
+  const optionLabel = (option) => normalize(nonBlank(attr(option, 'label')) ? attr(option, 'label') : option.textContent);
+  const supportsContent = (el, role, recursive) => {
+    if (el.localName === 'option' && role === 'option' && el.parentElement && el.closest('select')) return !oneTextChild(el);
+    if (role === 'math' && el.localName === 'math') return recursive;
+    if (CONTENT_ROLES.has(role)) return true;
+    if (role === 'row') return recursive || inGrid(el);
+    if (NO_CONTENT_ROLES.has(role)) return false;
+    if (role === 'group' && el.localName === 'details') return recursive;
+    if (role === 'table') return recursive;
+    return recursive;
+  };
+  // Chromium's "IsVisible" for the target of an aria-labelledby relation.
+  const hiddenRoot = (el) => {
+    if (!el.isConnected) return true;
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return true;
+    return !!el.closest('[aria-hidden="true"]');
+  };
+  // The elements an ID-list attribute (aria-owns, aria-controls, …) points at, in el's tree scope.
+  const related = (el, name) => {
+    const ids = attr(el, name);
+    if (!ids) return [];
+    const scope = el.getRootNode();
+    const found = [];
+    for (const id of ids.trim().split(/\s+/)) {
+      const target = id && (scope.getElementById ? scope.getElementById(id) : el.ownerDocument.getElementById(id));
+      if (target) found.push(target);
+    }
+    return found;
+  };
+  const inert = (el) => {
+    for (let p = el; p; p = parentOf(p)) if (p.hasAttribute('inert')) return true;
+    return false;
+  };
+
+  // CSS generated content (::before / ::after), only where some style sheet can make it.
+  const sheetHasPseudo = (sheets) => {
+    const scan = (rules) => {
+      for (const rule of rules) {
+        if (rule.selectorText !== undefined && /:(before|after)/i.test(rule.selectorText)) return true;
+        if (rule.cssRules && scan(rule.cssRules)) return true;
+      }
+      return false;
+    };
+    for (const sheet of sheets) {
+      let rules;
+      try { rules = sheet.cssRules; } catch (e) { return true; }
+      if (!rules || scan(rules)) return true;
+    }
+    return false;
+  };
+  // The <label>s of each labelable element in a tree scope, found once per run (el.labels walks
+  // the whole scope on every call).
+  const labelsOf = (el) => {
+    const root = el.getRootNode();
+    const maps = cache().labels;
+    let map = maps.get(root);
+    if (!map) {
+      map = new Map();
+      for (const label of (root.querySelectorAll ? root.querySelectorAll('label') : [])) {
+        const control = label.control;
+        if (!control) continue;
+        const list = map.get(control);
+        if (list) list.push(label); else map.set(control, [label]);
+      }
+      maps.set(root, map);
+    }
+    return map.get(el);
+  };
+  const scopeHasPseudo = (root) => {
+    const known = cache().pseudoRules;
+    let has = known.get(root);
+    if (has === undefined) {
+      const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
+      has = sheetHasPseudo(sheets);
+      known.set(root, has);
+    }
+    return has;
+  };
+  // The text of one `content` value: strings, attr(), quotes; counters and images give nothing;
+  // `/ "alt"` replaces the whole. Returns { text, alt } or null when there is no generated box.
+  const parseContent = (value, el) => {
+    if (!value || value === 'none' || value === 'normal') return null;
+    let i = 0; let text = ''; let alt = null; let target = 'text';
+    const put = (s) => { if (target === 'text') text += s; else alt = (alt || '') + s; };
+    while (i < value.length) {
+      const c = value[i];
+      if (c === '"' || c === "'") {
+        let s = ''; i++;
+        while (i < value.length && value[i] !== c) {
+          if (value[i] === '\\') {
+            const hex = /^[0-9a-fA-F]{1,6} ?/.exec(value.slice(i + 1, i + 8));
+            if (hex) { s += String.fromCodePoint(parseInt(hex[0], 16)); i += 1 + hex[0].length; continue; }
+            s += value[i + 1] || ''; i += 2; continue;
+          }
+          s += value[i++];
+        }
+        i++; put(s); continue;
+      }
+      if (c === '/') { target = 'alt'; alt = alt || ''; i++; continue; }
+      const fn = /^([a-z-]+)\(/i.exec(value.slice(i));
+      if (fn) {
+        let depth = 0; let j = i + fn[0].length - 1;
+        for (; j < value.length; j++) { if (value[j] === '(') depth++; else if (value[j] === ')' && --depth === 0) break; }
+        const inner = value.slice(i + fn[0].length, j).trim();
+        if (fn[1].toLowerCase() === 'attr') put(el.getAttribute(inner.split(/\s+/)[0]) || '');
+        i = j + 1; continue;
+      }
+      const word = /^[a-z-]+/i.exec(value.slice(i));
+      if (word) {
+        if (word[0] === 'open-quote') put('\u201c');
+        else if (word[0] === 'close-quote') put('\u201d');
+        i += word[0].length; continue;
+      }
+      i++;
     }
     return alt !== null ? { text: alt, alt: true } : { text, alt: false };
   };
+  const pseudoOf = (el, which, scope) => {
+    if (el.localName !== 'q' && !scopeHasPseudo(scope)) return null;
+    const cs = getComputedStyle(el, which);
+    if (cs.display === 'none' || cs.visibility !== 'visible') return null;
+    const parsed = parseContent(cs.content, el);
+    if (!parsed) return null;
+    return { text: parsed.text, from: parsed.alt ? 'other' : 'contents', kind: layoutKind(cs.display, false) };
+  };
 
-  // ---------------------------------------------------------------- the name computation
-  // Replaced and form elements stand apart from the text around them.
-  const ATOMIC = new Set(['img', 'input', 'select', 'textarea', 'button', 'iframe', 'video', 'audio', 'canvas',
-    'object', 'embed', 'meter', 'progress', 'svg']);
-  const style = (el, ctx) => {
-    let s = ctx.styles.get(el);
-    if (!s) { s = getComputedStyle(el); ctx.styles.set(el, s); }
-    return s;
+  // How a box sits in its line, for spacing: 'inline', 'atomic' (inline-block, replaced), 'block'
+  // (anything starting its own block) or 'none' (no box: display: contents, or not rendered).
+  const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio', 'canvas', 'iframe', 'embed', 'object',
+    'svg', 'meter', 'progress']);
+  const layoutKind = (display, replaced) => {
+    if (display === 'inline') return replaced ? 'atomic' : 'inline';
+    if (display === 'contents' || display === 'none') return 'none';
+    if (display.startsWith('inline')) return 'atomic';
+    return 'block';
   };
-  const byId = (el, id) => {
-    const root = el.getRootNode();
-    return root.getElementById ? root.getElementById(id) : null;
+  const needsSpace = (prevKind, prevControl, kind, control, lastFrom, from, blockBetween) => {
+    if (prevKind !== 'inline' || kind !== 'inline') return true;
+    if (lastFrom === 'other' || from === 'other') return true;
+    return prevControl || control || blockBetween;
   };
-  const idRefs = (el, attribute) => {
-    const value = el.getAttribute(attribute);
-    if (!value) return [];
-    const out = [];
-    for (const id of value.trim().split(/\s+/)) {
-      const ref = id && byId(el, id);
-      if (ref) out.push(ref);
+  const unrendered = (node) => !!node && node.nodeType === 1 && styleOf(node).display === 'none';
+  const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'link', 'meta']);
+  const MAX_VISITED = 100;
+  const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
+
+  // One computation: the set of nodes visited (Chromium stops adding content past 100).
+  class Computation {
+    constructor() { this.visited = new Set(); }
+
+    // Text from an element's children (accname step 2F), with Chromium's spacing between them.
+    // `scope` is the tree scope (document or shadow root) whose style sheets may add ::before /
+    // ::after; `self` says whether el's own visibility still needs checking.
+    descendants(el, root, rootHidden, noLayout, scope, self) {
+      let text = '';
+      let prevKind = null; let prevControl = false; let lastFrom = 'none'; let blockBetween = false;
+      const out = { from: 'none' };
+      const take = (result, from, kind, control) => {
+        if (result && prevKind !== null && text && !/\s$/.test(text) && !/^\s/.test(result) &&
+            needsSpace(prevKind, prevControl, kind, control, lastFrom, from, blockBetween)) text += ' ';
+        text += result;
+        prevKind = kind; prevControl = control; blockBetween = false;
+        if (result) lastFrom = from;
+      };
+      const before = noLayout ? null : pseudoOf(el, '::before', scope);
+      if (before) take(before.text, before.from, before.kind, false);
+      const hiddenText = self && !noLayout && !rootHidden && styleOf(el).visibility !== 'visible';
+      let children = el.childNodes; let childScope = scope;
+      if (el.shadowRoot) { children = el.shadowRoot.childNodes; childScope = el.shadowRoot; }
+      else if (el.localName === 'slot' && el.assignedNodes) {
+        const assigned = el.assignedNodes();
+        if (assigned.length) { children = assigned; childScope = assigned[0].getRootNode(); }
+      }
+      const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => !o.contains(el)) : null;
+      if (owned && owned.length) children = Array.from(children).concat(owned);
+      for (const child of children) {
+        if (this.visited.size > MAX_VISITED) break;
+        if (child.nodeType === 3) {
+          if (hiddenText) continue;
+          const data = child.data;
+          if (!/\S/.test(data) && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;
+          this.visited.add(child);
+          take(/\S/.test(data) ? data : (data ? ' ' : ''), 'contents', noLayout ? 'none' : 'inline', false);
+          continue;
+        }
+        if (child.nodeType !== 1) continue;
+        const hidden = this.hidden(child, root, rootHidden, noLayout);
+        if (hidden) {
+          if (hidden === 'laid-out' && layoutKind(styleOf(child).display, false) === 'block') blockBetween = true;
+          continue;
+        }
+        const childNoLayout = noLayout || (rootHidden && styleOf(child).display === 'none');
+        let result;
+        out.from = 'none';
+        if (child.localName === 'br') result = '\n';
+        else if (child.localName === 'wbr') result = ' ';
+        else if (presentational(child)) result = this.descendants(child, root, rootHidden, childNoLayout, childScope, true);
+        else result = this.recursive(child, root, rootHidden, childNoLayout, out, childScope);
+        const kind = childNoLayout ? 'none' : layoutKind(styleOf(child).display, REPLACED.has(child.localName));
+        take(result, out.from, kind, isControl(child));
+      }
+      const after = noLayout ? null : pseudoOf(el, '::after', scope);
+      if (after) take(after.text, after.from, after.kind, false);
+      return text;
     }
-    return out;
-  };
-  const textboxValue = (el) => {
-    const value = el.localName === 'input' || el.localName === 'textarea' ? el.value : el.textContent;
-    if (nonEmpty(value)) return value;
-    return el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || '';
-  };
-  const optionText = (o) => {
-    const label = o.getAttribute('label');
-    return nonEmpty(label) ? label : o.text;
-  };
-  const selectedOptionsText = (el) => {
-    if (el.localName === 'select') return Array.from(el.selectedOptions).map(optionText).join(' ');
-    const selected = el.querySelectorAll('[role=option][aria-selected=true]');
-    return Array.from(selected).map((o) => ariaLabel(o) || o.textContent).join(' ');
-  };
-  const rangeValue = (el) => {
-    const text = el.getAttribute('aria-valuetext');
-    if (nonEmpty(text)) return text;
-    const now = el.getAttribute('aria-valuenow');
-    if (nonEmpty(now)) return now;
-    if (el.localName === 'input' || el.localName === 'progress' || el.localName === 'meter') return String(el.value);
-    return '';
-  };
-  // The value an embedded control contributes, or null when `el` is no embedded control.
-  const embeddedValue = (el, r) => {
-    if (r === 'textbox' || r === 'searchbox') return textboxValue(el);
-    if (r === 'combobox') {
-      if (el.localName === 'select') return selectedOptionsText(el);
-      if (el.localName === 'input') return el.value;
-      const box = el.querySelector('input, textarea, [role=textbox], [role=searchbox]');
-      if (box && nonEmpty(box.localName === 'input' || box.localName === 'textarea' ? box.value : box.textContent)) return textboxValue(box);
-      for (const list of [el].concat(idRefs(el, 'aria-owns'), idRefs(el, 'aria-controls'))) {
-        const text = selectedOptionsText(list);
-        if (text) return text;
+
+    // Whether a child is left out of its parent's text: false, or 'laid-out' / 'gone'.
+    hidden(el, root, rootHidden, noLayout) {
+      const tag = el.localName;
+      if (SKIPPED.has(tag)) return 'gone';
+      if ((tag === 'title' || tag === 'desc') && el.ownerSVGElement) return false;
+      if (root && rootHidden) return false;
+      if (noLayout) return false;
+      if (attr(el, 'aria-hidden') === 'true') return 'laid-out';
+      if (el.hasAttribute('inert')) return 'laid-out';
+      const style = styleOf(el);
+      if (style.display === 'none') return 'gone';
+      if (style.visibility !== 'visible' && !el.shadowRoot && !this.hasVisibleChild(el)) return 'laid-out';
+      return false;
+    }
+
+    hasVisibleChild(el) {
+      for (const child of el.children) {
+        if (styleOf(child).display !== 'none' && (styleOf(child).visibility === 'visible' || this.hasVisibleChild(child))) return true;
+      }
+      return false;
+    }
+
+    // RecursiveTextAlternative: a node already visited adds nothing (outside labelledby).
+    recursive(el, root, rootHidden, noLayout, out, scope) {
+      if (this.visited.has(el) && !root) return '';
+      return this.alternative(el, true, root, rootHidden, noLayout, out, false, scope);
+    }
+
+    // A related element (label, legend, caption) named for another element: hidden → nothing.
+    related(el) {
+      if (this.hidden(el, null, false, false) || inert(el)) { this.visited.add(el); return ''; }
+      return this.recursive(el, null, false, false, { from: 'none' });
+    }
+
+    // accname's text alternative of `el` (steps 2B–2I) as Chromium orders them.
+    alternative(el, recursive, root, rootHidden, noLayout, out, clickable, scope) {
+      const role = roleOf(el);
+      // Chromium names a media element that cannot play by its error message, whatever else.
+      if ((el.localName === 'video' || el.localName === 'audio') && (!el.currentSrc || el.error)) {
+        out.from = 'other';
+        return 'Unable to play media.';
+      }
+      if (recursive && !this.visited.has(el)) {
+        const value = this.value(el, role);
+        if (value !== null) { out.from = 'other'; return value; }
+      }
+      const already = this.visited.has(el);
+      this.visited.add(el);
+      if (!root && !already) {
+        const labelled = this.labelledBy(el);
+        if (labelled !== null && nonBlank(labelled)) { out.from = 'other'; return labelled; }
+      }
+      const label = attr(el, 'aria-label');
+      if (nonBlank(label) && el.localName !== 'slot') { out.from = 'other'; return label; }
+      const native = this.native(el, role, noLayout);
+      if (native.text) { out.from = native.from; return native.text; }
+      if (native.final) return '';
+      const contentAllowed = (root || clickable || supportsContent(el, role, recursive)) && el.localName !== 'select' &&
+        !(isTextField(el, role) && root !== el);
+      if (contentAllowed) {
+        const text = this.descendants(el, root, rootHidden, noLayout, scope || el.getRootNode(), recursive);
+        if (text && (recursive || /\S/.test(text))) { out.from = 'contents'; return text; }
+      }
+      if (root || clickable || !prohibited(el, role)) {
+        const title = this.title(el);
+        if (title) { out.from = 'other'; return title; }
       }
       return '';
     }
-    if (r === 'listbox') return selectedOptionsText(el);
-    if (RANGE_ROLES.has(r)) return rangeValue(el);
-    return null;
-  };
-  const FORM_TAGS = new Set(['input', 'textarea', 'select', 'button', 'meter', 'progress', 'output']);
-  const inputDefault = { submit: 'Submit', reset: 'Reset' };
-  const firstChild = (el, tag) => {
-    for (const child of el.children) if (child.localName === tag) return child;
-    return null;
-  };
-  const plain = (text) => ({ text, startBlock: false, endBlock: false });
-  const NOTHING = plain('');
 
-  const FINAL_NATIVE = new Set(['img', 'area', 'input', 'textarea', 'select', 'meter', 'progress', 'output']);
-  // Native (host language) text alternative of `el`, or '' when it has none.
-  const nativeName = (el, r, ctx) => {
-    const tag = localName(el);
-    if (FORM_TAGS.has(tag)) {
-      const type = tag === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
-      // A rendered label decides, even an empty one; hidden labels are skipped.
-      const labels = el.labels ? Array.from(el.labels).filter((label) => !isHidden(label, ctx)) : [];
-      if (labels.length) return labels.map((label) => textOf(label, ctx, { recursive: true, referenced: true }).text).join(' ');
+    title(el) {
+      const title = attr(el, 'title');
+      if (!nonBlank(title)) return '';
+      const inner = el.innerText !== undefined ? el.innerText : el.textContent;
+      return title.trim() === (inner || '').trim() ? '' : title;
+    }
+
+    labelledBy(el) {
+      let ids = attr(el, 'aria-labelledby');
+      if (ids === null) ids = attr(el, 'aria-labeledby');
+      if (ids === null) return null;
+      const scope = el.getRootNode();
+      const find = (id) => (scope.getElementById ? scope.getElementById(id) : el.ownerDocument.getElementById(id));
+      const parts = [];
+      let found = false;
+      for (const id of ids.trim().split(/\s+/)) {
+        const target = id ? find(id) : null;
+        if (!target || inert(target)) continue;
+        found = true;
+        const hidden = hiddenRoot(target);
+        const noLayout = hidden && !(target.checkVisibility && target.checkVisibility());
+        const text = this.alternative(target, true, target, hidden, noLayout, { from: 'none' });
+        this.visited.add(target);
+        if (text) parts.push(text);
+      }
+      return found ? parts.join(' ') : null;
+    }
+
+    // The value an embedded control contributes to a name around it (step 2E), or null.
+    value(el, role) {
+      const tag = el.localName;
+      if (isTextControl(el)) return el.value || attr(el, 'placeholder') || '';
+      if ((role === 'textbox' || role === 'searchbox') && tag !== 'input') return el.isContentEditable ? el.innerText : el.textContent;
+      if (RANGE_ROLES.has(role)) {
+        const text = attr(el, 'aria-valuetext');
+        if (text !== null) return text;
+        const now = attr(el, 'aria-valuenow');
+        if (now !== null && now.trim() !== '' && !isNaN(Number(now))) return String(Number(now));
+        if (tag === 'input' || tag === 'meter') return String(Number(el.value));
+        if (tag === 'progress' && el.hasAttribute('value')) return String(Number(el.value));
+      }
+      if (tag === 'select' && (role === 'combobox' || role === 'listbox')) {
+        const chosen = Array.from(el.selectedOptions).filter((o) => !this.visited.has(o));
+        chosen.forEach((o) => this.visited.add(o));
+        return chosen.map(optionLabel).join(' ');
+      }
+      if (role === 'listbox' || role === 'combobox') {
+        const scopes = [el].concat(related(el, 'aria-owns'), related(el, 'aria-controls'));
+        const chosen = [];
+        for (const scope of scopes) {
+          for (const option of scope.querySelectorAll('[role="option"][aria-selected="true"]')) {
+            if (!this.visited.has(option) && !chosen.includes(option)) chosen.push(option);
+          }
+        }
+        return chosen.map((o) => { this.visited.add(o); return normalize(this.alternative(o, true, null, false, false, { from: 'none' })); }).join(' ');
+      }
+      return null;
+    }
+
+    // HTML-AAM's native sources (step 2D). { text, from, final }: final = stop (explicitly empty).
+    native(el, role, noLayout) {
+      const tag = el.localName;
+      const none = { text: '', from: 'none', final: false };
+      if (tag === 'option' && oneTextChild(el)) return { text: optionLabel(el), from: 'contents' };
+      if (tag === 'optgroup') return { text: attr(el, 'label') || '', from: 'other' };
+      const labels = LABELABLE.has(tag) || tag.includes('-') ? labelsOf(el) : null;
+      if (labels) {
+        const text = labels.map((label) => this.related(label)).filter((t) => t).join(' ');
+        return { text: text.trim(), from: 'other' };
+      }
       if (tag === 'input') {
-        if (type === 'button' || type === 'submit' || type === 'reset') {
-          if (el.hasAttribute('value')) return el.value;
-          if (inputDefault[type]) return inputDefault[type];
+        const type = (attr(el, 'type') || '').toLowerCase();
+        if (type === 'submit' || type === 'reset' || type === 'button') {
+          if (el.hasAttribute('value')) return { text: attr(el, 'value'), from: 'other' };
+          return { text: type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '', from: 'other' };
         }
         if (type === 'image') {
-          for (const attribute of ['alt', 'value', 'title']) {
-            const value = el.getAttribute(attribute);
-            if (nonEmpty(value)) return value;
-          }
-          return 'Submit';
+          if (nonBlank(attr(el, 'alt'))) return { text: attr(el, 'alt'), from: 'other' };
+          if (el.hasAttribute('value')) return { text: attr(el, 'value'), from: 'other' };
+          return { text: this.title(el) || 'Submit', from: 'other' };
         }
-        if (type === 'file') return el.multiple ? 'Choose Files' : 'Choose File';
+        if (type === 'file') return { text: el.multiple ? 'Choose Files' : 'Choose File', from: 'other' };
       }
-      return null;
-    }
-    if (tag === 'img' || tag === 'area') {
-      // An alt attribute decides, even an empty one (the title is then not used).
-      const alt = el.getAttribute('alt');
-      if (alt !== null) return alt;
-      return null;
-    }
-    if (tag === 'fieldset') {
-      const legend = firstChild(el, 'legend');
-      return legend && !isHidden(legend, ctx) ? textOf(legend, ctx, { recursive: true }).text : '';
-    }
-    if (tag === 'table') {
-      const caption = firstChild(el, 'caption');
-      const text = caption ? textOf(caption, ctx, { recursive: true }).text : '';
-      if (nonEmpty(text)) return text;
-      const summary = el.getAttribute('summary');
-      return nonEmpty(summary) ? summary : '';
-    }
-    if (tag === 'optgroup') return el.getAttribute('label') || '';
-    if (tag === 'option') return optionText(el);
-    if (el.namespaceURI === SVG_NS) return svgTitle(el);
-    return '';
-  };
-
-  const childNodesFlat = (el) => {
-    if (el.localName === 'slot') {
-      const assigned = el.assignedNodes();
-      return assigned.length ? assigned : el.childNodes;
-    }
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
-    return el.childNodes;
-  };
-
-  // Words from the content of `el`: pseudo-elements, text and child elements in flat-tree
-  // order; a space goes between two pieces unless both flow inline in the same box.
-  const contentOf = (el, ctx, opts) => {
-    const parts = [];
-    const pseudo = (which) => {
-      const s = getComputedStyle(el, which);
-      if (s.display === 'none' || s.visibility === 'hidden' || s.visibility === 'collapse') return;
-      const found = pseudoText(el, s);
-      if (found && found.text) {
-        const block = found.alt || s.display !== 'inline';
-        parts.push({ text: found.text, startBlock: block, endBlock: block });
+      if (isTextControl(el)) {
+        const title = this.title(el);
+        if (title) return { text: title, from: 'other' };
+        const placeholder = attr(el, 'placeholder');
+        if (nonBlank(placeholder)) return { text: placeholder.replace(/[\r\n]/g, ''), from: 'other' };
       }
-    };
-    if (el.namespaceURI !== SVG_NS) pseudo('::before');
-    const ownTextHidden = !opts.includeHidden && el !== ctx.root && invisible(el, ctx);
-    for (const child of childNodesFlat(el)) {
-      if (child.nodeType === 3) {
-        if (!child.data) continue;
-        const parent = child.assignedSlot || child.parentElement;
-        if (!opts.includeHidden && parent && parent !== el && (removed(parent, ctx) || invisible(parent, ctx))) continue;
-        if (parent === el && ownTextHidden) continue;
-        parts.push(plain(child.data));
-      } else if (child.nodeType === 1) {
-        const tag = child.localName;
-        if (tag === 'script' || tag === 'style' || tag === 'template' || tag === 'noscript' ||
-            ((tag === 'title' || tag === 'desc') && child.namespaceURI === SVG_NS)) continue;
-        if (tag === 'br' || tag === 'wbr') { parts.push({ text: ' ', startBlock: true, endBlock: true }); continue; }
-        const piece = textOf(child, ctx, { recursive: true, includeHidden: opts.includeHidden, inLabelledBy: opts.inLabelledBy });
-        if (piece.text) parts.push(piece);
+      if (isTextField(el, role)) {
+        const placeholder = attr(el, 'aria-placeholder');
+        return placeholder ? { text: placeholder, from: 'other' } : none;
       }
-    }
-    if (el.namespaceURI !== SVG_NS) pseudo('::after');
-    let text = '';
-    for (let i = 0; i < parts.length; i++) {
-      if (i > 0 && (parts[i].startBlock || parts[i - 1].endBlock)) text += ' ';
-      text += parts[i].text;
-    }
-    if (!parts.length) return NOTHING;
-    return { text, startBlock: parts[0].startBlock, endBlock: parts[parts.length - 1].endBlock };
-  };
-
-  // How `el`'s words join its neighbours': inline boxes pass their edges through.
-  const framed = (el, ctx, piece) => {
-    if (!piece.text) return piece;
-    const tag = el.localName;
-    if (ATOMIC.has(tag)) return { text: piece.text, startBlock: true, endBlock: true };
-    if (tag === 'slot') return piece;
-    const display = style(el, ctx).display;
-    if (display === 'inline') return piece;
-    return { text: piece.text, startBlock: true, endBlock: true };
-  };
-
-  // accname's text alternative of `el` (steps 2A–2I), as Chromium orders them.
-  const textOf = (el, ctx, opts) => {
-    if (ctx.visiting.has(el)) return NOTHING;
-    if (opts.recursive && !opts.includeHidden && removed(el, ctx)) return NOTHING;
-    const r = opts.role !== undefined ? opts.role : axRole(el);
-    ctx.visiting.add(el);
-    try {
-      return framed(el, ctx, textOfInner(el, r, ctx, opts));
-    } finally {
-      ctx.visiting.delete(el);
-    }
-  };
-  const textOfInner = (el, r, ctx, opts) => {
-    const tag = el.localName;
-    // Chromium names a media element that cannot play by its error text.
-    if ((tag === 'video' || tag === 'audio') && (!el.currentSrc || el.error || el.networkState === 3)) return plain('Unable to play media.');
-    // 2B: aria-labelledby (not followed from inside another labelledby traversal).
-    if (!opts.inLabelledBy) {
-      const refs = idRefs(el, 'aria-labelledby');
-      if (refs.length) {
-        const text = refs.map((ref) => {
-          if (ref === el) return selfName(el, r, ctx, { recursive: true, inLabelledBy: true, referenced: true }).text;
-          if (inert(ref)) return '';
-          const hidden = isHidden(ref, ctx);
-          return textOf(ref, ctx, { recursive: true, inLabelledBy: true, includeHidden: hidden, referenced: true }).text;
-        }).join(' ');
-        if (nonEmpty(text)) return plain(text);
+      if (tag === 'img' || tag === 'area') {
+        const alt = attr(el, 'alt');
+        if (nonBlank(alt)) return { text: alt, from: 'other' };
+        return alt === '' ? { text: '', from: 'none', final: true } : none;
       }
-    }
-    // 2C: an embedded control inside a label or content gives its value.
-    if (opts.recursive) {
-      if (el === ctx.root) return NOTHING;
-      // A visibility-hidden element lends no words of its own, only its visible content.
-      if (!opts.includeHidden && invisible(el, ctx)) return NEVER_FROM_CONTENT.has(r) ? NOTHING : contentOf(el, ctx, opts);
-      const value = embeddedValue(el, r);
-      if (value !== null) return plain(value);
-    }
-    return selfName(el, r, ctx, opts);
-  };
-  // Steps 2D onwards: aria-label, native text alternative, content, tooltip.
-  const selfName = (el, r, ctx, opts) => {
-    const label = ariaLabel(el);
-    if (label) return plain(label);
-    const tag = el.localName;
-    const generic = r === '' || r === 'none' || NAME_PROHIBITED.has(r);
-    if (!opts.recursive && generic) {
-      // Nothing but author naming names a generic or presentational element; a few
-      // elements Chromium gives a role of its own are the exception.
-      if (tag === 'abbr' || tag === 'object' || tag === 'embed' || tag === 'label') return plain(el.getAttribute('title') || '');
-      if (tag === 'area') return plain(el.getAttribute('alt') || '');
-      return NOTHING;
-    }
-    if (r !== 'none') {
-      // null: no native alternative; a string (even empty) from a label or alt is final.
-      const native = nativeName(el, r, ctx);
-      if (native !== null && (nonEmpty(native) || FINAL_NATIVE.has(tag))) return plain(native);
-    }
-    const fromContent = opts.recursive ? !NEVER_FROM_CONTENT.has(r) : namedFromContent(el, r) || opts.referenced;
-    if (fromContent && tag !== 'input' && tag !== 'textarea' && tag !== 'select' && tag !== 'img' && tag !== 'iframe' && tag !== 'option') {
-      const piece = contentOf(el, ctx, opts);
-      if (nonEmpty(piece.text)) return piece;
-    }
-    // 2I: the tooltip, for the element being named, a referenced one, a label or an image.
-    if (!opts.recursive || opts.referenced || tag === 'img' || tag === 'area' || tag === 'label' || (!generic && r !== 'none')) {
-      const title = el.getAttribute('title');
-      if (nonEmpty(title)) return plain(title);
-      if (tag === 'input' || tag === 'textarea') {
-        for (const attribute of ['placeholder', 'aria-placeholder']) {
-          const value = el.getAttribute(attribute);
-          if (nonEmpty(value)) return plain(value);
+      if (tag === 'table') {
+        const caption = el.caption;
+        if (caption) return { text: this.related(caption), from: 'other' };
+        const summary = attr(el, 'summary');
+        if (summary !== null) return { text: summary, from: 'other' };
+        return none;
+      }
+      if (el.namespaceURI === 'http://www.w3.org/2000/svg') {
+        const title = el.querySelector(':scope > title');
+        if (title && title.textContent) return { text: title.textContent, from: 'other' };
+        return none;
+      }
+      if (tag === 'fieldset') {
+        const legend = el.querySelector(':scope > legend');
+        if (legend && !this.visited.has(legend)) {
+          const text = this.related(legend);
+          if (text) return { text, from: 'other' };
         }
       }
+      return none;
     }
-    return NOTHING;
-  };
-  const inGrid = (el) => !!el.closest('[role=grid], [role=treegrid]');
-  const namedFromContent = (el, r) => {
-    if (r === 'row') return inGrid(el);
-    if (r === 'math') return el.namespaceURI !== 'http://www.w3.org/1998/Math/MathML';
-    return NAMED_FROM_CONTENT.has(r);
-  };
+  }
 
-  const newContext = (el) => ({ root: el, visiting: new Set(), aria: new Map(), unrendered: new Map(), styles: new Map() });
-  const name = (el, r) => {
-    const effective = r === 'generic-clickable' ? r : axRole(el);
-    const ctx = newContext(el);
-    return squash(textOf(el, ctx, { recursive: false, role: effective }).text);
+  const role = (el) => {
+    const r = roleOf(el);
+    if (r) return r;
+    // An editing host without a role is a generic node to Chromium, but it takes typing: the
+    // agent needs a line for it.
+    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
+    return null;
+  };
+  const name = (el, given) => {
+    if (!el || el.nodeType !== 1) return '';
+    const computation = new Computation();
+    let text = computation.alternative(el, false, null, false, false, { from: 'none' }, given === 'generic-clickable');
+    if (el.localName === 'input' && (attr(el, 'type') || '').toLowerCase() === 'file' && el.files && el.files.length) {
+      text += ': ' + (el.files.length === 1 ? el.files[0].name : el.files.length + ' files');
+    }
+    return normalize(text);
   };
   const visible = (el) => {
     if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
     const s = getComputedStyle(el);
     return s.display !== 'none' && s.visibility !== 'hidden';
   };
-  const fromContentRole = (r) => NAMED_FROM_CONTENT.has(r);
-  return { role, name, visible, fromContent: fromContentRole };
+  // Whether a role takes its name from its content (its text is then not repeated below it).
+  const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'option', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'radio', 'row', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term',
+    'generic-clickable']);
+  const fromContent = (r) => FROM_CONTENT.has(r);
+  return { role, name, visible, fromContent };
 })()
