@@ -152,7 +152,12 @@
     table: () => 'table',
     caption: () => 'caption',
     thead: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
-    tbody: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    // Chromium leaves a lone table body out of the tree; it shows one beside a footer or others.
+    tbody: (el) => {
+      const table = el.parentElement;
+      if (!table || table.localName !== 'table' || presentationalContainer(el, TABLE_TAGS)) return null;
+      return table.tFoot || table.tBodies.length > 1 ? 'rowgroup' : null;
+    },
     tfoot: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
     tr: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'row'),
     td: (el) => {
