@@ -131,7 +131,7 @@
     h5: 'heading', h6: 'heading', hgroup: 'group', hr: 'separator', iframe: 'iframe', frame: 'iframe', ins: 'insertion',
     main: 'main', mark: 'mark', math: 'math', menu: 'list', meter: 'meter', nav: 'navigation', ol: 'list', optgroup: 'group',
     output: 'status', p: 'paragraph', progress: 'progressbar', search: 'search', strong: 'strong', sub: 'subscript',
-    sup: 'superscript', textarea: 'textbox', time: 'time', ul: 'list', video: 'video', audio: 'audio', address: 'group' };
+    sup: 'superscript', canvas: 'canvas', textarea: 'textbox', time: 'time', ul: 'list', video: 'video', audio: 'audio', address: 'group' };
   const NATIVE_ROLES = {
     a: (el) => (el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : null),
     area: (el) => (el.hasAttribute('href') ? 'link' : null),
@@ -146,8 +146,9 @@
     option: (el) => (el.parentElement && (el.parentElement.localName === 'select' || el.parentElement.localName === 'optgroup' ||
       el.parentElement.localName === 'datalist') ? 'option' : null),
     li: (el) => {
+      // An item of a list that lost its list role (presentation, tablist, …) is not a list item.
       const list = el.parentElement;
-      return list && LIST_TAGS.has(list.localName) && explicitRole(list) === 'none' && roleOf(list) === null ? null : 'listitem';
+      return list && LIST_TAGS.has(list.localName) && roleOf(list) !== 'list' ? null : 'listitem';
     },
     table: () => 'table',
     caption: () => 'caption',
@@ -250,7 +251,7 @@
   const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'insertion', 'paragraph', 'strong',
     'subscript', 'superscript']);
   // Elements without an ARIA role that Chromium still gives a role of its own (not generic).
-  const OWN_ROLE_TAGS = new Set(['label', 'abbr', 'object', 'embed', 'canvas', 'legend', 'figcaption', 'dl', 'ruby', 'svg', 'math',
+  const OWN_ROLE_TAGS = new Set(['label', 'abbr', 'object', 'embed', 'legend', 'figcaption', 'dl', 'ruby', 'svg', 'math',
     'video', 'audio']);
   const prohibited = (el, role) => (role === null ? !OWN_ROLE_TAGS.has(el.localName) && !el.isContentEditable : NAME_PROHIBITED.has(role));
   const inGrid = (el) => {
