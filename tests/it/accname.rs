@@ -12,6 +12,8 @@ use crate::ax_probe::{Compared, Probe, Tally, mismatch_lines};
 const NAME_AGREEMENT: f64 = 98.0;
 /// The corpus must hold at least this many named elements.
 const NAMED_ELEMENTS: usize = 300;
+/// Roles are reported; a fall below this share means the role model broke, not a detail.
+const ROLE_AGREEMENT: f64 = 95.0;
 
 fn content_type(path: &Path) -> &'static str {
     match path
@@ -107,6 +109,12 @@ fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
         "names agree with Chromium on {:.1} % of {} named elements (want ≥ {NAME_AGREEMENT} %): see the NAME lines above",
         tally.name_percent(),
         tally.names
+    );
+    assert!(
+        tally.role_percent() >= ROLE_AGREEMENT,
+        "roles agree with Chromium on {:.1} % of {} elements (want ≥ {ROLE_AGREEMENT} %): see the ROLE lines above",
+        tally.role_percent(),
+        tally.roles
     );
 }
 
