@@ -67,7 +67,8 @@ pub fn map_chromium_role(role: &str) -> Option<String> {
         .find(|(chromium, _)| *chromium == role)
     {
         Some((_, mapped)) => mapped.map(str::to_string),
-        None if role.is_empty() => None,
+        // MathML's inner elements (mi, mo, mfrac, …) carry only their text.
+        None if role.is_empty() || role.starts_with("MathML") => None,
         None => Some(role.to_string()),
     }
 }
