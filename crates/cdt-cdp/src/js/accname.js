@@ -22,7 +22,7 @@
   let memo = null;
   const cache = () => {
     if (!memo) {
-      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), labels: new Map() };
+      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), labels: new Map(), owners: new Map() };
       Promise.resolve().then(() => { memo = null; });
     }
     return memo;
@@ -97,6 +97,8 @@
   };
   const TABLE_TAGS = new Set(['table']);
   const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
+  // A cell is a cell only in a table, grid or treegrid (not in a table given another role).
+  const TABLE_LIKE = new Set(['table', 'grid', 'treegrid']);
   const tableRole = (el) => {
     const table = el.closest('table');
     return table ? roleOf(table) : null;
@@ -164,9 +166,10 @@
     td: (el) => {
       if (presentationalContainer(el, TABLE_TAGS)) return null;
       const t = tableRole(el);
+      if (!TABLE_LIKE.has(t)) return null;
       return t === 'grid' || t === 'treegrid' ? 'gridcell' : 'cell';
     },
-    th: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : headerRole(el)),
+    th: (el) => (presentationalContainer(el, TABLE_TAGS) || !TABLE_LIKE.has(tableRole(el)) ? null : headerRole(el)),
     summary: (el) => {
       const details = el.parentElement;
       return details && details.localName === 'details' && details.querySelector(':scope > summary') === el ? 'button' : null;
@@ -295,6 +298,29 @@
   const inert = (el) => {
     for (let p = el; p; p = parentOf(p)) if (p.hasAttribute('inert')) return true;
     return false;
+  };
+  // aria-owns as Chromium resolves it, per tree scope: target → owner. The first owner in tree
+  // order wins; an aria-hidden owner, a target under an unrendered ancestor and an ownership
+  // that would make a cycle are refused. (An unrendered owner still takes its targets away.)
+  const ownersIn = (scope) => {
+    const all = cache().owners;
+    let owners = all.get(scope);
+    if (owners) return owners;
+    owners = new Map();
+    all.set(scope, owners);
+    if (!scope.querySelectorAll) return owners;
+    for (const owner of scope.querySelectorAll('[aria-owns]')) {
+      if (owner.closest('[aria-hidden="true"]')) continue;
+      for (const target of related(owner, 'aria-owns')) {
+        if (owners.has(target) || target.contains(owner)) continue;
+        const parent = target.parentElement;
+        if (parent && parent.checkVisibility && !parent.checkVisibility() && styleOf(parent).display !== 'contents') continue;
+        let cycle = false;
+        for (let p = owner; p; p = owners.get(p) || p.parentElement) if (p === target) { cycle = true; break; }
+        if (!cycle) owners.set(target, owner);
+      }
+    }
+    return owners;
   };
 
   // CSS generated content (::before / ::after), only where some style sheet can make it.
@@ -436,16 +462,22 @@
         const assigned = el.assignedNodes();
         if (assigned.length) { children = assigned; childScope = assigned[0].getRootNode(); }
       }
-      const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => !o.contains(el)) : null;
-      if (owned && owned.length) children = Array.from(children).concat(owned);
+      // aria-owns moves elements: owned ones come after the children, and leave their old place.
+      const owners = ownersIn(el.getRootNode());
+      if (owners.size) {
+        const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => owners.get(o) === el) : [];
+        children = Array.from(children).filter((c) => !owners.has(c)).concat(owned);
+      }
       for (const child of children) {
         if (this.visited.size > MAX_VISITED) break;
         if (child.nodeType === 3) {
           if (hiddenText) continue;
           const data = child.data;
-          if (!/\S/.test(data) && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;
+          // Only ASCII white space collapses (a no-break space is content, as in layout).
+          const blank = !/[^ \t\n\f\r]/.test(data);
+          if (blank && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;
           this.visited.add(child);
-          take(/\S/.test(data) ? data : (data ? ' ' : ''), 'contents', noLayout ? 'none' : 'inline', false);
+          take(blank ? (data ? ' ' : '') : data, 'contents', noLayout ? 'none' : 'inline', false);
           continue;
         }
         if (child.nodeType !== 1) continue;
@@ -511,7 +543,8 @@
         out.from = 'other';
         return 'Unable to play media.';
       }
-      if (recursive && !this.visited.has(el)) {
+      // A control referenced by aria-labelledby is named by its aria-label before its value.
+      if (recursive && !this.visited.has(el) && !(root === el && nonBlank(attr(el, 'aria-label')))) {
         const value = this.value(el, role);
         if (value !== null) { out.from = 'other'; return value; }
       }
@@ -530,7 +563,7 @@
         !(isTextField(el, role) && root !== el);
       if (contentAllowed) {
         const text = this.descendants(el, root, rootHidden, noLayout, scope || el.getRootNode(), recursive);
-        if (text && (recursive || /\S/.test(text))) { out.from = 'contents'; return text; }
+        if (text && (recursive || /[^ \t\n\f\r]/.test(text))) { out.from = 'contents'; return text; }
       }
       if (root || clickable || !prohibited(el, role)) {
         const title = this.title(el);
