@@ -463,7 +463,7 @@
         if (assigned.length) { children = assigned; childScope = assigned[0].getRootNode(); }
       }
       // aria-owns moves elements: owned ones come after the children, and leave their old place.
-      const owners = ownersIn(el.getRootNode());
+      const owners = ownersIn(scope);
       if (owners.size) {
         const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => owners.get(o) === el) : [];
         children = Array.from(children).filter((c) => !owners.has(c)).concat(owned);
