@@ -433,6 +433,8 @@
   const unrendered = (node) => !!node && node.nodeType === 1 && styleOf(node).display === 'none';
   const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'link', 'meta']);
   const MAX_VISITED = 100;
+  // HTML white space (what separates words for Chromium; a no-break space is content).
+  const isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
   const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
 
   // One computation: the set of nodes visited (Chromium stops adding content past 100).
@@ -447,7 +449,7 @@
       let prevKind = null; let prevControl = false; let lastFrom = 'none'; let blockBetween = false;
       const out = { from: 'none' };
       const take = (result, from, kind, control) => {
-        if (result && prevKind !== null && text && !/\s$/.test(text) && !/^\s/.test(result) &&
+        if (result && prevKind !== null && text && !isSpace(text.charCodeAt(text.length - 1)) && !isSpace(result.charCodeAt(0)) &&
             needsSpace(prevKind, prevControl, kind, control, lastFrom, from, blockBetween)) text += ' ';
         text += result;
         prevKind = kind; prevControl = control; blockBetween = false;
@@ -468,7 +470,8 @@
         const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => owners.get(o) === el) : [];
         children = Array.from(children).filter((c) => !owners.has(c)).concat(owned);
       }
-      for (const child of children) {
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i];
         if (this.visited.size > MAX_VISITED) break;
         if (child.nodeType === 3) {
           if (hiddenText) continue;
