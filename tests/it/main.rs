@@ -3,9 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
+mod accname;
 mod agent;
 mod concurrency;
 mod agent_world;
+mod ax_probe;
 mod contexts;
 mod contract;
 mod daemon;

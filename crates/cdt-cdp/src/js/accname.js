@@ -1,85 +1,717 @@
-// cdt's accessibility model: the role and accessible name of an element, as Chromium exposes
-// them (W3C accname 1.2, HTML-AAM). Evaluated once to an object `{ role, name, visible }` that
-// the page agent (agent.js) uses; it never touches the uid registry and never acts on the page.
+// cdt's accessibility model: the role and accessible name of an element as Chromium exposes
+// them (W3C accname 1.2 and HTML-AAM, in Chromium's reading of them). Evaluated once to an
+// object `{ role, name, visible, fromContent }` that the page agent (agent.js) uses. It reads the
+// DOM and computed styles only: it never touches the uid registry and never acts on the page.
 //
-// role(el)  → the element's role (`button`, `link`, `textbox`, …), or null when the element
-//             has no role of its own worth a line (generic containers, presentational images).
-// name(el, role) → the accessible name, whitespace-normalized.
+// role(el)  → the element's role (`button`, `link`, `textbox`, …), or null when the element has
+//             no role of its own worth a line (generic containers, presentational images).
+// name(el, role) → the full accessible name, whitespace-normalized (never cut here). `role` is
+//             what role() answered, or the agent's pseudo-role 'generic-clickable' (named from
+//             content like a button).
 // visible(el) → whether the element is rendered and not visibility-hidden.
 // fromContent(role) → whether that role is named from its content.
+//
+// Costs: role() is called for every element of a snapshot, so it reads attributes and at most a
+// few ancestors, never styles. name() walks the element's own subtree (at most ~100 nodes, like
+// Chromium) and reads computed styles only there. Styles and roles are memoized until the
+// current task ends (one snapshot), so a snapshot pays for each element once.
 (function () {
   'use strict';
-  const clean = (s, max) => {
-    s = (s || '').replace(/\s+/g, ' ').trim();
-    return s.length > max ? s.slice(0, max - 1) + '…' : s;
+
+  // ---- per-run memo (cleared at the next microtask: one agent command) ----
+  let memo = null;
+  const cache = () => {
+    if (!memo) {
+      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), labels: new Map(), owners: new Map() };
+      Promise.resolve().then(() => { memo = null; });
+    }
+    return memo;
   };
-  const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
-    range: 'slider', number: 'spinbutton', search: 'searchbox', email: 'textbox', tel: 'textbox', text: 'textbox', url: 'textbox',
-    password: 'textbox', file: 'button', color: 'button', date: 'textbox', 'datetime-local': 'textbox', month: 'textbox', time: 'textbox', week: 'textbox' };
-  const TAG_ROLES = { A: 'link', BUTTON: 'button', TEXTAREA: 'textbox', SELECT: 'combobox', OPTION: 'option', IMG: 'img', NAV: 'navigation',
-    MAIN: 'main', ASIDE: 'complementary', FORM: 'form', UL: 'list', OL: 'list', LI: 'listitem', TABLE: 'table', TR: 'row', TD: 'cell',
-    TH: 'columnheader', DIALOG: 'dialog', SUMMARY: 'button', DETAILS: 'group', FIELDSET: 'group', H1: 'heading', H2: 'heading',
-    H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', IFRAME: 'iframe', PROGRESS: 'progressbar', METER: 'meter',
-    HEADER: 'banner', FOOTER: 'contentinfo', SECTION: 'region', ARTICLE: 'article', VIDEO: 'video', AUDIO: 'audio' };
-  // Roles whose name comes from their content. Containers (list items, rows) are not: their
-  // children already carry the words, and repeating them would double the snapshot.
-  const NAMED_FROM_CONTENT = new Set(['button', 'link', 'heading', 'option', 'cell', 'columnheader', 'tab', 'menuitem',
-    'treeitem', 'label', 'switch', 'checkbox', 'radio']);
+  const styleOf = (el) => {
+    const styles = cache().styles;
+    let s = styles.get(el);
+    if (!s) {
+      const cs = getComputedStyle(el);
+      s = { display: cs.display, visibility: cs.visibility };
+      styles.set(el, s);
+    }
+    return s;
+  };
+  const normalize = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const attr = (el, name) => el.getAttribute(name);
+  const nonBlank = (s) => s !== null && s !== undefined && /\S/.test(s);
+
+  // ---- roles -------------------------------------------------------------------------------
+  const ARIA_ROLES = new Set(('alert alertdialog application article banner blockquote button caption cell checkbox code ' +
+    'columnheader combobox comment complementary contentinfo definition deletion dialog document emphasis feed figure ' +
+    'form generic grid gridcell group heading img insertion link list listbox listitem log main mark marquee math menu ' +
+    'menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph progressbar radio ' +
+    'radiogroup region row rowgroup rowheader scrollbar search searchbox sectionfooter sectionheader separator slider ' +
+    'spinbutton status strong subscript suggestion superscript switch tab table tablist tabpanel term textbox time timer ' +
+    'toolbar tooltip tree treegrid treeitem graphics-document graphics-object graphics-symbol doc-abstract ' +
+    'doc-acknowledgments doc-afterword doc-appendix doc-backlink doc-biblioentry doc-bibliography doc-biblioref ' +
+    'doc-chapter doc-colophon doc-conclusion doc-cover doc-credit doc-credits doc-dedication doc-endnote doc-endnotes ' +
+    'doc-epigraph doc-epilogue doc-errata doc-example doc-footnote doc-foreword doc-glossary doc-glossref doc-index ' +
+    'doc-introduction doc-noteref doc-notice doc-pagebreak doc-pagefooter doc-pageheader doc-pagelist doc-part ' +
+    'doc-preface doc-prologue doc-pullquote doc-qna doc-subtitle doc-tip doc-toc').split(' '));
+  const ROLE_SYNONYMS = { presentation: 'none', image: 'img', directory: 'list' };
+  // ARIA attributes that keep an element in the tree although its role says presentational.
+  const GLOBAL_ARIA = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-details', 'aria-live', 'aria-owns',
+    'aria-controls', 'aria-flowto', 'aria-keyshortcuts', 'aria-roledescription', 'aria-atomic', 'aria-busy',
+    'aria-current', 'aria-dropeffect', 'aria-grabbed', 'aria-relevant', 'aria-errormessage', 'aria-invalid', 'aria-haspopup'];
+  const FOCUSABLE_TAGS = new Set(['button', 'input', 'select', 'textarea', 'iframe', 'summary']);
+  const focusable = (el) => el.hasAttribute('tabindex') ||
+    (FOCUSABLE_TAGS.has(el.localName) && !el.disabled) ||
+    ((el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href')) ||
+    el.isContentEditable;
+  const explicitRole = (el) => {
+    const value = attr(el, 'role');
+    if (!value) return null;
+    for (const token of value.toLowerCase().trim().split(/\s+/)) {
+      const role = ROLE_SYNONYMS[token] || token;
+      if (ARIA_ROLES.has(role)) return role;
+    }
+    return null;
+  };
+  // The element's parent in the flat tree (slot-aware), for context checks.
+  const parentOf = (el) => el.assignedSlot || el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  // Whether an element sits in sectioning content (header/footer are then not page landmarks).
+  const SECTIONING = new Set(['article', 'aside', 'main', 'nav', 'section']);
+  const SECTIONING_ROLES = new Set(['article', 'complementary', 'main', 'navigation']);
+  const inSectioning = (el, tags) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      if (tags.has(p.localName)) return true;
+      const r = explicitRole(p);
+      if (r && SECTIONING_ROLES.has(r)) return true;
+    }
+    return false;
+  };
+  const ASIDE_SCOPES = new Set(['article', 'aside', 'nav', 'section']);
+  const hasOwnName = (el) => nonBlank(attr(el, 'aria-label')) || nonBlank(attr(el, 'aria-labelledby')) || nonBlank(attr(el, 'title'));
+  // Whether a table part's table (or a list item's list) is presentational: its parts inherit it.
+  const presentationalContainer = (el, tags) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (tags.has(p.localName)) return roleOf(p) === null && explicitRole(p) === 'none';
+    }
+    return false;
+  };
+  const TABLE_TAGS = new Set(['table']);
+  const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
+  // A cell is a cell only in a table, grid or treegrid (not in a table given another role).
+  const TABLE_LIKE = new Set(['table', 'grid', 'treegrid']);
+  const tableRole = (el) => {
+    const table = el.closest('table');
+    return table ? roleOf(table) : null;
+  };
+  const headerRole = (th) => {
+    const scope = (attr(th, 'scope') || '').toLowerCase();
+    if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+    if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+    const row = th.parentElement;
+    if (row && row.parentElement && row.parentElement.localName === 'thead') return 'columnheader';
+    const cells = row ? Array.from(row.children).filter((c) => c.localName === 'td' || c.localName === 'th') : [];
+    if (cells.length <= 1) return 'columnheader';
+    const i = cells.indexOf(th);
+    const isData = (c) => c && c.localName === 'td' && /\S/.test(c.textContent);
+    if (isData(cells[i - 1]) || isData(cells[i + 1])) return 'rowheader';
+    if (isData(cells[0]) || isData(cells[cells.length - 1]) || isData(cells[1]) || isData(cells[cells.length - 2])) return 'rowheader';
+    return 'columnheader';
+  };
+  const INPUT_ROLES = { checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
+    file: 'button', color: 'button', range: 'slider', number: 'spinbutton', date: 'textbox', 'datetime-local': 'textbox',
+    month: 'textbox', week: 'textbox', time: 'textbox' };
+  const inputRole = (el) => {
+    const type = (attr(el, 'type') || '').toLowerCase();
+    if (type === 'hidden') return null;
+    if (INPUT_ROLES[type]) return INPUT_ROLES[type];
+    if (el.list && type !== 'password') return 'combobox';
+    return type === 'search' ? 'searchbox' : 'textbox';
+  };
+  const STATIC_ROLES = { article: 'article', blockquote: 'blockquote', button: 'button', code: 'code', dd: 'definition',
+    del: 'deletion', s: 'deletion', details: 'group', dfn: 'term', dialog: 'dialog', dt: 'term', em: 'emphasis',
+    fieldset: 'group', figure: 'figure', form: 'form', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
+    h5: 'heading', h6: 'heading', hgroup: 'group', hr: 'separator', iframe: 'iframe', frame: 'iframe', ins: 'insertion',
+    main: 'main', mark: 'mark', math: 'math', menu: 'list', meter: 'meter', nav: 'navigation', ol: 'list', optgroup: 'group',
+    output: 'status', p: 'paragraph', progress: 'progressbar', search: 'search', strong: 'strong', sub: 'subscript',
+    sup: 'superscript', canvas: 'canvas', textarea: 'textbox', time: 'time', ul: 'list', video: 'video', audio: 'audio', address: 'group' };
+  const NATIVE_ROLES = {
+    a: (el) => (el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : null),
+    area: (el) => (el.hasAttribute('href') ? 'link' : null),
+    aside: (el) => (!inSectioning(el, ASIDE_SCOPES) || hasOwnName(el) ? 'complementary' : null),
+    header: (el) => (inSectioning(el, SECTIONING) ? 'sectionheader' : 'banner'),
+    footer: (el) => (inSectioning(el, SECTIONING) ? 'sectionfooter' : 'contentinfo'),
+    section: (el) => (hasOwnName(el) ? 'region' : null),
+    img: (el) => (attr(el, 'alt') === '' && !nonBlank(attr(el, 'aria-label')) && !nonBlank(attr(el, 'aria-labelledby')) &&
+      !el.hasAttribute('title') && !el.hasAttribute('tabindex') ? null : 'img'),
+    input: inputRole,
+    select: (el) => (el.multiple || el.size > 1 ? 'listbox' : 'combobox'),
+    option: (el) => (el.parentElement && (el.parentElement.localName === 'select' || el.parentElement.localName === 'optgroup' ||
+      el.parentElement.localName === 'datalist') ? 'option' : null),
+    li: (el) => {
+      // An item of a list that lost its list role (presentation, tablist, …) is not a list item.
+      const list = el.parentElement;
+      return list && LIST_TAGS.has(list.localName) && roleOf(list) !== 'list' ? null : 'listitem';
+    },
+    table: () => 'table',
+    caption: () => 'caption',
+    thead: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    // Chromium leaves a lone table body out of the tree; it shows one beside a footer or others.
+    tbody: (el) => {
+      const table = el.parentElement;
+      if (!table || table.localName !== 'table' || presentationalContainer(el, TABLE_TAGS)) return null;
+      return table.tFoot || table.tBodies.length > 1 ? 'rowgroup' : null;
+    },
+    tfoot: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'rowgroup'),
+    tr: (el) => (presentationalContainer(el, TABLE_TAGS) ? null : 'row'),
+    td: (el) => {
+      if (presentationalContainer(el, TABLE_TAGS)) return null;
+      const t = tableRole(el);
+      if (!TABLE_LIKE.has(t)) return null;
+      return t === 'grid' || t === 'treegrid' ? 'gridcell' : 'cell';
+    },
+    th: (el) => (presentationalContainer(el, TABLE_TAGS) || !TABLE_LIKE.has(tableRole(el)) ? null : headerRole(el)),
+    summary: (el) => {
+      const details = el.parentElement;
+      return details && details.localName === 'details' && details.querySelector(':scope > summary') === el ? 'button' : null;
+    },
+    // A named outer <svg> is an image unless it holds content of its own (text, links, named
+    // parts): Chromium then exposes the drawing as a container.
+    svg: (el) => {
+      if (el.ownerSVGElement) return null;
+      if (!el.querySelector(':scope > title, :scope > desc') && !hasOwnName(el)) return null;
+      return el.querySelector(':scope > * title, text, a, [role], [aria-label]') ? null : 'img';
+    },
+    g: (el) => (el.querySelector(':scope > title') ? 'group' : null),
+  };
+  const SVG_SHAPES = new Set(['circle', 'ellipse', 'line', 'path', 'polygon', 'polyline', 'rect']);
+  const nativeRole = (el) => {
+    if (SVG_SHAPES.has(el.localName) && el.ownerSVGElement) {
+      return el.querySelector(':scope > title') || hasOwnName(el) ? 'graphics-symbol' : null;
+    }
+    const name = el.localName;
+    const fn = NATIVE_ROLES[name];
+    if (fn) return fn(el);
+    return STATIC_ROLES[name] || null;
+  };
+  // Roles that only exist inside their container; elsewhere Chromium exposes a generic node.
+  const REQUIRED_CONTEXT = { option: ['listbox', 'combobox', 'group'], treeitem: ['tree', 'group'], listitem: ['list', 'group'] };
+  const inContext = (el, wanted) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r === null) continue;
+      return wanted.includes(r);
+    }
+    return false;
+  };
+  const computeRole = (el) => {
+    let role = explicitRole(el);
+    if (role === 'none') {
+      if (el.localName === 'iframe') return 'iframe';
+      if (focusable(el) || GLOBAL_ARIA.some((a) => el.hasAttribute(a))) role = null;
+      else return null;
+    }
+    if (role === 'generic') return null;
+    if ((role === 'region' || role === 'form') && !hasOwnName(el)) return null;
+    if (role && REQUIRED_CONTEXT[role] && !inContext(el, REQUIRED_CONTEXT[role])) return null;
+    return role || nativeRole(el);
+  };
+  // The role Chromium gives the element (null: generic, none or no role of its own). Memoized.
+  function roleOf(el) {
+    const roles = cache().roles;
+    let role = roles.get(el);
+    if (role === undefined) {
+      role = computeRole(el);
+      roles.set(el, role);
+    }
+    return role;
+  }
+  const presentational = (el) => {
+    if (explicitRole(el) === 'none') return !focusable(el) && !GLOBAL_ARIA.some((a) => el.hasAttribute(a));
+    return el.localName === 'img' && roleOf(el) === null;
+  };
+
+  // ---- name computation helpers -------------------------------------------------------------
+  const TEXT_INPUTS = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number']);
+  const isTextControl = (el) => (el.localName === 'input' ? TEXT_INPUTS.has(el.type) : el.localName === 'textarea');
+  const isTextField = (el, role) => isTextControl(el) || role === 'textbox' || role === 'searchbox';
+  const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar']);
+  const CONTROL_ROLES = new Set(['button', 'checkbox', 'combobox', 'listbox', 'menu', 'menubar', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'radio', 'scrollbar', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'tree', 'treegrid']);
+  const FORM_CONTROLS = new Set(['input', 'select', 'textarea', 'button', 'fieldset', 'output']);
+  const isControl = (el) => FORM_CONTROLS.has(el.localName) || CONTROL_ROLES.has(roleOf(el));
+  // Roles named from their content (ARIA "name from: contents", as Chromium applies it).
+  const CONTENT_ROLES = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'option', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'radio', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term', 'math',
+    'doc-backlink', 'doc-biblioref', 'doc-noteref', 'doc-glossref', 'generic-clickable']);
+  // Roles that never contribute their content to an ancestor's name (containers, widgets).
+  const NO_CONTENT_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'combobox', 'comment',
+    'complementary', 'contentinfo', 'dialog', 'document', 'feed', 'figure', 'form', 'graphics-document', 'graphics-object',
+    'graphics-symbol', 'grid', 'group', 'iframe', 'img', 'listbox', 'log', 'main', 'marquee', 'menu', 'menubar', 'meter',
+    'navigation', 'note', 'progressbar', 'radiogroup', 'scrollbar', 'search', 'searchbox', 'sectionfooter',
+    'sectionheader', 'separator', 'slider', 'spinbutton', 'status', 'suggestion', 'tablist', 'tabpanel', 'textbox', 'timer',
+    'toolbar', 'tree', 'treegrid', 'video', 'audio']);
+  // Roles whose name may not come from the title attribute (ARIA: name prohibited).
+  const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'insertion', 'paragraph', 'strong',
+    'subscript', 'superscript']);
+  // Elements without an ARIA role that Chromium still gives a role of its own (not generic).
+  const OWN_ROLE_TAGS = new Set(['label', 'abbr', 'object', 'embed', 'legend', 'figcaption', 'dl', 'ruby', 'svg', 'math',
+    'video', 'audio']);
+  const prohibited = (el, role) => (role === null ? !OWN_ROLE_TAGS.has(el.localName) && !el.isContentEditable : NAME_PROHIBITED.has(role));
+  const inGrid = (el) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r === 'grid' || r === 'treegrid') return true;
+      if (r !== null && r !== 'group' && r !== 'rowgroup') return false;
+    }
+    return false;
+  };
+  const oneTextChild = (el) => el.childNodes.length === 1 && el.firstChild.nodeType === 3;
+  const optionLabel = (option) => normalize(nonBlank(attr(option, 'label')) ? attr(option, 'label') : option.textContent);
+  const supportsContent = (el, role, recursive) => {
+    if (el.localName === 'option' && role === 'option' && el.parentElement && el.closest('select')) return !oneTextChild(el);
+    if (role === 'math' && el.localName === 'math') return recursive;
+    if (CONTENT_ROLES.has(role)) return true;
+    if (role === 'row') return recursive || inGrid(el);
+    if (NO_CONTENT_ROLES.has(role)) return false;
+    if (role === 'group' && el.localName === 'details') return recursive;
+    if (role === 'table') return recursive;
+    return recursive;
+  };
+  // Chromium's "IsVisible" for the target of an aria-labelledby relation.
+  const hiddenRoot = (el) => {
+    if (!el.isConnected) return true;
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return true;
+    return !!el.closest('[aria-hidden="true"]');
+  };
+  // The elements an ID-list attribute (aria-owns, aria-controls, …) points at, in el's tree scope.
+  const related = (el, name) => {
+    const ids = attr(el, name);
+    if (!ids) return [];
+    const scope = el.getRootNode();
+    const found = [];
+    for (const id of ids.trim().split(/\s+/)) {
+      const target = id && (scope.getElementById ? scope.getElementById(id) : el.ownerDocument.getElementById(id));
+      if (target) found.push(target);
+    }
+    return found;
+  };
+  const inert = (el) => {
+    for (let p = el; p; p = parentOf(p)) if (p.hasAttribute('inert')) return true;
+    return false;
+  };
+  // aria-owns as Chromium resolves it, per tree scope: target → owner. The first owner in tree
+  // order wins; an aria-hidden owner, a target under an unrendered ancestor and an ownership
+  // that would make a cycle are refused. (An unrendered owner still takes its targets away.)
+  const ownersIn = (scope) => {
+    const all = cache().owners;
+    let owners = all.get(scope);
+    if (owners) return owners;
+    owners = new Map();
+    all.set(scope, owners);
+    if (!scope.querySelectorAll) return owners;
+    for (const owner of scope.querySelectorAll('[aria-owns]')) {
+      if (owner.closest('[aria-hidden="true"]')) continue;
+      for (const target of related(owner, 'aria-owns')) {
+        if (owners.has(target) || target.contains(owner)) continue;
+        const parent = target.parentElement;
+        if (parent && parent.checkVisibility && !parent.checkVisibility() && styleOf(parent).display !== 'contents') continue;
+        let cycle = false;
+        for (let p = owner; p; p = owners.get(p) || p.parentElement) if (p === target) { cycle = true; break; }
+        if (!cycle) owners.set(target, owner);
+      }
+    }
+    return owners;
+  };
+
+  // CSS generated content (::before / ::after), only where some style sheet can make it.
+  const sheetHasPseudo = (sheets) => {
+    const scan = (rules) => {
+      for (const rule of rules) {
+        if (rule.selectorText !== undefined && /:(before|after)/i.test(rule.selectorText)) return true;
+        if (rule.cssRules && scan(rule.cssRules)) return true;
+      }
+      return false;
+    };
+    for (const sheet of sheets) {
+      let rules;
+      try { rules = sheet.cssRules; } catch (e) { return true; }
+      if (!rules || scan(rules)) return true;
+    }
+    return false;
+  };
+  // The <label>s of each labelable element in a tree scope, found once per run (el.labels walks
+  // the whole scope on every call).
+  const labelsOf = (el) => {
+    const root = el.getRootNode();
+    const maps = cache().labels;
+    let map = maps.get(root);
+    if (!map) {
+      map = new Map();
+      for (const label of (root.querySelectorAll ? root.querySelectorAll('label') : [])) {
+        const control = label.control;
+        if (!control) continue;
+        const list = map.get(control);
+        if (list) list.push(label); else map.set(control, [label]);
+      }
+      maps.set(root, map);
+    }
+    return map.get(el);
+  };
+  const scopeHasPseudo = (root) => {
+    const known = cache().pseudoRules;
+    let has = known.get(root);
+    if (has === undefined) {
+      const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
+      has = sheetHasPseudo(sheets);
+      known.set(root, has);
+    }
+    return has;
+  };
+  // The text of one `content` value: strings, attr(), quotes; counters and images give nothing;
+  // `/ "alt"` replaces the whole. Returns { text, alt } or null when there is no generated box.
+  const parseContent = (value, el) => {
+    if (!value || value === 'none' || value === 'normal') return null;
+    let i = 0; let text = ''; let alt = null; let target = 'text';
+    const put = (s) => { if (target === 'text') text += s; else alt = (alt || '') + s; };
+    while (i < value.length) {
+      const c = value[i];
+      if (c === '"' || c === "'") {
+        let s = ''; i++;
+        while (i < value.length && value[i] !== c) {
+          if (value[i] === '\\') {
+            const hex = /^[0-9a-fA-F]{1,6} ?/.exec(value.slice(i + 1, i + 8));
+            if (hex) { s += String.fromCodePoint(parseInt(hex[0], 16)); i += 1 + hex[0].length; continue; }
+            s += value[i + 1] || ''; i += 2; continue;
+          }
+          s += value[i++];
+        }
+        i++; put(s); continue;
+      }
+      if (c === '/') { target = 'alt'; alt = alt || ''; i++; continue; }
+      const fn = /^([a-z-]+)\(/i.exec(value.slice(i));
+      if (fn) {
+        let depth = 0; let j = i + fn[0].length - 1;
+        for (; j < value.length; j++) { if (value[j] === '(') depth++; else if (value[j] === ')' && --depth === 0) break; }
+        const inner = value.slice(i + fn[0].length, j).trim();
+        if (fn[1].toLowerCase() === 'attr') put(el.getAttribute(inner.split(/\s+/)[0]) || '');
+        i = j + 1; continue;
+      }
+      const word = /^[a-z-]+/i.exec(value.slice(i));
+      if (word) {
+        if (word[0] === 'open-quote') put('\u201c');
+        else if (word[0] === 'close-quote') put('\u201d');
+        i += word[0].length; continue;
+      }
+      i++;
+    }
+    return alt !== null ? { text: alt, alt: true } : { text, alt: false };
+  };
+  const pseudoOf = (el, which, scope) => {
+    if (el.localName !== 'q' && !scopeHasPseudo(scope)) return null;
+    const cs = getComputedStyle(el, which);
+    if (cs.display === 'none' || cs.visibility !== 'visible') return null;
+    const parsed = parseContent(cs.content, el);
+    if (!parsed) return null;
+    return { text: parsed.text, from: parsed.alt ? 'other' : 'contents', kind: layoutKind(cs.display, false) };
+  };
+
+  // How a box sits in its line, for spacing: 'inline', 'atomic' (inline-block, replaced), 'block'
+  // (anything starting its own block) or 'none' (no box: display: contents, or not rendered).
+  const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio', 'canvas', 'iframe', 'embed', 'object',
+    'svg', 'meter', 'progress']);
+  const layoutKind = (display, replaced) => {
+    if (display === 'inline') return replaced ? 'atomic' : 'inline';
+    if (display === 'contents' || display === 'none') return 'none';
+    if (display.startsWith('inline')) return 'atomic';
+    return 'block';
+  };
+  const needsSpace = (prevKind, prevControl, kind, control, lastFrom, from, blockBetween) => {
+    if (prevKind !== 'inline' || kind !== 'inline') return true;
+    if (lastFrom === 'other' || from === 'other') return true;
+    return prevControl || control || blockBetween;
+  };
+  const unrendered = (node) => !!node && node.nodeType === 1 && styleOf(node).display === 'none';
+  const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'link', 'meta']);
+  const MAX_VISITED = 100;
+  // HTML white space (what separates words for Chromium; a no-break space is content).
+  const isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+  const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
+
+  // One computation: the set of nodes visited (Chromium stops adding content past 100).
+  class Computation {
+    constructor() { this.visited = new Set(); }
+
+    // Text from an element's children (accname step 2F), with Chromium's spacing between them.
+    // `scope` is the tree scope (document or shadow root) whose style sheets may add ::before /
+    // ::after; `self` says whether el's own visibility still needs checking.
+    descendants(el, root, rootHidden, noLayout, scope, self) {
+      let text = '';
+      let prevKind = null; let prevControl = false; let lastFrom = 'none'; let blockBetween = false;
+      const out = { from: 'none' };
+      const take = (result, from, kind, control) => {
+        if (result && prevKind !== null && text && !isSpace(text.charCodeAt(text.length - 1)) && !isSpace(result.charCodeAt(0)) &&
+            needsSpace(prevKind, prevControl, kind, control, lastFrom, from, blockBetween)) text += ' ';
+        text += result;
+        prevKind = kind; prevControl = control; blockBetween = false;
+        if (result) lastFrom = from;
+      };
+      const before = noLayout ? null : pseudoOf(el, '::before', scope);
+      if (before) take(before.text, before.from, before.kind, false);
+      const hiddenText = self && !noLayout && !rootHidden && styleOf(el).visibility !== 'visible';
+      let children = el.childNodes; let childScope = scope;
+      if (el.shadowRoot) { children = el.shadowRoot.childNodes; childScope = el.shadowRoot; }
+      else if (el.localName === 'slot' && el.assignedNodes) {
+        const assigned = el.assignedNodes();
+        if (assigned.length) { children = assigned; childScope = assigned[0].getRootNode(); }
+      }
+      // aria-owns moves elements: owned ones come after the children, and leave their old place.
+      const owners = ownersIn(scope);
+      if (owners.size) {
+        const owned = el.hasAttribute('aria-owns') ? related(el, 'aria-owns').filter((o) => owners.get(o) === el) : [];
+        children = Array.from(children).filter((c) => !owners.has(c)).concat(owned);
+      }
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i];
+        if (this.visited.size > MAX_VISITED) break;
+        if (child.nodeType === 3) {
+          if (hiddenText) continue;
+          const data = child.data;
+          // Only ASCII white space collapses (a no-break space is content, as in layout).
+          const blank = !/[^ \t\n\f\r]/.test(data);
+          if (blank && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;
+          this.visited.add(child);
+          take(blank ? (data ? ' ' : '') : data, 'contents', noLayout ? 'none' : 'inline', false);
+          continue;
+        }
+        if (child.nodeType !== 1) continue;
+        const hidden = this.hidden(child, root, rootHidden, noLayout);
+        if (hidden) {
+          if (hidden === 'laid-out' && layoutKind(styleOf(child).display, false) === 'block') blockBetween = true;
+          continue;
+        }
+        const childNoLayout = noLayout || (rootHidden && styleOf(child).display === 'none');
+        let result;
+        out.from = 'none';
+        if (child.localName === 'br') result = '\n';
+        else if (child.localName === 'wbr') result = ' ';
+        else if (presentational(child)) result = this.descendants(child, root, rootHidden, childNoLayout, childScope, true);
+        else result = this.recursive(child, root, rootHidden, childNoLayout, out, childScope);
+        const kind = childNoLayout ? 'none' : layoutKind(styleOf(child).display, REPLACED.has(child.localName));
+        take(result, out.from, kind, isControl(child));
+      }
+      const after = noLayout ? null : pseudoOf(el, '::after', scope);
+      if (after) take(after.text, after.from, after.kind, false);
+      return text;
+    }
+
+    // Whether a child is left out of its parent's text: false, or 'laid-out' / 'gone'.
+    hidden(el, root, rootHidden, noLayout) {
+      const tag = el.localName;
+      if (SKIPPED.has(tag)) return 'gone';
+      if ((tag === 'title' || tag === 'desc') && el.ownerSVGElement) return false;
+      if (root && rootHidden) return false;
+      if (noLayout) return false;
+      if (attr(el, 'aria-hidden') === 'true') return 'laid-out';
+      if (el.hasAttribute('inert')) return 'laid-out';
+      const style = styleOf(el);
+      if (style.display === 'none') return 'gone';
+      if (style.visibility !== 'visible' && !el.shadowRoot && !this.hasVisibleChild(el)) return 'laid-out';
+      return false;
+    }
+
+    hasVisibleChild(el) {
+      for (const child of el.children) {
+        if (styleOf(child).display !== 'none' && (styleOf(child).visibility === 'visible' || this.hasVisibleChild(child))) return true;
+      }
+      return false;
+    }
+
+    // RecursiveTextAlternative: a node already visited adds nothing (outside labelledby).
+    recursive(el, root, rootHidden, noLayout, out, scope) {
+      if (this.visited.has(el) && !root) return '';
+      return this.alternative(el, true, root, rootHidden, noLayout, out, false, scope);
+    }
+
+    // A related element (label, legend, caption) named for another element: hidden → nothing.
+    related(el) {
+      if (this.hidden(el, null, false, false) || inert(el)) { this.visited.add(el); return ''; }
+      return this.recursive(el, null, false, false, { from: 'none' });
+    }
+
+    // accname's text alternative of `el` (steps 2B–2I) as Chromium orders them.
+    alternative(el, recursive, root, rootHidden, noLayout, out, clickable, scope) {
+      const role = roleOf(el);
+      // Chromium names a media element that cannot play by its error message, whatever else.
+      if ((el.localName === 'video' || el.localName === 'audio') && (!el.currentSrc || el.error)) {
+        out.from = 'other';
+        return 'Unable to play media.';
+      }
+      // A control referenced by aria-labelledby is named by its aria-label before its value.
+      if (recursive && !this.visited.has(el) && !(root === el && nonBlank(attr(el, 'aria-label')))) {
+        const value = this.value(el, role);
+        if (value !== null) { out.from = 'other'; return value; }
+      }
+      const already = this.visited.has(el);
+      this.visited.add(el);
+      if (!root && !already) {
+        const labelled = this.labelledBy(el);
+        if (labelled !== null && nonBlank(labelled)) { out.from = 'other'; return labelled; }
+      }
+      const label = attr(el, 'aria-label');
+      if (nonBlank(label) && el.localName !== 'slot') { out.from = 'other'; return label; }
+      const native = this.native(el, role, noLayout);
+      if (native.text) { out.from = native.from; return native.text; }
+      if (native.final) return '';
+      const contentAllowed = (root || clickable || supportsContent(el, role, recursive)) && el.localName !== 'select' &&
+        !(isTextField(el, role) && root !== el);
+      if (contentAllowed) {
+        const text = this.descendants(el, root, rootHidden, noLayout, scope || el.getRootNode(), recursive);
+        if (text && (recursive || /[^ \t\n\f\r]/.test(text))) { out.from = 'contents'; return text; }
+      }
+      if (root || clickable || !prohibited(el, role)) {
+        const title = this.title(el);
+        if (title) { out.from = 'other'; return title; }
+      }
+      return '';
+    }
+
+    title(el) {
+      const title = attr(el, 'title');
+      if (!nonBlank(title)) return '';
+      const inner = el.innerText !== undefined ? el.innerText : el.textContent;
+      return title.trim() === (inner || '').trim() ? '' : title;
+    }
+
+    labelledBy(el) {
+      let ids = attr(el, 'aria-labelledby');
+      if (ids === null) ids = attr(el, 'aria-labeledby');
+      if (ids === null) return null;
+      const scope = el.getRootNode();
+      const find = (id) => (scope.getElementById ? scope.getElementById(id) : el.ownerDocument.getElementById(id));
+      const parts = [];
+      let found = false;
+      for (const id of ids.trim().split(/\s+/)) {
+        const target = id ? find(id) : null;
+        if (!target || inert(target)) continue;
+        found = true;
+        const hidden = hiddenRoot(target);
+        const noLayout = hidden && !(target.checkVisibility && target.checkVisibility());
+        const text = this.alternative(target, true, target, hidden, noLayout, { from: 'none' });
+        this.visited.add(target);
+        if (text) parts.push(text);
+      }
+      return found ? parts.join(' ') : null;
+    }
+
+    // The value an embedded control contributes to a name around it (step 2E), or null.
+    value(el, role) {
+      const tag = el.localName;
+      if (isTextControl(el)) return el.value || attr(el, 'placeholder') || '';
+      if ((role === 'textbox' || role === 'searchbox') && tag !== 'input') return el.isContentEditable ? el.innerText : el.textContent;
+      if (RANGE_ROLES.has(role)) {
+        const text = attr(el, 'aria-valuetext');
+        if (text !== null) return text;
+        const now = attr(el, 'aria-valuenow');
+        if (now !== null && now.trim() !== '' && !isNaN(Number(now))) return String(Number(now));
+        if (tag === 'input' || tag === 'meter') return String(Number(el.value));
+        if (tag === 'progress' && el.hasAttribute('value')) return String(Number(el.value));
+      }
+      if (tag === 'select' && (role === 'combobox' || role === 'listbox')) {
+        const chosen = Array.from(el.selectedOptions).filter((o) => !this.visited.has(o));
+        chosen.forEach((o) => this.visited.add(o));
+        return chosen.map(optionLabel).join(' ');
+      }
+      if (role === 'listbox' || role === 'combobox') {
+        const scopes = [el].concat(related(el, 'aria-owns'), related(el, 'aria-controls'));
+        const chosen = [];
+        for (const scope of scopes) {
+          for (const option of scope.querySelectorAll('[role="option"][aria-selected="true"]')) {
+            if (!this.visited.has(option) && !chosen.includes(option)) chosen.push(option);
+          }
+        }
+        return chosen.map((o) => { this.visited.add(o); return normalize(this.alternative(o, true, null, false, false, { from: 'none' })); }).join(' ');
+      }
+      return null;
+    }
+
+    // HTML-AAM's native sources (step 2D). { text, from, final }: final = stop (explicitly empty).
+    native(el, role, noLayout) {
+      const tag = el.localName;
+      const none = { text: '', from: 'none', final: false };
+      if (tag === 'option' && oneTextChild(el)) return { text: optionLabel(el), from: 'contents' };
+      if (tag === 'optgroup') return { text: attr(el, 'label') || '', from: 'other' };
+      const labels = LABELABLE.has(tag) || tag.includes('-') ? labelsOf(el) : null;
+      if (labels) {
+        const text = labels.map((label) => this.related(label)).filter((t) => t).join(' ');
+        return { text: text.trim(), from: 'other' };
+      }
+      if (tag === 'input') {
+        const type = (attr(el, 'type') || '').toLowerCase();
+        if (type === 'submit' || type === 'reset' || type === 'button') {
+          if (el.hasAttribute('value')) return { text: attr(el, 'value'), from: 'other' };
+          return { text: type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '', from: 'other' };
+        }
+        if (type === 'image') {
+          if (nonBlank(attr(el, 'alt'))) return { text: attr(el, 'alt'), from: 'other' };
+          if (el.hasAttribute('value')) return { text: attr(el, 'value'), from: 'other' };
+          return { text: this.title(el) || 'Submit', from: 'other' };
+        }
+        if (type === 'file') return { text: el.multiple ? 'Choose Files' : 'Choose File', from: 'other' };
+      }
+      if (isTextControl(el)) {
+        const title = this.title(el);
+        if (title) return { text: title, from: 'other' };
+        const placeholder = attr(el, 'placeholder');
+        if (nonBlank(placeholder)) return { text: placeholder.replace(/[\r\n]/g, ''), from: 'other' };
+      }
+      if (isTextField(el, role)) {
+        const placeholder = attr(el, 'aria-placeholder');
+        return placeholder ? { text: placeholder, from: 'other' } : none;
+      }
+      if (tag === 'img' || tag === 'area') {
+        const alt = attr(el, 'alt');
+        if (nonBlank(alt)) return { text: alt, from: 'other' };
+        return alt === '' ? { text: '', from: 'none', final: true } : none;
+      }
+      if (tag === 'table') {
+        const caption = el.caption;
+        if (caption) return { text: this.related(caption), from: 'other' };
+        const summary = attr(el, 'summary');
+        if (summary !== null) return { text: summary, from: 'other' };
+        return none;
+      }
+      if (el.namespaceURI === 'http://www.w3.org/2000/svg') {
+        const title = el.querySelector(':scope > title');
+        if (title && title.textContent) return { text: title.textContent, from: 'other' };
+        return none;
+      }
+      if (tag === 'fieldset') {
+        const legend = el.querySelector(':scope > legend');
+        if (legend && !this.visited.has(legend)) {
+          const text = this.related(legend);
+          if (text) return { text, from: 'other' };
+        }
+      }
+      return none;
+    }
+  }
 
   const role = (el) => {
-    const explicit = el.getAttribute('role');
-    if (explicit) return explicit.split(' ')[0];
-    const tag = el.tagName;
-    if (tag === 'INPUT') { const t = (el.getAttribute('type') || 'text').toLowerCase(); return t === 'hidden' ? null : (INPUT_ROLES[t] || 'textbox'); }
-    if (tag === 'A') return el.hasAttribute('href') ? 'link' : null;
-    if (tag === 'SELECT') return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
-    if (tag === 'IMG') return el.getAttribute('alt') === '' ? null : 'img';
-    if (tag === 'SECTION' || tag === 'FORM') return (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) ? TAG_ROLES[tag] : null;
-    if (TAG_ROLES[tag]) return TAG_ROLES[tag];
+    const r = roleOf(el);
+    if (r) return r;
+    // An editing host without a role is a generic node to Chromium, but it takes typing: the
+    // agent needs a line for it.
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     return null;
   };
-  const textOf = (el) => clean(el.innerText !== undefined ? el.innerText : el.textContent, 100);
-  // A label's own words, without the text of the controls inside it (a wrapped <select>).
-  const labelText = (label) => {
-    let text = '';
-    for (const node of label.childNodes) {
-      if (node.nodeType === 3) text += node.textContent + ' ';
-      else if (node.nodeType === 1 && !['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'OPTION'].includes(node.tagName)) text += labelText(node) + ' ';
+  const name = (el, given) => {
+    if (!el || el.nodeType !== 1) return '';
+    const computation = new Computation();
+    let text = computation.alternative(el, false, null, false, false, { from: 'none' }, given === 'generic-clickable');
+    if (el.localName === 'input' && (attr(el, 'type') || '').toLowerCase() === 'file' && el.files && el.files.length) {
+      text += ': ' + (el.files.length === 1 ? el.files[0].name : el.files.length + ' files');
     }
-    return text;
-  };
-  const labelsOf = (el) => {
-    if (el.labels && el.labels.length) return clean(Array.from(el.labels).map(labelText).join(' '), 100);
-    return '';
-  };
-  const name = (el, role) => {
-    const by = el.getAttribute('aria-labelledby');
-    if (by) {
-      const doc = el.ownerDocument;
-      const text = by.split(/\s+/).map((id) => { const n = doc.getElementById(id); return n ? n.innerText || n.textContent : ''; }).join(' ');
-      if (clean(text, 100)) return clean(text, 100);
-    }
-    const aria = el.getAttribute('aria-label');
-    if (aria && aria.trim()) return clean(aria, 100);
-    const tag = el.tagName;
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') {
-      const type = (el.getAttribute('type') || '').toLowerCase();
-      if (['submit', 'button', 'reset'].includes(type)) return clean(el.value || (type === 'submit' ? 'Submit' : ''), 100);
-      return labelsOf(el) || clean(el.getAttribute('placeholder') || el.getAttribute('title') || el.getAttribute('name') || '', 100);
-    }
-    if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '', 100);
-    if (tag === 'IFRAME') return clean(el.getAttribute('title') || el.getAttribute('name') || '', 100);
-    if (tag === 'FIELDSET') { const legend = el.querySelector('legend'); return legend ? textOf(legend) : ''; }
-    if (NAMED_FROM_CONTENT.has(role) || role === 'generic-clickable') {
-      const text = textOf(el);
-      if (text) return text;
-      // Icon-only controls: the alt text, label or SVG title of what they contain.
-      const icon = el.querySelector('img[alt]:not([alt=""]), [aria-label], svg title');
-      const iconName = icon ? (icon.getAttribute('alt') || icon.getAttribute('aria-label') || icon.textContent) : '';
-      return clean(iconName || el.getAttribute('title') || '', 100);
-    }
-    return clean(el.getAttribute('title') || '', 100);
+    return normalize(text);
   };
   const visible = (el) => {
     if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
@@ -87,6 +719,9 @@
     return s.display !== 'none' && s.visibility !== 'hidden';
   };
   // Whether a role takes its name from its content (its text is then not repeated below it).
-  const fromContent = (role) => NAMED_FROM_CONTENT.has(role);
+  const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'option', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'radio', 'row', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term',
+    'generic-clickable']);
+  const fromContent = (r) => FROM_CONTENT.has(r);
   return { role, name, visible, fromContent };
 })()

@@ -1,0 +1,140 @@
+//! Fidelity of cdt's accessible names and roles: accname.js against Chromium's own
+//! accessibility tree over our fixture corpus (`tests/fixtures/accname/`), and, on demand, over
+//! any folder of pages (the web-platform-tests `accname/` pages, for instance).
+
+use std::path::{Path, PathBuf};
+
+use cdt_e2e::HttpServer;
+
+use crate::ax_probe::{Compared, Probe, Tally, mismatch_lines};
+
+/// Names must agree with Chromium's on at least this share of named elements.
+const NAME_AGREEMENT: f64 = 98.0;
+/// The corpus must hold at least this many named elements.
+const NAMED_ELEMENTS: usize = 300;
+/// Roles are reported; a fall below this share means the role model broke, not a detail.
+const ROLE_AGREEMENT: f64 = 95.0;
+
+fn content_type(path: &Path) -> &'static str {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+    {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "css" => "text/css",
+        "js" => "text/javascript",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Serves every file under `dir` (recursively) at its relative path; returns the HTML pages.
+fn serve_folder(server: &HttpServer, dir: &Path) -> Vec<String> {
+    let mut pages = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let relative = path
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            server.bytes(
+                &format!("/{relative}"),
+                content_type(&path),
+                &std::fs::read(&path).unwrap(),
+            );
+            if content_type(&path).starts_with("text/html") {
+                pages.push(relative);
+            }
+        }
+    }
+    pages.sort();
+    pages
+}
+
+/// Compares every page of `dir` and prints the figures and every mismatch.
+fn compare_folder(dir: &Path) -> (Tally, Vec<Compared>) {
+    let server = HttpServer::start();
+    let pages = serve_folder(&server, dir);
+    assert!(!pages.is_empty(), "no HTML page under {}", dir.display());
+    let probe = Probe::launch();
+    let mut all = Vec::new();
+    for page in &pages {
+        let compared = probe.compare(page, &server.url(&format!("/{page}")));
+        let tally = Tally::of(&compared);
+        eprintln!(
+            "{page}: names {}/{} roles {}/{}",
+            tally.names_agree, tally.names, tally.roles_agree, tally.roles
+        );
+        all.extend(compared);
+    }
+    for line in mismatch_lines(&all) {
+        eprintln!("{line}");
+    }
+    let tally = Tally::of(&all);
+    eprintln!(
+        "{}: {} pages; names agree {}/{} ({:.1} %); roles agree {}/{} ({:.1} %)",
+        dir.display(),
+        pages.len(),
+        tally.names_agree,
+        tally.names,
+        tally.name_percent(),
+        tally.roles_agree,
+        tally.roles,
+        tally.role_percent()
+    );
+    (tally, all)
+}
+
+#[test]
+fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/accname");
+    let (tally, _) = compare_folder(&corpus);
+    assert!(
+        tally.names >= NAMED_ELEMENTS,
+        "the corpus names only {} elements (want ≥ {NAMED_ELEMENTS})",
+        tally.names
+    );
+    assert!(
+        tally.name_percent() >= NAME_AGREEMENT,
+        "names agree with Chromium on {:.1} % of {} named elements (want ≥ {NAME_AGREEMENT} %): see the NAME lines above",
+        tally.name_percent(),
+        tally.names
+    );
+    assert!(
+        tally.role_percent() >= ROLE_AGREEMENT,
+        "roles agree with Chromium on {:.1} % of {} elements (want ≥ {ROLE_AGREEMENT} %): see the ROLE lines above",
+        tally.role_percent(),
+        tally.roles
+    );
+}
+
+/// Pages nobody here wrote: `CDT_ACCNAME_PAGES=/path/to/wpt/accname cargo test -p cdt-e2e
+/// --test it accname -- --ignored --nocapture`. Fails below `CDT_ACCNAME_MIN_AGREEMENT`
+/// (percent of named elements, 90 unless set).
+#[test]
+#[ignore = "needs a folder of pages in CDT_ACCNAME_PAGES"]
+fn accessible_names_match_chromium_on_outside_pages() {
+    let dir = std::env::var("CDT_ACCNAME_PAGES")
+        .expect("set CDT_ACCNAME_PAGES to a folder of HTML pages (e.g. wpt/accname)");
+    let floor: f64 = std::env::var("CDT_ACCNAME_MIN_AGREEMENT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(90.0);
+    let (tally, _) = compare_folder(Path::new(&dir));
+    assert!(tally.names > 0, "no named element under {dir}");
+    assert!(
+        tally.name_percent() >= floor,
+        "names agree on {:.1} % (want ≥ {floor} %)",
+        tally.name_percent()
+    );
+}
