@@ -7,11 +7,14 @@
 
 pub mod browser;
 pub mod discover;
+pub mod emulation;
 pub mod endpoint;
 pub mod launch;
 pub mod page_ops;
 pub mod spawner;
+pub mod storage;
 pub mod telemetry;
+pub mod trace;
 pub mod transport;
 
 pub use browser::CdpBrowser;
