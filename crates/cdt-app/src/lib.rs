@@ -10,6 +10,7 @@
 pub mod broker;
 pub mod console;
 pub mod daemon;
+pub mod emulation;
 pub mod events;
 pub mod interact;
 pub mod lease;
@@ -21,7 +22,9 @@ pub mod registry;
 pub mod resolver;
 pub mod session;
 pub mod slot;
+pub mod storage;
 pub mod telemetry;
+pub mod trace;
 #[cfg(test)]
 mod testing;
 #[cfg(test)]

@@ -74,8 +74,8 @@ pub struct CdpBrowser {
     process: Option<BrowserProcess>,
     /// Emulation and init scripts every target gets (see `emulation.rs`).
     pub(crate) setup: Arc<crate::emulation::TargetSetup>,
-    /// The session recording a trace, if any (see `trace.rs`).
-    pub(crate) trace: Mutex<Option<String>>,
+    /// (session, page target) recording a trace, if any (see `trace.rs`).
+    pub(crate) trace: Mutex<Option<(String, String)>>,
 }
 
 pub(crate) fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
@@ -633,8 +633,8 @@ impl BrowserPort for CdpBrowser {
         self.begin_trace(target_id, categories).await
     }
 
-    fn tracing(&self) -> bool {
-        self.is_tracing()
+    fn tracing(&self) -> Option<String> {
+        self.traced_page()
     }
 
     async fn stop_trace(&self) -> Result<Vec<u8>, CdtError> {

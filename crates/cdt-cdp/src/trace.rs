@@ -94,17 +94,17 @@ impl CdpBrowser {
             )
             .await?;
         if let Ok(mut trace) = self.trace.lock() {
-            *trace = Some(session);
+            *trace = Some((session, target_id.to_string()));
         }
         Ok(())
     }
 
-    pub(crate) fn is_tracing(&self) -> bool {
-        self.trace.lock().map(|t| t.is_some()).unwrap_or(false)
+    pub(crate) fn traced_page(&self) -> Option<String> {
+        self.trace.lock().ok()?.as_ref().map(|(_, page)| page.clone())
     }
 
     pub(crate) async fn end_trace(&self) -> Result<Vec<u8>, CdtError> {
-        let session = self
+        let (session, _) = self
             .trace
             .lock()
             .ok()

@@ -171,8 +171,8 @@ pub trait BrowserPort: Send + Sync {
     async fn remove_init_script(&self, target_id: &str, script: u64) -> CdtResult<()>;
     /// Starts recording a Chrome trace of the browser (a page's session drives it).
     async fn start_trace(&self, target_id: &str, categories: &[String]) -> CdtResult<()>;
-    /// Whether a trace is being recorded.
-    fn tracing(&self) -> bool;
+    /// The page target whose trace is being recorded, if any.
+    fn tracing(&self) -> Option<String>;
     /// Stops the trace and returns its JSON document (`{"traceEvents":[…],"metadata":{…}}`).
     async fn stop_trace(&self) -> CdtResult<Vec<u8>>;
     /// Short descriptions (`img#hero.banner src=…`) of DOM nodes by backend node id; nodes
@@ -258,6 +258,8 @@ pub trait SessionStorePort: Send + Sync {
     fn trace_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
     /// Writes a trace document, gzipped when the name ends in `.gz`; returns the bytes written.
     fn write_trace(&self, path: &std::path::Path, json: &[u8]) -> CdtResult<u64>;
+    /// The most recent trace in the context's trace directory.
+    fn latest_trace(&self, key: &ContextKey) -> Option<PathBuf>;
     /// Reads a trace document, un-gzipping a `.gz` file.
     fn read_trace(&self, path: &std::path::Path) -> CdtResult<Vec<u8>>;
     /// Writes a file holding secrets: mode 0600, never through a symlink.

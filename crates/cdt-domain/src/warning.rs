@@ -22,6 +22,8 @@ pub enum WarningCode {
     Truncated,
     /// The context's lease had expired; a new browser was started for this command.
     ContextLeaseExpired,
+    /// `storage load` could not restore some origins' session storage (it is per tab).
+    SessionStorageSkipped,
 }
 
 impl WarningCode {
@@ -33,6 +35,7 @@ impl WarningCode {
             WarningCode::NavigationPending => "NAVIGATION_PENDING",
             WarningCode::Truncated => "TRUNCATED",
             WarningCode::ContextLeaseExpired => "CONTEXT_LEASE_EXPIRED",
+            WarningCode::SessionStorageSkipped => "SESSION_STORAGE_SKIPPED",
         }
     }
 }

@@ -134,6 +134,20 @@ impl SessionStorePort for FsSessionStore {
         crate::files::write_trace(path, json)
     }
 
+    fn latest_trace(&self, key: &ContextKey) -> Option<PathBuf> {
+        let dir = self.paths.context_dir(key).join("trace");
+        fs::read_dir(dir)
+            .ok()?
+            .flatten()
+            .filter(|entry| {
+                let name = entry.file_name().to_string_lossy().to_string();
+                !name.starts_with('.') && (name.ends_with(".json") || name.ends_with(".gz"))
+            })
+            .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+            .max()
+            .map(|(_, path)| path)
+    }
+
     fn read_trace(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
         crate::files::read_trace(path)
     }
