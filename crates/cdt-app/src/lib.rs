@@ -12,6 +12,7 @@ pub mod console;
 pub mod daemon;
 pub mod emulation;
 pub mod events;
+pub mod init_script;
 pub mod interact;
 pub mod lease;
 pub mod metrics;
