@@ -7,10 +7,13 @@ mod agent;
 mod contexts;
 mod contract;
 mod daemon;
+mod emulation;
 mod lease;
 mod pages;
 mod session;
+mod storage;
 mod telemetry;
+mod trace;
 
 /// Fails when a test file in this folder is not wired in above.
 #[test]

@@ -258,7 +258,8 @@ pub trait SessionStorePort: Send + Sync {
     fn trace_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
     /// Writes a trace document, gzipped when the name ends in `.gz`; returns the bytes written.
     fn write_trace(&self, path: &std::path::Path, json: &[u8]) -> CdtResult<u64>;
-    /// The most recent trace in the context's trace directory.
+    /// The context's last trace: the file named by `trace/latest`, else the newest trace in
+    /// the context's trace directory.
     fn latest_trace(&self, key: &ContextKey) -> Option<PathBuf>;
     /// Reads a trace document, un-gzipping a `.gz` file.
     fn read_trace(&self, path: &std::path::Path) -> CdtResult<Vec<u8>>;

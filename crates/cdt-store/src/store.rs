@@ -136,6 +136,13 @@ impl SessionStorePort for FsSessionStore {
 
     fn latest_trace(&self, key: &ContextKey) -> Option<PathBuf> {
         let dir = self.paths.context_dir(key).join("trace");
+        let pointed = fs::read_to_string(dir.join("latest"))
+            .ok()
+            .map(|text| PathBuf::from(text.trim()))
+            .filter(|path| path.is_file());
+        if pointed.is_some() {
+            return pointed;
+        }
         fs::read_dir(dir)
             .ok()?
             .flatten()

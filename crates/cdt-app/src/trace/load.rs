@@ -61,6 +61,26 @@ fn describe_work(event: &TraceEvent) -> serde_json::Value {
     work
 }
 
+/// `url:line (function)` of the first attributed script, else the longest event's name.
+fn culprit(attribution: &serde_json::Value) -> String {
+    let works = attribution.as_array().cloned().unwrap_or_default();
+    if let Some(script) = works.iter().find(|w| w["url"].is_string()) {
+        let mut text = script["url"].as_str().unwrap_or_default().to_string();
+        if let Some(line) = script["line"].as_i64() {
+            text.push_str(&format!(":{line}"));
+        }
+        if let Some(function) = script["functionName"].as_str() {
+            text.push_str(&format!(" ({function})"));
+        }
+        return format!("{} in {}", script["event"].as_str().unwrap_or("script"), text);
+    }
+    works
+        .first()
+        .and_then(|w| w["event"].as_str())
+        .unwrap_or("unattributed work")
+        .to_string()
+}
+
 pub fn long_tasks(model: &TraceModel) -> Insight {
     let mut insight = Insight::new(InsightName::LongTasks, "Long main-thread tasks");
     insight.thresholds = json!({ "longTaskMs": LONG_TASK_MS, "tbtGoodMs": TBT_MS.0, "tbtPoorMs": TBT_MS.1 });
@@ -99,10 +119,7 @@ pub fn long_tasks(model: &TraceModel) -> Insight {
             "{} long task(s), longest {longest} ms, total blocking {} ms; longest ran {}",
             tasks.len(),
             round(blocking),
-            top["attribution"][0]["url"]
-                .as_str()
-                .or_else(|| top["attribution"][0]["event"].as_str())
-                .unwrap_or("unattributed work")
+            culprit(&top["attribution"])
         ),
     };
     insight.metrics = json!({ "count": tasks.len(), "longestMs": longest, "totalBlockingMs": round(blocking) });

@@ -43,6 +43,9 @@ pub const DEFAULT_CATEGORIES: &[&str] = &[
 
 const SCREENSHOTS: &str = "disabled-by-default-devtools.screenshot";
 
+/// The file in a context's trace directory naming its last trace.
+pub const LATEST: &str = "latest";
+
 fn no_browser() -> CdtError {
     CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
         .hinted("Run: cdt session restart")
@@ -201,6 +204,12 @@ pub async fn stop(
         }
     };
     let written = broker.deps.store.write_trace(&path, &document)?;
+    // `trace insight` without --file reads the last trace, wherever it was written.
+    let pointer = broker.deps.store.trace_dir(&context.key)?.join(LATEST);
+    broker
+        .deps
+        .store
+        .write_file(&pointer, path.to_string_lossy().as_bytes())?;
     let span = model
         .events
         .iter()
