@@ -391,12 +391,19 @@ impl CdpBrowser {
             .entry(page.to_string())
             .or_default()
             .push((script, source.to_string()));
-        let sessions: Vec<String> = self
-            .setup_sessions()
-            .into_iter()
-            .filter(|(_, target_type, of)| of == page && is_frame(target_type))
-            .map(|(session, _, _)| session)
-            .collect();
+        let frame_sessions = || -> Vec<String> {
+            self.setup_sessions()
+                .into_iter()
+                .filter(|(_, target_type, of)| of == page && is_frame(target_type))
+                .map(|(session, _, _)| session)
+                .collect()
+        };
+        let mut sessions = frame_sessions();
+        if sessions.is_empty() {
+            // A page created a moment ago may not be observed yet.
+            self.setup.wait_ready(page, Duration::from_secs(2)).await;
+            sessions = frame_sessions();
+        }
         if sessions.is_empty() {
             return Err(CdtError::new(
                 ErrorCode::CdpDisconnected,

@@ -191,8 +191,12 @@ pub fn document_latency(model: &TraceModel) -> Insight {
     let textual = document.mime.starts_with("text/") || document.mime.contains("json") || document.mime.contains("javascript") || document.mime.contains("xml");
     let uncompressed = encoding.is_none() && textual && document.decoded_bytes > 1400.0;
     let mut problems = Vec::new();
-    if !document.redirects.is_empty() {
-        problems.push(format!("{} redirect(s)", document.redirects.len()));
+    if document.redirects > 0 {
+        problems.push(format!(
+            "{} redirect(s) costing {} ms",
+            document.redirects,
+            round(document.redirect_us / 1000.0)
+        ));
     }
     if server_ms.is_some_and(|s| s > SERVER_MS) {
         problems.push(format!("slow server ({} ms)", server_ms.unwrap_or(0.0)));
@@ -211,11 +215,15 @@ pub fn document_latency(model: &TraceModel) -> Insight {
     );
     insight.metrics = json!({
         "url": document.url, "status": document.status, "ttfbMs": ttfb, "serverMs": server_ms,
-        "redirects": document.redirects.len(), "contentEncoding": encoding,
+        "redirects": document.redirects, "redirectMs": round(document.redirect_us / 1000.0),
+        "contentEncoding": encoding,
         "transferBytes": document.encoded_bytes, "decodedBytes": document.decoded_bytes,
         "compressionNeeded": uncompressed,
     });
-    insight.items = document.redirects.iter().map(|url| json!({ "redirectFrom": url })).collect();
+    insight.items = vec![json!({
+        "url": document.url, "type": "Document", "ttfbMs": ttfb, "serverMs": server_ms,
+        "redirects": document.redirects, "compressionNeeded": uncompressed,
+    })];
     insight
 }
 

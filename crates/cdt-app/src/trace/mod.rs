@@ -7,6 +7,8 @@ pub mod document;
 pub mod insight;
 pub mod load;
 pub mod model;
+#[cfg(test)]
+mod tests;
 pub mod vitals;
 
 use std::path::{Path, PathBuf};

@@ -65,8 +65,13 @@ pub struct Navigation {
 pub struct Request {
     pub id: String,
     pub url: String,
-    /// Earlier URLs of the same request (redirect hops), oldest first.
-    pub redirects: Vec<String>,
+    /// Redirect hops before the final request.
+    pub redirects: usize,
+    /// Time spent in redirects (µs): from the first hop's start to the last hop's start.
+    pub redirect_us: f64,
+    /// Browser-side starts of each hop (`ResourceWillSendRequest`).
+    pub hops: Vec<f64>,
+    sends: usize,
     pub resource_type: String,
     pub frame: String,
     pub render_blocking: String,
@@ -227,6 +232,7 @@ pub fn round(value: f64) -> f64 {
 fn requests(events: &[TraceEvent]) -> Vec<Request> {
     let mut order: Vec<String> = Vec::new();
     let mut by_id: HashMap<String, Request> = HashMap::new();
+    let mut hops: HashMap<String, Vec<f64>> = HashMap::new();
     for event in events {
         let data = event.data();
         let id = text(data, "requestId");
@@ -234,6 +240,7 @@ fn requests(events: &[TraceEvent]) -> Vec<Request> {
             continue;
         }
         match event.name.as_str() {
+            "ResourceWillSendRequest" => hops.entry(id).or_default().push(event.ts),
             "ResourceSendRequest" => {
                 let request = by_id.entry(id.clone()).or_insert_with(|| {
                     order.push(id.clone());
@@ -244,10 +251,7 @@ fn requests(events: &[TraceEvent]) -> Vec<Request> {
                     }
                 });
                 // A second send of the same request id is a redirect hop.
-                if !request.url.is_empty() {
-                    let previous = std::mem::take(&mut request.url);
-                    request.redirects.push(previous);
-                }
+                request.sends += 1;
                 request.url = text(data, "url");
                 request.resource_type = text(data, "resourceType");
                 request.frame = text(data, "frame");
@@ -297,6 +301,14 @@ fn requests(events: &[TraceEvent]) -> Vec<Request> {
     order
         .into_iter()
         .filter_map(|id| by_id.remove(&id))
+        .map(|mut request| {
+            request.hops = hops.remove(&request.id).unwrap_or_default();
+            request.redirects = request.hops.len().max(request.sends).saturating_sub(1);
+            if let (Some(first), Some(last)) = (request.hops.first(), request.hops.last()) {
+                request.redirect_us = last - first;
+            }
+            request
+        })
         .collect()
 }
 

@@ -165,33 +165,71 @@ pub fn cls(model: &TraceModel) -> Insight {
 pub fn inp(model: &TraceModel) -> Insight {
     let mut insight = Insight::new(InsightName::Inp, "Interaction to Next Paint");
     insight.thresholds = json!({ "goodMs": INP_MS.0, "poorMs": INP_MS.1 });
-    // One entry per interaction: its longest event (pointerdown/up/click of one tap share an id).
-    let mut interactions: Vec<Value> = Vec::new();
+    // The events of one interaction (pointerdown, pointerup, click share an id) are merged as
+    // DevTools does: input delay up to the first handler, processing from the first handler's
+    // start to the last one's end, presentation from there to the next paint.
+    #[derive(Default)]
+    struct Merged {
+        id: i64,
+        at: f64,
+        stamp: f64,
+        start: f64,
+        end: f64,
+        finish: f64,
+        duration: f64,
+        kind: String,
+        node: i64,
+    }
+    let mut merged: Vec<Merged> = Vec::new();
     for event in model.events.iter().filter(|e| e.name == "EventTiming" && e.ph == "b") {
         let data = event.data();
         let id = data["interactionId"].as_i64().unwrap_or(0);
-        let duration = data["duration"].as_f64().unwrap_or(0.0);
         if id == 0 {
             continue;
         }
-        let (stamp, start, end) = (
-            data["timeStamp"].as_f64().unwrap_or(0.0),
-            data["processingStart"].as_f64().unwrap_or(0.0),
-            data["processingEnd"].as_f64().unwrap_or(0.0),
-        );
-        let entry = json!({
-            "interactionId": id, "type": data["type"], "durationMs": round(duration),
-            "atMs": model.ms(event.ts),
-            "inputDelayMs": round(start - stamp), "processingMs": round(end - start),
-            "presentationDelayMs": round(stamp + duration - end),
-            "element": data["nodeId"].as_i64().map(|n| model.label(n)),
-        });
-        match interactions.iter_mut().find(|i| i["interactionId"] == id) {
-            Some(existing) if existing["durationMs"].as_f64() < Some(round(duration)) => *existing = entry,
-            Some(_) => {}
-            None => interactions.push(entry),
+        let number = |key: &str| data[key].as_f64().unwrap_or(0.0);
+        let (stamp, duration) = (number("timeStamp"), number("duration"));
+        let kind = data["type"].as_str().unwrap_or("").to_string();
+        let node = data["nodeId"].as_i64().unwrap_or(0);
+        match merged.iter_mut().find(|m| m.id == id) {
+            Some(m) => {
+                m.stamp = m.stamp.min(stamp);
+                m.start = m.start.min(number("processingStart"));
+                m.end = m.end.max(number("processingEnd"));
+                m.finish = m.finish.max(stamp + duration);
+                m.duration = m.duration.max(duration);
+                if matches!(kind.as_str(), "click" | "keydown" | "keypress") {
+                    m.kind = kind;
+                }
+                if m.node <= 0 {
+                    m.node = node;
+                }
+            }
+            None => merged.push(Merged {
+                id,
+                at: event.ts,
+                stamp,
+                start: number("processingStart"),
+                end: number("processingEnd"),
+                finish: stamp + duration,
+                duration,
+                kind,
+                node,
+            }),
         }
     }
+    let mut interactions: Vec<Value> = merged
+        .iter()
+        .map(|m| {
+            json!({
+                "interactionId": m.id, "type": m.kind, "durationMs": round(m.duration),
+                "atMs": model.ms(m.at),
+                "inputDelayMs": round(m.start - m.stamp), "processingMs": round(m.end - m.start),
+                "presentationDelayMs": round((m.finish - m.end).max(0.0)),
+                "element": (m.node > 0).then(|| model.label(m.node)),
+            })
+        })
+        .collect();
     if interactions.is_empty() {
         insight.rating = Rating::NotApplicable;
         insight.summary = "no interaction in the trace (click or type while tracing)".into();
@@ -205,11 +243,11 @@ pub fn inp(model: &TraceModel) -> Insight {
     let inp = interactions[skip]["durationMs"].as_f64().unwrap_or(0.0);
     insight.rating = rate(inp, INP_MS);
     insight.summary = format!(
-        "INP {inp} ms ({}) over {} interaction(s); slowest: {} {}",
+        "INP {inp} ms ({}) over {} interaction(s); slowest: {} on {}",
         insight.rating.as_str(),
         interactions.len(),
         interactions[skip]["type"].as_str().unwrap_or("?"),
-        interactions[skip]["element"].as_str().unwrap_or("")
+        interactions[skip]["element"].as_str().unwrap_or("an unknown element")
     );
     insight.metrics = json!({ "inpMs": inp, "interactions": interactions.len() });
     insight.items = interactions.into_iter().take(5).collect();
