@@ -19,6 +19,8 @@ pub mod metrics;
 pub mod network;
 pub mod page;
 pub mod pages;
+#[cfg(test)]
+mod parity_tests;
 pub mod registry;
 pub mod resolver;
 pub mod session;
