@@ -18,7 +18,12 @@ fn probe(env: &TestEnv) -> Value {
 fn server_saw(env: &TestEnv) -> Value {
     let run = env.ctx(
         "emu",
-        &["runtime", "eval", "fetch('/headers').then(r => r.json())", "--await"],
+        &[
+            "runtime",
+            "eval",
+            "fetch('/headers').then(r => r.json())",
+            "--await",
+        ],
     );
     run.ok()["value"].clone()
 }
@@ -29,16 +34,31 @@ fn emulation_reaches_page_and_server_survives_navigation_applies_to_new_pages_an
     server.page("/a.html", "A", "<p>a</p>");
     server.echo_headers("/headers");
     let env = TestEnv::new();
-    env.ctx("emu", &["page", "open", &server.url("/a.html")]).ok();
+    env.ctx("emu", &["page", "open", &server.url("/a.html")])
+        .ok();
     let before = probe(&env);
-    assert_eq!(before[1], false, "pointer is fine before emulation: {before}");
+    assert_eq!(
+        before[1], false,
+        "pointer is fine before emulation: {before}"
+    );
 
     let set = env.ctx(
         "emu",
         &[
-            "emulation", "set", "--viewport", "500x700,touch", "--color-scheme", "dark",
-            "--timezone", "Asia/Tokyo", "--locale", "de-DE", "--user-agent", "cdt-test-agent/1",
-            "--headers", r#"{"X-Cdt-Test":"yes"}"#,
+            "emulation",
+            "set",
+            "--viewport",
+            "500x700,touch",
+            "--color-scheme",
+            "dark",
+            "--timezone",
+            "Asia/Tokyo",
+            "--locale",
+            "de-DE",
+            "--user-agent",
+            "cdt-test-agent/1",
+            "--headers",
+            r#"{"X-Cdt-Test":"yes"}"#,
         ],
     );
     let data = set.ok();
@@ -54,12 +74,25 @@ fn emulation_reaches_page_and_server_survives_navigation_applies_to_new_pages_an
     assert_eq!(headers["user-agent"], "cdt-test-agent/1", "{headers}");
     assert_eq!(headers["x-cdt-test"], "yes", "{headers}");
     assert!(
-        headers["accept-language"].as_str().unwrap_or("").starts_with("de-DE"),
+        headers["accept-language"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("de-DE"),
         "{headers}"
     );
 
     // Additive: a later set keeps the earlier settings.
-    let geo = env.ctx("emu", &["emulation", "set", "--geolocation", "48.8566,2.3522", "--cpu", "4"]);
+    let geo = env.ctx(
+        "emu",
+        &[
+            "emulation",
+            "set",
+            "--geolocation",
+            "48.8566,2.3522",
+            "--cpu",
+            "4",
+        ],
+    );
     let data = geo.ok();
     assert_eq!(data["emulation"]["colorScheme"], "dark");
     assert_eq!(data["budgetScale"], 2.0);
@@ -73,24 +106,42 @@ fn emulation_reaches_page_and_server_survives_navigation_applies_to_new_pages_an
     assert_eq!(position.ok()["value"], serde_json::json!([48.8566, 2.3522]));
 
     // A cross-site navigation (another renderer) keeps everything.
-    env.ctx("emu", &["page", "navigate", &server.other_origin_url("/a.html")]).ok();
+    env.ctx(
+        "emu",
+        &["page", "navigate", &server.other_origin_url("/a.html")],
+    )
+    .ok();
     let after = probe(&env);
-    assert_eq!((after[0].clone(), after[1].clone(), after[3].clone()), (500.into(), true.into(), "Asia/Tokyo".into()), "{after}");
+    assert_eq!(
+        (after[0].clone(), after[1].clone(), after[3].clone()),
+        (500.into(), true.into(), "Asia/Tokyo".into()),
+        "{after}"
+    );
     assert_eq!(server_saw(&env)["x-cdt-test"], "yes");
 
     // A new page of the context gets it before its first document loads.
-    env.ctx("emu", &["page", "open", &server.url("/a.html")]).ok();
+    env.ctx("emu", &["page", "open", &server.url("/a.html")])
+        .ok();
     let fresh = probe(&env);
-    assert_eq!((fresh[0].clone(), fresh[2].clone(), fresh[5].clone()), (500.into(), true.into(), "cdt-test-agent/1".into()), "{fresh}");
+    assert_eq!(
+        (fresh[0].clone(), fresh[2].clone(), fresh[5].clone()),
+        (500.into(), true.into(), "cdt-test-agent/1".into()),
+        "{fresh}"
+    );
     assert_eq!(server_saw(&env)["user-agent"], "cdt-test-agent/1");
 
     let state = env.ctx("emu", &["observe", "state"]);
     assert_eq!(state.ok()["emulation"]["timezone"], "Asia/Tokyo");
 
     // Partial reset, then full reset.
-    let partial = env.ctx("emu", &["emulation", "reset", "--only", "color-scheme,timezone"]);
+    let partial = env.ctx(
+        "emu",
+        &["emulation", "reset", "--only", "color-scheme,timezone"],
+    );
     let data = partial.ok();
-    assert!(data["emulation"]["colorScheme"].is_null() && data["emulation"]["viewport"].is_object());
+    assert!(
+        data["emulation"]["colorScheme"].is_null() && data["emulation"]["viewport"].is_object()
+    );
     env.ctx("emu", &["emulation", "reset"]).ok();
     let reset = probe(&env);
     assert_ne!(reset[0], 500, "{reset}");
@@ -111,7 +162,10 @@ fn download_ms(env: &TestEnv, cap: u64) -> f64 {
          while (performance.now() - t < {cap}) {{ const c = await reader.read(); if (c.done) break; n += c.value.length; }} \
          reader.cancel(); ok(performance.now() - t); }})"
     );
-    let run = env.ctx("net", &["runtime", "eval", "--await", &script, "--timeout", "30000"]);
+    let run = env.ctx(
+        "net",
+        &["runtime", "eval", "--await", &script, "--timeout", "30000"],
+    );
     run.ok()["value"].as_f64().unwrap_or(0.0)
 }
 
@@ -119,15 +173,21 @@ fn download_ms(env: &TestEnv, cap: u64) -> f64 {
 fn slow_3g_slows_a_one_megabyte_download_measurably_and_reset_restores_it() {
     let server = HttpServer::start();
     server.page("/n.html", "N", "<p>n</p>");
-    server.bytes("/big.bin", "application/octet-stream", &vec![7u8; 1024 * 1024]);
+    server.bytes(
+        "/big.bin",
+        "application/octet-stream",
+        &vec![7u8; 1024 * 1024],
+    );
     let env = TestEnv::new();
-    env.ctx("net", &["page", "open", &server.url("/n.html")]).ok();
+    env.ctx("net", &["page", "open", &server.url("/n.html")])
+        .ok();
     let set = env.ctx("net", &["emulation", "set", "--network", "slow-3g"]);
     let data = set.ok();
     assert_eq!(data["emulation"]["network"]["preset"], "slow-3g");
     assert_eq!(data["emulation"]["network"]["latencyMs"], 2000.0);
     let throttled = download_ms(&env, 4000);
-    env.ctx("net", &["emulation", "reset", "--only", "network"]).ok();
+    env.ctx("net", &["emulation", "reset", "--only", "network"])
+        .ok();
     let free = download_ms(&env, 4000);
     assert!(
         throttled > 4.0 * free.max(50.0),

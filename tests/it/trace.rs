@@ -38,7 +38,11 @@ fn png(width: u32, height: u32) -> Vec<u8> {
         for byte in data {
             crc ^= u32::from(*byte);
             for _ in 0..8 {
-                crc = if crc & 1 == 1 { 0xedb8_8320 ^ (crc >> 1) } else { crc >> 1 };
+                crc = if crc & 1 == 1 {
+                    0xedb8_8320 ^ (crc >> 1)
+                } else {
+                    crc >> 1
+                };
             }
         }
         !crc
@@ -85,15 +89,20 @@ fn a_traced_load_yields_lcp_cls_long_task_and_inp_insights_and_a_loadable_trace(
     let env = TestEnv::new();
     let dir = env.home.with_extension("out");
     std::fs::create_dir_all(&dir).unwrap();
-    env.ctx("tr", &["page", "open", &server.url("/lcp.html")]).ok();
-    env.ctx("tr", &["trace", "insight"]).err("TRACE_NOT_FOUND", 3);
-    env.ctx("tr", &["trace", "stop"]).err("TRACE_NOT_RUNNING", 3);
+    env.ctx("tr", &["page", "open", &server.url("/lcp.html")])
+        .ok();
+    env.ctx("tr", &["trace", "insight"])
+        .err("TRACE_NOT_FOUND", 3);
+    env.ctx("tr", &["trace", "stop"])
+        .err("TRACE_NOT_RUNNING", 3);
 
     let started = env.ctx("tr", &["trace", "start", "--reload"]);
     assert_eq!(started.ok()["tracing"], true);
-    env.ctx("tr", &["trace", "start"]).err("TRACE_ALREADY_RUNNING", 5);
+    env.ctx("tr", &["trace", "start"])
+        .err("TRACE_ALREADY_RUNNING", 5);
     env.ctx("tr", &["page", "wait-text", "all done"]).ok();
-    env.ctx("tr", &["element", "click", "--selector", "#slow"]).ok();
+    env.ctx("tr", &["element", "click", "--selector", "#slow"])
+        .ok();
     env.ctx("tr", &["page", "wait-text", "clicked"]).ok();
     let file = dir.join("load.json.gz");
     let stopped = env.ctx("tr", &["trace", "stop", "--file", file.to_str().unwrap()]);
@@ -107,46 +116,104 @@ fn a_traced_load_yields_lcp_cls_long_task_and_inp_insights_and_a_loadable_trace(
         .read_to_end(&mut json)
         .unwrap();
     let document: Value = serde_json::from_slice(&json).unwrap();
-    assert!(document["traceEvents"].as_array().is_some_and(|e| e.len() > 100));
+    assert!(
+        document["traceEvents"]
+            .as_array()
+            .is_some_and(|e| e.len() > 100)
+    );
     assert_eq!(document["metadata"]["source"], "cdt");
-    assert!(document["metadata"]["clock-domain"].is_string(), "Chromium's metadata is kept");
+    assert!(
+        document["metadata"]["clock-domain"].is_string(),
+        "Chromium's metadata is kept"
+    );
 
     let insights = env.ctx("tr", &["trace", "insight"]);
     let all = &insights.ok()["insights"];
     let lcp = find(all, "lcp");
     assert_eq!(lcp["metrics"]["type"], "image", "{lcp}");
-    assert!(lcp["metrics"]["element"].as_str().unwrap_or("").contains("img#hero"), "{lcp}");
-    assert!(lcp["metrics"]["url"].as_str().unwrap_or("").ends_with("/hero.png"), "{lcp}");
+    assert!(
+        lcp["metrics"]["element"]
+            .as_str()
+            .unwrap_or("")
+            .contains("img#hero"),
+        "{lcp}"
+    );
+    assert!(
+        lcp["metrics"]["url"]
+            .as_str()
+            .unwrap_or("")
+            .ends_with("/hero.png"),
+        "{lcp}"
+    );
     for part in ["ttfbMs", "loadDelayMs", "loadDurationMs", "renderDelayMs"] {
-        assert!(lcp["metrics"]["breakdown"][part].is_number(), "{part} missing: {lcp}");
+        assert!(
+            lcp["metrics"]["breakdown"][part].is_number(),
+            "{part} missing: {lcp}"
+        );
     }
     let cls = find(all, "cls");
     assert!(cls["metrics"]["cls"].as_f64().unwrap_or(0.0) > 0.0, "{cls}");
-    let shifted: Vec<&str> = cls["items"].as_array().into_iter().flatten().filter_map(|i| i["element"].as_str()).collect();
+    let shifted: Vec<&str> = cls["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i["element"].as_str())
+        .collect();
     assert!(shifted.iter().any(|e| e.contains("shifty")), "{cls}");
     let long = find(all, "long-tasks");
-    assert!(long["metrics"]["count"].as_u64().unwrap_or(0) >= 1, "{long}");
-    assert!(long["items"][0]["durationMs"].as_f64().unwrap_or(0.0) > 50.0, "{long}");
-    assert!(long["items"][0]["attribution"].as_array().is_some_and(|a| !a.is_empty()), "{long}");
+    assert!(
+        long["metrics"]["count"].as_u64().unwrap_or(0) >= 1,
+        "{long}"
+    );
+    assert!(
+        long["items"][0]["durationMs"].as_f64().unwrap_or(0.0) > 50.0,
+        "{long}"
+    );
+    assert!(
+        long["items"][0]["attribution"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty()),
+        "{long}"
+    );
     let inp = find(all, "inp");
     assert_ne!(inp["rating"], "not-applicable", "{inp}");
-    assert!(inp["items"][0]["durationMs"].as_f64().unwrap_or(0.0) > 0.0, "{inp}");
-    for name in ["render-blocking", "document-latency", "dom-size", "third-parties"] {
+    assert!(
+        inp["items"][0]["durationMs"].as_f64().unwrap_or(0.0) > 0.0,
+        "{inp}"
+    );
+    for name in [
+        "render-blocking",
+        "document-latency",
+        "dom-size",
+        "third-parties",
+    ] {
         assert!(find(all, name)["summary"].is_string(), "{name} missing");
     }
 
     // One insight, from a named file (plain JSON this time).
     let plain = dir.join("plain.json");
     std::fs::write(&plain, &json).unwrap();
-    let one = env.ctx("tr", &["trace", "insight", "lcp", "--file", plain.to_str().unwrap()]);
+    let one = env.ctx(
+        "tr",
+        &["trace", "insight", "lcp", "--file", plain.to_str().unwrap()],
+    );
     let data = one.ok();
     assert_eq!(data["insights"].as_array().map(Vec::len), Some(1));
-    assert_eq!(data["insights"][0]["metrics"]["element"], lcp["metrics"]["element"]);
+    assert_eq!(
+        data["insights"][0]["metrics"]["element"],
+        lcp["metrics"]["element"]
+    );
 
-    env.ctx("tr", &["trace", "insight", "--file", "/nonexistent/x.json"]).err("IO_ERROR", 6);
+    env.ctx("tr", &["trace", "insight", "--file", "/nonexistent/x.json"])
+        .err("IO_ERROR", 6);
     let junk = dir.join("junk.json");
     std::fs::write(&junk, "[1,2,3]").unwrap();
-    env.ctx("tr", &["trace", "insight", "--file", junk.to_str().unwrap()]).err("VALIDATION_ERROR", 2);
-    env.ctx("tr", &["trace", "stop", "--file", "/tmp/x.txt"]).err("VALIDATION_ERROR", 2);
+    env.ctx(
+        "tr",
+        &["trace", "insight", "--file", junk.to_str().unwrap()],
+    )
+    .err("VALIDATION_ERROR", 2);
+    env.ctx("tr", &["trace", "stop", "--file", "/tmp/x.txt"])
+        .err("VALIDATION_ERROR", 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -137,7 +137,10 @@ impl Broker {
                     default if default == deadline.budget_ms => {
                         let scale = emulation::budget_scale(self, &resolved);
                         let extra = (deadline.budget_ms as f64 * (scale - 1.0)) as u64;
-                        (until + Duration::from_millis(extra), deadline.budget_ms + extra)
+                        (
+                            until + Duration::from_millis(extra),
+                            deadline.budget_ms + extra,
+                        )
                     }
                     _ => (until, deadline.budget_ms),
                 };

@@ -50,7 +50,11 @@ pub fn merge(
         next.viewport = Some(viewport.clone());
     }
     if let Some(agent) = &params.user_agent {
-        check_text("user agent", agent, "--user-agent 'Mozilla/5.0 (iPhone) cdt-test'")?;
+        check_text(
+            "user agent",
+            agent,
+            "--user-agent 'Mozilla/5.0 (iPhone) cdt-test'",
+        )?;
         next.user_agent = Some(agent.clone());
     }
     if let Some(network) = &params.network {
@@ -58,10 +62,10 @@ pub fn merge(
     }
     if let Some(rate) = params.cpu {
         if !(1.0..=20.0).contains(&rate) {
-            return Err(
-                CdtError::validation(format!("--cpu {rate} is outside 1–20 (1 = no slowdown)"))
-                    .hinted("Use e.g. --cpu 4 (a mid-range phone)"),
-            );
+            return Err(CdtError::validation(format!(
+                "--cpu {rate} is outside 1–20 (1 = no slowdown)"
+            ))
+            .hinted("Use e.g. --cpu 4 (a mid-range phone)"));
         }
         next.cpu = (rate > 1.0).then_some(rate);
     }
@@ -79,13 +83,15 @@ pub fn merge(
     if let Some(locale) = &params.locale {
         let shaped = locale.len() <= 35
             && locale.split(['-', '_']).all(|part| {
-                !part.is_empty() && part.len() <= 8 && part.bytes().all(|b| b.is_ascii_alphanumeric())
+                !part.is_empty()
+                    && part.len() <= 8
+                    && part.bytes().all(|b| b.is_ascii_alphanumeric())
             });
         if !shaped {
-            return Err(
-                CdtError::validation(format!("--locale {locale:?} is not a BCP 47 language tag"))
-                    .hinted("Use e.g. --locale de-DE"),
-            );
+            return Err(CdtError::validation(format!(
+                "--locale {locale:?} is not a BCP 47 language tag"
+            ))
+            .hinted("Use e.g. --locale de-DE"));
         }
         next.locale = Some(locale.clone());
     }
@@ -117,10 +123,7 @@ fn report(settings: &EmulationSettings, changed: &[EmulationField]) -> Value {
     })
 }
 
-async fn apply(
-    browser: &Arc<dyn BrowserPort>,
-    next: EmulationSettings,
-) -> Result<Value, CdtError> {
+async fn apply(browser: &Arc<dyn BrowserPort>, next: EmulationSettings) -> Result<Value, CdtError> {
     let current = browser.emulation();
     let changed: Vec<EmulationField> = EmulationField::ALL
         .into_iter()
@@ -229,21 +232,41 @@ mod tests {
         assert_eq!(second.cpu, Some(4.0));
         assert!(second.network.is_some());
         let bad = |params: EmulationSetParams| merge(&second, &params).err().map(|e| e.code);
-        assert_eq!(bad(EmulationSetParams::default()), Some(ErrorCode::ValidationError));
         assert_eq!(
-            bad(EmulationSetParams { cpu: Some(25.0), ..Default::default() }),
+            bad(EmulationSetParams::default()),
             Some(ErrorCode::ValidationError)
         );
         assert_eq!(
-            bad(EmulationSetParams { locale: Some("de DE".into()), ..Default::default() }),
+            bad(EmulationSetParams {
+                cpu: Some(25.0),
+                ..Default::default()
+            }),
             Some(ErrorCode::ValidationError)
         );
-        let headers = [("Bad Name".to_string(), "x".to_string())].into_iter().collect();
         assert_eq!(
-            bad(EmulationSetParams { headers: Some(headers), ..Default::default() }),
+            bad(EmulationSetParams {
+                locale: Some("de DE".into()),
+                ..Default::default()
+            }),
             Some(ErrorCode::ValidationError)
         );
-        let cpu_off = merge(&second, &EmulationSetParams { cpu: Some(1.0), ..Default::default() });
+        let headers = [("Bad Name".to_string(), "x".to_string())]
+            .into_iter()
+            .collect();
+        assert_eq!(
+            bad(EmulationSetParams {
+                headers: Some(headers),
+                ..Default::default()
+            }),
+            Some(ErrorCode::ValidationError)
+        );
+        let cpu_off = merge(
+            &second,
+            &EmulationSetParams {
+                cpu: Some(1.0),
+                ..Default::default()
+            },
+        );
         assert_eq!(cpu_off.ok().and_then(|s| s.cpu), None);
     }
 }

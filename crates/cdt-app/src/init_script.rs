@@ -26,8 +26,10 @@ where
         return navigation.await.map(|info| json!(info));
     };
     if source.trim().is_empty() || source.len() > MAX_SCRIPT_BYTES {
-        return Err(CdtError::validation("the init script is empty or larger than 1 MiB")
-            .hinted("Pass a script file or inline JS, e.g. --init-script 'window.__test = 1'"));
+        return Err(
+            CdtError::validation("the init script is empty or larger than 1 MiB")
+                .hinted("Pass a script file or inline JS, e.g. --init-script 'window.__test = 1'"),
+        );
     }
     let handle = browser.add_init_script(target, source).await?;
     let result = navigation.await;

@@ -27,11 +27,11 @@ pub mod session;
 pub mod slot;
 pub mod storage;
 pub mod telemetry;
-pub mod trace;
 #[cfg(test)]
 mod testing;
 #[cfg(test)]
 mod tests;
+pub mod trace;
 
 pub use broker::{Broker, BrokerConfig, Deps, Outcome};
 pub use resolver::ContextResolver;

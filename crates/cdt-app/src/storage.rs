@@ -71,12 +71,16 @@ pub async fn cookies_list(
 /// The cookie a `cookies set` describes (checked, without touching the browser).
 pub fn cookie_from(params: &CookieSetParams) -> Result<Cookie, CdtError> {
     if params.name.is_empty() || params.name.contains([';', '=', ' ', '\r', '\n']) {
-        return Err(CdtError::validation("a cookie name must be a non-empty token without ; = or spaces")
-            .hinted("Example: cdt storage cookies set session abc123 --url https://example.com"));
+        return Err(CdtError::validation(
+            "a cookie name must be a non-empty token without ; = or spaces",
+        )
+        .hinted("Example: cdt storage cookies set session abc123 --url https://example.com"));
     }
     if params.value.contains([';', '\r', '\n']) {
-        return Err(CdtError::validation("a cookie value cannot contain ; or line breaks")
-            .hinted("Encode the value first (e.g. base64 or URL encoding)"));
+        return Err(
+            CdtError::validation("a cookie value cannot contain ; or line breaks")
+                .hinted("Encode the value first (e.g. base64 or URL encoding)"),
+        );
     }
     let (domain, secure) = match (&params.url, &params.domain) {
         (_, Some(domain)) => (domain.clone(), params.secure),
@@ -90,13 +94,18 @@ pub fn cookie_from(params: &CookieSetParams) -> Result<Cookie, CdtError> {
             (host, params.secure || scheme == "https")
         }
         (None, None) => {
-            return Err(CdtError::validation("say where the cookie belongs: --url or --domain")
-                .hinted("Example: cdt storage cookies set session abc123 --url https://example.com"));
+            return Err(
+                CdtError::validation("say where the cookie belongs: --url or --domain").hinted(
+                    "Example: cdt storage cookies set session abc123 --url https://example.com",
+                ),
+            );
         }
     };
     if params.expires.is_some_and(|e| !e.is_finite() || e < 0.0) {
-        return Err(CdtError::validation("--expires is seconds since the Unix epoch (≥ 0)")
-            .hinted("Example: --expires 1893456000"));
+        return Err(
+            CdtError::validation("--expires is seconds since the Unix epoch (≥ 0)")
+                .hinted("Example: --expires 1893456000"),
+        );
     }
     Ok(Cookie {
         name: params.name.clone(),
@@ -166,8 +175,11 @@ async fn storage_target(
             .into_iter()
             .next()
             .ok_or_else(|| {
-                CdtError::new(ErrorCode::OriginNotOpen, "the page has no http(s) origin (e.g. about:blank)")
-                    .hinted("Run: cdt page navigate <url>, or pass --origin")
+                CdtError::new(
+                    ErrorCode::OriginNotOpen,
+                    "the page has no http(s) origin (e.g. about:blank)",
+                )
+                .hinted("Run: cdt page navigate <url>, or pass --origin")
             })?,
     };
     Ok((browser, target, origin))
@@ -184,8 +196,13 @@ pub async fn web_get(
     let items = browser.storage_items(&target, &origin, area).await?;
     match &params.key {
         Some(key) => {
-            let value = items.iter().find(|i| &i.name == key).map(|i| i.value.clone());
-            Ok(json!({ "origin": origin, "area": area, "key": key, "value": value, "found": value.is_some() }))
+            let value = items
+                .iter()
+                .find(|i| &i.name == key)
+                .map(|i| i.value.clone());
+            Ok(
+                json!({ "origin": origin, "area": area, "key": key, "value": value, "found": value.is_some() }),
+            )
         }
         None => Ok(json!({ "origin": origin, "area": area, "items": items, "count": items.len() })),
     }
@@ -199,12 +216,21 @@ pub async fn web_set(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (Some(key), Some(value)) = (&params.key, &params.value) else {
-        return Err(CdtError::validation("give a key and a value")
-            .hinted(format!("Example: cdt storage {} set token abc123", area.as_str())));
+        return Err(
+            CdtError::validation("give a key and a value").hinted(format!(
+                "Example: cdt storage {} set token abc123",
+                area.as_str()
+            )),
+        );
     };
     let (browser, target, origin) = storage_target(broker, context, params, until).await?;
     browser
-        .update_storage(&target, &origin, area, &[(key.clone(), Some(value.clone()))])
+        .update_storage(
+            &target,
+            &origin,
+            area,
+            &[(key.clone(), Some(value.clone()))],
+        )
         .await?;
     Ok(json!({ "origin": origin, "area": area, "set": key }))
 }
@@ -218,17 +244,25 @@ pub async fn web_clear(
 ) -> Result<Value, CdtError> {
     let (browser, target, origin) = storage_target(broker, context, params, until).await?;
     match &params.key {
-        Some(key) => browser.update_storage(&target, &origin, area, &[(key.clone(), None)]).await?,
+        Some(key) => {
+            browser
+                .update_storage(&target, &origin, area, &[(key.clone(), None)])
+                .await?
+        }
         None => browser.clear_storage(&target, &origin, area).await?,
     }
-    Ok(json!({ "origin": origin, "area": area, "cleared": params.key.clone().map_or(json!("all"), |k| json!(k)) }))
+    Ok(
+        json!({ "origin": origin, "area": area, "cleared": params.key.clone().map_or(json!("all"), |k| json!(k)) }),
+    )
 }
 
 fn state_file(file: &str) -> Result<PathBuf, CdtError> {
     let path = PathBuf::from(file);
     if !path.is_absolute() {
-        return Err(CdtError::validation(format!("the state file {file:?} must be an absolute path"))
-            .hinted(format!("Use e.g. /tmp/{}", path.display())));
+        return Err(CdtError::validation(format!(
+            "the state file {file:?} must be an absolute path"
+        ))
+        .hinted(format!("Use e.g. /tmp/{}", path.display())));
     }
     Ok(path)
 }
@@ -245,14 +279,27 @@ pub async fn save(
     let cookies = browser.cookies().await?;
     let targets: Vec<String> = {
         let pages = slot.pages();
-        pages.list().iter().filter_map(|p| pages.target_of(p.id)).collect()
+        pages
+            .list()
+            .iter()
+            .filter_map(|p| pages.target_of(p.id))
+            .collect()
     };
     let mut origins: Vec<OriginStorage> = Vec::new();
     for target in targets {
         for origin in browser.frame_origins(&target).await.unwrap_or_default() {
-            let mut entry = OriginStorage { origin: origin.clone(), ..OriginStorage::default() };
-            entry.local_storage = browser.storage_items(&target, &origin, StorageArea::Local).await.unwrap_or_default();
-            entry.session_storage = browser.storage_items(&target, &origin, StorageArea::Session).await.unwrap_or_default();
+            let mut entry = OriginStorage {
+                origin: origin.clone(),
+                ..OriginStorage::default()
+            };
+            entry.local_storage = browser
+                .storage_items(&target, &origin, StorageArea::Local)
+                .await
+                .unwrap_or_default();
+            entry.session_storage = browser
+                .storage_items(&target, &origin, StorageArea::Session)
+                .await
+                .unwrap_or_default();
             match origins.iter_mut().find(|o| o.origin == origin) {
                 // Two pages of one origin share local storage; keep every session item.
                 Some(existing) => {
@@ -266,7 +313,11 @@ pub async fn save(
             }
         }
     }
-    let state = StorageState { version: STORAGE_STATE_VERSION, cookies, origins };
+    let state = StorageState {
+        version: STORAGE_STATE_VERSION,
+        cookies,
+        origins,
+    };
     let bytes = serde_json::to_vec_pretty(&state).map_err(|e| CdtError::internal(e.to_string()))?;
     broker.deps.store.write_secret_file(&path, &bytes)?;
     Ok(json!({
@@ -283,20 +334,27 @@ pub fn parse_state(bytes: &[u8]) -> Result<StorageState, CdtError> {
             error.line(),
             error.column(),
             match error.classify() {
-                serde_json::error::Category::Syntax | serde_json::error::Category::Eof => "invalid JSON",
+                serde_json::error::Category::Syntax | serde_json::error::Category::Eof =>
+                    "invalid JSON",
                 _ => "unexpected structure",
             }
         ))
         .hinted("Write one with: cdt storage save <file>")
     })?;
     if state.version != STORAGE_STATE_VERSION {
-        return Err(CdtError::validation(format!("state file version {} is not supported (expected {STORAGE_STATE_VERSION})", state.version))
-            .hinted("Write it again with this cdt: cdt storage save <file>"));
+        return Err(CdtError::validation(format!(
+            "state file version {} is not supported (expected {STORAGE_STATE_VERSION})",
+            state.version
+        ))
+        .hinted("Write it again with this cdt: cdt storage save <file>"));
     }
     for origin in &state.origins {
         if normalize_origin(&origin.origin).as_deref() != Some(origin.origin.as_str()) {
-            return Err(CdtError::validation(format!("the state file names an invalid origin {:?}", origin.origin))
-                .hinted("Origins look like http://127.0.0.1:8080 (scheme://host[:port])"));
+            return Err(CdtError::validation(format!(
+                "the state file names an invalid origin {:?}",
+                origin.origin
+            ))
+            .hinted("Origins look like http://127.0.0.1:8080 (scheme://host[:port])"));
         }
     }
     Ok(state)
@@ -315,7 +373,9 @@ pub async fn load(
     if !state.cookies.is_empty() {
         browser.set_cookies(&state.cookies).await?;
     }
-    let target = resolve_page(&slot, params.page).ok().map(|(_, target)| target);
+    let target = resolve_page(&slot, params.page)
+        .ok()
+        .map(|(_, target)| target);
     let open = match &target {
         Some(target) => browser.frame_origins(target).await.unwrap_or_default(),
         None => Vec::new(),
@@ -324,15 +384,21 @@ pub async fn load(
     let mut skipped = Vec::new();
     for origin in &state.origins {
         if !origin.local_storage.is_empty() {
-            browser.seed_local_storage(&origin.origin, &origin.local_storage).await?;
+            browser
+                .seed_local_storage(&origin.origin, &origin.local_storage)
+                .await?;
         }
         let session_items = &origin.session_storage;
         let session_restored = match (&target, session_items.is_empty()) {
             (_, true) => true,
             (Some(target), false) if open.contains(&origin.origin) => {
-                let changes: Vec<(String, Option<String>)> =
-                    session_items.iter().map(|i| (i.name.clone(), Some(i.value.clone()))).collect();
-                browser.update_storage(target, &origin.origin, StorageArea::Session, &changes).await?;
+                let changes: Vec<(String, Option<String>)> = session_items
+                    .iter()
+                    .map(|i| (i.name.clone(), Some(i.value.clone())))
+                    .collect();
+                browser
+                    .update_storage(target, &origin.origin, StorageArea::Session, &changes)
+                    .await?;
                 true
             }
             _ => false,
@@ -363,21 +429,45 @@ mod tests {
 
     #[test]
     fn cookies_need_a_place_and_clean_names() {
-        let base = CookieSetParams { name: "sid".into(), value: "v".into(), ..Default::default() };
+        let base = CookieSetParams {
+            name: "sid".into(),
+            value: "v".into(),
+            ..Default::default()
+        };
         assert!(cookie_from(&base).is_err());
-        let with_url = CookieSetParams { url: Some("https://Example.com:443/x".into()), ..base.clone() };
+        let with_url = CookieSetParams {
+            url: Some("https://Example.com:443/x".into()),
+            ..base.clone()
+        };
         let cookie = cookie_from(&with_url).unwrap_or_default();
-        assert_eq!((cookie.domain.as_str(), cookie.secure, cookie.path.as_str()), ("example.com", true, "/"));
-        let local = CookieSetParams { url: Some("http://127.0.0.1:8080/".into()), ..base.clone() };
+        assert_eq!(
+            (cookie.domain.as_str(), cookie.secure, cookie.path.as_str()),
+            ("example.com", true, "/")
+        );
+        let local = CookieSetParams {
+            url: Some("http://127.0.0.1:8080/".into()),
+            ..base.clone()
+        };
         assert_eq!(cookie_from(&local).unwrap_or_default().domain, "127.0.0.1");
-        assert!(cookie_from(&CookieSetParams { name: "a b".into(), domain: Some("x".into()), ..base }).is_err());
+        assert!(
+            cookie_from(&CookieSetParams {
+                name: "a b".into(),
+                domain: Some("x".into()),
+                ..base
+            })
+            .is_err()
+        );
     }
 
     #[test]
     fn state_files_are_checked_without_quoting_them() {
-        let error = parse_state(b"{\"version\":1,\"cookies\":[{\"name\":\"s\",\"value\":\"SECRET\"").err();
+        let error =
+            parse_state(b"{\"version\":1,\"cookies\":[{\"name\":\"s\",\"value\":\"SECRET\"").err();
         let message = error.map(|e| e.message).unwrap_or_default();
-        assert!(message.contains("invalid JSON") && !message.contains("SECRET"), "{message}");
+        assert!(
+            message.contains("invalid JSON") && !message.contains("SECRET"),
+            "{message}"
+        );
         assert!(parse_state(br#"{"version":2}"#).is_err());
         assert!(parse_state(br#"{"version":1,"origins":[{"origin":"nope"}]}"#).is_err());
         assert!(parse_state(br#"{"version":1,"cookies":[],"origins":[]}"#).is_ok());

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
@@ -14,7 +15,6 @@ use cdt_domain::ports::{
     BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
     NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
 };
-use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil};
@@ -210,12 +210,18 @@ impl BrowserPort for FakeBrowser {
     }
     async fn start_trace(&self, _target_id: &str, _categories: &[String]) -> Result<(), CdtError> {
         if self.parity.tracing.swap(true, Ordering::SeqCst) {
-            return Err(CdtError::new(ErrorCode::TraceAlreadyRunning, "already tracing"));
+            return Err(CdtError::new(
+                ErrorCode::TraceAlreadyRunning,
+                "already tracing",
+            ));
         }
         Ok(())
     }
     fn tracing(&self) -> Option<String> {
-        self.parity.tracing.load(Ordering::SeqCst).then(|| "T0".to_string())
+        self.parity
+            .tracing
+            .load(Ordering::SeqCst)
+            .then(|| "T0".to_string())
     }
     async fn stop_trace(&self) -> Result<Vec<u8>, CdtError> {
         if !self.parity.tracing.swap(false, Ordering::SeqCst) {
@@ -236,14 +242,18 @@ impl BrowserPort for FakeBrowser {
     async fn set_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
         let mut jar = lock(&self.parity.cookies);
         for cookie in cookies {
-            jar.retain(|c| !(c.name == cookie.name && c.domain == cookie.domain && c.path == cookie.path));
+            jar.retain(|c| {
+                !(c.name == cookie.name && c.domain == cookie.domain && c.path == cookie.path)
+            });
             jar.push(cookie.clone());
         }
         Ok(())
     }
     async fn delete_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
         lock(&self.parity.cookies).retain(|c| {
-            !cookies.iter().any(|d| d.name == c.name && d.domain == c.domain && d.path == c.path)
+            !cookies
+                .iter()
+                .any(|d| d.name == c.name && d.domain == c.domain && d.path == c.path)
         });
         Ok(())
     }
@@ -275,7 +285,9 @@ impl BrowserPort for FakeBrowser {
             return Err(CdtError::new(ErrorCode::OriginNotOpen, "not open"));
         }
         let mut storage = lock(&self.parity.storage);
-        let items = storage.entry((origin.to_string(), area.as_str())).or_default();
+        let items = storage
+            .entry((origin.to_string(), area.as_str()))
+            .or_default();
         for (key, value) in changes {
             items.retain(|i| &i.name != key);
             if let Some(value) = value {
@@ -296,7 +308,11 @@ impl BrowserPort for FakeBrowser {
         lock(&self.parity.storage).remove(&(origin.to_string(), area.as_str()));
         Ok(())
     }
-    async fn seed_local_storage(&self, origin: &str, items: &[StorageItem]) -> Result<(), CdtError> {
+    async fn seed_local_storage(
+        &self,
+        origin: &str,
+        items: &[StorageItem],
+    ) -> Result<(), CdtError> {
         lock(&self.parity.storage).insert((origin.to_string(), "local"), items.to_vec());
         Ok(())
     }
@@ -409,7 +425,10 @@ impl SessionStorePort for MemoryStore {
         Ok(json.len() as u64)
     }
     fn latest_trace(&self, _key: &ContextKey) -> Option<PathBuf> {
-        lock(&self.blobs).keys().filter(|p| p.starts_with("/fake")).next_back().cloned()
+        lock(&self.blobs)
+            .keys()
+            .rfind(|p| p.starts_with("/fake"))
+            .cloned()
     }
     fn read_trace(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
         lock(&self.blobs)

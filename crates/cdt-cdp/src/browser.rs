@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
-use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ports::{BrowserInfo, BrowserPort, NavigationOutcome, TargetInfo};
 use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
@@ -693,7 +693,11 @@ impl BrowserPort for CdpBrowser {
         self.empty_storage(target_id, origin, area).await
     }
 
-    async fn seed_local_storage(&self, origin: &str, items: &[StorageItem]) -> Result<(), CdtError> {
+    async fn seed_local_storage(
+        &self,
+        origin: &str,
+        items: &[StorageItem],
+    ) -> Result<(), CdtError> {
         self.seed_origin(origin, items).await
     }
 

@@ -283,7 +283,10 @@ impl TargetSetup {
 
 /// Maps a refusal of the browser to a validation error naming the setting.
 fn refused(error: CdtError, method: &str) -> CdtError {
-    let message = error.details["cdpMessage"].as_str().unwrap_or("").to_string();
+    let message = error.details["cdpMessage"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
     let (what, hint) = match method {
         "Emulation.setTimezoneOverride" => (
             "timezone",
@@ -313,7 +316,11 @@ impl CdpBrowser {
                 observed
                     .iter()
                     .map(|(session, o)| {
-                        (session.clone(), o.target_type.clone(), o.page_target_id.clone())
+                        (
+                            session.clone(),
+                            o.target_type.clone(),
+                            o.page_target_id.clone(),
+                        )
                     })
                     .collect()
             })
@@ -330,10 +337,15 @@ impl CdpBrowser {
         let mut calls = Vec::new();
         for (session, target_type, _) in self.setup_sessions() {
             for step in emulation_steps(old, new, &target_type, &agent) {
-                let (connection, session, target_type) =
-                    (self.connection.clone(), session.clone(), target_type.clone());
+                let (connection, session, target_type) = (
+                    self.connection.clone(),
+                    session.clone(),
+                    target_type.clone(),
+                );
                 calls.push(async move {
-                    let result = connection.call(step.method, step.params, Some(&session)).await;
+                    let result = connection
+                        .call(step.method, step.params, Some(&session))
+                        .await;
                     (target_type, step.method, result)
                 });
             }
@@ -477,7 +489,10 @@ mod tests {
         let steps = emulation_steps(&old, &new, "page", "UA");
         assert_eq!(
             methods(&steps),
-            ["Network.emulateNetworkConditions", "Emulation.setEmulatedMedia"]
+            [
+                "Network.emulateNetworkConditions",
+                "Emulation.setEmulatedMedia"
+            ]
         );
         assert_eq!(steps[0].params["latency"], 2000.0);
         assert_eq!(steps[0].params["downloadThroughput"], 50_000.0);

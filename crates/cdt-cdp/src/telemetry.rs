@@ -73,7 +73,14 @@ pub async fn start(
     let (task_connection, task_ready) = (connection.clone(), ready.clone());
     tokio::spawn(async move {
         while let Some(event) = events.recv().await {
-            route(&task_connection, &sessions, &sink, &task_ready, &setup, &event);
+            route(
+                &task_connection,
+                &sessions,
+                &sink,
+                &task_ready,
+                &setup,
+                &event,
+            );
         }
     });
     connection
@@ -255,7 +262,10 @@ async fn observe(
     // not answer an enable until it runs, so waiting for each reply before resuming it would
     // leave it (and a page needing a new renderer) stuck. The session applies them in order.
     let calls = steps.into_iter().map(|step| async move {
-        match connection.call(step.method, step.params, Some(session)).await {
+        match connection
+            .call(step.method, step.params, Some(session))
+            .await
+        {
             Ok(reply) => {
                 if let Some(script) = step.script {
                     setup.note_script(script, session, &reply);

@@ -48,7 +48,11 @@ pub fn node_label(node: &Value) -> String {
         label.push('#');
         label.push_str(id);
     }
-    for class in attribute("class").unwrap_or_default().split_whitespace().take(3) {
+    for class in attribute("class")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+    {
         label.push('.');
         label.push_str(class);
     }
@@ -100,7 +104,11 @@ impl CdpBrowser {
     }
 
     pub(crate) fn traced_page(&self) -> Option<String> {
-        self.trace.lock().ok()?.as_ref().map(|(_, page)| page.clone())
+        self.trace
+            .lock()
+            .ok()?
+            .as_ref()
+            .map(|(_, page)| page.clone())
     }
 
     pub(crate) async fn end_trace(&self) -> Result<Vec<u8>, CdtError> {
@@ -116,8 +124,11 @@ impl CdpBrowser {
             .await?;
         let complete = loop {
             let event = events.recv().await.ok_or_else(|| {
-                CdtError::new(ErrorCode::CdpDisconnected, "the browser went away while tracing")
-                    .hinted("Run: cdt session restart")
+                CdtError::new(
+                    ErrorCode::CdpDisconnected,
+                    "the browser went away while tracing",
+                )
+                .hinted("Run: cdt session restart")
             })?;
             if event.method == "Tracing.tracingComplete"
                 && event.session_id.as_deref() == Some(session.as_str())
@@ -148,8 +159,11 @@ impl CdpBrowser {
                 let decoded = base64::engine::general_purpose::STANDARD
                     .decode(data)
                     .map_err(|error| {
-                        CdtError::new(ErrorCode::ProtocolError, format!("bad trace chunk: {error}"))
-                            .hinted("Retry: cdt trace start, then cdt trace stop")
+                        CdtError::new(
+                            ErrorCode::ProtocolError,
+                            format!("bad trace chunk: {error}"),
+                        )
+                        .hinted("Retry: cdt trace start, then cdt trace stop")
                     })?;
                 bytes.extend_from_slice(&decoded);
             } else {

@@ -39,7 +39,9 @@ pub fn send(
     let is_default = request.operation.spec().default_timeout_ms == budget_ms;
     let answer_by = if is_default {
         Instant::now()
-            + Duration::from_millis((budget_ms as f64 * cdt_domain::emulation::MAX_BUDGET_SCALE) as u64)
+            + Duration::from_millis(
+                (budget_ms as f64 * cdt_domain::emulation::MAX_BUDGET_SCALE) as u64,
+            )
     } else {
         deadline
     };

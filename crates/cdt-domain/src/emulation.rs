@@ -80,7 +80,11 @@ impl FromStr for Viewport {
                 "mobile" => viewport.mobile = true,
                 "touch" => viewport.touch = true,
                 "landscape" => viewport.landscape = true,
-                other => return Err(bad(&format!("unknown flag {other:?} (mobile, touch, landscape)"))),
+                other => {
+                    return Err(bad(&format!(
+                        "unknown flag {other:?} (mobile, touch, landscape)"
+                    )));
+                }
             }
         }
         Ok(viewport)
@@ -149,7 +153,11 @@ impl NetworkPreset {
         let kbps = |bytes_per_second: f64| bytes_per_second * 8.0 / 1000.0;
         let (latency_ms, down, up) = match self {
             NetworkPreset::Offline => (0.0, 0.0, 0.0),
-            NetworkPreset::Slow3g => (2000.0, 500.0 * 1000.0 / 8.0 * 0.8, 500.0 * 1000.0 / 8.0 * 0.8),
+            NetworkPreset::Slow3g => (
+                2000.0,
+                500.0 * 1000.0 / 8.0 * 0.8,
+                500.0 * 1000.0 / 8.0 * 0.8,
+            ),
             NetworkPreset::Fast3g | NetworkPreset::Slow4g => (
                 562.5,
                 1.6 * 1000.0 * 1000.0 / 8.0 * 0.9,
@@ -317,10 +325,10 @@ impl FromStr for Geolocation {
                 accuracy: *accuracy,
             },
             _ => {
-                return Err(CdtError::validation(format!(
-                    "--geolocation {text:?} is not LAT,LON"
-                ))
-                .hinted("Use e.g. --geolocation 48.8566,2.3522"));
+                return Err(
+                    CdtError::validation(format!("--geolocation {text:?} is not LAT,LON"))
+                        .hinted("Use e.g. --geolocation 48.8566,2.3522"),
+                );
             }
         };
         geolocation.validate().map(|()| geolocation)
@@ -336,10 +344,10 @@ impl Geolocation {
         {
             Ok(())
         } else {
-            Err(CdtError::validation(
-                "latitude must be −90…90, longitude −180…180, accuracy ≥ 0",
+            Err(
+                CdtError::validation("latitude must be −90…90, longitude −180…180, accuracy ≥ 0")
+                    .hinted("Use e.g. --geolocation 48.8566,2.3522"),
             )
-            .hinted("Use e.g. --geolocation 48.8566,2.3522"))
         }
     }
 }
@@ -469,7 +477,7 @@ mod tests {
 
     #[test]
     fn viewports_parse_with_flags_and_refuse_nonsense() {
-        let v: Viewport = "390x844x3,mobile,touch".parse().unwrap_or_else(|_| Viewport {
+        let v: Viewport = "390x844x3,mobile,touch".parse().unwrap_or(Viewport {
             width: 0,
             height: 0,
             device_scale_factor: 0.0,
@@ -487,14 +495,20 @@ mod tests {
 
     #[test]
     fn network_presets_and_custom_numbers() {
-        let slow: NetworkSetting = "slow-3g".parse().unwrap_or(NetworkSetting::Preset(NetworkPreset::Offline));
+        let slow: NetworkSetting = "slow-3g"
+            .parse()
+            .unwrap_or(NetworkSetting::Preset(NetworkPreset::Offline));
         let conditions = slow.conditions().ok();
         assert_eq!(conditions.as_ref().map(|c| c.latency_ms), Some(2000.0));
         assert_eq!(conditions.map(|c| c.download_kbps.round()), Some(400.0));
-        assert!(matches!("300/1600/750".parse::<NetworkSetting>(), Ok(NetworkSetting::Custom(_))));
+        assert!(matches!(
+            "300/1600/750".parse::<NetworkSetting>(),
+            Ok(NetworkSetting::Custom(_))
+        ));
         assert!("3g".parse::<NetworkSetting>().is_err());
         assert!("-1/2/3".parse::<NetworkSetting>().is_err());
-        let json = serde_json::to_string(&NetworkSetting::Preset(NetworkPreset::Fast4g)).unwrap_or_default();
+        let json = serde_json::to_string(&NetworkSetting::Preset(NetworkPreset::Fast4g))
+            .unwrap_or_default();
         assert_eq!(json, "\"fast-4g\"");
     }
 

@@ -14,12 +14,12 @@ use serde_json::Value;
 
 use crate::caller::{ContextKey, ProcessFingerprint};
 use crate::emulation::EmulationSettings;
-use crate::storage::{Cookie, StorageArea, StorageItem};
 use crate::error::CdtResult;
 use crate::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
 use crate::page::WaitUntil;
+use crate::storage::{Cookie, StorageArea, StorageItem};
 use crate::telemetry::TelemetrySink;
 
 /// How to launch a browser for a slot.
@@ -206,8 +206,12 @@ pub trait BrowserPort: Send + Sync {
         changes: &[(String, Option<String>)],
     ) -> CdtResult<()>;
     /// Empties an origin's storage.
-    async fn clear_storage(&self, target_id: &str, origin: &str, area: StorageArea)
-    -> CdtResult<()>;
+    async fn clear_storage(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> CdtResult<()>;
     /// Writes an origin's local storage without a page of it being open (a hidden page whose
     /// document at that origin is served by cdt, never fetched from the network).
     async fn seed_local_storage(&self, origin: &str, items: &[StorageItem]) -> CdtResult<()>;

@@ -22,7 +22,9 @@ fn io_error(what: &str, path: &Path, error: &std::io::Error) -> CdtError {
             "Check the path exists: ls -l {}",
             path.parent().unwrap_or(path).display()
         ),
-        std::io::ErrorKind::PermissionDenied => format!("Check permissions: ls -l {}", path.display()),
+        std::io::ErrorKind::PermissionDenied => {
+            format!("Check permissions: ls -l {}", path.display())
+        }
         _ => "Check free disk space and the path".to_string(),
     };
     CdtError::new(
@@ -34,7 +36,8 @@ fn io_error(what: &str, path: &Path, error: &std::io::Error) -> CdtError {
 }
 
 fn is_gzip_name(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
 }
 
 /// Writes `bytes` to a temp file beside `path` with `mode`, then renames it over `path`.
@@ -42,12 +45,21 @@ fn write_with_mode(path: &Path, bytes: &[u8], mode: u32) -> Result<(), CdtError>
     if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         return Err(CdtError::new(
             ErrorCode::SecurityBlocked,
-            format!("refusing to write through the symbolic link {}", path.display()),
+            format!(
+                "refusing to write through the symbolic link {}",
+                path.display()
+            ),
         )
         .hinted("Name a regular file, e.g. --file /tmp/state.json"));
     }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let written = (|| {
         let mut file = fs::OpenOptions::new()
@@ -115,19 +127,30 @@ pub fn read_secret_file(path: &Path) -> Result<Vec<u8>, CdtError> {
         ));
     }
     if !metadata.is_file() {
-        return Err(CdtError::validation(format!("{} is not a file", path.display()))
-            .hinted("Pass the file written by: cdt storage save <file>"));
+        return Err(
+            CdtError::validation(format!("{} is not a file", path.display()))
+                .hinted("Pass the file written by: cdt storage save <file>"),
+        );
     }
     if metadata.uid() != current_uid() {
         return Err(refuse(
-            format!("it is owned by uid {}, not {}", metadata.uid(), current_uid()),
-            format!("Copy it to a file you own: cp {0} ~/state.json && chmod 600 ~/state.json", path.display()),
+            format!(
+                "it is owned by uid {}, not {}",
+                metadata.uid(),
+                current_uid()
+            ),
+            format!(
+                "Copy it to a file you own: cp {0} ~/state.json && chmod 600 ~/state.json",
+                path.display()
+            ),
         ));
     }
     let mode = metadata.permissions().mode() & 0o777;
     if mode & 0o022 != 0 {
         return Err(refuse(
-            format!("its mode is {mode:o}; group or others may write it, so its cookies cannot be trusted"),
+            format!(
+                "its mode is {mode:o}; group or others may write it, so its cookies cannot be trusted"
+            ),
             format!("Run: chmod 600 {}", path.display()),
         ));
     }
@@ -173,7 +196,9 @@ mod tests {
         let dir = scratch("secret");
         let path = dir.join("state.json");
         assert!(write_secret_file(&path, b"{}").is_ok());
-        let mode = fs::metadata(&path).map(|m| m.permissions().mode() & 0o777).unwrap_or(0);
+        let mode = fs::metadata(&path)
+            .map(|m| m.permissions().mode() & 0o777)
+            .unwrap_or(0);
         assert_eq!(mode, 0o600);
         assert!(read_secret_file(&path).is_ok());
         let _ = fs::set_permissions(&path, fs::Permissions::from_mode(0o666));
@@ -181,10 +206,15 @@ mod tests {
         assert_eq!(refused, Some(ErrorCode::SecurityBlocked));
         let link = dir.join("link.json");
         let _ = std::os::unix::fs::symlink(&path, &link);
-        assert_eq!(read_secret_file(&link).err().map(|e| e.code), Some(ErrorCode::SecurityBlocked));
+        assert_eq!(
+            read_secret_file(&link).err().map(|e| e.code),
+            Some(ErrorCode::SecurityBlocked)
+        );
         assert!(write_secret_file(&link, b"{}").is_err());
         assert_eq!(
-            read_secret_file(&dir.join("missing.json")).err().map(|e| e.code),
+            read_secret_file(&dir.join("missing.json"))
+                .err()
+                .map(|e| e.code),
             Some(ErrorCode::IoError)
         );
     }

@@ -8,8 +8,11 @@ use serde_json::{Map, Value};
 const KEY: &[u8] = b"\"metadata\":";
 
 fn malformed(why: &str) -> CdtError {
-    CdtError::new(ErrorCode::ProtocolError, format!("the browser's trace is malformed: {why}"))
-        .hinted("Retry: cdt trace start, then cdt trace stop")
+    CdtError::new(
+        ErrorCode::ProtocolError,
+        format!("the browser's trace is malformed: {why}"),
+    )
+    .hinted("Retry: cdt trace start, then cdt trace stop")
 }
 
 /// `document` with `extra` merged into its top-level `metadata` (added when missing).
@@ -64,14 +67,16 @@ mod tests {
         let chromium = br#"{"traceEvents":[{"name":"a","args":{"metadata":1}}],
 "metadata":{"clock-domain":"LINUX_CLOCK_MONOTONIC"}}
 "#;
-        let merged: Value = serde_json::from_slice(&with_metadata(chromium, extra()).unwrap_or_default())
-            .unwrap_or_default();
+        let merged: Value =
+            serde_json::from_slice(&with_metadata(chromium, extra()).unwrap_or_default())
+                .unwrap_or_default();
         assert_eq!(merged["metadata"]["source"], "cdt");
         assert_eq!(merged["metadata"]["clock-domain"], "LINUX_CLOCK_MONOTONIC");
         assert_eq!(merged["traceEvents"][0]["args"]["metadata"], 1);
         let bare = br#"{"traceEvents":[]}"#;
-        let added: Value = serde_json::from_slice(&with_metadata(bare, extra()).unwrap_or_default())
-            .unwrap_or_default();
+        let added: Value =
+            serde_json::from_slice(&with_metadata(bare, extra()).unwrap_or_default())
+                .unwrap_or_default();
         assert_eq!(added["metadata"]["source"], "cdt");
         assert!(with_metadata(b"[1]", extra()).is_err());
     }

@@ -49,7 +49,8 @@ fn on_main(model: &TraceModel, event: &TraceEvent) -> bool {
 
 fn describe_work(event: &TraceEvent) -> serde_json::Value {
     let data = event.data();
-    let mut work = json!({ "event": event.name, "durationMs": round(event.dur.unwrap_or(0.0) / 1000.0) });
+    let mut work =
+        json!({ "event": event.name, "durationMs": round(event.dur.unwrap_or(0.0) / 1000.0) });
     for key in ["url", "functionName", "type"] {
         if let Some(value) = data[key].as_str().filter(|v| !v.is_empty()) {
             work[key] = json!(value);
@@ -72,7 +73,11 @@ fn culprit(attribution: &serde_json::Value) -> String {
         if let Some(function) = script["functionName"].as_str() {
             text.push_str(&format!(" ({function})"));
         }
-        return format!("{} in {}", script["event"].as_str().unwrap_or("script"), text);
+        return format!(
+            "{} in {}",
+            script["event"].as_str().unwrap_or("script"),
+            text
+        );
     }
     works
         .first()
@@ -83,7 +88,8 @@ fn culprit(attribution: &serde_json::Value) -> String {
 
 pub fn long_tasks(model: &TraceModel) -> Insight {
     let mut insight = Insight::new(InsightName::LongTasks, "Long main-thread tasks");
-    insight.thresholds = json!({ "longTaskMs": LONG_TASK_MS, "tbtGoodMs": TBT_MS.0, "tbtPoorMs": TBT_MS.1 });
+    insight.thresholds =
+        json!({ "longTaskMs": LONG_TASK_MS, "tbtGoodMs": TBT_MS.0, "tbtPoorMs": TBT_MS.1 });
     let tasks: Vec<&TraceEvent> = model
         .events
         .iter()
@@ -102,17 +108,29 @@ pub fn long_tasks(model: &TraceModel) -> Insight {
             .filter(|e| WORK.contains(&e.name.as_str()))
             .collect();
         inside.sort_by(|a, b| b.dur.unwrap_or(0.0).total_cmp(&a.dur.unwrap_or(0.0)));
-        let attribution: Vec<serde_json::Value> = inside.iter().take(3).map(|e| describe_work(e)).collect();
+        let attribution: Vec<serde_json::Value> =
+            inside.iter().take(3).map(|e| describe_work(e)).collect();
         insight.items.push(json!({
             "startMs": model.ms(task.ts), "durationMs": round(duration),
             "blockingMs": round(duration - LONG_TASK_MS), "attribution": attribution,
         }));
     }
-    insight
+    insight.items.sort_by(|a, b| {
+        b["durationMs"]
+            .as_f64()
+            .unwrap_or(0.0)
+            .total_cmp(&a["durationMs"].as_f64().unwrap_or(0.0))
+    });
+    let longest = insight
         .items
-        .sort_by(|a, b| b["durationMs"].as_f64().unwrap_or(0.0).total_cmp(&a["durationMs"].as_f64().unwrap_or(0.0)));
-    let longest = insight.items.first().and_then(|t| t["durationMs"].as_f64()).unwrap_or(0.0);
-    insight.rating = if tasks.is_empty() { Rating::Good } else { rate(blocking, TBT_MS).max_with(Rating::NeedsImprovement) };
+        .first()
+        .and_then(|t| t["durationMs"].as_f64())
+        .unwrap_or(0.0);
+    insight.rating = if tasks.is_empty() {
+        Rating::Good
+    } else {
+        rate(blocking, TBT_MS).max_with(Rating::NeedsImprovement)
+    };
     insight.summary = match insight.items.first() {
         None => "no task longer than 50 ms on the main thread".into(),
         Some(top) => format!(
@@ -122,7 +140,8 @@ pub fn long_tasks(model: &TraceModel) -> Insight {
             culprit(&top["attribution"])
         ),
     };
-    insight.metrics = json!({ "count": tasks.len(), "longestMs": longest, "totalBlockingMs": round(blocking) });
+    insight.metrics =
+        json!({ "count": tasks.len(), "longestMs": longest, "totalBlockingMs": round(blocking) });
     insight
 }
 
@@ -134,7 +153,11 @@ impl Rating {
             Rating::NeedsImprovement => 1,
             Rating::Poor => 2,
         };
-        if rank(other) > rank(self) { other } else { self }
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -144,7 +167,12 @@ pub fn render_blocking(model: &TraceModel) -> Insight {
     let blocking: Vec<_> = model
         .requests
         .iter()
-        .filter(|r| matches!(r.render_blocking.as_str(), "blocking" | "in_body_parser_blocking"))
+        .filter(|r| {
+            matches!(
+                r.render_blocking.as_str(),
+                "blocking" | "in_body_parser_blocking"
+            )
+        })
         .filter(|r| r.start >= model.origin_ts && fcp.is_none_or(|f| r.start <= f))
         .collect();
     for request in &blocking {
@@ -155,16 +183,28 @@ pub fn render_blocking(model: &TraceModel) -> Insight {
             "durationMs": round((end - request.start) / 1000.0), "transferBytes": request.encoded_bytes,
         }));
     }
-    let worst_end = blocking.iter().filter_map(|r| r.finish).fold(f64::MIN, f64::max);
-    insight.rating = if blocking.is_empty() { Rating::Good } else { Rating::NeedsImprovement };
+    let worst_end = blocking
+        .iter()
+        .filter_map(|r| r.finish)
+        .fold(f64::MIN, f64::max);
+    insight.rating = if blocking.is_empty() {
+        Rating::Good
+    } else {
+        Rating::NeedsImprovement
+    };
     insight.summary = if blocking.is_empty() {
         "no render-blocking request".into()
     } else {
         format!(
             "{} render-blocking request(s) before the first paint{}: {}",
             blocking.len(),
-            fcp.map(|f| format!(" at {} ms", model.ms(f))).unwrap_or_default(),
-            blocking.iter().map(|r| r.url.as_str()).collect::<Vec<_>>().join(", ")
+            fcp.map(|f| format!(" at {} ms", model.ms(f)))
+                .unwrap_or_default(),
+            blocking
+                .iter()
+                .map(|r| r.url.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     };
     insight.metrics = json!({
@@ -176,19 +216,32 @@ pub fn render_blocking(model: &TraceModel) -> Insight {
 
 pub fn document_latency(model: &TraceModel) -> Insight {
     let mut insight = Insight::new(InsightName::DocumentLatency, "Document request latency");
-    insight.thresholds = json!({ "ttfbGoodMs": TTFB_MS.0, "ttfbPoorMs": TTFB_MS.1, "serverMs": SERVER_MS });
+    insight.thresholds =
+        json!({ "ttfbGoodMs": TTFB_MS.0, "ttfbPoorMs": TTFB_MS.1, "serverMs": SERVER_MS });
     let Some(document) = model.document() else {
-        insight.summary = "no main document request in the trace (record a load: cdt trace start --reload)".into();
+        insight.summary =
+            "no main document request in the trace (record a load: cdt trace start --reload)"
+                .into();
         return insight;
     };
     let timing = &document.timing;
-    let server_ms = match (timing["sendEnd"].as_f64(), timing["receiveHeadersStart"].as_f64().or_else(|| timing["receiveHeadersEnd"].as_f64())) {
-        (Some(sent), Some(headers)) if sent >= 0.0 && headers >= sent => Some(round(headers - sent)),
+    let server_ms = match (
+        timing["sendEnd"].as_f64(),
+        timing["receiveHeadersStart"]
+            .as_f64()
+            .or_else(|| timing["receiveHeadersEnd"].as_f64()),
+    ) {
+        (Some(sent), Some(headers)) if sent >= 0.0 && headers >= sent => {
+            Some(round(headers - sent))
+        }
         _ => None,
     };
     let ttfb = document.response_start.map(|t| model.ms(t));
     let encoding = document.header("content-encoding").map(str::to_string);
-    let textual = document.mime.starts_with("text/") || document.mime.contains("json") || document.mime.contains("javascript") || document.mime.contains("xml");
+    let textual = document.mime.starts_with("text/")
+        || document.mime.contains("json")
+        || document.mime.contains("javascript")
+        || document.mime.contains("xml");
     let uncompressed = encoding.is_none() && textual && document.decoded_bytes > 1400.0;
     let mut problems = Vec::new();
     if document.redirects > 0 {
@@ -202,16 +255,27 @@ pub fn document_latency(model: &TraceModel) -> Insight {
         problems.push(format!("slow server ({} ms)", server_ms.unwrap_or(0.0)));
     }
     if uncompressed {
-        problems.push(format!("not compressed ({} bytes of {})", document.decoded_bytes, document.mime));
+        problems.push(format!(
+            "not compressed ({} bytes of {})",
+            document.decoded_bytes, document.mime
+        ));
     }
     let ttfb_rating = ttfb.map_or(Rating::NotApplicable, |t| rate(t, TTFB_MS));
-    insight.rating = if problems.is_empty() { ttfb_rating } else { ttfb_rating.max_with(Rating::NeedsImprovement) };
+    insight.rating = if problems.is_empty() {
+        ttfb_rating
+    } else {
+        ttfb_rating.max_with(Rating::NeedsImprovement)
+    };
     insight.summary = format!(
         "{} answered in {} ms (TTFB, {}){}",
         document.url,
         ttfb.unwrap_or(0.0),
         ttfb_rating.as_str(),
-        if problems.is_empty() { "; no redirect, fast server, compressed or small".to_string() } else { format!("; {}", problems.join(", ")) }
+        if problems.is_empty() {
+            "; no redirect, fast server, compressed or small".to_string()
+        } else {
+            format!("; {}", problems.join(", "))
+        }
     );
     insight.metrics = json!({
         "url": document.url, "status": document.status, "ttfbMs": ttfb, "serverMs": server_ms,
@@ -234,23 +298,45 @@ pub fn dom_size(model: &TraceModel) -> Insight {
     let Some(stats) = model
         .events
         .iter()
-        .filter(|e| e.name == "DOMStats").rfind(|e| frame.as_ref().is_none_or(|f| e.data()["frame"].as_str().is_none_or(|x| x == f)))
+        .filter(|e| e.name == "DOMStats")
+        .rfind(|e| {
+            frame
+                .as_ref()
+                .is_none_or(|f| e.data()["frame"].as_str().is_none_or(|x| x == f))
+        })
     else {
-        insight.summary = "no DOMStats event in the trace (the default categories record it)".into();
+        insight.summary =
+            "no DOMStats event in the trace (the default categories record it)".into();
         return insight;
     };
     let data = stats.data();
     let elements = data["totalElements"].as_f64().unwrap_or(0.0);
     let depth = data["maxDepth"]["depth"].as_i64().unwrap_or(0);
     let children = data["maxChildren"]["numChildren"].as_i64().unwrap_or(0);
-    let deepest = data["maxDepth"]["nodeId"].as_i64().map(|n| model.label(n)).or_else(|| data["maxDepth"]["nodeName"].as_str().map(str::to_string));
-    let widest = data["maxChildren"]["nodeId"].as_i64().map(|n| model.label(n)).or_else(|| data["maxChildren"]["nodeName"].as_str().map(str::to_string));
+    let deepest = data["maxDepth"]["nodeId"]
+        .as_i64()
+        .map(|n| model.label(n))
+        .or_else(|| data["maxDepth"]["nodeName"].as_str().map(str::to_string));
+    let widest = data["maxChildren"]["nodeId"]
+        .as_i64()
+        .map(|n| model.label(n))
+        .or_else(|| data["maxChildren"]["nodeName"].as_str().map(str::to_string));
     let mut rating = rate(elements, DOM_ELEMENTS);
     if depth > DOM_DEPTH || children > DOM_CHILDREN {
         rating = rating.max_with(Rating::NeedsImprovement);
     }
-    let slowest_style = model.events.iter().filter(|e| e.name == "UpdateLayoutTree" && on_main(model, e)).map(|e| e.dur.unwrap_or(0.0)).fold(0.0, f64::max);
-    let slowest_layout = model.events.iter().filter(|e| e.name == "Layout" && on_main(model, e)).map(|e| e.dur.unwrap_or(0.0)).fold(0.0, f64::max);
+    let slowest_style = model
+        .events
+        .iter()
+        .filter(|e| e.name == "UpdateLayoutTree" && on_main(model, e))
+        .map(|e| e.dur.unwrap_or(0.0))
+        .fold(0.0, f64::max);
+    let slowest_layout = model
+        .events
+        .iter()
+        .filter(|e| e.name == "Layout" && on_main(model, e))
+        .map(|e| e.dur.unwrap_or(0.0))
+        .fold(0.0, f64::max);
     insight.rating = rating;
     insight.summary = format!(
         "{elements} elements ({}), depth {depth} at {}, widest parent {} with {children} children",
@@ -272,7 +358,12 @@ pub fn dom_size(model: &TraceModel) -> Insight {
 pub fn third_parties(model: &TraceModel) -> Insight {
     let mut insight = Insight::new(InsightName::ThirdParties, "Third-party cost");
     insight.thresholds = json!({ "mainThreadMs": THIRD_PARTY_MS });
-    let first_party = model.navigation.as_ref().map(|n| site_of(&n.url)).or_else(|| model.document().map(|d| site_of(&d.url))).unwrap_or_default();
+    let first_party = model
+        .navigation
+        .as_ref()
+        .map(|n| site_of(&n.url))
+        .or_else(|| model.document().map(|d| site_of(&d.url)))
+        .unwrap_or_default();
     #[derive(Default)]
     struct Cost {
         requests: usize,
@@ -293,7 +384,13 @@ pub fn third_parties(model: &TraceModel) -> Insight {
     }
     // Script time: outermost script events on a main thread, by the site of their script.
     let mut covered_until: BTreeMap<(i64, i64), f64> = BTreeMap::new();
-    for event in model.events.iter().filter(|e| matches!(e.name.as_str(), "EvaluateScript" | "FunctionCall" | "v8.compile") && e.ph == "X" && on_main(model, e)) {
+    for event in model.events.iter().filter(|e| {
+        matches!(
+            e.name.as_str(),
+            "EvaluateScript" | "FunctionCall" | "v8.compile"
+        ) && e.ph == "X"
+            && on_main(model, e)
+    }) {
         let until = covered_until.entry(event.thread()).or_insert(f64::MIN);
         if event.ts < *until {
             continue;
@@ -304,18 +401,31 @@ pub fn third_parties(model: &TraceModel) -> Insight {
             costs.entry(site).or_default().main_thread_us += event.dur.unwrap_or(0.0);
         }
     }
-    let mut third: Vec<(String, Cost)> = costs.into_iter().filter(|(site, _)| *site != first_party).collect();
-    third.sort_by(|a, b| b.1.main_thread_us.total_cmp(&a.1.main_thread_us).then(b.1.transfer.total_cmp(&a.1.transfer)));
+    let mut third: Vec<(String, Cost)> = costs
+        .into_iter()
+        .filter(|(site, _)| *site != first_party)
+        .collect();
+    third.sort_by(|a, b| {
+        b.1.main_thread_us
+            .total_cmp(&a.1.main_thread_us)
+            .then(b.1.transfer.total_cmp(&a.1.transfer))
+    });
     let total_ms = round(third.iter().map(|(_, c)| c.main_thread_us).sum::<f64>() / 1000.0);
     let total_bytes: f64 = third.iter().map(|(_, c)| c.transfer).sum();
     insight.items = third
         .iter()
-        .map(|(site, cost)| json!({
-            "site": site, "origins": cost.origins, "requests": cost.requests,
-            "transferBytes": cost.transfer, "mainThreadMs": round(cost.main_thread_us / 1000.0),
-        }))
+        .map(|(site, cost)| {
+            json!({
+                "site": site, "origins": cost.origins, "requests": cost.requests,
+                "transferBytes": cost.transfer, "mainThreadMs": round(cost.main_thread_us / 1000.0),
+            })
+        })
         .collect();
-    insight.rating = if total_ms >= THIRD_PARTY_MS { Rating::NeedsImprovement } else { Rating::Good };
+    insight.rating = if total_ms >= THIRD_PARTY_MS {
+        Rating::NeedsImprovement
+    } else {
+        Rating::Good
+    };
     insight.summary = if third.is_empty() {
         format!("no third-party request (first party: {first_party})")
     } else {

@@ -124,9 +124,14 @@ pub async fn start(
     if params.screenshots && !categories.iter().any(|c| c == SCREENSHOTS) {
         categories.push(SCREENSHOTS.to_string());
     }
-    if categories.iter().any(|c| c.trim().is_empty() || c.contains(char::is_whitespace)) {
-        return Err(CdtError::validation("trace categories must be non-empty names without spaces")
-            .hinted("Example: --categories devtools.timeline,loading"));
+    if categories
+        .iter()
+        .any(|c| c.trim().is_empty() || c.contains(char::is_whitespace))
+    {
+        return Err(CdtError::validation(
+            "trace categories must be non-empty names without spaces",
+        )
+        .hinted("Example: --categories devtools.timeline,loading"));
     }
     browser.start_trace(&target, &categories).await?;
     let mut reply = json!({ "tracing": true, "page": page, "categories": categories.len() });
@@ -134,7 +139,9 @@ pub async fn start(
         let page_lock = slot.page_lock(page);
         let _mutating = page_lock.lock().await;
         match browser.reload(&target, false, WaitUntil::Load).await {
-            Ok(outcome) => reply["reloaded"] = json!({ "url": outcome.url, "title": outcome.title }),
+            Ok(outcome) => {
+                reply["reloaded"] = json!({ "url": outcome.url, "title": outcome.title })
+            }
             Err(error) => {
                 // Leave nothing recording behind a failed start.
                 let _ = browser.stop_trace().await;
@@ -149,13 +156,20 @@ pub async fn start(
 fn trace_file(file: &str) -> Result<PathBuf, CdtError> {
     let path = PathBuf::from(file);
     if !path.is_absolute() {
-        return Err(CdtError::validation(format!("--file {file:?} must be an absolute path"))
-            .hinted(format!("Use e.g. --file /tmp/{}", path.display())));
+        return Err(
+            CdtError::validation(format!("--file {file:?} must be an absolute path"))
+                .hinted(format!("Use e.g. --file /tmp/{}", path.display())),
+        );
     }
-    let name = path.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
     if !(name.ends_with(".json") || name.ends_with(".json.gz") || name.ends_with(".gz")) {
-        return Err(CdtError::validation(format!("--file {file:?} must end in .json or .json.gz"))
-            .hinted("Use e.g. --file /tmp/trace.json.gz (gzipped) or /tmp/trace.json"));
+        return Err(
+            CdtError::validation(format!("--file {file:?} must end in .json or .json.gz"))
+                .hinted("Use e.g. --file /tmp/trace.json.gz (gzipped) or /tmp/trace.json"),
+        );
     }
     Ok(path)
 }
@@ -170,8 +184,11 @@ pub async fn stop(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let browser = slot.browser().ok_or_else(no_browser)?;
     let target = browser.tracing().ok_or_else(|| {
-        CdtError::new(ErrorCode::TraceNotRunning, "no trace is being recorded in this context")
-            .hinted("Run: cdt trace start --reload")
+        CdtError::new(
+            ErrorCode::TraceNotRunning,
+            "no trace is being recorded in this context",
+        )
+        .hinted("Run: cdt trace start --reload")
     })?;
     let bytes = browser.stop_trace().await?;
     let mut model = TraceModel::parse(&bytes)?;
@@ -185,10 +202,18 @@ pub async fn stop(
     let mut extra = Map::new();
     extra.insert("source".into(), json!("cdt"));
     extra.insert("cdtVersion".into(), json!(cdt_domain::CDT_VERSION));
-    extra.insert("startTime".into(), json!(cdt_domain::time::iso8601(broker.now() as f64)));
+    extra.insert(
+        "startTime".into(),
+        json!(cdt_domain::time::iso8601(broker.now() as f64)),
+    );
     extra.insert(
         "cdtNodes".into(),
-        Value::Object(labels.iter().map(|(k, v)| (k.to_string(), json!(v))).collect()),
+        Value::Object(
+            labels
+                .iter()
+                .map(|(k, v)| (k.to_string(), json!(v)))
+                .collect(),
+        ),
     );
     let emulation = browser.emulation();
     if !emulation.is_empty() {
@@ -202,7 +227,11 @@ pub async fn stop(
         Some(path) => path,
         None => {
             let stamp = cdt_domain::time::iso8601(broker.now() as f64).replace([':', '.'], "-");
-            broker.deps.store.trace_dir(&context.key)?.join(format!("trace-{stamp}.json.gz"))
+            broker
+                .deps
+                .store
+                .trace_dir(&context.key)?
+                .join(format!("trace-{stamp}.json.gz"))
         }
     };
     let written = broker.deps.store.write_trace(&path, &document)?;
@@ -216,7 +245,9 @@ pub async fn stop(
         .events
         .iter()
         .filter(|e| e.ts > 0.0)
-        .fold((f64::MAX, f64::MIN), |(low, high), e| (low.min(e.ts), high.max(e.end())));
+        .fold((f64::MAX, f64::MIN), |(low, high), e| {
+            (low.min(e.ts), high.max(e.end()))
+        });
     let summaries: Vec<Value> = insights(&model, None)
         .iter()
         .map(|i| json!({ "name": i.name, "rating": i.rating, "summary": i.summary }))
@@ -229,7 +260,8 @@ pub async fn stop(
 }
 
 fn is_gzip(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
 }
 
 pub async fn insight(
@@ -240,11 +272,18 @@ pub async fn insight(
 ) -> Result<Value, CdtError> {
     let path = match params.file.as_deref() {
         Some(file) => trace_file(file)?,
-        None => broker.deps.store.latest_trace(&context.key).ok_or_else(|| {
-            CdtError::new(ErrorCode::TraceNotFound, "this context has no recorded trace")
+        None => broker
+            .deps
+            .store
+            .latest_trace(&context.key)
+            .ok_or_else(|| {
+                CdtError::new(
+                    ErrorCode::TraceNotFound,
+                    "this context has no recorded trace",
+                )
                 .hinted("Run: cdt trace start --reload, then cdt trace stop")
                 .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
-        })?,
+            })?,
     };
     let bytes = broker.deps.store.read_trace(&path)?;
     let model = TraceModel::parse(&bytes)?;

@@ -113,7 +113,11 @@ pub struct TraceModel {
 }
 
 fn text(value: &Value, key: &str) -> String {
-    value.get(key).and_then(Value::as_str).unwrap_or_default().to_string()
+    value
+        .get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
 }
 
 impl TraceModel {
@@ -125,7 +129,10 @@ impl TraceModel {
             )
             .hinted("Pass a file written by: cdt trace stop --file <path>")
         })?;
-        Ok(TraceModel::from_events(document.trace_events, &document.metadata))
+        Ok(TraceModel::from_events(
+            document.trace_events,
+            &document.metadata,
+        ))
     }
 
     pub fn from_events(mut events: Vec<TraceEvent>, metadata: &Map<String, Value>) -> TraceModel {
@@ -137,13 +144,11 @@ impl TraceModel {
             .collect();
         let navigation = events
             .iter()
-            .filter(|e| {
+            .rfind(|e| {
                 e.name == "navigationStart"
                     && e.data()["isOutermostMainFrame"] == true
-                    && !text(e.data(), "documentLoaderURL").is_empty()
                     && text(e.data(), "documentLoaderURL").starts_with("http")
             })
-            .next_back()
             .map(|e| Navigation {
                 ts: e.ts,
                 id: text(e.data(), "navigationId"),
@@ -331,7 +336,10 @@ pub fn site_of(url: &str) -> String {
         .unwrap_or_default()
         .rsplit_once(':')
         .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
-        .map_or_else(|| origin.split_once("://").map(|(_, h)| h).unwrap_or_default(), |(h, _)| h);
+        .map_or_else(
+            || origin.split_once("://").map(|(_, h)| h).unwrap_or_default(),
+            |(h, _)| h,
+        );
     let is_ip = host.bytes().all(|b| b.is_ascii_digit() || b == b'.') || host.starts_with('[');
     let labels: Vec<&str> = host.split('.').collect();
     if is_ip || labels.len() <= 2 {

@@ -38,11 +38,20 @@ fn lcp_names_the_late_image_and_its_breakdown_adds_up() {
     let lcp = one(&model, InsightName::Lcp);
     let m = &lcp.metrics;
     assert_eq!(m["type"], "image");
-    assert!(m["element"].as_str().unwrap_or("").starts_with("img#hero"), "{m}");
+    assert!(
+        m["element"].as_str().unwrap_or("").starts_with("img#hero"),
+        "{m}"
+    );
     assert!(m["url"].as_str().unwrap_or("").ends_with("/hero.png"));
     let b = &m["breakdown"];
-    let sum = number(&b["ttfbMs"]) + number(&b["loadDelayMs"]) + number(&b["loadDurationMs"]) + number(&b["renderDelayMs"]);
-    assert!((sum - number(&m["lcpMs"])).abs() < 1.0, "breakdown {b} vs {m}");
+    let sum = number(&b["ttfbMs"])
+        + number(&b["loadDelayMs"])
+        + number(&b["loadDurationMs"])
+        + number(&b["renderDelayMs"]);
+    assert!(
+        (sum - number(&m["lcpMs"])).abs() < 1.0,
+        "breakdown {b} vs {m}"
+    );
     // The server held the image 800 ms: its load dominates.
     assert!(number(&b["loadDurationMs"]) >= 800.0, "{b}");
     assert_eq!(lcp.rating, Rating::Good);
@@ -54,9 +63,18 @@ fn cls_names_the_moved_box_within_the_worst_window() {
     let model = fixture();
     let cls = one(&model, InsightName::Cls);
     assert!(number(&cls.metrics["cls"]) > 0.1);
-    let elements: Vec<&str> = cls.items.iter().filter_map(|i| i["element"].as_str()).collect();
+    let elements: Vec<&str> = cls
+        .items
+        .iter()
+        .filter_map(|i| i["element"].as_str())
+        .collect();
     assert!(elements.contains(&"div#shifty"), "{elements:?}");
-    let moved = cls.items.iter().find(|i| i["element"] == "div#shifty").cloned().unwrap_or_default();
+    let moved = cls
+        .items
+        .iter()
+        .find(|i| i["element"] == "div#shifty")
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(moved["oldRect"][1], 40);
     assert_eq!(moved["newRect"][1], 240);
 }
@@ -82,7 +100,10 @@ fn long_tasks_are_attributed_to_the_busy_timer_and_the_click_handler() {
         .flat_map(|t| t["attribution"].as_array().into_iter().flatten())
         .filter_map(|a| a["functionName"].as_str())
         .collect();
-    assert!(functions.contains(&"busy") && functions.contains(&"onclick"), "{functions:?}");
+    assert!(
+        functions.contains(&"busy") && functions.contains(&"onclick"),
+        "{functions:?}"
+    );
     assert!(tasks.summary.contains("busy"), "{}", tasks.summary);
     // Total blocking time is the sum of each task's time past 50 ms.
     let blocking: f64 = tasks.items.iter().map(|t| number(&t["blockingMs"])).sum();
@@ -93,8 +114,16 @@ fn long_tasks_are_attributed_to_the_busy_timer_and_the_click_handler() {
 fn load_insights_see_blocking_requests_the_redirect_the_dom_and_the_third_party() {
     let model = fixture();
     let blocking = one(&model, InsightName::RenderBlocking);
-    let urls: Vec<&str> = blocking.items.iter().filter_map(|i| i["url"].as_str()).collect();
-    assert!(urls.iter().any(|u| u.ends_with("/style.css")) && urls.iter().any(|u| u.ends_with("/tp.js")), "{urls:?}");
+    let urls: Vec<&str> = blocking
+        .items
+        .iter()
+        .filter_map(|i| i["url"].as_str())
+        .collect();
+    assert!(
+        urls.iter().any(|u| u.ends_with("/style.css"))
+            && urls.iter().any(|u| u.ends_with("/tp.js")),
+        "{urls:?}"
+    );
     let document = one(&model, InsightName::DocumentLatency);
     assert_eq!(document.metrics["redirects"], 1);
     assert_eq!(document.metrics["compressionNeeded"], true);
@@ -105,7 +134,11 @@ fn load_insights_see_blocking_requests_the_redirect_the_dom_and_the_third_party(
     let third = one(&model, InsightName::ThirdParties);
     assert_eq!(third.metrics["firstParty"], "127.0.0.1");
     assert_eq!(third.items[0]["site"], "localhost");
-    assert!(number(&third.items[0]["mainThreadMs"]) >= 35.0, "{}", third.items[0]);
+    assert!(
+        number(&third.items[0]["mainThreadMs"]) >= 35.0,
+        "{}",
+        third.items[0]
+    );
 }
 
 #[test]
@@ -128,9 +161,17 @@ fn cls_windows_split_on_a_one_second_gap() {
         args: serde_json::json!({ "data": { "weighted_score_delta": score, "had_recent_input": false, "impacted_nodes": [] } }),
         ..Default::default()
     };
-    let events = vec![shift(1_000_000.0, 0.05), shift(1_500_000.0, 0.06), shift(3_000_000.0, 0.08)];
+    let events = vec![
+        shift(1_000_000.0, 0.05),
+        shift(1_500_000.0, 0.06),
+        shift(3_000_000.0, 0.08),
+    ];
     let model = TraceModel::from_events(events, &serde_json::Map::new());
     let cls = one(&model, InsightName::Cls);
-    assert!((number(&cls.metrics["cls"]) - 0.11).abs() < 1e-9, "{}", cls.metrics);
+    assert!(
+        (number(&cls.metrics["cls"]) - 0.11).abs() < 1e-9,
+        "{}",
+        cls.metrics
+    );
     assert_eq!(cls.metrics["windows"], 2);
 }

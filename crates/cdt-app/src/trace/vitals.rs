@@ -22,7 +22,8 @@ pub fn lcp(model: &TraceModel) -> Insight {
         .filter(|e| e.data()["isOutermostMainFrame"] != false)
         .last()
     else {
-        insight.summary = "no LCP candidate in the trace (record a page load: cdt trace start --reload)".into();
+        insight.summary =
+            "no LCP candidate in the trace (record a page load: cdt trace start --reload)".into();
         return insight;
     };
     let data = candidate.data();
@@ -60,7 +61,10 @@ pub fn lcp(model: &TraceModel) -> Insight {
     insight.summary = format!(
         "LCP {lcp_ms} ms ({}) on {element}{}",
         insight.rating.as_str(),
-        image_url.as_deref().map(|u| format!(" loading {u}")).unwrap_or_default()
+        image_url
+            .as_deref()
+            .map(|u| format!(" loading {u}"))
+            .unwrap_or_default()
     );
     insight.metrics = json!({
         "lcpMs": lcp_ms, "type": kind, "element": element, "nodeId": node, "size": data["size"],
@@ -103,7 +107,11 @@ pub fn cls(model: &TraceModel) -> Insight {
                     .into_iter()
                     .flatten()
                     .filter_map(|n| {
-                        Some((n["node_id"].as_i64()?, n["old_rect"].clone(), n["new_rect"].clone()))
+                        Some((
+                            n["node_id"].as_i64()?,
+                            n["old_rect"].clone(),
+                            n["new_rect"].clone(),
+                        ))
                     })
                     .collect(),
             }
@@ -124,10 +132,7 @@ pub fn cls(model: &TraceModel) -> Insight {
             _ => windows.push((index, index, shift.score)),
         }
     }
-    let worst = windows
-        .iter()
-        .max_by(|a, b| a.2.total_cmp(&b.2))
-        .copied();
+    let worst = windows.iter().max_by(|a, b| a.2.total_cmp(&b.2)).copied();
     let cls = worst.map_or(0.0, |w| w.2);
     let cls_rounded = (cls * 10_000.0).round() / 10_000.0;
     insight.rating = rate(cls, CLS);
@@ -181,7 +186,11 @@ pub fn inp(model: &TraceModel) -> Insight {
         node: i64,
     }
     let mut merged: Vec<Merged> = Vec::new();
-    for event in model.events.iter().filter(|e| e.name == "EventTiming" && e.ph == "b") {
+    for event in model
+        .events
+        .iter()
+        .filter(|e| e.name == "EventTiming" && e.ph == "b")
+    {
         let data = event.data();
         let id = data["interactionId"].as_i64().unwrap_or(0);
         if id == 0 {
@@ -236,7 +245,10 @@ pub fn inp(model: &TraceModel) -> Insight {
         return insight;
     }
     interactions.sort_by(|a, b| {
-        b["durationMs"].as_f64().unwrap_or(0.0).total_cmp(&a["durationMs"].as_f64().unwrap_or(0.0))
+        b["durationMs"]
+            .as_f64()
+            .unwrap_or(0.0)
+            .total_cmp(&a["durationMs"].as_f64().unwrap_or(0.0))
     });
     // web.dev: with many interactions, ignore the worst one per 50.
     let skip = (interactions.len() / 50).min(interactions.len() - 1);
@@ -247,7 +259,9 @@ pub fn inp(model: &TraceModel) -> Insight {
         insight.rating.as_str(),
         interactions.len(),
         interactions[skip]["type"].as_str().unwrap_or("?"),
-        interactions[skip]["element"].as_str().unwrap_or("an unknown element")
+        interactions[skip]["element"]
+            .as_str()
+            .unwrap_or("an unknown element")
     );
     insight.metrics = json!({ "inpMs": inp, "interactions": interactions.len() });
     insight.items = interactions.into_iter().take(5).collect();

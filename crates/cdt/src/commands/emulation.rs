@@ -24,7 +24,9 @@ While CPU or network throttling is on, commands run without --timeout get a long
 default budget (see docs/emulation.md).")]
     Set(SetArgs),
     /// Stop emulating: everything, or only some kinds (--only).
-    #[command(after_help = "Examples:\n  cdt emulation reset\n  cdt emulation reset --only network,cpu")]
+    #[command(
+        after_help = "Examples:\n  cdt emulation reset\n  cdt emulation reset --only network,cpu"
+    )]
     Reset(ResetArgs),
     /// Show what is emulated now (and the budget scale it implies).
     #[command(after_help = "Examples:\n  cdt emulation show\n  cdt emulation show --output text")]
@@ -43,20 +45,23 @@ fn viewport(text: &str) -> Result<Value, String> {
 }
 
 fn network(text: &str) -> Result<Value, String> {
-    let setting: NetworkSetting = text
-        .parse()
-        .map_err(|e: cdt_domain::CdtError| format!("{} (e.g. slow-3g, or 300/1600/750)", e.message))?;
+    let setting: NetworkSetting = text.parse().map_err(|e: cdt_domain::CdtError| {
+        format!("{} (e.g. slow-3g, or 300/1600/750)", e.message)
+    })?;
     serde_json::to_value(setting).map_err(|e| e.to_string())
 }
 
 fn geolocation(text: &str) -> Result<Value, String> {
-    let place: Geolocation = text.parse().map_err(|e: cdt_domain::CdtError| format!("{} (e.g. 48.8566,2.3522)", e.message))?;
+    let place: Geolocation = text
+        .parse()
+        .map_err(|e: cdt_domain::CdtError| format!("{} (e.g. 48.8566,2.3522)", e.message))?;
     serde_json::to_value(place).map_err(|e| e.to_string())
 }
 
 fn headers(text: &str) -> Result<Value, String> {
-    let parsed: BTreeMap<String, Value> = serde_json::from_str(text)
-        .map_err(|e| format!("--headers must be a JSON object of strings ({e}), e.g. '{{\"X-Test\":\"1\"}}'"))?;
+    let parsed: BTreeMap<String, Value> = serde_json::from_str(text).map_err(|e| {
+        format!("--headers must be a JSON object of strings ({e}), e.g. '{{\"X-Test\":\"1\"}}'")
+    })?;
     let mut headers = serde_json::Map::new();
     for (name, value) in parsed {
         match value {

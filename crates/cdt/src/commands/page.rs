@@ -130,11 +130,14 @@ pub struct InitScriptArgs {
 /// The script itself: the file's content when the argument names a file, else the text.
 fn init_script(text: &str) -> Result<String, String> {
     let path = std::path::Path::new(text);
-    let looks_like_path = !text.contains(['(', ';', '=', '{', '\n']) && (text.ends_with(".js") || text.contains('/'));
+    let looks_like_path =
+        !text.contains(['(', ';', '=', '{', '\n']) && (text.ends_with(".js") || text.contains('/'));
     if path.is_file() {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {text}: {e}"))
     } else if looks_like_path && !text.contains(' ') {
-        Err(format!("{text} is not a readable file (pass inline JS, e.g. --init-script 'window.__x = 1')"))
+        Err(format!(
+            "{text} is not a readable file (pass inline JS, e.g. --init-script 'window.__x = 1')"
+        ))
     } else {
         Ok(text.to_string())
     }

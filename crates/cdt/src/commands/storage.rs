@@ -35,7 +35,9 @@ pub enum StorageCommand {
 #[derive(Debug, Subcommand)]
 pub enum CookiesCommand {
     /// List cookies (values included: they are secrets, handle the output with care).
-    #[command(after_help = "Examples:\n  cdt storage cookies list\n  cdt storage cookies list --domain example.com --name session")]
+    #[command(
+        after_help = "Examples:\n  cdt storage cookies list\n  cdt storage cookies list --domain example.com --name session"
+    )]
     List(CookieFilterArgs),
     /// Set a cookie.
     #[command(after_help = "Examples:
@@ -43,7 +45,9 @@ pub enum CookiesCommand {
   cdt storage cookies set theme dark --domain example.com --path / --same-site lax --expires 1893456000")]
     Set(CookieSetArgs),
     /// Delete cookies: all, or those matching --domain / --name.
-    #[command(after_help = "Examples:\n  cdt storage cookies clear\n  cdt storage cookies clear --domain example.com")]
+    #[command(
+        after_help = "Examples:\n  cdt storage cookies clear\n  cdt storage cookies clear --domain example.com"
+    )]
     Clear(CookieFilterArgs),
 }
 
@@ -91,13 +95,19 @@ pub struct CookieSetArgs {
 #[derive(Debug, Subcommand)]
 pub enum WebStorageCommand {
     /// All items, or one key's value.
-    #[command(after_help = "Examples:\n  cdt storage local get\n  cdt storage local get token --origin http://127.0.0.1:8080")]
+    #[command(
+        after_help = "Examples:\n  cdt storage local get\n  cdt storage local get token --origin http://127.0.0.1:8080"
+    )]
     Get(KeyArgs),
     /// Set one item.
-    #[command(after_help = "Examples:\n  cdt storage local set token abc123\n  cdt storage session set step 2 --page 2")]
+    #[command(
+        after_help = "Examples:\n  cdt storage local set token abc123\n  cdt storage session set step 2 --page 2"
+    )]
     Set(KeyValueArgs),
     /// Remove one key, or every item.
-    #[command(after_help = "Examples:\n  cdt storage local clear\n  cdt storage session clear step")]
+    #[command(
+        after_help = "Examples:\n  cdt storage local clear\n  cdt storage session clear step"
+    )]
     Clear(KeyArgs),
 }
 

@@ -99,7 +99,10 @@ pub fn invocation(command: &TraceCommand) -> Invocation {
         TraceCommand::Start(args) => Params::default()
             .set("page", args.page)
             .flag("reload", args.reload)
-            .set("categories", (!args.categories.is_empty()).then(|| args.categories.clone()))
+            .set(
+                "categories",
+                (!args.categories.is_empty()).then(|| args.categories.clone()),
+            )
             .flag("screenshots", args.screenshots)
             .remote("trace.start"),
         TraceCommand::Stop(args) => Params::default()
