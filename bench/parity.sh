@@ -65,14 +65,6 @@ gz, _ = cdt("trace", "stop", "--file", f"{HOME}/run.json.gz")
 plain = os.path.getsize(f"{HOME}/run.json")
 print(f"trace size: {plain/1e6:.2f} MB as .json, {gz['data']['bytes']/1e6:.2f} MB as .json.gz (the default)")
 
-def latency(args, n=20):
-    walls, daemon = [], []
-    for _ in range(n):
-        reply, wall = cdt(*args)
-        walls.append(wall); daemon.append(reply["meta"]["durationMs"])
-    walls.sort(); daemon.sort()
-    return walls[len(walls)//2], walls[int(len(walls)*0.9)], daemon[len(daemon)//2], daemon[int(len(daemon)*0.9)]
-
 def pair(args, n=20):
     sets, resets = [], []
     for _ in range(n):
