@@ -14,12 +14,15 @@ mod daemon;
 mod defects;
 mod effects;
 mod flags;
+mod emulation;
 mod lease;
 mod limits;
 mod pages;
 mod security;
 mod session;
+mod storage;
 mod telemetry;
+mod trace;
 
 /// Fails when a test file in this folder is not wired in above.
 #[test]

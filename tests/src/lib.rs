@@ -281,6 +281,8 @@ struct Route {
     body: Vec<u8>,
     /// Answer `302 Found` with this `Location` instead of the body.
     location: Option<String>,
+    /// Answer with the request's headers as a JSON object (lower-case names).
+    echo_headers: bool,
 }
 
 type Routes = Arc<Mutex<HashMap<String, Route>>>;
@@ -328,6 +330,31 @@ impl HttpServer {
             content_type: content_type.into(),
             body: body.to_vec(),
             location: None,
+            echo_headers: false,
+        };
+        self.routes.lock().unwrap().insert(path.into(), route);
+    }
+
+    /// Serves binary `body` with `content_type` after `delay_ms`.
+    pub fn delayed_bytes(&self, path: &str, content_type: &str, body: &[u8], delay_ms: u64) {
+        let route = Route {
+            delay_ms,
+            content_type: content_type.into(),
+            body: body.to_vec(),
+            location: None,
+            echo_headers: false,
+        };
+        self.routes.lock().unwrap().insert(path.into(), route);
+    }
+
+    /// Answers `path` with the request's headers as JSON (`{"user-agent": …}`).
+    pub fn echo_headers(&self, path: &str) {
+        let route = Route {
+            delay_ms: 0,
+            content_type: "application/json".into(),
+            body: Vec::new(),
+            location: None,
+            echo_headers: true,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -339,6 +366,7 @@ impl HttpServer {
             content_type: "text/plain".into(),
             body: Vec::new(),
             location: Some(to.into()),
+            echo_headers: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -350,6 +378,7 @@ impl HttpServer {
             content_type: "text/html".into(),
             body: "<title>slow</title>slow".into(),
             location: None,
+            echo_headers: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -419,6 +448,20 @@ fn serve(stream: &std::net::TcpStream, routes: &Routes) {
             let mut stream = stream;
             let _ = stream.write_all(head.as_bytes());
             return;
+        }
+        Some(route) if route.echo_headers => {
+            let mut sorted: Vec<(&String, &String)> = headers.iter().collect();
+            sorted.sort();
+            let object: serde_json::Map<String, serde_json::Value> = sorted
+                .into_iter()
+                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                .collect();
+            (
+                "200 OK",
+                0,
+                route.content_type,
+                serde_json::Value::Object(object).to_string().into_bytes(),
+            )
         }
         Some(route) => ("200 OK", route.delay_ms, route.content_type, route.body),
         None => (

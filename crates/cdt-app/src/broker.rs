@@ -19,7 +19,8 @@ use crate::registry::Registry;
 use crate::resolver::ContextResolver;
 use crate::slot::{InFlight, Slot};
 use crate::telemetry::{TelemetryConfig, TelemetryStore};
-use crate::{console, daemon, events, network, page, session};
+use crate::{console, daemon, emulation, events, network, page, session, storage, trace};
+use cdt_domain::storage::StorageArea;
 
 /// The ports the broker drives.
 #[derive(Clone)]
@@ -131,10 +132,22 @@ impl Broker {
         let (result, context, warnings) = match self.resolver.resolve(caller, now) {
             Err(error) => (Err(error), None, Vec::new()),
             Ok(resolved) => {
+                // A default budget grows while the context throttles CPU or network.
+                let (until, budget_ms) = match operation.spec().default_timeout_ms {
+                    default if default == deadline.budget_ms => {
+                        let scale = emulation::budget_scale(self, &resolved);
+                        let extra = (deadline.budget_ms as f64 * (scale - 1.0)) as u64;
+                        (
+                            until + Duration::from_millis(extra),
+                            deadline.budget_ms + extra,
+                        )
+                    }
+                    _ => (until, deadline.budget_ms),
+                };
                 let work = self.dispatch(operation, &resolved, until);
                 let result = match tokio::time::timeout_at(until, work).await {
                     Ok(result) => result,
-                    Err(_) => Err(CdtError::timeout(name, deadline.budget_ms)),
+                    Err(_) => Err(CdtError::timeout(name, budget_ms)),
                 };
                 let mut warnings: Vec<Warning> = resolved.warning.into_iter().collect();
                 // A browser that ended since this context's last command, told once.
@@ -290,6 +303,43 @@ impl Broker {
             Operation::EventsFiltersSet(params) => {
                 events::filters_set(self, context, params, until).await
             }
+            Operation::EmulationSet(params) => emulation::set(self, context, &params, until).await,
+            Operation::EmulationReset(params) => {
+                emulation::reset(self, context, &params, until).await
+            }
+            Operation::EmulationShow(_) => emulation::show(self, context, until).await,
+            Operation::TraceStart(params) => trace::start(self, context, &params, until).await,
+            Operation::TraceStop(params) => trace::stop(self, context, &params, until).await,
+            Operation::TraceInsight(params) => trace::insight(self, context, &params, until).await,
+            Operation::StorageCookiesList(params) => {
+                storage::cookies_list(self, context, &params, until).await
+            }
+            Operation::StorageCookiesSet(params) => {
+                storage::cookies_set(self, context, &params, until).await
+            }
+            Operation::StorageCookiesClear(params) => {
+                storage::cookies_clear(self, context, &params, until).await
+            }
+            Operation::StorageLocalGet(params) => {
+                storage::web_get(self, context, &params, StorageArea::Local, until).await
+            }
+            Operation::StorageLocalSet(params) => {
+                storage::web_set(self, context, &params, StorageArea::Local, until).await
+            }
+            Operation::StorageLocalClear(params) => {
+                storage::web_clear(self, context, &params, StorageArea::Local, until).await
+            }
+            Operation::StorageSessionGet(params) => {
+                storage::web_get(self, context, &params, StorageArea::Session, until).await
+            }
+            Operation::StorageSessionSet(params) => {
+                storage::web_set(self, context, &params, StorageArea::Session, until).await
+            }
+            Operation::StorageSessionClear(params) => {
+                storage::web_clear(self, context, &params, StorageArea::Session, until).await
+            }
+            Operation::StorageSave(params) => storage::save(self, context, &params, until).await,
+            Operation::StorageLoad(params) => storage::load(self, context, &params, until).await,
             Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose).await),
             Operation::DaemonStop(_) => Ok(daemon::stop(self).await),
         }

@@ -12,7 +12,9 @@ pub mod bounded;
 pub mod broker;
 pub mod console;
 pub mod daemon;
+pub mod emulation;
 pub mod events;
+pub mod init_script;
 pub mod interact;
 pub mod lease;
 pub mod metrics;
@@ -20,10 +22,13 @@ pub mod mutation;
 pub mod network;
 pub mod page;
 pub mod pages;
+#[cfg(test)]
+mod parity_tests;
 pub mod registry;
 pub mod resolver;
 pub mod session;
 pub mod slot;
+pub mod storage;
 pub mod telemetry;
 #[cfg(test)]
 mod testing;
@@ -31,6 +36,7 @@ mod testing;
 mod tests;
 #[cfg(test)]
 mod tests_harden;
+pub mod trace;
 
 pub use broker::{Broker, BrokerConfig, Deps, Outcome};
 pub use resolver::ContextResolver;

@@ -162,9 +162,15 @@ pub async fn open(
     if !params.background {
         slot.pages().set_current(id);
     }
-    // A page just created (or the pristine first tab) shows no dialog of its own.
-    let info = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Ignore).await?;
-    Ok(json!(info))
+    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Ignore);
+    crate::init_script::around(
+        browser.as_ref(),
+        &target,
+        params.init_script.as_deref(),
+        params.persist,
+        navigation,
+    )
+    .await
 }
 
 pub async fn list(
@@ -218,8 +224,19 @@ pub async fn navigate(
     let url = normalize_url(&params.url)?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;
-    let info = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse).await?;
-    Ok(json!(info))
+    let browser = slot.browser().ok_or_else(|| {
+        CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+            .hinted("Run: cdt session restart")
+    })?;
+    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse);
+    crate::init_script::around(
+        browser.as_ref(),
+        &target,
+        params.init_script.as_deref(),
+        params.persist,
+        navigation,
+    )
+    .await
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! Fakes behind the ports, for fast tests of the use cases without a browser or a disk.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
@@ -14,8 +15,9 @@ use cdt_domain::ports::{
     BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
     NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
 };
+use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
-use cdt_domain::{CdtError, ContextKey, ProcessFingerprint, WaitUntil};
+use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil};
 use serde_json::Value;
 
 use crate::slot::lock;
@@ -27,6 +29,25 @@ pub struct FakeBrowser {
     pub alive: AtomicBool,
     pub next: AtomicU32,
     pub navigate_delay: Duration,
+    pub parity: FakeParity,
+}
+
+/// What the fake browser keeps for emulation, traces and storage.
+#[derive(Default)]
+pub struct FakeParity {
+    pub emulation: Mutex<EmulationSettings>,
+    /// Every `set_emulation` call, in order.
+    pub emulation_calls: Mutex<Vec<EmulationSettings>>,
+    /// (page, handle, source) of installed init scripts.
+    pub scripts: Mutex<Vec<(String, u64, String)>>,
+    pub tracing: AtomicBool,
+    /// What `stop_trace` returns.
+    pub trace: Mutex<Vec<u8>>,
+    pub cookies: Mutex<Vec<Cookie>>,
+    /// (origin, area) → items.
+    pub storage: Mutex<BTreeMap<(String, &'static str), Vec<StorageItem>>>,
+    /// Origins open in every page.
+    pub origins: Mutex<Vec<String>>,
 }
 
 #[async_trait]
@@ -177,6 +198,137 @@ impl BrowserPort for FakeBrowser {
     ) -> Result<DispatchOutcome, CdtError> {
         Ok(DispatchOutcome::default())
     }
+
+    // emulation, trace, storage
+    fn emulation(&self) -> EmulationSettings {
+        lock(&self.parity.emulation).clone()
+    }
+    async fn set_emulation(&self, settings: &EmulationSettings) -> Result<(), CdtError> {
+        if settings.timezone.as_deref() == Some("Mars/Base") {
+            return Err(CdtError::validation("the browser refused the timezone"));
+        }
+        *lock(&self.parity.emulation) = settings.clone();
+        lock(&self.parity.emulation_calls).push(settings.clone());
+        Ok(())
+    }
+    async fn add_init_script(&self, target_id: &str, source: &str) -> Result<u64, CdtError> {
+        let mut scripts = lock(&self.parity.scripts);
+        let handle = scripts.len() as u64 + 1;
+        scripts.push((target_id.to_string(), handle, source.to_string()));
+        Ok(handle)
+    }
+    async fn remove_init_script(&self, target_id: &str, script: u64) -> Result<(), CdtError> {
+        lock(&self.parity.scripts).retain(|(t, h, _)| !(t == target_id && *h == script));
+        Ok(())
+    }
+    async fn start_trace(&self, _target_id: &str, _categories: &[String]) -> Result<(), CdtError> {
+        if self.parity.tracing.swap(true, Ordering::SeqCst) {
+            return Err(CdtError::new(
+                ErrorCode::TraceAlreadyRunning,
+                "already tracing",
+            ));
+        }
+        Ok(())
+    }
+    fn tracing(&self) -> Option<String> {
+        self.parity
+            .tracing
+            .load(Ordering::SeqCst)
+            .then(|| "T0".to_string())
+    }
+    async fn stop_trace(&self) -> Result<Vec<u8>, CdtError> {
+        if !self.parity.tracing.swap(false, Ordering::SeqCst) {
+            return Err(CdtError::new(ErrorCode::TraceNotRunning, "not tracing"));
+        }
+        Ok(lock(&self.parity.trace).clone())
+    }
+    async fn describe_nodes(
+        &self,
+        _target_id: &str,
+        nodes: &[i64],
+    ) -> Result<BTreeMap<i64, String>, CdtError> {
+        Ok(nodes.iter().map(|n| (*n, format!("div#node{n}"))).collect())
+    }
+    async fn cookies(&self) -> Result<Vec<Cookie>, CdtError> {
+        Ok(lock(&self.parity.cookies).clone())
+    }
+    async fn set_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
+        let mut jar = lock(&self.parity.cookies);
+        for cookie in cookies {
+            jar.retain(|c| {
+                !(c.name == cookie.name && c.domain == cookie.domain && c.path == cookie.path)
+            });
+            jar.push(cookie.clone());
+        }
+        Ok(())
+    }
+    async fn delete_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
+        lock(&self.parity.cookies).retain(|c| {
+            !cookies
+                .iter()
+                .any(|d| d.name == c.name && d.domain == c.domain && d.path == c.path)
+        });
+        Ok(())
+    }
+    async fn frame_origins(&self, _target_id: &str) -> Result<Vec<String>, CdtError> {
+        Ok(lock(&self.parity.origins).clone())
+    }
+    async fn storage_items(
+        &self,
+        _target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> Result<Vec<StorageItem>, CdtError> {
+        if !lock(&self.parity.origins).iter().any(|o| o == origin) {
+            return Err(CdtError::new(ErrorCode::OriginNotOpen, "not open"));
+        }
+        Ok(lock(&self.parity.storage)
+            .get(&(origin.to_string(), area.as_str()))
+            .cloned()
+            .unwrap_or_default())
+    }
+    async fn update_storage(
+        &self,
+        _target_id: &str,
+        origin: &str,
+        area: StorageArea,
+        changes: &[(String, Option<String>)],
+    ) -> Result<(), CdtError> {
+        if !lock(&self.parity.origins).iter().any(|o| o == origin) {
+            return Err(CdtError::new(ErrorCode::OriginNotOpen, "not open"));
+        }
+        let mut storage = lock(&self.parity.storage);
+        let items = storage
+            .entry((origin.to_string(), area.as_str()))
+            .or_default();
+        for (key, value) in changes {
+            items.retain(|i| &i.name != key);
+            if let Some(value) = value {
+                items.push(StorageItem {
+                    name: key.clone(),
+                    value: value.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+    async fn clear_storage(
+        &self,
+        _target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> Result<(), CdtError> {
+        lock(&self.parity.storage).remove(&(origin.to_string(), area.as_str()));
+        Ok(())
+    }
+    async fn seed_local_storage(
+        &self,
+        origin: &str,
+        items: &[StorageItem],
+    ) -> Result<(), CdtError> {
+        lock(&self.parity.storage).insert((origin.to_string(), "local"), items.to_vec());
+        Ok(())
+    }
 }
 
 /// Launches [`FakeBrowser`]s and remembers them.
@@ -206,6 +358,7 @@ impl BrowserLauncher for FakeLauncher {
             alive: AtomicBool::new(true),
             next: AtomicU32::new(1),
             navigate_delay: self.navigate_delay,
+            parity: FakeParity::default(),
         });
         launched.push(browser.clone());
         Ok(browser)
@@ -241,6 +394,8 @@ impl ContextLock for FakeLock {}
 pub struct MemoryStore {
     pub files: Mutex<HashMap<(ContextKey, ContextFile), Value>>,
     pub removed: Mutex<Vec<ContextKey>>,
+    /// Traces and secret files by path.
+    pub blobs: Mutex<BTreeMap<PathBuf, Vec<u8>>>,
 }
 
 impl SessionStorePort for MemoryStore {
@@ -289,6 +444,37 @@ impl SessionStorePort for MemoryStore {
         lock(&self.files).retain(|(k, _), _| k != key);
         lock(&self.removed).push(key.clone());
         Ok(())
+    }
+
+    // emulation, trace, storage
+    fn trace_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
+        Ok(PathBuf::from(format!("/fake/{}/trace", key.hash())))
+    }
+    fn write_trace(&self, path: &std::path::Path, json: &[u8]) -> Result<u64, CdtError> {
+        lock(&self.blobs).insert(path.to_path_buf(), json.to_vec());
+        Ok(json.len() as u64)
+    }
+    fn latest_trace(&self, _key: &ContextKey) -> Option<PathBuf> {
+        lock(&self.blobs)
+            .keys()
+            .rfind(|p| p.starts_with("/fake"))
+            .cloned()
+    }
+    fn read_trace(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
+        lock(&self.blobs)
+            .get(path)
+            .cloned()
+            .ok_or_else(|| CdtError::new(ErrorCode::IoError, "no such file"))
+    }
+    fn write_secret_file(&self, path: &std::path::Path, bytes: &[u8]) -> Result<(), CdtError> {
+        lock(&self.blobs).insert(path.to_path_buf(), bytes.to_vec());
+        Ok(())
+    }
+    fn read_secret_file(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
+        lock(&self.blobs)
+            .get(path)
+            .cloned()
+            .ok_or_else(|| CdtError::new(ErrorCode::IoError, "no such file"))
     }
 }
 

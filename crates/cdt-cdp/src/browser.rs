@@ -2,16 +2,18 @@
 //! tracked from `Target.*` events (so listing pages costs no round-trip); each page gets one
 //! flattened session, attached on first use.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
 use cdt_domain::ports::{BrowserInfo, BrowserPort, NavigationOutcome, TargetInfo};
+use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Value, json};
@@ -70,6 +72,10 @@ pub struct CdpBrowser {
     pub(crate) sessions: Arc<Mutex<HashMap<String, String>>>,
     attaching: tokio::sync::Mutex<()>,
     process: Option<BrowserProcess>,
+    /// Emulation and init scripts every target gets (see `emulation.rs`).
+    pub(crate) setup: Arc<crate::emulation::TargetSetup>,
+    /// (session, page target) recording a trace, if any (see `trace.rs`).
+    pub(crate) trace: Mutex<Option<(String, String)>>,
 }
 
 pub(crate) fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
@@ -253,6 +259,8 @@ impl CdpBrowser {
             sessions,
             attaching: tokio::sync::Mutex::new(()),
             process,
+            setup: Arc::default(),
+            trace: Mutex::new(None),
         };
         let result = async {
             browser
@@ -267,6 +275,7 @@ impl CdpBrowser {
                 browser.connection.clone(),
                 sink,
                 browser.page_state.observed.clone(),
+                browser.setup.clone(),
             )
             .await?;
             let listed = browser
@@ -285,6 +294,9 @@ impl CdpBrowser {
         match result {
             Ok(version) => {
                 info.product = str_field(&version, "product").to_string();
+                browser
+                    .setup
+                    .set_default_user_agent(str_field(&version, "userAgent"));
                 browser.info = info;
                 Ok(browser)
             }
@@ -401,6 +413,12 @@ impl BrowserPort for CdpBrowser {
             &self.targets,
             &json!({ "type": "page", "targetId": target_id, "url": "about:blank", "title": "" }),
         );
+        // A new page must be emulating before its first navigation starts.
+        if !self.setup.emulation().is_empty() {
+            self.setup
+                .wait_ready(&target_id, Duration::from_secs(2))
+                .await;
+        }
         Ok(target_id)
     }
 
@@ -614,6 +632,94 @@ impl BrowserPort for CdpBrowser {
         to: (f64, f64),
     ) -> Result<DispatchOutcome, CdtError> {
         self.html5_drag(target_id, from, to).await
+    }
+    // emulation, trace, storage
+    fn emulation(&self) -> EmulationSettings {
+        self.setup.emulation()
+    }
+
+    async fn set_emulation(&self, settings: &EmulationSettings) -> Result<(), CdtError> {
+        self.apply_emulation(settings).await
+    }
+
+    async fn add_init_script(&self, target_id: &str, source: &str) -> Result<u64, CdtError> {
+        self.install_init_script(target_id, source).await
+    }
+
+    async fn remove_init_script(&self, target_id: &str, script: u64) -> Result<(), CdtError> {
+        self.uninstall_init_script(target_id, script).await
+    }
+
+    async fn start_trace(&self, target_id: &str, categories: &[String]) -> Result<(), CdtError> {
+        self.begin_trace(target_id, categories).await
+    }
+
+    fn tracing(&self) -> Option<String> {
+        self.traced_page()
+    }
+
+    async fn stop_trace(&self) -> Result<Vec<u8>, CdtError> {
+        self.end_trace().await
+    }
+
+    async fn describe_nodes(
+        &self,
+        target_id: &str,
+        nodes: &[i64],
+    ) -> Result<BTreeMap<i64, String>, CdtError> {
+        self.node_labels(target_id, nodes).await
+    }
+
+    async fn cookies(&self) -> Result<Vec<Cookie>, CdtError> {
+        self.all_cookies().await
+    }
+
+    async fn set_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
+        self.put_cookies(cookies).await
+    }
+
+    async fn delete_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
+        self.drop_cookies(cookies).await
+    }
+
+    async fn frame_origins(&self, target_id: &str) -> Result<Vec<String>, CdtError> {
+        self.origins_of(target_id).await
+    }
+
+    async fn storage_items(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> Result<Vec<StorageItem>, CdtError> {
+        self.read_storage(target_id, origin, area).await
+    }
+
+    async fn update_storage(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+        changes: &[(String, Option<String>)],
+    ) -> Result<(), CdtError> {
+        self.write_storage(target_id, origin, area, changes).await
+    }
+
+    async fn clear_storage(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> Result<(), CdtError> {
+        self.empty_storage(target_id, origin, area).await
+    }
+
+    async fn seed_local_storage(
+        &self,
+        origin: &str,
+        items: &[StorageItem],
+    ) -> Result<(), CdtError> {
+        self.seed_origin(origin, items).await
     }
 
     async fn shutdown(&self) {

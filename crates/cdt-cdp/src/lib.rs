@@ -8,12 +8,15 @@
 pub mod browser;
 pub mod discover;
 pub mod drag;
+pub mod emulation;
 pub mod endpoint;
 pub mod eval;
 pub mod launch;
 pub mod page_ops;
 pub mod spawner;
+pub mod storage;
 pub mod telemetry;
+pub mod trace;
 pub mod transport;
 pub mod world;
 

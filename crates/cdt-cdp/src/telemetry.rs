@@ -12,6 +12,7 @@ use cdt_domain::time::now_unix_ms;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
+use crate::emulation::TargetSetup;
 use crate::transport::{CdpConnection, CdpEvent};
 
 /// What the collector knows of one of its sessions.
@@ -65,13 +66,21 @@ pub async fn start(
     connection: CdpConnection,
     sink: Arc<dyn TelemetrySink>,
     sessions: ObservedSessions,
+    setup: Arc<TargetSetup>,
 ) -> Result<(), cdt_domain::CdtError> {
     let mut events = connection.subscribe();
     let ready: Arc<Ready> = Arc::default();
     let (task_connection, task_ready) = (connection.clone(), ready.clone());
     tokio::spawn(async move {
         while let Some(event) = events.recv().await {
-            route(&task_connection, &sessions, &sink, &task_ready, &event);
+            route(
+                &task_connection,
+                &sessions,
+                &sink,
+                &task_ready,
+                &setup,
+                &event,
+            );
         }
     });
     connection
@@ -123,6 +132,7 @@ fn route(
     sessions: &Mutex<HashMap<String, Observed>>,
     sink: &Arc<dyn TelemetrySink>,
     ready: &Arc<Ready>,
+    setup: &Arc<TargetSetup>,
     event: &Arc<CdpEvent>,
 ) {
     let parent = event.session_id.as_deref();
@@ -151,7 +161,7 @@ fn route(
                 }
                 return;
             }
-            let page_target_id = match (&observed_parent, target_type.as_str()) {
+            let page_target_id: String = match (&observed_parent, target_type.as_str()) {
                 (_, "page") => target_id.clone(),
                 (Some(parent), _) => parent.page_target_id.clone(),
                 (None, _) => String::new(),
@@ -162,18 +172,20 @@ fn route(
                     Observed {
                         target_id,
                         target_type: target_type.clone(),
-                        page_target_id,
+                        page_target_id: page_target_id.clone(),
                     },
                 );
             }
             let connection = connection.clone();
             let (ready, target_id) = (ready.clone(), str_field(info, "targetId").to_string());
+            let setup = setup.clone();
             tokio::spawn(async move {
-                observe(&connection, &session, &target_type).await;
+                observe(&connection, &session, &target_type, &page_target_id, &setup).await;
                 if let Ok(mut targets) = ready.targets.lock() {
-                    targets.insert(target_id);
+                    targets.insert(target_id.clone());
                 }
                 ready.changed.notify_waiters();
+                setup.mark_ready(&target_id);
             });
         }
         "Target.detachedFromTarget" => {
@@ -213,8 +225,15 @@ fn route(
 }
 
 /// Enables the domains telemetry needs on a new session, extends auto-attach to its children,
-/// then lets the target run. Errors are logged, never fatal: a worker lacks some domains.
-async fn observe(connection: &CdpConnection, session: &str, target_type: &str) {
+/// applies the context's emulation and init scripts (`TargetSetup`), then lets the target run.
+/// Errors are logged, never fatal: a worker lacks some domains.
+async fn observe(
+    connection: &CdpConnection,
+    session: &str,
+    target_type: &str,
+    page_target_id: &str,
+    setup: &TargetSetup,
+) {
     let is_frame = matches!(target_type, "page" | "iframe");
     let mut steps = vec![
         ("Runtime.enable", json!({})),
@@ -225,13 +244,37 @@ async fn observe(connection: &CdpConnection, session: &str, target_type: &str) {
         steps.push(("Page.enable", json!({})));
     }
     steps.push(("Target.setAutoAttach", auto_attach_params(CHILD_LEVEL)));
-    steps.push(("Runtime.runIfWaitingForDebugger", json!({})));
+    let mut steps: Vec<crate::emulation::Step> = steps
+        .into_iter()
+        .map(|(method, params)| crate::emulation::Step {
+            method,
+            params,
+            script: None,
+        })
+        .collect();
+    steps.extend(setup.steps_for_new_target(target_type, page_target_id));
+    steps.push(crate::emulation::Step {
+        method: "Runtime.runIfWaitingForDebugger",
+        params: json!({}),
+        script: None,
+    });
     // Pipelined: every command is sent before any reply is awaited. A target held at start may
     // not answer an enable until it runs, so waiting for each reply before resuming it would
     // leave it (and a page needing a new renderer) stuck. The session applies them in order.
-    let calls = steps.into_iter().map(|(method, params)| async move {
-        if let Err(error) = connection.call(method, params, Some(session)).await {
-            tracing::debug!(method, target_type, %error, "telemetry domain unavailable");
+    let calls = steps.into_iter().map(|step| async move {
+        match connection
+            .call(step.method, step.params, Some(session))
+            .await
+        {
+            Ok(reply) => {
+                if let Some(script) = step.script {
+                    setup.note_script(script, session, &reply);
+                }
+            }
+            Err(error) => {
+                let method = step.method;
+                tracing::debug!(method, target_type, %error, "telemetry domain unavailable");
+            }
         }
     });
     futures_util::future::join_all(calls).await;

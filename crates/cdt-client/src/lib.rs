@@ -34,10 +34,21 @@ pub fn send(
         deadline: Deadline::new(now_unix_ms(), budget_ms),
     };
     let connection = daemon::connect(paths, deadline)?;
+    // A default budget may be stretched by the daemon while the context throttles CPU or
+    // network (see docs/emulation.md); wait for the largest stretch it can apply.
+    let is_default = request.operation.spec().default_timeout_ms == budget_ms;
+    let answer_by = if is_default {
+        Instant::now()
+            + Duration::from_millis(
+                (budget_ms as f64 * cdt_domain::emulation::MAX_BUDGET_SCALE) as u64,
+            )
+    } else {
+        deadline
+    };
     let note = daemon::other_build_warning(&connection);
     let mut reply = connection.call(
         &request,
-        deadline + Duration::from_millis(CLIENT_HEADROOM_MS),
+        answer_by + Duration::from_millis(CLIENT_HEADROOM_MS),
     )?;
     reply.meta.warnings.extend(note);
     Ok(reply)

@@ -5,6 +5,7 @@
 //! is what both sides of every port agree on, and nothing more.
 
 pub mod caller;
+pub mod emulation;
 pub mod env;
 pub mod error;
 pub mod interact;
@@ -12,8 +13,10 @@ pub mod launch_policy;
 pub mod limits;
 pub mod ops;
 pub mod ops_interact;
+pub mod ops_parity;
 pub mod page;
 pub mod ports;
+pub mod storage;
 pub mod telemetry;
 pub mod time;
 pub mod warning;

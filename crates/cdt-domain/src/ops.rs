@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorCode;
 pub use crate::ops_interact::*;
+pub use crate::ops_parity::*;
 use crate::page::WaitUntil;
 
 /// No parameters.
@@ -58,6 +59,14 @@ pub struct PageOpenParams {
     /// What to wait for before returning.
     #[serde(default)]
     pub wait_until: WaitUntil,
+    /// JavaScript run before any page script, in every frame of the loaded document
+    /// (`--init-script <file|js>`; the CLI reads a file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init_script: Option<String>,
+    /// Keep the init script for later documents of the page too (default: removed after this
+    /// navigation).
+    #[serde(default)]
+    pub persist: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -86,6 +95,14 @@ pub struct PageNavigateParams {
     /// What to wait for before returning.
     #[serde(default)]
     pub wait_until: WaitUntil,
+    /// JavaScript run before any page script, in every frame of the loaded document
+    /// (`--init-script <file|js>`; the CLI reads a file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init_script: Option<String>,
+    /// Keep the init script for later documents of the page too (default: removed after this
+    /// navigation).
+    #[serde(default)]
+    pub persist: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -395,6 +412,24 @@ operations! {
     EventsRead = "events.read" (EventsReadParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events read --offset 0 --limit 200 --kinds request,response";
     EventsFiltersGet = "events.filters.get" (NoParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters get";
     EventsFiltersSet = "events.filters.set" (EventFiltersSetParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters set --kinds request,response --url-block analytics";
+    // parity: emulation, trace, storage
+    EmulationSet = "emulation.set" (EmulationSetParams), S10, [BrowserLaunchFailed, CdpDisconnected], "cdt emulation set --viewport 390x844x3,mobile,touch --network slow-4g --cpu 4";
+    EmulationReset = "emulation.reset" (EmulationResetParams), S10, [BrowserLaunchFailed, CdpDisconnected], "cdt emulation reset";
+    EmulationShow = "emulation.show" (NoParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt emulation show";
+    TraceStart = "trace.start" (TraceStartParams), S30, [PageNotFound, NoCurrentPage, TraceAlreadyRunning, DialogBlocking, BrowserLaunchFailed, CdpDisconnected], "cdt trace start --reload";
+    TraceStop = "trace.stop" (TraceStopParams), S30, [TraceNotRunning, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt trace stop --file /tmp/load.json.gz";
+    TraceInsight = "trace.insight" (TraceInsightParams), S10, [TraceNotFound, IoError, BrowserLaunchFailed], "cdt trace insight lcp";
+    StorageCookiesList = "storage.cookies.list" (CookieListParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt storage cookies list --domain example.com";
+    StorageCookiesSet = "storage.cookies.set" (CookieSetParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt storage cookies set session abc123 --url https://example.com";
+    StorageCookiesClear = "storage.cookies.clear" (CookieClearParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt storage cookies clear --domain example.com";
+    StorageLocalGet = "storage.local.get" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage local get token";
+    StorageLocalSet = "storage.local.set" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage local set token abc123";
+    StorageLocalClear = "storage.local.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage local clear";
+    StorageSessionGet = "storage.session.get" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session get --origin http://127.0.0.1:8080";
+    StorageSessionSet = "storage.session.set" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session set step 2";
+    StorageSessionClear = "storage.session.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session clear";
+    StorageSave = "storage.save" (StorageFileParams), S10, [IoError, SecurityBlocked, BrowserLaunchFailed, CdpDisconnected], "cdt storage save ~/state.json";
+    StorageLoad = "storage.load" (StorageFileParams), S30, [IoError, SecurityBlocked, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage load ~/state.json";
     DaemonStatus = "daemon.status" (VerboseParams), S5, [], "cdt daemon status --verbose";
     DaemonStop = "daemon.stop" (NoParams), 15_000, [], "cdt daemon stop";
 }

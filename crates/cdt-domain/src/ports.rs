@@ -13,11 +13,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::caller::{ContextKey, ProcessFingerprint};
+use crate::emulation::EmulationSettings;
 use crate::error::CdtResult;
 use crate::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
 use crate::page::WaitUntil;
+use crate::storage::{Cookie, StorageArea, StorageItem};
 use crate::telemetry::TelemetrySink;
 
 /// How to launch a browser for a slot.
@@ -182,6 +184,62 @@ pub trait BrowserPort: Send + Sync {
         from: (f64, f64),
         to: (f64, f64),
     ) -> CdtResult<DispatchOutcome>;
+    // emulation, trace, storage
+    /// The emulation in effect on every page of this browser.
+    fn emulation(&self) -> EmulationSettings;
+    /// Makes `settings` the emulation of every page, iframe and worker, now and for targets
+    /// created later (applied before they run). Settings absent from `settings` are cleared.
+    async fn set_emulation(&self, settings: &EmulationSettings) -> CdtResult<()>;
+    /// Adds a script that runs before any page script in every frame of the page's next
+    /// documents; returns its handle.
+    async fn add_init_script(&self, target_id: &str, source: &str) -> CdtResult<u64>;
+    async fn remove_init_script(&self, target_id: &str, script: u64) -> CdtResult<()>;
+    /// Starts recording a Chrome trace of the browser (a page's session drives it).
+    async fn start_trace(&self, target_id: &str, categories: &[String]) -> CdtResult<()>;
+    /// The page target whose trace is being recorded, if any.
+    fn tracing(&self) -> Option<String>;
+    /// Stops the trace and returns its JSON document (`{"traceEvents":[…],"metadata":{…}}`).
+    async fn stop_trace(&self) -> CdtResult<Vec<u8>>;
+    /// Short descriptions (`img#hero.banner src=…`) of DOM nodes by backend node id; nodes
+    /// that are gone are left out.
+    async fn describe_nodes(
+        &self,
+        target_id: &str,
+        nodes: &[i64],
+    ) -> CdtResult<std::collections::BTreeMap<i64, String>>;
+    /// Every cookie of the browser context.
+    async fn cookies(&self) -> CdtResult<Vec<Cookie>>;
+    async fn set_cookies(&self, cookies: &[Cookie]) -> CdtResult<()>;
+    /// Deletes these cookies (matched by name, domain and path).
+    async fn delete_cookies(&self, cookies: &[Cookie]) -> CdtResult<()>;
+    /// Origins of the frames of a page (main frame first).
+    async fn frame_origins(&self, target_id: &str) -> CdtResult<Vec<String>>;
+    /// The items of an origin's storage, through a frame of that origin in the page
+    /// (`ORIGIN_NOT_OPEN` when there is none).
+    async fn storage_items(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> CdtResult<Vec<StorageItem>>;
+    /// Sets items (`value: Some`) or removes them (`None`) in an origin's storage.
+    async fn update_storage(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+        changes: &[(String, Option<String>)],
+    ) -> CdtResult<()>;
+    /// Empties an origin's storage.
+    async fn clear_storage(
+        &self,
+        target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> CdtResult<()>;
+    /// Writes an origin's local storage without a page of it being open (a hidden page whose
+    /// document at that origin is served by cdt, never fetched from the network).
+    async fn seed_local_storage(&self, origin: &str, items: &[StorageItem]) -> CdtResult<()>;
 }
 
 /// The files that describe a context on disk (SPEC §4.4).
@@ -223,6 +281,22 @@ pub trait SessionStorePort: Send + Sync {
     fn contexts(&self) -> Vec<ContextKey>;
     /// Removes the context's files; the profile too when `with_profile`.
     fn remove_context(&self, key: &ContextKey, with_profile: bool) -> CdtResult<()>;
+
+    // emulation, trace, storage
+    /// The context's trace directory (`contexts/<hash>/trace/`), created private if missing.
+    fn trace_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
+    /// Writes a trace document, gzipped when the name ends in `.gz`; returns the bytes written.
+    fn write_trace(&self, path: &std::path::Path, json: &[u8]) -> CdtResult<u64>;
+    /// The context's last trace: the file named by `trace/latest`, else the newest trace in
+    /// the context's trace directory.
+    fn latest_trace(&self, key: &ContextKey) -> Option<PathBuf>;
+    /// Reads a trace document, un-gzipping a `.gz` file.
+    fn read_trace(&self, path: &std::path::Path) -> CdtResult<Vec<u8>>;
+    /// Writes a file holding secrets: mode 0600, never through a symlink.
+    fn write_secret_file(&self, path: &std::path::Path, bytes: &[u8]) -> CdtResult<()>;
+    /// Reads a file holding secrets; refuses (`SECURITY_BLOCKED`) a symlink, a file of another
+    /// user, or one that the group or others may write.
+    fn read_secret_file(&self, path: &std::path::Path) -> CdtResult<Vec<u8>>;
 }
 
 /// The host's process table.

@@ -25,6 +25,8 @@ pub enum WarningCode {
     /// The daemon that answered is another build of cdt speaking the same protocol; it keeps
     /// serving (`cdt daemon stop` switches to this build, stopping its browsers).
     DaemonOtherBuild,
+    /// `storage load` could not restore some origins' session storage (it is per tab).
+    SessionStorageSkipped,
 }
 
 impl WarningCode {
@@ -37,6 +39,7 @@ impl WarningCode {
             WarningCode::Truncated => "TRUNCATED",
             WarningCode::ContextLeaseExpired => "CONTEXT_LEASE_EXPIRED",
             WarningCode::DaemonOtherBuild => "DAEMON_OTHER_BUILD",
+            WarningCode::SessionStorageSkipped => "SESSION_STORAGE_SKIPPED",
         }
     }
 }

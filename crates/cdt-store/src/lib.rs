@@ -4,6 +4,7 @@
 //! the socket or state are private to the user and checked, never trusted.
 
 pub mod atomic;
+pub mod files;
 pub mod lock;
 pub mod paths;
 pub mod private_dir;

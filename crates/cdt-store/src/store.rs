@@ -123,6 +123,50 @@ impl SessionStorePort for FsSessionStore {
         Ok(path)
     }
 
+    // emulation, trace, storage
+    fn trace_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
+        let dir = self.paths.context_dir(key).join("trace");
+        ensure_private_dir(&dir)?;
+        Ok(dir)
+    }
+
+    fn write_trace(&self, path: &std::path::Path, json: &[u8]) -> Result<u64, CdtError> {
+        crate::files::write_trace(path, json)
+    }
+
+    fn latest_trace(&self, key: &ContextKey) -> Option<PathBuf> {
+        let dir = self.paths.context_dir(key).join("trace");
+        let pointed = fs::read_to_string(dir.join("latest"))
+            .ok()
+            .map(|text| PathBuf::from(text.trim()))
+            .filter(|path| path.is_file());
+        if pointed.is_some() {
+            return pointed;
+        }
+        fs::read_dir(dir)
+            .ok()?
+            .flatten()
+            .filter(|entry| {
+                let name = entry.file_name().to_string_lossy().to_string();
+                !name.starts_with('.') && (name.ends_with(".json") || name.ends_with(".gz"))
+            })
+            .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+            .max()
+            .map(|(_, path)| path)
+    }
+
+    fn read_trace(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
+        crate::files::read_trace(path)
+    }
+
+    fn write_secret_file(&self, path: &std::path::Path, bytes: &[u8]) -> Result<(), CdtError> {
+        crate::files::write_secret_file(path, bytes)
+    }
+
+    fn read_secret_file(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
+        crate::files::read_secret_file(path)
+    }
+
     fn contexts(&self) -> Vec<ContextKey> {
         let Ok(entries) = fs::read_dir(self.paths.contexts_dir()) else {
             return Vec::new();

@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::commands::console::ConsoleCommand;
 use crate::commands::daemon::DaemonCommand;
 use crate::commands::element::ElementCommand;
+use crate::commands::emulation::EmulationCommand;
 use crate::commands::events::EventsCommand;
 use crate::commands::interact::{
     CaptureCommand, DialogCommand, InputCommand, ObserveCommand, RuntimeCommand,
@@ -12,6 +13,8 @@ use crate::commands::interact::{
 use crate::commands::network::NetworkCommand;
 use crate::commands::page::PageCommand;
 use crate::commands::session::SessionCommand;
+use crate::commands::storage::StorageCommand;
+use crate::commands::trace::TraceCommand;
 
 const ABOUT: &str = "Drive Chromium from the shell through the Chrome DevTools Protocol.
 
@@ -74,6 +77,15 @@ pub enum Command {
     /// The raw normalized event stream, read by offset, with server-side filters.
     #[command(subcommand)]
     Events(EventsCommand),
+    /// Emulate a device, network, CPU, place, colour scheme, timezone or locale.
+    #[command(subcommand)]
+    Emulation(EmulationCommand),
+    /// Performance traces and the insights cdt computes from them (LCP, CLS, INP, …).
+    #[command(subcommand)]
+    Trace(TraceCommand),
+    /// Cookies, local/session storage, and save/load of a logged-in state.
+    #[command(subcommand)]
+    Storage(StorageCommand),
     /// Inspect or stop the background daemon.
     #[command(subcommand)]
     Daemon(DaemonCommand),

@@ -47,7 +47,7 @@ pub async fn state(
         "page": ctx.page, "url": page_state["url"], "title": page_state["title"], "viewport": page_state["viewport"],
         "scroll": page_state["scroll"], "activeElement": page_state["activeElement"], "dialog": Value::Null,
         "loading": page_state["loading"], "networkIdle": pending == 0, "pendingRequests": pending, "domStable": quiet_ms >= 500,
-        "msSinceDomChange": quiet_ms,
+        "msSinceDomChange": quiet_ms, "emulation": crate::emulation::active(&ctx.browser),
     }))
 }
 

@@ -5,12 +5,15 @@
 pub mod console;
 pub mod daemon;
 pub mod element;
+pub mod emulation;
 pub mod errors;
 pub mod events;
 pub mod interact;
 pub mod network;
 pub mod page;
 pub mod session;
+pub mod storage;
+pub mod trace;
 
 use serde_json::{Map, Value};
 
@@ -68,6 +71,9 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         Command::Console(command) => console::invocation(command),
         Command::Network(command) => network::invocation(command),
         Command::Events(command) => events::invocation(command),
+        Command::Emulation(command) => emulation::invocation(command),
+        Command::Trace(command) => trace::invocation(command),
+        Command::Storage(command) => storage::invocation(command),
         Command::Daemon(command) => daemon::invocation(command, verbose),
         Command::Errors => Invocation::ErrorTable,
     }

@@ -111,6 +111,36 @@ pub struct OpenArgs {
     /// What to wait for before returning.
     #[arg(long, value_enum, value_name = "EVENT")]
     pub wait_until: Option<WaitUntilArg>,
+    #[command(flatten)]
+    pub init: InitScriptArgs,
+}
+
+/// `--init-script <file|js>` and `--persist`, shared by open and navigate.
+#[derive(Debug, Args)]
+pub struct InitScriptArgs {
+    /// JavaScript (or a file of it) run before any page script, in every frame of the loaded
+    /// document.
+    #[arg(long, value_name = "FILE|JS", value_parser = init_script)]
+    pub init_script: Option<String>,
+    /// Keep the init script for the page's later documents too.
+    #[arg(long, requires = "init_script")]
+    pub persist: bool,
+}
+
+/// The script itself: the file's content when the argument names a file, else the text.
+fn init_script(text: &str) -> Result<String, String> {
+    let path = std::path::Path::new(text);
+    let looks_like_path =
+        !text.contains(['(', ';', '=', '{', '\n']) && (text.ends_with(".js") || text.contains('/'));
+    if path.is_file() {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {text}: {e}"))
+    } else if looks_like_path && !text.contains(' ') {
+        Err(format!(
+            "{text} is not a readable file (pass inline JS, e.g. --init-script 'window.__x = 1')"
+        ))
+    } else {
+        Ok(text.to_string())
+    }
 }
 
 #[derive(Debug, Args)]
@@ -147,6 +177,8 @@ pub struct NavigateArgs {
     /// What to wait for before returning.
     #[arg(long, value_enum, value_name = "EVENT")]
     pub wait_until: Option<WaitUntilArg>,
+    #[command(flatten)]
+    pub init: InitScriptArgs,
 }
 
 #[derive(Debug, Args)]
@@ -286,6 +318,8 @@ pub fn invocation(command: &PageCommand) -> Invocation {
             .set("url", args.url.clone().or_else(|| args.url_flag.clone()))
             .flag("background", args.background)
             .set("waitUntil", args.wait_until.map(WaitUntilArg::as_str))
+            .set("initScript", args.init.init_script.clone())
+            .flag("persist", args.init.persist)
             .remote("page.open"),
         PageCommand::List => Params::default().remote("page.list"),
         PageCommand::Use(args) => Params::default()
@@ -298,6 +332,8 @@ pub fn invocation(command: &PageCommand) -> Invocation {
             .set("url", args.url.clone().or_else(|| args.url_flag.clone()))
             .set("page", args.page)
             .set("waitUntil", args.wait_until.map(WaitUntilArg::as_str))
+            .set("initScript", args.init.init_script.clone())
+            .flag("persist", args.init.persist)
             .remote("page.navigate"),
     }
 }

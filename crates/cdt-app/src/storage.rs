@@ -1,0 +1,475 @@
+//! Storage use cases (SPEC §6.10): cookies of the context, an origin's local or session
+//! storage, and the state file that moves a logged-in state to another context.
+//!
+//! Cookie and storage values are secrets: they go into replies the caller asked for and into
+//! the 0600 state file, never into logs or error messages.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use cdt_domain::ops::{
+    CookieClearParams, CookieListParams, CookieSetParams, SameSite, StorageFileParams,
+    WebStorageParams,
+};
+use cdt_domain::ports::BrowserPort;
+use cdt_domain::storage::{
+    Cookie, OriginStorage, STORAGE_STATE_VERSION, StorageArea, StorageState, normalize_origin,
+};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::page::resolve_page;
+use crate::session::ensure_running;
+
+fn no_browser() -> CdtError {
+    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+        .hinted("Run: cdt session restart")
+}
+
+async fn browser_of(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    until: Instant,
+) -> Result<Arc<dyn BrowserPort>, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    slot.browser().ok_or_else(no_browser)
+}
+
+fn domain_matches(cookie: &Cookie, domain: Option<&str>) -> bool {
+    domain.is_none_or(|d| {
+        let d = d.trim_start_matches('.').to_ascii_lowercase();
+        let have = cookie.domain.trim_start_matches('.').to_ascii_lowercase();
+        have == d || have.ends_with(&format!(".{d}"))
+    })
+}
+
+fn selected<'a>(
+    cookies: &'a [Cookie],
+    domain: Option<&'a str>,
+    name: Option<&'a str>,
+) -> impl Iterator<Item = &'a Cookie> {
+    cookies
+        .iter()
+        .filter(move |c| domain_matches(c, domain) && name.is_none_or(|n| c.name == n))
+}
+
+pub async fn cookies_list(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &CookieListParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let browser = browser_of(broker, context, until).await?;
+    let all = browser.cookies().await?;
+    let cookies: Vec<&Cookie> =
+        selected(&all, params.domain.as_deref(), params.name.as_deref()).collect();
+    Ok(json!({ "cookies": cookies, "count": cookies.len() }))
+}
+
+/// The cookie a `cookies set` describes (checked, without touching the browser).
+pub fn cookie_from(params: &CookieSetParams) -> Result<Cookie, CdtError> {
+    if params.name.is_empty() || params.name.contains([';', '=', ' ', '\r', '\n']) {
+        return Err(CdtError::validation(
+            "a cookie name must be a non-empty token without ; = or spaces",
+        )
+        .hinted("Example: cdt storage cookies set session abc123 --url https://example.com"));
+    }
+    if params.value.contains([';', '\r', '\n']) {
+        return Err(
+            CdtError::validation("a cookie value cannot contain ; or line breaks")
+                .hinted("Encode the value first (e.g. base64 or URL encoding)"),
+        );
+    }
+    let (domain, secure) = match (&params.url, &params.domain) {
+        (_, Some(domain)) => (domain.clone(), params.secure),
+        (Some(url), None) => {
+            let origin = normalize_origin(url).ok_or_else(|| {
+                CdtError::validation(format!("--url {url:?} is not an http(s) URL"))
+                    .hinted("Example: --url https://example.com/")
+            })?;
+            let (scheme, host) = origin.split_once("://").unwrap_or_default();
+            let host = host.rsplit_once(':').map_or(host, |(h, _)| h).to_string();
+            (host, params.secure || scheme == "https")
+        }
+        (None, None) => {
+            return Err(
+                CdtError::validation("say where the cookie belongs: --url or --domain").hinted(
+                    "Example: cdt storage cookies set session abc123 --url https://example.com",
+                ),
+            );
+        }
+    };
+    if params.expires.is_some_and(|e| !e.is_finite() || e < 0.0) {
+        return Err(
+            CdtError::validation("--expires is seconds since the Unix epoch (≥ 0)")
+                .hinted("Example: --expires 1893456000"),
+        );
+    }
+    Ok(Cookie {
+        name: params.name.clone(),
+        value: params.value.clone(),
+        domain,
+        path: params.path.clone().unwrap_or_else(|| "/".into()),
+        expires: params.expires.unwrap_or(-1.0),
+        http_only: params.http_only,
+        secure,
+        same_site: params.same_site.map(|s| {
+            match s {
+                SameSite::Strict => "Strict",
+                SameSite::Lax => "Lax",
+                SameSite::None => "None",
+            }
+            .to_string()
+        }),
+        partition_key: None,
+    })
+}
+
+pub async fn cookies_set(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &CookieSetParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let cookie = cookie_from(params)?;
+    let browser = browser_of(broker, context, until).await?;
+    browser.set_cookies(std::slice::from_ref(&cookie)).await?;
+    Ok(json!({ "set": { "name": cookie.name, "domain": cookie.domain, "path": cookie.path } }))
+}
+
+pub async fn cookies_clear(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &CookieClearParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let browser = browser_of(broker, context, until).await?;
+    let all = browser.cookies().await?;
+    let doomed: Vec<Cookie> = selected(&all, params.domain.as_deref(), params.name.as_deref())
+        .cloned()
+        .collect();
+    browser.delete_cookies(&doomed).await?;
+    Ok(json!({ "cleared": doomed.len() }))
+}
+
+/// The page and origin a Web Storage command acts on.
+async fn storage_target(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WebStorageParams,
+    until: Instant,
+) -> Result<(Arc<dyn BrowserPort>, String, String), CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (_, target) = resolve_page(&slot, params.page)?;
+    let browser = slot.browser().ok_or_else(no_browser)?;
+    let origin = match &params.origin {
+        Some(origin) => normalize_origin(origin).ok_or_else(|| {
+            CdtError::validation(format!("--origin {origin:?} is not scheme://host[:port]"))
+                .hinted("Example: --origin http://127.0.0.1:8080")
+        })?,
+        None => browser
+            .frame_origins(&target)
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                CdtError::new(
+                    ErrorCode::OriginNotOpen,
+                    "the page has no http(s) origin (e.g. about:blank)",
+                )
+                .hinted("Run: cdt page navigate <url>, or pass --origin")
+            })?,
+    };
+    Ok((browser, target, origin))
+}
+
+pub async fn web_get(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WebStorageParams,
+    area: StorageArea,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (browser, target, origin) = storage_target(broker, context, params, until).await?;
+    let items = browser.storage_items(&target, &origin, area).await?;
+    match &params.key {
+        Some(key) => {
+            let value = items
+                .iter()
+                .find(|i| &i.name == key)
+                .map(|i| i.value.clone());
+            Ok(
+                json!({ "origin": origin, "area": area, "key": key, "value": value, "found": value.is_some() }),
+            )
+        }
+        None => Ok(json!({ "origin": origin, "area": area, "items": items, "count": items.len() })),
+    }
+}
+
+pub async fn web_set(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WebStorageParams,
+    area: StorageArea,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (Some(key), Some(value)) = (&params.key, &params.value) else {
+        return Err(
+            CdtError::validation("give a key and a value").hinted(format!(
+                "Example: cdt storage {} set token abc123",
+                area.as_str()
+            )),
+        );
+    };
+    let (browser, target, origin) = storage_target(broker, context, params, until).await?;
+    browser
+        .update_storage(
+            &target,
+            &origin,
+            area,
+            &[(key.clone(), Some(value.clone()))],
+        )
+        .await?;
+    Ok(json!({ "origin": origin, "area": area, "set": key }))
+}
+
+pub async fn web_clear(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &WebStorageParams,
+    area: StorageArea,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (browser, target, origin) = storage_target(broker, context, params, until).await?;
+    match &params.key {
+        Some(key) => {
+            browser
+                .update_storage(&target, &origin, area, &[(key.clone(), None)])
+                .await?
+        }
+        None => browser.clear_storage(&target, &origin, area).await?,
+    }
+    Ok(
+        json!({ "origin": origin, "area": area, "cleared": params.key.clone().map_or(json!("all"), |k| json!(k)) }),
+    )
+}
+
+fn state_file(file: &str) -> Result<PathBuf, CdtError> {
+    let path = PathBuf::from(file);
+    if !path.is_absolute() {
+        return Err(CdtError::validation(format!(
+            "the state file {file:?} must be an absolute path"
+        ))
+        .hinted(format!("Use e.g. /tmp/{}", path.display())));
+    }
+    Ok(path)
+}
+
+pub async fn save(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &StorageFileParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let path = state_file(&params.file)?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let browser = slot.browser().ok_or_else(no_browser)?;
+    let cookies = browser.cookies().await?;
+    let targets: Vec<String> = {
+        let pages = slot.pages();
+        pages
+            .list()
+            .iter()
+            .filter_map(|p| pages.target_of(p.id))
+            .collect()
+    };
+    let mut origins: Vec<OriginStorage> = Vec::new();
+    for target in targets {
+        for origin in browser.frame_origins(&target).await.unwrap_or_default() {
+            let mut entry = OriginStorage {
+                origin: origin.clone(),
+                ..OriginStorage::default()
+            };
+            entry.local_storage = browser
+                .storage_items(&target, &origin, StorageArea::Local)
+                .await
+                .unwrap_or_default();
+            entry.session_storage = browser
+                .storage_items(&target, &origin, StorageArea::Session)
+                .await
+                .unwrap_or_default();
+            match origins.iter_mut().find(|o| o.origin == origin) {
+                // Two pages of one origin share local storage; keep every session item.
+                Some(existing) => {
+                    for item in entry.session_storage {
+                        if !existing.session_storage.iter().any(|i| i.name == item.name) {
+                            existing.session_storage.push(item);
+                        }
+                    }
+                }
+                None => origins.push(entry),
+            }
+        }
+    }
+    let state = StorageState {
+        version: STORAGE_STATE_VERSION,
+        cookies,
+        origins,
+    };
+    let bytes = serde_json::to_vec_pretty(&state).map_err(|e| CdtError::internal(e.to_string()))?;
+    broker.deps.store.write_secret_file(&path, &bytes)?;
+    Ok(json!({
+        "file": path, "mode": "0600", "cookies": state.cookies.len(),
+        "origins": state.origins.iter().map(|o| json!({ "origin": o.origin, "localStorage": o.local_storage.len(), "sessionStorage": o.session_storage.len() })).collect::<Vec<_>>(),
+    }))
+}
+
+/// Parses a state file's bytes, with errors that never quote its content.
+pub fn parse_state(bytes: &[u8]) -> Result<StorageState, CdtError> {
+    let state: StorageState = serde_json::from_slice(bytes).map_err(|error| {
+        CdtError::validation(format!(
+            "the state file is not a cdt storage state (line {}, column {}: {})",
+            error.line(),
+            error.column(),
+            match error.classify() {
+                serde_json::error::Category::Syntax | serde_json::error::Category::Eof =>
+                    "invalid JSON",
+                _ => "unexpected structure",
+            }
+        ))
+        .hinted("Write one with: cdt storage save <file>")
+    })?;
+    if state.version != STORAGE_STATE_VERSION {
+        return Err(CdtError::validation(format!(
+            "state file version {} is not supported (expected {STORAGE_STATE_VERSION})",
+            state.version
+        ))
+        .hinted("Write it again with this cdt: cdt storage save <file>"));
+    }
+    for origin in &state.origins {
+        if normalize_origin(&origin.origin).as_deref() != Some(origin.origin.as_str()) {
+            return Err(CdtError::validation(format!(
+                "the state file names an invalid origin {:?}",
+                origin.origin
+            ))
+            .hinted("Origins look like http://127.0.0.1:8080 (scheme://host[:port])"));
+        }
+    }
+    Ok(state)
+}
+
+pub async fn load(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &StorageFileParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let path = state_file(&params.file)?;
+    let state = parse_state(&broker.deps.store.read_secret_file(&path)?)?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let browser = slot.browser().ok_or_else(no_browser)?;
+    if !state.cookies.is_empty() {
+        browser.set_cookies(&state.cookies).await?;
+    }
+    let target = resolve_page(&slot, params.page)
+        .ok()
+        .map(|(_, target)| target);
+    let open = match &target {
+        Some(target) => browser.frame_origins(target).await.unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut restored = Vec::new();
+    let mut skipped = Vec::new();
+    for origin in &state.origins {
+        if !origin.local_storage.is_empty() {
+            browser
+                .seed_local_storage(&origin.origin, &origin.local_storage)
+                .await?;
+        }
+        let session_items = &origin.session_storage;
+        let session_restored = match (&target, session_items.is_empty()) {
+            (_, true) => true,
+            (Some(target), false) if open.contains(&origin.origin) => {
+                let changes: Vec<(String, Option<String>)> = session_items
+                    .iter()
+                    .map(|i| (i.name.clone(), Some(i.value.clone())))
+                    .collect();
+                browser
+                    .update_storage(target, &origin.origin, StorageArea::Session, &changes)
+                    .await?;
+                true
+            }
+            _ => false,
+        };
+        if !session_restored {
+            skipped.push(origin.origin.clone());
+        }
+        restored.push(json!({ "origin": origin.origin, "localStorage": origin.local_storage.len(), "sessionStorage": if session_restored { session_items.len() } else { 0 } }));
+    }
+    let mut reply = json!({ "file": path, "cookies": state.cookies.len(), "origins": restored });
+    if !skipped.is_empty() {
+        reply["sessionStorageSkipped"] = json!(skipped);
+        Warning::new(
+            WarningCode::SessionStorageSkipped,
+            format!(
+                "session storage is per tab: it was restored only where the page shows its origin; open {} in the page and run storage load again",
+                skipped.join(", ")
+            ),
+        )
+        .attach(&mut reply);
+    }
+    Ok(reply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_need_a_place_and_clean_names() {
+        let base = CookieSetParams {
+            name: "sid".into(),
+            value: "v".into(),
+            ..Default::default()
+        };
+        assert!(cookie_from(&base).is_err());
+        let with_url = CookieSetParams {
+            url: Some("https://Example.com:443/x".into()),
+            ..base.clone()
+        };
+        let cookie = cookie_from(&with_url).unwrap_or_default();
+        assert_eq!(
+            (cookie.domain.as_str(), cookie.secure, cookie.path.as_str()),
+            ("example.com", true, "/")
+        );
+        let local = CookieSetParams {
+            url: Some("http://127.0.0.1:8080/".into()),
+            ..base.clone()
+        };
+        assert_eq!(cookie_from(&local).unwrap_or_default().domain, "127.0.0.1");
+        assert!(
+            cookie_from(&CookieSetParams {
+                name: "a b".into(),
+                domain: Some("x".into()),
+                ..base
+            })
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn state_files_are_checked_without_quoting_them() {
+        let error =
+            parse_state(b"{\"version\":1,\"cookies\":[{\"name\":\"s\",\"value\":\"SECRET\"").err();
+        let message = error.map(|e| e.message).unwrap_or_default();
+        assert!(
+            message.contains("invalid JSON") && !message.contains("SECRET"),
+            "{message}"
+        );
+        assert!(parse_state(br#"{"version":2}"#).is_err());
+        assert!(parse_state(br#"{"version":1,"origins":[{"origin":"nope"}]}"#).is_err());
+        assert!(parse_state(br#"{"version":1,"cookies":[],"origins":[]}"#).is_ok());
+    }
+}

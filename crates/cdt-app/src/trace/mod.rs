@@ -1,0 +1,292 @@
+//! Performance traces (SPEC §6.9): `start` records a Chrome trace of a page (optionally
+//! reloading it), `stop` writes it where DevTools' Performance panel and Perfetto can load it
+//! (with labels of the DOM nodes it names added to its metadata), and `insight` computes the
+//! insights from the trace events — cdt's own code, in [`vitals`] and [`load`].
+
+pub mod document;
+pub mod insight;
+pub mod load;
+pub mod model;
+#[cfg(test)]
+mod tests;
+pub mod vitals;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use cdt_domain::ops::{InsightName, TraceInsightParams, TraceStartParams, TraceStopParams};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext, WaitUntil};
+use serde_json::{Map, Value, json};
+use tokio::time::Instant;
+
+use crate::broker::Broker;
+use crate::page::resolve_page;
+use crate::session::ensure_running;
+use insight::Insight;
+use model::TraceModel;
+
+/// The DevTools Performance panel's categories (without screenshots, which `--screenshots`
+/// adds): enough for its flame chart, network track and every insight cdt computes.
+pub const DEFAULT_CATEGORIES: &[&str] = &[
+    "blink.console",
+    "blink.user_timing",
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.frame",
+    "disabled-by-default-devtools.timeline.stack",
+    "disabled-by-default-devtools.timeline.invalidationTracking",
+    "disabled-by-default-v8.cpu_profiler",
+    "disabled-by-default-lighthouse",
+    "latencyInfo",
+    "loading",
+    "v8.execute",
+    "v8",
+];
+
+const SCREENSHOTS: &str = "disabled-by-default-devtools.screenshot";
+
+/// The file in a context's trace directory naming its last trace.
+pub const LATEST: &str = "latest";
+
+fn no_browser() -> CdtError {
+    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+        .hinted("Run: cdt session restart")
+}
+
+/// Every insight of a model, or one.
+pub fn insights(model: &TraceModel, name: Option<InsightName>) -> Vec<Insight> {
+    let compute = |name: InsightName| match name {
+        InsightName::Lcp => vitals::lcp(model),
+        InsightName::Cls => vitals::cls(model),
+        InsightName::Inp => vitals::inp(model),
+        InsightName::LongTasks => load::long_tasks(model),
+        InsightName::RenderBlocking => load::render_blocking(model),
+        InsightName::DocumentLatency => load::document_latency(model),
+        InsightName::DomSize => load::dom_size(model),
+        InsightName::ThirdParties => load::third_parties(model),
+    };
+    match name {
+        Some(name) => vec![compute(name)],
+        None => InsightName::ALL.into_iter().map(compute).collect(),
+    }
+}
+
+/// DOM nodes the insights name (LCP element, shifted nodes, interaction targets).
+pub fn referenced_nodes(model: &TraceModel) -> Vec<i64> {
+    let mut nodes: Vec<i64> = Vec::new();
+    for event in &model.events {
+        let data = event.data();
+        match event.name.as_str() {
+            "largestContentfulPaint::Candidate" | "EventTiming" => {
+                nodes.extend(data["nodeId"].as_i64());
+            }
+            "LayoutShift" => nodes.extend(
+                data["impacted_nodes"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|n| n["node_id"].as_i64()),
+            ),
+            "DOMStats" => {
+                nodes.extend(data["maxDepth"]["nodeId"].as_i64());
+                nodes.extend(data["maxChildren"]["nodeId"].as_i64());
+            }
+            _ => {}
+        }
+    }
+    nodes.sort_unstable();
+    nodes.dedup();
+    nodes.truncate(500);
+    nodes
+}
+
+pub async fn start(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &TraceStartParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (page, target) = resolve_page(&slot, params.page)?;
+    let browser = slot.browser().ok_or_else(no_browser)?;
+    crate::mutation::check_dialog(browser.as_ref(), page, &target)?;
+    let mut categories: Vec<String> = if params.categories.is_empty() {
+        DEFAULT_CATEGORIES.iter().map(|c| c.to_string()).collect()
+    } else {
+        params.categories.clone()
+    };
+    if params.screenshots && !categories.iter().any(|c| c == SCREENSHOTS) {
+        categories.push(SCREENSHOTS.to_string());
+    }
+    if categories
+        .iter()
+        .any(|c| c.trim().is_empty() || c.contains(char::is_whitespace))
+    {
+        return Err(CdtError::validation(
+            "trace categories must be non-empty names without spaces",
+        )
+        .hinted("Example: --categories devtools.timeline,loading"));
+    }
+    browser.start_trace(&target, &categories).await?;
+    let mut reply = json!({ "tracing": true, "page": page, "categories": categories.len() });
+    if params.reload {
+        let _mutating = crate::mutation::lock_page(
+            &slot,
+            browser.as_ref(),
+            page,
+            &target,
+            crate::mutation::Dialogs::Refuse,
+        )
+        .await?;
+        match browser.reload(&target, false, WaitUntil::Load).await {
+            Ok(outcome) => {
+                reply["reloaded"] = json!({ "url": outcome.url, "title": outcome.title })
+            }
+            Err(error) => {
+                // Leave nothing recording behind a failed start.
+                let _ = browser.stop_trace().await;
+                return Err(error);
+            }
+        }
+    }
+    Ok(reply)
+}
+
+/// Checks a caller-named trace file: absolute, `.json` or `.gz`.
+fn trace_file(file: &str) -> Result<PathBuf, CdtError> {
+    let path = PathBuf::from(file);
+    if !path.is_absolute() {
+        return Err(
+            CdtError::validation(format!("--file {file:?} must be an absolute path"))
+                .hinted(format!("Use e.g. --file /tmp/{}", path.display())),
+        );
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    if !(name.ends_with(".json") || name.ends_with(".json.gz") || name.ends_with(".gz")) {
+        return Err(
+            CdtError::validation(format!("--file {file:?} must end in .json or .json.gz"))
+                .hinted("Use e.g. --file /tmp/trace.json.gz (gzipped) or /tmp/trace.json"),
+        );
+    }
+    Ok(path)
+}
+
+pub async fn stop(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &TraceStopParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let file = params.file.as_deref().map(trace_file).transpose()?;
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let browser = slot.browser().ok_or_else(no_browser)?;
+    let target = browser.tracing().ok_or_else(|| {
+        CdtError::new(
+            ErrorCode::TraceNotRunning,
+            "no trace is being recorded in this context",
+        )
+        .hinted("Run: cdt trace start --reload")
+    })?;
+    let bytes = browser.stop_trace().await?;
+    let mut model = TraceModel::parse(&bytes)?;
+    let labels = browser
+        .describe_nodes(&target, &referenced_nodes(&model))
+        .await
+        .unwrap_or_default();
+    for (node, label) in &labels {
+        model.nodes.insert(*node, label.clone());
+    }
+    let mut extra = Map::new();
+    extra.insert("source".into(), json!("cdt"));
+    extra.insert("cdtVersion".into(), json!(cdt_domain::CDT_VERSION));
+    extra.insert(
+        "startTime".into(),
+        json!(cdt_domain::time::iso8601(broker.now() as f64)),
+    );
+    extra.insert(
+        "cdtNodes".into(),
+        Value::Object(
+            labels
+                .iter()
+                .map(|(k, v)| (k.to_string(), json!(v)))
+                .collect(),
+        ),
+    );
+    let emulation = browser.emulation();
+    if !emulation.is_empty() {
+        extra.insert("cdtEmulation".into(), json!(emulation));
+    }
+    if let Some(rate) = emulation.cpu {
+        extra.insert("cpuThrottling".into(), json!(rate));
+    }
+    let document = document::with_metadata(&bytes, extra)?;
+    let path = match file {
+        Some(path) => path,
+        None => {
+            let stamp = cdt_domain::time::iso8601(broker.now() as f64).replace([':', '.'], "-");
+            broker
+                .deps
+                .store
+                .trace_dir(&context.key)?
+                .join(format!("trace-{stamp}.json.gz"))
+        }
+    };
+    let written = broker.deps.store.write_trace(&path, &document)?;
+    // `trace insight` without --file reads the last trace, wherever it was written.
+    let pointer = broker.deps.store.trace_dir(&context.key)?.join(LATEST);
+    broker
+        .deps
+        .store
+        .write_file(&pointer, path.to_string_lossy().as_bytes())?;
+    let span = model
+        .events
+        .iter()
+        .filter(|e| e.ts > 0.0)
+        .fold((f64::MAX, f64::MIN), |(low, high), e| {
+            (low.min(e.ts), high.max(e.end()))
+        });
+    let summaries: Vec<Value> = insights(&model, None)
+        .iter()
+        .map(|i| json!({ "name": i.name, "rating": i.rating, "summary": i.summary }))
+        .collect();
+    Ok(json!({
+        "file": path, "bytes": written, "gzip": is_gzip(&path), "events": model.events.len(),
+        "durationMs": model::round(((span.1 - span.0) / 1000.0).max(0.0)),
+        "insights": summaries,
+    }))
+}
+
+fn is_gzip(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+pub async fn insight(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &TraceInsightParams,
+    _until: Instant,
+) -> Result<Value, CdtError> {
+    let path = match params.file.as_deref() {
+        Some(file) => trace_file(file)?,
+        None => broker
+            .deps
+            .store
+            .latest_trace(&context.key)
+            .ok_or_else(|| {
+                CdtError::new(
+                    ErrorCode::TraceNotFound,
+                    "this context has no recorded trace",
+                )
+                .hinted("Run: cdt trace start --reload, then cdt trace stop")
+                .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
+            })?,
+    };
+    let bytes = broker.deps.store.read_trace(&path)?;
+    let model = TraceModel::parse(&bytes)?;
+    let computed = insights(&model, params.name);
+    Ok(json!({ "file": path, "insights": computed }))
+}
