@@ -284,6 +284,15 @@ impl Broker {
             Operation::EventsFiltersSet(params) => {
                 events::filters_set(self, context, params, until).await
             }
+            Operation::EventsClear(params) => {
+                events::clear(self, context, params.page, until).await
+            }
+            Operation::EventsObserve(params) => {
+                events::observe(self, context, &params, until).await
+            }
+            Operation::EventsUnobserve(params) => {
+                events::unobserve(self, context, &params, until).await
+            }
             Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose)),
             Operation::DaemonStop(_) => Ok(daemon::stop(self).await),
         }

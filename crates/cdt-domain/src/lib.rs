@@ -10,6 +10,7 @@ pub mod error;
 pub mod interact;
 pub mod ops;
 pub mod ops_interact;
+pub mod ops_observer;
 pub mod page;
 pub mod ports;
 pub mod telemetry;

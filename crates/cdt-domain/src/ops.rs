@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorCode;
 pub use crate::ops_interact::*;
+pub use crate::ops_observer::*;
 use crate::page::WaitUntil;
 
 /// No parameters.
@@ -232,6 +233,12 @@ pub struct EventsReadParams {
     /// HTTP method (network kinds only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
+    /// Only events of this page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// The newest `limit` matching events, whatever `offset` is.
+    #[serde(default)]
+    pub tail: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -395,6 +402,10 @@ operations! {
     EventsRead = "events.read" (EventsReadParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events read --offset 0 --limit 200 --kinds request,response";
     EventsFiltersGet = "events.filters.get" (NoParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters get";
     EventsFiltersSet = "events.filters.set" (EventFiltersSetParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters set --kinds request,response --url-block analytics";
+    // observer (seed 002): the ring per page
+    EventsClear = "events.clear" (PageScopeParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt events clear --page 2";
+    EventsObserve = "events.observe" (EventsObserveParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt events observe --url-includes /checkout";
+    EventsUnobserve = "events.unobserve" (EventsUnobserveParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt events unobserve --page 2 --drop-buffer";
     DaemonStatus = "daemon.status" (VerboseParams), S5, [], "cdt daemon status --verbose";
     DaemonStop = "daemon.stop" (NoParams), 15_000, [], "cdt daemon stop";
 }

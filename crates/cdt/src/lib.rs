@@ -48,6 +48,7 @@ fn command_path(command: &Command) -> String {
     let args: Vec<String> = std::env::args().collect();
     match command {
         Command::Errors => "errors".into(),
+        Command::Mcp => "mcp".into(),
         _ => command_words(&args),
     }
 }
@@ -74,6 +75,13 @@ pub fn run() -> ExitCode {
     if cli.global.describe {
         printer.success("describe", describe::describe(&path, &invocation), &meta);
         return ExitCode::SUCCESS;
+    }
+    if let Invocation::Mcp = invocation {
+        // The only command that starts an async runtime, inside cdt-mcp.
+        return cdt_mcp::run(cdt_mcp::Options {
+            share_group: cli.global.share_group,
+            context_id: cli.global.context_id,
+        });
     }
     let op = match &invocation {
         Invocation::Remote { op, .. } => *op,
@@ -228,6 +236,9 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
     };
     match invocation {
         Invocation::ErrorTable => local(Ok(commands::errors::table())),
+        Invocation::Mcp => local(Err(CdtError::internal(
+            "cdt mcp is a server, not a one-shot command",
+        ))),
         Invocation::DaemonLogs { lines } => local(daemon_logs(&paths, lines)),
         Invocation::DaemonStatus { verbose } => {
             let mut params = Map::new();

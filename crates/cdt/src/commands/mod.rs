@@ -31,6 +31,8 @@ pub enum Invocation {
     DaemonStop,
     /// `cdt daemon logs`.
     DaemonLogs { lines: usize },
+    /// `cdt mcp`: a long-running server, not a one-shot command.
+    Mcp,
 }
 
 /// Collects explicitly given flags into a parameter object (absent flags stay absent, so an
@@ -70,5 +72,6 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         Command::Events(command) => events::invocation(command),
         Command::Daemon(command) => daemon::invocation(command, verbose),
         Command::Errors => Invocation::ErrorTable,
+        Command::Mcp => Invocation::Mcp,
     }
 }

@@ -1,0 +1,138 @@
+"""Drives `cdt mcp` with the official MCP Python SDK (PyPI `mcp`), a client cdt did not write.
+
+Usage: client.py CDT_BINARY PAGE_URL
+  PAGE_URL serves a page with a "Fetch data" button whose click runs fetch('/api/data').
+
+Runs initialize, tools/list, new_page -> take_snapshot -> click (by uid) ->
+list_network_requests, subscribes to cdp://events/{pageId} and waits for
+notifications/resources/updated after the page's fetch(), reads the resource, then
+unsubscribes and checks that no update follows another fetch. Also checks that a bad call
+is a tool error carrying cdt's error code. Every check raises on failure; the last line of
+stdout is a JSON summary for the caller (the Rust e2e test) to check against the CLI.
+"""
+
+import asyncio
+import json
+import os
+import re
+import sys
+import time
+import warnings
+
+from mcp import Client, ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp_types import ResourceUpdatedNotification
+
+# resources/subscribe is what a 2025-11-25 client (most agents today) uses; it is under test.
+warnings.simplefilter("ignore", MCPDeprecationWarning)
+
+EXPECTED_TOOLS = {
+    "new_page", "list_pages", "select_page", "close_page", "navigate_page", "wait_for",
+    "resize_page", "take_snapshot", "take_screenshot", "click", "hover", "drag", "fill",
+    "fill_form", "upload_file", "press_key", "handle_dialog", "evaluate_script",
+    "list_console_messages", "get_console_message", "list_network_requests",
+    "get_network_request", "cdp_list_targets", "cdp_observe", "cdp_stop_observe",
+    "cdp_read_events", "cdp_clear_events", "cdp_get_response_body", "cdp_set_filters",
+    "cdp_get_filters",
+}
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def text_of(result):
+    return "\n".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+async def call(session, name, arguments):
+    result = await session.call_tool(name, arguments)
+    check(not result.is_error, f"{name}({arguments}) failed: {text_of(result)}")
+    return result
+
+
+async def main(cdt, url):
+    updates = []
+    updated = asyncio.Event()
+
+    async def on_message(message):
+        if isinstance(message, ResourceUpdatedNotification):
+            updates.append((time.monotonic(), message.params.uri))
+            updated.set()
+
+    # MCP clients start servers with a reduced environment; cdt's own variables are passed on.
+    env = {key: value for key, value in os.environ.items() if key.startswith("CDT_")}
+    server = StdioServerParameters(command=cdt, args=["mcp"], env=env)
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write, message_handler=on_message) as session:
+            init = await session.initialize()
+            check(init.server_info.name == "cdt", f"server is {init.server_info}")
+            check(init.capabilities.resources and init.capabilities.resources.subscribe, "no resource subscriptions")
+
+            listed = await session.list_tools()
+            names = {tool.name for tool in listed.tools}
+            check(EXPECTED_TOOLS <= names, f"missing tools: {EXPECTED_TOOLS - names}")
+            templates = await session.list_resource_templates()
+            check([t.uri_template for t in templates.resource_templates] == ["cdp://events/{pageId}"], "no events template")
+
+            opened = await call(session, "new_page", {"url": url})
+            page = opened.structured_content["id"]
+            check(opened.structured_content["url"] == url, f"new_page opened {opened.structured_content}")
+
+            snapshot = await call(session, "take_snapshot", {})
+            found = re.search(r'(\S+) button "Fetch data"', text_of(snapshot))
+            check(found is not None, f"no Fetch data button in:\n{text_of(snapshot)}")
+            uid = found.group(1)
+
+            uri = f"cdp://events/{page}"
+            await session.subscribe_resource(uri)
+            clicked = await call(session, "click", {"uid": uid})
+            await asyncio.wait_for(updated.wait(), timeout=15)
+            check(updates[0][1] == uri, f"update for {updates[0][1]}, not {uri}")
+
+            requests = await call(session, "list_network_requests", {"resourceTypes": ["fetch"]})
+            fetched = [r for r in requests.structured_content["requests"] if r["url"].endswith("/api/data")]
+            check(fetched, f"no /api/data request in {requests.structured_content}")
+
+            resource = await session.read_resource(uri)
+            body = json.loads(resource.contents[0].text)
+            check(isinstance(body["nextOffset"], int), f"no nextOffset in {body}")
+            check(any(e.get("url", "").endswith("/api/data") for e in body["events"]), "the fetch is not in the resource")
+
+            # Unsubscribed: another fetch sends no update.
+            await session.unsubscribe_resource(uri)
+            await asyncio.sleep(0.6)
+            before = len(updates)
+            await call(session, "evaluate_script", {"function": "async () => (await fetch('/api/data')).status"})
+            await asyncio.sleep(1.5)
+            check(len(updates) == before, f"updates after unsubscribe: {updates[before:]}")
+
+            failed = await session.call_tool("select_page", {"pageId": 999999})
+            check(failed.is_error, "select_page of an unknown page succeeded")
+            error = failed.structured_content["error"]
+            check(error["code"] == "PAGE_NOT_FOUND" and error["suggestions"], f"error was {error}")
+
+    listened = await modern(server, page)
+    print(json.dumps({
+        "page": page, "url": url, "uid": uid, "updates": len(updates), "listened": listened,
+        "clickText": text_of(clicked), "tools": len(names), "fetched": fetched[0]["id"],
+    }))
+
+
+async def modern(server, page):
+    """The 2026-07-28 protocol (discover, no initialize): subscriptions/listen on the same URI."""
+    uri = f"cdp://events/{page}"
+    async with Client(server, mode="auto") as client:
+        async with client.listen(resource_subscriptions=[uri]) as subscription:
+            check(list(subscription.honored.resource_subscriptions or []) == [uri], f"listen honored {subscription.honored}")
+            result = await client.call_tool("evaluate_script", {"function": "async () => (await fetch('/api/data')).status"})
+            check(not result.is_error, f"evaluate_script failed: {text_of(result)}")
+            event = await asyncio.wait_for(subscription.__anext__(), timeout=15)
+            check(getattr(event, "uri", None) == uri, f"listen delivered {event}")
+        return client.protocol_version
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2]))
