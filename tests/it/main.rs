@@ -8,6 +8,7 @@ mod contexts;
 mod contract;
 mod daemon;
 mod lease;
+mod mcp;
 mod pages;
 mod session;
 mod telemetry;

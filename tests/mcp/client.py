@@ -1,7 +1,9 @@
 """Drives `cdt mcp` with the official MCP Python SDK (PyPI `mcp`), a client cdt did not write.
 
-Usage: client.py CDT_BINARY PAGE_URL
+Usage: client.py CDT_BINARY PAGE_URL [--context-only]
   PAGE_URL serves a page with a "Fetch data" button whose click runs fetch('/api/data').
+  --context-only: only open the page over MCP and check that `cdt page list`, run by this
+  same process, sees it (the agent-process context, when no CDT_CONTEXT_ID is set).
 
 Runs initialize, tools/list, new_page -> take_snapshot -> click (by uid) ->
 list_network_requests, subscribes to cdp://events/{pageId} and waits for
@@ -15,6 +17,7 @@ import asyncio
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 import warnings
@@ -45,6 +48,31 @@ def check(condition, what):
 
 def text_of(result):
     return "\n".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+def cli_pages(cdt):
+    """`cdt page list` run by this process, like an agent's shell command."""
+    out = subprocess.run([cdt, "page", "list"], capture_output=True, text=True, timeout=60)
+    reply = json.loads(out.stdout)
+    check(reply["ok"], f"cdt page list failed: {reply}")
+    return reply["data"]["pages"], reply["meta"].get("context")
+
+
+async def context_only(cdt, url):
+    env = {key: value for key, value in os.environ.items() if key.startswith("CDT_")}
+    server = StdioServerParameters(command=cdt, args=["mcp"], env=env)
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            opened = await call(session, "new_page", {"url": url})
+            page = opened.structured_content["id"]
+            status = await call(session, "list_pages", {})
+            pages, context = cli_pages(cdt)
+            check({"id": page, "url": url} in [{"id": p["id"], "url": p["url"]} for p in pages],
+                  f"the CLI sees {pages}, not page {page} at {url}")
+            mcp_ids = [p["id"] for p in status.structured_content["pages"]]
+            check(mcp_ids == [p["id"] for p in pages], f"MCP sees {mcp_ids}, the CLI {pages}")
+            print(json.dumps({"page": page, "context": context}))
 
 
 async def call(session, name, arguments):
@@ -85,6 +113,9 @@ async def main(cdt, url):
             found = re.search(r'(\S+) button "Fetch data"', text_of(snapshot))
             check(found is not None, f"no Fetch data button in:\n{text_of(snapshot)}")
             uid = found.group(1)
+
+            pages, context = cli_pages(cdt)
+            check(any(p["id"] == page and p["url"] == url for p in pages), f"the CLI does not see page {page}: {pages}")
 
             uri = f"cdp://events/{page}"
             await session.subscribe_resource(uri)
@@ -135,4 +166,7 @@ async def modern(server, page):
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2]))
+    if "--context-only" in sys.argv[3:]:
+        asyncio.run(context_only(sys.argv[1], sys.argv[2]))
+    else:
+        asyncio.run(main(sys.argv[1], sys.argv[2]))

@@ -80,8 +80,7 @@ pub enum Command {
     /// List every error code with its meaning, exit code and remedy.
     #[command(after_help = "Examples:\n  cdt errors\n  cdt errors --output text")]
     Errors,
-    /// Serve the same operations as an MCP server on stdin/stdout (Chrome DevTools MCP tool
-    /// names, the CDP observer tools and the resource cdp://events/{pageId}).
+    /// Serve these operations to MCP clients over stdio (DevTools MCP tools, CDP observer).
     #[command(
         after_help = "Configure it in an MCP client (Claude Code, Cursor, VS Code, …):
   {\"mcpServers\": {\"cdt\": {\"command\": \"cdt\", \"args\": [\"mcp\"]}}}
