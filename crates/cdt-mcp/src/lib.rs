@@ -5,8 +5,8 @@
 //! It is one more client of the cdt daemon, like the CLI: every tool call becomes one
 //! operation (see [`tools::TOOLS`]) sent with the caller context collected at start, so the
 //! agent that runs `cdt mcp` and its `cdt` commands share one browser. It must never hold
-//! browser logic; the daemon does the work. Its runtime starts only here, never on the
-//! CLI's one-shot path.
+//! browser logic; the daemon does the work. It is its own binary (`cdt mcp` execs it), so the
+//! CLI's one-shot path never carries an async runtime.
 
 mod daemon;
 mod params;
@@ -30,6 +30,46 @@ pub use server::CdtMcp;
 pub struct Options {
     pub share_group: Option<String>,
     pub context_id: Option<String>,
+}
+
+const USAGE: &str = "usage: cdt-mcp [--share-group NAME] [--context-id ID]
+Serves cdt over MCP on stdin/stdout (usually started as `cdt mcp`). See docs/mcp.md.";
+
+/// Parses `--share-group NAME`, `--context-id ID` (also `--flag=value`).
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut options = Options::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) => (flag, Some(value.to_string())),
+            None => (arg.as_str(), None),
+        };
+        let slot = match flag {
+            "--share-group" => &mut options.share_group,
+            "--context-id" => &mut options.context_id,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+        };
+        let value = inline
+            .or_else(|| args.next().cloned())
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        *slot = Some(value);
+    }
+    Ok(options)
+}
+
+/// The `cdt-mcp` binary: arguments, then [`run`].
+pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse_args(&args) {
+        Ok(options) => run(options),
+        Err(message) => {
+            report(&message);
+            let help = args.iter().any(|a| a == "-h" || a == "--help");
+            ExitCode::from(if help { 0 } else { 2 })
+        }
+    }
 }
 
 /// Serves MCP on stdin/stdout until the client closes stdin. Diagnostics go to stderr.
@@ -72,4 +112,24 @@ fn serve(options: Options) -> Result<(), CdtError> {
 #[allow(clippy::print_stderr)]
 fn report(message: &str) {
     eprintln!("{message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn arguments_name_the_context() {
+        let options = parse_args(&args(&["--share-group", "team", "--context-id=ctx_1"]));
+        let options = options.unwrap_or_default();
+        assert_eq!(options.share_group.as_deref(), Some("team"));
+        assert_eq!(options.context_id.as_deref(), Some("ctx_1"));
+        assert!(parse_args(&args(&["--share-group"])).is_err());
+        assert!(parse_args(&args(&["--verbose"])).is_err());
+        assert!(parse_args(&[]).is_ok());
+    }
 }

@@ -241,6 +241,7 @@ mod tests {
 }
 
 #[cfg(test)]
+#[allow(clippy::print_stderr)]
 mod size {
     use super::*;
 

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod commands;
 pub mod describe;
+pub mod mcp;
 pub mod output;
 
 use std::process::ExitCode;
@@ -77,11 +78,10 @@ pub fn run() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if let Invocation::Mcp = invocation {
-        // The only command that starts an async runtime, inside cdt-mcp.
-        return cdt_mcp::run(cdt_mcp::Options {
-            share_group: cli.global.share_group,
-            context_id: cli.global.context_id,
-        });
+        // Returns only if the server could not be started.
+        let error = mcp::exec(&cli.global);
+        printer.failure(&error, &meta);
+        return exit(error.exit_code().as_i32());
     }
     let op = match &invocation {
         Invocation::Remote { op, .. } => *op,
