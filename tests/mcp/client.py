@@ -14,6 +14,7 @@ stdout is a JSON summary for the caller (the Rust e2e test) to check against the
 """
 
 import asyncio
+import base64
 import json
 import os
 import re
@@ -140,16 +141,81 @@ async def main(cdt, url):
             await asyncio.sleep(1.5)
             check(len(updates) == before, f"updates after unsubscribe: {updates[before:]}")
 
-            failed = await session.call_tool("select_page", {"pageId": 999999})
-            check(failed.is_error, "select_page of an unknown page succeeded")
-            error = failed.structured_content["error"]
-            check(error["code"] == "PAGE_NOT_FOUND" and error["suggestions"], f"error was {error}")
+            await observer(session, page, uri)
+            await errors(session)
+
+            shot = await call(session, "take_screenshot", {})
+            images = [b for b in shot.content if b.type == "image"]
+            check(images and images[0].mime_type == "image/png", f"take_screenshot gave {shot.content}")
 
     listened = await modern(server, page)
     print(json.dumps({
         "page": page, "url": url, "uid": uid, "updates": len(updates), "listened": listened,
         "clickText": text_of(clicked), "tools": len(names), "fetched": fetched[0]["id"],
     }))
+
+
+async def fetch(session):
+    await call(session, "evaluate_script", {"function": "async () => (await fetch('/api/data')).status"})
+
+
+async def api_events(session, page):
+    """The page's newest network events for /api/data."""
+    read = await call(session, "cdp_read_events", {"page": page, "tail": True, "limit": 100, "kinds": ["network"]})
+    return [e for e in read.structured_content["events"] if e.get("url", "").endswith("/api/data")]
+
+
+async def observer(session, page, uri):
+    """The seed-002 tools: observe, read, body, stop, clear, filters."""
+    observed = await call(session, "cdp_observe", {"page": page})
+    check(observed.structured_content["resourceUri"] == uri, f"cdp_observe gave {observed.structured_content}")
+    targets = await call(session, "cdp_list_targets", {})
+    check(any(t["id"] == page for t in targets.structured_content["pages"]), "cdp_list_targets misses the page")
+
+    events = await api_events(session, page)
+    finished = [e for e in events if e["kind"] == "loadingFinished"]
+    check(finished and "reqid" in finished[-1], f"no finished /api/data request with a reqid in {events}")
+    body = await call(session, "cdp_get_response_body", {"id": finished[-1]["reqid"]})
+    text = body.structured_content["body"]
+    if body.structured_content["base64Encoded"]:
+        text = base64.b64decode(text).decode()
+    check(json.loads(text) == {"ok": True}, f"body was {body.structured_content}")
+
+    await call(session, "cdp_stop_observe", {"page": page, "dropBuffer": True})
+    check(await api_events(session, page) == [], "events left after dropBuffer")
+    await fetch(session)
+    check(await api_events(session, page) == [], "an unobserved page's fetch reached the buffer")
+    await call(session, "cdp_observe", {"page": page})
+    await fetch(session)
+    check(await api_events(session, page), "an observed page's fetch is missing")
+    cleared = await call(session, "cdp_clear_events", {"page": page})
+    check(cleared.structured_content["cleared"] > 0, f"cdp_clear_events gave {cleared.structured_content}")
+    check(await api_events(session, page) == [], "events left after cdp_clear_events")
+
+    await call(session, "cdp_set_filters", {"kinds": ["network"], "urlBlock": ["/nothing"]})
+    filters = await call(session, "cdp_get_filters", {})
+    check(filters.structured_content["filters"]["kinds"] == ["network"], f"filters are {filters.structured_content}")
+    await call(session, "cdp_set_filters", {"kinds": [], "urlBlock": []})
+
+
+async def errors(session):
+    """Bad calls are tool errors with cdt's code and a hint, and leave the server usable."""
+    cases = [
+        ("select_page", {"pageId": 999999}, "PAGE_NOT_FOUND"),
+        ("click", {}, "VALIDATION_ERROR"),
+        ("click", {"uid": "e1", "bogus": 1}, "VALIDATION_ERROR"),
+        ("navigate_page", {"type": "url"}, "VALIDATION_ERROR"),
+        ("wait_for", {"text": ["never on this page"], "timeout": 300}, "TIMEOUT"),
+        ("list_pages", {"timeout": -1}, "VALIDATION_ERROR"),
+        ("cdp_read_events", {"kinds": ["nonsense"]}, "VALIDATION_ERROR"),
+    ]
+    for name, arguments, code in cases:
+        result = await session.call_tool(name, arguments)
+        check(result.is_error, f"{name}({arguments}) succeeded")
+        error = result.structured_content["error"]
+        check(error["code"] == code and error["suggestions"], f"{name}({arguments}): {error}")
+        check(text_of(result).startswith(f"error[{code}]"), f"{name}: text {text_of(result)!r}")
+    await call(session, "list_pages", {})
 
 
 async def modern(server, page):

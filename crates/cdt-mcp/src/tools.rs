@@ -262,3 +262,24 @@ mod size {
         assert!(json.len() <= 14_000, "tools/list is {} bytes", json.len());
     }
 }
+
+#[cfg(test)]
+mod docs {
+    use super::*;
+
+    /// The README's tool ↔ command table names every tool with the commands of its ops.
+    #[test]
+    fn the_readme_maps_every_tool_to_its_cli_commands() {
+        let readme = include_str!("../../../README.md");
+        for tool in TOOLS {
+            let prefix = format!("| `{}` |", tool.name);
+            let Some(row) = readme.lines().find(|l| l.starts_with(&prefix)) else {
+                panic!("README has no row for {}", tool.name)
+            };
+            for op in tool.ops {
+                let command = format!("`cdt {}`", op.replace('.', " "));
+                assert!(row.contains(&command), "{row} lacks {command}");
+            }
+        }
+    }
+}
