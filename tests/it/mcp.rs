@@ -133,3 +133,59 @@ fn without_a_context_id_the_mcp_server_and_the_agents_commands_share_the_agents_
         "{summary}"
     );
 }
+
+/// The observer ops the MCP tools map to, from the CLI: per-page tail, unobserve, clear.
+#[test]
+fn events_of_one_page_can_be_read_unobserved_and_cleared_from_the_cli() {
+    let env = TestEnv::new();
+    let server = HttpServer::start();
+    let url = page(&server);
+    let opened = env.ctx("obs", &["page", "open", &url]);
+    let id = opened.ok()["id"].to_string();
+    let log = |text: &str| {
+        env.ctx(
+            "obs",
+            &["runtime", "eval", &format!("console.log('{text}')")],
+        )
+        .ok();
+    };
+    let texts = || -> Vec<String> {
+        let read = env.ctx(
+            "obs",
+            &[
+                "events", "read", "--page", &id, "--tail", "--kinds", "console",
+            ],
+        );
+        read.ok()["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["text"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    log("one");
+    assert_eq!(texts(), vec!["one"]);
+    env.ctx("obs", &["events", "unobserve", "--page", &id]).ok();
+    log("hidden");
+    assert_eq!(
+        texts(),
+        vec!["one"],
+        "an unobserved page's event was buffered"
+    );
+    let console = env.ctx("obs", &["console", "list"]);
+    assert!(
+        console.stdout.contains("hidden"),
+        "console records stop too"
+    );
+    env.ctx("obs", &["events", "observe", "--url-includes", "/mcp.html"])
+        .ok();
+    log("two");
+    assert_eq!(texts(), vec!["one", "two"]);
+    let cleared = env.ctx("obs", &["events", "clear", "--page", &id]);
+    // The page's network events (the page load) go too.
+    assert!(cleared.ok()["cleared"].as_u64() > Some(2), "{cleared:?}");
+    assert!(texts().is_empty());
+    // A page id that does not exist is an error with a hint, not an empty list.
+    env.ctx("obs", &["events", "read", "--page", "99"])
+        .err("PAGE_NOT_FOUND", 3);
+}

@@ -204,6 +204,7 @@ async def errors(session):
         ("select_page", {"pageId": 999999}, "PAGE_NOT_FOUND"),
         ("click", {}, "VALIDATION_ERROR"),
         ("click", {"uid": "e1", "bogus": 1}, "VALIDATION_ERROR"),
+        ("hover", {"uid": "e1", "includeSnapshot": True}, "VALIDATION_ERROR"),
         ("navigate_page", {"type": "url"}, "VALIDATION_ERROR"),
         ("wait_for", {"text": ["never on this page"], "timeout": 300}, "TIMEOUT"),
         ("list_pages", {"timeout": -1}, "VALIDATION_ERROR"),

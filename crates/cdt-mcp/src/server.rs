@@ -21,7 +21,7 @@ use crate::{result, tools};
 const MAX_TIMEOUT_MS: u64 = 3_600_000;
 
 const INSTRUCTIONS: &str = "cdt drives Chromium through the cdt daemon; `cdt` commands run in the same context (same CDT_CONTEXT_ID, share group or agent process) act on the same browser and pages.
-Every tool takes `page` (a page id from list_pages; default: the selected page) and `timeout` (budget in ms; default per tool).
+Every tool takes `page` (a page id from list_pages; default: the selected page, or every page for cdp_read_events/cdp_clear_events) and `timeout` (budget in ms; default per tool).
 Element tools take a uid from take_snapshot. Actions report what they caused (navigation, dialog, new pages, changed nodes).
 Errors carry a code and runnable hints. The events of page N are the resource cdp://events/N: read it for the newest 200, subscribe to be notified of new ones.";
 

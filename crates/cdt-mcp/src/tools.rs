@@ -28,11 +28,36 @@ pub struct ToolSpec {
     pub to_op: fn(Map<String, Value>) -> Result<Operation, CdtError>,
 }
 
-fn parse<T: DeserializeOwned>(tool: &str, args: Map<String, Value>) -> Result<T, CdtError> {
+/// The arguments as `T`. Names the schema does not list are refused, also for types that
+/// would ignore them (flattened ones), so a misspelt or unsupported argument never passes
+/// silently.
+fn parse<T: DeserializeOwned>(
+    tool: &str,
+    known: &[String],
+    args: Map<String, Value>,
+) -> Result<T, CdtError> {
+    if let Some(unknown) = args.keys().find(|key| !known.contains(key)) {
+        return Err(
+            CdtError::validation(format!("{tool} has no argument {unknown:?}"))
+                .with_details(serde_json::json!({ "known": known }))
+                .hinted(format!("Use only: {}", known.join(", "))),
+        );
+    }
     serde_json::from_value(Value::Object(args)).map_err(|error| {
         CdtError::validation(format!("invalid arguments for {tool}: {error}"))
             .hinted(format!("Check the input schema of {tool} in tools/list"))
     })
+}
+
+/// The argument names a tool's schema lists (without the shared `timeout`, taken earlier).
+fn argument_names(schema: &Map<String, Value>) -> Vec<String> {
+    let mut names: Vec<String> = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().filter(|k| *k != "timeout").cloned().collect())
+        .unwrap_or_default();
+    names.sort();
+    names
 }
 
 macro_rules! tools {
@@ -45,7 +70,9 @@ macro_rules! tools {
                 ops: &[$($op),+],
                 schema: schema::input::<$params>,
                 to_op: |args| {
-                    let params: $params = parse(stringify!($name), args)?;
+                    static KNOWN: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+                    let known = KNOWN.get_or_init(|| argument_names(&schema::input::<$params>()));
+                    let params: $params = parse(stringify!($name), known, args)?;
                     ($to_op)(params)
                 },
             },
@@ -211,6 +238,17 @@ mod tests {
             .err()
             .map(|e| (e.code, e.suggestions.len()));
         assert_eq!(error, Some((cdt_domain::ErrorCode::ValidationError, 1)));
+        let Some(hover) = find("hover") else {
+            panic!("no hover tool")
+        };
+        let mut args = Map::new();
+        args.insert("uid".into(), json!("e1"));
+        args.insert("includeSnapshot".into(), json!(true));
+        let error = (hover.to_op)(args).err();
+        assert!(
+            error.is_some_and(|e| e.message.contains("includeSnapshot")),
+            "a flattened type must not ignore unknown arguments"
+        );
         let Some(navigate) = find("navigate_page") else {
             panic!("no navigate_page tool")
         };
