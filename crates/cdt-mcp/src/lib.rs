@@ -90,7 +90,7 @@ fn serve(options: Options) -> Result<(), CdtError> {
         .enable_all()
         .build()
         .map_err(|error| CdtError::internal(format!("cannot start the runtime: {error}")))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let handler = CdtMcp::new(Daemon::new(paths, caller));
         let service = handler
             .serve(rmcp::transport::io::stdio_pipes())
@@ -106,7 +106,11 @@ fn serve(options: Options) -> Result<(), CdtError> {
             .await
             .map_err(|error| CdtError::internal(format!("the MCP service failed: {error}")))?;
         Ok(())
-    })
+    });
+    // Calls still waiting on the daemon are not waited for: exiting closes their sockets,
+    // which cancels their work in the daemon.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    served
 }
 
 #[allow(clippy::print_stderr)]
