@@ -231,6 +231,9 @@ fn help_tree_is_pinned() {
         &["network", "clear"],
         &["events"],
         &["events", "read"],
+        &["events", "clear"],
+        &["events", "observe"],
+        &["events", "unobserve"],
         &["events", "filters"],
         &["events", "filters", "get"],
         &["events", "filters", "set"],
@@ -259,6 +262,7 @@ fn help_tree_is_pinned() {
         &["daemon", "stop"],
         &["daemon", "logs"],
         &["errors"],
+        &["mcp"],
     ] {
         let mut args: Vec<&str> = path.to_vec();
         args.push("--help");

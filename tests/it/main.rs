@@ -17,6 +17,7 @@ mod flags;
 mod emulation;
 mod lease;
 mod limits;
+mod mcp;
 mod pages;
 mod security;
 mod session;

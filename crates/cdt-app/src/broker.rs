@@ -341,6 +341,15 @@ impl Broker {
             Operation::StorageSave(params) => storage::save(self, context, &params, until).await,
             Operation::StorageLoad(params) => storage::load(self, context, &params, until).await,
             Operation::DaemonStatus(params) => Ok(daemon::status(self, params.verbose).await),
+            Operation::EventsClear(params) => {
+                events::clear(self, context, params.page, until).await
+            }
+            Operation::EventsObserve(params) => {
+                events::observe(self, context, &params, until).await
+            }
+            Operation::EventsUnobserve(params) => {
+                events::unobserve(self, context, &params, until).await
+            }
             Operation::DaemonStop(_) => Ok(daemon::stop(self).await),
         }
     }

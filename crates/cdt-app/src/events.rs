@@ -2,14 +2,18 @@
 
 use std::sync::Arc;
 
-use cdt_domain::ops::{EventFiltersSetParams, EventsReadParams};
-use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode, limits};
+use cdt_domain::ops::{
+    EventFiltersSetParams, EventsObserveParams, EventsReadParams, EventsUnobserveParams,
+};
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode, limits};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::broker::Broker;
 use crate::console::page_labels;
+use crate::page::{optional_page_target, resolve_page};
 use crate::session::ensure_running;
+use crate::slot::{InFlight, Slot};
 use crate::telemetry::ReadFilter;
 use crate::telemetry::events::KINDS;
 
@@ -34,14 +38,22 @@ pub async fn read(
     until: Instant,
 ) -> Result<Value, CdtError> {
     check_kinds(&params.kinds)?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = match params.page {
+        Some(page) => running_slot(broker, context, page)?,
+        None => ensure_running(broker, context, until).await?,
+    };
     let filter = ReadFilter {
         kinds: params.kinds.clone(),
         url_includes: params.url_includes.clone(),
         method: params.method.clone(),
+        page_target_id: optional_page_target(&slot, params.page)?,
     };
     let limit = params.limit.unwrap_or(500).clamp(1, MAX_READ);
-    let result = slot.telemetry.read(params.offset, limit, &filter);
+    let result = if params.tail {
+        slot.telemetry.read_tail(limit, &filter)
+    } else {
+        slot.telemetry.read(params.offset, limit, &filter)
+    };
     let labels = page_labels(&slot);
     // A page stops where the reply budget would be passed; `nextOffset` then continues right
     // after the last event returned, so nothing is skipped.
@@ -117,4 +129,91 @@ pub async fn filters_set(
     }
     let applies_from = slot.telemetry.set_filters(filters.clone());
     Ok(json!({ "filters": filters, "appliesFromOffset": applies_from }))
+}
+
+/// The caller's slot when its browser runs. A page id names a page of the running browser, so
+/// reading one page's events never launches a browser (a subscriber polling a page of a
+/// stopped session must not bring it back).
+fn running_slot(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    page: u32,
+) -> Result<(Arc<Slot>, InFlight), CdtError> {
+    let (slot, in_flight) = broker.route(context);
+    if slot.is_running() && !slot.is_retired() {
+        return Ok((slot, in_flight));
+    }
+    Err(CdtError::new(
+        ErrorCode::PageNotFound,
+        format!("no page {page}: no browser runs in this context"),
+    )
+    .with_details(json!({ "page": page }))
+    .hinted("Run: cdt page open <url>"))
+}
+
+pub async fn clear(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    page: Option<u32>,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let target = optional_page_target(&slot, page)?;
+    let cleared = slot.telemetry.clear_events(target.as_deref());
+    Ok(json!({ "cleared": cleared, "page": page, "nextOffset": slot.telemetry.next_seq() }))
+}
+
+/// The page an observer command names: by id, else the first whose URL contains the text,
+/// else the current page.
+fn observed_page(
+    slot: &Slot,
+    page: Option<u32>,
+    url_includes: Option<&str>,
+) -> Result<(u32, String), CdtError> {
+    if let (None, Some(needle)) = (page, url_includes) {
+        let pages = slot.pages().list();
+        let found = pages.iter().find(|p| p.url.contains(needle));
+        return match found {
+            Some(info) => resolve_page(slot, Some(info.id.0)).map(|(id, t)| (id.0, t)),
+            None => Err(CdtError::new(
+                ErrorCode::PageNotFound,
+                format!("no page's URL contains {needle:?}"),
+            )
+            .with_details(json!({ "urls": pages.iter().map(|p| &p.url).collect::<Vec<_>>() }))
+            .hinted("Run: cdt page list")),
+        };
+    }
+    resolve_page(slot, page).map(|(id, target)| (id.0, target))
+}
+
+pub async fn observe(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &EventsObserveParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (page, target) = observed_page(&slot, params.page, params.url_includes.as_deref())?;
+    slot.telemetry.set_observed(&target, true);
+    let url = slot.pages().info(cdt_domain::PageId(page)).map(|p| p.url);
+    Ok(
+        json!({ "page": page, "url": url, "observing": true, "nextOffset": slot.telemetry.next_seq() }),
+    )
+}
+
+pub async fn unobserve(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &EventsUnobserveParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (page, target) = observed_page(&slot, params.page, None)?;
+    slot.telemetry.set_observed(&target, false);
+    let dropped = if params.drop_buffer {
+        slot.telemetry.clear_events(Some(&target))
+    } else {
+        0
+    };
+    Ok(json!({ "page": page, "observing": false, "droppedEvents": dropped }))
 }

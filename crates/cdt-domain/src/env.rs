@@ -10,6 +10,8 @@ pub const CDT_SHARE_GROUP: &str = "CDT_SHARE_GROUP";
 pub const CDT_CHROME_PATH: &str = "CDT_CHROME_PATH";
 /// `cdt-daemon` executable (default: next to `cdt`, then on `PATH`).
 pub const CDT_DAEMON_PATH: &str = "CDT_DAEMON_PATH";
+/// `cdt-mcp` executable that `cdt mcp` becomes (default: next to `cdt`, then on `PATH`).
+pub const CDT_MCP_PATH: &str = "CDT_MCP_PATH";
 /// Idle timeout of a slot's lease, in seconds (default 1800).
 pub const CDT_IDLE_TIMEOUT_SECS: &str = "CDT_IDLE_TIMEOUT_SECS";
 /// Maximum number of browser slots (default 16).

@@ -14,6 +14,7 @@ pub mod limits;
 pub mod ops;
 pub mod ops_interact;
 pub mod ops_parity;
+pub mod ops_observer;
 pub mod page;
 pub mod ports;
 pub mod storage;

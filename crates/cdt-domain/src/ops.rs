@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ErrorCode;
 pub use crate::ops_interact::*;
 pub use crate::ops_parity::*;
+pub use crate::ops_observer::*;
 use crate::page::WaitUntil;
 
 /// No parameters.
@@ -249,6 +250,12 @@ pub struct EventsReadParams {
     /// HTTP method (network kinds only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub method: Option<String>,
+    /// Only events of this page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// The newest `limit` matching events, whatever `offset` is.
+    #[serde(default)]
+    pub tail: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -430,6 +437,10 @@ operations! {
     StorageSessionClear = "storage.session.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session clear";
     StorageSave = "storage.save" (StorageFileParams), S10, [IoError, SecurityBlocked, BrowserLaunchFailed, CdpDisconnected], "cdt storage save ~/state.json";
     StorageLoad = "storage.load" (StorageFileParams), S30, [IoError, SecurityBlocked, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage load ~/state.json";
+    // observer (seed 002): the ring per page
+    EventsClear = "events.clear" (PageScopeParams), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected], "cdt events clear --page 2";
+    EventsObserve = "events.observe" (EventsObserveParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt events observe --url-includes /checkout";
+    EventsUnobserve = "events.unobserve" (EventsUnobserveParams), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt events unobserve --page 2 --drop-buffer";
     DaemonStatus = "daemon.status" (VerboseParams), S5, [], "cdt daemon status --verbose";
     DaemonStop = "daemon.stop" (NoParams), 15_000, [], "cdt daemon stop";
 }

@@ -92,6 +92,16 @@ pub enum Command {
     /// List every error code with its meaning, exit code and remedy.
     #[command(after_help = "Examples:\n  cdt errors\n  cdt errors --output text")]
     Errors,
+    /// Serve these operations to MCP clients over stdio (DevTools MCP tools, CDP observer).
+    #[command(
+        after_help = "Configure it in an MCP client (Claude Code, Cursor, VS Code, …):
+  {\"mcpServers\": {\"cdt\": {\"command\": \"cdt\", \"args\": [\"mcp\"]}}}
+
+Its tools act on the browser of the caller's context, as `cdt` commands do: the agent
+that starts `cdt mcp` (or CDT_CONTEXT_ID / --share-group) and its shell commands share
+one browser. Details: docs/mcp.md."
+    )]
+    Mcp,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

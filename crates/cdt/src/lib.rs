@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod commands;
 pub mod describe;
+pub mod mcp;
 pub mod output;
 
 use std::process::ExitCode;
@@ -48,6 +49,7 @@ fn command_path(command: &Command) -> String {
     let args: Vec<String> = std::env::args().collect();
     match command {
         Command::Errors => "errors".into(),
+        Command::Mcp => "mcp".into(),
         _ => command_words(&args),
     }
 }
@@ -74,6 +76,12 @@ pub fn run() -> ExitCode {
     if cli.global.describe {
         printer.success("describe", describe::describe(&path, &invocation), &meta);
         return ExitCode::SUCCESS;
+    }
+    if let Invocation::Mcp = invocation {
+        // Returns only if the server could not be started.
+        let error = mcp::exec(&cli.global);
+        printer.failure(&error, &meta);
+        return exit(error.exit_code().as_i32());
     }
     let op = match &invocation {
         Invocation::Remote { op, .. } => *op,
@@ -251,6 +259,9 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
     };
     match invocation {
         Invocation::ErrorTable => local(Ok(commands::errors::table())),
+        Invocation::Mcp => local(Err(CdtError::internal(
+            "cdt mcp is a server, not a one-shot command",
+        ))),
         Invocation::DaemonLogs { lines } => local(daemon_logs(&paths, lines)),
         Invocation::DaemonStatus { verbose } => {
             let mut params = Map::new();

@@ -13,8 +13,9 @@ pub mod console;
 pub mod events;
 pub mod har;
 pub mod network;
+mod observer;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -123,6 +124,8 @@ struct Inner {
     ring_dropped_for_bytes: u64,
     /// Strings and arrays cut in events (console text, frame payloads, …).
     cuts: u64,
+    /// Pages (by target id) whose events the ring does not take (`events unobserve`).
+    unobserved: HashSet<String>,
 }
 
 impl Inner {
@@ -159,6 +162,28 @@ pub struct ReadFilter {
     pub kinds: Vec<String>,
     pub url_includes: Option<String>,
     pub method: Option<String>,
+    /// Only events of this page (target id).
+    pub page_target_id: Option<String>,
+}
+
+impl ReadFilter {
+    fn accepts(&self, event: &Event) -> bool {
+        let url_ok = self
+            .url_includes
+            .as_deref()
+            .is_none_or(|needle| event.url.as_deref().is_some_and(|u| u.contains(needle)));
+        let method_ok = self.method.as_deref().is_none_or(|m| {
+            event
+                .http_method
+                .as_deref()
+                .is_some_and(|h| h.eq_ignore_ascii_case(m))
+        });
+        let page_ok = self
+            .page_target_id
+            .as_deref()
+            .is_none_or(|page| event.page_target_id == page);
+        kind_allowed(&self.kinds, event.kind) && url_ok && method_ok && page_ok
+    }
 }
 
 /// Records with an id above `after` (ids grow towards the back) that `keep` accepts, oldest first.
@@ -256,23 +281,14 @@ impl TelemetryStore {
         let start = offset.max(oldest);
         let mut events = Vec::new();
         let mut next_offset = start.max(offset);
-        let skip = usize::try_from(start - oldest).unwrap_or(usize::MAX);
+        // Sequence numbers grow along the ring but may have gaps (`events clear --page`).
+        let skip = inner.ring.partition_point(|e| e.seq < start);
         for event in inner.ring.iter().skip(skip) {
             if events.len() >= limit {
                 break;
             }
             next_offset = event.seq + 1;
-            let url_ok = filter
-                .url_includes
-                .as_deref()
-                .is_none_or(|needle| event.url.as_deref().is_some_and(|u| u.contains(needle)));
-            let method_ok = filter.method.as_deref().is_none_or(|m| {
-                event
-                    .http_method
-                    .as_deref()
-                    .is_some_and(|h| h.eq_ignore_ascii_case(m))
-            });
-            if kind_allowed(&filter.kinds, event.kind) && url_ok && method_ok {
+            if filter.accepts(event) {
                 events.push(event.clone());
             }
         }
@@ -426,8 +442,8 @@ impl TelemetryStore {
         inner.console.push_back(message);
     }
 
-    /// Applies a network event to its request record; returns the request's URL.
-    fn record_network(&self, inner: &mut Inner, event: &RawEvent) -> Option<String> {
+    /// Applies a network event to its request record; returns the record's id and URL.
+    fn record_network(&self, inner: &mut Inner, event: &RawEvent) -> Option<(u64, String)> {
         let request_id = event
             .params
             .get("requestId")
@@ -513,7 +529,7 @@ impl TelemetryStore {
         if done {
             self.persist(TelemetryStream::Network, &json!({ "ts": event.at_ms, "page": event.page_target_id, "request": request.detail(None, false, 0) }));
         }
-        Some(request.url.clone())
+        Some((request.id, request.url.clone()))
     }
 
     fn evict_bodies(&self, inner: &mut Inner) {
@@ -539,17 +555,24 @@ impl TelemetrySink for TelemetryStore {
         {
             let mut inner = lock(&self.inner);
             inner.cuts += cuts;
-            let url = if event.method.starts_with("Network.") || event.method == RESPONSE_BODY_EVENT
+            let record =
+                if event.method.starts_with("Network.") || event.method == RESPONSE_BODY_EVENT {
+                    self.record_network(&mut inner, &event)
+                } else {
+                    self.record_console(&mut inner, &event);
+                    None
+                };
+            if event.method != RESPONSE_BODY_EVENT
+                && !inner.unobserved.contains(&event.page_target_id)
             {
-                self.record_network(&mut inner, &event)
-            } else {
-                self.record_console(&mut inner, &event);
-                None
-            };
-            if event.method != RESPONSE_BODY_EVENT {
                 let max_body = usize::try_from(inner.filters.max_body_bytes).unwrap_or(usize::MAX);
-                let (kind, url, http_method, body) =
+                let (reqid, url) = record.unzip();
+                let (kind, url, http_method, mut body) =
                     events::normalize(&event.method, &event.params, url.as_deref(), max_body);
+                if let (Some(reqid), Value::Object(body)) = (reqid, &mut body) {
+                    // The id `network get`/`network body` take.
+                    body.insert("reqid".into(), json!(reqid));
+                }
                 let filters = &inner.filters;
                 let url_allowed = url.as_deref().is_none_or(|u| {
                     (filters.url_allow.is_empty()

@@ -1,4 +1,5 @@
-//! `cdt events read` and `cdt events filters get|set`: the raw observer of seed 002.
+//! `cdt events read|clear|observe|unobserve` and `cdt events filters get|set`: the raw
+//! observer of seed 002.
 
 use clap::{Args, Subcommand};
 
@@ -11,10 +12,24 @@ pub enum EventsCommand {
   cdt events read
   cdt events read --offset 1200 --limit 200 --kinds request,response
   cdt events read --kinds console,log --url-includes app.js
+  cdt events read --page 2 --tail --limit 20
 
 Each reply carries `nextOffset` (poll again from it: nothing is missed or repeated) and
 `dropped` (events that left the buffer before they were read).")]
     Read(ReadArgs),
+    /// Remove events from the buffer: one page's, or all (offsets go on from where they were).
+    #[command(after_help = "Examples:\n  cdt events clear\n  cdt events clear --page 2")]
+    Clear(PageArg),
+    /// Let a page's events into the buffer again (every page is observed from its start).
+    #[command(
+        after_help = "Examples:\n  cdt events observe --page 2\n  cdt events observe --url-includes /checkout"
+    )]
+    Observe(ObserveArgs),
+    /// Keep a page's events out of the buffer (console and network lists are unaffected).
+    #[command(
+        after_help = "Examples:\n  cdt events unobserve --page 2\n  cdt events unobserve --drop-buffer"
+    )]
+    Unobserve(UnobserveArgs),
     /// Get or set the buffer's server-side filters.
     #[command(subcommand)]
     Filters(FiltersCommand),
@@ -36,6 +51,39 @@ pub struct ReadArgs {
     /// HTTP method (network kinds only).
     #[arg(long)]
     pub method: Option<String>,
+    /// Only events of this page.
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+    /// The newest --limit events, whatever the offset.
+    #[arg(long)]
+    pub tail: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PageArg {
+    /// The page (default: every page).
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct ObserveArgs {
+    /// The page (default: the current page).
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+    /// Pick the first page whose URL contains this text.
+    #[arg(long, value_name = "TEXT")]
+    pub url_includes: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct UnobserveArgs {
+    /// The page (default: the current page).
+    #[arg(long, value_name = "ID")]
+    pub page: Option<u32>,
+    /// Also remove the page's events already in the buffer.
+    #[arg(long)]
+    pub drop_buffer: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -85,7 +133,20 @@ pub fn invocation(command: &EventsCommand) -> Invocation {
             )
             .set("urlIncludes", args.url_includes.clone())
             .set("method", args.method.clone())
+            .set("page", args.page)
+            .flag("tail", args.tail)
             .remote("events.read"),
+        EventsCommand::Clear(args) => Params::default()
+            .set("page", args.page)
+            .remote("events.clear"),
+        EventsCommand::Observe(args) => Params::default()
+            .set("page", args.page)
+            .set("urlIncludes", args.url_includes.clone())
+            .remote("events.observe"),
+        EventsCommand::Unobserve(args) => Params::default()
+            .set("page", args.page)
+            .flag("dropBuffer", args.drop_buffer)
+            .remote("events.unobserve"),
         EventsCommand::Filters(FiltersCommand::Get) => {
             Params::default().remote("events.filters.get")
         }

@@ -34,6 +34,8 @@ pub enum Invocation {
     DaemonStop,
     /// `cdt daemon logs`.
     DaemonLogs { lines: usize },
+    /// `cdt mcp`: a long-running server, not a one-shot command.
+    Mcp,
 }
 
 /// Collects explicitly given flags into a parameter object (absent flags stay absent, so an
@@ -76,5 +78,6 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         Command::Storage(command) => storage::invocation(command),
         Command::Daemon(command) => daemon::invocation(command, verbose),
         Command::Errors => Invocation::ErrorTable,
+        Command::Mcp => Invocation::Mcp,
     }
 }

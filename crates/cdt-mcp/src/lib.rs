@@ -1,0 +1,139 @@
+//! `cdt mcp`: cdt as an MCP server over stdio (official Rust SDK, `rmcp`). The tools carry the
+//! Chrome DevTools MCP server's names and shapes plus the CDP observer of seed 002, and the
+//! resource template `cdp://events/{pageId}`.
+//!
+//! It is one more client of the cdt daemon, like the CLI: every tool call becomes one
+//! operation (see [`tools::TOOLS`]) sent with the caller context collected at start, so the
+//! agent that runs `cdt mcp` and its `cdt` commands share one browser. It must never hold
+//! browser logic; the daemon does the work. It is its own binary (`cdt mcp` execs it), so the
+//! CLI's one-shot path never carries an async runtime.
+
+mod daemon;
+mod params;
+mod resources;
+mod result;
+mod schema;
+mod server;
+pub mod tools;
+
+use std::process::ExitCode;
+
+use cdt_domain::CdtError;
+use cdt_store::StatePaths;
+use rmcp::ServiceExt;
+
+pub use daemon::Daemon;
+pub use server::CdtMcp;
+
+/// Who the server acts for: the same overrides the CLI takes.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub share_group: Option<String>,
+    pub context_id: Option<String>,
+}
+
+const USAGE: &str = "usage: cdt-mcp [--share-group NAME] [--context-id ID]
+Serves cdt over MCP on stdin/stdout (usually started as `cdt mcp`). See docs/mcp.md.";
+
+/// Parses `--share-group NAME`, `--context-id ID` (also `--flag=value`).
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut options = Options::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) => (flag, Some(value.to_string())),
+            None => (arg.as_str(), None),
+        };
+        let slot = match flag {
+            "--share-group" => &mut options.share_group,
+            "--context-id" => &mut options.context_id,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+        };
+        let value = inline
+            .or_else(|| args.next().cloned())
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        *slot = Some(value);
+    }
+    Ok(options)
+}
+
+/// The `cdt-mcp` binary: arguments, then [`run`].
+pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse_args(&args) {
+        Ok(options) => run(options),
+        Err(message) => {
+            report(&message);
+            let help = args.iter().any(|a| a == "-h" || a == "--help");
+            ExitCode::from(if help { 0 } else { 2 })
+        }
+    }
+}
+
+/// Serves MCP on stdin/stdout until the client closes stdin. Diagnostics go to stderr.
+pub fn run(options: Options) -> ExitCode {
+    match serve(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            report(&format!("cdt mcp: {}: {}", error.code, error.message));
+            ExitCode::from(u8::try_from(error.exit_code().as_i32()).unwrap_or(11))
+        }
+    }
+}
+
+fn serve(options: Options) -> Result<(), CdtError> {
+    let paths = StatePaths::from_env()?;
+    let caller = cdt_client::caller::collect(options.share_group, options.context_id);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| CdtError::internal(format!("cannot start the runtime: {error}")))?;
+    let served = runtime.block_on(async move {
+        let handler = CdtMcp::new(Daemon::new(paths, caller));
+        let service = handler
+            .serve(rmcp::transport::io::stdio_pipes())
+            .await
+            .map_err(|error| {
+                CdtError::new(
+                    cdt_domain::ErrorCode::ProtocolError,
+                    format!("MCP start-up failed: {error}"),
+                )
+            })?;
+        service
+            .waiting()
+            .await
+            .map_err(|error| CdtError::internal(format!("the MCP service failed: {error}")))?;
+        Ok(())
+    });
+    // Calls still waiting on the daemon are not waited for: exiting closes their sockets,
+    // which cancels their work in the daemon.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    served
+}
+
+#[allow(clippy::print_stderr)]
+fn report(message: &str) {
+    eprintln!("{message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn arguments_name_the_context() {
+        let options = parse_args(&args(&["--share-group", "team", "--context-id=ctx_1"]));
+        let options = options.unwrap_or_default();
+        assert_eq!(options.share_group.as_deref(), Some("team"));
+        assert_eq!(options.context_id.as_deref(), Some("ctx_1"));
+        assert!(parse_args(&args(&["--share-group"])).is_err());
+        assert!(parse_args(&args(&["--verbose"])).is_err());
+        assert!(parse_args(&[]).is_ok());
+    }
+}

@@ -1,0 +1,239 @@
+"""Drives `cdt mcp` with the official MCP Python SDK (PyPI `mcp`), a client cdt did not write.
+
+Usage: client.py CDT_BINARY PAGE_URL [--context-only]
+  PAGE_URL serves a page with a "Fetch data" button whose click runs fetch('/api/data').
+  --context-only: only open the page over MCP and check that `cdt page list`, run by this
+  same process, sees it (the agent-process context, when no CDT_CONTEXT_ID is set).
+
+Runs initialize, tools/list, new_page -> take_snapshot -> click (by uid) ->
+list_network_requests, subscribes to cdp://events/{pageId} and waits for
+notifications/resources/updated after the page's fetch(), reads the resource, then
+unsubscribes and checks that no update follows another fetch. Also checks that a bad call
+is a tool error carrying cdt's error code. Every check raises on failure; the last line of
+stdout is a JSON summary for the caller (the Rust e2e test) to check against the CLI.
+"""
+
+import asyncio
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import warnings
+
+from mcp import Client, ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp_types import ResourceUpdatedNotification
+
+# resources/subscribe is what a 2025-11-25 client (most agents today) uses; it is under test.
+warnings.simplefilter("ignore", MCPDeprecationWarning)
+
+EXPECTED_TOOLS = {
+    "new_page", "list_pages", "select_page", "close_page", "navigate_page", "wait_for",
+    "resize_page", "take_snapshot", "take_screenshot", "click", "hover", "drag", "fill",
+    "fill_form", "upload_file", "press_key", "handle_dialog", "evaluate_script",
+    "list_console_messages", "get_console_message", "list_network_requests",
+    "get_network_request", "cdp_list_targets", "cdp_observe", "cdp_stop_observe",
+    "cdp_read_events", "cdp_clear_events", "cdp_get_response_body", "cdp_set_filters",
+    "cdp_get_filters",
+}
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+
+
+def text_of(result):
+    return "\n".join(block.text for block in result.content if getattr(block, "type", "") == "text")
+
+
+def cli_pages(cdt):
+    """`cdt page list` run by this process, like an agent's shell command."""
+    out = subprocess.run([cdt, "page", "list"], capture_output=True, text=True, timeout=60)
+    reply = json.loads(out.stdout)
+    check(reply["ok"], f"cdt page list failed: {reply}")
+    return reply["data"]["pages"], reply["meta"].get("context")
+
+
+async def context_only(cdt, url):
+    env = {key: value for key, value in os.environ.items() if key.startswith("CDT_")}
+    server = StdioServerParameters(command=cdt, args=["mcp"], env=env)
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            opened = await call(session, "new_page", {"url": url})
+            page = opened.structured_content["id"]
+            status = await call(session, "list_pages", {})
+            pages, context = cli_pages(cdt)
+            check({"id": page, "url": url} in [{"id": p["id"], "url": p["url"]} for p in pages],
+                  f"the CLI sees {pages}, not page {page} at {url}")
+            mcp_ids = [p["id"] for p in status.structured_content["pages"]]
+            check(mcp_ids == [p["id"] for p in pages], f"MCP sees {mcp_ids}, the CLI {pages}")
+            print(json.dumps({"page": page, "context": context}))
+
+
+async def call(session, name, arguments):
+    result = await session.call_tool(name, arguments)
+    check(not result.is_error, f"{name}({arguments}) failed: {text_of(result)}")
+    return result
+
+
+async def main(cdt, url):
+    updates = []
+    updated = asyncio.Event()
+
+    async def on_message(message):
+        if isinstance(message, ResourceUpdatedNotification):
+            updates.append((time.monotonic(), message.params.uri))
+            updated.set()
+
+    # MCP clients start servers with a reduced environment; cdt's own variables are passed on.
+    env = {key: value for key, value in os.environ.items() if key.startswith("CDT_")}
+    server = StdioServerParameters(command=cdt, args=["mcp"], env=env)
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write, message_handler=on_message) as session:
+            init = await session.initialize()
+            check(init.server_info.name == "cdt", f"server is {init.server_info}")
+            check(init.capabilities.resources and init.capabilities.resources.subscribe, "no resource subscriptions")
+
+            listed = await session.list_tools()
+            names = {tool.name for tool in listed.tools}
+            check(EXPECTED_TOOLS <= names, f"missing tools: {EXPECTED_TOOLS - names}")
+            templates = await session.list_resource_templates()
+            check([t.uri_template for t in templates.resource_templates] == ["cdp://events/{pageId}"], "no events template")
+
+            opened = await call(session, "new_page", {"url": url})
+            page = opened.structured_content["id"]
+            check(opened.structured_content["url"] == url, f"new_page opened {opened.structured_content}")
+
+            snapshot = await call(session, "take_snapshot", {})
+            found = re.search(r'(\S+) button "Fetch data"', text_of(snapshot))
+            check(found is not None, f"no Fetch data button in:\n{text_of(snapshot)}")
+            uid = found.group(1)
+
+            pages, context = cli_pages(cdt)
+            check(any(p["id"] == page and p["url"] == url for p in pages), f"the CLI does not see page {page}: {pages}")
+
+            uri = f"cdp://events/{page}"
+            await session.subscribe_resource(uri)
+            clicked = await call(session, "click", {"uid": uid})
+            await asyncio.wait_for(updated.wait(), timeout=15)
+            check(updates[0][1] == uri, f"update for {updates[0][1]}, not {uri}")
+
+            requests = await call(session, "list_network_requests", {"resourceTypes": ["fetch"]})
+            fetched = [r for r in requests.structured_content["requests"] if r["url"].endswith("/api/data")]
+            check(fetched, f"no /api/data request in {requests.structured_content}")
+
+            resource = await session.read_resource(uri)
+            body = json.loads(resource.contents[0].text)
+            check(isinstance(body["nextOffset"], int), f"no nextOffset in {body}")
+            check(any(e.get("url", "").endswith("/api/data") for e in body["events"]), "the fetch is not in the resource")
+
+            # Unsubscribed: another fetch sends no update.
+            await session.unsubscribe_resource(uri)
+            await asyncio.sleep(0.6)
+            before = len(updates)
+            await call(session, "evaluate_script", {"function": "async () => (await fetch('/api/data')).status"})
+            await asyncio.sleep(1.5)
+            check(len(updates) == before, f"updates after unsubscribe: {updates[before:]}")
+
+            await observer(session, page, uri)
+            await errors(session)
+
+            shot = await call(session, "take_screenshot", {})
+            images = [b for b in shot.content if b.type == "image"]
+            check(images and images[0].mime_type == "image/png", f"take_screenshot gave {shot.content}")
+
+    listened = await modern(server, page)
+    print(json.dumps({
+        "page": page, "url": url, "uid": uid, "updates": len(updates), "listened": listened,
+        "clickText": text_of(clicked), "tools": len(names), "fetched": fetched[0]["id"],
+    }))
+
+
+async def fetch(session):
+    await call(session, "evaluate_script", {"function": "async () => (await fetch('/api/data')).status"})
+
+
+async def api_events(session, page):
+    """The page's newest network events for /api/data."""
+    read = await call(session, "cdp_read_events", {"page": page, "tail": True, "limit": 100, "kinds": ["network"]})
+    return [e for e in read.structured_content["events"] if e.get("url", "").endswith("/api/data")]
+
+
+async def observer(session, page, uri):
+    """The seed-002 tools: observe, read, body, stop, clear, filters."""
+    observed = await call(session, "cdp_observe", {"page": page})
+    check(observed.structured_content["resourceUri"] == uri, f"cdp_observe gave {observed.structured_content}")
+    targets = await call(session, "cdp_list_targets", {})
+    check(any(t["id"] == page for t in targets.structured_content["pages"]), "cdp_list_targets misses the page")
+
+    events = await api_events(session, page)
+    finished = [e for e in events if e["kind"] == "loadingFinished"]
+    check(finished and "reqid" in finished[-1], f"no finished /api/data request with a reqid in {events}")
+    body = await call(session, "cdp_get_response_body", {"id": finished[-1]["reqid"]})
+    text = body.structured_content["body"]
+    if body.structured_content["base64Encoded"]:
+        text = base64.b64decode(text).decode()
+    check(json.loads(text) == {"ok": True}, f"body was {body.structured_content}")
+
+    await call(session, "cdp_stop_observe", {"page": page, "dropBuffer": True})
+    check(await api_events(session, page) == [], "events left after dropBuffer")
+    await fetch(session)
+    check(await api_events(session, page) == [], "an unobserved page's fetch reached the buffer")
+    await call(session, "cdp_observe", {"page": page})
+    await fetch(session)
+    check(await api_events(session, page), "an observed page's fetch is missing")
+    cleared = await call(session, "cdp_clear_events", {"page": page})
+    check(cleared.structured_content["cleared"] > 0, f"cdp_clear_events gave {cleared.structured_content}")
+    check(await api_events(session, page) == [], "events left after cdp_clear_events")
+
+    await call(session, "cdp_set_filters", {"kinds": ["network"], "urlBlock": ["/nothing"]})
+    filters = await call(session, "cdp_get_filters", {})
+    check(filters.structured_content["filters"]["kinds"] == ["network"], f"filters are {filters.structured_content}")
+    await call(session, "cdp_set_filters", {"kinds": [], "urlBlock": []})
+
+
+async def errors(session):
+    """Bad calls are tool errors with cdt's code and a hint, and leave the server usable."""
+    cases = [
+        ("select_page", {"pageId": 999999}, "PAGE_NOT_FOUND"),
+        ("click", {}, "VALIDATION_ERROR"),
+        ("click", {"uid": "e1", "bogus": 1}, "VALIDATION_ERROR"),
+        ("hover", {"uid": "e1", "includeSnapshot": True}, "VALIDATION_ERROR"),
+        ("navigate_page", {"type": "url"}, "VALIDATION_ERROR"),
+        ("wait_for", {"text": ["never on this page"], "timeout": 300}, "TIMEOUT"),
+        ("list_pages", {"timeout": -1}, "VALIDATION_ERROR"),
+        ("cdp_read_events", {"kinds": ["nonsense"]}, "VALIDATION_ERROR"),
+    ]
+    for name, arguments, code in cases:
+        result = await session.call_tool(name, arguments)
+        check(result.is_error, f"{name}({arguments}) succeeded")
+        error = result.structured_content["error"]
+        check(error["code"] == code and error["suggestions"], f"{name}({arguments}): {error}")
+        check(text_of(result).startswith(f"error[{code}]"), f"{name}: text {text_of(result)!r}")
+    await call(session, "list_pages", {})
+
+
+async def modern(server, page):
+    """The 2026-07-28 protocol (discover, no initialize): subscriptions/listen on the same URI."""
+    uri = f"cdp://events/{page}"
+    async with Client(server, mode="auto") as client:
+        async with client.listen(resource_subscriptions=[uri]) as subscription:
+            check(list(subscription.honored.resource_subscriptions or []) == [uri], f"listen honored {subscription.honored}")
+            result = await client.call_tool("evaluate_script", {"function": "async () => (await fetch('/api/data')).status"})
+            check(not result.is_error, f"evaluate_script failed: {text_of(result)}")
+            event = await asyncio.wait_for(subscription.__anext__(), timeout=15)
+            check(getattr(event, "uri", None) == uri, f"listen delivered {event}")
+        return client.protocol_version
+
+
+if __name__ == "__main__":
+    if "--context-only" in sys.argv[3:]:
+        asyncio.run(context_only(sys.argv[1], sys.argv[2]))
+    else:
+        asyncio.run(main(sys.argv[1], sys.argv[2]))
