@@ -2,12 +2,15 @@
 //! operation for the daemon (parameters as JSON, checked against the domain schema) or a
 //! local action. Browser logic never lives here.
 
+pub mod completions;
 pub mod console;
 pub mod daemon;
+pub mod doctor;
 pub mod element;
 pub mod errors;
 pub mod events;
 pub mod interact;
+pub mod man;
 pub mod network;
 pub mod page;
 pub mod session;
@@ -31,6 +34,14 @@ pub enum Invocation {
     DaemonStop,
     /// `cdt daemon logs`.
     DaemonLogs { lines: usize },
+    /// `cdt repl` (run by `repl::run`, never by `dispatch`).
+    Repl,
+    /// `cdt completions <shell>`: a script printed as is.
+    Completions(completions::Shell),
+    /// `cdt man`: the page printed as is, or (with a directory) one page per command written.
+    Man { dir: Option<String> },
+    /// `cdt doctor`.
+    Doctor,
 }
 
 /// Collects explicitly given flags into a parameter object (absent flags stay absent, so an
@@ -70,5 +81,11 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         Command::Events(command) => events::invocation(command),
         Command::Daemon(command) => daemon::invocation(command, verbose),
         Command::Errors => Invocation::ErrorTable,
+        Command::Repl(_) => Invocation::Repl,
+        Command::Completions(args) => Invocation::Completions(args.shell),
+        Command::Man(args) => Invocation::Man {
+            dir: args.dir.clone(),
+        },
+        Command::Doctor => Invocation::Doctor,
     }
 }
