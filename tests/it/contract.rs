@@ -239,6 +239,10 @@ fn help_tree_is_pinned() {
         &["daemon", "stop"],
         &["daemon", "logs"],
         &["errors"],
+        &["repl"],
+        &["completions"],
+        &["man"],
+        &["doctor"],
     ] {
         let mut args: Vec<&str> = path.to_vec();
         args.push("--help");

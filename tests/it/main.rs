@@ -7,8 +7,10 @@ mod agent;
 mod contexts;
 mod contract;
 mod daemon;
+mod doctor;
 mod lease;
 mod pages;
+mod repl;
 mod session;
 mod telemetry;
 

@@ -108,6 +108,12 @@ impl Outcome {
                 0
             }
             Err(error) => {
+                // A failure that carries a report (the doctor's checks) shows it in text too.
+                if printer.format == OutputFormat::Text
+                    && let Some(report) = render::compact(self.op, &error.details)
+                {
+                    Printer::raw(&report);
+                }
                 if debug {
                     Printer::stderr(&format!(
                         "cdt: {} failed after {} ms: {error:?}\n",

@@ -203,8 +203,8 @@ fn checks(checks: &[Value]) -> String {
             text(&check["name"]),
             text(&check["detail"])
         ));
-        if let Some(fix) = check.get("fix").and_then(Value::as_str) {
-            out.push_str(&format!("     {:<10} fix: {fix}\n", ""));
+        for fix in check["fixes"].as_array().into_iter().flatten() {
+            out.push_str(&format!("     {:<10} fix: {}\n", "", text(fix)));
         }
     }
     out

@@ -43,7 +43,7 @@ mod tests {
 
     #[test]
     fn scripts_name_the_commands() {
-        assert!(script(Shell::Bash).contains("complete -F _cdt"));
+        assert!(script(Shell::Bash).contains("-F _cdt"));
         assert!(script(Shell::Zsh).contains("#compdef cdt"));
         for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
             let text = script(shell);

@@ -6,7 +6,6 @@
 //! sees the daemon's discovery rule and environment); the doctor uses a context of its own
 //! (its own process), stops that browser again and never touches the caller's browser.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use cdt_client::{daemon as client, request_id};
@@ -33,7 +32,8 @@ struct Check {
     name: &'static str,
     status: Status,
     detail: String,
-    fix: Option<String>,
+    /// What to do about it, most likely first.
+    fixes: Vec<String>,
     /// The error code a failure stands for.
     code: ErrorCode,
 }
@@ -44,7 +44,7 @@ impl Check {
             name,
             status: Status::Ok,
             detail: detail.into(),
-            fix: None,
+            fixes: Vec::new(),
             code: ErrorCode::InternalError,
         }
     }
@@ -54,14 +54,14 @@ impl Check {
             name,
             status: Status::Fail,
             detail: error.message.clone(),
-            fix: (!error.suggestions.is_empty()).then(|| error.suggestions.join("; ")),
+            fixes: error.suggestions.clone(),
             code: error.code,
         }
     }
 
     fn with(mut self, status: Status, fix: impl Into<String>) -> Check {
         self.status = status;
-        self.fix = Some(fix.into());
+        self.fixes = vec![fix.into()];
         self
     }
 
@@ -73,8 +73,8 @@ impl Check {
             Status::Fail => "fail",
         };
         let mut out = json!({ "name": self.name, "status": status, "detail": self.detail });
-        if let Some(fix) = &self.fix {
-            out["fix"] = json!(fix);
+        if !self.fixes.is_empty() {
+            out["fixes"] = json!(self.fixes);
         }
         out
     }
@@ -124,10 +124,8 @@ pub fn run(global: &GlobalArgs, paths: &StatePaths) -> Result<Value, CdtError> {
         ),
     )
     .with_details(json!({ "healthy": false, "checks": all }));
-    for check in &failed {
-        if let Some(fix) = &check.fix {
-            error = error.hinted(fix.clone());
-        }
+    for fix in failed.iter().flat_map(|check| &check.fixes) {
+        error = error.hinted(fix.clone());
     }
     Err(error.hinted("Run again after fixing: cdt doctor --output text"))
 }
@@ -249,39 +247,52 @@ fn chromium(global: &GlobalArgs, paths: &StatePaths) -> Check {
         10_000,
         &request_id(),
     );
-    let browser = &data["browser"];
+    let browser = &data["session"]["browser"];
     let executable = browser["executable"].as_str().unwrap_or("?");
     let product = browser["product"].as_str().unwrap_or("unknown version");
     let detail = format!("{executable} ({product}) launched and answered in {launch_ms} ms");
-    match stop {
-        Ok(_) => Check::ok("chromium", format!("{detail}, closed again")),
-        Err(error) => Check::ok("chromium", detail).with(
+    if let Err(error) = stop {
+        return Check::ok("chromium", detail).with(
             Status::Warn,
             format!(
                 "It was not closed ({}); run: cdt session list",
                 error.message
             ),
+        );
+    }
+    let check = Check::ok("chromium", format!("{detail}, closed again"));
+    // The daemon finds Chromium with its own environment; a daemon started earlier does not
+    // see a CDT_CHROME_PATH set since.
+    match std::env::var(env::CDT_CHROME_PATH) {
+        Ok(wanted) if !wanted.is_empty() && wanted != executable => check.with(
+            Status::Warn,
+            format!(
+                "{}={wanted} is set here, but the running daemon launches {executable}: run cdt daemon stop, and the next command starts a daemon with this environment",
+                env::CDT_CHROME_PATH
+            ),
         ),
+        _ => check,
     }
 }
 
 fn no_chromium(error: &CdtError) -> Check {
     let mut check = Check::failed("chromium", error);
     if error.code == ErrorCode::BrowserLaunchFailed {
-        let explicit = std::env::var_os(env::CDT_CHROME_PATH)
-            .filter(|v| !v.is_empty())
-            .map(|v| Path::new(&v).display().to_string());
-        let mut fixes = vec![
-            "Install Chromium: apt-get install -y chromium (Debian/Ubuntu), dnf install chromium (Fedora), brew install --cask chromium (macOS)".to_string(),
-            format!("Or point {}=/path/to/chrome at an installed Chrome or Chromium", env::CDT_CHROME_PATH),
+        check.fixes = vec![
+            "Install Chromium: apt-get install -y chromium (Debian, Ubuntu); dnf install chromium (Fedora); brew install --cask chromium (macOS)".to_string(),
+            format!("Or set {}=/path/to/chrome to an installed Chrome or Chromium", env::CDT_CHROME_PATH),
         ];
-        if let Some(path) = explicit {
-            fixes.insert(
+        if let Ok(path) = std::env::var(env::CDT_CHROME_PATH)
+            && !path.is_empty()
+        {
+            check.fixes.insert(
                 0,
-                format!("{}={path} is set: fix or unset it", env::CDT_CHROME_PATH),
+                format!(
+                    "{}={path} is set: correct or unset it",
+                    env::CDT_CHROME_PATH
+                ),
             );
         }
-        check.fix = Some(fixes.join("; "));
     }
     check
 }

@@ -389,7 +389,8 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
             let (target, flags) = line::split_flags(rest);
             let target = line::rest(target, variables, true)?;
             match (form, target.is_empty()) {
-                (Form::Element, true) => return Err(usage(alias)),
+                (Form::Element, true) if flags.is_empty() => return Err(usage(alias)),
+                (Form::Element, true) => {}
                 (Form::Element, false) => element_words(classify(&target), &mut words),
                 (_, true) => {}
                 (_, false) => match classify(&target) {

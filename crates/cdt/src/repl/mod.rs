@@ -40,7 +40,8 @@ pub const EXAMPLES: &str = "Examples:
 Short commands: g <url>, b, f, r, c <uid|selector|text>, t <uid|selector> <text>, elements,
 text, html, links, forms, url, title, state, find <text>, inspect <uid>, wait <selector>|<n>s,
 eval <js>, set <name> <value>, get <name> <js>, $name, json on|off, help [cmd], quit.
-Every cdt command also works without the `cdt` prefix: page open <url>, element click e3.";
+Every cdt command also works without the `cdt` prefix: page open <url>, element click e3.
+Output is text unless --output json is given (or `json on` is typed).";
 
 #[derive(Debug, Args)]
 pub struct ReplArgs {
