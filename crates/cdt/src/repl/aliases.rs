@@ -5,12 +5,6 @@
 //!
 //! An alias never holds browser logic: it only rewrites words.
 
-use std::time::Duration;
-
-use cdt_domain::CdtError;
-
-use super::line::{self, Variables};
-
 /// How the words after an alias become CLI arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
@@ -71,375 +65,41 @@ const fn cli(words: &'static [&'static str], op: &'static str, form: Form) -> Ac
 }
 
 /// Every short command. Names never shadow a CLI resource (pinned by a test).
+#[rustfmt::skip]
 pub const ALIASES: &[Alias] = &[
-    Alias {
-        names: &["g", "goto"],
-        usage: "g <url>",
-        about: "load a URL in the current page",
-        example: "g http://127.0.0.1:8080/",
-        action: cli(&["page", "navigate"], "page.navigate", Form::Append),
-    },
-    Alias {
-        names: &["b", "back"],
-        usage: "b",
-        about: "go back",
-        example: "b",
-        action: cli(&["page", "back"], "page.back", Form::Append),
-    },
-    Alias {
-        names: &["f", "forward"],
-        usage: "f",
-        about: "go forward",
-        example: "f",
-        action: cli(&["page", "forward"], "page.forward", Form::Append),
-    },
-    Alias {
-        names: &["r", "reload"],
-        usage: "r",
-        about: "reload the page",
-        example: "r --ignore-cache",
-        action: cli(&["page", "reload"], "page.reload", Form::Append),
-    },
-    Alias {
-        names: &["c", "click"],
-        usage: "c <uid|selector|text>",
-        about: "click an element",
-        example: "c e3",
-        action: cli(&["element", "click"], "element.click", Form::Element),
-    },
-    Alias {
-        names: &["t", "type"],
-        usage: "t <uid|selector> <text>",
-        about: "fill a field with text",
-        example: "t #email ada@example.com",
-        action: cli(&["element", "fill"], "element.fill", Form::ElementValue),
-    },
-    Alias {
-        names: &["dblclick"],
-        usage: "dblclick <uid|selector|text>",
-        about: "double-click an element",
-        example: "dblclick e3",
-        action: cli(&["element", "dblclick"], "element.dblclick", Form::Element),
-    },
-    Alias {
-        names: &["hover"],
-        usage: "hover <uid|selector|text>",
-        about: "move the mouse over an element",
-        example: "hover Menu",
-        action: cli(&["element", "hover"], "element.hover", Form::Element),
-    },
-    Alias {
-        names: &["key"],
-        usage: "key <key>",
-        about: "press a key or chord (Enter, Control+A)",
-        example: "key Enter",
-        action: cli(&["input", "key"], "input.key", Form::Append),
-    },
-    Alias {
-        names: &["elements"],
-        usage: "elements",
-        about: "actionable elements with their uids",
-        example: "elements",
-        action: cli(
-            &["capture", "snapshot", "--interactive"],
-            "capture.snapshot",
-            Form::Append,
-        ),
-    },
-    Alias {
-        names: &["snapshot"],
-        usage: "snapshot",
-        about: "the whole page as text with uids",
-        example: "snapshot --depth 3",
-        action: cli(&["capture", "snapshot"], "capture.snapshot", Form::Append),
-    },
-    Alias {
-        names: &["text"],
-        usage: "text [uid|selector]",
-        about: "the page's readable text",
-        example: "text main",
-        action: cli(&["page", "text"], "page.text", Form::Read),
-    },
-    Alias {
-        names: &["html"],
-        usage: "html [uid|selector]",
-        about: "the page's HTML",
-        example: "html e4",
-        action: cli(&["page", "html"], "page.html", Form::Read),
-    },
-    Alias {
-        names: &["links"],
-        usage: "links",
-        about: "every link: text and URL",
-        example: "links",
-        action: cli(&["runtime", "eval", LINKS_JS], "runtime.eval", Form::Append),
-    },
-    Alias {
-        names: &["forms"],
-        usage: "forms",
-        about: "every form and its fields",
-        example: "forms",
-        action: cli(&["runtime", "eval", FORMS_JS], "runtime.eval", Form::Append),
-    },
-    Alias {
-        names: &["url"],
-        usage: "url",
-        about: "the current URL",
-        example: "url",
-        action: cli(
-            &["observe", "state", "--fields", "url"],
-            "observe.state",
-            Form::Append,
-        ),
-    },
-    Alias {
-        names: &["title"],
-        usage: "title",
-        about: "the page title",
-        example: "title",
-        action: cli(
-            &["observe", "state", "--fields", "title"],
-            "observe.state",
-            Form::Append,
-        ),
-    },
-    Alias {
-        names: &["state"],
-        usage: "state",
-        about: "url, title, loading, network idle, dialog, focus, scroll",
-        example: "state",
-        action: cli(&["observe", "state"], "observe.state", Form::Append),
-    },
-    Alias {
-        names: &["find"],
-        usage: "find <text>",
-        about: "elements whose name or value contains the text",
-        example: "find Sign in",
-        action: cli(&["element", "find"], "element.find", Form::Rest),
-    },
-    Alias {
-        names: &["inspect"],
-        usage: "inspect <uid|selector|text>",
-        about: "details of one element",
-        example: "inspect e3",
-        action: cli(&["element", "inspect"], "element.inspect", Form::Element),
-    },
-    Alias {
-        names: &["wait"],
-        usage: "wait <selector> | wait <n>s",
-        about: "wait for a selector to be visible, or n seconds",
-        example: "wait #results",
-        action: cli(
-            &["page", "wait-selector"],
-            "page.wait-selector",
-            Form::WaitFor,
-        ),
-    },
-    Alias {
-        names: &["screenshot"],
-        usage: "screenshot [--file PATH]",
-        about: "a PNG of the viewport",
-        example: "screenshot --full-page",
-        action: cli(
-            &["capture", "screenshot"],
-            "capture.screenshot",
-            Form::Append,
-        ),
-    },
-    Alias {
-        names: &["eval"],
-        usage: "eval <js>",
-        about: "evaluate JavaScript, print the value",
-        example: "eval document.title",
-        action: cli(&["runtime", "eval"], "runtime.eval", Form::Script),
-    },
-    Alias {
-        names: &["get"],
-        usage: "get <name> <js>",
-        about: "evaluate JavaScript, store the value in $name",
-        example: "get heading document.querySelector('h1').textContent",
-        action: cli(&["runtime", "eval"], "runtime.eval", Form::Variable),
-    },
-    Alias {
-        names: &["set"],
-        usage: "set <name> <value>",
-        about: "set $name for later lines",
-        example: "set email ada@example.com",
-        action: Action::Builtin(Builtin::Set),
-    },
-    Alias {
-        names: &["vars"],
-        usage: "vars",
-        about: "list the variables",
-        example: "vars",
-        action: Action::Builtin(Builtin::Vars),
-    },
-    Alias {
-        names: &["json"],
-        usage: "json on|off",
-        about: "print JSON envelopes instead of text",
-        example: "json on",
-        action: Action::Builtin(Builtin::Json),
-    },
-    Alias {
-        names: &["help"],
-        usage: "help [command]",
-        about: "this table, or a command's flags",
-        example: "help page open",
-        action: Action::Builtin(Builtin::Help),
-    },
-    Alias {
-        names: &["quit", "exit"],
-        usage: "quit",
-        about: "leave (the browser stays for later commands)",
-        example: "quit",
-        action: Action::Builtin(Builtin::Quit),
-    },
+    Alias { names: &["g", "goto"], usage: "g <url>", about: "load a URL in the current page", example: "g http://127.0.0.1:8080/", action: cli(&["page", "navigate"], "page.navigate", Form::Append) },
+    Alias { names: &["b", "back"], usage: "b", about: "go back", example: "b", action: cli(&["page", "back"], "page.back", Form::Append) },
+    Alias { names: &["f", "forward"], usage: "f", about: "go forward", example: "f", action: cli(&["page", "forward"], "page.forward", Form::Append) },
+    Alias { names: &["r", "reload"], usage: "r", about: "reload the page", example: "r --ignore-cache", action: cli(&["page", "reload"], "page.reload", Form::Append) },
+    Alias { names: &["c", "click"], usage: "c <uid|selector|text>", about: "click an element", example: "c e3", action: cli(&["element", "click"], "element.click", Form::Element) },
+    Alias { names: &["t", "type"], usage: "t <uid|selector> <text>", about: "fill a field with text", example: "t #email ada@example.com", action: cli(&["element", "fill"], "element.fill", Form::ElementValue) },
+    Alias { names: &["dblclick"], usage: "dblclick <uid|selector|text>", about: "double-click an element", example: "dblclick e3", action: cli(&["element", "dblclick"], "element.dblclick", Form::Element) },
+    Alias { names: &["hover"], usage: "hover <uid|selector|text>", about: "move the mouse over an element", example: "hover Menu", action: cli(&["element", "hover"], "element.hover", Form::Element) },
+    Alias { names: &["key"], usage: "key <key>", about: "press a key or chord (Enter, Control+A)", example: "key Enter", action: cli(&["input", "key"], "input.key", Form::Append) },
+    Alias { names: &["elements"], usage: "elements", about: "actionable elements with their uids", example: "elements", action: cli(&["capture", "snapshot", "--interactive"], "capture.snapshot", Form::Append) },
+    Alias { names: &["snapshot"], usage: "snapshot", about: "the whole page as text with uids", example: "snapshot --depth 3", action: cli(&["capture", "snapshot"], "capture.snapshot", Form::Append) },
+    Alias { names: &["text"], usage: "text [uid|selector]", about: "the page's readable text", example: "text main", action: cli(&["page", "text"], "page.text", Form::Read) },
+    Alias { names: &["html"], usage: "html [uid|selector]", about: "the page's HTML", example: "html e4", action: cli(&["page", "html"], "page.html", Form::Read) },
+    Alias { names: &["links"], usage: "links", about: "every link: text and URL", example: "links", action: cli(&["runtime", "eval", LINKS_JS], "runtime.eval", Form::Append) },
+    Alias { names: &["forms"], usage: "forms", about: "every form and its fields", example: "forms", action: cli(&["runtime", "eval", FORMS_JS], "runtime.eval", Form::Append) },
+    Alias { names: &["url"], usage: "url", about: "the current URL", example: "url", action: cli(&["observe", "state", "--fields", "url"], "observe.state", Form::Append) },
+    Alias { names: &["title"], usage: "title", about: "the page title", example: "title", action: cli(&["observe", "state", "--fields", "title"], "observe.state", Form::Append) },
+    Alias { names: &["state"], usage: "state", about: "url, title, loading, network idle, dialog, focus, scroll", example: "state", action: cli(&["observe", "state"], "observe.state", Form::Append) },
+    Alias { names: &["find"], usage: "find <text>", about: "elements whose name or value contains the text", example: "find Sign in", action: cli(&["element", "find"], "element.find", Form::Rest) },
+    Alias { names: &["inspect"], usage: "inspect <uid|selector|text>", about: "details of one element", example: "inspect e3", action: cli(&["element", "inspect"], "element.inspect", Form::Element) },
+    Alias { names: &["wait"], usage: "wait <selector> | wait <n>s", about: "wait for a selector to be visible, or n seconds", example: "wait #results", action: cli(&["page", "wait-selector"], "page.wait-selector", Form::WaitFor) },
+    Alias { names: &["screenshot"], usage: "screenshot [--file PATH]", about: "a PNG of the viewport", example: "screenshot --full-page", action: cli(&["capture", "screenshot"], "capture.screenshot", Form::Append) },
+    Alias { names: &["eval"], usage: "eval <js>", about: "evaluate JavaScript, print the value", example: "eval document.title", action: cli(&["runtime", "eval"], "runtime.eval", Form::Script) },
+    Alias { names: &["get"], usage: "get <name> <js>", about: "evaluate JavaScript, store the value in $name", example: "get heading document.querySelector('h1').textContent", action: cli(&["runtime", "eval"], "runtime.eval", Form::Variable) },
+    Alias { names: &["set"], usage: "set <name> <value>", about: "set $name for later lines", example: "set email ada@example.com", action: Action::Builtin(Builtin::Set) },
+    Alias { names: &["vars"], usage: "vars", about: "list the variables", example: "vars", action: Action::Builtin(Builtin::Vars) },
+    Alias { names: &["json"], usage: "json on|off", about: "print JSON envelopes instead of text", example: "json on", action: Action::Builtin(Builtin::Json) },
+    Alias { names: &["help"], usage: "help [command]", about: "this table, or a command's flags", example: "help page open", action: Action::Builtin(Builtin::Help) },
+    Alias { names: &["quit", "exit"], usage: "quit", about: "leave (the browser stays for later commands)", example: "quit", action: Action::Builtin(Builtin::Quit) },
 ];
 
 pub fn find(name: &str) -> Option<&'static Alias> {
     ALIASES.iter().find(|alias| alias.names.contains(&name))
-}
-
-/// What an alias line turned into.
-#[derive(Debug, PartialEq)]
-pub enum Expansion {
-    /// CLI words (without `cdt`), and a variable to store the eval result in.
-    Words {
-        words: Vec<String>,
-        store: Option<String>,
-    },
-    /// `wait <n>s`: a pause, nothing sent.
-    Sleep(Duration),
-}
-
-fn usage(alias: &Alias) -> CdtError {
-    CdtError::validation(format!("usage: {}", alias.usage))
-        .hinted(format!("Example: {}", alias.example))
-        .hinted(format!("Run: help {}", alias.names[0]))
-}
-
-fn is_uid(word: &str) -> bool {
-    word.len() > 1 && word.starts_with('e') && word[1..].chars().all(|c| c.is_ascii_digit())
-}
-
-/// How a target word reads: uid, CSS selector or visible text.
-enum Target {
-    Uid(String),
-    Selector(String),
-    Text(String),
-}
-
-fn classify(word: &str) -> Target {
-    if let Some(css) = word.strip_prefix("css=") {
-        return Target::Selector(css.into());
-    }
-    if let Some(text) = word.strip_prefix("text=") {
-        return Target::Text(text.into());
-    }
-    if is_uid(word) {
-        return Target::Uid(word.into());
-    }
-    let css_like = word.starts_with(['#', '.', '['])
-        || (!word.contains(char::is_whitespace) && word.contains(['[', '>', '#', ':', '=', '*']));
-    if css_like {
-        Target::Selector(word.into())
-    } else {
-        Target::Text(word.into())
-    }
-}
-
-fn element_words(target: Target, out: &mut Vec<String>) {
-    match target {
-        Target::Uid(uid) => out.push(uid),
-        Target::Selector(css) => out.extend(["--selector".into(), css]),
-        Target::Text(text) => out.extend(["--text".into(), text]),
-    }
-}
-
-fn duration(word: &str) -> Option<Duration> {
-    let (number, millis) = match word.strip_suffix("ms") {
-        Some(number) => (number, true),
-        None => (word.strip_suffix('s')?, false),
-    };
-    let value: f64 = number
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
-    let ms = if millis { value } else { value * 1000.0 };
-    (ms <= 3_600_000.0).then(|| Duration::from_millis(ms as u64))
-}
-
-/// Expands `alias` with the raw text after its name.
-pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expansion, CdtError> {
-    let Action::Cli {
-        words: base, form, ..
-    } = alias.action
-    else {
-        return Err(CdtError::internal(format!(
-            "{} is a built-in",
-            alias.names[0]
-        )));
-    };
-    let mut words: Vec<String> = base.iter().map(|w| (*w).to_string()).collect();
-    let mut store = None;
-    match form {
-        Form::Append => words.extend(line::words(rest, variables)?),
-        Form::Element | Form::Read => {
-            let (target, flags) = line::split_flags(rest);
-            let target = line::rest(target, variables, true)?;
-            match (form, target.is_empty()) {
-                (Form::Element, true) if flags.is_empty() => return Err(usage(alias)),
-                (Form::Element, true) => {}
-                (Form::Element, false) => element_words(classify(&target), &mut words),
-                (_, true) => {}
-                (_, false) => match classify(&target) {
-                    Target::Uid(uid) => words.extend(["--uid".into(), uid]),
-                    Target::Selector(css) | Target::Text(css) => {
-                        words.extend(["--selector".into(), css]);
-                    }
-                },
-            }
-            words.extend(line::words(flags, variables)?);
-        }
-        Form::ElementValue => {
-            let (target, value) = line::first_word(rest);
-            let value = line::words(value, variables)?;
-            if target.is_empty() || value.is_empty() {
-                return Err(usage(alias));
-            }
-            element_words(classify(&line::rest(target, variables, true)?), &mut words);
-            words.push(format!("--value={}", value.join(" ")));
-        }
-        Form::Rest | Form::Script => {
-            let text = line::rest(rest, variables, form == Form::Rest)?;
-            if text.is_empty() {
-                return Err(usage(alias));
-            }
-            words.push(text);
-        }
-        Form::Variable => {
-            let (name, expression) = line::first_word(rest);
-            if !line::is_variable_name(name) || expression.is_empty() {
-                return Err(usage(alias));
-            }
-            store = Some(name.to_string());
-            words.push(line::rest(expression, variables, false)?);
-        }
-        Form::WaitFor => {
-            let (target, flags) = line::split_flags(rest);
-            let target = line::rest(target, variables, true)?;
-            if let Some(pause) = duration(&target).filter(|_| flags.is_empty()) {
-                return Ok(Expansion::Sleep(pause));
-            }
-            if target.is_empty() {
-                return Err(usage(alias));
-            }
-            words.push(target);
-            words.extend(line::words(flags, variables)?);
-        }
-    }
-    Ok(Expansion::Words { words, store })
 }
 
 /// The table as `help` prints it.
@@ -476,15 +136,7 @@ mod tests {
     use super::*;
     use crate::cli::Cli;
     use crate::commands::{self, Invocation};
-
-    fn expanded(line: &str) -> Vec<String> {
-        let (name, rest) = line::first_word(line);
-        let alias = find(name).unwrap_or_else(|| panic!("no alias {name}"));
-        match expand(alias, rest, &Variables::new()) {
-            Ok(Expansion::Words { words, .. }) => words,
-            other => panic!("{line}: {other:?}"),
-        }
-    }
+    use crate::repl::expand::tests::expanded;
 
     /// Every alias runs an operation that exists, through the CLI's own parser.
     #[test]
@@ -518,79 +170,6 @@ mod tests {
                     "{name} shadows cdt {name}"
                 );
             }
-        }
-    }
-
-    #[test]
-    fn targets_read_as_uid_selector_or_text() {
-        assert_eq!(expanded("c e12"), ["element", "click", "e12"]);
-        assert_eq!(expanded("c #go"), ["element", "click", "--selector", "#go"]);
-        assert_eq!(
-            expanded("c a[href='/x']"),
-            ["element", "click", "--selector", "a[href='/x']"]
-        );
-        assert_eq!(
-            expanded("c 'Sign in'"),
-            ["element", "click", "--text", "Sign in"]
-        );
-        assert_eq!(
-            expanded("c Sign in --no-wait"),
-            ["element", "click", "--text", "Sign in", "--no-wait"]
-        );
-        assert_eq!(
-            expanded("c css=button"),
-            ["element", "click", "--selector", "button"]
-        );
-        assert_eq!(
-            expanded("t e3 hello world"),
-            ["element", "fill", "e3", "--value=hello world"]
-        );
-        assert_eq!(
-            expanded("t #email -5"),
-            ["element", "fill", "--selector", "#email", "--value=-5"]
-        );
-        assert_eq!(expanded("text"), ["page", "text"]);
-        assert_eq!(expanded("text e4"), ["page", "text", "--uid", "e4"]);
-        assert_eq!(
-            expanded("html main"),
-            ["page", "html", "--selector", "main"]
-        );
-        assert_eq!(expanded("eval 1 + 2"), ["runtime", "eval", "1 + 2"]);
-        assert_eq!(
-            expanded("wait .done --state hidden"),
-            ["page", "wait-selector", ".done", "--state", "hidden"]
-        );
-    }
-
-    #[test]
-    fn waits_get_and_usage_errors() {
-        let none = Variables::new();
-        let wait = find("wait").map(|a| expand(a, "2.5s", &none).ok());
-        assert_eq!(
-            wait,
-            Some(Some(Expansion::Sleep(Duration::from_millis(2500))))
-        );
-        let wait = find("wait").map(|a| expand(a, "300ms", &none).ok());
-        assert_eq!(
-            wait,
-            Some(Some(Expansion::Sleep(Duration::from_millis(300))))
-        );
-        let get = find("get").map(|a| expand(a, "h document.title", &none).ok());
-        assert_eq!(
-            get,
-            Some(Some(Expansion::Words {
-                words: vec!["runtime".into(), "eval".into(), "document.title".into()],
-                store: Some("h".into())
-            }))
-        );
-        for line in ["c", "t e3", "get 1x y", "eval", "wait"] {
-            let (name, rest) = line::first_word(line);
-            let error = find(name).map(|a| expand(a, rest, &none).err().map(|e| e.code));
-            assert_eq!(
-                error,
-                Some(Some(cdt_domain::ErrorCode::ValidationError)),
-                "{line}"
-            );
         }
     }
 

@@ -9,13 +9,13 @@
 
 pub mod aliases;
 mod editor;
+mod expand;
 pub mod line;
 pub mod session;
 mod uids;
 
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use cdt_client::{caller, request_id};
 use cdt_domain::ops::{Operation, VerboseParams};
@@ -164,7 +164,6 @@ fn interactive(mut session: Session) -> i32 {
         }
     };
     editor.set_helper(Some(ReplHelper::new()));
-    let started = Instant::now();
     let history = match history_file(&session) {
         Ok((path, context)) => {
             if path.exists()
@@ -173,8 +172,7 @@ fn interactive(mut session: Session) -> i32 {
                 Printer::stderr(&format!("cdt repl: history not loaded: {error}\n"));
             }
             Printer::stderr(&format!(
-                "cdt repl — context {context} ({} ms). `help` lists the short commands, Tab completes, `quit` leaves.\n",
-                started.elapsed().as_millis()
+                "cdt repl — context {context}. `help` lists the short commands, Tab completes, `quit` leaves.\n"
             ));
             Some(path)
         }

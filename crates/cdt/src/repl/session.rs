@@ -10,7 +10,8 @@ use cdt_domain::CdtError;
 use clap::Parser;
 use serde_json::{Value, json};
 
-use super::aliases::{self, Action, Builtin, Expansion};
+use super::aliases::{self, Action, Builtin};
+use super::expand::{self, Expansion};
 use super::line::{self, Variables};
 use super::uids::Uids;
 use crate::cli::{Cli, Command, GlobalArgs, OutputFormat};
@@ -105,7 +106,7 @@ impl Session {
             return match alias.action {
                 Action::Builtin(Builtin::Quit) => (0, true),
                 Action::Builtin(builtin) => (self.builtin(builtin, rest, started), false),
-                Action::Cli { .. } => match aliases::expand(alias, rest, &self.variables) {
+                Action::Cli { .. } => match expand::expand(alias, rest, &self.variables) {
                     Ok(Expansion::Sleep(pause)) => {
                         std::thread::sleep(pause);
                         let ms = pause.as_millis() as u64;
@@ -184,6 +185,7 @@ impl Session {
         line.timeout = line.timeout.or(session.timeout);
         line.share_group = line.share_group.take().or(session.share_group.clone());
         line.context_id = line.context_id.take().or(session.context_id.clone());
+        line.fields = line.fields.take().or(session.fields.clone());
         line.verbose |= session.verbose;
         line.debug |= session.debug;
     }
