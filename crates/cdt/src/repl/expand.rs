@@ -111,12 +111,22 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
             words.extend(line::words(flags, variables)?);
         }
         Form::ElementValue => {
-            let (target, value) = line::first_word(rest);
-            let value = line::words(value, variables)?;
+            // A quoted target may hold spaces (`t "Your name" Ada`); an unquoted one is the
+            // first word as typed, so a selector keeps its own quotes.
+            let (target, value) = if rest.starts_with(['\'', '"']) {
+                let mut parts = line::words(rest, variables)?.into_iter();
+                (parts.next().unwrap_or_default(), parts.collect())
+            } else {
+                let (target, value) = line::first_word(rest);
+                (
+                    line::rest(target, variables, true)?,
+                    line::words(value, variables)?,
+                )
+            };
             if target.is_empty() || value.is_empty() {
                 return Err(usage(alias));
             }
-            element_words(classify(&line::rest(target, variables, true)?), &mut words);
+            element_words(classify(&target), &mut words);
             words.push(format!("--value={}", value.join(" ")));
         }
         Form::Rest | Form::Script => {
@@ -166,43 +176,62 @@ pub(super) mod tests {
 
     #[test]
     fn targets_read_as_uid_selector_or_text() {
-        assert_eq!(expanded("c e12"), ["element", "click", "e12"]);
-        assert_eq!(expanded("c #go"), ["element", "click", "--selector", "#go"]);
-        assert_eq!(
-            expanded("c a[href='/x']"),
-            ["element", "click", "--selector", "a[href='/x']"]
-        );
-        assert_eq!(
-            expanded("c 'Sign in'"),
-            ["element", "click", "--text", "Sign in"]
-        );
-        assert_eq!(
-            expanded("c Sign in --no-wait"),
-            ["element", "click", "--text", "Sign in", "--no-wait"]
-        );
-        assert_eq!(
-            expanded("c css=button"),
-            ["element", "click", "--selector", "button"]
-        );
-        assert_eq!(
-            expanded("t e3 hello world"),
-            ["element", "fill", "e3", "--value=hello world"]
-        );
-        assert_eq!(
-            expanded("t #email -5"),
-            ["element", "fill", "--selector", "#email", "--value=-5"]
-        );
-        assert_eq!(expanded("text"), ["page", "text"]);
-        assert_eq!(expanded("text e4"), ["page", "text", "--uid", "e4"]);
-        assert_eq!(
-            expanded("html main"),
-            ["page", "html", "--selector", "main"]
-        );
-        assert_eq!(expanded("eval 1 + 2"), ["runtime", "eval", "1 + 2"]);
-        assert_eq!(
-            expanded("wait .done --state hidden"),
-            ["page", "wait-selector", ".done", "--state", "hidden"]
-        );
+        let cases: &[(&str, &[&str])] = &[
+            ("c e12", &["element", "click", "e12"]),
+            ("c #go", &["element", "click", "--selector", "#go"]),
+            (
+                "c a[href='/x']",
+                &["element", "click", "--selector", "a[href='/x']"],
+            ),
+            ("c 'Sign in'", &["element", "click", "--text", "Sign in"]),
+            (
+                "c Sign in --no-wait",
+                &["element", "click", "--text", "Sign in", "--no-wait"],
+            ),
+            (
+                "c css=button",
+                &["element", "click", "--selector", "button"],
+            ),
+            (
+                "t e3 hello world",
+                &["element", "fill", "e3", "--value=hello world"],
+            ),
+            (
+                "t #email -5",
+                &["element", "fill", "--selector", "#email", "--value=-5"],
+            ),
+            (
+                "t \"Your name\" Ada  Lovelace",
+                &[
+                    "element",
+                    "fill",
+                    "--text",
+                    "Your name",
+                    "--value=Ada Lovelace",
+                ],
+            ),
+            (
+                "t input[name='q'] x",
+                &[
+                    "element",
+                    "fill",
+                    "--selector",
+                    "input[name='q']",
+                    "--value=x",
+                ],
+            ),
+            ("text", &["page", "text"]),
+            ("text e4", &["page", "text", "--uid", "e4"]),
+            ("html main", &["page", "html", "--selector", "main"]),
+            ("eval 1 + 2", &["runtime", "eval", "1 + 2"]),
+            (
+                "wait .done --state hidden",
+                &["page", "wait-selector", ".done", "--state", "hidden"],
+            ),
+        ];
+        for (line, words) in cases {
+            assert_eq!(expanded(line), *words, "{line}");
+        }
     }
 
     #[test]
