@@ -36,7 +36,7 @@ fn exit(code: i32) -> ExitCode {
 use cdt_client::{caller, daemon as client, request_id};
 
 /// `page open` from the leading words of argv, for messages about a command that did not parse.
-pub fn command_words(args: &[String]) -> String {
+fn command_words(args: &[String]) -> String {
     args.iter()
         .skip(1)
         .take_while(|a| !a.starts_with('-'))
@@ -97,14 +97,14 @@ pub struct Outcome {
 
 impl Outcome {
     /// Prints the envelope (or the text form, or the raw text) and returns the exit code.
-    pub fn print(&self, printer: &Printer, debug: bool) -> i32 {
+    pub fn print(self, printer: &Printer, debug: bool) -> i32 {
         if let Some(raw) = &self.raw {
             Printer::raw(raw);
             return 0;
         }
-        match &self.result {
+        match self.result {
             Ok(data) => {
-                printer.success(self.op, data.clone(), &self.meta);
+                printer.success(self.op, data, &self.meta);
                 0
             }
             Err(error) => {
@@ -120,7 +120,7 @@ impl Outcome {
                         self.op, self.meta.duration_ms
                     ));
                 }
-                printer.failure(error, &self.meta);
+                printer.failure(&error, &self.meta);
                 error.exit_code().as_i32()
             }
         }
