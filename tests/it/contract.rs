@@ -263,6 +263,10 @@ fn help_tree_is_pinned() {
         &["daemon", "logs"],
         &["errors"],
         &["mcp"],
+        &["repl"],
+        &["completions"],
+        &["man"],
+        &["doctor"],
     ] {
         let mut args: Vec<&str> = path.to_vec();
         args.push("--help");

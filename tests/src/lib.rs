@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
+pub mod pty;
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;

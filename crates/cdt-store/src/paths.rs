@@ -77,6 +77,10 @@ impl StatePaths {
     pub fn context_dir(&self, key: &ContextKey) -> PathBuf {
         self.contexts_dir().join(key.hash())
     }
+    /// The REPL's line history, one file per context (`cdt repl`).
+    pub fn repl_dir(&self) -> PathBuf {
+        self.root.join("repl")
+    }
 
     /// Refuses a socket path the kernel would truncate.
     pub fn check_socket_path(&self) -> Result<PathBuf, CdtError> {

@@ -102,6 +102,20 @@ that starts `cdt mcp` (or CDT_CONTEXT_ID / --share-group) and its shell commands
 one browser. Details: docs/mcp.md."
     )]
     Mcp,
+    /// Interactive shell: commands without the `cdt` prefix, short aliases, history, variables.
+    #[command(after_help = crate::repl::EXAMPLES)]
+    Repl(crate::repl::ReplArgs),
+    /// Print a shell completion script.
+    #[command(after_help = crate::commands::completions::EXAMPLES)]
+    Completions(crate::commands::completions::CompletionsArgs),
+    /// Print the man page, or write one page per command into a directory.
+    #[command(after_help = "Examples:\n  cdt man | man -l -\n  cdt man --dir ./man1")]
+    Man(crate::commands::man::ManArgs),
+    /// Check the setup: Chromium (found, version, one launch), CDT_HOME, the socket, the daemon.
+    #[command(
+        after_help = "Examples:\n  cdt doctor --output text\n  cdt doctor | jq '.data.checks // .error.details.checks'"
+    )]
+    Doctor,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

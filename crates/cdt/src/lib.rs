@@ -9,6 +9,8 @@ pub mod commands;
 pub mod describe;
 pub mod mcp;
 pub mod output;
+pub mod render;
+pub mod repl;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -18,8 +20,8 @@ use cdt_domain::time::{CLIENT_HEADROOM_MS, now_unix_ms};
 use cdt_domain::{CdtError, Deadline, ErrorCode};
 use cdt_ipc::Request;
 use cdt_store::StatePaths;
-use clap::Parser;
 use clap::error::ErrorKind;
+use clap::{Parser, ValueEnum};
 use serde_json::{Map, Value, json};
 
 use crate::cli::{Cli, Command, GlobalArgs, OutputFormat};
@@ -45,12 +47,11 @@ fn command_words(args: &[String]) -> String {
         .join(" ")
 }
 
-fn command_path(command: &Command) -> String {
-    let args: Vec<String> = std::env::args().collect();
+fn command_path(command: &Command, args: &[String]) -> String {
     match command {
         Command::Errors => "errors".into(),
         Command::Mcp => "mcp".into(),
-        _ => command_words(&args),
+        _ => command_words(args),
     }
 }
 
@@ -61,12 +62,93 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error, &args, started),
     };
+    if let Command::Repl(repl_args) = &cli.command
+        && !cli.global.describe
+    {
+        return repl::run(&cli.global, repl_args, explicit_output(&args));
+    }
     let printer = Printer {
         format: cli.global.output,
         fields: cli.global.fields.clone(),
     };
+    if let Command::Mcp = &cli.command
+        && !cli.global.describe
+    {
+        // Returns only if the server could not be started.
+        let error = mcp::exec(&cli.global);
+        let meta = Meta {
+            request_id: request_id(),
+            duration_ms: started.elapsed().as_millis() as u64,
+            context: None,
+            warnings: Vec::new(),
+        };
+        printer.failure(&error, &meta);
+        return exit(error.exit_code().as_i32());
+    }
+    let outcome = dispatch(&cli, &args, started);
+    exit(outcome.print(&printer, cli.global.debug))
+}
+
+/// The `--output` format named on the command line, if any (the REPL defaults to text).
+pub(crate) fn explicit_output(args: &[String]) -> Option<OutputFormat> {
+    args.iter().enumerate().find_map(|(index, arg)| {
+        let value = match arg.strip_prefix("--output") {
+            Some("") => args.get(index + 1)?.as_str(),
+            Some(rest) => rest.strip_prefix('=')?,
+            None => return None,
+        };
+        OutputFormat::from_str(value, true).ok()
+    })
+}
+
+/// What one command produced, not yet printed.
+pub struct Outcome {
+    /// The operation's wire name (`page.open`), or a local name (`local`, `daemon.logs`).
+    pub op: &'static str,
+    pub meta: Meta,
+    pub result: Result<Value, CdtError>,
+    /// Text printed as is instead of an envelope (`completions`, `man`).
+    pub raw: Option<String>,
+}
+
+impl Outcome {
+    /// Prints the envelope (or the text form, or the raw text) and returns the exit code.
+    pub fn print(self, printer: &Printer, debug: bool) -> i32 {
+        if let Some(raw) = &self.raw {
+            Printer::raw(raw);
+            return 0;
+        }
+        match self.result {
+            Ok(data) => {
+                printer.success(self.op, data, &self.meta);
+                0
+            }
+            Err(error) => {
+                // A failure that carries a report (the doctor's checks) shows it in text too.
+                if printer.format == OutputFormat::Text
+                    && let Some(report) = render::compact(self.op, &error.details)
+                {
+                    Printer::raw(&report);
+                }
+                if debug {
+                    Printer::stderr(&format!(
+                        "cdt: {} failed after {} ms: {error:?}\n",
+                        self.op, self.meta.duration_ms
+                    ));
+                }
+                printer.failure(&error, &self.meta);
+                error.exit_code().as_i32()
+            }
+        }
+    }
+}
+
+/// Runs one parsed command: `--describe`, a local action or one daemon request. Prints
+/// nothing; the one-shot CLI and the REPL both print the [`Outcome`] with the one printer.
+/// `args` are the words the command was parsed from (`cdt page open …`).
+pub fn dispatch(cli: &Cli, args: &[String], started: Instant) -> Outcome {
     let invocation = commands::invocation(&cli.command, cli.global.verbose);
-    let path = command_path(&cli.command);
+    let path = command_path(&cli.command, args);
     let mut meta = Meta {
         request_id: request_id(),
         duration_ms: 0,
@@ -74,51 +156,64 @@ pub fn run() -> ExitCode {
         warnings: Vec::new(),
     };
     if cli.global.describe {
-        printer.success("describe", describe::describe(&path, &invocation), &meta);
-        return ExitCode::SUCCESS;
-    }
-    if let Invocation::Mcp = invocation {
-        // Returns only if the server could not be started.
-        let error = mcp::exec(&cli.global);
-        printer.failure(&error, &meta);
-        return exit(error.exit_code().as_i32());
+        return Outcome {
+            op: "describe",
+            result: Ok(describe::describe(&path, &invocation)),
+            meta,
+            raw: None,
+        };
     }
     let op = match &invocation {
         Invocation::Remote { op, .. } => *op,
         Invocation::DaemonLogs { .. } => "daemon.logs",
+        Invocation::Doctor => "doctor",
         _ => "local",
     };
+    let raw = match &invocation {
+        Invocation::Completions(shell) => Some(Ok(commands::completions::script(*shell))),
+        Invocation::Man { dir: None } => Some(commands::man::page()),
+        _ => None,
+    };
+    if let Some(raw) = raw {
+        meta.duration_ms = started.elapsed().as_millis() as u64;
+        let (raw, result) = match raw {
+            Ok(text) => (Some(text), Ok(Value::Null)),
+            Err(error) => (None, Err(error)),
+        };
+        return Outcome {
+            op,
+            meta,
+            result,
+            raw,
+        };
+    }
     let result = execute(&cli.global, invocation, &meta.request_id);
     meta.duration_ms = started.elapsed().as_millis() as u64;
-    match result {
+    let result = match result {
         Ok((data, reply_meta)) => {
             meta.context = reply_meta.context;
             meta.warnings = reply_meta.warnings;
-            printer.success(op, data, &meta);
-            ExitCode::SUCCESS
+            Ok(data)
         }
         Err((error, reply_meta)) => {
             meta.context = reply_meta.context;
-            let error = error.ensure_suggestion();
-            if cli.global.debug {
-                Printer::stderr(&format!(
-                    "cdt: {op} failed after {} ms: {error:?}\n",
-                    meta.duration_ms
-                ));
-            }
-            printer.failure(&error, &meta);
-            exit(error.exit_code().as_i32())
+            Err(error.ensure_suggestion())
         }
+    };
+    Outcome {
+        op,
+        meta,
+        result,
+        raw: None,
     }
 }
 
-fn usage_error(error: &clap::Error, args: &[String], started: Instant) -> ExitCode {
+/// The envelope for arguments clap refused: `Ok(help text)` for `--help`/`--version`, else the
+/// `VALIDATION_ERROR` naming the command's `--help`.
+pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, CdtError> {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let text = error.render().to_string();
-            let mut stdout = std::io::stdout().lock();
-            let _ = std::io::Write::write_all(&mut stdout, text.as_bytes());
-            return ExitCode::SUCCESS;
+            return Ok(error.render().to_string());
         }
         _ => {}
     }
@@ -138,18 +233,20 @@ fn usage_error(error: &clap::Error, args: &[String], started: Instant) -> ExitCo
     } else {
         format!("cdt {words} --help")
     };
-    let error = CdtError::new(ErrorCode::ValidationError, message)
+    Err(CdtError::new(ErrorCode::ValidationError, message)
         .with_details(json!({ "usage": rendered.lines().filter(|l| l.trim_start().starts_with("Usage:")).collect::<Vec<_>>() }))
-        .hinted(format!("Run: {help}"));
-    let format = if args
-        .windows(2)
-        .any(|w| w[0] == "--output" && w[1] == "text")
-        || args.iter().any(|a| a == "--output=text")
-    {
-        OutputFormat::Text
-    } else {
-        OutputFormat::Json
+        .hinted(format!("Run: {help}")))
+}
+
+fn usage_error(error: &clap::Error, args: &[String], started: Instant) -> ExitCode {
+    let error = match usage_failure(error, args) {
+        Ok(help) => {
+            Printer::raw(&help);
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => error,
     };
+    let format = explicit_output(args).unwrap_or(OutputFormat::Json);
     let meta = Meta {
         request_id: request_id(),
         duration_ms: started.elapsed().as_millis() as u64,
@@ -259,9 +356,16 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
     };
     match invocation {
         Invocation::ErrorTable => local(Ok(commands::errors::table())),
-        Invocation::Mcp => local(Err(CdtError::internal(
-            "cdt mcp is a server, not a one-shot command",
-        ))),
+        Invocation::Mcp => local(Err(CdtError::validation(
+            "cdt mcp is a server over stdio, not a command to run here",
+        )
+        .hinted("Run it from a shell or an MCP client's config: cdt mcp"))),
+        Invocation::Doctor => local(commands::doctor::run(global, &paths)),
+        Invocation::Man { dir: Some(dir) } => local(commands::man::write_pages(&dir)),
+        Invocation::Repl => local(Err(CdtError::validation("the REPL is already running")
+            .hinted("Type a command without the cdt prefix, e.g. page list"))),
+        // Printed as text by `dispatch` before anything is executed.
+        Invocation::Man { dir: None } | Invocation::Completions(_) => local(Ok(Value::Null)),
         Invocation::DaemonLogs { lines } => local(daemon_logs(&paths, lines)),
         Invocation::DaemonStatus { verbose } => {
             let mut params = Map::new();

@@ -130,6 +130,9 @@ fn scalar(value: &Value) -> String {
 
 /// A human rendering of `data`, with a compact form for page lists.
 pub fn render_text(op: &str, data: &Value) -> String {
+    if let Some(text) = crate::render::compact(op, data) {
+        return text;
+    }
     let mut out = String::new();
     if let Some(pages) = data
         .get("pages")
@@ -223,6 +226,11 @@ impl Printer {
         {
             std::process::exit(0);
         }
+    }
+
+    /// Text that is the command's whole output (help, completion scripts, man pages).
+    pub fn raw(text: &str) {
+        Self::stdout(text);
     }
 
     #[allow(clippy::print_stderr)]

@@ -2,13 +2,16 @@
 //! operation for the daemon (parameters as JSON, checked against the domain schema) or a
 //! local action. Browser logic never lives here.
 
+pub mod completions;
 pub mod console;
 pub mod daemon;
+pub mod doctor;
 pub mod element;
 pub mod emulation;
 pub mod errors;
 pub mod events;
 pub mod interact;
+pub mod man;
 pub mod network;
 pub mod page;
 pub mod session;
@@ -36,6 +39,14 @@ pub enum Invocation {
     DaemonLogs { lines: usize },
     /// `cdt mcp`: a long-running server, not a one-shot command.
     Mcp,
+    /// `cdt repl` (run by `repl::run`, never by `dispatch`).
+    Repl,
+    /// `cdt completions <shell>`: a script printed as is.
+    Completions(completions::Shell),
+    /// `cdt man`: the page printed as is, or (with a directory) one page per command written.
+    Man { dir: Option<String> },
+    /// `cdt doctor`.
+    Doctor,
 }
 
 /// Collects explicitly given flags into a parameter object (absent flags stay absent, so an
@@ -79,5 +90,11 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         Command::Daemon(command) => daemon::invocation(command, verbose),
         Command::Errors => Invocation::ErrorTable,
         Command::Mcp => Invocation::Mcp,
+        Command::Repl(_) => Invocation::Repl,
+        Command::Completions(args) => Invocation::Completions(args.shell),
+        Command::Man(args) => Invocation::Man {
+            dir: args.dir.clone(),
+        },
+        Command::Doctor => Invocation::Doctor,
     }
 }

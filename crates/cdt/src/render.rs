@@ -1,0 +1,286 @@
+//! Compact text forms of replies, for `--output text` and the REPL: an action's feedback in one
+//! or two lines, a page read as its own text, an eval result as its value, a navigation as the
+//! page it reached, the doctor's checks.
+//!
+//! It only formats what the daemon returned; it never adds a fact of its own. Replies it has
+//! no compact form for fall back to the generic key/value rendering in `output.rs`.
+
+use serde_json::Value;
+
+/// The widest a feedback line's element list grows before it is cut.
+const LINE_WIDTH: usize = 160;
+
+/// A compact rendering of `data`, when `op` has one.
+pub fn compact(op: &str, data: &Value) -> Option<String> {
+    if is_feedback(data) {
+        return Some(feedback(op, data));
+    }
+    match op {
+        "page.open" | "page.navigate" | "page.back" | "page.forward" | "page.reload" => {
+            page_line(data)
+        }
+        "page.text" => data.get("text").and_then(Value::as_str).map(line),
+        "page.html" => data.get("html").and_then(Value::as_str).map(line),
+        "runtime.eval" => data.get("value").map(value_text),
+        "element.find" => data.get("matches").and_then(Value::as_array).map(|m| {
+            m.iter()
+                .map(|node| {
+                    line(&format!(
+                        "{} {} {}",
+                        text(&node["uid"]),
+                        text(&node["role"]),
+                        quoted(&node["name"])
+                    ))
+                })
+                .collect()
+        }),
+        "doctor" => data
+            .get("checks")
+            .and_then(Value::as_array)
+            .map(|c| checks(c)),
+        _ => None,
+    }
+}
+
+/// An action's reply carries the feedback contract's fields (SPEC §6.4).
+fn is_feedback(data: &Value) -> bool {
+    data.get("navigated").is_some() && data.get("newPages").is_some()
+}
+
+fn line(text: &str) -> String {
+    if text.ends_with('\n') {
+        text.to_string()
+    } else {
+        format!("{text}\n")
+    }
+}
+
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn quoted(value: &Value) -> String {
+    format!("{:?}", text(value))
+}
+
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => line(text),
+        Value::Object(_) | Value::Array(_) => {
+            line(&serde_json::to_string_pretty(value).unwrap_or_default())
+        }
+        other => line(&other.to_string()),
+    }
+}
+
+fn page_line(data: &Value) -> Option<String> {
+    let id = data.get("id")?;
+    Some(line(&format!(
+        "page {}: {} {}",
+        text(id),
+        quoted(&data["title"]),
+        text(&data["url"])
+    )))
+}
+
+/// `click e2 → navigated to "Next" http://…/next` and, when elements changed, a second line
+/// naming them.
+fn feedback(op: &str, data: &Value) -> String {
+    let action = data
+        .get("action")
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| op.rsplit('.').next().unwrap_or(op));
+    let target = ["uid", "selector", "text"]
+        .iter()
+        .find_map(|key| data.get(*key).and_then(Value::as_str))
+        .map(|t| format!(" {t}"))
+        .unwrap_or_default();
+    let mut effects = Vec::new();
+    if let Some(dialog) = data.get("dialog").filter(|d| !d.is_null()) {
+        let page = dialog
+            .get("page")
+            .map(|p| format!(" on page {}", text(p)))
+            .unwrap_or_default();
+        effects.push(format!(
+            "{} dialog {}{page} is open (answer: dialog handle accept|dismiss)",
+            text(&dialog["type"]),
+            quoted(&dialog["message"])
+        ));
+    }
+    if data["navigated"] == true {
+        effects.push(format!(
+            "navigated to {} {}",
+            quoted(&data["title"]),
+            text(&data["url"])
+        ));
+    }
+    if let Some(pages) = data["newPages"].as_array().filter(|p| !p.is_empty()) {
+        let ids: Vec<String> = pages.iter().map(text).collect();
+        effects.push(format!(
+            "opened page {} (switch: page use {})",
+            ids.join(", "),
+            ids[0]
+        ));
+    }
+    if data["pageUnresponsive"] == true {
+        effects.push("the page stopped answering".into());
+    }
+    if data["waited"] == false {
+        effects.push("not waited for (--no-wait)".into());
+    }
+    let changes = changed_elements(data);
+    if effects.is_empty() {
+        effects.push(match changes.len() {
+            0 => "no visible change".to_string(),
+            1 => "1 element changed".to_string(),
+            n => format!("{n} elements changed"),
+        });
+    }
+    let mut out = format!("{action}{target} → {}\n", effects.join("; "));
+    if !changes.is_empty() {
+        out.push_str(&format!("  {}\n", joined(&changes)));
+    }
+    out
+}
+
+/// The element lines of the feedback: the new snapshot's (after a navigation or a large
+/// change), or `+added`, `~changed`, `-removed`.
+fn changed_elements(data: &Value) -> Vec<String> {
+    if let Some(snapshot) = data.get("snapshot").and_then(Value::as_str) {
+        return snapshot
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect();
+    }
+    let list = |key: &str, sign: &str| -> Vec<String> {
+        data["changes"][key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|line| format!("{sign}{}", text(line)))
+            .collect()
+    };
+    let mut out = list("added", "+");
+    out.extend(list("changed", "~"));
+    out.extend(list("removed", "-"));
+    out
+}
+
+/// Joins element lines with ` · `, cut at [`LINE_WIDTH`] with a count of what was left out.
+fn joined(items: &[String]) -> String {
+    let mut out = String::new();
+    for (index, item) in items.iter().enumerate() {
+        let next = if out.is_empty() {
+            item.clone()
+        } else {
+            format!("{out} · {item}")
+        };
+        if next.chars().count() > LINE_WIDTH && index > 0 {
+            return format!("{out} · … {} more (elements)", items.len() - index);
+        }
+        out = next;
+    }
+    out
+}
+
+fn checks(checks: &[Value]) -> String {
+    let mut out = String::new();
+    for check in checks {
+        let mark = match check["status"].as_str() {
+            Some("ok") => "ok  ",
+            Some("warn") => "warn",
+            Some("skip") => "skip",
+            _ => "FAIL",
+        };
+        out.push_str(&format!(
+            "{mark} {:<10} {}\n",
+            text(&check["name"]),
+            text(&check["detail"])
+        ));
+        for fix in check["fixes"].as_array().into_iter().flatten() {
+            out.push_str(&format!("     {:<10} fix: {}\n", "", text(fix)));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_navigating_click_is_one_line_and_its_elements_another() {
+        let data = json!({
+            "action": "click", "uid": "e2", "dialog": null, "domChanged": true, "navigated": true,
+            "newPages": [], "snapshot": "e5 heading \"Next\" level=1\ne6 link \"Back home\"",
+            "title": "Next", "url": "http://127.0.0.1:1/next.html"
+        });
+        assert_eq!(
+            compact("element.click", &data).unwrap_or_default(),
+            "click e2 → navigated to \"Next\" http://127.0.0.1:1/next.html\n  e5 heading \"Next\" level=1 · e6 link \"Back home\"\n"
+        );
+    }
+
+    #[test]
+    fn changes_dialogs_and_no_effect() {
+        let fill = json!({ "action": "fill", "uid": "e3", "dialog": null, "domChanged": true,
+            "navigated": false, "newPages": [],
+            "changes": { "added": ["e9 button \"X\""], "changed": ["e3 textbox \"Email\" value=\"a\""], "removed": ["e4"] } });
+        assert_eq!(
+            compact("element.fill", &fill).unwrap_or_default(),
+            "fill e3 → 3 elements changed\n  +e9 button \"X\" · ~e3 textbox \"Email\" value=\"a\" · -e4\n"
+        );
+        let dialog = json!({ "action": "click", "uid": "e4", "navigated": false, "newPages": [2],
+            "domChanged": false, "dialog": { "type": "alert", "message": "hi", "url": "x" } });
+        assert_eq!(
+            compact("element.click", &dialog).unwrap_or_default(),
+            "click e4 → alert dialog \"hi\" is open (answer: dialog handle accept|dismiss); opened page 2 (switch: page use 2)\n"
+        );
+        let nothing = json!({ "action": "click", "uid": "e4", "navigated": false, "newPages": [],
+            "domChanged": false, "dialog": null });
+        assert_eq!(
+            compact("element.click", &nothing).unwrap_or_default(),
+            "click e4 → no visible change\n"
+        );
+    }
+
+    #[test]
+    fn long_element_lists_are_cut_with_a_count() {
+        let items: Vec<String> = (1..100).map(|i| format!("e{i} link \"L{i}\"")).collect();
+        let text = joined(&items);
+        assert!(text.chars().count() < LINE_WIDTH + 40, "{text}");
+        assert!(text.ends_with("more (elements)"), "{text}");
+    }
+
+    #[test]
+    fn reads_and_values_print_as_themselves() {
+        assert_eq!(
+            compact("page.text", &json!({ "page": 1, "text": "Hello" })).as_deref(),
+            Some("Hello\n")
+        );
+        assert_eq!(
+            compact("runtime.eval", &json!({ "value": "Start" })).as_deref(),
+            Some("Start\n")
+        );
+        assert_eq!(
+            compact("runtime.eval", &json!({ "value": 3 })).as_deref(),
+            Some("3\n")
+        );
+        assert_eq!(
+            compact(
+                "page.navigate",
+                &json!({ "id": 1, "title": "T", "url": "u" })
+            )
+            .as_deref(),
+            Some("page 1: \"T\" u\n")
+        );
+        assert_eq!(compact("page.list", &json!({ "pages": [] })), None);
+    }
+}

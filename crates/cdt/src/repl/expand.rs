@@ -1,0 +1,268 @@
+//! Expanding a short command into CLI words: a target word read as a uid, a CSS selector or a
+//! visible text; the rest of a line kept as JavaScript; `wait <n>s` as a pause. It only
+//! rewrites words; what they mean is the CLI's business.
+
+use std::time::Duration;
+
+use cdt_domain::CdtError;
+
+use super::aliases::{Action, Alias, Form};
+use super::line::{self, Variables};
+
+/// What an alias line turned into.
+#[derive(Debug, PartialEq)]
+pub enum Expansion {
+    /// CLI words (without `cdt`), and a variable to store the eval result in.
+    Words {
+        words: Vec<String>,
+        store: Option<String>,
+    },
+    /// `wait <n>s`: a pause, nothing sent.
+    Sleep(Duration),
+}
+
+fn usage(alias: &Alias) -> CdtError {
+    CdtError::validation(format!("usage: {}", alias.usage))
+        .hinted(format!("Example: {}", alias.example))
+        .hinted(format!("Run: help {}", alias.names[0]))
+}
+
+fn is_uid(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('e') && word[1..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// How a target word reads: uid, CSS selector or visible text.
+enum Target {
+    Uid(String),
+    Selector(String),
+    Text(String),
+}
+
+fn classify(word: &str) -> Target {
+    if let Some(css) = word.strip_prefix("css=") {
+        return Target::Selector(css.into());
+    }
+    if let Some(text) = word.strip_prefix("text=") {
+        return Target::Text(text.into());
+    }
+    if is_uid(word) {
+        return Target::Uid(word.into());
+    }
+    let css_like = word.starts_with(['#', '.', '['])
+        || (!word.contains(char::is_whitespace) && word.contains(['[', '>', '#', ':', '=', '*']));
+    if css_like {
+        Target::Selector(word.into())
+    } else {
+        Target::Text(word.into())
+    }
+}
+
+fn element_words(target: Target, out: &mut Vec<String>) {
+    match target {
+        Target::Uid(uid) => out.push(uid),
+        Target::Selector(css) => out.extend(["--selector".into(), css]),
+        Target::Text(text) => out.extend(["--text".into(), text]),
+    }
+}
+
+fn duration(word: &str) -> Option<Duration> {
+    let (number, millis) = match word.strip_suffix("ms") {
+        Some(number) => (number, true),
+        None => (word.strip_suffix('s')?, false),
+    };
+    let value: f64 = number
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+    let ms = if millis { value } else { value * 1000.0 };
+    (ms <= 3_600_000.0).then(|| Duration::from_millis(ms as u64))
+}
+
+/// Expands `alias` with the raw text after its name.
+pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expansion, CdtError> {
+    let Action::Cli {
+        words: base, form, ..
+    } = alias.action
+    else {
+        return Err(CdtError::internal(format!(
+            "{} is a built-in",
+            alias.names[0]
+        )));
+    };
+    let mut words: Vec<String> = base.iter().map(|w| (*w).to_string()).collect();
+    let mut store = None;
+    match form {
+        Form::Append => words.extend(line::words(rest, variables)?),
+        Form::Element | Form::Read => {
+            let (target, flags) = line::split_flags(rest);
+            let target = line::rest(target, variables, true)?;
+            match (form, target.is_empty()) {
+                (Form::Element, true) if flags.is_empty() => return Err(usage(alias)),
+                (Form::Element, true) => {}
+                (Form::Element, false) => element_words(classify(&target), &mut words),
+                (_, true) => {}
+                (_, false) => match classify(&target) {
+                    Target::Uid(uid) => words.extend(["--uid".into(), uid]),
+                    Target::Selector(css) | Target::Text(css) => {
+                        words.extend(["--selector".into(), css]);
+                    }
+                },
+            }
+            words.extend(line::words(flags, variables)?);
+        }
+        Form::ElementValue => {
+            // A quoted target may hold spaces (`t "Your name" Ada`); an unquoted one is the
+            // first word as typed, so a selector keeps its own quotes.
+            let (target, value) = if rest.starts_with(['\'', '"']) {
+                let mut parts = line::words(rest, variables)?.into_iter();
+                (parts.next().unwrap_or_default(), parts.collect())
+            } else {
+                let (target, value) = line::first_word(rest);
+                (
+                    line::rest(target, variables, true)?,
+                    line::words(value, variables)?,
+                )
+            };
+            if target.is_empty() || value.is_empty() {
+                return Err(usage(alias));
+            }
+            element_words(classify(&target), &mut words);
+            words.push(format!("--value={}", value.join(" ")));
+        }
+        Form::Rest | Form::Script => {
+            let text = line::rest(rest, variables, form == Form::Rest)?;
+            if text.is_empty() {
+                return Err(usage(alias));
+            }
+            words.push(text);
+        }
+        Form::Variable => {
+            let (name, expression) = line::first_word(rest);
+            if !line::is_variable_name(name) || expression.is_empty() {
+                return Err(usage(alias));
+            }
+            store = Some(name.to_string());
+            words.push(line::rest(expression, variables, false)?);
+        }
+        Form::WaitFor => {
+            let (target, flags) = line::split_flags(rest);
+            let target = line::rest(target, variables, true)?;
+            if let Some(pause) = duration(&target).filter(|_| flags.is_empty()) {
+                return Ok(Expansion::Sleep(pause));
+            }
+            if target.is_empty() {
+                return Err(usage(alias));
+            }
+            words.push(target);
+            words.extend(line::words(flags, variables)?);
+        }
+    }
+    Ok(Expansion::Words { words, store })
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::repl::aliases::find;
+
+    pub(in crate::repl) fn expanded(line: &str) -> Vec<String> {
+        let (name, rest) = line::first_word(line);
+        let alias = find(name).unwrap_or_else(|| panic!("no alias {name}"));
+        match expand(alias, rest, &Variables::new()) {
+            Ok(Expansion::Words { words, .. }) => words,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn targets_read_as_uid_selector_or_text() {
+        let cases: &[(&str, &[&str])] = &[
+            ("c e12", &["element", "click", "e12"]),
+            ("c #go", &["element", "click", "--selector", "#go"]),
+            (
+                "c a[href='/x']",
+                &["element", "click", "--selector", "a[href='/x']"],
+            ),
+            ("c 'Sign in'", &["element", "click", "--text", "Sign in"]),
+            (
+                "c Sign in --no-wait",
+                &["element", "click", "--text", "Sign in", "--no-wait"],
+            ),
+            (
+                "c css=button",
+                &["element", "click", "--selector", "button"],
+            ),
+            (
+                "t e3 hello world",
+                &["element", "fill", "e3", "--value=hello world"],
+            ),
+            (
+                "t #email -5",
+                &["element", "fill", "--selector", "#email", "--value=-5"],
+            ),
+            (
+                "t \"Your name\" Ada  Lovelace",
+                &[
+                    "element",
+                    "fill",
+                    "--text",
+                    "Your name",
+                    "--value=Ada Lovelace",
+                ],
+            ),
+            (
+                "t input[name='q'] x",
+                &[
+                    "element",
+                    "fill",
+                    "--selector",
+                    "input[name='q']",
+                    "--value=x",
+                ],
+            ),
+            ("text", &["page", "text"]),
+            ("text e4", &["page", "text", "--uid", "e4"]),
+            ("html main", &["page", "html", "--selector", "main"]),
+            ("eval 1 + 2", &["runtime", "eval", "1 + 2"]),
+            (
+                "wait .done --state hidden",
+                &["page", "wait-selector", ".done", "--state", "hidden"],
+            ),
+        ];
+        for (line, words) in cases {
+            assert_eq!(expanded(line), *words, "{line}");
+        }
+    }
+
+    #[test]
+    fn waits_get_and_usage_errors() {
+        let none = Variables::new();
+        let wait = find("wait").map(|a| expand(a, "2.5s", &none).ok());
+        assert_eq!(
+            wait,
+            Some(Some(Expansion::Sleep(Duration::from_millis(2500))))
+        );
+        let wait = find("wait").map(|a| expand(a, "300ms", &none).ok());
+        assert_eq!(
+            wait,
+            Some(Some(Expansion::Sleep(Duration::from_millis(300))))
+        );
+        let get = find("get").map(|a| expand(a, "h document.title", &none).ok());
+        assert_eq!(
+            get,
+            Some(Some(Expansion::Words {
+                words: vec!["runtime".into(), "eval".into(), "document.title".into()],
+                store: Some("h".into())
+            }))
+        );
+        for line in ["c", "t e3", "get 1x y", "eval", "wait"] {
+            let (name, rest) = line::first_word(line);
+            let error = find(name).map(|a| expand(a, rest, &none).err().map(|e| e.code));
+            assert_eq!(
+                error,
+                Some(Some(cdt_domain::ErrorCode::ValidationError)),
+                "{line}"
+            );
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The uids the REPL has seen in replies (snapshots, action feedback, finds, targets), for Tab
+//! completion. Only what the daemon reported; nothing is looked up.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+/// uid number → (uid, `role "name"`), in page order.
+#[derive(Debug, Default)]
+pub struct Uids(BTreeMap<u64, (String, String)>);
+
+fn number(uid: &str) -> Option<u64> {
+    uid.strip_prefix('e')?.parse().ok()
+}
+
+/// `e5 heading "Next" level=1` → (`e5`, `heading "Next" level=1`).
+fn parse_line(line: &str) -> Option<(String, String)> {
+    let line = line.trim();
+    let (uid, description) = line.split_once(' ').unwrap_or((line, ""));
+    number(uid)?;
+    Some((uid.to_string(), description.to_string()))
+}
+
+impl Uids {
+    fn insert(&mut self, uid: &str, description: String) {
+        if let Some(n) = number(uid) {
+            self.0.insert(n, (uid.to_string(), description));
+        }
+    }
+
+    fn replace_from_text(&mut self, snapshot: &str) {
+        self.0.clear();
+        for (uid, description) in snapshot.lines().filter_map(parse_line) {
+            self.insert(&uid, description);
+        }
+    }
+
+    fn insert_nodes(&mut self, nodes: &[Value]) {
+        for node in nodes {
+            if let Some(uid) = node["uid"].as_str() {
+                let name = node["name"].as_str().unwrap_or_default();
+                let role = node["role"].as_str().unwrap_or_default();
+                self.insert(uid, format!("{role} {name:?}"));
+            }
+        }
+    }
+
+    /// Takes in the uids a reply of `op` names.
+    pub fn learn(&mut self, op: &str, data: &Value) {
+        if op == "capture.snapshot"
+            && let Some(uids) = data["uids"].as_object()
+        {
+            self.0.clear();
+            for (uid, node) in uids {
+                let name = node["name"].as_str().unwrap_or_default();
+                let role = node["role"].as_str().unwrap_or_default();
+                self.insert(uid, format!("{role} {name:?}"));
+            }
+            return;
+        }
+        if let Some(snapshot) = data["snapshot"].as_str() {
+            self.replace_from_text(snapshot);
+        }
+        let changes = &data["changes"];
+        for line in ["added", "changed"]
+            .iter()
+            .flat_map(|key| changes[*key].as_array().into_iter().flatten())
+            .filter_map(Value::as_str)
+        {
+            if let Some((uid, description)) = parse_line(line) {
+                self.insert(&uid, description);
+            }
+        }
+        for uid in changes["removed"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
+            if let Some(n) = number(uid) {
+                self.0.remove(&n);
+            }
+        }
+        for key in ["matches", "targets"] {
+            if let Some(nodes) = data[key].as_array() {
+                self.insert_nodes(nodes);
+            }
+        }
+    }
+
+    /// `(uid, description)` of the uids starting with `prefix`, in page order.
+    pub fn matching(&self, prefix: &str) -> Vec<(String, String)> {
+        self.0
+            .values()
+            .filter(|(uid, _)| uid.starts_with(prefix))
+            .cloned()
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn learns_from_snapshots_feedback_and_finds() {
+        let mut uids = Uids::default();
+        uids.learn(
+            "capture.snapshot",
+            &json!({ "uids": { "e10": { "role": "link", "name": "Ten" }, "e2": { "role": "button", "name": "Go" } } }),
+        );
+        assert_eq!(
+            uids.matching("e"),
+            vec![
+                ("e2".to_string(), "button \"Go\"".to_string()),
+                ("e10".to_string(), "link \"Ten\"".to_string())
+            ]
+        );
+        uids.learn(
+            "element.fill",
+            &json!({ "changes": { "added": ["e11 button \"New\""], "changed": [], "removed": ["e2"] } }),
+        );
+        assert_eq!(uids.matching("e1").len(), 2);
+        assert!(uids.matching("e2").is_empty());
+        uids.learn(
+            "element.click",
+            &json!({ "snapshot": "e20 heading \"Next\" level=1\n  e21 link \"Home\"" }),
+        );
+        assert_eq!(uids.matching("e").len(), 2);
+        uids.learn(
+            "element.find",
+            &json!({ "matches": [{ "uid": "e30", "role": "link", "name": "x" }] }),
+        );
+        assert_eq!(uids.matching("e3").len(), 1);
+    }
+}

@@ -1,0 +1,283 @@
+//! `cdt repl` as a person and a script use it: on a pseudo-terminal (go to a page, list the
+//! elements, click a link and read the feedback, go back, recall a line with Up, complete a uid
+//! with Tab, variables, `json on`, `quit`, history kept per context), and with `--exec` and
+//! piped input, which must give the same results and exit codes as the CLI commands they stand
+//! for.
+
+use std::io::Write;
+use std::process::Stdio;
+use std::time::Duration;
+
+use cdt_e2e::pty::{self, Pty};
+use cdt_e2e::{HttpServer, Run, TestEnv};
+use serde_json::Value;
+
+const WAIT: Duration = Duration::from_secs(60);
+
+fn server() -> HttpServer {
+    let server = HttpServer::start();
+    server.page(
+        "/start.html",
+        "Start",
+        "<h1>Start</h1><a href=\"/next.html\">Next page</a>
+        <label>Email <input id=email></label>
+        <button onclick=\"out.textContent = 'hello ' + email.value\">Greet</button><p id=out></p>",
+    );
+    server.page(
+        "/next.html",
+        "Next",
+        "<h1>Next</h1><a href=\"/start.html\">Back home</a>",
+    );
+    server
+}
+
+fn repl_pty(env: &TestEnv, context: &str) -> Pty {
+    let mut command = env.command(&["repl"]);
+    command.env("CDT_CONTEXT_ID", context).env("TERM", "xterm");
+    Pty::spawn(command)
+}
+
+/// Types `line`, waits for `needle` in what it printed, then for the next prompt (input typed
+/// while a command runs is dropped by the line editor, as on any terminal).
+fn step(repl: &mut Pty, line: &str, needle: &str) {
+    repl.line(line);
+    repl.expect(needle, WAIT);
+    repl.expect("cdt> ", WAIT);
+}
+
+#[test]
+fn a_person_drives_the_repl_on_a_terminal() {
+    let env = TestEnv::new();
+    let server = server();
+    let mut repl = repl_pty(&env, "person");
+    repl.expect("cdt> ", WAIT);
+    step(
+        &mut repl,
+        &format!("g {}", server.url("/start.html")),
+        "page 1: \"Start\"",
+    );
+    step(&mut repl, "elements", "link \"Next page\"");
+
+    // Click a link by its text; the feedback names the navigation and the new elements.
+    repl.line("c Next page");
+    repl.expect("→ navigated to \"Next\"", WAIT);
+    repl.expect("link \"Back home\"", WAIT);
+    repl.expect("cdt> ", WAIT);
+    step(&mut repl, "b", "page 1: \"Start\"");
+
+    // Up twice recalls `c Next page`.
+    repl.send(pty::UP);
+    repl.send(pty::UP);
+    repl.send(pty::ENTER);
+    repl.expect("→ navigated to \"Next\"", WAIT);
+    repl.expect("cdt> ", WAIT);
+    step(&mut repl, "b", "page 1: \"Start\"");
+
+    // Tab completes a command, then lists the uids of the last snapshot with their names.
+    step(&mut repl, "elements", "textbox \"Email\"");
+    repl.send("insp");
+    repl.send(pty::TAB);
+    repl.expect("inspect", WAIT);
+    repl.send("e");
+    repl.send(pty::TAB);
+    repl.send(pty::TAB);
+    repl.expect("button \"Greet\"", WAIT);
+    let screen = repl.screen();
+    let textbox = screen
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .rev()
+        .find(|w| w[1] == "textbox" && w[0].starts_with('e'))
+        .map(|w| w[0].to_string())
+        .expect("the completion list names the textbox's uid");
+    // Complete that uid alone, and run the line.
+    repl.send(&textbox[1..]);
+    repl.send(pty::TAB);
+    step(&mut repl, "", "name: Email");
+
+    // Variables, then the action's feedback in one or two lines.
+    step(&mut repl, "set who Ada", "$who = Ada");
+    step(
+        &mut repl,
+        &format!("t {textbox} hi $who"),
+        "value=\"hi Ada\"",
+    );
+    step(
+        &mut repl,
+        "get greeting document.querySelector('#email').value",
+        "$greeting = hi Ada",
+    );
+    step(&mut repl, "json on", "{\"data\":{\"json\":true}");
+    step(&mut repl, "title", "{\"data\":{\"title\":\"Start\"}");
+    repl.line("quit");
+    let status = repl.wait(WAIT).expect("the REPL exits on quit");
+    assert!(status.success(), "{status:?}\n{}", repl.screen());
+
+    // The REPL drove the context's browser, as the CLI sees it.
+    let pages = env.ctx("person", &["page", "list"]);
+    assert_eq!(pages.ok()["pages"][0]["title"], "Start", "{pages:?}");
+
+    // History is kept per context under CDT_HOME: a new REPL recalls the last lines.
+    let files: Vec<_> = std::fs::read_dir(env.home.join("repl")).unwrap().collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let mut again = repl_pty(&env, "person");
+    again.expect("cdt> ", WAIT);
+    again.send(pty::UP);
+    again.send(pty::UP);
+    again.send(pty::ENTER);
+    again.expect("title: Start", WAIT);
+    again.expect("cdt> ", WAIT);
+    again.line("quit");
+    again.wait(WAIT).expect("the REPL exits on quit");
+}
+
+/// `cdt repl --output json` fed `script` on stdin.
+fn piped(env: &TestEnv, context: &str, args: &[&str], script: &str) -> (i32, Vec<Value>) {
+    let mut command = env.command(&["repl", "--output", "json"]);
+    command
+        .args(args)
+        .env("CDT_CONTEXT_ID", context)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    envelopes(output.status.code().unwrap_or(-1), &output.stdout)
+}
+
+fn envelopes(code: i32, stdout: &[u8]) -> (i32, Vec<Value>) {
+    let lines = String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    (code, lines)
+}
+
+fn exec(env: &TestEnv, context: &str, line: &str) -> (i32, Vec<Value>) {
+    let run = env.ctx(context, &["repl", "--output", "json", "--exec", line]);
+    envelopes(run.code, run.stdout.as_bytes())
+}
+
+/// What must agree between two envelopes: success, data or error code and message.
+fn essence(envelope: &Value) -> Value {
+    if envelope["ok"] == true {
+        serde_json::json!({ "ok": true, "data": envelope["data"] })
+    } else {
+        let error = &envelope["error"];
+        serde_json::json!({ "ok": false, "code": error["code"], "message": error["message"] })
+    }
+}
+
+fn same_as_cli(env: &TestEnv, context: &str, line: &str, cli: &[&str]) {
+    let expected: Run = env.ctx(context, cli);
+    let (code, got) = exec(env, context, line);
+    assert_eq!(got.len(), 1, "{line}: {got:?}");
+    assert_eq!(code, expected.code, "{line} vs cdt {cli:?}");
+    assert_eq!(
+        essence(&got[0]),
+        essence(&expected.json),
+        "{line} vs cdt {cli:?}"
+    );
+    assert_eq!(
+        got[0]["meta"]["context"], expected.json["meta"]["context"],
+        "{line}: same context as the CLI"
+    );
+}
+
+#[test]
+fn exec_and_piped_lines_match_the_cli() {
+    let env = TestEnv::new();
+    let server = server();
+    let start = server.url("/start.html");
+    env.ctx("par", &["page", "open", &start]).ok();
+    env.ctx("par", &["capture", "snapshot"]).ok();
+
+    same_as_cli(
+        &env,
+        "par",
+        "elements",
+        &["capture", "snapshot", "--interactive"],
+    );
+    same_as_cli(&env, "par", "page list", &["page", "list"]);
+    same_as_cli(&env, "par", "cdt page list", &["page", "list"]);
+    same_as_cli(&env, "par", "url", &["observe", "state", "--fields", "url"]);
+    same_as_cli(
+        &env,
+        "par",
+        "title",
+        &["observe", "state", "--fields", "title"],
+    );
+    same_as_cli(&env, "par", "text", &["page", "text"]);
+    same_as_cli(
+        &env,
+        "par",
+        "html h1",
+        &["page", "html", "--selector", "h1"],
+    );
+    same_as_cli(&env, "par", "find Next", &["element", "find", "Next"]);
+    same_as_cli(&env, "par", "eval 6 * 7", &["runtime", "eval", "6 * 7"]);
+    same_as_cli(
+        &env,
+        "par",
+        "eval \"a\" + 'b'",
+        &["runtime", "eval", "\"a\" + 'b'"],
+    );
+    same_as_cli(&env, "par", "c e999", &["element", "click", "e999"]);
+    same_as_cli(
+        &env,
+        "par",
+        "c --selector '#nothing-here'",
+        &["element", "click", "--selector", "#nothing-here"],
+    );
+    same_as_cli(&env, "par", "page open", &["page", "open"]);
+    same_as_cli(&env, "par", "nonsense", &["nonsense"]);
+    same_as_cli(
+        &env,
+        "par",
+        &format!("g {start}"),
+        &["page", "navigate", &start],
+    );
+    same_as_cli(&env, "par", "errors", &["errors"]);
+
+    // A sequence stops at the first failure and exits with its code…
+    let (code, lines) = exec(&env, "par", &format!("g {start} ; c e999 ; page list"));
+    assert_eq!((code, lines.len()), (3, 2), "{lines:?}");
+    assert_eq!(lines[1]["error"]["code"], "ELEMENT_NOT_FOUND");
+
+    // …and piped lines behave the same: one envelope per command.
+    let script = "# a comment\nset who Ada\nt #email $who\nc Greet\nget out document.querySelector('#out').textContent\nc e999\npage list\n";
+    let (code, lines) = piped(&env, "par", &[], script);
+    assert_eq!(code, 3, "{lines:#?}");
+    assert_eq!(lines.len(), 5, "{lines:#?}");
+    let fill = lines[1]["data"].to_string();
+    assert!(fill.contains(r#"value=\"Ada\""#), "{fill}");
+    assert_eq!(lines[3]["data"]["value"], "hello Ada");
+    assert_eq!(lines[4]["error"]["code"], "ELEMENT_NOT_FOUND");
+
+    // --keep-going runs the rest; the exit code is still the first failure's.
+    let (code, lines) = piped(
+        &env,
+        "par",
+        &["--keep-going"],
+        "c e999\nnonsense\npage list\n",
+    );
+    assert_eq!(code, 3);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["error"]["code"], "VALIDATION_ERROR");
+    assert_eq!(lines[2]["ok"], true);
+
+    // Text by default: the same renderer as --output text.
+    let text = env.ctx("par", &["repl", "--exec", "page list"]);
+    let cli = env.ctx("par", &["page", "list", "--output", "text"]);
+    assert_eq!((text.code, &text.stdout), (0, &cli.stdout));
+    let unset = env.ctx("par", &["repl", "--exec", "t #email $nobody"]);
+    assert_eq!(unset.code, 2, "{unset:?}");
+    assert!(unset.stderr.contains("$nobody is not set"), "{unset:?}");
+}
