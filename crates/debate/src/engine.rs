@@ -357,7 +357,8 @@ fn record(app: &Arc<App>, speaker: AgentName, turn: &turn::Turn) -> Result<(), D
     persisted
 }
 
-/// Moves the run to its final status, publishes it and writes the summary.
+/// Moves the run to its final status, publishes it and writes the summary. The relay's
+/// closing line comes first, so a page that waits for the final state has it.
 fn finish(app: &Arc<App>, end: End) {
     let mut state = app.lock();
     let (trigger, reason) = match (state.status, end) {
@@ -369,16 +370,6 @@ fn finish(app: &Arc<App>, end: End) {
         run.reason = Some(reason);
         run.ended_at = Some(clock::now_iso());
     }
-    if let Err(error) = app.transition(&mut state, trigger) {
-        // Only reachable through a bug: keep the server usable and say so.
-        tracing::error!("run end refused: {error}");
-        state.status = DebateStatus::Stopped;
-        app.publish(&Event::DebateState(App::debate_view(&state)));
-    }
-    state.control = None;
-    let status = state.status;
-    let summary = App::summary(&state);
-    drop(state);
     let label = match reason {
         EndReason::Consensus => "합의 도달",
         EndReason::MaxRounds => "최대 라운드 도달",
@@ -388,11 +379,21 @@ fn finish(app: &Arc<App>, end: End) {
         EndReason::AgentError => "에이전트 실행 실패",
         EndReason::LogError => "로그 기록 실패",
     };
+    let to = crate::fsm::next(state.status, trigger).unwrap_or(DebateStatus::Stopped);
     app.panel(
         Panel::Center,
         LineKind::System,
-        &format!("═══ 토론 종료 · {label} ({status}) ═══"),
+        &format!("═══ 토론 종료 · {label} ({to}) ═══"),
     );
+    if let Err(error) = app.transition(&mut state, trigger) {
+        // Only reachable through a bug: keep the server usable and say so.
+        tracing::error!("run end refused: {error}");
+        state.status = DebateStatus::Stopped;
+        app.publish(&Event::DebateState(App::debate_view(&state)));
+    }
+    state.control = None;
+    let summary = App::summary(&state);
+    drop(state);
     if let Some(summary) = summary
         && let Err(error) = app.store.write_summary(&summary)
     {

@@ -35,6 +35,8 @@ pub enum ErrorCode {
     EmptyReplies,
     /// No run with that id in memory or under `logs/runs`.
     RunNotFound,
+    /// No API route with that method and path.
+    UnknownRoute,
     /// A log or session file could not be read or written.
     IoError,
     /// The front end has not been built.
@@ -45,7 +47,9 @@ impl ErrorCode {
     pub fn http_status(self) -> StatusCode {
         match self {
             ErrorCode::ValidationError => StatusCode::BAD_REQUEST,
-            ErrorCode::UnknownAgent | ErrorCode::RunNotFound => StatusCode::NOT_FOUND,
+            ErrorCode::UnknownAgent | ErrorCode::RunNotFound | ErrorCode::UnknownRoute => {
+                StatusCode::NOT_FOUND
+            }
             ErrorCode::InvalidState | ErrorCode::AgentNotReady | ErrorCode::AgentBusy => {
                 StatusCode::CONFLICT
             }

@@ -140,7 +140,7 @@ async fn run(State(app): State<Arc<App>>, Path(run_id): Path<String>) -> Reply {
 
 async fn unknown_api(method: Method, Path(rest): Path<String>) -> Reply {
     Err(DebateError::new(
-        ErrorCode::ValidationError,
+        ErrorCode::UnknownRoute,
         format!("no API route {method} /api/{rest}"),
         "see docs/debate.md for the routes",
     ))

@@ -1,0 +1,194 @@
+//! The HTTP surface: validation, refusals, the UI-not-built page, and the binary itself.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use crate::support::{Harness, request, stub_env};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_validates_its_body() {
+    let h = Harness::start("").await;
+    h.connect_both().await;
+    for (body, code) in [
+        (r#"{"topic":""}"#, "VALIDATION_ERROR"),
+        (r#"{"topic":"   "}"#, "VALIDATION_ERROR"),
+        (r#"{"topic":"x","maxRounds":0}"#, "VALIDATION_ERROR"),
+        (r#"{"topic":"x","maxRounds":101}"#, "VALIDATION_ERROR"),
+        (r#"{"topic":"x","rounds":3}"#, "VALIDATION_ERROR"),
+        (r#"{"maxRounds":3}"#, "VALIDATION_ERROR"),
+        ("", "VALIDATION_ERROR"),
+    ] {
+        let (status, reply) = h.post("/api/debate/start", Some(body)).await;
+        assert_eq!(
+            (status, reply["error"]["code"].as_str()),
+            (400, Some(code)),
+            "{body}: {reply}"
+        );
+    }
+    let long = "가".repeat(2001);
+    let (status, _) = h
+        .post(
+            "/api/debate/start",
+            Some(&serde_json::json!({ "topic": long }).to_string()),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(h.state().await["debate"]["status"], "idle");
+    // The default maxRounds comes from .env (6 unless set).
+    let (status, reply) = h
+        .post("/api/debate/start", Some(r#"{"topic":"기본값"}"#))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(reply["maxRounds"], 6);
+    h.post("/api/debate/stop", None).await;
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn controls_out_of_turn_are_refused() {
+    let h = Harness::start("").await;
+    for path in [
+        "/api/debate/pause",
+        "/api/debate/resume",
+        "/api/debate/stop",
+    ] {
+        let (status, reply) = h.post(path, None).await;
+        assert_eq!(
+            (status, reply["error"]["code"].as_str()),
+            (409, Some("INVALID_STATE")),
+            "{path}: {reply}"
+        );
+        assert!(reply["error"]["message"].as_str().unwrap().contains("idle"));
+    }
+    let (status, reply) = h.get("/api/runs/20990101-000000-000-1").await;
+    assert_eq!(
+        (status, reply["error"]["code"].as_str()),
+        (404, Some("RUN_NOT_FOUND"))
+    );
+    let (status, _) = h.get("/api/runs/..%2F..%2Fetc").await;
+    assert_eq!(status, 404);
+    let (status, reply) = h.get("/api/nothing/here").await;
+    assert_eq!(
+        (status, reply["error"]["code"].as_str()),
+        (404, Some("UNKNOWN_ROUTE"))
+    );
+    assert!(
+        reply["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("/api/nothing/here")
+    );
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_origins_and_hosts_are_refused() {
+    let h = Harness::start("").await;
+    let (status, reply) = request(
+        h.port,
+        "POST",
+        "/api/agents/codex/connect",
+        None,
+        &[("Origin", "http://evil.example")],
+    )
+    .await;
+    assert_eq!(status, 403, "{reply}");
+    assert!(h.calls().is_empty(), "a cross-origin request ran a CLI");
+    let origin = format!("http://127.0.0.1:{}", h.port);
+    let (status, _) = request(
+        h.port,
+        "GET",
+        "/api/debate/state",
+        None,
+        &[("Origin", origin.as_str())],
+    )
+    .await;
+    assert_eq!(status, 200);
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_built_ui_every_page_says_how_to_build_it() {
+    let h = Harness::start("").await;
+    for path in ["/", "/index.html", "/assets/app.js"] {
+        let (status, body) = h.get(path).await;
+        assert_eq!(status, 500, "{path}");
+        let text = body.as_str().unwrap();
+        assert!(text.contains("UI가 빌드되지 않았습니다"), "{text}");
+        assert!(text.contains("bash scripts/debate.sh"), "{text}");
+    }
+    // The API works without it.
+    assert_eq!(h.get("/api/debate/state").await.0, 200);
+    h.close().await;
+}
+
+#[test]
+fn the_binary_refuses_a_bad_env_with_every_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join(".env"),
+        "GEMINI_START_CMD='gemini {prompt} | tee'\nCODEX_START_CMD='codex'\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
+        .args(["--root", dir.path().to_str().unwrap(), "--port", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for expected in [
+        "ConfigInvalid",
+        "GEMINI_START_CMD: `|` is shell syntax",
+        "GEMINI_RESUME_CMD: missing",
+        "CODEX_START_CMD: the {prompt} placeholder is missing",
+        "CODEX_RESUME_CMD: missing",
+        "try:",
+    ] {
+        assert!(stderr.contains(expected), "{expected:?} not in {stderr}");
+    }
+    // No .env at all.
+    let empty = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
+        .args(["--root", empty.path().to_str().unwrap(), "--port", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains(".env.example"));
+}
+
+#[test]
+fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("stub-agent.sh"), crate::support::STUB).unwrap();
+    std::fs::write(dir.path().join(".env"), stub_env(dir.path())).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
+        .args(["--root", dir.path().to_str().unwrap(), "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("cdt-debate listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (status, state) = runtime.block_on(request(port, "GET", "/api/debate/state", None, &[]));
+    assert_eq!(status, 200);
+    assert_eq!(state["defaults"]["maxRounds"], 6);
+    assert!(dir.path().join("logs/runs").is_dir());
+    let pid = i32::try_from(child.id()).unwrap();
+    Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
