@@ -135,3 +135,29 @@ fn load_names_the_file() {
     assert!(error.message.contains("/nonexistent/.env"));
     assert!(error.suggestion.contains(".env.example"));
 }
+
+#[test]
+fn the_shipped_example_is_valid() {
+    let settings = Settings::parse(include_str!("../.env.example")).unwrap();
+    assert_eq!(settings.max_rounds, DEFAULT_MAX_ROUNDS);
+    let argv = settings
+        .codex
+        .resume
+        .render(Values {
+            prompt: "p q",
+            session_id: Some("0199a213"),
+        })
+        .unwrap();
+    assert_eq!(
+        argv,
+        [
+            "codex",
+            "exec",
+            "--json",
+            "--skip-git-repo-check",
+            "resume",
+            "0199a213",
+            "p q"
+        ]
+    );
+}
