@@ -79,6 +79,8 @@ pub struct App {
     pub store: LogStore,
     pub hub: EventHub,
     state: Mutex<State>,
+    /// Set when the server shuts down: open WebSockets close.
+    closing: watch::Sender<bool>,
 }
 
 impl App {
@@ -115,6 +117,7 @@ impl App {
                 run: None,
                 control: None,
             }),
+            closing: watch::channel(false).0,
         };
         Ok((Arc::new(app), note))
     }
@@ -125,6 +128,15 @@ impl App {
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Asks every open WebSocket to close (the server is shutting down).
+    pub fn close_sockets(&self) {
+        self.closing.send_replace(true);
+    }
+
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 
     pub fn publish(&self, event: &Event) {

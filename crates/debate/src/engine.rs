@@ -267,6 +267,7 @@ async fn drive(app: &Arc<App>, control: &mut LoopControl) -> End {
             app.report(&error);
             return End::Failed(EndReason::LogError);
         }
+        let cli_failed = matches!(turn.verdict, Verdict::Failed);
         match turn.verdict {
             Verdict::Stopped => return End::Halted,
             Verdict::Timeout => {
@@ -293,6 +294,7 @@ async fn drive(app: &Arc<App>, control: &mut LoopControl) -> End {
             }
             Verdict::Reply(text) => {
                 failures = 0;
+                agent_answered(app, speaker);
                 let agreed = consensus.is_match(&text);
                 previous = Previous::Reply(text);
                 if agreed {
@@ -300,6 +302,9 @@ async fn drive(app: &Arc<App>, control: &mut LoopControl) -> End {
                 }
             }
             Verdict::Empty | Verdict::Failed => {
+                if cli_failed {
+                    agent_failed(app, speaker, &turn.entry);
+                }
                 failures += 1;
                 previous = Previous::Failed;
                 if failures >= 2 {
@@ -326,6 +331,42 @@ async fn drive(app: &Arc<App>, control: &mut LoopControl) -> End {
             );
         }
         turn_index += 1;
+    }
+}
+
+/// A CLI that exits with a failure status during a run (seed §10.1): the agent is `error`
+/// and the relay says why; the run goes on under the two-failures rule.
+fn agent_failed(app: &Arc<App>, speaker: AgentName, entry: &crate::types::TranscriptEntry) {
+    let code = entry
+        .exit_code
+        .map_or_else(|| "signal".to_string(), |code| code.to_string());
+    let error = DebateError::new(
+        ErrorCode::AgentFailed,
+        format!(
+            "{} CLI가 실패했습니다 (종료 코드 {code})",
+            speaker.display()
+        ),
+        "run the command shown in its panel by hand; is the CLI logged in?",
+    )
+    .with_detail(crate::agents::tail(&entry.raw_stderr));
+    let mut state = app.lock();
+    app.set_agent(&mut state, speaker, |known| {
+        known.status = Some(AgentStatus::Error);
+        known.error = Some(error.message.clone());
+    });
+    drop(state);
+    app.report(&error);
+}
+
+/// An agent that answers is `ready` again (after a failed turn).
+fn agent_answered(app: &Arc<App>, speaker: AgentName) {
+    let mut state = app.lock();
+    let status = state.agents.get(&speaker).map(|known| known.status());
+    if status != Some(AgentStatus::Ready) {
+        app.set_agent(&mut state, speaker, |known| {
+            known.status = Some(AgentStatus::Ready);
+            known.error = None;
+        });
     }
 }
 

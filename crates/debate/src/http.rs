@@ -154,11 +154,16 @@ async fn websocket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Re
 async fn events(app: Arc<App>, mut socket: WebSocket) {
     // Subscribe before the snapshot so nothing between the two is lost.
     let mut receiver = app.hub.subscribe();
+    let mut closing = app.closing();
     if send_snapshot(&app, &mut socket).await.is_err() {
         return;
     }
     loop {
         tokio::select! {
+            () = async { drop(closing.wait_for(|closing| *closing).await) } => {
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
             received = receiver.recv() => match received {
                 Ok(json) => {
                     if socket.send(Message::Text(json.as_ref().into())).await.is_err() {

@@ -102,13 +102,19 @@ impl Server {
     ) -> Result<(), DebateError> {
         let app = self.app.clone();
         let router = http::router(self.app);
-        let served = axum::serve(self.listener, router)
+        // On the signal: stop an active run (its CLI is killed), then close the WebSockets so
+        // the graceful shutdown does not wait for open pages.
+        let shutdown = async move {
+            shutdown.await;
+            if app.lock().status.is_active() {
+                let _ = engine::stop(&app).await;
+            }
+            app.close_sockets();
+        };
+        axum::serve(self.listener, router)
             .with_graceful_shutdown(shutdown)
-            .await;
-        if app.lock().status.is_active() {
-            let _ = engine::stop(&app).await;
-        }
-        served.map_err(|error| DebateError::io("server", &error))
+            .await
+            .map_err(|error| DebateError::io("server", &error))
     }
 }
 

@@ -157,11 +157,18 @@ fn the_binary_refuses_a_bad_env_with_every_problem() {
     assert!(String::from_utf8_lossy(&output.stderr).contains(".env.example"));
 }
 
+/// The real binary: its one stdout line, the API, and SIGTERM with a page open and a CLI
+/// running (the CLI's process group is killed and the open WebSocket does not hold it up).
 #[test]
 fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("stub-agent.sh"), crate::support::STUB).unwrap();
     std::fs::write(dir.path().join(".env"), stub_env(dir.path())).unwrap();
+    std::fs::write(
+        dir.path().join("codex.conf"),
+        "SLEEP_AT=1\nSLEEP_SECS=300\n",
+    )
+    .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
         .args(["--root", dir.path().to_str().unwrap(), "--port", "0"])
         .stdout(Stdio::piped())
@@ -184,6 +191,39 @@ fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
     assert_eq!(status, 200);
     assert_eq!(state["defaults"]["maxRounds"], 6);
     assert!(dir.path().join("logs/runs").is_dir());
+    // A page is open and a run's CLI is busy.
+    let _socket = runtime
+        .block_on(tokio_tungstenite::connect_async(format!(
+            "ws://127.0.0.1:{port}/ws"
+        )))
+        .unwrap();
+    for agent in ["gemini", "codex"] {
+        let (status, _) = runtime.block_on(request(
+            port,
+            "POST",
+            &format!("/api/agents/{agent}/connect"),
+            None,
+            &[],
+        ));
+        assert_eq!(status, 200);
+    }
+    let (status, _) = runtime.block_on(request(
+        port,
+        "POST",
+        "/api/debate/start",
+        Some(r#"{"topic":"종료 신호"}"#),
+        &[],
+    ));
+    assert_eq!(status, 200);
+    let sleeper_file = dir.path().join("codex.sleeper.pid");
+    assert!(cdt_e2e::eventually(crate::support::PATIENCE, || {
+        std::fs::read_to_string(&sleeper_file).is_ok_and(|text| text.trim().parse::<i32>().is_ok())
+    }));
+    let sleeper: i32 = std::fs::read_to_string(&sleeper_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
     let pid = i32::try_from(child.id()).unwrap();
     Command::new("kill")
         .args(["-TERM", &pid.to_string()])
@@ -191,4 +231,22 @@ fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
         .unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
+    assert!(
+        runtime.block_on(crate::support::gone(sleeper)),
+        "the CLI outlived the server"
+    );
+    let summary = std::fs::read_dir(dir.path().join("logs/runs"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .find(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".summary.json")
+        })
+        .unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(summary.path()).unwrap()).unwrap();
+    assert_eq!(summary["status"], "stopped");
+    assert_eq!(summary["reason"], "user_stop");
 }

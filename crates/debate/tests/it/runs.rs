@@ -264,6 +264,18 @@ async fn two_empty_replies_in_a_row_stop_the_run() {
     let run_id = h.start_debate("빈 응답", 6).await;
     let state = h.wait_status("stopped").await;
     assert_eq!(state["debate"]["reason"], "empty_replies");
+    // The CLI that failed is marked `error` (an empty reply is not a CLI failure).
+    let status = |name: &str| {
+        state["agents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|agent| agent["agent"] == name)
+            .unwrap()["status"]
+            .clone()
+    };
+    assert_eq!(status("gemini"), "error");
+    assert_eq!(status("codex"), "ready");
     let run = h.run(&run_id).await;
     assert_eq!(
         transcript(&run),
