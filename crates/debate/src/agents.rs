@@ -86,18 +86,7 @@ pub async fn connect(
             Ok(view)
         }
         Err(error) => {
-            let mut state = app.lock();
-            app.set_agent(&mut state, agent, |known| {
-                known.status = Some(AgentStatus::Error);
-                known.error = Some(error.message.clone());
-            });
-            drop(state);
-            app.panel(
-                agent.panel(),
-                LineKind::Error,
-                &format!("[연결 실패] {}", error.message),
-            );
-            app.report(&error);
+            app.agent_error(agent, &error);
             Err(error)
         }
     }

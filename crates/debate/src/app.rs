@@ -231,6 +231,22 @@ impl App {
         self.publish(&Event::AgentStatus(App::agent_view(state, agent)));
     }
 
+    /// Marks an agent `error` and reports why (event, relay and the agent's own panel).
+    pub fn agent_error(&self, agent: AgentName, error: &DebateError) {
+        let mut state = self.lock();
+        self.set_agent(&mut state, agent, |known| {
+            known.status = Some(AgentStatus::Error);
+            known.error = Some(error.message.clone());
+        });
+        drop(state);
+        self.panel(
+            agent.panel(),
+            LineKind::Error,
+            &format!("[오류] {}", error.message),
+        );
+        self.report(error);
+    }
+
     /// Writes `logs/sessions.json` from the agents that have a session.
     pub fn persist_sessions(&self, state: &State) -> Result<(), DebateError> {
         let sessions: BTreeMap<AgentName, AgentSession> = state

@@ -283,13 +283,7 @@ async fn drive(app: &Arc<App>, control: &mut LoopControl) -> End {
                 return End::Failed(EndReason::TurnTimeout);
             }
             Verdict::SpawnFailed(error) => {
-                let mut state = app.lock();
-                app.set_agent(&mut state, speaker, |known| {
-                    known.status = Some(AgentStatus::Error);
-                    known.error = Some(error.message.clone());
-                });
-                drop(state);
-                app.report(&error);
+                app.agent_error(speaker, &error);
                 return End::Failed(EndReason::AgentError);
             }
             Verdict::Reply(text) => {
@@ -349,13 +343,7 @@ fn agent_failed(app: &Arc<App>, speaker: AgentName, entry: &crate::types::Transc
         "run the command shown in its panel by hand; is the CLI logged in?",
     )
     .with_detail(crate::agents::tail(&entry.raw_stderr));
-    let mut state = app.lock();
-    app.set_agent(&mut state, speaker, |known| {
-        known.status = Some(AgentStatus::Error);
-        known.error = Some(error.message.clone());
-    });
-    drop(state);
-    app.report(&error);
+    app.agent_error(speaker, &error);
 }
 
 /// An agent that answers is `ready` again (after a failed turn).

@@ -84,6 +84,18 @@ pub async fn take(app: &Arc<App>, request: TurnRequest<'_>) -> Turn {
             outcome,
             exit_code,
         };
+    // The CLI never ran: the entry keeps the reason in place of its stderr.
+    let spawn_failed = |error: DebateError| Turn {
+        entry: entry(
+            String::new(),
+            String::new(),
+            error.message.clone(),
+            TurnOutcome::SpawnFailed,
+            None,
+        ),
+        verdict: Verdict::SpawnFailed(error),
+        session_id: None,
+    };
     let rendered = app.settings.commands(speaker).resume.render(Values {
         prompt: &prompt,
         session_id: session.as_deref(),
@@ -96,18 +108,7 @@ pub async fn take(app: &Arc<App>, request: TurnRequest<'_>) -> Turn {
                 format!("{key}: {error}"),
                 "connect the agent again, or fix .env",
             );
-            let stderr = error.message.clone();
-            return Turn {
-                entry: entry(
-                    String::new(),
-                    String::new(),
-                    stderr,
-                    TurnOutcome::SpawnFailed,
-                    None,
-                ),
-                verdict: Verdict::SpawnFailed(error),
-                session_id: None,
-            };
+            return spawn_failed(error);
         }
     };
     app.panel(
@@ -127,24 +128,7 @@ pub async fn take(app: &Arc<App>, request: TurnRequest<'_>) -> Turn {
     let output = match called {
         Ok(output) => output,
         Err(error) => {
-            let error = spawn_error(speaker, &key, &argv, &error);
-            app.panel(
-                speaker.panel(),
-                LineKind::Error,
-                &format!("[실행 실패] {}", error.message),
-            );
-            let stderr = error.message.clone();
-            return Turn {
-                entry: entry(
-                    String::new(),
-                    String::new(),
-                    stderr,
-                    TurnOutcome::SpawnFailed,
-                    None,
-                ),
-                verdict: Verdict::SpawnFailed(error),
-                session_id: None,
-            };
+            return spawn_failed(spawn_error(speaker, &key, &argv, &error));
         }
     };
     let parsed = output::parse(&output.stdout);

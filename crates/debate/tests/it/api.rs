@@ -1,9 +1,8 @@
 //! The HTTP surface: validation, refusals, the UI-not-built page, and the binary itself.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use crate::support::{Harness, request, stub_env};
+use crate::support::{Harness, request, spawn_binary, stub_env};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn start_validates_its_body() {
@@ -169,23 +168,7 @@ fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
         "SLEEP_AT=1\nSLEEP_SECS=300\n",
     )
     .unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
-        .args(["--root", dir.path().to_str().unwrap(), "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("cdt-debate listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_string();
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    let (mut child, port) = spawn_binary(dir.path(), &[]);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (status, state) = runtime.block_on(request(port, "GET", "/api/debate/state", None, &[]));
     assert_eq!(status, 200);

@@ -1,17 +1,6 @@
 //! Connecting agents: ready only with a session id; failures named; resume of a stored session.
 
-use serde_json::Value;
-
-use crate::support::Harness;
-
-fn agent<'a>(state: &'a Value, name: &str) -> &'a Value {
-    state["agents"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|agent| agent["agent"] == name)
-        .unwrap()
-}
+use crate::support::{Harness, agent_field};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connect_without_a_session_id_fails_and_start_is_refused() {
@@ -28,8 +17,8 @@ async fn a_connect_without_a_session_id_fails_and_start_is_refused() {
             .contains("CODEX_START_CMD")
     );
     let state = h.state().await;
-    assert_eq!(agent(&state, "codex")["status"], "error");
-    assert_eq!(agent(&state, "gemini")["status"], "ready");
+    assert_eq!(agent_field(&state, "codex", "status"), "error");
+    assert_eq!(agent_field(&state, "gemini", "status"), "ready");
     let (status, reply) = h
         .post("/api/debate/start", Some(r#"{"topic":"주제"}"#))
         .await;
@@ -62,7 +51,7 @@ async fn a_failing_or_missing_cli_makes_the_agent_error() {
             .unwrap()
             .contains("not logged in")
     );
-    assert_eq!(agent(&h.state().await, "gemini")["status"], "error");
+    assert_eq!(agent_field(&h.state().await, "gemini", "status"), "error");
     // Fixed, the same button connects it.
     h.configure("gemini", "");
     h.connect("gemini").await;
@@ -86,7 +75,7 @@ async fn a_failing_or_missing_cli_makes_the_agent_error() {
             .unwrap()
             .contains("/nonexistent/codex")
     );
-    assert_eq!(agent(&h.state().await, "codex")["status"], "error");
+    assert_eq!(agent_field(&h.state().await, "codex", "status"), "error");
     h.close().await;
 }
 
@@ -98,14 +87,14 @@ async fn reconnect_with_the_stored_session_then_start() {
     // A new server on the same root remembers the sessions, but nobody is ready yet.
     let h = Harness::serve(dir).await;
     let state = h.state().await;
-    assert_eq!(agent(&state, "codex")["status"], "idle");
-    assert_eq!(agent(&state, "codex")["sessionId"], "codex-session-1");
+    assert_eq!(agent_field(&state, "codex", "status"), "idle");
+    assert_eq!(agent_field(&state, "codex", "sessionId"), "codex-session-1");
     let (status, _) = h
         .post("/api/debate/start", Some(r#"{"topic":"주제"}"#))
         .await;
     assert_eq!(status, 409);
     for name in ["gemini", "codex"] {
-        let session = agent(&state, name)["sessionId"]
+        let session = agent_field(&state, name, "sessionId")
             .as_str()
             .unwrap()
             .to_string();

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::support::{Harness, alive, gone};
+use crate::support::{Harness, agent_field, alive, gone, json_file};
 
 fn transcript(run: &Value) -> Vec<(String, u64, String)> {
     run["transcript"]
@@ -92,16 +92,11 @@ async fn codex_speaks_first_then_gemini_until_max_rounds() {
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[3]["from"], "gemini");
     assert_eq!(lines[3]["runId"], run_id.as_str());
-    let summary: Value = serde_json::from_str(
-        &std::fs::read_to_string(h.path(&format!("logs/runs/{run_id}.summary.json"))).unwrap(),
-    )
-    .unwrap();
+    let summary = json_file(h.dir.path(), &format!("logs/runs/{run_id}.summary.json"));
     assert_eq!(summary["reason"], "max_rounds");
     assert_eq!(summary["maxRounds"], 2);
     assert!(summary["endedAt"].is_string());
-    let sessions: Value =
-        serde_json::from_str(&std::fs::read_to_string(h.path("logs/sessions.json")).unwrap())
-            .unwrap();
+    let sessions = json_file(h.dir.path(), "logs/sessions.json");
     assert_eq!(sessions["codex"]["sessionId"], "codex-session-1");
     assert_eq!(sessions["gemini"]["sessionId"], "gemini-session-1");
     h.close().await;
@@ -265,17 +260,8 @@ async fn two_empty_replies_in_a_row_stop_the_run() {
     let state = h.wait_status("stopped").await;
     assert_eq!(state["debate"]["reason"], "empty_replies");
     // The CLI that failed is marked `error` (an empty reply is not a CLI failure).
-    let status = |name: &str| {
-        state["agents"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|agent| agent["agent"] == name)
-            .unwrap()["status"]
-            .clone()
-    };
-    assert_eq!(status("gemini"), "error");
-    assert_eq!(status("codex"), "ready");
+    assert_eq!(agent_field(&state, "gemini", "status"), "error");
+    assert_eq!(agent_field(&state, "codex", "status"), "ready");
     let run = h.run(&run_id).await;
     assert_eq!(
         transcript(&run),
@@ -337,9 +323,7 @@ async fn session_ids_during_a_run_update_or_keep_the_previous_one() {
         "{:?}",
         h.calls()
     );
-    let sessions: Value =
-        serde_json::from_str(&std::fs::read_to_string(h.path("logs/sessions.json")).unwrap())
-            .unwrap();
+    let sessions = json_file(h.dir.path(), "logs/sessions.json");
     assert_eq!(sessions["codex"]["sessionId"], "codex-session-2");
     assert_eq!(sessions["gemini"]["sessionId"], "gemini-session-1");
     h.close().await;

@@ -5,7 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -209,6 +211,47 @@ impl Harness {
         assert_eq!(status, 200, "{body}");
         body
     }
+}
+
+/// Starts the real `cdt-debate` binary on `root` (port chosen by the kernel) with `extra`
+/// arguments; returns it and its port, read from its one stdout line.
+pub fn spawn_binary(root: &Path, extra: &[&std::ffi::OsStr]) -> (Child, u16) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
+        .arg("--root")
+        .arg(root)
+        .args(["--port", "0"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("cdt-debate listening on http://127.0.0.1:")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
+    let port = url.parse().unwrap();
+    (child, port)
+}
+
+/// A JSON file under `dir`.
+pub fn json_file(dir: &Path, name: &str) -> Value {
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A field of one agent in a `GET /api/debate/state` reply.
+pub fn agent_field(state: &Value, agent: &str, field: &str) -> Value {
+    state["agents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|known| known["agent"] == agent)
+        .unwrap()[field]
+        .clone()
 }
 
 /// Whether `pid` is a live process (a zombie has exited and is not).

@@ -12,9 +12,8 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use cdt_e2e::{TestEnv, eventually};
@@ -46,24 +45,9 @@ struct DebateServer {
 impl DebateServer {
     fn start(extra_env: &str) -> DebateServer {
         let root = support::stub_root(extra_env);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cdt-debate"))
-            .arg("--root")
-            .arg(root.path())
-            .args(["--port", "0", "--ui-dir"])
-            .arg(ui_dir())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("cdt-debate listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_string();
+        let ui = ui_dir();
+        let (child, port) = support::spawn_binary(root.path(), &["--ui-dir".as_ref(), ui.as_ref()]);
+        let url = format!("http://127.0.0.1:{port}");
         DebateServer { child, url, root }
     }
 
@@ -398,10 +382,15 @@ fn the_relay_shows_codex_first_then_gemini() {
     page.wait_buttons(&[("토론 시작", true)]);
     page.click("button", "토론 시작");
     page.wait_text("완료 (completed)");
-    let snapshot = page.wait_snapshot("the relay's closing line", |snapshot| {
-        region(snapshot, "토론 중계")
-            .iter()
-            .any(|line| line.contains("토론 종료"))
+    let snapshot = page.wait_snapshot("all three terminals' output", |snapshot| {
+        let has = |name: &str, needle: &str| {
+            region(snapshot, name)
+                .iter()
+                .any(|line| line.contains(needle))
+        };
+        has("토론 중계", "토론 종료")
+            && has("Gemini 터미널", "stub gemini")
+            && has("Codex 터미널", "stub codex")
     });
     let relay = region(&snapshot, "토론 중계");
     let at = |needle: &str| {
