@@ -39,8 +39,6 @@ pub enum ErrorCode {
     UnknownRoute,
     /// A log or session file could not be read or written.
     IoError,
-    /// The front end has not been built.
-    UiNotBuilt,
 }
 
 impl ErrorCode {
@@ -58,9 +56,7 @@ impl ErrorCode {
             | ErrorCode::SessionIdMissing
             | ErrorCode::EmptyReplies => StatusCode::BAD_GATEWAY,
             ErrorCode::TurnTimeout => StatusCode::GATEWAY_TIMEOUT,
-            ErrorCode::ConfigInvalid | ErrorCode::IoError | ErrorCode::UiNotBuilt => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
+            ErrorCode::ConfigInvalid | ErrorCode::IoError => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
