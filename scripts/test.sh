@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 cargo build --workspace --bins --locked
 cargo test --workspace --locked -- --test-threads "${CDT_TEST_THREADS:-4}"
+# The debate simulator's UI tests need Node for its front end; cdt's own tests above do not.
+bash scripts/test-debate.sh
