@@ -271,7 +271,9 @@ impl Probe {
             .unwrap();
         let endpoint = wait_for_endpoint(&profile);
         let (connection, session) = runtime.block_on(async {
-            let connection = CdpConnection::connect(endpoint.0, &endpoint.1).await.unwrap();
+            let connection = CdpConnection::connect(endpoint.0, &endpoint.1)
+                .await
+                .unwrap();
             let target = connection
                 .call("Target.createTarget", json!({ "url": "about:blank" }), None)
                 .await

@@ -129,8 +129,23 @@ fn kill_browser(env: &TestEnv, context: &str) -> u32 {
     cdt_e2e::kill(pid);
     assert!(eventually(Duration::from_secs(10), || !env
         .browser_pids()
-        .contains(&pid)));
+        .contains(&pid)
+        && exited(pid)));
     pid
+}
+
+/// Whether `pid` has finished exiting, so its parent can reap it: gone, or a zombie whose
+/// other threads are gone too (the leader shows `Z` while a many-threaded process is still
+/// tearing down, and `waitpid` reports it only after that; its command line empties earlier).
+fn exited(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return true;
+    };
+    let zombie = stat
+        .rsplit_once(')')
+        .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']));
+    let threads = std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count);
+    zombie && threads <= 1
 }
 
 fn restart_notice_after_a_crash(env: &TestEnv, server: &HttpServer, wait_for_janitor: bool) {

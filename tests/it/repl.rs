@@ -91,8 +91,18 @@ fn a_person_drives_the_repl_on_a_terminal() {
         .find(|w| w[1] == "textbox" && w[0].starts_with('e'))
         .map(|w| w[0].to_string())
         .expect("the completion list names the textbox's uid");
-    // Complete that uid alone, and run the line.
-    repl.send(&textbox[1..]);
+    // Complete that uid alone (the line editor may already have filled in the uids' common
+    // prefix, so the line is typed again from its start), and run the line.
+    repl.send(pty::KILL_LINE);
+    let uids: Vec<&str> = screen
+        .split_whitespace()
+        .filter(|w| w.len() > 1 && w.starts_with('e') && w[1..].bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let prefix = (2..=textbox.len())
+        .map(|n| &textbox[..n])
+        .find(|p| uids.iter().all(|u| *u == textbox || !u.starts_with(p)))
+        .unwrap_or(&textbox);
+    repl.send(&format!("inspect {prefix}"));
     repl.send(pty::TAB);
     step(&mut repl, "", "name: Email");
 

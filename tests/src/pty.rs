@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 pub const UP: &str = "\x1b[A";
 pub const TAB: &str = "\t";
 pub const ENTER: &str = "\r";
+/// Ctrl-U: erase the line typed so far.
+pub const KILL_LINE: &str = "\x15";
 
 pub struct Pty {
     master: File,

@@ -43,6 +43,34 @@ enum Probe {
 }
 
 fn probe(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
+    // A daemon that is dying (killed, or stopping) may accept a connection and drop it before
+    // the handshake: that is a daemon going away, not one that answers. Look twice more, then
+    // treat it as absent (a new daemon is started under the startup lock).
+    let mut attempts = 0;
+    loop {
+        match probe_once(socket, deadline) {
+            Err(error) if is_dropped(&error) && attempts < 2 && Instant::now() < deadline => {
+                attempts += 1;
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(error) if is_dropped(&error) => return Ok(Probe::Absent),
+            other => return other,
+        }
+    }
+}
+
+/// The connection was taken and then dropped by the other side.
+fn is_dropped(error: &std::io::Error) -> bool {
+    matches!(
+        error.kind(),
+        std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::BrokenPipe
+            | std::io::ErrorKind::UnexpectedEof
+            | std::io::ErrorKind::ConnectionAborted
+    )
+}
+
+fn probe_once(socket: &Path, deadline: Instant) -> Result<Probe, std::io::Error> {
     match Connection::open(socket, deadline) {
         Ok(HandshakeOutcome::Ready(connection)) => Ok(Probe::Ready(connection)),
         Ok(HandshakeOutcome::Mismatch(hello)) => Ok(Probe::Incompatible {

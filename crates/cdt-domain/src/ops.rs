@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ErrorCode;
 pub use crate::ops_interact::*;
-pub use crate::ops_parity::*;
 pub use crate::ops_observer::*;
+pub use crate::ops_parity::*;
 use crate::page::WaitUntil;
 
 /// No parameters.
