@@ -83,7 +83,7 @@ fn the_official_python_client_drives_cdt_mcp_and_the_cli_sees_its_page() {
     let summary = run_client(&env, &url, &[], Some("mcp-e2e"));
     assert!(summary["updates"].as_u64().unwrap() >= 1, "{summary}");
     assert_eq!(summary["listened"], "2026-07-28", "{summary}");
-    assert_eq!(summary["tools"], 30, "{summary}");
+    assert_eq!(summary["tools"], 34, "{summary}");
 
     // The CLI in the same context sees the page the MCP client opened, and its fetch.
     let pages = env.ctx("mcp-e2e", &["page", "list"]);

@@ -38,7 +38,8 @@ EXPECTED_TOOLS = {
     "list_console_messages", "get_console_message", "list_network_requests",
     "get_network_request", "cdp_list_targets", "cdp_observe", "cdp_stop_observe",
     "cdp_read_events", "cdp_clear_events", "cdp_get_response_body", "cdp_set_filters",
-    "cdp_get_filters",
+    "cdp_get_filters", "emulate", "performance_start_trace", "performance_stop_trace",
+    "performance_analyze_insight",
 }
 
 
@@ -143,6 +144,7 @@ async def main(cdt, url):
 
             await observer(session, page, uri)
             await errors(session)
+            await parity(session)
 
             shot = await call(session, "take_screenshot", {})
             images = [b for b in shot.content if b.type == "image"]
@@ -153,6 +155,31 @@ async def main(cdt, url):
         "page": page, "url": url, "uid": uid, "updates": len(updates), "listened": listened,
         "clickText": text_of(clicked), "tools": len(names), "fetched": fetched[0]["id"],
     }))
+
+
+async def parity(session):
+    """emulate and the performance_* tools, checked by their effect in the page."""
+    await call(session, "emulate", {"cpuThrottlingRate": 2, "colorScheme": "dark"})
+    dark = await call(session, "evaluate_script",
+                      {"function": "() => matchMedia('(prefers-color-scheme: dark)').matches"})
+    check("true" in text_of(dark), f"colour scheme not emulated: {text_of(dark)}")
+    mixed = await session.call_tool("emulate", {"colorScheme": "auto", "cpuThrottlingRate": 3})
+    check(mixed.is_error and "VALIDATION_ERROR" in text_of(mixed), f"set+clear accepted: {text_of(mixed)}")
+    await call(session, "emulate", {"colorScheme": "auto", "cpuThrottlingRate": 1})
+    light = await call(session, "evaluate_script",
+                       {"function": "() => matchMedia('(prefers-color-scheme: dark)').matches"})
+    check("false" in text_of(light), f"colour scheme not cleared: {text_of(light)}")
+
+    started = await call(session, "performance_start_trace", {"reload": True, "autoStop": False})
+    check(started.structured_content["tracing"] is True, f"not tracing: {started.structured_content}")
+    stopped = await call(session, "performance_stop_trace", {})
+    names = [i["name"] for i in stopped.structured_content["insights"]]
+    check("lcp" in names and os.path.exists(stopped.structured_content["file"]), f"stop gave {stopped.structured_content}")
+    insight = await call(session, "performance_analyze_insight", {"insightName": "DOMSize", "insightSetId": "x"})
+    check(insight.structured_content["insights"][0]["name"] == "dom-size", f"insight gave {insight.structured_content}")
+    auto = await call(session, "performance_start_trace", {"reload": True, "autoStop": True})
+    check("insights" in auto.structured_content and "reloaded" in auto.structured_content,
+          f"autoStop gave {auto.structured_content}")
 
 
 async def fetch(session):

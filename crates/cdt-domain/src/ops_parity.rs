@@ -65,6 +65,13 @@ pub struct TraceStartParams {
     /// Also record screenshots (bigger trace).
     #[serde(default)]
     pub screenshots: bool,
+    /// Stop by itself once the page has loaded and settled (1 s after `load`), and answer as
+    /// `trace stop` does: the file and the insights.
+    #[serde(default)]
+    pub auto_stop: bool,
+    /// With `autoStop`: where to write the trace (as `trace stop --file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

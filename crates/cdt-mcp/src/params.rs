@@ -11,6 +11,13 @@ use cdt_domain::ops::{
     PageNavigateParams, PageUseParams, ReloadParams, ScreenshotParams, SnapshotParams,
     UploadParams, WaitTextParams,
 };
+use cdt_domain::emulation::{
+    ColorScheme, EmulationField, Geolocation, NetworkPreset, NetworkSetting,
+};
+use cdt_domain::ops::{
+    EmulationResetParams, EmulationSetParams, InsightName, TraceInsightParams, TraceStartParams,
+    TraceStopParams,
+};
 use cdt_domain::{CdtError, WaitUntil};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -455,6 +462,211 @@ impl GetNetworkRequest {
         Ok(Operation::NetworkGet(IdParams {
             id: self.reqid,
             include_secrets: false,
+        }))
+    }
+}
+
+// DevTools' network throttling presets (no doc comment: it would repeat in the schema).
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
+pub enum NetworkConditions {
+    #[serde(rename = "No emulation")]
+    NoEmulation,
+    Offline,
+    #[serde(rename = "Slow 3G")]
+    Slow3g,
+    #[serde(rename = "Fast 3G")]
+    Fast3g,
+    #[serde(rename = "Slow 4G")]
+    Slow4g,
+    #[serde(rename = "Fast 4G")]
+    Fast4g,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SchemeChoice {
+    Dark,
+    Light,
+    // The browser's own: clears the emulation.
+    Auto,
+}
+
+/// `Some(None)` for an explicit `null` (clear), `None` when absent.
+fn nullable<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Emulate {
+    #[serde(default)]
+    pub network_conditions: Option<NetworkConditions>,
+    /// CPU slowdown, 1 (none) to 20.
+    #[serde(default)]
+    pub cpu_throttling_rate: Option<f64>,
+    /// null clears it.
+    #[serde(default, deserialize_with = "nullable")]
+    pub geolocation: Option<Option<Geolocation>>,
+    /// "" clears it.
+    #[serde(default)]
+    pub user_agent: Option<String>,
+    #[serde(default)]
+    pub color_scheme: Option<SchemeChoice>,
+    /// `WxH[xDPR][,mobile][,touch][,landscape]`; "" clears it.
+    #[serde(default)]
+    pub viewport: Option<String>,
+}
+
+impl Emulate {
+    /// Settings to set become `emulation.set`; settings to clear (`No emulation`, CPU 1, null
+    /// geolocation, `auto`, "") become `emulation.reset` of those only. Every setting not
+    /// named stays as it is, as in the DevTools server.
+    pub fn op(self) -> Result<Operation, CdtError> {
+        let mut set = EmulationSetParams::default();
+        let mut clear = Vec::new();
+        match self.network_conditions {
+            None => {}
+            Some(NetworkConditions::NoEmulation) => clear.push(EmulationField::Network),
+            Some(preset) => {
+                set.network = Some(NetworkSetting::Preset(match preset {
+                    NetworkConditions::Offline => NetworkPreset::Offline,
+                    NetworkConditions::Slow3g => NetworkPreset::Slow3g,
+                    NetworkConditions::Fast3g => NetworkPreset::Fast3g,
+                    NetworkConditions::Slow4g => NetworkPreset::Slow4g,
+                    _ => NetworkPreset::Fast4g,
+                }))
+            }
+        }
+        match self.cpu_throttling_rate {
+            Some(rate) if rate == 1.0 => clear.push(EmulationField::Cpu),
+            rate => set.cpu = rate,
+        }
+        match self.geolocation {
+            Some(None) => clear.push(EmulationField::Geolocation),
+            Some(position) => set.geolocation = position,
+            None => {}
+        }
+        match self.user_agent {
+            Some(agent) if agent.is_empty() => clear.push(EmulationField::UserAgent),
+            agent => set.user_agent = agent,
+        }
+        match self.color_scheme {
+            Some(SchemeChoice::Auto) => clear.push(EmulationField::ColorScheme),
+            Some(SchemeChoice::Dark) => set.color_scheme = Some(ColorScheme::Dark),
+            Some(SchemeChoice::Light) => set.color_scheme = Some(ColorScheme::Light),
+            None => {}
+        }
+        match self.viewport.as_deref() {
+            Some("") => clear.push(EmulationField::Viewport),
+            Some(text) => set.viewport = Some(text.parse()?),
+            None => {}
+        }
+        let setting = set != EmulationSetParams::default();
+        match (setting, clear.is_empty()) {
+            (true, true) => Ok(Operation::EmulationSet(set)),
+            (false, false) => Ok(Operation::EmulationReset(EmulationResetParams { only: clear })),
+            (true, false) => Err(CdtError::validation(
+                "emulate sets some settings and clears others in one call",
+            )
+            .hinted("Call emulate twice: once with the settings to clear, once with the new ones")),
+            (false, true) => Err(CdtError::validation("emulate was given nothing to emulate")
+                .hinted("Pass e.g. {\"networkConditions\":\"Slow 4G\",\"cpuThrottlingRate\":4}")),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StartTrace {
+    /// Reload the page once recording runs.
+    #[serde(default)]
+    pub reload: bool,
+    /// Stop 1 s after load and return the insights.
+    #[serde(default)]
+    pub auto_stop: bool,
+    /// With autoStop: .json or .json.gz file.
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl StartTrace {
+    pub fn op(self) -> Result<Operation, CdtError> {
+        if self.file_path.is_some() && !self.auto_stop {
+            return Err(
+                CdtError::validation("filePath is used only with autoStop")
+                    .hinted("Pass filePath to performance_stop_trace, or set autoStop: true"),
+            );
+        }
+        Ok(Operation::TraceStart(TraceStartParams {
+            page: self.page,
+            reload: self.reload,
+            auto_stop: self.auto_stop,
+            file: self.file_path,
+            ..TraceStartParams::default()
+        }))
+    }
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StopTrace {
+    /// .json or .json.gz file.
+    #[serde(default)]
+    pub file_path: Option<String>,
+}
+
+impl StopTrace {
+    pub fn op(self) -> Result<Operation, CdtError> {
+        Ok(Operation::TraceStop(TraceStopParams {
+            file: self.file_path,
+        }))
+    }
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AnalyzeInsight {
+    /// lcp, cls, inp, long-tasks, render-blocking, document-latency, dom-size, third-parties
+    /// or a DevTools name (LCPBreakdown, …).
+    pub insight_name: String,
+    /// Ignored (one set per trace).
+    #[serde(default)]
+    #[allow(dead_code)] // accepted so DevTools-shaped calls pass; there is one set to pick
+    pub insight_set_id: Option<String>,
+}
+
+impl AnalyzeInsight {
+    pub fn op(self) -> Result<Operation, CdtError> {
+        let wanted = self.insight_name.trim();
+        let name = match wanted {
+            "LCPBreakdown" | "LCPPhases" | "LCPDiscovery" => Some(InsightName::Lcp),
+            "CLSCulprits" => Some(InsightName::Cls),
+            "INPBreakdown" | "InteractionToNextPaint" => Some(InsightName::Inp),
+            "RenderBlocking" => Some(InsightName::RenderBlocking),
+            "DocumentLatency" => Some(InsightName::DocumentLatency),
+            "DOMSize" => Some(InsightName::DomSize),
+            "ThirdParties" => Some(InsightName::ThirdParties),
+            _ => InsightName::ALL
+                .into_iter()
+                .find(|n| n.as_str().eq_ignore_ascii_case(wanted)),
+        };
+        let Some(name) = name else {
+            let known: Vec<&str> = InsightName::ALL.iter().map(|n| n.as_str()).collect();
+            return Err(
+                CdtError::validation(format!("no insight named {wanted:?}"))
+                    .with_details(serde_json::json!({ "known": known }))
+                    .hinted(format!("Use one of: {}", known.join(", "))),
+            );
+        };
+        Ok(Operation::TraceInsight(TraceInsightParams {
+            name: Some(name),
+            file: None,
         }))
     }
 }

@@ -104,6 +104,10 @@ tools! {
     get_console_message(GetConsoleMessage) ["console.get"] GetConsoleMessage::op, "One console message with its arguments and stack.";
     list_network_requests(ListNetworkRequests) ["network.list"] ListNetworkRequests::op, "Network requests of the page since its last navigation.";
     get_network_request(GetNetworkRequest) ["network.get"] GetNetworkRequest::op, "One request: headers, timing, redirects, failure, body previews.";
+    emulate(Emulate) ["emulation.set", "emulation.reset"] Emulate::op, "Emulate network, CPU, geolocation, user agent, colour scheme, viewport for every page; unnamed settings stay.";
+    performance_start_trace(StartTrace) ["trace.start"] StartTrace::op, "Start a performance trace of the page.";
+    performance_stop_trace(StopTrace) ["trace.stop"] StopTrace::op, "Stop the trace, save it; returns insight summaries.";
+    performance_analyze_insight(AnalyzeInsight) ["trace.insight"] AnalyzeInsight::op, "One insight of the last trace in detail: numbers, resources, nodes.";
     // The raw CDP observer of seed 002. Its events are also the resource cdp://events/{pageId}.
     cdp_list_targets(NoParams) ["page.list"] |p| Ok(Operation::PageList(p)), "List the pages that can be observed, by id.";
     cdp_observe(EventsObserveParams) ["events.observe"] |p| Ok(Operation::EventsObserve(p)), "Let a page's events into the buffer (the default) and get its resource URI.";
@@ -164,6 +168,12 @@ mod tests {
             "get_console_message" => vec![json!({ "msgid": 1 })],
             "get_network_request" => vec![json!({ "reqid": 1 })],
             "cdp_get_response_body" => vec![json!({ "id": 1 })],
+            "emulate" => vec![
+                json!({ "networkConditions": "Slow 4G", "cpuThrottlingRate": 4 }),
+                json!({ "networkConditions": "No emulation", "geolocation": null }),
+            ],
+            "performance_start_trace" => vec![json!({ "reload": true, "autoStop": true })],
+            "performance_analyze_insight" => vec![json!({ "insightName": "LCPBreakdown" })],
             _ => vec![json!({})],
         }
     }
@@ -214,6 +224,10 @@ mod tests {
             "get_console_message",
             "list_network_requests",
             "get_network_request",
+            "emulate",
+            "performance_start_trace",
+            "performance_stop_trace",
+            "performance_analyze_insight",
             "cdp_list_targets",
             "cdp_observe",
             "cdp_stop_observe",

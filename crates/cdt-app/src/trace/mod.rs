@@ -106,6 +106,13 @@ pub async fn start(
     params: &TraceStartParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
+    // A bad file name is refused before anything records.
+    let stop_params = TraceStopParams {
+        file: params.file.clone(),
+    };
+    if let Some(file) = params.file.as_deref() {
+        trace_file(file)?;
+    }
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let browser = slot.browser().ok_or_else(no_browser)?;
@@ -149,8 +156,21 @@ pub async fn start(
             }
         }
     }
+    if params.auto_stop {
+        // Let the loaded page settle (late paints, layout shifts, idle tasks), within budget.
+        let settle = Instant::now() + AUTO_STOP_SETTLE;
+        tokio::time::sleep_until(settle.min(until).into()).await;
+        let mut stopped = stop(broker, context, &stop_params, until).await?;
+        if let (Value::Object(stopped), Some(reloaded)) = (&mut stopped, reply.get("reloaded")) {
+            stopped.insert("reloaded".into(), reloaded.clone());
+        }
+        return Ok(stopped);
+    }
     Ok(reply)
 }
+
+/// How long `trace start --auto-stop` keeps recording after the load it waited for.
+const AUTO_STOP_SETTLE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Checks a caller-named trace file: absolute, `.json` or `.gz`.
 fn trace_file(file: &str) -> Result<PathBuf, CdtError> {

@@ -12,7 +12,8 @@ pub enum TraceCommand {
     #[command(after_help = "Examples:
   cdt trace start --reload
   cdt trace start --page 2 --screenshots
-  cdt trace start --categories devtools.timeline,loading,blink.user_timing")]
+  cdt trace start --categories devtools.timeline,loading,blink.user_timing
+  cdt trace start --reload --auto-stop --file /tmp/load.json.gz")]
     Start(StartArgs),
     /// Stop recording and write the trace (Chrome JSON; gzipped when the name ends in .gz)
     /// for DevTools' Performance panel or Perfetto; prints a one-line summary per insight.
@@ -48,6 +49,12 @@ pub struct StartArgs {
     /// Record screenshots too (bigger file).
     #[arg(long)]
     pub screenshots: bool,
+    /// Stop by itself 1 s after the page's load event and answer as `trace stop` does.
+    #[arg(long)]
+    pub auto_stop: bool,
+    /// With --auto-stop: where to write the trace (.json, or .json.gz to gzip).
+    #[arg(long, value_name = "PATH", requires = "auto_stop")]
+    pub file: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -104,6 +111,8 @@ pub fn invocation(command: &TraceCommand) -> Invocation {
                 (!args.categories.is_empty()).then(|| args.categories.clone()),
             )
             .flag("screenshots", args.screenshots)
+            .flag("autoStop", args.auto_stop)
+            .set("file", absolute(&args.file))
             .remote("trace.start"),
         TraceCommand::Stop(args) => Params::default()
             .set("file", absolute(&args.file))
