@@ -5,14 +5,14 @@
 //! Conversions only rename and choose the operation; they never decide anything a browser
 //! would (that is the daemon's work). Tools whose shape matches use the domain types directly.
 
+use cdt_domain::emulation::{
+    ColorScheme, EmulationField, Geolocation, NetworkPreset, NetworkSetting,
+};
 use cdt_domain::ops::{
     DialogHandleParams, DragParams, ElementActionParams, ElementTarget, EvalParams, FillFormParams,
     FormField, HistoryParams, IdParams, KeyParams, NetworkListParams, Operation, PageCloseParams,
     PageNavigateParams, PageUseParams, ReloadParams, ScreenshotParams, SnapshotParams,
     UploadParams, WaitTextParams,
-};
-use cdt_domain::emulation::{
-    ColorScheme, EmulationField, Geolocation, NetworkPreset, NetworkSetting,
 };
 use cdt_domain::ops::{
     EmulationResetParams, EmulationSetParams, InsightName, TraceInsightParams, TraceStartParams,
@@ -568,7 +568,9 @@ impl Emulate {
         let setting = set != EmulationSetParams::default();
         match (setting, clear.is_empty()) {
             (true, true) => Ok(Operation::EmulationSet(set)),
-            (false, false) => Ok(Operation::EmulationReset(EmulationResetParams { only: clear })),
+            (false, false) => Ok(Operation::EmulationReset(EmulationResetParams {
+                only: clear,
+            })),
             (true, false) => Err(CdtError::validation(
                 "emulate sets some settings and clears others in one call",
             )
@@ -598,10 +600,8 @@ pub struct StartTrace {
 impl StartTrace {
     pub fn op(self) -> Result<Operation, CdtError> {
         if self.file_path.is_some() && !self.auto_stop {
-            return Err(
-                CdtError::validation("filePath is used only with autoStop")
-                    .hinted("Pass filePath to performance_stop_trace, or set autoStop: true"),
-            );
+            return Err(CdtError::validation("filePath is used only with autoStop")
+                .hinted("Pass filePath to performance_stop_trace, or set autoStop: true"));
         }
         Ok(Operation::TraceStart(TraceStartParams {
             page: self.page,
@@ -658,11 +658,9 @@ impl AnalyzeInsight {
         };
         let Some(name) = name else {
             let known: Vec<&str> = InsightName::ALL.iter().map(|n| n.as_str()).collect();
-            return Err(
-                CdtError::validation(format!("no insight named {wanted:?}"))
-                    .with_details(serde_json::json!({ "known": known }))
-                    .hinted(format!("Use one of: {}", known.join(", "))),
-            );
+            return Err(CdtError::validation(format!("no insight named {wanted:?}"))
+                .with_details(serde_json::json!({ "known": known }))
+                .hinted(format!("Use one of: {}", known.join(", "))));
         };
         Ok(Operation::TraceInsight(TraceInsightParams {
             name: Some(name),

@@ -155,3 +155,33 @@ pub struct GlobalArgs {
     #[arg(long, global = true)]
     pub debug: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every operation the daemon serves has its CLI command, at the path its wire name spells
+    /// (`page.wait-text` → `cdt page wait-text`), so an op is never reachable only from MCP or
+    /// the REPL.
+    #[test]
+    fn every_operation_has_a_cli_command() {
+        let root = Cli::command();
+        let missing: Vec<&str> = cdt_domain::ops::OP_SPECS
+            .iter()
+            .map(|spec| spec.name)
+            .filter(|name| {
+                let mut command = &root;
+                for word in name.split('.') {
+                    match command.find_subcommand(word) {
+                        Some(sub) => command = sub,
+                        None => return true,
+                    }
+                }
+                command.has_subcommands()
+            })
+            .collect();
+        assert!(missing.is_empty(), "ops without a CLI command: {missing:?}");
+    }
+}
