@@ -542,7 +542,7 @@ impl Emulate {
             }
         }
         match self.cpu_throttling_rate {
-            Some(rate) if rate == 1.0 => clear.push(EmulationField::Cpu),
+            Some(1.0) => clear.push(EmulationField::Cpu),
             rate => set.cpu = rate,
         }
         match self.geolocation {

@@ -159,7 +159,7 @@ pub async fn start(
     if params.auto_stop {
         // Let the loaded page settle (late paints, layout shifts, idle tasks), within budget.
         let settle = Instant::now() + AUTO_STOP_SETTLE;
-        tokio::time::sleep_until(settle.min(until).into()).await;
+        tokio::time::sleep_until(settle.min(until)).await;
         let mut stopped = stop(broker, context, &stop_params, until).await?;
         if let (Value::Object(stopped), Some(reloaded)) = (&mut stopped, reply.get("reloaded")) {
             stopped.insert("reloaded".into(), reloaded.clone());
