@@ -43,16 +43,22 @@ impl Connection {
         stream.set_write_timeout(Some(timeout))?;
         let mut line = serde_json::to_vec(&Hello::current()).map_err(std::io::Error::other)?;
         line.push(b'\n');
-        (&stream).write_all(&line)?;
+        // A daemon that refuses this peer writes its refusal and closes, possibly before our
+        // hello is written: read what it sent even when the write failed.
+        let written = (&stream).write_all(&line);
         let mut reader = BufReader::new(stream);
-        let reply = read_line(&mut reader, MAX_LINE_BYTES).map_err(|error| match error {
-            LineError::Io(error) => error,
-            LineError::Closed => std::io::Error::new(
-                std::io::ErrorKind::ConnectionReset,
-                "daemon closed during handshake",
-            ),
-            LineError::TooLong(_) => std::io::Error::other("handshake reply too long"),
-        })?;
+        let reply =
+            read_line(&mut reader, MAX_LINE_BYTES).map_err(|error| match (error, written) {
+                (_, Err(write_error)) => write_error,
+                (LineError::Io(error), Ok(())) => error,
+                (LineError::Closed, Ok(())) => std::io::Error::new(
+                    std::io::ErrorKind::ConnectionReset,
+                    "daemon closed during handshake",
+                ),
+                (LineError::TooLong(_), Ok(())) => {
+                    std::io::Error::other("handshake reply too long")
+                }
+            })?;
         // A refusal comes as an error reply instead of a hello.
         if let Ok(Reply {
             ok: false,
