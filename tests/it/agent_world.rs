@@ -357,3 +357,35 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
     let after = snapshot(&env, "n");
     assert!(!after.contains("Still here"), "{after}");
 }
+
+/// An unnamed `role=alert` (an error banner) and a `role=status` keep their lines, with their
+/// words under them, as Chromium's accessibility tree shows them; an alert gets a uid.
+#[test]
+fn unnamed_alerts_and_status_messages_keep_their_lines() {
+    let server = HttpServer::start();
+    server.page(
+        "/alert.html",
+        "Alert",
+        "<div role=alert><strong>Error:</strong> the agent did not answer</div>\
+         <div role=status>3 results</div><div>plain words</div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("alert", &["page", "open", &server.url("/alert.html")])
+        .ok();
+    let text = snapshot(&env, "alert");
+    let lines: Vec<&str> = text.lines().collect();
+    let alert = lines
+        .iter()
+        .position(|l| l.ends_with(" alert"))
+        .unwrap_or_else(|| panic!("no alert line in:\n{text}"));
+    assert!(lines[alert].starts_with('e'), "the alert has a uid: {text}");
+    assert!(
+        lines[alert + 1].starts_with("  ") && lines[alert + 1].contains("the agent did not answer"),
+        "the alert's words are under it:\n{text}"
+    );
+    let status = lines
+        .iter()
+        .position(|l| l.trim() == "status")
+        .unwrap_or_else(|| panic!("no status line in:\n{text}"));
+    assert!(lines[status + 1].contains("3 results"), "{text}");
+}

@@ -12,10 +12,11 @@
   'use strict';
   // Roles that get a uid besides the actionable ones: what an agent may want to name as a
   // --root, screenshot or scroll target.
-  const UID_ROLES = new Set(['heading', 'img', 'iframe', 'dialog', 'alertdialog', 'main', 'navigation', 'form', 'search', 'region',
+  const UID_ROLES = new Set(['heading', 'img', 'iframe', 'dialog', 'alertdialog', 'alert', 'main', 'navigation', 'form', 'search', 'region',
     'table', 'grid', 'tabpanel', 'menu', 'menubar', 'tablist', 'tree', 'radiogroup', 'complementary']);
-  // Structure kept even when unnamed; other unnamed non-actionable roles fold away.
-  const KEEP_UNNAMED = new Set(['main', 'navigation', 'form', 'search', 'dialog', 'alertdialog', 'table', 'grid', 'row', 'menu',
+  // Structure kept even when unnamed (alerts and status messages too: an agent must see that
+  // the words under them are one); other unnamed non-actionable roles fold away.
+  const KEEP_UNNAMED = new Set(['main', 'navigation', 'form', 'search', 'dialog', 'alertdialog', 'alert', 'status', 'table', 'grid', 'row', 'menu',
     'menubar', 'tablist', 'tree', 'radiogroup']);
   // Named containers whose name would only repeat a sole control's name.
   const FOLDS_INTO_CONTROL = new Set(['heading', 'listitem', 'cell', 'gridcell', 'columnheader', 'rowheader']);
