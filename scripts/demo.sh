@@ -48,7 +48,8 @@ fi
 
 step page open "$url" --output text
 snapshot=$("$CDT" capture snapshot --output text)
-printf '\n\033[1m$ cdt capture snapshot --output text\033[0m\n%s\n' "$snapshot" >&2
+# The snapshot is the demo's output (stdout); the narrative around it goes to stderr.
+printf '\n\033[1m$ cdt capture snapshot --output text\033[0m\n' >&2
 echo "$snapshot"
 
 if [ -n "${own_page:-}" ]; then
