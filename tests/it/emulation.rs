@@ -218,3 +218,48 @@ fn bad_emulation_input_is_refused_with_codes_and_suggestions() {
     let shown = env.ctx("bad", &["emulation", "show"]);
     assert_eq!(shown.ok()["active"], serde_json::json!([]));
 }
+
+/// A browser that dies is replaced with the context's emulation: the next command is told
+/// (`BROWSER_RESTARTED`) and the new browser's pages see the same colour scheme, timezone and
+/// user agent.
+#[test]
+fn emulation_survives_a_browser_crash() {
+    let server = HttpServer::start();
+    server.page("/p", "P", "p");
+    let env = TestEnv::new().with_env("CDT_JANITOR_INTERVAL_MS", "600000");
+    env.ctx("emu", &["page", "open", &server.url("/p")]).ok();
+    env.ctx(
+        "emu",
+        &[
+            "emulation",
+            "set",
+            "--color-scheme",
+            "dark",
+            "--timezone",
+            "Asia/Tokyo",
+            "--user-agent",
+            "cdt-test-agent/1",
+        ],
+    )
+    .ok();
+    let pid = env.ctx("emu", &["session", "status"]).ok()["session"]["browser"]["pid"]
+        .as_u64()
+        .unwrap() as u32;
+    cdt_e2e::kill(pid);
+    // Until the browser is gone for good (its threads too), a command may still reach it.
+    assert!(cdt_e2e::eventually(
+        std::time::Duration::from_secs(10),
+        || !env.browser_pids().contains(&pid)
+            && std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count) <= 1
+    ));
+    let opened = env.ctx("emu", &["page", "open", &server.url("/p")]);
+    opened.ok();
+    let warnings = opened.json["meta"]["warnings"].to_string();
+    assert!(warnings.contains("BROWSER_RESTARTED"), "{}", opened.stdout);
+    let seen = probe(&env);
+    assert_eq!(seen[2], true, "colour scheme after the restart: {seen}");
+    assert_eq!(seen[3], "Asia/Tokyo", "{seen}");
+    assert_eq!(seen[5], "cdt-test-agent/1", "{seen}");
+    let shown = env.ctx("emu", &["emulation", "show"]);
+    assert_eq!(shown.ok()["emulation"]["colorScheme"], "dark");
+}

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
 
 use crate::slot::{InFlight, Slot, lock};
@@ -16,6 +17,8 @@ const MAX_ENDED: usize = 1024;
 struct Ended {
     warning: Warning,
     restarts: u32,
+    /// The emulation the ended browser had, for the next one.
+    emulation: Option<EmulationSettings>,
     at_ms: u64,
 }
 
@@ -46,6 +49,7 @@ impl Registry {
                 // A browser that ended on its own is reported to the context's next command.
                 if let Some(ended) = lock(&self.ended).remove(&context.key) {
                     slot.note_restart(ended.restarts, ended.warning);
+                    slot.carry_emulation(ended.emulation);
                 }
                 Arc::new(slot)
             })
@@ -56,7 +60,14 @@ impl Registry {
 
     /// Remembers that a context's browser ended without being asked to, so its next command
     /// is told (`warning`) and its restart count goes on.
-    pub fn remember_end(&self, key: &ContextKey, warning: Warning, restarts: u32, now_ms: u64) {
+    pub fn remember_end(
+        &self,
+        key: &ContextKey,
+        warning: Warning,
+        restarts: u32,
+        emulation: Option<EmulationSettings>,
+        now_ms: u64,
+    ) {
         let mut ended = lock(&self.ended);
         if ended.len() >= MAX_ENDED
             && let Some(oldest) = ended
@@ -71,6 +82,7 @@ impl Registry {
             Ended {
                 warning,
                 restarts,
+                emulation,
                 at_ms: now_ms,
             },
         );

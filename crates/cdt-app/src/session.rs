@@ -107,6 +107,12 @@ async fn launch_locked(
     let start_time = info
         .pid
         .and_then(|pid| broker.deps.processes.start_time(pid));
+    // A browser that replaces one that died starts with the emulation the context had.
+    if let Some(emulation) = slot.take_carried_emulation()
+        && let Err(error) = browser.set_emulation(&emulation).await
+    {
+        tracing::warn!(context = %slot.key, %error, "cannot re-apply the emulation after a restart");
+    }
     let now = broker.now();
     slot.install(browser, settings.clone(), Some(lock_file), now);
     let context = &slot.context;
@@ -203,9 +209,10 @@ pub async fn reap(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
 pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str, notice: Notice) {
     let restarts = slot.restarts() + 1;
     if let Some(warning) = restart_warning(notice, reason, &slot.last_pages(), restarts) {
+        let emulation = slot.any_browser().map(|browser| browser.emulation());
         broker
             .registry
-            .remember_end(&slot.key, warning, restarts, broker.now());
+            .remember_end(&slot.key, warning, restarts, emulation, broker.now());
     }
     if let Some(browser) = slot.uninstall() {
         browser.shutdown().await;
@@ -250,6 +257,7 @@ pub async fn ensure_running(
         let died = slot.any_browser().is_some();
         let pages = slot.last_pages();
         if let Some(dead) = slot.uninstall() {
+            slot.carry_emulation(Some(dead.emulation()));
             dead.shutdown().await;
         }
         launch_locked(broker, &slot, settings).await?;

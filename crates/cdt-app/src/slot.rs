@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, PageId, PageInfo, ResolvedContext, Warning};
@@ -112,6 +113,8 @@ pub struct Slot {
     restarts: AtomicU32,
     /// Warnings for the next reply of this context (a browser that died, a lease that ended).
     notices: Mutex<Vec<Warning>>,
+    /// The emulation of a browser that died, for the browser that replaces it.
+    carried_emulation: Mutex<Option<EmulationSettings>>,
 }
 
 /// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
@@ -143,6 +146,7 @@ impl Slot {
             in_flight: AtomicUsize::new(0),
             restarts: AtomicU32::new(0),
             notices: Mutex::new(Vec::new()),
+            carried_emulation: Mutex::new(None),
         }
     }
 
@@ -155,6 +159,19 @@ impl Slot {
     pub fn note_restart(&self, restarts: u32, warning: Warning) {
         self.restarts.store(restarts, Ordering::Relaxed);
         lock(&self.notices).push(warning);
+    }
+
+    /// Keeps the emulation of a browser that ended without being asked to, so the browser that
+    /// replaces it starts with it (nothing to keep when there was none).
+    pub fn carry_emulation(&self, emulation: Option<EmulationSettings>) {
+        if let Some(emulation) = emulation.filter(|e| !e.is_empty()) {
+            *lock(&self.carried_emulation) = Some(emulation);
+        }
+    }
+
+    /// The emulation to re-apply to a new browser, once.
+    pub fn take_carried_emulation(&self) -> Option<EmulationSettings> {
+        lock(&self.carried_emulation).take()
     }
 
     /// The warnings waiting for this context's next reply.
