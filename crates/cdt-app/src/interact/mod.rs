@@ -195,11 +195,24 @@ pub fn agent_result(value: Value, what: &str) -> Result<Value, CdtError> {
         )
         .hinted("Run: cdt element inspect <uid>"),
     };
-    let details = if error.details.is_object() {
+    let mut details = if error.details.is_object() {
         error.details.clone()
     } else {
         json!({})
     };
+    // The element found (by selector or text too) is named by its uid, in the details and in
+    // the suggestions, so the caller can act on that very element next.
+    let mut error = error;
+    if let Some(uid) = value
+        .get("uid")
+        .and_then(Value::as_str)
+        .filter(|u| !u.is_empty())
+    {
+        details["uid"] = json!(uid);
+        for suggestion in &mut error.suggestions {
+            *suggestion = suggestion.replace("<uid>", uid);
+        }
+    }
     Err(error.with_details(details))
 }
 
@@ -262,5 +275,18 @@ mod tests {
             Some(ErrorCode::TargetNotInteractable)
         );
         assert!(agent_result(json!({ "x": 1 }), "e1").is_ok());
+    }
+
+    #[test]
+    fn an_element_found_by_text_is_named_by_its_uid_in_the_error() {
+        let error = agent_result(
+            json!({ "error": "disabled", "uid": "e7", "element": "button \"Start\"" }),
+            "--text Start",
+        )
+        .err()
+        .unwrap_or_else(|| CdtError::internal("no error"));
+        assert_eq!(error.code, ErrorCode::TargetNotInteractable);
+        assert_eq!(error.details["uid"], "e7");
+        assert_eq!(error.suggestions, vec!["Run: cdt element inspect e7"]);
     }
 }
