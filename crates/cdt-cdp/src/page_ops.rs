@@ -125,7 +125,7 @@ impl CdpBrowser {
                     Some(event) if event.method == "Page.javascriptDialogOpening" => {
                         let session = event.session_id.clone().unwrap_or_default();
                         if self.page_of(&session).as_deref() == Some(page) {
-                            return Err(dialog_blocking(&dialog_from(&event.params)));
+                            return Err(dialog_blocking(&self.record_dialog(page, &session, &event.params)));
                         }
                     }
                     Some(_) => {}
@@ -153,6 +153,16 @@ impl CdpBrowser {
         Ok(str_field(&resolved["object"], "objectId").to_string())
     }
 
+    /// A dialog seen while racing work against dialogs, recorded in the page's dialog state at
+    /// once: the tracker sees the same event on its own channel, maybe later, and the next
+    /// command (which may take the page lock the moment this one returns) must find it.
+    fn record_dialog(&self, page: &str, session: &str, params: &Value) -> DialogInfo {
+        let dialog = dialog_from(params);
+        lock(&self.page_state.dialogs)
+            .insert(page.to_string(), (dialog.clone(), session.to_string()));
+        dialog
+    }
+
     pub(crate) fn page_of(&self, session: &str) -> Option<String> {
         crate::browser::page_of_session(session, &self.sessions, &self.page_state)
     }
@@ -175,7 +185,8 @@ impl CdpBrowser {
                 event = events.recv() => match event {
                     Some(event) if event.method == "Page.javascriptDialogOpening"
                         && self.page_of(event.session_id.as_deref().unwrap_or_default()).as_deref() == Some(page) => {
-                        return Ok(DispatchOutcome { dialog: Some(dialog_from(&event.params)) });
+                        let session = event.session_id.as_deref().unwrap_or_default();
+                        return Ok(DispatchOutcome { dialog: Some(self.record_dialog(page, session, &event.params)) });
                     }
                     Some(_) => {}
                     None => return Err(CdtError::new(ErrorCode::CdpDisconnected, "the browser went away").hinted("Run: cdt session restart")),
