@@ -291,3 +291,31 @@ fn exec_and_piped_lines_match_the_cli() {
     assert_eq!(unset.code, 2, "{unset:?}");
     assert!(unset.stderr.contains("$nobody is not set"), "{unset:?}");
 }
+
+/// Ctrl-C while a command runs cancels that command (the daemon stops it) and returns to the
+/// prompt; the REPL and the page stay usable.
+#[test]
+fn ctrl_c_cancels_the_running_command_not_the_repl() {
+    let env = TestEnv::new();
+    let server = server();
+    let mut repl = repl_pty(&env, "interrupt");
+    repl.expect("cdt> ", WAIT);
+    step(
+        &mut repl,
+        &format!("g {}", server.url("/start.html")),
+        "page 1: \"Start\"",
+    );
+    let started = std::time::Instant::now();
+    repl.line("runtime eval \"new Promise(r => setTimeout(() => r(1), 60000))\" --await");
+    std::thread::sleep(Duration::from_millis(700));
+    repl.send("\x03");
+    repl.expect("^C cancelled runtime.eval", WAIT);
+    repl.expect("cdt> ", WAIT);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "the command was not cut short"
+    );
+    step(&mut repl, "title", "Start");
+    repl.line("quit");
+    assert!(repl.wait(WAIT).is_some_and(|status| status.success()));
+}

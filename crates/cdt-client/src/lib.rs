@@ -8,6 +8,8 @@
 pub mod caller;
 pub mod daemon;
 
+use std::os::fd::AsRawFd;
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use cdt_domain::ops::Operation;
@@ -46,12 +48,39 @@ pub fn send(
         deadline
     };
     let note = daemon::other_build_warning(&connection);
-    let mut reply = connection.call(
+    // A second handle on the socket, kept open until the call is over, so that
+    // [`cancel_in_flight`] never reaches a descriptor that was closed and reused.
+    let handle = connection.try_clone_stream().ok();
+    if let Some(handle) = &handle {
+        IN_FLIGHT.store(handle.as_raw_fd(), Ordering::SeqCst);
+    }
+    let reply = connection.call(
         &request,
         answer_by + Duration::from_millis(CLIENT_HEADROOM_MS),
-    )?;
+    );
+    IN_FLIGHT.store(-1, Ordering::SeqCst);
+    drop(handle);
+    let mut reply = reply?;
     reply.meta.warnings.extend(note);
     Ok(reply)
+}
+
+/// The socket of the request in flight, or -1.
+static IN_FLIGHT: AtomicI32 = AtomicI32::new(-1);
+
+/// Ends the request in flight, if any: its socket is shut down, so the waiting [`send`] returns
+/// at once and the daemon, seeing the connection close, cancels the request. Safe to call
+/// from a signal handler (one atomic load and `shutdown(2)`).
+#[allow(unsafe_code)]
+pub fn cancel_in_flight() {
+    let fd = IN_FLIGHT.load(Ordering::SeqCst);
+    if fd >= 0 {
+        // SAFETY: shutdown(2) takes plain integers and is async-signal-safe; the descriptor
+        // stays open until `send` clears IN_FLIGHT.
+        unsafe {
+            libc::shutdown(fd, libc::SHUT_RDWR);
+        }
+    }
 }
 
 /// A request id unique enough to find one request in the daemon's log.

@@ -84,6 +84,12 @@ impl Connection {
         })
     }
 
+    /// Another handle on the connection's socket (for shutting it down from elsewhere, which
+    /// ends a call in flight and makes the daemon cancel its request).
+    pub fn try_clone_stream(&self) -> std::io::Result<UnixStream> {
+        self.reader.get_ref().try_clone()
+    }
+
     /// Sends `request` and waits for the reply until `give_up` (the budget plus headroom).
     pub fn call(mut self, request: &Request, give_up: Instant) -> Result<Reply, CdtError> {
         let timeout = give_up

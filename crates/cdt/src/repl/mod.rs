@@ -10,6 +10,7 @@
 pub mod aliases;
 mod editor;
 mod expand;
+mod interrupt;
 pub mod line;
 pub mod session;
 mod uids;
@@ -184,6 +185,7 @@ fn interactive(mut session: Session) -> i32 {
             None
         }
     };
+    interrupt::install();
     loop {
         match editor.readline("cdt> ") {
             Ok(line) => {

@@ -17,6 +17,9 @@ use super::uids::Uids;
 use crate::cli::{Cli, Command, GlobalArgs, OutputFormat};
 use crate::output::{Meta, Printer};
 
+/// The exit code of a command cancelled with Ctrl-C (128 + SIGINT, as shells report it).
+const INTERRUPTED_EXIT: i32 = 130;
+
 /// What to do after a line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -129,7 +132,8 @@ impl Session {
         }
     }
 
-    /// Parses CLI words with the CLI's parser and runs them as the CLI would.
+    /// Parses CLI words with the CLI's parser and runs them as the CLI would. Ctrl-C while it
+    /// runs cancels it (exit code 130, as a shell reports an interrupted command).
     fn run_words(&mut self, words: Vec<String>, store: Option<&str>, started: Instant) -> i32 {
         let mut argv = vec!["cdt".to_string()];
         argv.extend(words);
@@ -160,7 +164,15 @@ impl Session {
             format: crate::explicit_output(&argv).unwrap_or(self.format()),
             fields: cli.global.fields.clone(),
         };
+        super::interrupt::take();
         let outcome = crate::dispatch(&cli, &argv, started);
+        if super::interrupt::take() {
+            let op = outcome.op;
+            Printer::stderr(&format!(
+                "^C cancelled {op} (the daemon stops it; the page keeps whatever it had done)\n"
+            ));
+            return INTERRUPTED_EXIT;
+        }
         if let Ok(data) = &outcome.result {
             self.uids.learn(outcome.op, data);
             if let Some(name) = store {
