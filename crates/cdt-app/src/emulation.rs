@@ -10,7 +10,7 @@ use std::sync::Arc;
 use cdt_domain::emulation::{EmulationField, EmulationSettings};
 use cdt_domain::ops::{EmulationResetParams, EmulationSetParams};
 use cdt_domain::ports::BrowserPort;
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -109,11 +109,6 @@ pub fn merge(
     Ok(next)
 }
 
-fn no_browser() -> CdtError {
-    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-        .hinted("Run: cdt session restart")
-}
-
 fn report(settings: &EmulationSettings, changed: &[EmulationField]) -> Value {
     json!({
         "emulation": settings,
@@ -150,7 +145,7 @@ pub async fn set(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     let next = merge(&browser.emulation(), params)?;
     apply(&browser, next).await
 }
@@ -162,7 +157,7 @@ pub async fn reset(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     let mut next = browser.emulation();
     if params.only.is_empty() {
         next = EmulationSettings::default();
@@ -180,7 +175,7 @@ pub async fn show(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     Ok(report(&browser.emulation(), &[]))
 }
 

@@ -104,10 +104,7 @@ async fn navigate_page(
     wait_until: WaitUntil,
     dialogs: Dialogs,
 ) -> Result<PageInfo, CdtError> {
-    let browser = slot.browser().ok_or_else(|| {
-        CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-            .hinted("Run: cdt session restart")
-    })?;
+    let browser = slot.live_browser()?;
     let _mutating = lock_page(slot, browser.as_ref(), id, target, dialogs).await?;
     let outcome = browser
         .navigate(target, url, wait_until)
@@ -139,10 +136,7 @@ pub async fn open(
 ) -> Result<Value, CdtError> {
     let url = normalize_url(&params.url)?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(|| {
-        CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-            .hinted("Run: cdt session restart")
-    })?;
+    let browser = slot.live_browser()?;
     let reused = if params.background {
         None
     } else {
@@ -224,10 +218,7 @@ pub async fn navigate(
     let url = normalize_url(&params.url)?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;
-    let browser = slot.browser().ok_or_else(|| {
-        CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-            .hinted("Run: cdt session restart")
-    })?;
+    let browser = slot.live_browser()?;
     let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse);
     crate::init_script::around(
         browser.as_ref(),

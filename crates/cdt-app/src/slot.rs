@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ports::{BrowserPort, ContextLock};
-use cdt_domain::{CdtError, ContextKey, PageId, PageInfo, ResolvedContext, Warning};
+use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
 use crate::pages::PageTable;
 use crate::telemetry::TelemetryStore;
@@ -219,6 +219,14 @@ impl Slot {
         lock(&self.browser)
             .clone()
             .filter(|browser| browser.is_connected())
+    }
+
+    /// The connected browser, or `CDP_DISCONNECTED` when it went away.
+    pub fn live_browser(&self) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        self.browser().ok_or_else(|| {
+            CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+                .hinted("Run: cdt session restart")
+        })
     }
 
     /// The browser handle even if it died (so it can be shut down and reaped).

@@ -23,18 +23,13 @@ use crate::broker::Broker;
 use crate::page::resolve_page;
 use crate::session::ensure_running;
 
-fn no_browser() -> CdtError {
-    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-        .hinted("Run: cdt session restart")
-}
-
 async fn browser_of(
     broker: &Arc<Broker>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Arc<dyn BrowserPort>, CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    slot.browser().ok_or_else(no_browser)
+    slot.live_browser()
 }
 
 fn domain_matches(cookie: &Cookie, domain: Option<&str>) -> bool {
@@ -163,7 +158,7 @@ async fn storage_target(
 ) -> Result<(Arc<dyn BrowserPort>, String, String), CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (_, target) = resolve_page(&slot, params.page)?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     let origin = match &params.origin {
         Some(origin) => normalize_origin(origin).ok_or_else(|| {
             CdtError::validation(format!("--origin {origin:?} is not scheme://host[:port]"))
@@ -275,7 +270,7 @@ pub async fn save(
 ) -> Result<Value, CdtError> {
     let path = state_file(&params.file)?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     let cookies = browser.cookies().await?;
     let targets: Vec<String> = {
         let pages = slot.pages();
@@ -369,7 +364,7 @@ pub async fn load(
     let path = state_file(&params.file)?;
     let state = parse_state(&broker.deps.store.read_secret_file(&path)?)?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     if !state.cookies.is_empty() {
         browser.set_cookies(&state.cookies).await?;
     }

@@ -47,10 +47,7 @@ impl PageCtx {
     ) -> Result<PageCtx, CdtError> {
         let (slot, in_flight) = ensure_running(broker, context, until).await?;
         let (page, target) = resolve_page(&slot, page)?;
-        let browser = slot.browser().ok_or_else(|| {
-            CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-                .hinted("Run: cdt session restart")
-        })?;
+        let browser = slot.live_browser()?;
         Ok(PageCtx {
             slot,
             browser,

@@ -48,11 +48,6 @@ const SCREENSHOTS: &str = "disabled-by-default-devtools.screenshot";
 /// The file in a context's trace directory naming its last trace.
 pub const LATEST: &str = "latest";
 
-fn no_browser() -> CdtError {
-    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-        .hinted("Run: cdt session restart")
-}
-
 /// Every insight of a model, or one.
 pub fn insights(model: &TraceModel, name: Option<InsightName>) -> Vec<Insight> {
     let compute = |name: InsightName| match name {
@@ -115,7 +110,7 @@ pub async fn start(
     }
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     crate::mutation::check_dialog(browser.as_ref(), page, &target)?;
     let mut categories: Vec<String> = if params.categories.is_empty() {
         DEFAULT_CATEGORIES.iter().map(|c| c.to_string()).collect()
@@ -202,7 +197,7 @@ pub async fn stop(
 ) -> Result<Value, CdtError> {
     let file = params.file.as_deref().map(trace_file).transpose()?;
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let browser = slot.browser().ok_or_else(no_browser)?;
+    let browser = slot.live_browser()?;
     let target = browser.tracing().ok_or_else(|| {
         CdtError::new(
             ErrorCode::TraceNotRunning,
