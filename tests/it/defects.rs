@@ -220,3 +220,34 @@ fn an_expired_lease_is_reported_to_the_next_command() {
         next.stdout
     );
 }
+
+/// Storage and emulation commands do not wait out their budget on a page frozen by an alert:
+/// they answer `DIALOG_BLOCKING` at once, and work again once the dialog is handled.
+#[test]
+fn storage_and_emulation_answer_dialog_blocking_while_an_alert_is_open() {
+    let server = HttpServer::start();
+    server.page(
+        "/alert",
+        "Alert",
+        "<button onclick=\"alert('stop')\">Alert</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("dlg", &["page", "open", &server.url("/alert")])
+        .ok();
+    env.ctx("dlg", &["element", "click", "--text", "Alert"]);
+    for command in [
+        vec!["storage", "local", "set", "k", "v"],
+        vec!["storage", "session", "get"],
+        vec!["emulation", "set", "--color-scheme", "dark"],
+    ] {
+        let mut args = command.clone();
+        args.extend(["--timeout", "20000"]);
+        let run = env.ctx("dlg", &args);
+        let error = run.err("DIALOG_BLOCKING", 5);
+        assert_eq!(error["details"]["dialog"]["message"], "stop", "{command:?}");
+    }
+    env.ctx("dlg", &["dialog", "handle", "accept"]).ok();
+    env.ctx("dlg", &["storage", "local", "set", "k", "v"]).ok();
+    env.ctx("dlg", &["emulation", "set", "--color-scheme", "dark"])
+        .ok();
+}

@@ -16,6 +16,7 @@ use tokio::time::Instant;
 
 use crate::broker::Broker;
 use crate::session::ensure_running;
+use crate::slot::Slot;
 
 fn check_text(what: &str, value: &str, example: &str) -> Result<(), CdtError> {
     if value.trim().is_empty() || value.contains(['\r', '\n', '\0']) {
@@ -118,7 +119,11 @@ fn report(settings: &EmulationSettings, changed: &[EmulationField]) -> Value {
     })
 }
 
-async fn apply(browser: &Arc<dyn BrowserPort>, next: EmulationSettings) -> Result<Value, CdtError> {
+async fn apply(
+    slot: &Slot,
+    browser: &Arc<dyn BrowserPort>,
+    next: EmulationSettings,
+) -> Result<Value, CdtError> {
     let current = browser.emulation();
     let changed: Vec<EmulationField> = EmulationField::ALL
         .into_iter()
@@ -133,6 +138,7 @@ async fn apply(browser: &Arc<dyn BrowserPort>, next: EmulationSettings) -> Resul
         })
         .collect();
     if !changed.is_empty() {
+        crate::mutation::check_no_dialog(slot, browser.as_ref())?;
         browser.set_emulation(&next).await?;
     }
     Ok(report(&next, &changed))
@@ -147,7 +153,7 @@ pub async fn set(
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
     let browser = slot.live_browser()?;
     let next = merge(&browser.emulation(), params)?;
-    apply(&browser, next).await
+    apply(&slot, &browser, next).await
 }
 
 pub async fn reset(
@@ -166,7 +172,7 @@ pub async fn reset(
             next.clear(*field);
         }
     }
-    apply(&browser, next).await
+    apply(&slot, &browser, next).await
 }
 
 pub async fn show(

@@ -43,6 +43,25 @@ pub fn check_dialog(browser: &dyn BrowserPort, page: PageId, target: &str) -> Re
     }
 }
 
+/// `DIALOG_BLOCKING` if a JavaScript dialog is open on any page of the slot: for settings the
+/// browser applies to every page (emulation), which a page frozen by a dialog never answers.
+pub fn check_no_dialog(slot: &Slot, browser: &dyn BrowserPort) -> Result<(), CdtError> {
+    let pages: Vec<(PageId, Option<String>)> = {
+        let table = slot.pages();
+        table
+            .list()
+            .into_iter()
+            .map(|page| (page.id, table.target_of(page.id)))
+            .collect()
+    };
+    for (page, target) in pages {
+        if let Some(target) = target {
+            check_dialog(browser, page, &target)?;
+        }
+    }
+    Ok(())
+}
+
 /// Takes the page's mutation lock, then (with [`Dialogs::Refuse`]) checks for a dialog.
 pub async fn lock_page(
     slot: &Slot,

@@ -157,8 +157,10 @@ async fn storage_target(
     until: Instant,
 ) -> Result<(Arc<dyn BrowserPort>, String, String), CdtError> {
     let (slot, _in_flight) = ensure_running(broker, context, until).await?;
-    let (_, target) = resolve_page(&slot, params.page)?;
+    let (page, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
+    // A page frozen by a dialog never answers for its storage.
+    crate::mutation::check_dialog(browser.as_ref(), page, &target)?;
     let origin = match &params.origin {
         Some(origin) => normalize_origin(origin).ok_or_else(|| {
             CdtError::validation(format!("--origin {origin:?} is not scheme://host[:port]"))

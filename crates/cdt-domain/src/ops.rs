@@ -420,8 +420,8 @@ operations! {
     EventsFiltersGet = "events.filters.get" (NoParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters get";
     EventsFiltersSet = "events.filters.set" (EventFiltersSetParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt events filters set --kinds request,response --url-block analytics";
     // parity: emulation, trace, storage
-    EmulationSet = "emulation.set" (EmulationSetParams), S10, [BrowserLaunchFailed, CdpDisconnected], "cdt emulation set --viewport 390x844x3,mobile,touch --network slow-4g --cpu 4";
-    EmulationReset = "emulation.reset" (EmulationResetParams), S10, [BrowserLaunchFailed, CdpDisconnected], "cdt emulation reset";
+    EmulationSet = "emulation.set" (EmulationSetParams), S10, [BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt emulation set --viewport 390x844x3,mobile,touch --network slow-4g --cpu 4";
+    EmulationReset = "emulation.reset" (EmulationResetParams), S10, [BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt emulation reset";
     EmulationShow = "emulation.show" (NoParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt emulation show";
     TraceStart = "trace.start" (TraceStartParams), S30, [PageNotFound, NoCurrentPage, TraceAlreadyRunning, DialogBlocking, BrowserLaunchFailed, CdpDisconnected], "cdt trace start --reload";
     TraceStop = "trace.stop" (TraceStopParams), S30, [TraceNotRunning, IoError, BrowserLaunchFailed, CdpDisconnected], "cdt trace stop --file /tmp/load.json.gz";
@@ -429,12 +429,12 @@ operations! {
     StorageCookiesList = "storage.cookies.list" (CookieListParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt storage cookies list --domain example.com";
     StorageCookiesSet = "storage.cookies.set" (CookieSetParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt storage cookies set session abc123 --url https://example.com";
     StorageCookiesClear = "storage.cookies.clear" (CookieClearParams), S5, [BrowserLaunchFailed, CdpDisconnected], "cdt storage cookies clear --domain example.com";
-    StorageLocalGet = "storage.local.get" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage local get token";
-    StorageLocalSet = "storage.local.set" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage local set token abc123";
-    StorageLocalClear = "storage.local.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage local clear";
-    StorageSessionGet = "storage.session.get" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session get --origin http://127.0.0.1:8080";
-    StorageSessionSet = "storage.session.set" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session set step 2";
-    StorageSessionClear = "storage.session.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage session clear";
+    StorageLocalGet = "storage.local.get" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt storage local get token";
+    StorageLocalSet = "storage.local.set" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt storage local set token abc123";
+    StorageLocalClear = "storage.local.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt storage local clear";
+    StorageSessionGet = "storage.session.get" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt storage session get --origin http://127.0.0.1:8080";
+    StorageSessionSet = "storage.session.set" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt storage session set step 2";
+    StorageSessionClear = "storage.session.clear" (WebStorageParams), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking], "cdt storage session clear";
     StorageSave = "storage.save" (StorageFileParams), S10, [IoError, SecurityBlocked, BrowserLaunchFailed, CdpDisconnected], "cdt storage save ~/state.json";
     StorageLoad = "storage.load" (StorageFileParams), S30, [IoError, SecurityBlocked, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected], "cdt storage load ~/state.json";
     // observer (seed 002): the ring per page
