@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use cdt_e2e::{HttpServer, TestEnv};
+use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
 use serde_json::Value;
 
 const LOGIN: &str = r#"<meta charset="utf-8"><h1>Sign in</h1>
@@ -42,22 +42,6 @@ fn server() -> HttpServer {
         ),
     );
     server
-}
-
-/// The uid on the snapshot line that contains `needle`.
-fn uid_of(snapshot: &str, needle: &str) -> String {
-    let line = snapshot
-        .lines()
-        .find(|l| l.contains(needle))
-        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{snapshot}"));
-    line.split_whitespace().next().unwrap().to_string()
-}
-
-fn snapshot(env: &TestEnv, context: &str) -> String {
-    env.ctx(context, &["capture", "snapshot"]).ok()["snapshot"]
-        .as_str()
-        .unwrap()
-        .to_string()
 }
 
 #[test]

@@ -554,3 +554,20 @@ pub fn chromium() -> PathBuf {
 pub fn exists(path: &Path) -> bool {
     path.exists()
 }
+
+/// The uid on the snapshot line that contains `needle` (the line's first word).
+pub fn uid_of(snapshot: &str, needle: &str) -> String {
+    let line = snapshot
+        .lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{snapshot}"));
+    line.split_whitespace().next().unwrap().to_string()
+}
+
+/// The text of `cdt capture snapshot` in `context`.
+pub fn snapshot(env: &TestEnv, context: &str) -> String {
+    env.ctx(context, &["capture", "snapshot"]).ok()["snapshot"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
