@@ -2,10 +2,7 @@
 //! here ever connects to an address other than loopback: refused endpoints are refused before
 //! any connection is tried, and host names use the reserved `.invalid` domain.
 
-use std::process::{Command, Stdio};
-use std::time::Duration;
-
-use cdt_e2e::{TestEnv, chromium, eventually, free_port};
+use cdt_e2e::{ExternalBrowser, TestEnv};
 
 #[test]
 fn regression_host_name_starting_with_127_is_security_blocked() {
@@ -86,28 +83,8 @@ fn regression_restart_with_a_new_endpoint_is_checked_and_keeps_the_browser() {
 #[test]
 fn attach_by_localhost_and_by_ws_url_connects_to_the_checked_address() {
     let env = TestEnv::new();
-    let port = free_port();
-    let profile = env.home.with_extension("external-profile");
-    let mut external = Command::new(chromium())
-        .args([
-            "--headless=new",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            &format!("--remote-debugging-port={port}"),
-            &format!("--user-data-dir={}", profile.display()),
-            "about:blank",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    assert!(eventually(Duration::from_secs(15), || {
-        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-    }));
+    let external = ExternalBrowser::start(&env);
+    let port = external.port;
     let started = env.ctx(
         "loc",
         &[
@@ -129,9 +106,6 @@ fn attach_by_localhost_and_by_ws_url_connects_to_the_checked_address() {
     let again = env.ctx("ws", &["session", "start", "--ws-endpoint", &ws]);
     assert_eq!(again.ok()["session"]["browser"]["attached"], true);
     env.ctx("ws", &["session", "stop"]).ok();
-    let _ = external.kill();
-    let _ = external.wait();
-    let _ = std::fs::remove_dir_all(profile);
 }
 
 #[test]

@@ -1,9 +1,8 @@
 //! Session lifecycle: start, status, stop, restart, attach, launch failures.
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use cdt_e2e::{TestEnv, chromium, eventually, free_port};
+use cdt_e2e::{ExternalBrowser, TestEnv, eventually};
 
 #[test]
 fn start_status_stop_and_stop_again() {
@@ -100,29 +99,9 @@ fn remote_endpoints_are_refused_unless_allowed_and_0_0_0_0_always() {
 #[test]
 fn attach_to_an_existing_browser_and_detach_without_killing_it() {
     let env = TestEnv::new();
-    let port = free_port();
-    let profile = env.home.with_extension("external-profile");
-    let mut external = Command::new(chromium())
-        .args([
-            "--headless=new",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            &format!("--remote-debugging-port={port}"),
-            &format!("--user-data-dir={}", profile.display()),
-            "about:blank",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut external = ExternalBrowser::start(&env);
+    let port = external.port;
     let url = format!("http://127.0.0.1:{port}");
-    assert!(eventually(Duration::from_secs(15), || {
-        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-    }));
 
     let started = env.ctx("att", &["session", "start", "--browser-url", &url]);
     let data = started.ok();
@@ -132,10 +111,7 @@ fn attach_to_an_existing_browser_and_detach_without_killing_it() {
     env.ctx("att", &["session", "stop"]).ok();
     std::thread::sleep(Duration::from_millis(300));
     assert!(
-        external.try_wait().unwrap().is_none(),
+        external.child.try_wait().unwrap().is_none(),
         "detaching killed the external browser"
     );
-    let _ = external.kill();
-    let _ = external.wait();
-    let _ = std::fs::remove_dir_all(profile);
 }

@@ -551,6 +551,55 @@ pub fn chromium() -> PathBuf {
     .expect("Chromium is not installed: apt-get install -y chromium")
 }
 
+/// A Chromium the test starts itself (not cdt), listening on a loopback debugging port, for
+/// attach tests; killed and its profile removed when dropped.
+pub struct ExternalBrowser {
+    pub child: std::process::Child,
+    pub port: u16,
+    profile: PathBuf,
+}
+
+impl ExternalBrowser {
+    /// Starts it with a profile next to `env`'s home and waits until its port answers.
+    pub fn start(env: &TestEnv) -> ExternalBrowser {
+        let port = free_port();
+        let profile = env.home.with_extension("external-profile");
+        let child = std::process::Command::new(chromium())
+            .args([
+                "--headless=new",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                &format!("--remote-debugging-port={port}"),
+                &format!("--user-data-dir={}", profile.display()),
+                "about:blank",
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        assert!(eventually(Duration::from_secs(15), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        }));
+        ExternalBrowser {
+            child,
+            port,
+            profile,
+        }
+    }
+}
+
+impl Drop for ExternalBrowser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
 pub fn exists(path: &Path) -> bool {
     path.exists()
 }
