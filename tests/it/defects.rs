@@ -122,36 +122,10 @@ fn regression_har_redirect_entries_carry_the_real_protocol_and_status_text() {
     let _ = std::fs::remove_file(har_path);
 }
 
-/// Kills the context's Chromium by the pid `session status` reports; returns the pid.
-fn kill_browser(env: &TestEnv, context: &str) -> u32 {
-    let status = env.ctx(context, &["session", "status"]);
-    let pid = status.ok()["session"]["browser"]["pid"].as_u64().unwrap() as u32;
-    cdt_e2e::kill(pid);
-    assert!(eventually(Duration::from_secs(10), || !env
-        .browser_pids()
-        .contains(&pid)
-        && exited(pid)));
-    pid
-}
-
-/// Whether `pid` has finished exiting, so its parent can reap it: gone, or a zombie whose
-/// other threads are gone too (the leader shows `Z` while a many-threaded process is still
-/// tearing down, and `waitpid` reports it only after that; its command line empties earlier).
-fn exited(pid: u32) -> bool {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return true;
-    };
-    let zombie = stat
-        .rsplit_once(')')
-        .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']));
-    let threads = std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count);
-    zombie && threads <= 1
-}
-
 fn restart_notice_after_a_crash(env: &TestEnv, server: &HttpServer, wait_for_janitor: bool) {
     env.ctx("crash", &["page", "open", &server.url("/kept")])
         .ok();
-    let old = kill_browser(env, "crash");
+    let old = env.kill_browser("crash");
     if wait_for_janitor {
         assert!(eventually(Duration::from_secs(10), || {
             env.run(&["session", "list"]).json["data"]["sessions"]

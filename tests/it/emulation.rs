@@ -242,16 +242,7 @@ fn emulation_survives_a_browser_crash() {
         ],
     )
     .ok();
-    let pid = env.ctx("emu", &["session", "status"]).ok()["session"]["browser"]["pid"]
-        .as_u64()
-        .unwrap() as u32;
-    cdt_e2e::kill(pid);
-    // Until the browser is gone for good (its threads too), a command may still reach it.
-    assert!(cdt_e2e::eventually(
-        std::time::Duration::from_secs(10),
-        || !env.browser_pids().contains(&pid)
-            && std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count) <= 1
-    ));
+    env.kill_browser("emu");
     let opened = env.ctx("emu", &["page", "open", &server.url("/p")]);
     opened.ok();
     let warnings = opened.json["meta"]["warnings"].to_string();

@@ -118,6 +118,19 @@ impl Default for TestEnv {
 }
 
 impl TestEnv {
+    /// Kills the context's Chromium by the pid `session status` reports and waits until it is
+    /// gone for good (so the daemon's next look sees it dead); returns the pid.
+    pub fn kill_browser(&self, context: &str) -> u32 {
+        let status = self.ctx(context, &["session", "status"]);
+        let pid = status.ok()["session"]["browser"]["pid"].as_u64().unwrap() as u32;
+        kill(pid);
+        assert!(eventually(Duration::from_secs(10), || !self
+            .browser_pids()
+            .contains(&pid)
+            && reapable(pid)));
+        pid
+    }
+
     pub fn new() -> TestEnv {
         // Short path: the socket path must stay under 108 bytes.
         let home = PathBuf::from(format!(
@@ -619,4 +632,18 @@ pub fn snapshot(env: &TestEnv, context: &str) -> String {
         .as_str()
         .unwrap()
         .to_string()
+}
+
+/// Whether `pid` has finished exiting, so its parent can reap it: gone, or a zombie whose
+/// other threads are gone too (the leader shows `Z` while a many-threaded process is still
+/// tearing down, and `waitpid` reports it only after that; its command line empties earlier).
+fn reapable(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return true;
+    };
+    let zombie = stat
+        .rsplit_once(')')
+        .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X']));
+    let threads = std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count);
+    zombie && threads <= 1
 }
