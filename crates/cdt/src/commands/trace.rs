@@ -1,7 +1,9 @@
 //! `cdt trace start|stop|insight`: Chrome performance traces and the insights cdt computes
 //! from them (SPEC §6.9).
 
-use clap::{Args, Subcommand, ValueEnum};
+use cdt_domain::ops::InsightName;
+use clap::builder::PossibleValuesParser;
+use clap::{Args, Subcommand};
 
 use super::network::absolute;
 use super::{Invocation, Params};
@@ -64,38 +66,11 @@ pub struct StopArgs {
     pub file: Option<String>,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum InsightArg {
-    Lcp,
-    Cls,
-    Inp,
-    LongTasks,
-    RenderBlocking,
-    DocumentLatency,
-    DomSize,
-    ThirdParties,
-}
-
-impl InsightArg {
-    fn as_str(self) -> &'static str {
-        match self {
-            InsightArg::Lcp => "lcp",
-            InsightArg::Cls => "cls",
-            InsightArg::Inp => "inp",
-            InsightArg::LongTasks => "long-tasks",
-            InsightArg::RenderBlocking => "render-blocking",
-            InsightArg::DocumentLatency => "document-latency",
-            InsightArg::DomSize => "dom-size",
-            InsightArg::ThirdParties => "third-parties",
-        }
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct InsightArgs {
     /// One insight (default: all).
-    #[arg(value_enum, value_name = "NAME")]
-    pub name: Option<InsightArg>,
+    #[arg(value_name = "NAME", value_parser = PossibleValuesParser::new(InsightName::ALL.map(InsightName::as_str)))]
+    pub name: Option<String>,
     /// Analyse this trace file instead of the context's last trace.
     #[arg(long, value_name = "PATH")]
     pub file: Option<String>,
@@ -118,7 +93,7 @@ pub fn invocation(command: &TraceCommand) -> Invocation {
             .set("file", absolute(&args.file))
             .remote("trace.stop"),
         TraceCommand::Insight(args) => Params::default()
-            .set("name", args.name.map(InsightArg::as_str))
+            .set("name", args.name.clone())
             .set("file", absolute(&args.file))
             .remote("trace.insight"),
     }
