@@ -295,12 +295,12 @@ fn describe(broker: &Broker, slot: &Slot) -> Value {
     })
 }
 
-pub async fn start(
-    broker: &Arc<Broker>,
-    context: &ResolvedContext,
+/// The settings `params` ask for, with an attach endpoint checked against the remote-attach
+/// guard (every endpoint, every time it is given).
+async fn checked_settings(
+    broker: &Broker,
     params: &SessionStartParams,
-    until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<StartSettings, CdtError> {
     let settings = StartSettings::from_params(params)?;
     if let Some(endpoint) = &settings.endpoint {
         broker
@@ -309,6 +309,16 @@ pub async fn start(
             .check_endpoint(endpoint, settings.allow_remote)
             .await?;
     }
+    Ok(settings)
+}
+
+pub async fn start(
+    broker: &Arc<Broker>,
+    context: &ResolvedContext,
+    params: &SessionStartParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let settings = checked_settings(broker, params).await?;
     let (slot, _in_flight, _life) = route_locked(broker, context, until).await?;
     let started = if slot.is_running() {
         if slot
@@ -384,14 +394,7 @@ pub async fn restart(
         merged.chrome_path = merged.chrome_path.or(previous.chrome_path);
     }
     // Everything is validated before the running browser is stopped.
-    let settings = StartSettings::from_params(&merged)?;
-    if let Some(endpoint) = &settings.endpoint {
-        broker
-            .deps
-            .launcher
-            .check_endpoint(endpoint, settings.allow_remote)
-            .await?;
-    }
+    checked_settings(broker, &merged).await?;
     if let Some(slot) = broker.registry.get(&context.key) {
         let _life = lock_lifecycle(&slot, until).await?;
         reap(broker, &slot, "restarted").await;
