@@ -208,6 +208,7 @@ pub fn budget_scale(broker: &Broker, context: &ResolvedContext) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cdt_domain::ErrorCode;
     use cdt_domain::emulation::{ColorScheme, NetworkPreset, NetworkSetting};
 
     #[test]
