@@ -8,8 +8,8 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
 use crate::page::{optional_page_target, resolve_page};
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use crate::slot::Slot;
 use crate::telemetry::console::ConsoleMessage;
@@ -27,12 +27,12 @@ pub(crate) fn page_labels(slot: &Slot) -> HashMap<String, u32> {
 }
 
 pub async fn list(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ConsoleListParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
     let mut messages = slot.telemetry.console_where(|m| {
@@ -63,12 +63,12 @@ fn not_found(id: u64) -> CdtError {
 }
 
 pub async fn get(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     id: u64,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let message = slot
         .telemetry
         .console_where(|m| m.id == id)
@@ -79,7 +79,7 @@ pub async fn get(
 }
 
 pub async fn wait(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ConsoleWaitParams,
     until: Instant,
@@ -90,7 +90,7 @@ pub async fn wait(
         ))
         .hinted("Escape special characters, e.g. --pattern 'loaded \\(ok\\)'")
     })?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_console_id();
     let message = slot
@@ -109,12 +109,12 @@ pub async fn wait(
 }
 
 pub async fn clear(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let target = optional_page_target(&slot, page)?;
     Ok(json!({ "cleared": slot.telemetry.clear_console(target.as_deref()) }))
 }

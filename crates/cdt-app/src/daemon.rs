@@ -4,40 +4,40 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 use crate::session::reap;
 
-pub async fn status(broker: &Arc<Broker>, verbose: bool) -> Value {
-    let now = broker.now();
-    let running = broker.registry.running();
+pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> Value {
+    let now = runtime.now();
+    let running = runtime.registry.running();
     let mut out = json!({
         "pid": std::process::id(),
         "version": cdt_domain::CDT_VERSION,
         "protocol": cdt_domain::PROTOCOL_VERSION,
-        "uptimeMs": now.saturating_sub(broker.started_ms),
-        "socket": broker.config.socket,
-        "home": broker.config.home,
+        "uptimeMs": now.saturating_sub(runtime.started_ms),
+        "socket": runtime.config.socket,
+        "home": runtime.config.home,
         "slots": running.len(),
-        "maxSlots": broker.config.max_slots,
-        "idleTimeoutMs": broker.config.idle_timeout_ms,
-        "requests": broker.metrics.total_requests(),
+        "maxSlots": runtime.config.max_slots,
+        "idleTimeoutMs": runtime.config.idle_timeout_ms,
+        "requests": runtime.metrics.total_requests(),
     });
     if verbose {
-        out["metrics"] = broker.metrics.snapshot();
-        let processes = broker.deps.processes.clone();
+        out["metrics"] = runtime.metrics.snapshot();
+        let processes = runtime.deps.processes.clone();
         let rss = crate::blocking::value(move || processes.tree_rss_kib(std::process::id()))
             .await
             .flatten();
         out["memory"] = json!({ "daemonRssKib": rss });
-        out["sessions"] = crate::session::list(broker)["sessions"].clone();
-        out["telemetry"] = telemetry_bounds(broker, &running);
+        out["sessions"] = crate::session::list(runtime)["sessions"].clone();
+        out["telemetry"] = telemetry_bounds(runtime, &running);
     }
     out
 }
 
 /// The bounds on telemetry memory and what they dropped or cut, over every running slot.
-fn telemetry_bounds(broker: &Broker, running: &[Arc<crate::slot::Slot>]) -> Value {
-    let config = &broker.config.telemetry;
+fn telemetry_bounds(runtime: &Runtime, running: &[Arc<crate::slot::Slot>]) -> Value {
+    let config = &runtime.config.telemetry;
     let (mut ring_bytes, mut dropped_for_bytes, mut cut_values, mut cdp_dropped) = (0, 0, 0, 0);
     for slot in running {
         let counts = slot.telemetry.counts();
@@ -50,24 +50,24 @@ fn telemetry_bounds(broker: &Broker, running: &[Arc<crate::slot::Slot>]) -> Valu
         "eventsCapacity": config.ring_capacity, "eventsMaxBytes": config.ring_max_bytes, "eventsTtlMs": config.ring_ttl_ms,
         "ringBytes": ring_bytes, "ringDroppedForBytes": dropped_for_bytes, "cutValues": cut_values,
         "cdpEventsDropped": cdp_dropped,
-        "logRecordsDropped": broker.deps.telemetry_log.as_ref().map_or(0, |log| log.dropped()),
+        "logRecordsDropped": runtime.deps.telemetry_log.as_ref().map_or(0, |log| log.dropped()),
     })
 }
 
 /// Stops every slot (killing launched browsers), then signals the daemon to exit. The reply is
 /// sent only after the browsers are gone.
-pub async fn stop(broker: &Arc<Broker>) -> Value {
-    let slots = broker.registry.all();
+pub async fn stop(runtime: &Arc<Runtime>) -> Value {
+    let slots = runtime.registry.all();
     let stopped = slots
         .iter()
         .filter(|slot| slot.any_browser().is_some())
         .count();
     let reaps = slots.iter().map(|slot| async move {
         let _life = slot.lifecycle.lock().await;
-        reap(broker, slot, "daemon stopped").await;
+        reap(runtime, slot, "daemon stopped").await;
     });
     futures_join_all(reaps).await;
-    broker.request_shutdown();
+    runtime.request_shutdown();
     json!({ "stopping": true, "sessionsStopped": stopped })
 }
 

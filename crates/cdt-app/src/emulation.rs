@@ -14,7 +14,7 @@ use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use crate::slot::Slot;
 
@@ -145,24 +145,24 @@ async fn apply(
 }
 
 pub async fn set(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &EmulationSetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     let next = merge(&browser.emulation(), params)?;
     apply(&slot, &browser, next).await
 }
 
 pub async fn reset(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &EmulationResetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     let mut next = browser.emulation();
     if params.only.is_empty() {
@@ -176,11 +176,11 @@ pub async fn reset(
 }
 
 pub async fn show(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     Ok(report(&browser.emulation(), &[]))
 }
@@ -197,8 +197,8 @@ pub fn active(browser: &Arc<dyn BrowserPort>) -> Value {
 
 /// The factor by which a default budget grows for this caller's context (1 without a browser
 /// or without throttling).
-pub fn budget_scale(broker: &Broker, context: &ResolvedContext) -> f64 {
-    broker
+pub fn budget_scale(runtime: &Runtime, context: &ResolvedContext) -> f64 {
+    runtime
         .registry
         .get(&context.key)
         .and_then(|slot| slot.browser())

@@ -9,9 +9,9 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode, lim
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
 use crate::console::page_labels;
 use crate::page::{optional_page_target, resolve_page};
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use crate::slot::{InFlight, Slot};
 use crate::telemetry::ReadFilter;
@@ -32,15 +32,15 @@ fn check_kinds(kinds: &[String]) -> Result<(), CdtError> {
 }
 
 pub async fn read(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &EventsReadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     check_kinds(&params.kinds)?;
     let (slot, _in_flight) = match params.page {
-        Some(page) => running_slot(broker, context, page)?,
-        None => ensure_running(broker, context, until).await?,
+        Some(page) => running_slot(runtime, context, page)?,
+        None => ensure_running(runtime, context, until).await?,
     };
     let filter = ReadFilter {
         kinds: params.kinds.clone(),
@@ -96,16 +96,16 @@ pub async fn read(
 }
 
 pub async fn filters_get(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     Ok(json!({ "filters": slot.telemetry.filters() }))
 }
 
 pub async fn filters_set(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: EventFiltersSetParams,
     until: Instant,
@@ -113,7 +113,7 @@ pub async fn filters_set(
     if let Some(kinds) = &params.kinds {
         check_kinds(kinds)?;
     }
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let mut filters = slot.telemetry.filters();
     if let Some(kinds) = params.kinds {
         filters.kinds = kinds;
@@ -135,11 +135,11 @@ pub async fn filters_set(
 /// reading one page's events never launches a browser (a subscriber polling a page of a
 /// stopped session must not bring it back).
 fn running_slot(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     page: u32,
 ) -> Result<(Arc<Slot>, InFlight), CdtError> {
-    let (slot, in_flight) = broker.route(context);
+    let (slot, in_flight) = runtime.route(context);
     if slot.is_running() && !slot.is_retired() {
         return Ok((slot, in_flight));
     }
@@ -152,12 +152,12 @@ fn running_slot(
 }
 
 pub async fn clear(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let target = optional_page_target(&slot, page)?;
     let cleared = slot.telemetry.clear_events(target.as_deref());
     Ok(json!({ "cleared": cleared, "page": page, "nextOffset": slot.telemetry.next_seq() }))
@@ -187,12 +187,12 @@ fn observed_page(
 }
 
 pub async fn observe(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &EventsObserveParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = observed_page(&slot, params.page, params.url_includes.as_deref())?;
     slot.telemetry.set_observed(&target, true);
     let url = slot.pages().info(cdt_domain::PageId(page)).map(|p| p.url);
@@ -202,12 +202,12 @@ pub async fn observe(
 }
 
 pub async fn unobserve(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &EventsUnobserveParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = observed_page(&slot, params.page, None)?;
     slot.telemetry.set_observed(&target, false);
     let dropped = if params.drop_buffer {

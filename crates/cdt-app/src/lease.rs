@@ -8,7 +8,7 @@ use std::time::Duration;
 use cdt_domain::ports::ContextFile;
 use cdt_domain::{ContextSource, ErrorCode};
 
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 use crate::session::{Notice, shut_down};
 use crate::slot::Slot;
 
@@ -33,7 +33,7 @@ impl ReapReason {
 }
 
 /// The lease verdict for one slot.
-pub fn verdict(broker: &Broker, slot: &Slot, now_ms: u64) -> Option<ReapReason> {
+pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<ReapReason> {
     if slot.in_flight() > 0 {
         return None;
     }
@@ -48,30 +48,30 @@ pub fn verdict(broker: &Broker, slot: &Slot, now_ms: u64) -> Option<ReapReason> 
             .context
             .owner
             .as_ref()
-            .is_some_and(|owner| !broker.deps.processes.is_alive(owner));
+            .is_some_and(|owner| !runtime.deps.processes.is_alive(owner));
     if owner_gone {
         return Some(ReapReason::OwnerExited);
     }
-    (now_ms.saturating_sub(slot.last_seen_ms()) > broker.config.idle_timeout_ms)
+    (now_ms.saturating_sub(slot.last_seen_ms()) > runtime.config.idle_timeout_ms)
         .then_some(ReapReason::IdleTimeout)
 }
 
 /// One janitor pass; returns what it reaped.
-pub async fn sweep(broker: &Arc<Broker>) -> Vec<(String, ReapReason)> {
+pub async fn sweep(runtime: &Arc<Runtime>) -> Vec<(String, ReapReason)> {
     let mut reaped = Vec::new();
-    for slot in broker.registry.all() {
-        let Some(reason) = verdict(broker, &slot, broker.now()) else {
+    for slot in runtime.registry.all() {
+        let Some(reason) = verdict(runtime, &slot, runtime.now()) else {
             continue;
         };
         // Skip a slot that is starting or stopping right now; the next pass sees it again.
         let Ok(_life) = slot.lifecycle.clone().try_lock_owned() else {
             continue;
         };
-        if verdict(broker, &slot, broker.now()) != Some(reason) {
+        if verdict(runtime, &slot, runtime.now()) != Some(reason) {
             continue;
         }
         // Decided and retired under the routing lock: a request routed meanwhile keeps the slot.
-        if !broker.registry.retire_if_idle(&slot) {
+        if !runtime.registry.retire_if_idle(&slot) {
             continue;
         }
         if reason == ReapReason::Unused {
@@ -82,24 +82,24 @@ pub async fn sweep(broker: &Arc<Broker>) -> Vec<(String, ReapReason)> {
             ReapReason::IdleTimeout => Notice::LeaseExpired,
             ReapReason::OwnerExited | ReapReason::Unused => Notice::Silent,
         };
-        shut_down(broker, &slot, reason.as_str(), notice).await;
+        shut_down(runtime, &slot, reason.as_str(), notice).await;
         reaped.push((slot.key.to_string(), reason));
     }
     reaped
 }
 
 /// Runs [`sweep`] every `janitor_interval_ms` until shutdown.
-pub fn spawn_janitor(broker: Arc<Broker>) -> tokio::task::JoinHandle<()> {
-    let mut shutdown = broker.shutdown_signal();
+pub fn spawn_janitor(runtime: Arc<Runtime>) -> tokio::task::JoinHandle<()> {
+    let mut shutdown = runtime.shutdown_signal();
     tokio::spawn(async move {
         let mut ticker = tokio::time::interval(Duration::from_millis(
-            broker.config.janitor_interval_ms.max(50),
+            runtime.config.janitor_interval_ms.max(50),
         ));
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 _ = ticker.tick() => {
-                    for (context, reason) in sweep(&broker).await {
+                    for (context, reason) in sweep(&runtime).await {
                         tracing::info!(%context, reason = reason.as_str(), "lease ended");
                     }
                 }
@@ -111,8 +111,8 @@ pub fn spawn_janitor(broker: Arc<Broker>) -> tokio::task::JoinHandle<()> {
 
 /// Kills browsers a previous daemon left running (e.g. after `kill -9`) and removes the files of
 /// its ephemeral contexts. Returns how many browsers were killed.
-pub fn recover_leftovers(broker: &Broker) -> usize {
-    let store = &broker.deps.store;
+pub fn recover_leftovers(runtime: &Runtime) -> usize {
+    let store = &runtime.deps.store;
     let mut killed = 0;
     for key in store.contexts() {
         let state = store.read(&key, ContextFile::State).unwrap_or_default();
@@ -122,7 +122,7 @@ pub fn recover_leftovers(broker: &Broker) -> usize {
                 .and_then(|p| u32::try_from(p).ok());
             let start = state["browserStartTime"].as_u64();
             if let (Some(pid), Some(start)) = (pid, start)
-                && broker.deps.processes.kill_group(pid, start)
+                && runtime.deps.processes.kill_group(pid, start)
             {
                 killed += 1;
                 tracing::info!(context = %key, pid, "killed a leftover browser");

@@ -13,9 +13,9 @@ use tokio::time::Instant;
 
 use crate::blocking;
 use crate::bounded;
-use crate::broker::Broker;
 use crate::console::page_labels;
 use crate::page::{optional_page_target, resolve_page};
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use crate::slot::Slot;
 use crate::telemetry::har;
@@ -68,12 +68,12 @@ fn type_matches(types: &[String], request: &NetworkRequest) -> bool {
 }
 
 pub async fn list(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &NetworkListParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
     let mut requests = slot.telemetry.requests_where(|r| {
@@ -99,12 +99,12 @@ pub async fn list(
 }
 
 pub async fn get(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &IdParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let request = find(&slot, params.id)?;
     let page = page_labels(&slot).get(&request.page_target_id).copied();
     Ok(request.detail(page, params.include_secrets, PREVIEW_CHARS))
@@ -120,7 +120,7 @@ fn body_not_available(id: u64, why: &str) -> CdtError {
 }
 
 pub async fn body(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &NetworkBodyParams,
     until: Instant,
@@ -130,7 +130,7 @@ pub async fn body(
         .as_deref()
         .map(|f| absolute(f, "--file"))
         .transpose()?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let request = find(&slot, params.id)?;
     let (text, base64) = if params.request {
         match &request.post_data {
@@ -173,7 +173,7 @@ pub async fn body(
     let mut out = json!({ "id": params.id, "mimeType": request.mime_type, "bytes": bytes.len() });
     match file {
         Some(path) => {
-            let (store, target) = (broker.deps.store.clone(), path.to_path_buf());
+            let (store, target) = (runtime.deps.store.clone(), path.to_path_buf());
             blocking::run(move || store.write_file(&target, &bytes)).await?;
             out["path"] = json!(path);
         }
@@ -197,12 +197,12 @@ pub async fn body(
 }
 
 pub async fn wait(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &NetworkWaitParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_request_id();
     // Requests already under way count too: "click, then wait for its request" must work.
@@ -243,13 +243,13 @@ pub async fn wait(
 }
 
 pub async fn har(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &NetworkHarParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = absolute(&params.file, "the HAR file")?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let requests = slot
         .telemetry
@@ -263,7 +263,7 @@ pub async fn har(
     let bytes =
         serde_json::to_vec_pretty(&document).map_err(|e| CdtError::internal(e.to_string()))?;
     let size = bytes.len();
-    let (store, target) = (broker.deps.store.clone(), path.to_path_buf());
+    let (store, target) = (runtime.deps.store.clone(), path.to_path_buf());
     blocking::run(move || store.write_file(&target, &bytes)).await?;
     let entries = document["log"]["entries"]
         .as_array()
@@ -275,12 +275,12 @@ pub async fn har(
 }
 
 pub async fn clear(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let target = optional_page_target(&slot, page)?;
     Ok(json!({ "cleared": slot.telemetry.clear_network(target.as_deref()) }))
 }

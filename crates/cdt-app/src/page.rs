@@ -9,8 +9,8 @@ use cdt_domain::{CdtError, ErrorCode, PageId, PageInfo, ResolvedContext, WaitUnt
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
 use crate::mutation::{Dialogs, lock_page};
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use crate::slot::Slot;
 
@@ -129,13 +129,13 @@ async fn navigate_page(
 }
 
 pub async fn open(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PageOpenParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let url = normalize_url(&params.url)?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     let reused = if params.background {
         None
@@ -168,22 +168,22 @@ pub async fn open(
 }
 
 pub async fn list(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let pages = slot.pages().list();
     Ok(json!({ "pages": pages }))
 }
 
 pub async fn use_page(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     id: u32,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (id, target) = resolve_page(&slot, Some(id))?;
     if let Some(browser) = slot.browser() {
         browser.activate(&target).await?;
@@ -193,12 +193,12 @@ pub async fn use_page(
 }
 
 pub async fn close(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     id: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (id, target) = resolve_page(&slot, id)?;
     if let Some(browser) = slot.browser() {
         // Closing works whatever the page shows, a dialog included.
@@ -210,13 +210,13 @@ pub async fn close(
 }
 
 pub async fn navigate(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PageNavigateParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let url = normalize_url(&params.url)?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse);

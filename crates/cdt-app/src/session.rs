@@ -11,7 +11,7 @@ use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
 
 use crate::blocking;
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 use crate::slot::{InFlight, Slot, StartSettings};
 
 /// Waits for the slot's lifecycle lock within the budget.
@@ -33,12 +33,12 @@ async fn lock_lifecycle(slot: &Slot, until: Instant) -> Result<OwnedMutexGuard<(
 /// The caller's slot with its lifecycle lock held, routing again if the slot was retired
 /// while this request waited for the lock.
 async fn route_locked(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<(Arc<Slot>, InFlight, OwnedMutexGuard<()>), CdtError> {
     loop {
-        let (slot, in_flight) = broker.route(context);
+        let (slot, in_flight) = runtime.route(context);
         let life = lock_lifecycle(&slot, until).await?;
         if !slot.is_retired() {
             return Ok((slot, in_flight, life));
@@ -48,19 +48,19 @@ async fn route_locked(
 
 /// Launches or attaches the slot's browser. The caller holds the lifecycle lock.
 async fn launch_locked(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     slot: &Slot,
     settings: StartSettings,
 ) -> Result<(), CdtError> {
     // A victim that a request was routed to meanwhile is kept; choose again.
-    while let Some(victim) = broker
+    while let Some(victim) = runtime
         .registry
-        .choose_eviction(&slot.key, broker.config.max_slots)?
+        .choose_eviction(&slot.key, runtime.config.max_slots)?
     {
-        if broker.registry.retire_if_idle(&victim) {
+        if runtime.registry.retire_if_idle(&victim) {
             tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
             shut_down(
-                broker,
+                runtime,
                 &victim,
                 "evicted: slot limit reached",
                 Notice::BrowserRestarted,
@@ -70,7 +70,7 @@ async fn launch_locked(
         }
         tokio::task::yield_now().await;
     }
-    let store = &broker.deps.store;
+    let store = &runtime.deps.store;
     let lock_file = {
         let (store, key) = (store.clone(), slot.key.clone());
         blocking::run(move || {
@@ -81,7 +81,7 @@ async fn launch_locked(
     };
     let browser = match &settings.endpoint {
         Some(endpoint) => {
-            broker
+            runtime
                 .deps
                 .launcher
                 .attach(endpoint, settings.allow_remote, slot.telemetry.clone())
@@ -96,7 +96,7 @@ async fn launch_locked(
                 profile_dir: store.profile_dir(&slot.key),
                 log_file: store.browser_log(&slot.key),
             };
-            broker
+            runtime
                 .deps
                 .launcher
                 .launch(&spec, slot.telemetry.clone())
@@ -106,14 +106,14 @@ async fn launch_locked(
     let info = browser.info();
     let start_time = info
         .pid
-        .and_then(|pid| broker.deps.processes.start_time(pid));
+        .and_then(|pid| runtime.deps.processes.start_time(pid));
     // A browser that replaces one that died starts with the emulation the context had.
     if let Some(emulation) = slot.take_carried_emulation()
         && let Err(error) = browser.set_emulation(&emulation).await
     {
         tracing::warn!(context = %slot.key, %error, "cannot re-apply the emulation after a restart");
     }
-    let now = broker.now();
+    let now = runtime.now();
     slot.install(browser, settings.clone(), Some(lock_file), now);
     let context = &slot.context;
     let writes = [
@@ -127,7 +127,7 @@ async fn launch_locked(
         (ContextFile::Owner, json!({ "owner": context.owner })),
         (
             ContextFile::Lease,
-            json!({ "lastSeenAt": now, "idleTimeoutMs": broker.config.idle_timeout_ms }),
+            json!({ "lastSeenAt": now, "idleTimeoutMs": runtime.config.idle_timeout_ms }),
         ),
         (
             ContextFile::State,
@@ -197,31 +197,31 @@ fn restart_warning(
 
 /// Stops the slot's browser, drops the slot and tidies its files (ephemeral contexts lose
 /// their profile), whatever is in flight on it (an explicit stop or restart).
-pub async fn reap(broker: &Broker, slot: &Arc<Slot>, reason: &str) {
+pub async fn reap(runtime: &Runtime, slot: &Arc<Slot>, reason: &str) {
     slot.retire();
-    broker.registry.remove(slot);
-    broker.registry.forget_end(&slot.key);
-    shut_down(broker, slot, reason, Notice::Silent).await;
+    runtime.registry.remove(slot);
+    runtime.registry.forget_end(&slot.key);
+    shut_down(runtime, slot, reason, Notice::Silent).await;
 }
 
 /// Stops the browser of a slot already retired and removed from the registry, and tidies its
 /// files. With a notice, the context's next command is told what was lost.
-pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str, notice: Notice) {
+pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: &str, notice: Notice) {
     let restarts = slot.restarts() + 1;
     if let Some(warning) = restart_warning(notice, reason, &slot.last_pages(), restarts) {
         let emulation = slot.any_browser().map(|browser| browser.emulation());
-        broker
+        runtime
             .registry
-            .remember_end(&slot.key, warning, restarts, emulation, broker.now());
+            .remember_end(&slot.key, warning, restarts, emulation, runtime.now());
     }
     if let Some(browser) = slot.uninstall() {
         browser.shutdown().await;
     }
     // Removing a whole profile can take long: off the async threads, so other contexts'
     // commands never wait for it.
-    let (store, key) = (broker.deps.store.clone(), slot.key.clone());
+    let (store, key) = (runtime.deps.store.clone(), slot.key.clone());
     let ephemeral = slot.context.source.is_ephemeral();
-    let state = json!({ "status": "stopped", "reason": reason, "stoppedAt": broker.now() });
+    let state = json!({ "status": "stopped", "reason": reason, "stoppedAt": runtime.now() });
     let result = blocking::run(move || {
         if ephemeral {
             store.remove_context(&key, true)
@@ -238,16 +238,16 @@ pub async fn shut_down(broker: &Broker, slot: &Arc<Slot>, reason: &str, notice: 
 
 /// The caller's slot with a running browser, auto-started with default settings if needed.
 pub async fn ensure_running(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<(Arc<Slot>, InFlight), CdtError> {
-    let (slot, in_flight) = broker.route(context);
+    let (slot, in_flight) = runtime.route(context);
     if slot.is_running() && !slot.is_retired() {
         return Ok((slot, in_flight));
     }
     drop(in_flight);
-    let (slot, in_flight, _life) = route_locked(broker, context, until).await?;
+    let (slot, in_flight, _life) = route_locked(runtime, context, until).await?;
     if !slot.is_running() {
         // A browser that died is replaced with the settings it had.
         let settings = slot.settings().unwrap_or(StartSettings {
@@ -260,7 +260,7 @@ pub async fn ensure_running(
             slot.carry_emulation(Some(dead.emulation()));
             dead.shutdown().await;
         }
-        launch_locked(broker, &slot, settings).await?;
+        launch_locked(runtime, &slot, settings).await?;
         if died {
             let restarts = slot.restarts() + 1;
             let reason = "browser went away";
@@ -274,7 +274,7 @@ pub async fn ensure_running(
     Ok((slot, in_flight))
 }
 
-fn describe(broker: &Broker, slot: &Slot) -> Value {
+fn describe(runtime: &Runtime, slot: &Slot) -> Value {
     let Some(browser) = slot.any_browser() else {
         return Value::Null;
     };
@@ -287,7 +287,7 @@ fn describe(broker: &Broker, slot: &Slot) -> Value {
             "pid": info.pid, "product": info.product, "attached": info.attached,
             "wsEndpoint": info.ws_endpoint, "headless": settings.headless, "executable": info.executable,
         },
-        "profileDir": if info.attached { Value::Null } else { json!(broker.deps.store.profile_dir(&slot.key)) },
+        "profileDir": if info.attached { Value::Null } else { json!(runtime.deps.store.profile_dir(&slot.key)) },
         "pages": pages.len(),
         "currentPage": pages.current(),
         "startedAt": slot.started_ms(),
@@ -298,12 +298,12 @@ fn describe(broker: &Broker, slot: &Slot) -> Value {
 /// The settings `params` ask for, with an attach endpoint checked against the remote-attach
 /// guard (every endpoint, every time it is given).
 async fn checked_settings(
-    broker: &Broker,
+    runtime: &Runtime,
     params: &SessionStartParams,
 ) -> Result<StartSettings, CdtError> {
     let settings = StartSettings::from_params(params)?;
     if let Some(endpoint) = &settings.endpoint {
-        broker
+        runtime
             .deps
             .launcher
             .check_endpoint(endpoint, settings.allow_remote)
@@ -313,13 +313,13 @@ async fn checked_settings(
 }
 
 pub async fn start(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &SessionStartParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let settings = checked_settings(broker, params).await?;
-    let (slot, _in_flight, _life) = route_locked(broker, context, until).await?;
+    let settings = checked_settings(runtime, params).await?;
+    let (slot, _in_flight, _life) = route_locked(runtime, context, until).await?;
     let started = if slot.is_running() {
         if slot
             .settings()
@@ -332,7 +332,7 @@ pub async fn start(
                     slot.key
                 ),
             )
-            .with_details(json!({ "session": describe(broker, &slot) }))
+            .with_details(json!({ "session": describe(runtime, &slot) }))
             .hinted("Run: cdt session restart (with the new flags)")
             .hinted("Or: cdt session stop, then cdt session start"));
         }
@@ -341,14 +341,14 @@ pub async fn start(
         if let Some(dead) = slot.uninstall() {
             dead.shutdown().await;
         }
-        launch_locked(broker, &slot, settings).await?;
+        launch_locked(runtime, &slot, settings).await?;
         true
     };
-    Ok(json!({ "context": slot.key, "started": started, "session": describe(broker, &slot) }))
+    Ok(json!({ "context": slot.key, "started": started, "session": describe(runtime, &slot) }))
 }
 
-pub async fn stop(broker: &Arc<Broker>, context: &ResolvedContext) -> Result<Value, CdtError> {
-    let slot = broker
+pub async fn stop(runtime: &Arc<Runtime>, context: &ResolvedContext) -> Result<Value, CdtError> {
+    let slot = runtime
         .registry
         .get(&context.key)
         .filter(|slot| slot.any_browser().is_some())
@@ -361,17 +361,17 @@ pub async fn stop(broker: &Arc<Broker>, context: &ResolvedContext) -> Result<Val
             .hinted("Run: cdt session list (to see every running session)")
         })?;
     let _life = slot.lifecycle.lock().await;
-    reap(broker, &slot, "stopped by request").await;
+    reap(runtime, &slot, "stopped by request").await;
     Ok(json!({ "context": slot.key, "stopped": true }))
 }
 
 pub async fn restart(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &SessionStartParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let previous = broker
+    let previous = runtime
         .registry
         .get(&context.key)
         .and_then(|slot| slot.settings());
@@ -394,46 +394,46 @@ pub async fn restart(
         merged.chrome_path = merged.chrome_path.or(previous.chrome_path);
     }
     // Everything is validated before the running browser is stopped.
-    checked_settings(broker, &merged).await?;
-    if let Some(slot) = broker.registry.get(&context.key) {
+    checked_settings(runtime, &merged).await?;
+    if let Some(slot) = runtime.registry.get(&context.key) {
         let _life = lock_lifecycle(&slot, until).await?;
-        reap(broker, &slot, "restarted").await;
+        reap(runtime, &slot, "restarted").await;
     }
-    start(broker, context, &merged, until).await
+    start(runtime, context, &merged, until).await
 }
 
-pub async fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bool) -> Value {
-    let slot = broker.registry.get(&context.key);
+pub async fn status(runtime: &Arc<Runtime>, context: &ResolvedContext, verbose: bool) -> Value {
+    let slot = runtime.registry.get(&context.key);
     let session = slot
         .as_ref()
-        .map(|slot| describe(broker, slot))
+        .map(|slot| describe(runtime, slot))
         .unwrap_or(Value::Null);
     let restarts = slot
         .as_ref()
         .map(|slot| slot.restarts())
-        .or_else(|| broker.registry.ended_restarts(&context.key))
+        .or_else(|| runtime.registry.ended_restarts(&context.key))
         .unwrap_or(0);
     let mut out = json!({
         "restarts": restarts,
         "context": { "key": context.key, "source": context.source, "identity": context.identity, "warning": context.warning },
-        "daemon": { "pid": std::process::id(), "version": cdt_domain::CDT_VERSION, "socket": broker.config.socket },
+        "daemon": { "pid": std::process::id(), "version": cdt_domain::CDT_VERSION, "socket": runtime.config.socket },
         "session": session,
     });
     if verbose && let Some(slot) = slot {
-        let now = broker.now();
+        let now = runtime.now();
         let idle_ms = now.saturating_sub(slot.last_seen_ms());
         let owner_alive = slot
             .context
             .owner
             .as_ref()
-            .map(|owner| broker.deps.processes.is_alive(owner));
+            .map(|owner| runtime.deps.processes.is_alive(owner));
         out["lease"] = json!({
-            "lastSeenAt": slot.last_seen_ms(), "idleMs": idle_ms, "idleTimeoutMs": broker.config.idle_timeout_ms,
-            "expiresInMs": broker.config.idle_timeout_ms.saturating_sub(idle_ms), "owner": slot.context.owner,
+            "lastSeenAt": slot.last_seen_ms(), "idleMs": idle_ms, "idleTimeoutMs": runtime.config.idle_timeout_ms,
+            "expiresInMs": runtime.config.idle_timeout_ms.saturating_sub(idle_ms), "owner": slot.context.owner,
             "ownerAlive": owner_alive, "inFlight": slot.in_flight().saturating_sub(1), "ephemeral": slot.context.source.is_ephemeral(),
         });
         let pid = slot.any_browser().and_then(|b| b.info().pid);
-        let processes = broker.deps.processes.clone();
+        let processes = runtime.deps.processes.clone();
         let rss = match pid {
             Some(pid) => blocking::value(move || processes.tree_rss_kib(pid))
                 .await
@@ -446,9 +446,9 @@ pub async fn status(broker: &Arc<Broker>, context: &ResolvedContext, verbose: bo
     out
 }
 
-pub fn list(broker: &Arc<Broker>) -> Value {
-    let now = broker.now();
-    let sessions: Vec<Value> = broker
+pub fn list(runtime: &Arc<Runtime>) -> Value {
+    let now = runtime.now();
+    let sessions: Vec<Value> = runtime
         .registry
         .running()
         .iter()
@@ -461,5 +461,5 @@ pub fn list(broker: &Arc<Broker>) -> Value {
             })
         })
         .collect();
-    json!({ "sessions": sessions, "maxSlots": broker.config.max_slots })
+    json!({ "sessions": sessions, "maxSlots": runtime.config.max_slots })
 }

@@ -19,16 +19,16 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
 use crate::page::resolve_page;
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 
 async fn browser_of(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Arc<dyn BrowserPort>, CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     slot.live_browser()
 }
 
@@ -51,12 +51,12 @@ fn selected<'a>(
 }
 
 pub async fn cookies_list(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &CookieListParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let browser = browser_of(broker, context, until).await?;
+    let browser = browser_of(runtime, context, until).await?;
     let all = browser.cookies().await?;
     let cookies: Vec<&Cookie> =
         selected(&all, params.domain.as_deref(), params.name.as_deref()).collect();
@@ -123,24 +123,24 @@ pub fn cookie_from(params: &CookieSetParams) -> Result<Cookie, CdtError> {
 }
 
 pub async fn cookies_set(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &CookieSetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let cookie = cookie_from(params)?;
-    let browser = browser_of(broker, context, until).await?;
+    let browser = browser_of(runtime, context, until).await?;
     browser.set_cookies(std::slice::from_ref(&cookie)).await?;
     Ok(json!({ "set": { "name": cookie.name, "domain": cookie.domain, "path": cookie.path } }))
 }
 
 pub async fn cookies_clear(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &CookieClearParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let browser = browser_of(broker, context, until).await?;
+    let browser = browser_of(runtime, context, until).await?;
     let all = browser.cookies().await?;
     let doomed: Vec<Cookie> = selected(&all, params.domain.as_deref(), params.name.as_deref())
         .cloned()
@@ -151,12 +151,12 @@ pub async fn cookies_clear(
 
 /// The page and origin a Web Storage command acts on.
 async fn storage_target(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WebStorageParams,
     until: Instant,
 ) -> Result<(Arc<dyn BrowserPort>, String, String), CdtError> {
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     // A page frozen by a dialog never answers for its storage.
@@ -183,13 +183,13 @@ async fn storage_target(
 }
 
 pub async fn web_get(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (browser, target, origin) = storage_target(broker, context, params, until).await?;
+    let (browser, target, origin) = storage_target(runtime, context, params, until).await?;
     let items = browser.storage_items(&target, &origin, area).await?;
     match &params.key {
         Some(key) => {
@@ -206,7 +206,7 @@ pub async fn web_get(
 }
 
 pub async fn web_set(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WebStorageParams,
     area: StorageArea,
@@ -220,7 +220,7 @@ pub async fn web_set(
             )),
         );
     };
-    let (browser, target, origin) = storage_target(broker, context, params, until).await?;
+    let (browser, target, origin) = storage_target(runtime, context, params, until).await?;
     browser
         .update_storage(
             &target,
@@ -233,13 +233,13 @@ pub async fn web_set(
 }
 
 pub async fn web_clear(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (browser, target, origin) = storage_target(broker, context, params, until).await?;
+    let (browser, target, origin) = storage_target(runtime, context, params, until).await?;
     match &params.key {
         Some(key) => {
             browser
@@ -265,13 +265,13 @@ fn state_file(file: &str) -> Result<PathBuf, CdtError> {
 }
 
 pub async fn save(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &StorageFileParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = state_file(&params.file)?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     let cookies = browser.cookies().await?;
     let targets: Vec<String> = {
@@ -316,7 +316,7 @@ pub async fn save(
         origins,
     };
     let bytes = serde_json::to_vec_pretty(&state).map_err(|e| CdtError::internal(e.to_string()))?;
-    broker.deps.store.write_secret_file(&path, &bytes)?;
+    runtime.deps.store.write_secret_file(&path, &bytes)?;
     Ok(json!({
         "file": path, "mode": "0600", "cookies": state.cookies.len(),
         "origins": state.origins.iter().map(|o| json!({ "origin": o.origin, "localStorage": o.local_storage.len(), "sessionStorage": o.session_storage.len() })).collect::<Vec<_>>(),
@@ -358,14 +358,14 @@ pub fn parse_state(bytes: &[u8]) -> Result<StorageState, CdtError> {
 }
 
 pub async fn load(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &StorageFileParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = state_file(&params.file)?;
-    let state = parse_state(&broker.deps.store.read_secret_file(&path)?)?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let state = parse_state(&runtime.deps.store.read_secret_file(&path)?)?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     if !state.cookies.is_empty() {
         browser.set_cookies(&state.cookies).await?;

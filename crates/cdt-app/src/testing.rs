@@ -20,6 +20,7 @@ use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil};
 use serde_json::Value;
 
+use crate::runtime::Runtime;
 use crate::slot::lock;
 use crate::{Broker, BrokerConfig, Deps};
 
@@ -519,6 +520,8 @@ impl Clock for FakeClock {
 
 pub struct World {
     pub broker: Arc<Broker>,
+    /// The broker's runtime (registry, metrics, janitor), for tests that look inside.
+    pub runtime: Arc<Runtime>,
     pub launcher: Arc<FakeLauncher>,
     pub store: Arc<MemoryStore>,
     pub processes: Arc<FakeProcesses>,
@@ -540,8 +543,10 @@ pub fn world(config: BrokerConfig, navigate_delay: Duration) -> World {
         clock: clock.clone(),
         telemetry_log: None,
     };
+    let broker = Broker::new(deps, config);
     World {
-        broker: Broker::new(deps, config),
+        runtime: broker.runtime().clone(),
+        broker,
         launcher,
         store,
         processes,

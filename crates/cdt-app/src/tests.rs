@@ -88,7 +88,7 @@ async fn a_slow_operation_returns_timeout_at_its_budget() {
     let result = run(&w, &env_caller("slow"), open("http://x/"), 200).await;
     assert_eq!(result.err().map(|e| e.code), Some(ErrorCode::Timeout));
     assert!(started.elapsed() < Duration::from_secs(5));
-    let metrics = w.broker.metrics.snapshot();
+    let metrics = w.runtime.metrics.snapshot();
     assert_eq!(metrics["page.open"]["timeouts"], 1);
 }
 
@@ -115,14 +115,14 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
             .await
             .is_ok()
     );
-    assert!(sweep(&w.broker).await.is_empty(), "nothing has ended yet");
+    assert!(sweep(&w.runtime).await.is_empty(), "nothing has ended yet");
 
     w.processes
         .dead
         .lock()
         .map(|mut d| d.push(42))
         .unwrap_or(());
-    let reaped = sweep(&w.broker).await;
+    let reaped = sweep(&w.runtime).await;
     assert_eq!(
         reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
         vec![ReapReason::OwnerExited]
@@ -134,12 +134,12 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
     );
 
     w.clock.0.fetch_add(61_000, Ordering::SeqCst);
-    let reaped = sweep(&w.broker).await;
+    let reaped = sweep(&w.runtime).await;
     assert_eq!(
         reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
         vec![ReapReason::IdleTimeout]
     );
-    assert!(w.broker.registry.running().is_empty());
+    assert!(w.runtime.registry.running().is_empty());
     assert!(
         w.launcher
             .launched
@@ -181,7 +181,7 @@ async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
             .is_ok()
     );
     let identities: Vec<String> = w
-        .broker
+        .runtime
         .registry
         .running()
         .iter()
@@ -204,7 +204,7 @@ async fn leftovers_of_a_killed_daemon_are_killed_and_ephemeral_files_removed() {
             .is_ok()
     );
     // A new broker over the same store sees the running state the old one left.
-    let killed = recover_leftovers(&w.broker);
+    let killed = recover_leftovers(&w.runtime);
     assert_eq!(killed, 1);
     assert_eq!(
         w.processes

@@ -84,7 +84,7 @@ async fn regression_janitor_never_reaps_a_slot_a_request_was_routed_to_meanwhile
     lock(&w.processes.dead).push(42);
     // Right after the janitor's last look at the in-flight count (while it asks, a second
     // time, whether the owner still runs), a request is routed to the slot.
-    let slots = w.broker.registry.all();
+    let slots = w.runtime.registry.all();
     assert_eq!(slots.len(), 1);
     let routed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let (slot, held) = (slots[0].clone(), routed.clone());
@@ -94,7 +94,7 @@ async fn regression_janitor_never_reaps_a_slot_a_request_was_routed_to_meanwhile
             lock(&held).push(slot.begin(0));
         }
     }));
-    let reaped = crate::lease::sweep(&w.broker).await;
+    let reaped = crate::lease::sweep(&w.runtime).await;
     assert!(
         reaped.is_empty(),
         "reaped {reaped:?} with a request in flight"
@@ -104,7 +104,7 @@ async fn regression_janitor_never_reaps_a_slot_a_request_was_routed_to_meanwhile
     // Once that request is done, the next pass reaps the slot.
     *lock(&w.processes.on_is_alive) = None;
     lock(&routed).clear();
-    let reaped = crate::lease::sweep(&w.broker).await;
+    let reaped = crate::lease::sweep(&w.runtime).await;
     assert_eq!(reaped.len(), 1);
     assert_eq!(alive_browsers(&w), 0);
 }
@@ -217,7 +217,7 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
     // Died again, and the janitor reaped the slot before the next command.
     assert!(handle(&w, &me, open()).await.result.is_ok());
     kill_browsers(&w);
-    assert_eq!(crate::lease::sweep(&w.broker).await.len(), 1);
+    assert_eq!(crate::lease::sweep(&w.runtime).await.len(), 1);
     let status = run(
         &w,
         &me,
@@ -236,7 +236,7 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
 
     // A lease that ended is its own warning.
     w.clock.0.fetch_add(61_000, Ordering::SeqCst);
-    assert_eq!(crate::lease::sweep(&w.broker).await.len(), 1);
+    assert_eq!(crate::lease::sweep(&w.runtime).await.len(), 1);
     let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
     let codes: Vec<_> = warnings_of(&next).into_iter().map(|(c, _)| c).collect();
     assert_eq!(codes, vec![cdt_domain::WarningCode::ContextLeaseExpired]);

@@ -112,7 +112,7 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         },
     };
     let broker = Broker::new(deps, config);
-    let killed = recover_leftovers(&broker);
+    let killed = recover_leftovers(broker.runtime());
     if killed > 0 {
         tracing::warn!(killed, "killed browsers left by a previous daemon");
     }
@@ -129,7 +129,7 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
     }
     tracing::info!(pid = std::process::id(), socket = %socket.display(), "cdt-daemon ready");
 
-    let janitor = spawn_janitor(broker.clone());
+    let janitor = spawn_janitor(broker.runtime().clone());
     let handler_broker = broker.clone();
     let handler: cdt_ipc::Handler = Arc::new(move |request: cdt_ipc::Request| {
         let broker = handler_broker.clone();
@@ -165,7 +165,7 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         };
         tokio::select! { _ = term.recv() => {}, _ = int.recv() => {} }
         tracing::info!("signal received; stopping every session");
-        cdt_app::daemon::stop(&signal_broker).await;
+        cdt_app::daemon::stop(signal_broker.runtime()).await;
     });
 
     cdt_ipc::serve(listener, handler, server_config, broker.shutdown_signal()).await;

@@ -16,8 +16,8 @@ use tokio::time::Instant;
 use super::element::frame_offset;
 use super::{PageCtx, agent_result, frame_of};
 use crate::blocking;
-use crate::broker::Broker;
 use crate::network::absolute;
+use crate::runtime::Runtime;
 
 /// Screenshots kept per context.
 pub const KEEP_SCREENSHOTS: usize = 200;
@@ -78,7 +78,7 @@ pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 pub async fn screenshot(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ScreenshotParams,
     until: Instant,
@@ -106,7 +106,7 @@ pub async fn screenshot(
         .as_deref()
         .map(|f| absolute(f, "--file"))
         .transpose()?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     ctx.no_dialog()?;
     let clip = match &params.uid {
         Some(uid) => {
@@ -141,7 +141,7 @@ pub async fn screenshot(
     };
     let bytes = ctx.browser.screenshot(&ctx.target, &request).await?;
     // Writing (with fsync) and pruning the artifact folder are disk work: off the async threads.
-    let (store, key) = (broker.deps.store.clone(), ctx.slot.key.clone());
+    let (store, key) = (runtime.deps.store.clone(), ctx.slot.key.clone());
     let file = file.map(std::path::Path::to_path_buf);
     let extension = if format == "jpeg" { "jpg" } else { &format }.to_string();
     let (path, bytes) = blocking::run(move || {
@@ -190,17 +190,17 @@ pub async fn screenshot(
 }
 
 pub async fn pdf(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PdfParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = absolute(&params.file, "the PDF file")?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     ctx.no_dialog()?;
     let bytes = ctx.browser.pdf(&ctx.target).await?;
     let size = bytes.len();
-    let (store, target) = (broker.deps.store.clone(), path.to_path_buf());
+    let (store, target) = (runtime.deps.store.clone(), path.to_path_buf());
     blocking::run(move || store.write_file(&target, &bytes)).await?;
     Ok(json!({ "path": path, "bytes": size, "page": ctx.page }))
 }

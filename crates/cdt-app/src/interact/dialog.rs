@@ -9,21 +9,21 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::PageCtx;
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 pub async fn status(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PageParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     let dialog = ctx.browser.dialog(&ctx.target);
     Ok(json!({ "page": ctx.page, "open": dialog.is_some(), "dialog": dialog }))
 }
 
 pub async fn handle(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &DialogHandleParams,
     until: Instant,
@@ -38,7 +38,7 @@ pub async fn handle(
             );
         }
     };
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     let Some(dialog) = ctx.browser.dialog(&ctx.target) else {
         return Err(CdtError::new(
             ErrorCode::DialogNotOpen,

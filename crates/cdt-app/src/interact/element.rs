@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::{PageCtx, agent_result, feedback, frame_of, locate, target_args};
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 /// Where a frame's viewport sits in the page's viewport (zero for the main frame).
 pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtError> {
@@ -149,14 +149,14 @@ fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
 
 /// Click, double click or hover.
 pub async fn pointer(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ElementActionParams,
     action: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
     let outcome = match action {
@@ -179,14 +179,14 @@ pub async fn pointer(
 }
 
 pub async fn drag(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &DragParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
     let (to_frame, to_args, to_what) = target_args(Some(&params.to), None, None)?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x1, y1, uid, draggable) = point_of(&ctx, &from_frame, from_args, &from_what).await?;
     let mut to_args = to_args;
@@ -272,14 +272,14 @@ async fn fill_one(
 }
 
 pub async fn fill(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &FillParams,
     action: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     pick(&params.target)?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
@@ -287,7 +287,7 @@ pub async fn fill(
 }
 
 pub async fn check(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &CheckParams,
     until: Instant,
@@ -298,11 +298,11 @@ pub async fn check(
         value,
         no_wait: params.no_wait,
     };
-    fill(broker, context, &fill_params, "check", until).await
+    fill(runtime, context, &fill_params, "check", until).await
 }
 
 pub async fn fill_form(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &FillFormParams,
     until: Instant,
@@ -314,7 +314,7 @@ pub async fn fill_form(
     for field in &params.fields {
         frame_of(&field.uid)?;
     }
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let mut filled = Vec::new();
     let mut last = DispatchOutcome::default();
@@ -337,7 +337,7 @@ pub async fn fill_form(
 }
 
 pub async fn upload(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &UploadParams,
     until: Instant,
@@ -361,7 +361,7 @@ pub async fn upload(
         }
         files.push(canonical.display().to_string());
     }
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let found = agent_result(ctx.agent(&frame, "box", args).await?, &what)?;
@@ -388,14 +388,14 @@ pub async fn upload(
 
 /// clear, focus, scroll-into-view, inspect: one agent command on the element.
 pub async fn simple(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ElementActionParams,
     command: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.target.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     if command == "clear" {
         let before = feedback::before(&ctx).await;
@@ -420,7 +420,7 @@ pub async fn simple(
 }
 
 pub async fn find(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &FindParams,
     until: Instant,
@@ -429,7 +429,7 @@ pub async fn find(
         return Err(CdtError::validation("the text to find is empty")
             .hinted("Example: cdt element find 'Sign in'"));
     }
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     ctx.no_dialog()?;
     let result = ctx
         .agent(

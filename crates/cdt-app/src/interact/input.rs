@@ -10,7 +10,7 @@ use tokio::time::Instant;
 
 use super::element::{click_at, drag_between, finish};
 use super::{PageCtx, feedback};
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 const MODIFIERS: &[(&str, u32)] = &[
     ("alt", 1),
@@ -125,13 +125,13 @@ async fn with_feedback(
 }
 
 pub async fn key(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &KeyParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let input = parse_keys(&params.keys)?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     with_feedback(
         &ctx,
         "key",
@@ -142,13 +142,13 @@ pub async fn key(
 }
 
 pub async fn type_text(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &TypeParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let submit = params.submit.as_deref().map(parse_keys).transpose()?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let work = async {
         let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
         match submit {
@@ -171,14 +171,14 @@ fn button(name: Option<&str>) -> Result<&'static str, CdtError> {
 
 /// `mouse-move`, `click`, `mouse-down`, `mouse-up` at a point.
 pub async fn mouse(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PointParams,
     action: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let button = button(params.button.as_deref())?;
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let (x, y) = (params.x, params.y);
     let what = format!("{x},{y}");
     let work = async {
@@ -223,12 +223,12 @@ pub async fn mouse(
 }
 
 pub async fn drag(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PointDragParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let what = format!("{},{} → {},{}", params.x1, params.y1, params.x2, params.y2);
     with_feedback(
         &ctx,
@@ -240,7 +240,7 @@ pub async fn drag(
 }
 
 pub async fn scroll(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ScrollParams,
     until: Instant,
@@ -257,7 +257,7 @@ pub async fn scroll(
         }
         None => None,
     };
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let (x, y) = match at {
         Some(point) => point,
         None => {

@@ -8,12 +8,12 @@ pub mod capture;
 pub mod committed;
 pub mod dialog;
 pub mod element;
+pub mod eval;
 pub mod feedback;
 pub mod input;
 pub mod locate;
 pub mod observe;
 pub mod reading;
-pub mod runtime;
 pub mod snapshot;
 
 use std::sync::Arc;
@@ -23,9 +23,9 @@ use cdt_domain::{CdtError, ErrorCode, PageId, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
 use crate::mutation::{Dialogs, PageMutation, check_dialog, lock_page};
 use crate::page::resolve_page;
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use crate::slot::{InFlight, Slot};
 
@@ -40,12 +40,12 @@ pub struct PageCtx {
 
 impl PageCtx {
     pub async fn resolve(
-        broker: &Arc<Broker>,
+        runtime: &Arc<Runtime>,
         context: &ResolvedContext,
         page: Option<u32>,
         until: Instant,
     ) -> Result<PageCtx, CdtError> {
-        let (slot, in_flight) = ensure_running(broker, context, until).await?;
+        let (slot, in_flight) = ensure_running(runtime, context, until).await?;
         let (page, target) = resolve_page(&slot, page)?;
         let browser = slot.live_browser()?;
         Ok(PageCtx {
@@ -60,12 +60,12 @@ impl PageCtx {
     /// The page an action acts on: resolved, with the page's mutation lock held (mutations of
     /// one page never interleave), then refused if a JavaScript dialog blocks it.
     pub async fn for_action(
-        broker: &Arc<Broker>,
+        runtime: &Arc<Runtime>,
         context: &ResolvedContext,
         page: Option<u32>,
         until: Instant,
     ) -> Result<(PageCtx, PageMutation), CdtError> {
-        let ctx = PageCtx::resolve(broker, context, page, until).await?;
+        let ctx = PageCtx::resolve(runtime, context, page, until).await?;
         let mutating = lock_page(
             &ctx.slot,
             ctx.browser.as_ref(),

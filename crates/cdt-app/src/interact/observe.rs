@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::PageCtx;
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 /// Requests of the page's current navigation that have not finished.
 pub fn pending_requests(ctx: &PageCtx) -> usize {
@@ -27,12 +27,12 @@ pub fn pending_requests(ctx: &PageCtx) -> usize {
 }
 
 pub async fn state(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PageParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
         // A dialog freezes the page's scripts; report what is known without touching it.
         let info = ctx.slot.pages().info(ctx.page);
@@ -52,12 +52,12 @@ pub async fn state(
 }
 
 pub async fn targets(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &PageParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     ctx.no_dialog()?;
     let mut found = ctx.agent("", "targets", json!({})).await?;
     found["page"] = json!(ctx.page);

@@ -16,14 +16,14 @@ use tokio::time::Instant;
 use super::observe::pending_requests;
 use super::{PageCtx, agent_result, frame_of};
 use crate::bounded;
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 const POLL: Duration = Duration::from_millis(50);
 
 /// How long a page error may persist before a wait reports it instead of retrying.
 const PERSISTENT: Duration = Duration::from_secs(2);
 
-/// Polls `check` until it yields a value; the broker's budget ends the wait with `TIMEOUT`.
+/// Polls `check` until it yields a value; the runtime's budget ends the wait with `TIMEOUT`.
 /// Errors of a page between two documents (mid-navigation) are retried — but one that
 /// persists (for [`PERSISTENT`], or still at the end of the budget) is reported as itself,
 /// never hidden behind a `TIMEOUT`.
@@ -61,13 +61,13 @@ fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
 }
 
 pub async fn history(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &HistoryParams,
     delta: i32,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     match ctx
         .browser
         .history(&ctx.target, delta, params.wait_until)
@@ -93,12 +93,12 @@ pub async fn history(
 }
 
 pub async fn reload(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ReloadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let outcome = ctx
         .browser
         .reload(&ctx.target, params.ignore_cache, params.wait_until)
@@ -107,7 +107,7 @@ pub async fn reload(
 }
 
 pub async fn resize(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ResizeParams,
     until: Instant,
@@ -118,7 +118,7 @@ pub async fn resize(
                 .hinted("Example: cdt page resize 1280 800"),
         );
     }
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     ctx.browser
         .resize(&ctx.target, params.width, params.height)
         .await?;
@@ -126,7 +126,7 @@ pub async fn resize(
 }
 
 pub async fn wait_text(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WaitTextParams,
     until: Instant,
@@ -135,7 +135,7 @@ pub async fn wait_text(
         return Err(CdtError::validation("no text to wait for")
             .hinted("Example: cdt page wait-text 'Welcome' 'Signed in'"));
     }
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     let args = json!({ "texts": params.texts });
     let found = poll(until, || async {
         ctx.no_dialog()?;
@@ -147,7 +147,7 @@ pub async fn wait_text(
 }
 
 pub async fn wait_selector(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WaitSelectorParams,
     until: Instant,
@@ -157,7 +157,7 @@ pub async fn wait_selector(
         return Err(CdtError::validation(format!("unknown state {state:?}"))
             .hinted("Use --state visible, hidden or attached"));
     }
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     let args = json!({ "selector": params.selector, "state": state });
     let uid = poll(until, || async {
         ctx.no_dialog()?;
@@ -172,7 +172,7 @@ pub async fn wait_selector(
 }
 
 pub async fn wait_url(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WaitUrlParams,
     until: Instant,
@@ -186,7 +186,7 @@ pub async fn wait_url(
     } else {
         None
     };
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     let url = poll(until, || async {
         let url = ctx
             .slot
@@ -236,13 +236,13 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 }
 
 pub async fn wait_idle(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &WaitIdleParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let idle = Duration::from_millis(params.idle_ms.unwrap_or(500));
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     let started = Instant::now();
     let mut quiet_since: Option<Instant> = None;
     poll(until, || {
@@ -264,7 +264,7 @@ pub async fn wait_idle(
 
 /// `page text` and `page html`.
 pub async fn read(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &ReadParams,
     command: &str,
@@ -277,7 +277,7 @@ pub async fn read(
         .transpose()?
         .unwrap_or("")
         .to_string();
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     ctx.no_dialog()?;
     let what = params
         .uid

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
 use super::{PageCtx, agent_result, committed, frame_of};
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -212,7 +212,7 @@ async fn navigation_starts(ctx: &PageCtx) {
 }
 
 pub async fn capture(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &SnapshotParams,
     until: Instant,
@@ -222,7 +222,7 @@ pub async fn capture(
         .as_deref()
         .map(|f| crate::network::absolute(f, "--file"))
         .transpose()?;
-    let ctx = PageCtx::resolve(broker, context, params.page, until).await?;
+    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
     ctx.no_dialog()?;
     let options = Options {
         interactive: params.interactive,
@@ -272,7 +272,7 @@ pub async fn capture(
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
     match file {
         Some(path) => {
-            broker
+            runtime
                 .deps
                 .store
                 .write_file(path, snapshot.text.as_bytes())?;

@@ -19,8 +19,8 @@ use cdt_domain::{CdtError, ErrorCode, ResolvedContext, WaitUntil};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use crate::broker::Broker;
 use crate::page::resolve_page;
+use crate::runtime::Runtime;
 use crate::session::ensure_running;
 use insight::Insight;
 use model::TraceModel;
@@ -96,7 +96,7 @@ pub fn referenced_nodes(model: &TraceModel) -> Vec<i64> {
 }
 
 pub async fn start(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &TraceStartParams,
     until: Instant,
@@ -108,7 +108,7 @@ pub async fn start(
     if let Some(file) = params.file.as_deref() {
         trace_file(file)?;
     }
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     crate::mutation::check_dialog(browser.as_ref(), page, &target)?;
@@ -155,7 +155,7 @@ pub async fn start(
         // Let the loaded page settle (late paints, layout shifts, idle tasks), within budget.
         let settle = Instant::now() + AUTO_STOP_SETTLE;
         tokio::time::sleep_until(settle.min(until)).await;
-        let mut stopped = stop(broker, context, &stop_params, until).await?;
+        let mut stopped = stop(runtime, context, &stop_params, until).await?;
         if let (Value::Object(stopped), Some(reloaded)) = (&mut stopped, reply.get("reloaded")) {
             stopped.insert("reloaded".into(), reloaded.clone());
         }
@@ -190,13 +190,13 @@ fn trace_file(file: &str) -> Result<PathBuf, CdtError> {
 }
 
 pub async fn stop(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &TraceStopParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let file = params.file.as_deref().map(trace_file).transpose()?;
-    let (slot, _in_flight) = ensure_running(broker, context, until).await?;
+    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
     let browser = slot.live_browser()?;
     let target = browser.tracing().ok_or_else(|| {
         CdtError::new(
@@ -219,7 +219,7 @@ pub async fn stop(
     extra.insert("cdtVersion".into(), json!(cdt_domain::CDT_VERSION));
     extra.insert(
         "startTime".into(),
-        json!(cdt_domain::time::iso8601(broker.now() as f64)),
+        json!(cdt_domain::time::iso8601(runtime.now() as f64)),
     );
     extra.insert(
         "cdtNodes".into(),
@@ -241,18 +241,18 @@ pub async fn stop(
     let path = match file {
         Some(path) => path,
         None => {
-            let stamp = cdt_domain::time::iso8601(broker.now() as f64).replace([':', '.'], "-");
-            broker
+            let stamp = cdt_domain::time::iso8601(runtime.now() as f64).replace([':', '.'], "-");
+            runtime
                 .deps
                 .store
                 .trace_dir(&context.key)?
                 .join(format!("trace-{stamp}.json.gz"))
         }
     };
-    let written = broker.deps.store.write_trace(&path, &document)?;
+    let written = runtime.deps.store.write_trace(&path, &document)?;
     // `trace insight` without --file reads the last trace, wherever it was written.
-    let pointer = broker.deps.store.trace_dir(&context.key)?.join(LATEST);
-    broker
+    let pointer = runtime.deps.store.trace_dir(&context.key)?.join(LATEST);
+    runtime
         .deps
         .store
         .write_file(&pointer, path.to_string_lossy().as_bytes())?;
@@ -280,14 +280,14 @@ fn is_gzip(path: &Path) -> bool {
 }
 
 pub async fn insight(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &TraceInsightParams,
     _until: Instant,
 ) -> Result<Value, CdtError> {
     let path = match params.file.as_deref() {
         Some(file) => trace_file(file)?,
-        None => broker
+        None => runtime
             .deps
             .store
             .latest_trace(&context.key)
@@ -300,7 +300,7 @@ pub async fn insight(
                 .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
             })?,
     };
-    let bytes = broker.deps.store.read_trace(&path)?;
+    let bytes = runtime.deps.store.read_trace(&path)?;
     let model = TraceModel::parse(&bytes)?;
     let computed = insights(&model, params.name);
     Ok(json!({ "file": path, "insights": computed }))

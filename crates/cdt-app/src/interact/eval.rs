@@ -12,13 +12,13 @@ use tokio::time::Instant;
 
 use super::{PageCtx, frame_of};
 use crate::bounded;
-use crate::broker::Broker;
+use crate::runtime::Runtime;
 
 /// Time kept back from the budget to terminate the script and answer before the deadline.
 const TERMINATE_HEADROOM: Duration = Duration::from_millis(120);
 
 pub async fn eval(
-    broker: &Arc<Broker>,
+    runtime: &Arc<Runtime>,
     context: &ResolvedContext,
     params: &EvalParams,
     until: Instant,
@@ -35,7 +35,7 @@ pub async fn eval(
             .hinted("Use a main-frame uid, or read the iframe with cdt page text --uid <uid>"));
         }
     }
-    let (ctx, _mutating) = PageCtx::for_action(broker, context, params.page, until).await?;
+    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
     let remaining = until
         .saturating_duration_since(Instant::now())
         .saturating_sub(TERMINATE_HEADROOM);
