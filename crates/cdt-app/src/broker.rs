@@ -65,7 +65,8 @@ impl Broker {
                 // A default budget grows while the context throttles CPU or network.
                 let (until, budget_ms) = match operation.spec().default_timeout_ms {
                     default if default == deadline.budget_ms => {
-                        let scale = emulation::budget_scale(runtime, &resolved);
+                        let slot = runtime.registry.get(&resolved.key);
+                        let scale = emulation::budget_scale(slot.as_deref());
                         let extra = (deadline.budget_ms as f64 * (scale - 1.0)) as u64;
                         (
                             until + Duration::from_millis(extra),

@@ -1,16 +1,14 @@
 //! Console use cases: list, get, wait, clear (SPEC §8.1).
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use cdt_domain::ops::{ConsoleListParams, ConsoleWaitParams};
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::page::{optional_page_target, resolve_page};
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
+use crate::context::Scope;
+use crate::context::{optional_page_target, resolve_page};
 use crate::slot::Slot;
 use crate::telemetry::console::ConsoleMessage;
 
@@ -27,12 +25,11 @@ pub(crate) fn page_labels(slot: &Slot) -> HashMap<String, u32> {
 }
 
 pub async fn list(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ConsoleListParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
     let mut messages = slot.telemetry.console_where(|m| {
@@ -62,13 +59,8 @@ fn not_found(id: u64) -> CdtError {
     .hinted("Run: cdt console list --preserved")
 }
 
-pub async fn get(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    id: u64,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn get(scope: &Scope<'_>, id: u64, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let message = slot
         .telemetry
         .console_where(|m| m.id == id)
@@ -79,8 +71,7 @@ pub async fn get(
 }
 
 pub async fn wait(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ConsoleWaitParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -90,7 +81,7 @@ pub async fn wait(
         ))
         .hinted("Escape special characters, e.g. --pattern 'loaded \\(ok\\)'")
     })?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_console_id();
     let message = slot
@@ -109,12 +100,11 @@ pub async fn wait(
 }
 
 pub async fn clear(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let target = optional_page_target(&slot, page)?;
     Ok(json!({ "cleared": slot.telemetry.clear_console(target.as_deref()) }))
 }

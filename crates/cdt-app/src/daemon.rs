@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use crate::lifecycle::reap;
 use crate::runtime::Runtime;
-use crate::session::reap;
 
 pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> Value {
     let now = runtime.now();

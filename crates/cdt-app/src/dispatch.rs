@@ -8,6 +8,7 @@ use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::Value;
 use tokio::time::Instant;
 
+use crate::context::Scope;
 use crate::interact::{capture, dialog, element, eval, input, observe, reading, snapshot};
 use crate::runtime::Runtime;
 use crate::{console, daemon, emulation, events, network, page, session, storage, trace};
@@ -18,6 +19,7 @@ pub async fn run(
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Value, CdtError> {
+    let scope = Scope::new(runtime, context);
     match operation {
         Operation::SessionStart(params) => session::start(runtime, context, &params, until).await,
         Operation::SessionStatus(params) => {
@@ -28,159 +30,111 @@ pub async fn run(
             session::restart(runtime, context, &params, until).await
         }
         Operation::SessionList(_) => Ok(session::list(runtime)),
-        Operation::PageOpen(params) => page::open(runtime, context, &params, until).await,
-        Operation::PageList(_) => page::list(runtime, context, until).await,
-        Operation::PageUse(params) => page::use_page(runtime, context, params.id, until).await,
-        Operation::PageClose(params) => page::close(runtime, context, params.id, until).await,
-        Operation::PageNavigate(params) => page::navigate(runtime, context, &params, until).await,
-        Operation::PageBack(params) => reading::history(runtime, context, &params, -1, until).await,
-        Operation::PageForward(params) => {
-            reading::history(runtime, context, &params, 1, until).await
-        }
-        Operation::PageReload(params) => reading::reload(runtime, context, &params, until).await,
-        Operation::PageResize(params) => reading::resize(runtime, context, &params, until).await,
-        Operation::PageWaitText(params) => {
-            reading::wait_text(runtime, context, &params, until).await
-        }
-        Operation::PageWaitSelector(params) => {
-            reading::wait_selector(runtime, context, &params, until).await
-        }
-        Operation::PageWaitUrl(params) => reading::wait_url(runtime, context, &params, until).await,
-        Operation::PageWaitIdle(params) => {
-            reading::wait_idle(runtime, context, &params, until).await
-        }
-        Operation::PageText(params) => {
-            reading::read(runtime, context, &params, "readText", until).await
-        }
-        Operation::PageHtml(params) => {
-            reading::read(runtime, context, &params, "readHtml", until).await
-        }
-        Operation::CaptureSnapshot(params) => {
-            snapshot::capture(runtime, context, &params, until).await
-        }
-        Operation::CaptureScreenshot(params) => {
-            capture::screenshot(runtime, context, &params, until).await
-        }
-        Operation::CapturePdf(params) => capture::pdf(runtime, context, &params, until).await,
-        Operation::ElementClick(params) => {
-            element::pointer(runtime, context, &params, "click", until).await
-        }
+        Operation::PageOpen(params) => page::open(&scope, &params, until).await,
+        Operation::PageList(_) => page::list(&scope, until).await,
+        Operation::PageUse(params) => page::use_page(&scope, params.id, until).await,
+        Operation::PageClose(params) => page::close(&scope, params.id, until).await,
+        Operation::PageNavigate(params) => page::navigate(&scope, &params, until).await,
+        Operation::PageBack(params) => reading::history(&scope, &params, -1, until).await,
+        Operation::PageForward(params) => reading::history(&scope, &params, 1, until).await,
+        Operation::PageReload(params) => reading::reload(&scope, &params, until).await,
+        Operation::PageResize(params) => reading::resize(&scope, &params, until).await,
+        Operation::PageWaitText(params) => reading::wait_text(&scope, &params, until).await,
+        Operation::PageWaitSelector(params) => reading::wait_selector(&scope, &params, until).await,
+        Operation::PageWaitUrl(params) => reading::wait_url(&scope, &params, until).await,
+        Operation::PageWaitIdle(params) => reading::wait_idle(&scope, &params, until).await,
+        Operation::PageText(params) => reading::read(&scope, &params, "readText", until).await,
+        Operation::PageHtml(params) => reading::read(&scope, &params, "readHtml", until).await,
+        Operation::CaptureSnapshot(params) => snapshot::capture(&scope, &params, until).await,
+        Operation::CaptureScreenshot(params) => capture::screenshot(&scope, &params, until).await,
+        Operation::CapturePdf(params) => capture::pdf(&scope, &params, until).await,
+        Operation::ElementClick(params) => element::pointer(&scope, &params, "click", until).await,
         Operation::ElementDblclick(params) => {
-            element::pointer(runtime, context, &params, "dblclick", until).await
+            element::pointer(&scope, &params, "dblclick", until).await
         }
-        Operation::ElementHover(params) => {
-            element::pointer(runtime, context, &params, "hover", until).await
-        }
-        Operation::ElementDrag(params) => element::drag(runtime, context, &params, until).await,
-        Operation::ElementFill(params) => {
-            element::fill(runtime, context, &params, "fill", until).await
-        }
-        Operation::ElementFillForm(params) => {
-            element::fill_form(runtime, context, &params, until).await
-        }
-        Operation::ElementSelect(params) => {
-            element::fill(runtime, context, &params, "select", until).await
-        }
-        Operation::ElementCheck(params) => element::check(runtime, context, &params, until).await,
-        Operation::ElementUpload(params) => element::upload(runtime, context, &params, until).await,
-        Operation::ElementClear(params) => {
-            element::simple(runtime, context, &params, "clear", until).await
-        }
-        Operation::ElementFocus(params) => {
-            element::simple(runtime, context, &params, "focus", until).await
-        }
+        Operation::ElementHover(params) => element::pointer(&scope, &params, "hover", until).await,
+        Operation::ElementDrag(params) => element::drag(&scope, &params, until).await,
+        Operation::ElementFill(params) => element::fill(&scope, &params, "fill", until).await,
+        Operation::ElementFillForm(params) => element::fill_form(&scope, &params, until).await,
+        Operation::ElementSelect(params) => element::fill(&scope, &params, "select", until).await,
+        Operation::ElementCheck(params) => element::check(&scope, &params, until).await,
+        Operation::ElementUpload(params) => element::upload(&scope, &params, until).await,
+        Operation::ElementClear(params) => element::simple(&scope, &params, "clear", until).await,
+        Operation::ElementFocus(params) => element::simple(&scope, &params, "focus", until).await,
         Operation::ElementScrollIntoView(params) => {
-            element::simple(runtime, context, &params, "scrollIntoView", until).await
+            element::simple(&scope, &params, "scrollIntoView", until).await
         }
         Operation::ElementInspect(params) => {
-            element::simple(runtime, context, &params, "inspect", until).await
+            element::simple(&scope, &params, "inspect", until).await
         }
-        Operation::ElementFind(params) => element::find(runtime, context, &params, until).await,
-        Operation::InputKey(params) => input::key(runtime, context, &params, until).await,
-        Operation::InputType(params) => input::type_text(runtime, context, &params, until).await,
+        Operation::ElementFind(params) => element::find(&scope, &params, until).await,
+        Operation::InputKey(params) => input::key(&scope, &params, until).await,
+        Operation::InputType(params) => input::type_text(&scope, &params, until).await,
         Operation::InputMouseMove(params) => {
-            input::mouse(runtime, context, &params, "mouse-move", until).await
+            input::mouse(&scope, &params, "mouse-move", until).await
         }
-        Operation::InputClick(params) => {
-            input::mouse(runtime, context, &params, "click", until).await
-        }
+        Operation::InputClick(params) => input::mouse(&scope, &params, "click", until).await,
         Operation::InputMouseDown(params) => {
-            input::mouse(runtime, context, &params, "mouse-down", until).await
+            input::mouse(&scope, &params, "mouse-down", until).await
         }
-        Operation::InputMouseUp(params) => {
-            input::mouse(runtime, context, &params, "mouse-up", until).await
-        }
-        Operation::InputDrag(params) => input::drag(runtime, context, &params, until).await,
-        Operation::InputScroll(params) => input::scroll(runtime, context, &params, until).await,
-        Operation::DialogHandle(params) => dialog::handle(runtime, context, &params, until).await,
-        Operation::DialogStatus(params) => dialog::status(runtime, context, &params, until).await,
-        Operation::RuntimeEval(params) => eval::eval(runtime, context, &params, until).await,
-        Operation::ObserveState(params) => observe::state(runtime, context, &params, until).await,
-        Operation::ObserveTargets(params) => {
-            observe::targets(runtime, context, &params, until).await
-        }
-        Operation::ConsoleList(params) => console::list(runtime, context, &params, until).await,
-        Operation::ConsoleGet(params) => console::get(runtime, context, params.id, until).await,
-        Operation::ConsoleWait(params) => console::wait(runtime, context, &params, until).await,
-        Operation::ConsoleClear(params) => {
-            console::clear(runtime, context, params.page, until).await
-        }
-        Operation::NetworkList(params) => network::list(runtime, context, &params, until).await,
-        Operation::NetworkGet(params) => network::get(runtime, context, &params, until).await,
-        Operation::NetworkBody(params) => network::body(runtime, context, &params, until).await,
-        Operation::NetworkWait(params) => network::wait(runtime, context, &params, until).await,
-        Operation::NetworkHar(params) => network::har(runtime, context, &params, until).await,
-        Operation::NetworkClear(params) => {
-            network::clear(runtime, context, params.page, until).await
-        }
-        Operation::EventsRead(params) => events::read(runtime, context, &params, until).await,
-        Operation::EventsFiltersGet(_) => events::filters_get(runtime, context, until).await,
-        Operation::EventsFiltersSet(params) => {
-            events::filters_set(runtime, context, params, until).await
-        }
-        Operation::EmulationSet(params) => emulation::set(runtime, context, &params, until).await,
-        Operation::EmulationReset(params) => {
-            emulation::reset(runtime, context, &params, until).await
-        }
-        Operation::EmulationShow(_) => emulation::show(runtime, context, until).await,
-        Operation::TraceStart(params) => trace::start(runtime, context, &params, until).await,
-        Operation::TraceStop(params) => trace::stop(runtime, context, &params, until).await,
-        Operation::TraceInsight(params) => trace::insight(runtime, context, &params, until).await,
+        Operation::InputMouseUp(params) => input::mouse(&scope, &params, "mouse-up", until).await,
+        Operation::InputDrag(params) => input::drag(&scope, &params, until).await,
+        Operation::InputScroll(params) => input::scroll(&scope, &params, until).await,
+        Operation::DialogHandle(params) => dialog::handle(&scope, &params, until).await,
+        Operation::DialogStatus(params) => dialog::status(&scope, &params, until).await,
+        Operation::RuntimeEval(params) => eval::eval(&scope, &params, until).await,
+        Operation::ObserveState(params) => observe::state(&scope, &params, until).await,
+        Operation::ObserveTargets(params) => observe::targets(&scope, &params, until).await,
+        Operation::ConsoleList(params) => console::list(&scope, &params, until).await,
+        Operation::ConsoleGet(params) => console::get(&scope, params.id, until).await,
+        Operation::ConsoleWait(params) => console::wait(&scope, &params, until).await,
+        Operation::ConsoleClear(params) => console::clear(&scope, params.page, until).await,
+        Operation::NetworkList(params) => network::list(&scope, &params, until).await,
+        Operation::NetworkGet(params) => network::get(&scope, &params, until).await,
+        Operation::NetworkBody(params) => network::body(&scope, &params, until).await,
+        Operation::NetworkWait(params) => network::wait(&scope, &params, until).await,
+        Operation::NetworkHar(params) => network::har(&scope, &params, until).await,
+        Operation::NetworkClear(params) => network::clear(&scope, params.page, until).await,
+        Operation::EventsRead(params) => events::read(&scope, &params, until).await,
+        Operation::EventsFiltersGet(_) => events::filters_get(&scope, until).await,
+        Operation::EventsFiltersSet(params) => events::filters_set(&scope, params, until).await,
+        Operation::EmulationSet(params) => emulation::set(&scope, &params, until).await,
+        Operation::EmulationReset(params) => emulation::reset(&scope, &params, until).await,
+        Operation::EmulationShow(_) => emulation::show(&scope, until).await,
+        Operation::TraceStart(params) => trace::start(&scope, &params, until).await,
+        Operation::TraceStop(params) => trace::stop(&scope, &params, until).await,
+        Operation::TraceInsight(params) => trace::insight(&scope, &params, until).await,
         Operation::StorageCookiesList(params) => {
-            storage::cookies_list(runtime, context, &params, until).await
+            storage::cookies_list(&scope, &params, until).await
         }
-        Operation::StorageCookiesSet(params) => {
-            storage::cookies_set(runtime, context, &params, until).await
-        }
+        Operation::StorageCookiesSet(params) => storage::cookies_set(&scope, &params, until).await,
         Operation::StorageCookiesClear(params) => {
-            storage::cookies_clear(runtime, context, &params, until).await
+            storage::cookies_clear(&scope, &params, until).await
         }
         Operation::StorageLocalGet(params) => {
-            storage::web_get(runtime, context, &params, StorageArea::Local, until).await
+            storage::web_get(&scope, &params, StorageArea::Local, until).await
         }
         Operation::StorageLocalSet(params) => {
-            storage::web_set(runtime, context, &params, StorageArea::Local, until).await
+            storage::web_set(&scope, &params, StorageArea::Local, until).await
         }
         Operation::StorageLocalClear(params) => {
-            storage::web_clear(runtime, context, &params, StorageArea::Local, until).await
+            storage::web_clear(&scope, &params, StorageArea::Local, until).await
         }
         Operation::StorageSessionGet(params) => {
-            storage::web_get(runtime, context, &params, StorageArea::Session, until).await
+            storage::web_get(&scope, &params, StorageArea::Session, until).await
         }
         Operation::StorageSessionSet(params) => {
-            storage::web_set(runtime, context, &params, StorageArea::Session, until).await
+            storage::web_set(&scope, &params, StorageArea::Session, until).await
         }
         Operation::StorageSessionClear(params) => {
-            storage::web_clear(runtime, context, &params, StorageArea::Session, until).await
+            storage::web_clear(&scope, &params, StorageArea::Session, until).await
         }
-        Operation::StorageSave(params) => storage::save(runtime, context, &params, until).await,
-        Operation::StorageLoad(params) => storage::load(runtime, context, &params, until).await,
+        Operation::StorageSave(params) => storage::save(&scope, &params, until).await,
+        Operation::StorageLoad(params) => storage::load(&scope, &params, until).await,
         Operation::DaemonStatus(params) => Ok(daemon::status(runtime, params.verbose).await),
-        Operation::EventsClear(params) => events::clear(runtime, context, params.page, until).await,
-        Operation::EventsObserve(params) => events::observe(runtime, context, &params, until).await,
-        Operation::EventsUnobserve(params) => {
-            events::unobserve(runtime, context, &params, until).await
-        }
+        Operation::EventsClear(params) => events::clear(&scope, params.page, until).await,
+        Operation::EventsObserve(params) => events::observe(&scope, &params, until).await,
+        Operation::EventsUnobserve(params) => events::unobserve(&scope, &params, until).await,
         Operation::DaemonStop(_) => Ok(daemon::stop(runtime).await),
     }
 }

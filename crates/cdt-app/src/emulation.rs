@@ -7,15 +7,14 @@
 
 use std::sync::Arc;
 
+use cdt_domain::CdtError;
 use cdt_domain::emulation::{EmulationField, EmulationSettings};
 use cdt_domain::ops::{EmulationResetParams, EmulationSetParams};
 use cdt_domain::ports::BrowserPort;
-use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
+use crate::context::Scope;
 use crate::slot::Slot;
 
 fn check_text(what: &str, value: &str, example: &str) -> Result<(), CdtError> {
@@ -145,24 +144,22 @@ async fn apply(
 }
 
 pub async fn set(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &EmulationSetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     let next = merge(&browser.emulation(), params)?;
     apply(&slot, &browser, next).await
 }
 
 pub async fn reset(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &EmulationResetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     let mut next = browser.emulation();
     if params.only.is_empty() {
@@ -175,33 +172,16 @@ pub async fn reset(
     apply(&slot, &browser, next).await
 }
 
-pub async fn show(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn show(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     Ok(report(&browser.emulation(), &[]))
 }
 
-/// The active emulation for `observe state` (`null` when nothing is emulated).
-pub fn active(browser: &Arc<dyn BrowserPort>) -> Value {
-    let settings = browser.emulation();
-    if settings.is_empty() {
-        Value::Null
-    } else {
-        json!(settings)
-    }
-}
-
 /// The factor by which a default budget grows for this caller's context (1 without a browser
 /// or without throttling).
-pub fn budget_scale(runtime: &Runtime, context: &ResolvedContext) -> f64 {
-    runtime
-        .registry
-        .get(&context.key)
-        .and_then(|slot| slot.browser())
+pub fn budget_scale(slot: Option<&Slot>) -> f64 {
+    slot.and_then(Slot::browser)
         .map_or(1.0, |browser| browser.emulation().budget_scale())
 }
 

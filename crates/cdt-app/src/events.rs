@@ -5,14 +5,13 @@ use std::sync::Arc;
 use cdt_domain::ops::{
     EventFiltersSetParams, EventsObserveParams, EventsReadParams, EventsUnobserveParams,
 };
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode, limits};
+use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode, limits};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::console::page_labels;
-use crate::page::{optional_page_target, resolve_page};
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
+use crate::context::Scope;
+use crate::context::page_labels;
+use crate::context::{optional_page_target, resolve_page};
 use crate::slot::{InFlight, Slot};
 use crate::telemetry::ReadFilter;
 use crate::telemetry::events::KINDS;
@@ -32,15 +31,14 @@ fn check_kinds(kinds: &[String]) -> Result<(), CdtError> {
 }
 
 pub async fn read(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &EventsReadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     check_kinds(&params.kinds)?;
     let (slot, _in_flight) = match params.page {
-        Some(page) => running_slot(runtime, context, page)?,
-        None => ensure_running(runtime, context, until).await?,
+        Some(page) => running_slot(scope, page)?,
+        None => scope.ensure_running(until).await?,
     };
     let filter = ReadFilter {
         kinds: params.kinds.clone(),
@@ -95,25 +93,20 @@ pub async fn read(
     Ok(out)
 }
 
-pub async fn filters_get(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn filters_get(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     Ok(json!({ "filters": slot.telemetry.filters() }))
 }
 
 pub async fn filters_set(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: EventFiltersSetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     if let Some(kinds) = &params.kinds {
         check_kinds(kinds)?;
     }
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let mut filters = slot.telemetry.filters();
     if let Some(kinds) = params.kinds {
         filters.kinds = kinds;
@@ -134,12 +127,8 @@ pub async fn filters_set(
 /// The caller's slot when its browser runs. A page id names a page of the running browser, so
 /// reading one page's events never launches a browser (a subscriber polling a page of a
 /// stopped session must not bring it back).
-fn running_slot(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    page: u32,
-) -> Result<(Arc<Slot>, InFlight), CdtError> {
-    let (slot, in_flight) = runtime.route(context);
+fn running_slot(scope: &Scope<'_>, page: u32) -> Result<(Arc<Slot>, InFlight), CdtError> {
+    let (slot, in_flight) = scope.route();
     if slot.is_running() && !slot.is_retired() {
         return Ok((slot, in_flight));
     }
@@ -152,12 +141,11 @@ fn running_slot(
 }
 
 pub async fn clear(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let target = optional_page_target(&slot, page)?;
     let cleared = slot.telemetry.clear_events(target.as_deref());
     Ok(json!({ "cleared": cleared, "page": page, "nextOffset": slot.telemetry.next_seq() }))
@@ -187,12 +175,11 @@ fn observed_page(
 }
 
 pub async fn observe(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &EventsObserveParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = observed_page(&slot, params.page, params.url_includes.as_deref())?;
     slot.telemetry.set_observed(&target, true);
     let url = slot.pages().info(cdt_domain::PageId(page)).map(|p| p.url);
@@ -202,12 +189,11 @@ pub async fn observe(
 }
 
 pub async fn unobserve(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &EventsUnobserveParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = observed_page(&slot, params.page, None)?;
     slot.telemetry.set_observed(&target, false);
     let dropped = if params.drop_buffer {

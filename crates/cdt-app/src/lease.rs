@@ -8,8 +8,8 @@ use std::time::Duration;
 use cdt_domain::ports::ContextFile;
 use cdt_domain::{ContextSource, ErrorCode};
 
+use crate::lifecycle::{Notice, shut_down};
 use crate::runtime::Runtime;
-use crate::session::{Notice, shut_down};
 use crate::slot::Slot;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

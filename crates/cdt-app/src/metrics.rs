@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::slot::lock;
+use crate::sync::lock;
 
 const WINDOW: usize = 512;
 

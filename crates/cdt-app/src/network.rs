@@ -1,22 +1,19 @@
 //! Network use cases: list, get, body, wait, har, clear (SPEC §8.2).
 
-use std::path::Path;
-use std::sync::Arc;
-
 use base64::Engine;
 use cdt_domain::ops::{
     IdParams, NetworkBodyParams, NetworkHarParams, NetworkListParams, NetworkWaitParams,
 };
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::blocking;
 use crate::bounded;
-use crate::console::page_labels;
-use crate::page::{optional_page_target, resolve_page};
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
+use crate::context::Scope;
+use crate::context::page_labels;
+use crate::context::{optional_page_target, resolve_page};
+use crate::files::absolute;
 use crate::slot::Slot;
 use crate::telemetry::har;
 use crate::telemetry::network::{NetworkRequest, status_matches};
@@ -34,18 +31,6 @@ fn not_found(id: u64) -> CdtError {
 
 fn find(slot: &Slot, id: u64) -> Result<NetworkRequest, CdtError> {
     slot.telemetry.request(id).ok_or_else(|| not_found(id))
-}
-
-pub(crate) fn absolute<'a>(path: &'a str, flag: &str) -> Result<&'a Path, CdtError> {
-    let path = Path::new(path);
-    if path.is_absolute() {
-        Ok(path)
-    } else {
-        Err(
-            CdtError::validation(format!("{flag} must be an absolute path"))
-                .hinted(format!("Use e.g. {flag} /tmp/out")),
-        )
-    }
 }
 
 /// The filters `network list` and `network wait` share.
@@ -68,12 +53,11 @@ fn type_matches(types: &[String], request: &NetworkRequest) -> bool {
 }
 
 pub async fn list(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &NetworkListParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
     let mut requests = slot.telemetry.requests_where(|r| {
@@ -98,13 +82,8 @@ pub async fn list(
     )
 }
 
-pub async fn get(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    params: &IdParams,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn get(scope: &Scope<'_>, params: &IdParams, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let request = find(&slot, params.id)?;
     let page = page_labels(&slot).get(&request.page_target_id).copied();
     Ok(request.detail(page, params.include_secrets, PREVIEW_CHARS))
@@ -120,8 +99,7 @@ fn body_not_available(id: u64, why: &str) -> CdtError {
 }
 
 pub async fn body(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &NetworkBodyParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -130,7 +108,7 @@ pub async fn body(
         .as_deref()
         .map(|f| absolute(f, "--file"))
         .transpose()?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let request = find(&slot, params.id)?;
     let (text, base64) = if params.request {
         match &request.post_data {
@@ -173,7 +151,7 @@ pub async fn body(
     let mut out = json!({ "id": params.id, "mimeType": request.mime_type, "bytes": bytes.len() });
     match file {
         Some(path) => {
-            let (store, target) = (runtime.deps.store.clone(), path.to_path_buf());
+            let (store, target) = (scope.store().clone(), path.to_path_buf());
             blocking::run(move || store.write_file(&target, &bytes)).await?;
             out["path"] = json!(path);
         }
@@ -197,12 +175,11 @@ pub async fn body(
 }
 
 pub async fn wait(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &NetworkWaitParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let target = optional_page_target(&slot, params.page)?;
     let after = slot.telemetry.last_request_id();
     // Requests already under way count too: "click, then wait for its request" must work.
@@ -243,13 +220,12 @@ pub async fn wait(
 }
 
 pub async fn har(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &NetworkHarParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = absolute(&params.file, "the HAR file")?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let requests = slot
         .telemetry
@@ -263,7 +239,7 @@ pub async fn har(
     let bytes =
         serde_json::to_vec_pretty(&document).map_err(|e| CdtError::internal(e.to_string()))?;
     let size = bytes.len();
-    let (store, target) = (runtime.deps.store.clone(), path.to_path_buf());
+    let (store, target) = (scope.store().clone(), path.to_path_buf());
     blocking::run(move || store.write_file(&target, &bytes)).await?;
     let entries = document["log"]["entries"]
         .as_array()
@@ -275,12 +251,11 @@ pub async fn har(
 }
 
 pub async fn clear(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let target = optional_page_target(&slot, page)?;
     Ok(json!({ "cleared": slot.telemetry.clear_network(target.as_deref()) }))
 }

@@ -2,16 +2,14 @@
 //! Mutations of one page are serialized by that page's lock (`mutation.rs`); listing never
 //! waits for them.
 
-use std::sync::Arc;
-
 use cdt_domain::ops::{PageNavigateParams, PageOpenParams};
-use cdt_domain::{CdtError, ErrorCode, PageId, PageInfo, ResolvedContext, WaitUntil};
+use cdt_domain::{CdtError, PageId, PageInfo, WaitUntil};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
+use crate::context::Scope;
+use crate::context::resolve_page;
 use crate::mutation::{Dialogs, lock_page};
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
 use crate::slot::Slot;
 
 /// Adds a scheme to bare hosts (`example.com` → `https://example.com`, `localhost:8080` →
@@ -49,44 +47,6 @@ pub fn normalize_url(raw: &str) -> Result<String, CdtError> {
         .iter()
         .any(|prefix| lower.starts_with(prefix));
     Ok(format!("{}://{url}", if local { "http" } else { "https" }))
-}
-
-fn page_not_found(slot: &Slot, id: u32) -> CdtError {
-    let known = slot.pages().ids();
-    CdtError::new(
-        ErrorCode::PageNotFound,
-        format!("no page {id} in this context"),
-    )
-    .with_details(json!({ "page": id, "known": known }))
-    .hinted("Run: cdt page list")
-}
-
-fn no_current_page() -> CdtError {
-    CdtError::new(ErrorCode::NoCurrentPage, "this context has no open page")
-        .hinted("Run: cdt page open <url>")
-}
-
-/// The target id of `id`, or of the current page.
-pub(crate) fn resolve_page(slot: &Slot, id: Option<u32>) -> Result<(PageId, String), CdtError> {
-    let pages = slot.pages();
-    let id = match id {
-        Some(id) => PageId(id),
-        None => pages.current().ok_or_else(no_current_page)?,
-    };
-    let target = pages.target_of(id);
-    drop(pages);
-    target
-        .map(|target| (id, target))
-        .ok_or_else(|| page_not_found(slot, id.0))
-}
-
-/// The target of `page` when one is named; `None` means every page of the context.
-pub(crate) fn optional_page_target(
-    slot: &Slot,
-    page: Option<u32>,
-) -> Result<Option<String>, CdtError> {
-    page.map(|id| resolve_page(slot, Some(id)).map(|(_, target)| target))
-        .transpose()
 }
 
 fn page_info(slot: &Slot, id: PageId) -> Value {
@@ -129,13 +89,12 @@ async fn navigate_page(
 }
 
 pub async fn open(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PageOpenParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let url = normalize_url(&params.url)?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     let reused = if params.background {
         None
@@ -167,23 +126,14 @@ pub async fn open(
     .await
 }
 
-pub async fn list(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn list(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let pages = slot.pages().list();
     Ok(json!({ "pages": pages }))
 }
 
-pub async fn use_page(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    id: u32,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn use_page(scope: &Scope<'_>, id: u32, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, Some(id))?;
     if let Some(browser) = slot.browser() {
         browser.activate(&target).await?;
@@ -192,13 +142,8 @@ pub async fn use_page(
     Ok(page_info(&slot, id))
 }
 
-pub async fn close(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    id: Option<u32>,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+pub async fn close(scope: &Scope<'_>, id: Option<u32>, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, id)?;
     if let Some(browser) = slot.browser() {
         // Closing works whatever the page shows, a dialog included.
@@ -210,13 +155,12 @@ pub async fn close(
 }
 
 pub async fn navigate(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PageNavigateParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let url = normalize_url(&params.url)?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse);

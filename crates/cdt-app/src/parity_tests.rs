@@ -14,7 +14,7 @@ use cdt_domain::{CallerContext, CdtError, Deadline, ErrorCode};
 use serde_json::Value;
 
 use crate::BrokerConfig;
-use crate::slot::lock;
+use crate::sync::lock;
 use crate::testing::{World, world};
 
 fn caller(id: &str) -> CallerContext {

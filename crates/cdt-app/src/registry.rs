@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
 
-use crate::slot::{InFlight, Slot, lock};
+use crate::slot::{InFlight, Slot};
+use crate::sync::lock;
 use crate::telemetry::TelemetryStore;
 
 /// How many ended contexts' notices are kept for their next command (oldest dropped first).

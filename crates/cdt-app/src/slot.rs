@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ops::SessionStartParams;
@@ -14,15 +14,11 @@ use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
 use crate::pages::PageTable;
+use crate::sync::lock;
 use crate::telemetry::TelemetryStore;
 
 /// Snapshot lines by uid.
 pub type SnapshotNodes = BTreeMap<String, String>;
-
-/// Locks a std mutex, recovering from poisoning (a panicked request must not wedge a slot).
-pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 /// How the slot's browser was (or is to be) started.
 #[derive(Clone, Debug, Default, PartialEq)]

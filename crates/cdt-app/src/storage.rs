@@ -15,20 +15,15 @@ use cdt_domain::ports::BrowserPort;
 use cdt_domain::storage::{
     Cookie, OriginStorage, STORAGE_STATE_VERSION, StorageArea, StorageState, normalize_origin,
 };
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode};
+use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::page::resolve_page;
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
+use crate::context::Scope;
+use crate::context::resolve_page;
 
-async fn browser_of(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    until: Instant,
-) -> Result<Arc<dyn BrowserPort>, CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+async fn browser_of(scope: &Scope<'_>, until: Instant) -> Result<Arc<dyn BrowserPort>, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     slot.live_browser()
 }
 
@@ -51,12 +46,11 @@ fn selected<'a>(
 }
 
 pub async fn cookies_list(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &CookieListParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let browser = browser_of(runtime, context, until).await?;
+    let browser = browser_of(scope, until).await?;
     let all = browser.cookies().await?;
     let cookies: Vec<&Cookie> =
         selected(&all, params.domain.as_deref(), params.name.as_deref()).collect();
@@ -123,24 +117,22 @@ pub fn cookie_from(params: &CookieSetParams) -> Result<Cookie, CdtError> {
 }
 
 pub async fn cookies_set(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &CookieSetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let cookie = cookie_from(params)?;
-    let browser = browser_of(runtime, context, until).await?;
+    let browser = browser_of(scope, until).await?;
     browser.set_cookies(std::slice::from_ref(&cookie)).await?;
     Ok(json!({ "set": { "name": cookie.name, "domain": cookie.domain, "path": cookie.path } }))
 }
 
 pub async fn cookies_clear(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &CookieClearParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let browser = browser_of(runtime, context, until).await?;
+    let browser = browser_of(scope, until).await?;
     let all = browser.cookies().await?;
     let doomed: Vec<Cookie> = selected(&all, params.domain.as_deref(), params.name.as_deref())
         .cloned()
@@ -151,12 +143,11 @@ pub async fn cookies_clear(
 
 /// The page and origin a Web Storage command acts on.
 async fn storage_target(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WebStorageParams,
     until: Instant,
 ) -> Result<(Arc<dyn BrowserPort>, String, String), CdtError> {
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     // A page frozen by a dialog never answers for its storage.
@@ -183,13 +174,12 @@ async fn storage_target(
 }
 
 pub async fn web_get(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (browser, target, origin) = storage_target(runtime, context, params, until).await?;
+    let (browser, target, origin) = storage_target(scope, params, until).await?;
     let items = browser.storage_items(&target, &origin, area).await?;
     match &params.key {
         Some(key) => {
@@ -206,8 +196,7 @@ pub async fn web_get(
 }
 
 pub async fn web_set(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
@@ -220,7 +209,7 @@ pub async fn web_set(
             )),
         );
     };
-    let (browser, target, origin) = storage_target(runtime, context, params, until).await?;
+    let (browser, target, origin) = storage_target(scope, params, until).await?;
     browser
         .update_storage(
             &target,
@@ -233,13 +222,12 @@ pub async fn web_set(
 }
 
 pub async fn web_clear(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (browser, target, origin) = storage_target(runtime, context, params, until).await?;
+    let (browser, target, origin) = storage_target(scope, params, until).await?;
     match &params.key {
         Some(key) => {
             browser
@@ -265,13 +253,12 @@ fn state_file(file: &str) -> Result<PathBuf, CdtError> {
 }
 
 pub async fn save(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &StorageFileParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = state_file(&params.file)?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     let cookies = browser.cookies().await?;
     let targets: Vec<String> = {
@@ -316,7 +303,7 @@ pub async fn save(
         origins,
     };
     let bytes = serde_json::to_vec_pretty(&state).map_err(|e| CdtError::internal(e.to_string()))?;
-    runtime.deps.store.write_secret_file(&path, &bytes)?;
+    scope.store().write_secret_file(&path, &bytes)?;
     Ok(json!({
         "file": path, "mode": "0600", "cookies": state.cookies.len(),
         "origins": state.origins.iter().map(|o| json!({ "origin": o.origin, "localStorage": o.local_storage.len(), "sessionStorage": o.session_storage.len() })).collect::<Vec<_>>(),
@@ -358,14 +345,13 @@ pub fn parse_state(bytes: &[u8]) -> Result<StorageState, CdtError> {
 }
 
 pub async fn load(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &StorageFileParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = state_file(&params.file)?;
-    let state = parse_state(&runtime.deps.store.read_secret_file(&path)?)?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let state = parse_state(&scope.store().read_secret_file(&path)?)?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     if !state.cookies.is_empty() {
         browser.set_cookies(&state.cookies).await?;

@@ -21,7 +21,7 @@ use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil}
 use serde_json::Value;
 
 use crate::runtime::Runtime;
-use crate::slot::lock;
+use crate::sync::lock;
 use crate::{Broker, BrokerConfig, Deps};
 
 pub struct FakeBrowser {

@@ -1,23 +1,21 @@
 //! `capture screenshot|pdf`: images saved under the context's artifacts (newest 200 kept) with
 //! their metadata, or to a file the caller names.
 
-use std::sync::Arc;
-
 use base64::Engine;
 use cdt_domain::interact::ScreenshotRequest;
 use cdt_domain::limits::FIELD_BUDGET_BYTES;
 use cdt_domain::ops::{PdfParams, ScreenshotParams};
 use cdt_domain::time::{iso8601, now_unix_ms};
-use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode};
+use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use tokio::time::Instant;
 
 use super::element::frame_offset;
-use super::{PageCtx, agent_result, frame_of};
+use super::{agent_result, frame_of};
 use crate::blocking;
-use crate::network::absolute;
-use crate::runtime::Runtime;
+use crate::context::Scope;
+use crate::files::absolute;
 
 /// Screenshots kept per context.
 pub const KEEP_SCREENSHOTS: usize = 200;
@@ -78,8 +76,7 @@ pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 pub async fn screenshot(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ScreenshotParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -106,7 +103,7 @@ pub async fn screenshot(
         .as_deref()
         .map(|f| absolute(f, "--file"))
         .transpose()?;
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let clip = match &params.uid {
         Some(uid) => {
@@ -141,7 +138,7 @@ pub async fn screenshot(
     };
     let bytes = ctx.browser.screenshot(&ctx.target, &request).await?;
     // Writing (with fsync) and pruning the artifact folder are disk work: off the async threads.
-    let (store, key) = (runtime.deps.store.clone(), ctx.slot.key.clone());
+    let (store, key) = (scope.store().clone(), ctx.slot.key.clone());
     let file = file.map(std::path::Path::to_path_buf);
     let extension = if format == "jpeg" { "jpg" } else { &format }.to_string();
     let (path, bytes) = blocking::run(move || {
@@ -189,18 +186,13 @@ pub async fn screenshot(
     Ok(out)
 }
 
-pub async fn pdf(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    params: &PdfParams,
-    until: Instant,
-) -> Result<Value, CdtError> {
+pub async fn pdf(scope: &Scope<'_>, params: &PdfParams, until: Instant) -> Result<Value, CdtError> {
     let path = absolute(&params.file, "the PDF file")?;
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let bytes = ctx.browser.pdf(&ctx.target).await?;
     let size = bytes.len();
-    let (store, target) = (runtime.deps.store.clone(), path.to_path_buf());
+    let (store, target) = (scope.store().clone(), path.to_path_buf());
     blocking::run(move || store.write_file(&target, &bytes)).await?;
     Ok(json!({ "path": path, "bytes": size, "page": ctx.page }))
 }

@@ -1,30 +1,25 @@
 //! `dialog status|handle`: JavaScript dialogs are tracked per page; while one is open, commands
 //! that would block answer `DIALOG_BLOCKING`.
 
-use std::sync::Arc;
-
 use cdt_domain::ops::{DialogHandleParams, PageParams};
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::PageCtx;
-use crate::runtime::Runtime;
+use crate::context::Scope;
 
 pub async fn status(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     let dialog = ctx.browser.dialog(&ctx.target);
     Ok(json!({ "page": ctx.page, "open": dialog.is_some(), "dialog": dialog }))
 }
 
 pub async fn handle(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &DialogHandleParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -38,7 +33,7 @@ pub async fn handle(
             );
         }
     };
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     let Some(dialog) = ctx.browser.dialog(&ctx.target) else {
         return Err(CdtError::new(
             ErrorCode::DialogNotOpen,

@@ -2,19 +2,18 @@
 //! scrolled into view and checked (visible, enabled, not covered at the action point); then real
 //! input events are dispatched, and the feedback says what the action caused.
 
-use std::sync::Arc;
-
 use cdt_domain::interact::{DispatchOutcome, MouseInput};
 use cdt_domain::ops::{
     CheckParams, DragParams, ElementActionParams, ElementTarget, FillFormParams, FillParams,
     FindParams, UploadParams,
 };
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext, Warning, WarningCode};
+use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::{PageCtx, agent_result, feedback, frame_of, locate, target_args};
-use crate::runtime::Runtime;
+use super::{agent_result, feedback, frame_of, locate, target_args};
+use crate::context::PageCtx;
+use crate::context::Scope;
 
 /// Where a frame's viewport sits in the page's viewport (zero for the main frame).
 pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtError> {
@@ -149,14 +148,13 @@ fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
 
 /// Click, double click or hover.
 pub async fn pointer(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ElementActionParams,
     action: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
     let outcome = match action {
@@ -179,14 +177,13 @@ pub async fn pointer(
 }
 
 pub async fn drag(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &DragParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
     let (to_frame, to_args, to_what) = target_args(Some(&params.to), None, None)?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x1, y1, uid, draggable) = point_of(&ctx, &from_frame, from_args, &from_what).await?;
     let mut to_args = to_args;
@@ -272,14 +269,13 @@ async fn fill_one(
 }
 
 pub async fn fill(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &FillParams,
     action: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     pick(&params.target)?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
@@ -287,8 +283,7 @@ pub async fn fill(
 }
 
 pub async fn check(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &CheckParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -298,12 +293,11 @@ pub async fn check(
         value,
         no_wait: params.no_wait,
     };
-    fill(runtime, context, &fill_params, "check", until).await
+    fill(scope, &fill_params, "check", until).await
 }
 
 pub async fn fill_form(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &FillFormParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -314,7 +308,7 @@ pub async fn fill_form(
     for field in &params.fields {
         frame_of(&field.uid)?;
     }
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let mut filled = Vec::new();
     let mut last = DispatchOutcome::default();
@@ -337,8 +331,7 @@ pub async fn fill_form(
 }
 
 pub async fn upload(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &UploadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -361,7 +354,7 @@ pub async fn upload(
         }
         files.push(canonical.display().to_string());
     }
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let found = agent_result(ctx.agent(&frame, "box", args).await?, &what)?;
@@ -388,14 +381,13 @@ pub async fn upload(
 
 /// clear, focus, scroll-into-view, inspect: one agent command on the element.
 pub async fn simple(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ElementActionParams,
     command: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.target.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     if command == "clear" {
         let before = feedback::before(&ctx).await;
@@ -420,8 +412,7 @@ pub async fn simple(
 }
 
 pub async fn find(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &FindParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -429,7 +420,7 @@ pub async fn find(
         return Err(CdtError::validation("the text to find is empty")
             .hinted("Example: cdt element find 'Sign in'"));
     }
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let result = ctx
         .agent(

@@ -1,25 +1,23 @@
 //! `runtime eval`: JavaScript on an evaluation session of its own. Past the budget the script is
 //! terminated and `TIMEOUT` returned; the page stays usable for the next command.
 
-use std::sync::Arc;
 use std::time::Duration;
 
+use cdt_domain::CdtError;
 use cdt_domain::interact::{EvalForm, EvalRequest};
 use cdt_domain::ops::EvalParams;
-use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::Value;
 use tokio::time::Instant;
 
-use super::{PageCtx, frame_of};
+use super::frame_of;
 use crate::bounded;
-use crate::runtime::Runtime;
+use crate::context::Scope;
 
 /// Time kept back from the budget to terminate the script and answer before the deadline.
 const TERMINATE_HEADROOM: Duration = Duration::from_millis(120);
 
 pub async fn eval(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &EvalParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -35,7 +33,7 @@ pub async fn eval(
             .hinted("Use a main-frame uid, or read the iframe with cdt page text --uid <uid>"));
         }
     }
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let remaining = until
         .saturating_duration_since(Instant::now())
         .saturating_sub(TERMINATE_HEADROOM);

@@ -9,8 +9,8 @@ use cdt_domain::interact::DispatchOutcome;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use super::PageCtx;
 use super::snapshot;
+use crate::context::PageCtx;
 
 /// What was true before the action.
 pub struct Before {

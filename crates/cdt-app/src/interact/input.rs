@@ -1,16 +1,15 @@
 //! `input …`: keys, text and the mouse by coordinates, each with feedback.
 
-use std::sync::Arc;
-
+use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseInput};
 use cdt_domain::ops::{KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams};
-use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::element::{click_at, drag_between, finish};
-use super::{PageCtx, feedback};
-use crate::runtime::Runtime;
+use super::feedback;
+use crate::context::PageCtx;
+use crate::context::Scope;
 
 const MODIFIERS: &[(&str, u32)] = &[
     ("alt", 1),
@@ -124,14 +123,9 @@ async fn with_feedback(
     Ok(finish(feedback_value, action, what))
 }
 
-pub async fn key(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
-    params: &KeyParams,
-    until: Instant,
-) -> Result<Value, CdtError> {
+pub async fn key(scope: &Scope<'_>, params: &KeyParams, until: Instant) -> Result<Value, CdtError> {
     let input = parse_keys(&params.keys)?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     with_feedback(
         &ctx,
         "key",
@@ -142,13 +136,12 @@ pub async fn key(
 }
 
 pub async fn type_text(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &TypeParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let submit = params.submit.as_deref().map(parse_keys).transpose()?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let work = async {
         let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
         match submit {
@@ -171,14 +164,13 @@ fn button(name: Option<&str>) -> Result<&'static str, CdtError> {
 
 /// `mouse-move`, `click`, `mouse-down`, `mouse-up` at a point.
 pub async fn mouse(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PointParams,
     action: &str,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let button = button(params.button.as_deref())?;
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = (params.x, params.y);
     let what = format!("{x},{y}");
     let work = async {
@@ -223,12 +215,11 @@ pub async fn mouse(
 }
 
 pub async fn drag(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PointDragParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let what = format!("{},{} → {},{}", params.x1, params.y1, params.x2, params.y2);
     with_feedback(
         &ctx,
@@ -240,8 +231,7 @@ pub async fn drag(
 }
 
 pub async fn scroll(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ScrollParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -257,7 +247,7 @@ pub async fn scroll(
         }
         None => None,
     };
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = match at {
         Some(point) => point,
         None => {

@@ -5,7 +5,8 @@
 use cdt_domain::CdtError;
 use serde_json::{Value, json};
 
-use super::{PageCtx, agent_result};
+use super::agent_result;
+use crate::context::PageCtx;
 
 /// Turns a selector or text target into `(frame, {"uid": …})`; a uid target is returned as is.
 pub async fn in_any_frame(

@@ -16,78 +16,8 @@ pub mod observe;
 pub mod reading;
 pub mod snapshot;
 
-use std::sync::Arc;
-
-use cdt_domain::ports::BrowserPort;
-use cdt_domain::{CdtError, ErrorCode, PageId, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
-use tokio::time::Instant;
-
-use crate::mutation::{Dialogs, PageMutation, check_dialog, lock_page};
-use crate::page::resolve_page;
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
-use crate::slot::{InFlight, Slot};
-
-/// A page to work on, with its browser, resolved for one request.
-pub struct PageCtx {
-    pub slot: Arc<Slot>,
-    pub browser: Arc<dyn BrowserPort>,
-    pub page: PageId,
-    pub target: String,
-    _in_flight: InFlight,
-}
-
-impl PageCtx {
-    pub async fn resolve(
-        runtime: &Arc<Runtime>,
-        context: &ResolvedContext,
-        page: Option<u32>,
-        until: Instant,
-    ) -> Result<PageCtx, CdtError> {
-        let (slot, in_flight) = ensure_running(runtime, context, until).await?;
-        let (page, target) = resolve_page(&slot, page)?;
-        let browser = slot.live_browser()?;
-        Ok(PageCtx {
-            slot,
-            browser,
-            page,
-            target,
-            _in_flight: in_flight,
-        })
-    }
-
-    /// The page an action acts on: resolved, with the page's mutation lock held (mutations of
-    /// one page never interleave), then refused if a JavaScript dialog blocks it.
-    pub async fn for_action(
-        runtime: &Arc<Runtime>,
-        context: &ResolvedContext,
-        page: Option<u32>,
-        until: Instant,
-    ) -> Result<(PageCtx, PageMutation), CdtError> {
-        let ctx = PageCtx::resolve(runtime, context, page, until).await?;
-        let mutating = lock_page(
-            &ctx.slot,
-            ctx.browser.as_ref(),
-            ctx.page,
-            &ctx.target,
-            Dialogs::Refuse,
-        )
-        .await?;
-        Ok((ctx, mutating))
-    }
-
-    /// Refuses to go on while a JavaScript dialog blocks the page (for reads; mutations check
-    /// under their lock through [`PageCtx::for_action`]).
-    pub fn no_dialog(&self) -> Result<(), CdtError> {
-        check_dialog(self.browser.as_ref(), self.page, &self.target)
-    }
-
-    /// Runs an agent command in the frame a uid belongs to (or the main frame).
-    pub async fn agent(&self, frame: &str, command: &str, args: Value) -> Result<Value, CdtError> {
-        self.browser.agent(&self.target, frame, command, args).await
-    }
-}
 
 /// Splits `f2e7` into its frame prefix (`f2`) and checks the form; `e12` is the main frame.
 pub fn frame_of(uid: &str) -> Result<&str, CdtError> {

@@ -1,15 +1,13 @@
 //! `observe state|targets`: the cheap "where am I" of an agent loop, and the actionable
 //! elements with boxes and selectors.
 
-use std::sync::Arc;
-
+use cdt_domain::CdtError;
 use cdt_domain::ops::PageParams;
-use cdt_domain::{CdtError, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::PageCtx;
-use crate::runtime::Runtime;
+use crate::context::PageCtx;
+use crate::context::Scope;
 
 /// Requests of the page's current navigation that have not finished.
 pub fn pending_requests(ctx: &PageCtx) -> usize {
@@ -27,12 +25,11 @@ pub fn pending_requests(ctx: &PageCtx) -> usize {
 }
 
 pub async fn state(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
         // A dialog freezes the page's scripts; report what is known without touching it.
         let info = ctx.slot.pages().info(ctx.page);
@@ -42,22 +39,25 @@ pub async fn state(
     }
     let page_state = ctx.agent("", "state", json!({})).await?;
     let pending = pending_requests(&ctx);
+    // The active emulation (`null` when nothing is emulated).
+    let emulation = Some(ctx.browser.emulation())
+        .filter(|settings| !settings.is_empty())
+        .map_or(Value::Null, |settings| json!(settings));
     let quiet_ms = page_state["msSinceMutation"].as_u64().unwrap_or(0);
     Ok(json!({
         "page": ctx.page, "url": page_state["url"], "title": page_state["title"], "viewport": page_state["viewport"],
         "scroll": page_state["scroll"], "activeElement": page_state["activeElement"], "dialog": Value::Null,
         "loading": page_state["loading"], "networkIdle": pending == 0, "pendingRequests": pending, "domStable": quiet_ms >= 500,
-        "msSinceDomChange": quiet_ms, "emulation": crate::emulation::active(&ctx.browser),
+        "msSinceDomChange": quiet_ms, "emulation": emulation,
     }))
 }
 
 pub async fn targets(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let mut found = ctx.agent("", "targets", json!({})).await?;
     found["page"] = json!(ctx.page);

@@ -1,7 +1,6 @@
 //! The rest of `page …`: history, reload, resize, the waits, and reading text or HTML.
 
 use std::future::Future;
-use std::sync::Arc;
 use std::time::Duration;
 
 use cdt_domain::ops::{
@@ -9,14 +8,15 @@ use cdt_domain::ops::{
     WaitTextParams, WaitUrlParams,
 };
 use cdt_domain::ports::NavigationOutcome;
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::observe::pending_requests;
-use super::{PageCtx, agent_result, frame_of};
+use super::{agent_result, frame_of};
 use crate::bounded;
-use crate::runtime::Runtime;
+use crate::context::PageCtx;
+use crate::context::Scope;
 
 const POLL: Duration = Duration::from_millis(50);
 
@@ -61,13 +61,12 @@ fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
 }
 
 pub async fn history(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &HistoryParams,
     delta: i32,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     match ctx
         .browser
         .history(&ctx.target, delta, params.wait_until)
@@ -93,12 +92,11 @@ pub async fn history(
 }
 
 pub async fn reload(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ReloadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let outcome = ctx
         .browser
         .reload(&ctx.target, params.ignore_cache, params.wait_until)
@@ -107,8 +105,7 @@ pub async fn reload(
 }
 
 pub async fn resize(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ResizeParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -118,7 +115,7 @@ pub async fn resize(
                 .hinted("Example: cdt page resize 1280 800"),
         );
     }
-    let (ctx, _mutating) = PageCtx::for_action(runtime, context, params.page, until).await?;
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     ctx.browser
         .resize(&ctx.target, params.width, params.height)
         .await?;
@@ -126,8 +123,7 @@ pub async fn resize(
 }
 
 pub async fn wait_text(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WaitTextParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -135,7 +131,7 @@ pub async fn wait_text(
         return Err(CdtError::validation("no text to wait for")
             .hinted("Example: cdt page wait-text 'Welcome' 'Signed in'"));
     }
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     let args = json!({ "texts": params.texts });
     let found = poll(until, || async {
         ctx.no_dialog()?;
@@ -147,8 +143,7 @@ pub async fn wait_text(
 }
 
 pub async fn wait_selector(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WaitSelectorParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -157,7 +152,7 @@ pub async fn wait_selector(
         return Err(CdtError::validation(format!("unknown state {state:?}"))
             .hinted("Use --state visible, hidden or attached"));
     }
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     let args = json!({ "selector": params.selector, "state": state });
     let uid = poll(until, || async {
         ctx.no_dialog()?;
@@ -172,8 +167,7 @@ pub async fn wait_selector(
 }
 
 pub async fn wait_url(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WaitUrlParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -186,7 +180,7 @@ pub async fn wait_url(
     } else {
         None
     };
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     let url = poll(until, || async {
         let url = ctx
             .slot
@@ -236,13 +230,12 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 }
 
 pub async fn wait_idle(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &WaitIdleParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let idle = Duration::from_millis(params.idle_ms.unwrap_or(500));
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     let started = Instant::now();
     let mut quiet_since: Option<Instant> = None;
     poll(until, || {
@@ -264,8 +257,7 @@ pub async fn wait_idle(
 
 /// `page text` and `page html`.
 pub async fn read(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &ReadParams,
     command: &str,
     until: Instant,
@@ -277,7 +269,7 @@ pub async fn read(
         .transpose()?
         .unwrap_or("")
         .to_string();
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let what = params
         .uid

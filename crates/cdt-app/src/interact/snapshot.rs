@@ -3,15 +3,15 @@
 //! are snapshotted in their own frame and spliced in under their `iframe` line.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use cdt_domain::ops::SnapshotParams;
-use cdt_domain::{CdtError, ResolvedContext, Warning, WarningCode};
+use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::{PageCtx, agent_result, committed, frame_of};
-use crate::runtime::Runtime;
+use super::{agent_result, committed, frame_of};
+use crate::context::PageCtx;
+use crate::context::Scope;
 
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -212,17 +212,16 @@ async fn navigation_starts(ctx: &PageCtx) {
 }
 
 pub async fn capture(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &SnapshotParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let file = params
         .file
         .as_deref()
-        .map(|f| crate::network::absolute(f, "--file"))
+        .map(|f| crate::files::absolute(f, "--file"))
         .transpose()?;
-    let ctx = PageCtx::resolve(runtime, context, params.page, until).await?;
+    let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let options = Options {
         interactive: params.interactive,
@@ -272,10 +271,7 @@ pub async fn capture(
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
     match file {
         Some(path) => {
-            runtime
-                .deps
-                .store
-                .write_file(path, snapshot.text.as_bytes())?;
+            scope.store().write_file(path, snapshot.text.as_bytes())?;
             out["file"] = json!(path);
             out["bytes"] = json!(snapshot.text.len());
         }

@@ -27,7 +27,7 @@ use cdt_domain::telemetry::{
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
-use crate::slot::lock;
+use crate::sync::lock;
 use console::ConsoleMessage;
 use network::NetworkRequest;
 

@@ -12,16 +12,14 @@ mod tests;
 pub mod vitals;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use cdt_domain::ops::{InsightName, TraceInsightParams, TraceStartParams, TraceStopParams};
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext, WaitUntil};
+use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use crate::page::resolve_page;
-use crate::runtime::Runtime;
-use crate::session::ensure_running;
+use crate::context::Scope;
+use crate::context::resolve_page;
 use insight::Insight;
 use model::TraceModel;
 
@@ -96,8 +94,7 @@ pub fn referenced_nodes(model: &TraceModel) -> Vec<i64> {
 }
 
 pub async fn start(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &TraceStartParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
@@ -108,7 +105,7 @@ pub async fn start(
     if let Some(file) = params.file.as_deref() {
         trace_file(file)?;
     }
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     crate::mutation::check_dialog(browser.as_ref(), page, &target)?;
@@ -155,7 +152,7 @@ pub async fn start(
         // Let the loaded page settle (late paints, layout shifts, idle tasks), within budget.
         let settle = Instant::now() + AUTO_STOP_SETTLE;
         tokio::time::sleep_until(settle.min(until)).await;
-        let mut stopped = stop(runtime, context, &stop_params, until).await?;
+        let mut stopped = stop(scope, &stop_params, until).await?;
         if let (Value::Object(stopped), Some(reloaded)) = (&mut stopped, reply.get("reloaded")) {
             stopped.insert("reloaded".into(), reloaded.clone());
         }
@@ -190,13 +187,12 @@ fn trace_file(file: &str) -> Result<PathBuf, CdtError> {
 }
 
 pub async fn stop(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &TraceStopParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let file = params.file.as_deref().map(trace_file).transpose()?;
-    let (slot, _in_flight) = ensure_running(runtime, context, until).await?;
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     let target = browser.tracing().ok_or_else(|| {
         CdtError::new(
@@ -219,7 +215,7 @@ pub async fn stop(
     extra.insert("cdtVersion".into(), json!(cdt_domain::CDT_VERSION));
     extra.insert(
         "startTime".into(),
-        json!(cdt_domain::time::iso8601(runtime.now() as f64)),
+        json!(cdt_domain::time::iso8601(scope.now() as f64)),
     );
     extra.insert(
         "cdtNodes".into(),
@@ -241,20 +237,18 @@ pub async fn stop(
     let path = match file {
         Some(path) => path,
         None => {
-            let stamp = cdt_domain::time::iso8601(runtime.now() as f64).replace([':', '.'], "-");
-            runtime
-                .deps
-                .store
-                .trace_dir(&context.key)?
+            let stamp = cdt_domain::time::iso8601(scope.now() as f64).replace([':', '.'], "-");
+            scope
+                .store()
+                .trace_dir(scope.key())?
                 .join(format!("trace-{stamp}.json.gz"))
         }
     };
-    let written = runtime.deps.store.write_trace(&path, &document)?;
+    let written = scope.store().write_trace(&path, &document)?;
     // `trace insight` without --file reads the last trace, wherever it was written.
-    let pointer = runtime.deps.store.trace_dir(&context.key)?.join(LATEST);
-    runtime
-        .deps
-        .store
+    let pointer = scope.store().trace_dir(scope.key())?.join(LATEST);
+    scope
+        .store()
         .write_file(&pointer, path.to_string_lossy().as_bytes())?;
     let span = model
         .events
@@ -280,27 +274,22 @@ fn is_gzip(path: &Path) -> bool {
 }
 
 pub async fn insight(
-    runtime: &Arc<Runtime>,
-    context: &ResolvedContext,
+    scope: &Scope<'_>,
     params: &TraceInsightParams,
     _until: Instant,
 ) -> Result<Value, CdtError> {
     let path = match params.file.as_deref() {
         Some(file) => trace_file(file)?,
-        None => runtime
-            .deps
-            .store
-            .latest_trace(&context.key)
-            .ok_or_else(|| {
-                CdtError::new(
-                    ErrorCode::TraceNotFound,
-                    "this context has no recorded trace",
-                )
-                .hinted("Run: cdt trace start --reload, then cdt trace stop")
-                .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
-            })?,
+        None => scope.store().latest_trace(scope.key()).ok_or_else(|| {
+            CdtError::new(
+                ErrorCode::TraceNotFound,
+                "this context has no recorded trace",
+            )
+            .hinted("Run: cdt trace start --reload, then cdt trace stop")
+            .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
+        })?,
     };
-    let bytes = runtime.deps.store.read_trace(&path)?;
+    let bytes = scope.store().read_trace(&path)?;
     let model = TraceModel::parse(&bytes)?;
     let computed = insights(&model, params.name);
     Ok(json!({ "file": path, "insights": computed }))

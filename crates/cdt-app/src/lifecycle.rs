@@ -1,0 +1,279 @@
+//! The slot lifecycle: the auto-start every page command relies on (`ensure_running`), the
+//! launch or attach under the slot's lifecycle lock (evicting the least recently used idle slot
+//! past the limit), and the stop that tidies a slot's files and tells its next command what was
+//! lost. Runs on the [`Runtime`]: it is the one place that starts and ends browsers.
+
+use std::sync::Arc;
+
+use cdt_domain::ports::{ContextFile, LaunchSpec};
+use cdt_domain::{CdtError, ErrorCode, PageInfo, ResolvedContext, Warning, WarningCode};
+use serde_json::json;
+use tokio::sync::OwnedMutexGuard;
+use tokio::time::Instant;
+
+use crate::blocking;
+use crate::runtime::Runtime;
+use crate::slot::{InFlight, Slot, StartSettings};
+
+/// Waits for the slot's lifecycle lock within the budget.
+pub(crate) async fn lock_lifecycle(
+    slot: &Slot,
+    until: Instant,
+) -> Result<OwnedMutexGuard<()>, CdtError> {
+    tokio::time::timeout_at(until, slot.lifecycle.clone().lock_owned())
+        .await
+        .map_err(|_| {
+            CdtError::new(
+                ErrorCode::ContextLockTimeout,
+                format!(
+                    "context {} stayed busy (starting or stopping) for the whole budget",
+                    slot.key
+                ),
+            )
+            .hinted("Retry, or raise --timeout")
+        })
+}
+
+/// The caller's slot with its lifecycle lock held, routing again if the slot was retired
+/// while this request waited for the lock.
+pub(crate) async fn route_locked(
+    runtime: &Arc<Runtime>,
+    context: &ResolvedContext,
+    until: Instant,
+) -> Result<(Arc<Slot>, InFlight, OwnedMutexGuard<()>), CdtError> {
+    loop {
+        let (slot, in_flight) = runtime.route(context);
+        let life = lock_lifecycle(&slot, until).await?;
+        if !slot.is_retired() {
+            return Ok((slot, in_flight, life));
+        }
+    }
+}
+
+/// Launches or attaches the slot's browser. The caller holds the lifecycle lock.
+pub(crate) async fn launch_locked(
+    runtime: &Arc<Runtime>,
+    slot: &Slot,
+    settings: StartSettings,
+) -> Result<(), CdtError> {
+    // A victim that a request was routed to meanwhile is kept; choose again.
+    while let Some(victim) = runtime
+        .registry
+        .choose_eviction(&slot.key, runtime.config.max_slots)?
+    {
+        if runtime.registry.retire_if_idle(&victim) {
+            tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
+            shut_down(
+                runtime,
+                &victim,
+                "evicted: slot limit reached",
+                Notice::BrowserRestarted,
+            )
+            .await;
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    let store = &runtime.deps.store;
+    let lock_file = {
+        let (store, key) = (store.clone(), slot.key.clone());
+        blocking::run(move || {
+            store.prepare(&key)?;
+            store.lock_context(&key)
+        })
+        .await?
+    };
+    let browser = match &settings.endpoint {
+        Some(endpoint) => {
+            runtime
+                .deps
+                .launcher
+                .attach(endpoint, settings.allow_remote, slot.telemetry.clone())
+                .await?
+        }
+        None => {
+            let spec = LaunchSpec {
+                headless: settings.headless,
+                window_size: settings.window_size,
+                chrome_path: settings.chrome_path.clone().map(Into::into),
+                extra_args: settings.chrome_args.clone(),
+                profile_dir: store.profile_dir(&slot.key),
+                log_file: store.browser_log(&slot.key),
+            };
+            runtime
+                .deps
+                .launcher
+                .launch(&spec, slot.telemetry.clone())
+                .await?
+        }
+    };
+    let info = browser.info();
+    let start_time = info
+        .pid
+        .and_then(|pid| runtime.deps.processes.start_time(pid));
+    // A browser that replaces one that died starts with the emulation the context had.
+    if let Some(emulation) = slot.take_carried_emulation()
+        && let Err(error) = browser.set_emulation(&emulation).await
+    {
+        tracing::warn!(context = %slot.key, %error, "cannot re-apply the emulation after a restart");
+    }
+    let now = runtime.now();
+    slot.install(browser, settings.clone(), Some(lock_file), now);
+    let context = &slot.context;
+    let writes = [
+        (
+            ContextFile::Metadata,
+            json!({
+                "context": slot.key, "source": context.source, "identity": context.identity,
+                "ephemeral": context.source.is_ephemeral(), "createdAt": slot.created_ms,
+            }),
+        ),
+        (ContextFile::Owner, json!({ "owner": context.owner })),
+        (
+            ContextFile::Lease,
+            json!({ "lastSeenAt": now, "idleTimeoutMs": runtime.config.idle_timeout_ms }),
+        ),
+        (
+            ContextFile::State,
+            json!({
+                "status": "running", "browserPid": info.pid, "browserStartTime": start_time, "attached": info.attached,
+                "wsEndpoint": info.ws_endpoint, "headless": settings.headless, "startedAt": now,
+            }),
+        ),
+    ];
+    // Atomic writes sync to disk: off the async threads.
+    let (store, key) = (store.clone(), slot.key.clone());
+    blocking::run(move || {
+        for (file, value) in writes {
+            store.write(&key, file, &value)?;
+        }
+        Ok(())
+    })
+    .await
+}
+
+/// Whether the context's next command is told that its browser ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// Ended on request (stop, restart, daemon stop) or with its owner: nothing to tell.
+    Silent,
+    /// The browser went away, or was evicted for another context: `BROWSER_RESTARTED`.
+    BrowserRestarted,
+    /// The context sat idle past its lease: `CONTEXT_LEASE_EXPIRED`.
+    LeaseExpired,
+}
+
+/// The warning telling a context's next command that its browser ended, naming the pages lost.
+fn restart_warning(
+    notice: Notice,
+    reason: &str,
+    pages: &[PageInfo],
+    restarts: u32,
+) -> Option<Warning> {
+    let code = match notice {
+        Notice::Silent => return None,
+        Notice::BrowserRestarted => WarningCode::BrowserRestarted,
+        Notice::LeaseExpired => WarningCode::ContextLeaseExpired,
+    };
+    let lost: Vec<String> = pages
+        .iter()
+        .map(|p| format!("{} {}", p.id, p.url))
+        .collect();
+    let lost_text = if lost.is_empty() {
+        "no pages were open".to_string()
+    } else {
+        format!("pages lost: {}", lost.join(", "))
+    };
+    let what = match notice {
+        Notice::LeaseExpired => "the context's lease expired and its browser was stopped",
+        _ => "the context's browser ended",
+    };
+    Some(
+        Warning::new(
+            code,
+            format!(
+                "{what} ({reason}) since its last command; a new browser runs now; {lost_text}"
+            ),
+        )
+        .with_details(json!({ "reason": reason, "pagesLost": pages, "restarts": restarts })),
+    )
+}
+
+/// Stops the slot's browser, drops the slot and tidies its files (ephemeral contexts lose
+/// their profile), whatever is in flight on it (an explicit stop or restart).
+pub async fn reap(runtime: &Runtime, slot: &Arc<Slot>, reason: &str) {
+    slot.retire();
+    runtime.registry.remove(slot);
+    runtime.registry.forget_end(&slot.key);
+    shut_down(runtime, slot, reason, Notice::Silent).await;
+}
+
+/// Stops the browser of a slot already retired and removed from the registry, and tidies its
+/// files. With a notice, the context's next command is told what was lost.
+pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: &str, notice: Notice) {
+    let restarts = slot.restarts() + 1;
+    if let Some(warning) = restart_warning(notice, reason, &slot.last_pages(), restarts) {
+        let emulation = slot.any_browser().map(|browser| browser.emulation());
+        runtime
+            .registry
+            .remember_end(&slot.key, warning, restarts, emulation, runtime.now());
+    }
+    if let Some(browser) = slot.uninstall() {
+        browser.shutdown().await;
+    }
+    // Removing a whole profile can take long: off the async threads, so other contexts'
+    // commands never wait for it.
+    let (store, key) = (runtime.deps.store.clone(), slot.key.clone());
+    let ephemeral = slot.context.source.is_ephemeral();
+    let state = json!({ "status": "stopped", "reason": reason, "stoppedAt": runtime.now() });
+    let result = blocking::run(move || {
+        if ephemeral {
+            store.remove_context(&key, true)
+        } else {
+            store.write(&key, ContextFile::State, &state)
+        }
+    })
+    .await;
+    if let Err(error) = result {
+        tracing::warn!(context = %slot.key, %error, "cannot tidy the context's files");
+    }
+    tracing::info!(context = %slot.key, reason, "slot stopped");
+}
+
+/// The caller's slot with a running browser, auto-started with default settings if needed.
+pub async fn ensure_running(
+    runtime: &Arc<Runtime>,
+    context: &ResolvedContext,
+    until: Instant,
+) -> Result<(Arc<Slot>, InFlight), CdtError> {
+    let (slot, in_flight) = runtime.route(context);
+    if slot.is_running() && !slot.is_retired() {
+        return Ok((slot, in_flight));
+    }
+    drop(in_flight);
+    let (slot, in_flight, _life) = route_locked(runtime, context, until).await?;
+    if !slot.is_running() {
+        // A browser that died is replaced with the settings it had.
+        let settings = slot.settings().unwrap_or(StartSettings {
+            headless: true,
+            ..StartSettings::default()
+        });
+        let died = slot.any_browser().is_some();
+        let pages = slot.last_pages();
+        if let Some(dead) = slot.uninstall() {
+            slot.carry_emulation(Some(dead.emulation()));
+            dead.shutdown().await;
+        }
+        launch_locked(runtime, &slot, settings).await?;
+        if died {
+            let restarts = slot.restarts() + 1;
+            let reason = "browser went away";
+            if let Some(warning) =
+                restart_warning(Notice::BrowserRestarted, reason, &pages, restarts)
+            {
+                slot.note_restart(restarts, warning);
+            }
+        }
+    }
+    Ok((slot, in_flight))
+}
