@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use cdt_domain::ports::{BrowserPort, SessionStorePort};
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -120,9 +121,14 @@ impl PageCtx {
         check_dialog(self.browser.as_ref(), self.page, &self.target)
     }
 
-    /// Runs an agent command in the frame a uid belongs to (or the main frame).
-    pub async fn agent(&self, frame: &str, command: &str, args: Value) -> Result<Value, CdtError> {
-        self.browser.agent(&self.target, frame, command, args).await
+    /// Runs a page-probe command in the frame a uid belongs to (or the main frame).
+    pub async fn probe(
+        &self,
+        frame: &str,
+        command: ProbeCommand,
+        args: Value,
+    ) -> Result<Value, CdtError> {
+        self.browser.probe(&self.target, frame, command, args).await
     }
 }
 

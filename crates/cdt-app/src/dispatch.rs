@@ -9,6 +9,9 @@ use serde_json::Value;
 use tokio::time::Instant;
 
 use crate::context::Scope;
+use crate::interact::element::{ElementCommand, FillAction, PointerAction};
+use crate::interact::input::MouseAction;
+use crate::interact::reading::ReadKind;
 use crate::interact::{capture, dialog, element, eval, input, observe, reading, snapshot};
 use crate::runtime::Runtime;
 use crate::{console, daemon, emulation, events, network, page, session, storage, trace};
@@ -43,41 +46,57 @@ pub async fn run(
         Operation::PageWaitSelector(params) => reading::wait_selector(&scope, &params, until).await,
         Operation::PageWaitUrl(params) => reading::wait_url(&scope, &params, until).await,
         Operation::PageWaitIdle(params) => reading::wait_idle(&scope, &params, until).await,
-        Operation::PageText(params) => reading::read(&scope, &params, "readText", until).await,
-        Operation::PageHtml(params) => reading::read(&scope, &params, "readHtml", until).await,
+        Operation::PageText(params) => reading::read(&scope, &params, ReadKind::Text, until).await,
+        Operation::PageHtml(params) => reading::read(&scope, &params, ReadKind::Html, until).await,
         Operation::CaptureSnapshot(params) => snapshot::capture(&scope, &params, until).await,
         Operation::CaptureScreenshot(params) => capture::screenshot(&scope, &params, until).await,
         Operation::CapturePdf(params) => capture::pdf(&scope, &params, until).await,
-        Operation::ElementClick(params) => element::pointer(&scope, &params, "click", until).await,
-        Operation::ElementDblclick(params) => {
-            element::pointer(&scope, &params, "dblclick", until).await
+        Operation::ElementClick(params) => {
+            element::pointer(&scope, &params, PointerAction::Click, until).await
         }
-        Operation::ElementHover(params) => element::pointer(&scope, &params, "hover", until).await,
+        Operation::ElementDblclick(params) => {
+            element::pointer(&scope, &params, PointerAction::DoubleClick, until).await
+        }
+        Operation::ElementHover(params) => {
+            element::pointer(&scope, &params, PointerAction::Hover, until).await
+        }
         Operation::ElementDrag(params) => element::drag(&scope, &params, until).await,
-        Operation::ElementFill(params) => element::fill(&scope, &params, "fill", until).await,
+        Operation::ElementFill(params) => {
+            element::fill(&scope, &params, FillAction::Fill, until).await
+        }
         Operation::ElementFillForm(params) => element::fill_form(&scope, &params, until).await,
-        Operation::ElementSelect(params) => element::fill(&scope, &params, "select", until).await,
+        Operation::ElementSelect(params) => {
+            element::fill(&scope, &params, FillAction::Select, until).await
+        }
         Operation::ElementCheck(params) => element::check(&scope, &params, until).await,
         Operation::ElementUpload(params) => element::upload(&scope, &params, until).await,
-        Operation::ElementClear(params) => element::simple(&scope, &params, "clear", until).await,
-        Operation::ElementFocus(params) => element::simple(&scope, &params, "focus", until).await,
+        Operation::ElementClear(params) => {
+            element::simple(&scope, &params, ElementCommand::Clear, until).await
+        }
+        Operation::ElementFocus(params) => {
+            element::simple(&scope, &params, ElementCommand::Focus, until).await
+        }
         Operation::ElementScrollIntoView(params) => {
-            element::simple(&scope, &params, "scrollIntoView", until).await
+            element::simple(&scope, &params, ElementCommand::ScrollIntoView, until).await
         }
         Operation::ElementInspect(params) => {
-            element::simple(&scope, &params, "inspect", until).await
+            element::simple(&scope, &params, ElementCommand::Inspect, until).await
         }
         Operation::ElementFind(params) => element::find(&scope, &params, until).await,
         Operation::InputKey(params) => input::key(&scope, &params, until).await,
         Operation::InputType(params) => input::type_text(&scope, &params, until).await,
         Operation::InputMouseMove(params) => {
-            input::mouse(&scope, &params, "mouse-move", until).await
+            input::mouse(&scope, &params, MouseAction::Move, until).await
         }
-        Operation::InputClick(params) => input::mouse(&scope, &params, "click", until).await,
+        Operation::InputClick(params) => {
+            input::mouse(&scope, &params, MouseAction::Click, until).await
+        }
         Operation::InputMouseDown(params) => {
-            input::mouse(&scope, &params, "mouse-down", until).await
+            input::mouse(&scope, &params, MouseAction::Down, until).await
         }
-        Operation::InputMouseUp(params) => input::mouse(&scope, &params, "mouse-up", until).await,
+        Operation::InputMouseUp(params) => {
+            input::mouse(&scope, &params, MouseAction::Up, until).await
+        }
         Operation::InputDrag(params) => input::drag(&scope, &params, until).await,
         Operation::InputScroll(params) => input::scroll(&scope, &params, until).await,
         Operation::DialogHandle(params) => dialog::handle(&scope, &params, until).await,

@@ -15,6 +15,7 @@ use cdt_domain::ports::{
     BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
     NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
 };
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil};
@@ -108,17 +109,17 @@ impl BrowserPort for FakeBrowser {
     ) -> Result<(String, bool), CdtError> {
         Err(CdtError::validation("no bodies in the fake"))
     }
-    async fn agent(
+    async fn probe(
         &self,
         _target: &str,
         _frame: &str,
-        command: &str,
+        command: ProbeCommand,
         _args: Value,
     ) -> Result<Value, CdtError> {
         // Like a page whose agent keeps failing (a protocol-level error, retried by waits).
         Err(CdtError::new(
             cdt_domain::ErrorCode::ProtocolError,
-            format!("the fake browser has no page agent ({command})"),
+            format!("the fake browser has no page probe ({command})"),
         ))
     }
     async fn child_frames(&self, _target: &str) -> Result<Vec<(String, String)>, CdtError> {

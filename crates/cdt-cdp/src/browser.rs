@@ -13,6 +13,7 @@ use cdt_domain::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
 use cdt_domain::ports::{BrowserInfo, BrowserPort, NavigationOutcome, TargetInfo};
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
@@ -503,14 +504,14 @@ impl BrowserPort for CdpBrowser {
         Ok(())
     }
 
-    async fn agent(
+    async fn probe(
         &self,
         target_id: &str,
         frame: &str,
-        command: &str,
+        command: ProbeCommand,
         args: Value,
     ) -> Result<Value, CdtError> {
-        self.run_agent(target_id, frame, command, args).await
+        self.run_agent(target_id, frame, command.name(), args).await
     }
 
     async fn child_frames(&self, target_id: &str) -> Result<Vec<(String, String)>, CdtError> {

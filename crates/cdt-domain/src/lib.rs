@@ -17,6 +17,7 @@ pub mod ops_observer;
 pub mod ops_parity;
 pub mod page;
 pub mod ports;
+pub mod probe;
 pub mod storage;
 pub mod telemetry;
 pub mod time;

@@ -19,6 +19,7 @@ use crate::interact::{
     DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
 };
 use crate::page::WaitUntil;
+use crate::probe::ProbeCommand;
 use crate::storage::{Cookie, StorageArea, StorageItem};
 use crate::telemetry::TelemetrySink;
 
@@ -107,13 +108,13 @@ pub trait BrowserPort: Send + Sync {
     ) -> CdtResult<NavigationOutcome>;
     async fn activate(&self, target_id: &str) -> CdtResult<()>;
     async fn close_page(&self, target_id: &str) -> CdtResult<()>;
-    /// Runs a command of cdt's in-page agent in one frame of a page (`frame` is the uid prefix:
+    /// Runs a command of cdt's page probe in one frame of a page (`frame` is the uid prefix:
     /// empty for the main frame, `f1`, `f2`, … for out-of-process iframes).
-    async fn agent(
+    async fn probe(
         &self,
         target_id: &str,
         frame: &str,
-        command: &str,
+        command: ProbeCommand,
         args: Value,
     ) -> CdtResult<Value>;
     /// Out-of-process iframes of a page: `(frame prefix, uid of the owning iframe element in

@@ -5,6 +5,7 @@ use base64::Engine;
 use cdt_domain::interact::ScreenshotRequest;
 use cdt_domain::limits::FIELD_BUDGET_BYTES;
 use cdt_domain::ops::{PdfParams, ScreenshotParams};
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::time::{iso8601, now_unix_ms};
 use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::{Value, json};
@@ -12,7 +13,7 @@ use sha2::{Digest, Sha256};
 use tokio::time::Instant;
 
 use super::element::frame_offset;
-use super::{agent_result, frame_of};
+use super::{frame_of, probe_result};
 use crate::blocking;
 use crate::context::Scope;
 use crate::files::absolute;
@@ -108,14 +109,14 @@ pub async fn screenshot(
     let clip = match &params.uid {
         Some(uid) => {
             let frame = frame_of(uid)?;
-            let found = agent_result(
-                ctx.agent(frame, "scrollIntoView", json!({ "uid": uid }))
+            let found = probe_result(
+                ctx.probe(frame, ProbeCommand::ScrollIntoView, json!({ "uid": uid }))
                     .await?,
                 uid,
             )?;
             let (dx, dy) = frame_offset(&ctx, frame).await?;
             // The clip is in page coordinates: add how far the main frame is scrolled.
-            let main = ctx.agent("", "state", json!({})).await?;
+            let main = ctx.probe("", ProbeCommand::State, json!({})).await?;
             let (dx, dy) = (
                 dx + main["scroll"]["x"].as_f64().unwrap_or(0.0),
                 dy + main["scroll"]["y"].as_f64().unwrap_or(0.0),

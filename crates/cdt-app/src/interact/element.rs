@@ -7,11 +7,12 @@ use cdt_domain::ops::{
     CheckParams, DragParams, ElementActionParams, ElementTarget, FillFormParams, FillParams,
     FindParams, UploadParams,
 };
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::{agent_result, feedback, frame_of, locate, target_args};
+use super::{feedback, frame_of, locate, probe_result, target_args};
 use crate::context::PageCtx;
 use crate::context::Scope;
 
@@ -32,8 +33,9 @@ pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtE
             );
         };
         let parent = frame_of(owner)?.to_string();
-        let owner_box = agent_result(
-            ctx.agent(&parent, "box", json!({ "uid": owner })).await?,
+        let owner_box = probe_result(
+            ctx.probe(&parent, ProbeCommand::Box, json!({ "uid": owner }))
+                .await?,
             owner,
         )?;
         offset.0 += owner_box["content"]["x"].as_f64().unwrap_or(0.0);
@@ -62,7 +64,10 @@ async fn point_of(
     what: &str,
 ) -> Result<(f64, f64, String, bool), CdtError> {
     let (frame, args) = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
-    let found = agent_result(ctx.agent(&frame, "actionPoint", args).await?, what)?;
+    let found = probe_result(
+        ctx.probe(&frame, ProbeCommand::ActionPoint, args).await?,
+        what,
+    )?;
     let (dx, dy) = frame_offset(ctx, &frame).await?;
     let x = found["x"].as_f64().unwrap_or(0.0) + dx;
     let y = found["y"].as_f64().unwrap_or(0.0) + dy;
@@ -146,11 +151,69 @@ fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
     )
 }
 
+/// What `element click|dblclick|hover` does at the element's action point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointerAction {
+    Click,
+    DoubleClick,
+    Hover,
+}
+
+impl PointerAction {
+    /// The name the reply's `action` field carries.
+    pub fn name(self) -> &'static str {
+        match self {
+            PointerAction::Click => "click",
+            PointerAction::DoubleClick => "dblclick",
+            PointerAction::Hover => "hover",
+        }
+    }
+}
+
+/// Which value an `element fill|select|check` sets (all fill the element the same way; the
+/// reply names the action asked for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FillAction {
+    Fill,
+    Select,
+    Check,
+}
+
+impl FillAction {
+    pub fn name(self) -> &'static str {
+        match self {
+            FillAction::Fill => "fill",
+            FillAction::Select => "select",
+            FillAction::Check => "check",
+        }
+    }
+}
+
+/// The element commands that are one page-probe command on the element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElementCommand {
+    Clear,
+    Focus,
+    ScrollIntoView,
+    Inspect,
+}
+
+impl ElementCommand {
+    fn probe(self) -> ProbeCommand {
+        match self {
+            ElementCommand::Clear => ProbeCommand::Clear,
+            ElementCommand::Focus => ProbeCommand::Focus,
+            ElementCommand::ScrollIntoView => ProbeCommand::ScrollIntoView,
+            ElementCommand::Inspect => ProbeCommand::Inspect,
+        }
+    }
+}
+
 /// Click, double click or hover.
 pub async fn pointer(
     scope: &Scope<'_>,
     params: &ElementActionParams,
-    action: &str,
+    action: PointerAction,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
@@ -158,7 +221,7 @@ pub async fn pointer(
     let before = feedback::before(&ctx).await;
     let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
     let outcome = match action {
-        "hover" => {
+        PointerAction::Hover => {
             ctx.browser
                 .mouse(
                     &ctx.target,
@@ -169,11 +232,11 @@ pub async fn pointer(
                 )
                 .await?
         }
-        "dblclick" => click_at(&ctx, x, y, 2, "left").await?,
-        _ => click_at(&ctx, x, y, 1, "left").await?,
+        PointerAction::DoubleClick => click_at(&ctx, x, y, 2, "left").await?,
+        PointerAction::Click => click_at(&ctx, x, y, 1, "left").await?,
     };
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    Ok(finish(feedback_value, action, &uid))
+    Ok(finish(feedback_value, action.name(), &uid))
 }
 
 pub async fn drag(
@@ -251,7 +314,11 @@ async fn fill_one(
     let (frame, args, what) = pick(target)?;
     let (frame, mut args) = locate::in_any_frame(ctx, frame, args, &what).await?;
     args["value"] = json!(value);
-    let prepared = agent_result(ctx.agent(&frame, "prepareFill", args.clone()).await?, &what)?;
+    let prepared = probe_result(
+        ctx.probe(&frame, ProbeCommand::PrepareFill, args.clone())
+            .await?,
+        &what,
+    )?;
     let uid = prepared["uid"].as_str().unwrap_or_default().to_string();
     let outcome = match prepared["kind"].as_str() {
         Some("type") if value.is_empty() => {
@@ -271,7 +338,7 @@ async fn fill_one(
 pub async fn fill(
     scope: &Scope<'_>,
     params: &FillParams,
-    action: &str,
+    action: FillAction,
     until: Instant,
 ) -> Result<Value, CdtError> {
     pick(&params.target)?;
@@ -279,7 +346,7 @@ pub async fn fill(
     let before = feedback::before(&ctx).await;
     let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    Ok(finish(feedback_value, action, &uid))
+    Ok(finish(feedback_value, action.name(), &uid))
 }
 
 pub async fn check(
@@ -293,7 +360,7 @@ pub async fn check(
         value,
         no_wait: params.no_wait,
     };
-    fill(scope, &fill_params, "check", until).await
+    fill(scope, &fill_params, FillAction::Check, until).await
 }
 
 pub async fn fill_form(
@@ -357,7 +424,7 @@ pub async fn upload(
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    let found = agent_result(ctx.agent(&frame, "box", args).await?, &what)?;
+    let found = probe_result(ctx.probe(&frame, ProbeCommand::Box, args).await?, &what)?;
     let uid = found["uid"].as_str().unwrap_or_default().to_string();
     ctx.browser
         .set_files(&ctx.target, &frame, &uid, &files)
@@ -383,15 +450,15 @@ pub async fn upload(
 pub async fn simple(
     scope: &Scope<'_>,
     params: &ElementActionParams,
-    command: &str,
+    command: ElementCommand,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    if command == "clear" {
+    if command == ElementCommand::Clear {
         let before = feedback::before(&ctx).await;
-        let done = agent_result(ctx.agent(&frame, "clear", args).await?, &what)?;
+        let done = probe_result(ctx.probe(&frame, ProbeCommand::Clear, args).await?, &what)?;
         let feedback_value =
             feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
         return Ok(finish(
@@ -400,8 +467,8 @@ pub async fn simple(
             done["uid"].as_str().unwrap_or_default(),
         ));
     }
-    let mut result = agent_result(ctx.agent(&frame, command, args).await?, &what)?;
-    if command == "inspect" {
+    let mut result = probe_result(ctx.probe(&frame, command.probe(), args).await?, &what)?;
+    if command == ElementCommand::Inspect {
         let (dx, dy) = frame_offset(&ctx, &frame).await?;
         if let (Some(x), Some(y)) = (result["box"]["x"].as_f64(), result["box"]["y"].as_f64()) {
             result["box"]["x"] = json!(x + dx);
@@ -423,9 +490,9 @@ pub async fn find(
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let result = ctx
-        .agent(
+        .probe(
             "",
-            "find",
+            ProbeCommand::Find,
             json!({ "text": params.text, "limit": params.limit.unwrap_or(20) }),
         )
         .await?;

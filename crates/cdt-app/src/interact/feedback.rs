@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use cdt_domain::interact::DispatchOutcome;
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -21,7 +22,7 @@ pub struct Before {
 
 pub async fn before(ctx: &PageCtx) -> Before {
     let state = ctx
-        .agent("", "state", json!({}))
+        .probe("", ProbeCommand::State, json!({}))
         .await
         .unwrap_or(Value::Null);
     Before {
@@ -37,7 +38,7 @@ async fn state_after(ctx: &PageCtx) -> Value {
         if ctx.browser.dialog(&ctx.target).is_some() {
             return Value::Null;
         }
-        match ctx.agent("", "state", json!({})).await {
+        match ctx.probe("", ProbeCommand::State, json!({})).await {
             Ok(state) if state["readyState"] != "loading" => return state,
             // A dialog opened while we looked: the caller reports it from the error.
             Err(error) if error.code == ErrorCode::DialogBlocking => {
@@ -123,7 +124,11 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
             || state["url"].as_str() != Some(before.url.as_str()));
     if !navigated {
         let _ = ctx
-            .agent("", "settle", json!({ "quiet": 100, "cap": 1000 }))
+            .probe(
+                "",
+                ProbeCommand::Settle,
+                json!({ "quiet": 100, "cap": 1000 }),
+            )
             .await;
     }
     out["navigated"] = json!(navigated);

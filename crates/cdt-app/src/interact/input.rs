@@ -3,6 +3,7 @@
 use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseInput};
 use cdt_domain::ops::{KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams};
+use cdt_domain::probe::ProbeCommand;
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -162,11 +163,32 @@ fn button(name: Option<&str>) -> Result<&'static str, CdtError> {
     }
 }
 
+/// What `input mouse-move|click|mouse-down|mouse-up` does at a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseAction {
+    Move,
+    Click,
+    Down,
+    Up,
+}
+
+impl MouseAction {
+    /// The name the reply's `action` field carries.
+    pub fn name(self) -> &'static str {
+        match self {
+            MouseAction::Move => "mouse-move",
+            MouseAction::Click => "click",
+            MouseAction::Down => "mouse-down",
+            MouseAction::Up => "mouse-up",
+        }
+    }
+}
+
 /// `mouse-move`, `click`, `mouse-down`, `mouse-up` at a point.
 pub async fn mouse(
     scope: &Scope<'_>,
     params: &PointParams,
-    action: &str,
+    action: MouseAction,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let button = button(params.button.as_deref())?;
@@ -175,8 +197,8 @@ pub async fn mouse(
     let what = format!("{x},{y}");
     let work = async {
         match action {
-            "click" => click_at(&ctx, x, y, 1, button).await,
-            "mouse-down" => {
+            MouseAction::Click => click_at(&ctx, x, y, 1, button).await,
+            MouseAction::Down => {
                 ctx.browser
                     .mouse(
                         &ctx.target,
@@ -187,7 +209,7 @@ pub async fn mouse(
                     )
                     .await
             }
-            "mouse-up" => {
+            MouseAction::Up => {
                 ctx.browser
                     .mouse(
                         &ctx.target,
@@ -198,7 +220,7 @@ pub async fn mouse(
                     )
                     .await
             }
-            _ => {
+            MouseAction::Move => {
                 ctx.browser
                     .mouse(
                         &ctx.target,
@@ -211,7 +233,7 @@ pub async fn mouse(
             }
         }
     };
-    with_feedback(&ctx, action, &what, work).await
+    with_feedback(&ctx, action.name(), &what, work).await
 }
 
 pub async fn drag(
@@ -251,7 +273,7 @@ pub async fn scroll(
     let (x, y) = match at {
         Some(point) => point,
         None => {
-            let state = ctx.agent("", "state", json!({})).await?;
+            let state = ctx.probe("", ProbeCommand::State, json!({})).await?;
             (
                 state["viewport"]["width"].as_f64().unwrap_or(800.0) / 2.0,
                 state["viewport"]["height"].as_f64().unwrap_or(600.0) / 2.0,
@@ -271,7 +293,7 @@ pub async fn scroll(
         ctx.browser.mouse(&ctx.target, &wheel),
     )
     .await?;
-    let state = ctx.agent("", "state", json!({})).await?;
+    let state = ctx.probe("", ProbeCommand::State, json!({})).await?;
     let mut result = result;
     result["scroll"] = state["scroll"].clone();
     Ok(result)

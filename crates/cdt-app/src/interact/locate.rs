@@ -3,9 +3,10 @@
 //! named by its frame-qualified uid, so every later step acts in the right frame.
 
 use cdt_domain::CdtError;
+use cdt_domain::probe::ProbeCommand;
 use serde_json::{Value, json};
 
-use super::agent_result;
+use super::probe_result;
 use crate::context::PageCtx;
 
 /// Turns a selector or text target into `(frame, {"uid": …})`; a uid target is returned as is.
@@ -25,7 +26,7 @@ pub async fn in_any_frame(
         if !searched.insert(prefix.clone()) {
             continue;
         }
-        let found = ctx.agent(&prefix, "locate", args.clone()).await;
+        let found = ctx.probe(&prefix, ProbeCommand::Locate, args.clone()).await;
         let found = match found {
             Ok(found) => found,
             // A frame that went away while we looked holds nothing to find.
@@ -45,10 +46,10 @@ pub async fn in_any_frame(
             }
             Some("unknown") => {}
             Some(_) => {
-                agent_result(found, what)?;
+                probe_result(found, what)?;
             }
         }
-        if let Ok(frames) = ctx.agent(&prefix, "frames", json!({})).await {
+        if let Ok(frames) = ctx.probe(&prefix, ProbeCommand::Frames, json!({})).await {
             queue.extend(
                 frames["frames"]
                     .as_array()
@@ -58,5 +59,5 @@ pub async fn in_any_frame(
             );
         }
     }
-    agent_result(json!({ "error": "unknown" }), what).map(|_| (String::new(), args))
+    probe_result(json!({ "error": "unknown" }), what).map(|_| (String::new(), args))
 }

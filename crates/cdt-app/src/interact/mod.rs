@@ -1,8 +1,8 @@
 //! The agent loop (SPEC §6.2–§6.7): snapshots with stable uids, element and input actions that
 //! report what they caused, waits, readers, dialogs, isolated evaluation, captures, observation.
 //!
-//! The in-page work is done by the browser adapter's agent; this module decides what to ask,
-//! maps the agent's answers to error codes, and builds the feedback of every action.
+//! The in-page work is done by the browser adapter's page probe; this module decides what to
+//! ask, maps the probe's answers to error codes, and builds the feedback of every action.
 
 pub mod capture;
 pub mod committed;
@@ -16,6 +16,7 @@ pub mod observe;
 pub mod reading;
 pub mod snapshot;
 
+use cdt_domain::probe::ProbeFailure;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -39,28 +40,29 @@ pub fn frame_of(uid: &str) -> Result<&str, CdtError> {
     }
 }
 
-/// Maps an agent answer carrying `error` to cdt's error codes; passes others through.
-pub fn agent_result(value: Value, what: &str) -> Result<Value, CdtError> {
+/// Maps a page-probe answer carrying `error` to cdt's error codes; passes others through.
+pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
     let Some(error) = value.get("error").and_then(Value::as_str) else {
         return Ok(value);
     };
+    let failure = ProbeFailure::from_name(error);
     let element = value
         .get("element")
         .and_then(Value::as_str)
         .unwrap_or(what)
         .to_string();
-    let error = match error {
-        "stale" => CdtError::new(
+    let error = match failure {
+        Some(ProbeFailure::Stale) => CdtError::new(
             ErrorCode::UidStale,
             format!("{what} no longer exists in the page"),
         )
         .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)"),
-        "unknown" => CdtError::new(
+        Some(ProbeFailure::Unknown) => CdtError::new(
             ErrorCode::ElementNotFound,
             format!("no element matches {what}"),
         )
         .hinted("Run: cdt capture snapshot"),
-        "obscured" => {
+        Some(ProbeFailure::Obscured) => {
             let covering = value
                 .get("covering")
                 .and_then(Value::as_str)
@@ -70,53 +72,53 @@ pub fn agent_result(value: Value, what: &str) -> Result<Value, CdtError> {
                 .hinted(format!("Close or remove the covering element ({covering}) first, e.g. cdt element click {}", value["coveringUid"].as_str().unwrap_or("<uid>")))
                 .hinted("Or click by coordinates: cdt input click <x> <y>")
         }
-        "not-visible" => CdtError::new(
+        Some(ProbeFailure::NotVisible) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is not visible"),
         )
         .hinted("Run: cdt element inspect <uid>"),
-        "disabled" => CdtError::new(
+        Some(ProbeFailure::Disabled) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is disabled"),
         )
         .hinted("Run: cdt element inspect <uid>"),
-        "out-of-view" => CdtError::new(
+        Some(ProbeFailure::OutOfView) => CdtError::new(
             ErrorCode::TargetOutOfView,
             format!("{element} could not be scrolled into view"),
         )
         .hinted("Run: cdt element scroll-into-view <uid>"),
-        "invalid-selector" => CdtError::validation(format!(
+        Some(ProbeFailure::InvalidSelector) => CdtError::validation(format!(
             "invalid CSS selector: {}",
             value["message"].as_str().unwrap_or("")
         ))
         .hinted("Check the selector, e.g. --selector 'form button[type=submit]'"),
-        "no-option" => CdtError::new(
+        Some(ProbeFailure::NoOption) => CdtError::new(
             ErrorCode::ElementNotFound,
             format!("{what} has no such option"),
         )
         .with_details(json!({ "options": value["options"] }))
         .hinted("Pass one of the options in error.details.options"),
-        "readonly" => CdtError::new(
+        Some(ProbeFailure::Readonly) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is read-only"),
         )
         .hinted("Run: cdt element inspect <uid>"),
-        "not-focusable" => CdtError::new(
+        Some(ProbeFailure::NotFocusable) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take the keyboard focus, so nothing can be typed into it"),
         )
         .hinted("Run: cdt element inspect <uid>"),
-        "radio-uncheck" => CdtError::new(
+        Some(ProbeFailure::RadioUncheck) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is a radio button; it cannot be unchecked by itself"),
         )
         .hinted("Check another option of the group: cdt element check <uid>"),
-        "file-input" => CdtError::new(
+        Some(ProbeFailure::FileInput) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{what} is a file input"),
         )
         .hinted("Run: cdt element upload <uid> <file>"),
-        _ => CdtError::new(
+        Some(ProbeFailure::NotFillable | ProbeFailure::UnknownCommand) | None => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take that action"),
         )
@@ -143,7 +145,7 @@ pub fn agent_result(value: Value, what: &str) -> Result<Value, CdtError> {
     Err(error.with_details(details))
 }
 
-/// The agent's way of naming an element target.
+/// The page probe's way of naming an element target.
 pub fn target_args(
     uid: Option<&str>,
     selector: Option<&str>,
@@ -186,8 +188,8 @@ mod tests {
     }
 
     #[test]
-    fn agent_errors_map_to_codes() {
-        let code = |v: Value| agent_result(v, "e1").err().map(|e| e.code);
+    fn probe_failures_map_to_codes() {
+        let code = |v: Value| probe_result(v, "e1").err().map(|e| e.code);
         assert_eq!(code(json!({ "error": "stale" })), Some(ErrorCode::UidStale));
         assert_eq!(
             code(json!({ "error": "unknown" })),
@@ -201,12 +203,12 @@ mod tests {
             code(json!({ "error": "disabled" })),
             Some(ErrorCode::TargetNotInteractable)
         );
-        assert!(agent_result(json!({ "x": 1 }), "e1").is_ok());
+        assert!(probe_result(json!({ "x": 1 }), "e1").is_ok());
     }
 
     #[test]
     fn an_element_found_by_text_is_named_by_its_uid_in_the_error() {
-        let error = agent_result(
+        let error = probe_result(
             json!({ "error": "disabled", "uid": "e7", "element": "button \"Start\"" }),
             "--text Start",
         )

@@ -3,6 +3,7 @@
 
 use cdt_domain::CdtError;
 use cdt_domain::ops::PageParams;
+use cdt_domain::probe::ProbeCommand;
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -37,7 +38,7 @@ pub async fn state(
             json!({ "page": ctx.page, "url": info.as_ref().map(|i| i.url.clone()), "title": info.map(|i| i.title), "dialog": dialog }),
         );
     }
-    let page_state = ctx.agent("", "state", json!({})).await?;
+    let page_state = ctx.probe("", ProbeCommand::State, json!({})).await?;
     let pending = pending_requests(&ctx);
     // The active emulation (`null` when nothing is emulated).
     let emulation = Some(ctx.browser.emulation())
@@ -59,7 +60,7 @@ pub async fn targets(
 ) -> Result<Value, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
-    let mut found = ctx.agent("", "targets", json!({})).await?;
+    let mut found = ctx.probe("", ProbeCommand::Targets, json!({})).await?;
     found["page"] = json!(ctx.page);
     Ok(found)
 }

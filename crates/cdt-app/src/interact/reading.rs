@@ -8,12 +8,13 @@ use cdt_domain::ops::{
     WaitTextParams, WaitUrlParams,
 };
 use cdt_domain::ports::NavigationOutcome;
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::observe::pending_requests;
-use super::{agent_result, frame_of};
+use super::{frame_of, probe_result};
 use crate::bounded;
 use crate::context::PageCtx;
 use crate::context::Scope;
@@ -135,7 +136,7 @@ pub async fn wait_text(
     let args = json!({ "texts": params.texts });
     let found = poll(until, || async {
         ctx.no_dialog()?;
-        let checked = ctx.agent("", "waitCheck", args.clone()).await?;
+        let checked = ctx.probe("", ProbeCommand::WaitCheck, args.clone()).await?;
         Ok((checked["done"] == true).then(|| checked["found"].clone()))
     })
     .await?;
@@ -156,8 +157,8 @@ pub async fn wait_selector(
     let args = json!({ "selector": params.selector, "state": state });
     let uid = poll(until, || async {
         ctx.no_dialog()?;
-        let checked = agent_result(
-            ctx.agent("", "waitCheck", args.clone()).await?,
+        let checked = probe_result(
+            ctx.probe("", ProbeCommand::WaitCheck, args.clone()).await?,
             &params.selector,
         )?;
         Ok((checked["done"] == true).then(|| checked["uid"].clone()))
@@ -255,11 +256,18 @@ pub async fn wait_idle(
     )
 }
 
+/// What `page text` and `page html` read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadKind {
+    Text,
+    Html,
+}
+
 /// `page text` and `page html`.
 pub async fn read(
     scope: &Scope<'_>,
     params: &ReadParams,
-    command: &str,
+    kind: ReadKind,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let frame = params
@@ -277,7 +285,11 @@ pub async fn read(
         .or_else(|| params.selector.clone())
         .unwrap_or_else(|| "the page".into());
     let args = json!({ "uid": params.uid, "selector": params.selector });
-    let mut result = agent_result(ctx.agent(&frame, command, args).await?, &what)?;
+    let command = match kind {
+        ReadKind::Text => ProbeCommand::ReadText,
+        ReadKind::Html => ProbeCommand::ReadHtml,
+    };
+    let mut result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
     result["page"] = json!(ctx.page);
     for field in ["html", "text"] {
         bounded::cut_string_field(

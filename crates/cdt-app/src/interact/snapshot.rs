@@ -5,11 +5,12 @@
 use std::collections::BTreeMap;
 
 use cdt_domain::ops::SnapshotParams;
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::{agent_result, committed, frame_of};
+use super::{committed, frame_of, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
 
@@ -75,7 +76,7 @@ pub fn interactive_nodes(snapshot: &Snapshot) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn agent_args(options: &Options, root_in_frame: Option<&str>) -> Value {
+fn probe_args(options: &Options, root_in_frame: Option<&str>) -> Value {
     let mut args = json!({ "interactive": options.interactive, "verbose": options.verbose });
     if let Some(depth) = options.depth {
         args["depth"] = json!(depth);
@@ -136,11 +137,11 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
         _ => String::new(),
     };
     let what = options.root.clone().unwrap_or_else(|| "the page".into());
-    let main = agent_result(
-        ctx.agent(
+    let main = probe_result(
+        ctx.probe(
             &root_frame,
-            "snapshot",
-            agent_args(options, options.root.as_deref()),
+            ProbeCommand::Snapshot,
+            probe_args(options, options.root.as_deref()),
         )
         .await?,
         &what,
@@ -163,7 +164,11 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
             ..options.clone()
         };
         let Ok(inner) = ctx
-            .agent(&prefix, "snapshot", agent_args(&inner_options, None))
+            .probe(
+                &prefix,
+                ProbeCommand::Snapshot,
+                probe_args(&inner_options, None),
+            )
             .await
         else {
             continue;

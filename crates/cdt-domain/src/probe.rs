@@ -1,0 +1,121 @@
+//! The page probe's vocabulary: the commands cdt's in-page script (run in an isolated world of
+//! every frame) answers, and the failures it reports. Both sides name them by these enums: the
+//! adapter sends [`ProbeCommand::name`], and a test checks the script's command table against
+//! [`ProbeCommand::ALL`], so a command that one side lacks cannot slip through.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! named {
+    ($(#[$meta:meta])* $vis:vis enum $enum:ident { $($(#[$vmeta:meta])* $variant:ident = $name:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        $vis enum $enum {
+            $( $(#[$vmeta])* #[serde(rename = $name)] $variant, )*
+        }
+
+        impl $enum {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$enum] = &[$($enum::$variant,)*];
+
+            /// The name the page probe uses.
+            pub fn name(self) -> &'static str {
+                match self { $($enum::$variant => $name,)* }
+            }
+
+            /// The value the page probe names so.
+            pub fn from_name(name: &str) -> Option<$enum> {
+                match name { $($name => Some($enum::$variant),)* _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $enum {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+named! {
+    /// A command of the page probe.
+    pub enum ProbeCommand {
+        /// The iframes of the document, each with its uid.
+        Frames = "frames",
+        /// The compact accessibility snapshot (lines, uids, frames).
+        Snapshot = "snapshot",
+        /// Scroll an element into view and check that a click at its centre lands on it.
+        ActionPoint = "actionPoint",
+        /// Focus and select the contents of a field about to be filled.
+        PrepareFill = "prepareFill",
+        /// Tag, attributes, box, visibility, role and name of an element.
+        Inspect = "inspect",
+        /// Elements whose name or value contains a text.
+        Find = "find",
+        /// The page's links and form controls for `observe targets`.
+        Targets = "targets",
+        /// URL, title, ready state, focus and DOM-change counters.
+        State = "state",
+        /// Wait until the DOM has been quiet for a while (capped).
+        Settle = "settle",
+        /// The visible text of the page or an element.
+        ReadText = "readText",
+        /// The HTML of the page or an element.
+        ReadHtml = "readHtml",
+        /// Scroll an element into the middle of the viewport.
+        ScrollIntoView = "scrollIntoView",
+        /// Give an element the keyboard focus.
+        Focus = "focus",
+        /// Empty an input, textarea or contenteditable.
+        Clear = "clear",
+        /// One check of a wait condition (text present, selector state).
+        WaitCheck = "waitCheck",
+        /// An element's box in its frame's viewport.
+        Box = "box",
+        /// The uid of the element a selector or text names.
+        Locate = "locate",
+    }
+}
+
+named! {
+    /// Why the page probe could not do what it was asked.
+    pub enum ProbeFailure {
+        /// The uid's node was removed from the page.
+        Stale = "stale",
+        /// No element matches the uid, selector or text.
+        Unknown = "unknown",
+        /// Another element covers the target's click point.
+        Obscured = "obscured",
+        NotVisible = "not-visible",
+        Disabled = "disabled",
+        OutOfView = "out-of-view",
+        InvalidSelector = "invalid-selector",
+        /// A `<select>` has no option with that text or value.
+        NoOption = "no-option",
+        Readonly = "readonly",
+        NotFocusable = "not-focusable",
+        /// A radio button cannot be unchecked by itself.
+        RadioUncheck = "radio-uncheck",
+        /// A file input takes files (`element upload`), not text.
+        FileInput = "file-input",
+        /// The element holds no value to fill.
+        NotFillable = "not-fillable",
+        /// The probe does not know the command (a build mismatch).
+        UnknownCommand = "unknown-command",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for command in ProbeCommand::ALL {
+            assert_eq!(ProbeCommand::from_name(command.name()), Some(*command));
+        }
+        for failure in ProbeFailure::ALL {
+            assert_eq!(ProbeFailure::from_name(failure.name()), Some(*failure));
+        }
+        assert_eq!(ProbeCommand::from_name("click"), None);
+    }
+}
