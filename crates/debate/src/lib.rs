@@ -186,3 +186,4 @@ fn fail(error: &DebateError) -> ExitCode {
     eprintln!("cdt-debate: {error}");
     ExitCode::from(error.code.exit_code())
 }
+pub mod typescript;
