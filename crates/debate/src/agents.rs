@@ -23,6 +23,8 @@ use crate::types::{AgentName, AgentStatus, LineKind};
 pub const SHOWN_ARG_CHARS: usize = 60;
 
 impl DebateEngine {
+    /// Connects `agent`: a new session, or `resume_session_id` resumed. Refused while a run is
+    /// active or while the agent is already connecting.
     pub async fn connect(
         self: &Arc<Self>,
         agent: AgentName,
@@ -35,7 +37,7 @@ impl DebateEngine {
                 ErrorCode::ValidationError,
                 format!("resumeSessionId `{id}` is not a session id"),
                 "use letters, digits, '.', '_', ':' or '-' (not first), at most 128 characters; \
-             or leave it out to start a new session",
+                 or leave it out to start a new session",
             ));
         }
         {

@@ -30,7 +30,7 @@ pub use state::{AgentState, RunControl, RunState, State};
 use crate::config::Settings;
 use crate::error::{DebateError, ErrorCode};
 use crate::events::{
-    AgentStatusView, DebateStateView, Defaults, Event, EventHub, PanelLine, StateSnapshot, lines,
+    AgentStatusView, DebateStateView, Defaults, Event, EventHub, StateSnapshot, lines,
 };
 use crate::fsm::{self, Trigger};
 use crate::run_log_store::{RunLogStore, RunSummary};
@@ -134,10 +134,6 @@ impl DebateEngine {
         for line in lines(panel, kind, text) {
             self.publish(&Event::PanelOutput(line));
         }
-    }
-
-    pub fn panel_line(&self, line: PanelLine) {
-        self.publish(&Event::PanelOutput(line));
     }
 
     /// A sink that shows a CLI's output in its agent's panel.
