@@ -8,179 +8,171 @@
 //! is active.
 
 use std::sync::Arc;
-use std::time::Duration;
 
-use crate::app::App;
 use crate::clock;
+use crate::engine::DebateEngine;
 use crate::error::{DebateError, ErrorCode};
 use crate::events::AgentStatusView;
 use crate::output::{self, is_valid_session_id};
 use crate::prompts;
-use crate::runner::{self, Ended, LineSink};
+use crate::runner::Ended;
 use crate::template::{Values, shell_line};
 use crate::types::{AgentName, AgentStatus, LineKind};
 
 /// Characters of a command line shown in a panel per argument.
 pub const SHOWN_ARG_CHARS: usize = 60;
 
-pub async fn connect(
-    app: &Arc<App>,
-    agent: AgentName,
-    resume_session_id: Option<String>,
-) -> Result<AgentStatusView, DebateError> {
-    if let Some(id) = &resume_session_id
-        && !is_valid_session_id(id)
-    {
-        return Err(DebateError::new(
-            ErrorCode::ValidationError,
-            format!("resumeSessionId `{id}` is not a session id"),
-            "use letters, digits, '.', '_', ':' or '-' (not first), at most 128 characters; \
-             or leave it out to start a new session",
-        ));
-    }
-    {
-        let mut state = app.lock();
-        if state.status.is_active() {
+impl DebateEngine {
+    /// Connects `agent`: a new session, or `resume_session_id` resumed. Refused while a run is
+    /// active or while the agent is already connecting.
+    pub async fn connect(
+        self: &Arc<Self>,
+        agent: AgentName,
+        resume_session_id: Option<String>,
+    ) -> Result<AgentStatusView, DebateError> {
+        if let Some(id) = &resume_session_id
+            && !is_valid_session_id(id)
+        {
             return Err(DebateError::new(
-                ErrorCode::InvalidState,
-                format!(
-                    "토론이 진행 중({})이라 {}을(를) 재연결할 수 없습니다",
-                    state.status,
-                    agent.display()
-                ),
-                "stop the debate first: POST /api/debate/stop",
+                ErrorCode::ValidationError,
+                format!("resumeSessionId `{id}` is not a session id"),
+                "use letters, digits, '.', '_', ':' or '-' (not first), at most 128 characters; \
+                 or leave it out to start a new session",
             ));
         }
-        let current = state.agents.get(&agent).map(|known| known.status());
-        if current == Some(AgentStatus::Connecting) {
-            return Err(DebateError::new(
-                ErrorCode::AgentBusy,
-                format!("{}은(는) 이미 연결 중입니다", agent.display()),
-                "wait for the agent_status event of the connect in progress",
-            ));
-        }
-        app.set_agent(&mut state, agent, |known| {
-            known.status = Some(AgentStatus::Connecting);
-            known.error = None;
-        });
-    }
-    match call(app, agent, resume_session_id.as_deref()).await {
-        Ok(session_id) => {
-            let mut state = app.lock();
-            app.set_agent(&mut state, agent, |known| {
-                known.status = Some(AgentStatus::Ready);
-                known.session_id = Some(session_id.clone());
-                known.last_connected_at = Some(clock::now_iso());
-            });
-            let persisted = app.persist_sessions(&state);
-            let view = App::agent_view(&state, agent);
-            drop(state);
-            app.panel(
-                agent.panel(),
-                LineKind::System,
-                &format!("[연결됨] 세션 {session_id}"),
-            );
-            if let Err(error) = persisted {
-                app.report(&error);
+        {
+            let mut state = self.lock();
+            if state.status.is_active() {
+                return Err(DebateError::new(
+                    ErrorCode::InvalidState,
+                    format!(
+                        "토론이 진행 중({})이라 {}을(를) 재연결할 수 없습니다",
+                        state.status,
+                        agent.display()
+                    ),
+                    "stop the debate first: POST /api/debate/stop",
+                ));
             }
-            Ok(view)
+            let current = state.agents.get(&agent).map(|known| known.status());
+            if current == Some(AgentStatus::Connecting) {
+                return Err(DebateError::new(
+                    ErrorCode::AgentBusy,
+                    format!("{}은(는) 이미 연결 중입니다", agent.display()),
+                    "wait for the agent_status event of the connect in progress",
+                ));
+            }
+            self.set_agent(&mut state, agent, |known| {
+                known.status = Some(AgentStatus::Connecting);
+                known.error = None;
+            });
         }
-        Err(error) => {
-            app.agent_error(agent, &error);
-            Err(error)
+        match self.connect_call(agent, resume_session_id.as_deref()).await {
+            Ok(session_id) => {
+                let mut state = self.lock();
+                self.set_agent(&mut state, agent, |known| {
+                    known.status = Some(AgentStatus::Ready);
+                    known.session_id = Some(session_id.clone());
+                    known.last_connected_at = Some(clock::now_iso());
+                });
+                let persisted = self.persist_sessions(&state);
+                let view = DebateEngine::agent_view(&state, agent);
+                drop(state);
+                self.panel(
+                    agent.panel(),
+                    LineKind::System,
+                    &format!("[연결됨] 세션 {session_id}"),
+                );
+                if let Err(error) = persisted {
+                    self.report(&error);
+                }
+                Ok(view)
+            }
+            Err(error) => {
+                self.agent_error(agent, &error);
+                Err(error)
+            }
         }
     }
-}
 
-/// Runs the connect call and returns the session id it printed.
-async fn call(
-    app: &Arc<App>,
-    agent: AgentName,
-    resume: Option<&str>,
-) -> Result<String, DebateError> {
-    let commands = app.settings.commands(agent);
-    let prompt = prompts::connect(agent);
-    let (template, key) = match resume {
-        Some(_) => (
-            &commands.resume,
-            format!("{}_RESUME_CMD", agent.as_str().to_uppercase()),
-        ),
-        None => (
-            &commands.start,
-            format!("{}_START_CMD", agent.as_str().to_uppercase()),
-        ),
-    };
-    let argv = template
-        .render(Values {
-            prompt: &prompt,
-            session_id: resume,
-        })
-        .map_err(|error| {
-            DebateError::new(
-                ErrorCode::ConfigInvalid,
-                format!("{key}: {error}"),
-                "fix .env",
-            )
-        })?;
-    app.panel(
-        agent.panel(),
-        LineKind::System,
-        &format!("$ {}", shell_line(&argv, SHOWN_ARG_CHARS)),
-    );
-    let timeout = Duration::from_millis(app.settings.turn_timeout_ms);
-    let output = runner::run(
-        &argv,
-        &app.paths.root,
-        timeout,
-        None,
-        panel_sink(app, agent),
-    )
-    .await
-    .map_err(|error| spawn_error(agent, &key, &argv, &error))?;
-    let name = agent.display();
-    match output.ended {
-        Ended::TimedOut => {
-            return Err(DebateError::new(
-                ErrorCode::TurnTimeout,
-                format!(
-                    "{name} 연결이 {} ms 안에 끝나지 않았습니다",
-                    timeout.as_millis()
-                ),
-                "check the CLI by hand with the command shown in its panel, or raise \
-                 DEBATE_TURN_TIMEOUT_MS in .env",
-            ));
-        }
-        Ended::Exited(code) if code != Some(0) => {
-            return Err(DebateError::new(
-                ErrorCode::AgentFailed,
-                format!(
-                    "{name} CLI가 실패했습니다 (종료 코드 {})",
-                    code.map_or_else(|| "signal".to_string(), |code| code.to_string())
-                ),
-                "run the command shown in its panel by hand; is the CLI logged in?",
-            )
-            .with_detail(tail(&output.stderr)));
-        }
-        Ended::Exited(_) | Ended::Stopped => {}
-    }
-    let parsed = output::parse(&output.stdout);
-    parsed.session_id.ok_or_else(|| {
-        DebateError::new(
-            ErrorCode::SessionIdMissing,
-            format!("{name} 출력에서 세션 ID를 찾을 수 없습니다"),
-            format!(
-                "make {key} print its session id (JSON output such as `--json` / \
-                 `--output-format stream-json`, or a `session id: …` line)"
+    /// Runs the connect call and returns the session id it printed.
+    async fn connect_call(
+        self: &Arc<Self>,
+        agent: AgentName,
+        resume: Option<&str>,
+    ) -> Result<String, DebateError> {
+        let commands = self.settings.commands(agent);
+        let prompt = prompts::connect(agent);
+        let (template, key) = match resume {
+            Some(_) => (
+                &commands.resume,
+                format!("{}_RESUME_CMD", agent.as_str().to_uppercase()),
             ),
-        )
-        .with_detail(tail(&output.stdout))
-    })
-}
-
-/// A sink that shows a CLI's output in its agent's panel.
-pub fn panel_sink(app: &Arc<App>, agent: AgentName) -> LineSink {
-    let app = app.clone();
-    Arc::new(move |kind, line| app.panel(agent.panel(), kind, line))
+            None => (
+                &commands.start,
+                format!("{}_START_CMD", agent.as_str().to_uppercase()),
+            ),
+        };
+        let argv = template
+            .render(Values {
+                prompt: &prompt,
+                session_id: resume,
+            })
+            .map_err(|error| {
+                DebateError::new(
+                    ErrorCode::ConfigInvalid,
+                    format!("{key}: {error}"),
+                    "fix .env",
+                )
+            })?;
+        self.panel(
+            agent.panel(),
+            LineKind::System,
+            &format!("$ {}", shell_line(&argv, SHOWN_ARG_CHARS)),
+        );
+        let timeout = self.turn_timeout();
+        let output = self
+            .call_agent(argv.clone(), None, self.panel_sink(agent))
+            .await
+            .map_err(|error| spawn_error(agent, &key, &argv, &error))?;
+        let name = agent.display();
+        match output.ended {
+            Ended::TimedOut => {
+                return Err(DebateError::new(
+                    ErrorCode::TurnTimeout,
+                    format!(
+                        "{name} 연결이 {} ms 안에 끝나지 않았습니다",
+                        timeout.as_millis()
+                    ),
+                    "check the CLI by hand with the command shown in its panel, or raise \
+                 DEBATE_TURN_TIMEOUT_MS in .env",
+                ));
+            }
+            Ended::Exited(code) if code != Some(0) => {
+                return Err(DebateError::new(
+                    ErrorCode::AgentFailed,
+                    format!(
+                        "{name} CLI가 실패했습니다 (종료 코드 {})",
+                        code.map_or_else(|| "signal".to_string(), |code| code.to_string())
+                    ),
+                    "run the command shown in its panel by hand; is the CLI logged in?",
+                )
+                .with_detail(tail(&output.stderr)));
+            }
+            Ended::Exited(_) | Ended::Stopped => {}
+        }
+        let parsed = output::parse(&output.stdout);
+        parsed.session_id.ok_or_else(|| {
+            DebateError::new(
+                ErrorCode::SessionIdMissing,
+                format!("{name} 출력에서 세션 ID를 찾을 수 없습니다"),
+                format!(
+                    "make {key} print its session id (JSON output such as `--json` / \
+                 `--output-format stream-json`, or a `session id: …` line)"
+                ),
+            )
+            .with_detail(tail(&output.stdout))
+        })
+    }
 }
 
 pub fn spawn_error(

@@ -5,10 +5,11 @@
 use std::fmt;
 
 use axum::http::StatusCode;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// The fixed set of error codes (the `code` of an `error` event or an API error body).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// `.env` is missing, unreadable, or a value is invalid.
@@ -71,7 +72,7 @@ impl ErrorCode {
 }
 
 /// A failure with its code, message, detail and suggestion.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DebateError {
     pub code: ErrorCode,

@@ -5,16 +5,18 @@
 
 use std::sync::Arc;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::error::DebateError;
+use crate::fsm::UserAction;
 use crate::types::{
     AgentName, AgentStatus, DebateStatus, EndReason, LineKind, Panel, TranscriptEntry,
 };
 
 /// The debate's state as `debate_state` and `GET /api/debate/state` carry it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DebateStateView {
     pub status: DebateStatus,
@@ -28,10 +30,12 @@ pub struct DebateStateView {
     pub topic: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_rounds: Option<u32>,
+    /// What a person may ask for now, from the FSM table (`fsm::user_actions`).
+    pub actions: Vec<UserAction>,
 }
 
 /// An agent as `agent_status` carries it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentStatusView {
     pub agent: AgentName,
@@ -44,8 +48,26 @@ pub struct AgentStatusView {
     pub last_connected_at: Option<String>,
 }
 
+/// The `.env` defaults a start request may leave out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Defaults {
+    pub max_rounds: u32,
+    pub turn_timeout_ms: u64,
+    pub consensus_regex: String,
+}
+
+/// `GET /api/debate/state`: the debate, both agents and the defaults.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StateSnapshot {
+    pub debate: DebateStateView,
+    pub agents: Vec<AgentStatusView>,
+    pub defaults: Defaults,
+}
+
 /// One line for a terminal panel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PanelLine {
     pub panel: Panel,
     pub line: String,
@@ -53,7 +75,7 @@ pub struct PanelLine {
 }
 
 /// A server → UI event; `type` names it on the wire.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     AgentStatus(AgentStatusView),

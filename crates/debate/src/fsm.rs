@@ -12,6 +12,9 @@
 //! Stop wins: once `stopping`, a turn that ends, finishes or fails leaves it `stopping`.
 //! This module must never do I/O or know about processes.
 
+use schemars::JsonSchema;
+use serde::Serialize;
+
 use crate::types::DebateStatus;
 
 /// What happened.
@@ -76,6 +79,53 @@ pub fn next(from: DebateStatus, trigger: Trigger) -> Result<DebateStatus, Refuse
         _ => return Err(Refused { from, trigger }),
     };
     Ok(to)
+}
+
+/// A button of the UI: what a person may ask for. `debate_state` carries the ones the current
+/// status allows ([`user_actions`]), so the UI enables its buttons from this table rather than
+/// from a copy of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum UserAction {
+    /// `POST /api/debate/start` (the UI also needs a topic and both agents ready).
+    Start,
+    /// `POST /api/debate/pause`.
+    Pause,
+    /// `POST /api/debate/resume`.
+    Resume,
+    /// `POST /api/debate/stop`.
+    Stop,
+    /// `POST /api/agents/{agent}/connect`: only while no run is active, that is while a run
+    /// could start (the UI also needs the agent not to be connecting already).
+    Connect,
+}
+
+impl UserAction {
+    pub const ALL: [UserAction; 5] = [
+        UserAction::Start,
+        UserAction::Pause,
+        UserAction::Resume,
+        UserAction::Stop,
+        UserAction::Connect,
+    ];
+
+    /// The trigger whose edge decides whether the action is allowed.
+    pub fn trigger(self) -> Trigger {
+        match self {
+            UserAction::Start | UserAction::Connect => Trigger::Start,
+            UserAction::Pause => Trigger::Pause,
+            UserAction::Resume => Trigger::Resume,
+            UserAction::Stop => Trigger::Stop,
+        }
+    }
+}
+
+/// The actions the table allows from `status`, in [`UserAction::ALL`] order.
+pub fn user_actions(status: DebateStatus) -> Vec<UserAction> {
+    UserAction::ALL
+        .into_iter()
+        .filter(|action| next(status, action.trigger()).is_ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -187,6 +237,27 @@ mod tests {
         );
         assert_eq!(walk(S::Idle, &[T::Start, T::Failed]), S::Stopped);
         assert_eq!(walk(S::Stopped, &[T::Start]), S::Running);
+    }
+
+    /// The seed's button rules (§9.4) as the table gives them.
+    #[test]
+    fn user_actions_follow_the_seed_button_rules() {
+        use UserAction as A;
+        assert_eq!(user_actions(S::Idle), [A::Start, A::Connect]);
+        assert_eq!(user_actions(S::Stopped), [A::Start, A::Connect]);
+        assert_eq!(user_actions(S::Completed), [A::Start, A::Connect]);
+        assert_eq!(user_actions(S::Running), [A::Pause, A::Stop]);
+        assert_eq!(user_actions(S::PauseRequested), [A::Stop]);
+        assert_eq!(user_actions(S::Paused), [A::Resume, A::Stop]);
+        assert_eq!(user_actions(S::Stopping), []);
+        for status in STATUSES {
+            // Connect is allowed exactly while no run is active (agents.rs refuses otherwise).
+            assert_eq!(
+                user_actions(status).contains(&A::Connect),
+                !status.is_active(),
+                "{status:?}"
+            );
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //!
 //! Requests from another origin are refused (a web page elsewhere must not be able to start
 //! CLIs on this machine), and so are `Host` names other than `127.0.0.1`/`localhost`.
-//! Handlers only translate: the work is in `agents.rs` and `engine.rs`.
+//! Handlers only translate: the work is in the `DebateEngine`.
 
 use std::sync::Arc;
 
@@ -29,10 +29,10 @@ use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::App;
-use crate::engine::{self, StartRequest};
+use crate::engine::StartRequest;
 use crate::error::{DebateError, ErrorCode};
+use crate::static_files;
 use crate::types::AgentName;
-use crate::{agents, static_files};
 
 impl IntoResponse for DebateError {
     fn into_response(self) -> Response {
@@ -94,48 +94,32 @@ async fn connect(State(app): State<Arc<App>>, Path(agent): Path<String>, bytes: 
         ));
     };
     let request: ConnectRequest = body(&bytes, r#"{"resumeSessionId": "0199…"} or {}"#)?;
-    ok(agents::connect(&app, agent, request.resume_session_id).await?)
+    ok(app.engine.connect(agent, request.resume_session_id).await?)
 }
 
 async fn start(State(app): State<Arc<App>>, bytes: Bytes) -> Reply {
     let request: StartRequest = body(&bytes, r#"{"topic": "…", "maxRounds": 6}"#)?;
-    ok(engine::start(&app, &request)?)
+    ok(app.engine.start(&request)?)
 }
 
 async fn pause(State(app): State<Arc<App>>) -> Reply {
-    ok(engine::pause(&app)?)
+    ok(app.engine.pause()?)
 }
 
 async fn resume(State(app): State<Arc<App>>) -> Reply {
-    ok(engine::resume(&app)?)
+    ok(app.engine.resume()?)
 }
 
 async fn stop(State(app): State<Arc<App>>) -> Reply {
-    ok(engine::stop(&app).await?)
+    ok(app.engine.stop().await?)
 }
 
 async fn state(State(app): State<Arc<App>>) -> Reply {
-    let snapshot = {
-        let state = app.lock();
-        let agents: Vec<_> = AgentName::ALL
-            .iter()
-            .map(|agent| App::agent_view(&state, *agent))
-            .collect();
-        json!({
-            "debate": App::debate_view(&state),
-            "agents": agents,
-            "defaults": {
-                "maxRounds": app.settings.max_rounds,
-                "turnTimeoutMs": app.settings.turn_timeout_ms,
-                "consensusRegex": app.settings.consensus_regex,
-            },
-        })
-    };
-    ok(snapshot)
+    ok(app.engine.state_snapshot())
 }
 
 async fn run(State(app): State<Arc<App>>, Path(run_id): Path<String>) -> Reply {
-    ok(engine::run_record(&app, &run_id)?)
+    ok(app.engine.run_record(&run_id)?)
 }
 
 async fn unknown_api(method: Method, Path(rest): Path<String>) -> Reply {
@@ -153,7 +137,7 @@ async fn websocket(State(app): State<Arc<App>>, upgrade: WebSocketUpgrade) -> Re
 /// Sends the snapshot, then every event, until the page goes away.
 async fn events(app: Arc<App>, mut socket: WebSocket) {
     // Subscribe before the snapshot so nothing between the two is lost.
-    let mut receiver = app.hub.subscribe();
+    let mut receiver = app.engine.hub.subscribe();
     let mut closing = app.closing();
     if send_snapshot(&app, &mut socket).await.is_err() {
         return;
@@ -187,7 +171,7 @@ async fn events(app: Arc<App>, mut socket: WebSocket) {
 }
 
 async fn send_snapshot(app: &App, socket: &mut WebSocket) -> Result<(), axum::Error> {
-    for event in app.snapshot() {
+    for event in app.engine.snapshot() {
         if let Ok(json) = serde_json::to_string(&event) {
             socket.send(Message::Text(json.into())).await?;
         }

@@ -17,11 +17,11 @@ pub mod fsm;
 pub mod http;
 pub mod output;
 pub mod prompts;
+pub mod run_log_store;
 pub mod runner;
+pub mod session_store;
 pub mod static_files;
-pub mod store;
 pub mod template;
-pub mod turn;
 pub mod types;
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -106,8 +106,8 @@ impl Server {
         // the graceful shutdown does not wait for open pages.
         let shutdown = async move {
             shutdown.await;
-            if app.lock().status.is_active() {
-                let _ = engine::stop(&app).await;
+            if app.engine.is_active() {
+                let _ = app.engine.stop().await;
             }
             app.close_sockets();
         };
@@ -160,7 +160,7 @@ async fn run(args: Args) -> Result<(), DebateError> {
     }
     tracing::info!(
         "logs in {}, agents run in {}",
-        server.app.store.logs_dir().display(),
+        server.app.engine.runs.logs_dir().display(),
         server.app.paths.root.display()
     );
     server.serve(shutdown_signal()).await
@@ -186,3 +186,4 @@ fn fail(error: &DebateError) -> ExitCode {
     eprintln!("cdt-debate: {error}");
     ExitCode::from(error.code.exit_code())
 }
+pub mod typescript;

@@ -1,12 +1,15 @@
-//! `CliAgentRunner` (seed §4.3): runs one agent CLI call from an argv, without a shell, in its
-//! own process group; streams its stdout and stderr line by line to a sink while collecting
+//! `CliAgentRunner` (seed §4.3): the port through which the engine calls an agent CLI, and
+//! [`ProcessRunner`], its one real implementation. That runs one call from an argv, without a
+//! shell, in its own process group; streams its stdout and stderr line by line to a sink while collecting
 //! them; and ends it — the whole process group, so a wrapper script's children die too — when
 //! the turn's timeout passes or the run is stopped.
 //!
 //! This module must never build a command line from text (argv only) and never leave a
 //! process of a finished call running in its group.
 
-use std::path::Path;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -51,6 +54,39 @@ impl CallOutput {
             Ended::Exited(code) => code,
             Ended::TimedOut | Ended::Stopped => None,
         }
+    }
+}
+
+/// One CLI call as the engine asks for it.
+pub struct AgentCall {
+    pub argv: Vec<String>,
+    pub cwd: PathBuf,
+    /// The call is ended ([`Ended::TimedOut`]) when it runs longer.
+    pub timeout: Duration,
+    /// When it fires, the call is ended at once ([`Ended::Stopped`]).
+    pub stop: Option<watch::Receiver<bool>>,
+    /// Every output line, as it arrives.
+    pub sink: LineSink,
+}
+
+/// What a runner's call resolves to: `Err` when the CLI could not be started at all.
+pub type CallFuture<'a> = Pin<Box<dyn Future<Output = std::io::Result<CallOutput>> + Send + 'a>>;
+
+/// Runs agent CLI calls. The engine knows only this trait; a runner must honour the call's
+/// timeout and stop signal and report how the call ended.
+pub trait CliAgentRunner: Send + Sync {
+    fn run(&self, call: AgentCall) -> CallFuture<'_>;
+}
+
+/// The real runner: a child process per call (see [`run`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ProcessRunner;
+
+impl CliAgentRunner for ProcessRunner {
+    fn run(&self, call: AgentCall) -> CallFuture<'_> {
+        Box::pin(
+            async move { run(&call.argv, &call.cwd, call.timeout, call.stop, call.sink).await },
+        )
     }
 }
 

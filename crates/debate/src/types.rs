@@ -4,10 +4,13 @@
 
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// One of the two debating CLIs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum AgentName {
     Gemini,
@@ -65,7 +68,7 @@ impl fmt::Display for AgentName {
 }
 
 /// An agent's connection status (seed §6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AgentStatus {
     Idle,
@@ -75,7 +78,7 @@ pub enum AgentStatus {
 }
 
 /// The debate's status (seed §6); transitions live in `fsm.rs`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DebateStatus {
     Idle,
@@ -119,7 +122,7 @@ impl fmt::Display for DebateStatus {
 }
 
 /// Why a run ended (the `reason` of `debate_state`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// A reply matched the consensus pattern.
@@ -139,7 +142,7 @@ pub enum EndReason {
 }
 
 /// A connected (or remembered) agent session (seed §6 `AgentSession`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AgentSession {
     pub agent: AgentName,
@@ -149,7 +152,7 @@ pub struct AgentSession {
 }
 
 /// One run's settings (seed §6 `DebateConfig`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DebateConfig {
     pub topic: String,
@@ -159,7 +162,7 @@ pub struct DebateConfig {
 }
 
 /// How a turn ended; an addition to the seed's entry so a log reader need not guess.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TurnOutcome {
     /// The CLI exited 0 and a reply was read.
@@ -177,7 +180,7 @@ pub enum TurnOutcome {
 }
 
 /// One turn of a run (seed §6 `TranscriptEntry`, plus `outcome` and `exitCode`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TranscriptEntry {
     pub run_id: String,
@@ -194,7 +197,7 @@ pub struct TranscriptEntry {
 }
 
 /// A terminal panel of the UI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Panel {
     Left,
@@ -203,7 +206,7 @@ pub enum Panel {
 }
 
 /// What kind of line a panel shows, so the UI can colour it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LineKind {
     /// The server's own note (a command line, an exit status, a header).

@@ -1,5 +1,7 @@
 // UI state: what the server last told us, and the seed's button rules (§9.4) as pure
-// functions of it. Nothing here talks to the server.
+// functions of it. Which control the debate's status allows comes from the server's state
+// machine (`actions` of debate_state, crates/debate/src/fsm.rs), never from a copy here.
+// Nothing here talks to the server.
 
 import type {
   AgentName,
@@ -7,8 +9,10 @@ import type {
   AgentView,
   DebateStatus,
   DebateView,
+  EndReason,
   ServerError,
   ServerEvent,
+  UserAction,
 } from "./types";
 
 export interface UiState {
@@ -25,7 +29,8 @@ export const initialState: UiState = {
     gemini: { agent: "gemini", status: "idle" },
     codex: { agent: "codex", status: "idle" },
   },
-  debate: { status: "idle" },
+  // No action until the server's first debate_state says which ones its status allows.
+  debate: { status: "idle", actions: [] },
   turns: 0,
   error: null,
 };
@@ -71,45 +76,39 @@ function applyEvent(state: UiState, event: ServerEvent): UiState {
   }
 }
 
-/** A run exists and has not ended. */
-export function isActive(status: DebateStatus): boolean {
-  return (
-    status === "running" ||
-    status === "pause_requested" ||
-    status === "paused" ||
-    status === "stopping"
-  );
+/** Whether the server's state machine allows `action` in the debate's current status. */
+export function allows(state: UiState, action: UserAction): boolean {
+  return state.debate.actions.includes(action);
 }
 
-/** Start: a topic, both agents ready, no run going. */
+/** Start: a topic, both agents ready, and the status allows it (no run going). */
 export function canStart(state: UiState, topic: string): boolean {
   return (
     topic.trim() !== "" &&
     state.agents.gemini.status === "ready" &&
     state.agents.codex.status === "ready" &&
-    !isActive(state.debate.status)
+    allows(state, "start")
   );
 }
 
-/** Pause: only while running. */
+/** Pause: as the status allows (only while running). */
 export function canPause(state: UiState): boolean {
-  return state.debate.status === "running";
+  return allows(state, "pause");
 }
 
-/** Resume: only while paused. */
+/** Resume: as the status allows (only while paused). */
 export function canResume(state: UiState): boolean {
-  return state.debate.status === "paused";
+  return allows(state, "resume");
 }
 
-/** Stop: running, pause requested or paused. */
+/** Stop: as the status allows (running, pause requested or paused). */
 export function canStop(state: UiState): boolean {
-  const status = state.debate.status;
-  return status === "running" || status === "pause_requested" || status === "paused";
+  return allows(state, "stop");
 }
 
-/** Connect: not already connecting, and no run going. */
+/** Connect: the agent is not already connecting, and the status allows it (no run going). */
 export function canConnect(state: UiState, agent: AgentName): boolean {
-  return state.agents[agent].status !== "connecting" && !isActive(state.debate.status);
+  return state.agents[agent].status !== "connecting" && allows(state, "connect");
 }
 
 export const DEBATE_LABELS: Record<DebateStatus, string> = {
@@ -129,7 +128,7 @@ export const AGENT_LABELS: Record<AgentStatus, string> = {
   error: "오류",
 };
 
-export const REASON_LABELS: Record<string, string> = {
+export const REASON_LABELS: Record<EndReason, string> = {
   consensus: "합의 도달",
   max_rounds: "최대 라운드 도달",
   user_stop: "사용자 중지",

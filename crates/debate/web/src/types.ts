@@ -1,59 +1,38 @@
-// The server's vocabulary (crates/debate/src/types.rs and events.rs), as the UI reads it.
+// The server's vocabulary as the UI reads it. The shapes are generated from the Rust types
+// (./generated/types.ts, written by crates/debate/src/typescript.rs; never edit it by hand);
+// this file only gives some of them the UI's names.
 
-export type AgentName = "gemini" | "codex";
-export type AgentStatus = "idle" | "connecting" | "ready" | "error";
-export type DebateStatus =
-  | "idle"
-  | "running"
-  | "pause_requested"
-  | "paused"
-  | "stopping"
-  | "stopped"
-  | "completed";
-export type Panel = "left" | "center" | "right";
-export type LineKind = "system" | "stdout" | "stderr" | "message" | "error";
+import type {
+  AgentStatusView,
+  DebateError,
+  DebateStateView,
+  Event,
+} from "./generated/types";
 
-export interface AgentView {
-  agent: AgentName;
-  status: AgentStatus;
-  sessionId?: string;
-  error?: string;
-  lastConnectedAt?: string;
-}
+export type {
+  AgentName,
+  AgentStatus,
+  DebateStatus,
+  EndReason,
+  ErrorCode,
+  LineKind,
+  Panel,
+  PanelLine,
+  RunRecord,
+  StateSnapshot,
+  TranscriptEntry,
+  UserAction,
+} from "./generated/types";
 
-export interface DebateView {
-  status: DebateStatus;
-  runId?: string;
-  round?: number;
-  reason?: string;
-  topic?: string;
-  maxRounds?: number;
-}
+export type AgentView = AgentStatusView;
+export type DebateView = DebateStateView;
+export type ServerEvent = Event;
 
-export interface TranscriptEntry {
-  runId: string;
-  ts: string;
-  round: number;
-  from: AgentName;
-  to: AgentName;
-  prompt: string;
-  response: string;
-  rawStdout: string;
-  rawStderr: string;
-  outcome: string;
-  exitCode: number | null;
-}
-
-export interface ServerError {
-  code: string;
-  message: string;
-  detail?: string;
+/**
+ * An error to show: the server's own, or one the UI makes up for a failure the server never
+ * answered (`HTTP_<status>`, `NETWORK_ERROR`), hence the wider code and optional remedy.
+ */
+export type ServerError = Omit<DebateError, "code" | "suggestion"> & {
+  code: DebateError["code"] | string;
   suggestion?: string;
-}
-
-export type ServerEvent =
-  | ({ type: "agent_status" } & AgentView)
-  | ({ type: "debate_state" } & DebateView)
-  | ({ type: "turn_log" } & TranscriptEntry)
-  | { type: "panel_output"; panel: Panel; line: string; kind: LineKind }
-  | ({ type: "error" } & ServerError);
+};

@@ -1,22 +1,22 @@
-//! The debate's files under `<root>/logs`: `sessions.json` (each agent's last session, seed
-//! `SessionStore`) and `runs/<runId>.jsonl` + `runs/<runId>.summary.json` (seed
-//! `RunLogStore`). JSON files are replaced atomically (write a temporary file, then rename);
-//! the transcript is appended one line per turn and flushed. Nothing here keeps state in
-//! memory or decides what to write.
+//! Seed `RunLogStore`: `<root>/logs/runs/<runId>.jsonl` (one transcript entry per turn,
+//! appended and flushed) and `<root>/logs/runs/<runId>.summary.json` (replaced atomically).
+//! Nothing here keeps state in memory or decides what to write.
 
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::clock;
 use crate::error::{DebateError, ErrorCode};
-use crate::types::{AgentName, AgentSession, DebateStatus, EndReason, TranscriptEntry};
+use crate::session_store::write_json_atomic;
+use crate::types::{AgentName, DebateStatus, EndReason, TranscriptEntry};
 
 /// What a run's summary file holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RunSummary {
     pub run_id: String,
@@ -34,30 +34,33 @@ pub struct RunSummary {
 }
 
 /// A run as `GET /api/runs/:runId` returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RunRecord {
     pub summary: RunSummary,
     pub transcript: Vec<TranscriptEntry>,
 }
 
-/// The logs directory and the files in it.
+/// `runs/` in the logs directory.
 #[derive(Debug, Clone)]
-pub struct LogStore {
+pub struct RunLogStore {
     logs: PathBuf,
 }
 
-impl LogStore {
-    pub fn new(logs: PathBuf) -> LogStore {
-        LogStore { logs }
+impl RunLogStore {
+    /// The store in `logs/runs` (created if missing).
+    pub fn open(logs: &Path) -> Result<RunLogStore, DebateError> {
+        let runs = logs.join("runs");
+        std::fs::create_dir_all(&runs).map_err(|error| {
+            DebateError::io(&format!("cannot create {}", runs.display()), &error)
+        })?;
+        Ok(RunLogStore {
+            logs: logs.to_path_buf(),
+        })
     }
 
     pub fn logs_dir(&self) -> &Path {
         &self.logs
-    }
-
-    pub fn sessions_path(&self) -> PathBuf {
-        self.logs.join("sessions.json")
     }
 
     pub fn transcript_path(&self, run_id: &str) -> PathBuf {
@@ -68,57 +71,6 @@ impl LogStore {
         self.logs
             .join("runs")
             .join(format!("{run_id}.summary.json"))
-    }
-
-    /// Creates `logs/` and `logs/runs/`.
-    pub fn ensure_dirs(&self) -> Result<(), DebateError> {
-        let runs = self.logs.join("runs");
-        std::fs::create_dir_all(&runs)
-            .map_err(|error| DebateError::io(&format!("cannot create {}", runs.display()), &error))
-    }
-
-    /// The remembered sessions; a missing file is none. A file that cannot be read back is kept
-    /// aside (`sessions.json.unreadable-<time>`) rather than overwritten, and reported.
-    pub fn load_sessions(&self) -> (BTreeMap<AgentName, AgentSession>, Option<String>) {
-        let path = self.sessions_path();
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-                return (BTreeMap::new(), None);
-            }
-            Err(error) => {
-                return (
-                    BTreeMap::new(),
-                    Some(format!("cannot read {}: {error}", path.display())),
-                );
-            }
-        };
-        match serde_json::from_str(&text) {
-            Ok(sessions) => (sessions, None),
-            Err(error) => {
-                let aside = path.with_extension(format!(
-                    "json.unreadable-{}",
-                    clock::now_iso().replace(':', "")
-                ));
-                let moved = std::fs::rename(&path, &aside).is_ok();
-                let note = if moved {
-                    format!("kept it as {}", aside.display())
-                } else {
-                    "left it in place".to_string()
-                };
-                (
-                    BTreeMap::new(),
-                    Some(format!("{} is not valid ({error}); {note}", path.display())),
-                )
-            }
-        }
-    }
-
-    pub fn save_sessions(
-        &self,
-        sessions: &BTreeMap<AgentName, AgentSession>,
-    ) -> Result<(), DebateError> {
-        write_json_atomic(&self.sessions_path(), sessions)
     }
 
     pub fn append_turn(&self, entry: &TranscriptEntry) -> Result<(), DebateError> {
@@ -193,26 +145,4 @@ impl LogStore {
             transcript,
         })
     }
-}
-
-fn write_json_atomic<T: Serialize>(path: &Path, value: &T) -> Result<(), DebateError> {
-    let text = serde_json::to_string_pretty(value).map_err(|error| {
-        DebateError::new(
-            ErrorCode::IoError,
-            format!("cannot encode {}: {error}", path.display()),
-            "report this as a bug",
-        )
-    })?;
-    let temporary = path.with_extension(format!("tmp-{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.write_all(b"\n")?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    };
-    write().map_err(|error| {
-        let _ = std::fs::remove_file(&temporary);
-        DebateError::io(&format!("cannot write {}", path.display()), &error)
-    })
 }
