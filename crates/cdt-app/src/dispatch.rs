@@ -16,13 +16,14 @@ use crate::interact::{capture, dialog, element, eval, input, observe, reading, s
 use crate::runtime::Runtime;
 use crate::{console, daemon, emulation, events, network, page, session, storage, trace};
 
+/// Runs `operation` for the caller. The slot lifecycle and daemon-wide operations work on the
+/// runtime; every other use case gets the caller's [`Scope`] only.
 pub async fn run(
     runtime: &Arc<Runtime>,
     operation: Operation,
     context: &ResolvedContext,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let scope = Scope::new(runtime, context);
     match operation {
         Operation::SessionStart(params) => session::start(runtime, context, &params, until).await,
         Operation::SessionStatus(params) => {
@@ -33,127 +34,196 @@ pub async fn run(
             session::restart(runtime, context, &params, until).await
         }
         Operation::SessionList(_) => Ok(session::list(runtime)),
-        Operation::PageOpen(params) => page::open(&scope, &params, until).await,
-        Operation::PageList(_) => page::list(&scope, until).await,
-        Operation::PageUse(params) => page::use_page(&scope, params.id, until).await,
-        Operation::PageClose(params) => page::close(&scope, params.id, until).await,
-        Operation::PageNavigate(params) => page::navigate(&scope, &params, until).await,
-        Operation::PageBack(params) => reading::history(&scope, &params, -1, until).await,
-        Operation::PageForward(params) => reading::history(&scope, &params, 1, until).await,
-        Operation::PageReload(params) => reading::reload(&scope, &params, until).await,
-        Operation::PageResize(params) => reading::resize(&scope, &params, until).await,
-        Operation::PageWaitText(params) => reading::wait_text(&scope, &params, until).await,
-        Operation::PageWaitSelector(params) => reading::wait_selector(&scope, &params, until).await,
-        Operation::PageWaitUrl(params) => reading::wait_url(&scope, &params, until).await,
-        Operation::PageWaitIdle(params) => reading::wait_idle(&scope, &params, until).await,
-        Operation::PageText(params) => reading::read(&scope, &params, ReadKind::Text, until).await,
-        Operation::PageHtml(params) => reading::read(&scope, &params, ReadKind::Html, until).await,
-        Operation::CaptureSnapshot(params) => snapshot::capture(&scope, &params, until).await,
-        Operation::CaptureScreenshot(params) => capture::screenshot(&scope, &params, until).await,
-        Operation::CapturePdf(params) => capture::pdf(&scope, &params, until).await,
+        Operation::DaemonStatus(params) => Ok(daemon::status(runtime, params.verbose).await),
+        Operation::DaemonStop(_) => Ok(daemon::stop(runtime).await),
+        operation => {
+            let scope = Scope::new(runtime, context);
+            agent_loop(&scope, operation, until).await
+        }
+    }
+}
+
+/// Pages, captures, element and input actions, dialogs, evaluation, observation.
+async fn agent_loop(
+    scope: &Scope<'_>,
+    operation: Operation,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    match operation {
+        Operation::PageOpen(params) => page::open(scope, &params, until).await,
+        Operation::PageList(_) => page::list(scope, until).await,
+        Operation::PageUse(params) => page::use_page(scope, params.id, until).await,
+        Operation::PageClose(params) => page::close(scope, params.id, until).await,
+        Operation::PageNavigate(params) => page::navigate(scope, &params, until).await,
+        Operation::PageBack(params) => reading::history(scope, &params, -1, until).await,
+        Operation::PageForward(params) => reading::history(scope, &params, 1, until).await,
+        Operation::PageReload(params) => reading::reload(scope, &params, until).await,
+        Operation::PageResize(params) => reading::resize(scope, &params, until).await,
+        Operation::PageWaitText(params) => reading::wait_text(scope, &params, until).await,
+        Operation::PageWaitSelector(params) => reading::wait_selector(scope, &params, until).await,
+        Operation::PageWaitUrl(params) => reading::wait_url(scope, &params, until).await,
+        Operation::PageWaitIdle(params) => reading::wait_idle(scope, &params, until).await,
+        Operation::PageText(params) => reading::read(scope, &params, ReadKind::Text, until).await,
+        Operation::PageHtml(params) => reading::read(scope, &params, ReadKind::Html, until).await,
+        Operation::CaptureSnapshot(params) => snapshot::capture(scope, &params, until).await,
+        Operation::CaptureScreenshot(params) => capture::screenshot(scope, &params, until).await,
+        Operation::CapturePdf(params) => capture::pdf(scope, &params, until).await,
         Operation::ElementClick(params) => {
-            element::pointer(&scope, &params, PointerAction::Click, until).await
+            element::pointer(scope, &params, PointerAction::Click, until).await
         }
         Operation::ElementDblclick(params) => {
-            element::pointer(&scope, &params, PointerAction::DoubleClick, until).await
+            element::pointer(scope, &params, PointerAction::DoubleClick, until).await
         }
         Operation::ElementHover(params) => {
-            element::pointer(&scope, &params, PointerAction::Hover, until).await
+            element::pointer(scope, &params, PointerAction::Hover, until).await
         }
-        Operation::ElementDrag(params) => element::drag(&scope, &params, until).await,
+        Operation::ElementDrag(params) => element::drag(scope, &params, until).await,
         Operation::ElementFill(params) => {
-            element::fill(&scope, &params, FillAction::Fill, until).await
+            element::fill(scope, &params, FillAction::Fill, until).await
         }
-        Operation::ElementFillForm(params) => element::fill_form(&scope, &params, until).await,
+        Operation::ElementFillForm(params) => element::fill_form(scope, &params, until).await,
         Operation::ElementSelect(params) => {
-            element::fill(&scope, &params, FillAction::Select, until).await
+            element::fill(scope, &params, FillAction::Select, until).await
         }
-        Operation::ElementCheck(params) => element::check(&scope, &params, until).await,
-        Operation::ElementUpload(params) => element::upload(&scope, &params, until).await,
+        Operation::ElementCheck(params) => element::check(scope, &params, until).await,
+        Operation::ElementUpload(params) => element::upload(scope, &params, until).await,
         Operation::ElementClear(params) => {
-            element::simple(&scope, &params, ElementCommand::Clear, until).await
+            element::simple(scope, &params, ElementCommand::Clear, until).await
         }
         Operation::ElementFocus(params) => {
-            element::simple(&scope, &params, ElementCommand::Focus, until).await
+            element::simple(scope, &params, ElementCommand::Focus, until).await
         }
         Operation::ElementScrollIntoView(params) => {
-            element::simple(&scope, &params, ElementCommand::ScrollIntoView, until).await
+            element::simple(scope, &params, ElementCommand::ScrollIntoView, until).await
         }
         Operation::ElementInspect(params) => {
-            element::simple(&scope, &params, ElementCommand::Inspect, until).await
+            element::simple(scope, &params, ElementCommand::Inspect, until).await
         }
-        Operation::ElementFind(params) => element::find(&scope, &params, until).await,
-        Operation::InputKey(params) => input::key(&scope, &params, until).await,
-        Operation::InputType(params) => input::type_text(&scope, &params, until).await,
+        Operation::ElementFind(params) => element::find(scope, &params, until).await,
+        Operation::InputKey(params) => input::key(scope, &params, until).await,
+        Operation::InputType(params) => input::type_text(scope, &params, until).await,
         Operation::InputMouseMove(params) => {
-            input::mouse(&scope, &params, MouseAction::Move, until).await
+            input::mouse(scope, &params, MouseAction::Move, until).await
         }
         Operation::InputClick(params) => {
-            input::mouse(&scope, &params, MouseAction::Click, until).await
+            input::mouse(scope, &params, MouseAction::Click, until).await
         }
         Operation::InputMouseDown(params) => {
-            input::mouse(&scope, &params, MouseAction::Down, until).await
+            input::mouse(scope, &params, MouseAction::Down, until).await
         }
         Operation::InputMouseUp(params) => {
-            input::mouse(&scope, &params, MouseAction::Up, until).await
+            input::mouse(scope, &params, MouseAction::Up, until).await
         }
-        Operation::InputDrag(params) => input::drag(&scope, &params, until).await,
-        Operation::InputScroll(params) => input::scroll(&scope, &params, until).await,
-        Operation::DialogHandle(params) => dialog::handle(&scope, &params, until).await,
-        Operation::DialogStatus(params) => dialog::status(&scope, &params, until).await,
-        Operation::RuntimeEval(params) => eval::eval(&scope, &params, until).await,
-        Operation::ObserveState(params) => observe::state(&scope, &params, until).await,
-        Operation::ObserveTargets(params) => observe::targets(&scope, &params, until).await,
-        Operation::ConsoleList(params) => console::list(&scope, &params, until).await,
-        Operation::ConsoleGet(params) => console::get(&scope, params.id, until).await,
-        Operation::ConsoleWait(params) => console::wait(&scope, &params, until).await,
-        Operation::ConsoleClear(params) => console::clear(&scope, params.page, until).await,
-        Operation::NetworkList(params) => network::list(&scope, &params, until).await,
-        Operation::NetworkGet(params) => network::get(&scope, &params, until).await,
-        Operation::NetworkBody(params) => network::body(&scope, &params, until).await,
-        Operation::NetworkWait(params) => network::wait(&scope, &params, until).await,
-        Operation::NetworkHar(params) => network::har(&scope, &params, until).await,
-        Operation::NetworkClear(params) => network::clear(&scope, params.page, until).await,
-        Operation::EventsRead(params) => events::read(&scope, &params, until).await,
-        Operation::EventsFiltersGet(_) => events::filters_get(&scope, until).await,
-        Operation::EventsFiltersSet(params) => events::filters_set(&scope, params, until).await,
-        Operation::EmulationSet(params) => emulation::set(&scope, &params, until).await,
-        Operation::EmulationReset(params) => emulation::reset(&scope, &params, until).await,
-        Operation::EmulationShow(_) => emulation::show(&scope, until).await,
-        Operation::TraceStart(params) => trace::start(&scope, &params, until).await,
-        Operation::TraceStop(params) => trace::stop(&scope, &params, until).await,
-        Operation::TraceInsight(params) => trace::insight(&scope, &params, until).await,
-        Operation::StorageCookiesList(params) => {
-            storage::cookies_list(&scope, &params, until).await
-        }
-        Operation::StorageCookiesSet(params) => storage::cookies_set(&scope, &params, until).await,
+        Operation::InputDrag(params) => input::drag(scope, &params, until).await,
+        Operation::InputScroll(params) => input::scroll(scope, &params, until).await,
+        Operation::DialogHandle(params) => dialog::handle(scope, &params, until).await,
+        Operation::DialogStatus(params) => dialog::status(scope, &params, until).await,
+        Operation::RuntimeEval(params) => eval::eval(scope, &params, until).await,
+        Operation::ObserveState(params) => observe::state(scope, &params, until).await,
+        Operation::ObserveTargets(params) => observe::targets(scope, &params, until).await,
+        operation => telemetry_and_state(scope, operation, until).await,
+    }
+}
+
+/// Console, network, events, emulation, traces and storage.
+async fn telemetry_and_state(
+    scope: &Scope<'_>,
+    operation: Operation,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    match operation {
+        Operation::ConsoleList(params) => console::list(scope, &params, until).await,
+        Operation::ConsoleGet(params) => console::get(scope, params.id, until).await,
+        Operation::ConsoleWait(params) => console::wait(scope, &params, until).await,
+        Operation::ConsoleClear(params) => console::clear(scope, params.page, until).await,
+        Operation::NetworkList(params) => network::list(scope, &params, until).await,
+        Operation::NetworkGet(params) => network::get(scope, &params, until).await,
+        Operation::NetworkBody(params) => network::body(scope, &params, until).await,
+        Operation::NetworkWait(params) => network::wait(scope, &params, until).await,
+        Operation::NetworkHar(params) => network::har(scope, &params, until).await,
+        Operation::NetworkClear(params) => network::clear(scope, params.page, until).await,
+        Operation::EventsRead(params) => events::read(scope, &params, until).await,
+        Operation::EventsFiltersGet(_) => events::filters_get(scope, until).await,
+        Operation::EventsFiltersSet(params) => events::filters_set(scope, params, until).await,
+        Operation::EmulationSet(params) => emulation::set(scope, &params, until).await,
+        Operation::EmulationReset(params) => emulation::reset(scope, &params, until).await,
+        Operation::EmulationShow(_) => emulation::show(scope, until).await,
+        Operation::TraceStart(params) => trace::start(scope, &params, until).await,
+        Operation::TraceStop(params) => trace::stop(scope, &params, until).await,
+        Operation::TraceInsight(params) => trace::insight(scope, &params, until).await,
+        Operation::StorageCookiesList(params) => storage::cookies_list(scope, &params, until).await,
+        Operation::StorageCookiesSet(params) => storage::cookies_set(scope, &params, until).await,
         Operation::StorageCookiesClear(params) => {
-            storage::cookies_clear(&scope, &params, until).await
+            storage::cookies_clear(scope, &params, until).await
         }
         Operation::StorageLocalGet(params) => {
-            storage::web_get(&scope, &params, StorageArea::Local, until).await
+            storage::web_get(scope, &params, StorageArea::Local, until).await
         }
         Operation::StorageLocalSet(params) => {
-            storage::web_set(&scope, &params, StorageArea::Local, until).await
+            storage::web_set(scope, &params, StorageArea::Local, until).await
         }
         Operation::StorageLocalClear(params) => {
-            storage::web_clear(&scope, &params, StorageArea::Local, until).await
+            storage::web_clear(scope, &params, StorageArea::Local, until).await
         }
         Operation::StorageSessionGet(params) => {
-            storage::web_get(&scope, &params, StorageArea::Session, until).await
+            storage::web_get(scope, &params, StorageArea::Session, until).await
         }
         Operation::StorageSessionSet(params) => {
-            storage::web_set(&scope, &params, StorageArea::Session, until).await
+            storage::web_set(scope, &params, StorageArea::Session, until).await
         }
         Operation::StorageSessionClear(params) => {
-            storage::web_clear(&scope, &params, StorageArea::Session, until).await
+            storage::web_clear(scope, &params, StorageArea::Session, until).await
         }
-        Operation::StorageSave(params) => storage::save(&scope, &params, until).await,
-        Operation::StorageLoad(params) => storage::load(&scope, &params, until).await,
-        Operation::DaemonStatus(params) => Ok(daemon::status(runtime, params.verbose).await),
-        Operation::EventsClear(params) => events::clear(&scope, params.page, until).await,
-        Operation::EventsObserve(params) => events::observe(&scope, &params, until).await,
-        Operation::EventsUnobserve(params) => events::unobserve(&scope, &params, until).await,
-        Operation::DaemonStop(_) => Ok(daemon::stop(runtime).await),
+        Operation::StorageSave(params) => storage::save(scope, &params, until).await,
+        Operation::StorageLoad(params) => storage::load(scope, &params, until).await,
+        Operation::EventsClear(params) => events::clear(scope, params.page, until).await,
+        Operation::EventsObserve(params) => events::observe(scope, &params, until).await,
+        Operation::EventsUnobserve(params) => events::unobserve(scope, &params, until).await,
+        // Dispatched by `run` and `agent_loop`; the test below proves every op reaches its use case.
+        other => Err(CdtError::internal(format!(
+            "{} has no use case in the dispatcher",
+            other.name()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use std::sync::atomic::Ordering;
+
+    use cdt_domain::ops::every_operation;
+    use cdt_domain::{CallerContext, Deadline, ErrorCode};
+
+    use crate::BrokerConfig;
+    use crate::testing::world;
+
+    /// Every operation reaches a use case: none falls through to the dispatcher's last arm.
+    #[tokio::test]
+    async fn every_operation_has_a_use_case() {
+        let w = world(BrokerConfig::default(), Duration::ZERO);
+        let me = CallerContext {
+            context_id: Some("dispatch".into()),
+            ..CallerContext::default()
+        };
+        let operations = every_operation();
+        assert!(operations.len() >= 85, "{} operations", operations.len());
+        for operation in operations {
+            let name = operation.name();
+            let now = w.clock.0.load(Ordering::SeqCst);
+            let outcome = w
+                .broker
+                .handle(operation, &me, Deadline::new(now, 500))
+                .await;
+            if let Err(error) = &outcome.result {
+                assert!(
+                    !(error.code == ErrorCode::InternalError
+                        && error.message.contains("no use case")),
+                    "{name}: {}",
+                    error.message
+                );
+            }
+        }
     }
 }

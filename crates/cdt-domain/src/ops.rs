@@ -341,6 +341,11 @@ macro_rules! operations {
             $( OpSpec { name: $name, default_timeout_ms: $timeout, errors: errors!($($code),*), example: $example }, )*
         ];
 
+        /// Every operation, each with default parameters: for tests that must reach all of them.
+        pub fn every_operation() -> Vec<Operation> {
+            vec![$( Operation::$variant(<$params>::default()), )*]
+        }
+
         /// The JSON schema of an operation's parameters, for `--describe`.
         pub fn params_schema(name: &str) -> Option<serde_json::Value> {
             match name {
