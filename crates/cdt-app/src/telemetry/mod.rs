@@ -14,6 +14,10 @@ pub mod events;
 pub mod har;
 pub mod network;
 mod observer;
+mod ring;
+
+pub use ring::{Event, ReadFilter, ReadResult};
+use ring::{kind_allowed, newer_than};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -67,41 +71,6 @@ impl Default for TelemetryConfig {
     }
 }
 
-/// One normalized event in the ring.
-#[derive(Debug)]
-pub struct Event {
-    pub seq: u64,
-    pub at_ms: u64,
-    pub kind: &'static str,
-    pub url: Option<String>,
-    pub http_method: Option<String>,
-    pub page_target_id: String,
-    pub target_id: String,
-    pub session_id: String,
-    pub method: String,
-    pub body: Value,
-    /// Estimated memory taken (for the ring's byte bound).
-    pub bytes: usize,
-}
-
-impl Event {
-    pub fn to_json(&self, page: Option<u32>) -> Value {
-        let mut out = json!({
-            "seq": self.seq, "ts": self.at_ms, "kind": self.kind, "method": self.method, "page": page,
-            "targetId": self.target_id, "sessionId": self.session_id,
-        });
-        if let Some(url) = &self.url {
-            out["url"] = json!(url);
-        }
-        if let (Value::Object(out), Value::Object(body)) = (&mut out, &self.body) {
-            for (key, value) in body {
-                out.entry(key.clone()).or_insert_with(|| value.clone());
-            }
-        }
-        out
-    }
-}
-
 #[derive(Default)]
 struct Inner {
     ring: VecDeque<Arc<Event>>,
@@ -144,75 +113,6 @@ pub struct TelemetryStore {
     clock: Arc<dyn cdt_domain::ports::Clock>,
     log: Option<(Arc<dyn TelemetryLog>, ContextKey)>,
     events_total: AtomicU64,
-}
-
-/// What `events read` returns.
-pub struct ReadResult {
-    pub next_offset: u64,
-    pub dropped: u64,
-    /// The caller's offset lies beyond every event ever buffered (the buffer was recreated,
-    /// e.g. after a daemon restart): reading restarted from the oldest event.
-    pub reset: bool,
-    pub events: Vec<Arc<Event>>,
-}
-
-/// Read-side filters of `events read`.
-#[derive(Default)]
-pub struct ReadFilter {
-    pub kinds: Vec<String>,
-    pub url_includes: Option<String>,
-    pub method: Option<String>,
-    /// Only events of this page (target id).
-    pub page_target_id: Option<String>,
-}
-
-impl ReadFilter {
-    fn accepts(&self, event: &Event) -> bool {
-        let url_ok = self
-            .url_includes
-            .as_deref()
-            .is_none_or(|needle| event.url.as_deref().is_some_and(|u| u.contains(needle)));
-        let method_ok = self.method.as_deref().is_none_or(|m| {
-            event
-                .http_method
-                .as_deref()
-                .is_some_and(|h| h.eq_ignore_ascii_case(m))
-        });
-        let page_ok = self
-            .page_target_id
-            .as_deref()
-            .is_none_or(|page| event.page_target_id == page);
-        kind_allowed(&self.kinds, event.kind) && url_ok && method_ok && page_ok
-    }
-}
-
-/// Records with an id above `after` (ids grow towards the back) that `keep` accepts, oldest first.
-fn newer_than<T: Clone>(
-    records: &VecDeque<T>,
-    after: u64,
-    id: impl Fn(&T) -> u64,
-    keep: impl Fn(&T) -> bool,
-) -> Vec<T> {
-    let mut found: Vec<T> = records
-        .iter()
-        .rev()
-        .take_while(|r| id(r) > after)
-        .filter(|r| keep(r))
-        .cloned()
-        .collect();
-    found.reverse();
-    found
-}
-
-fn kind_allowed(kinds: &[String], kind: &str) -> bool {
-    let network = matches!(
-        kind,
-        "request" | "response" | "loadingFinished" | "loadingFailed" | "websocket"
-    );
-    kinds.is_empty()
-        || kinds
-            .iter()
-            .any(|k| k == kind || (k == "network" && network))
 }
 
 impl TelemetryStore {
@@ -627,139 +527,4 @@ impl TelemetrySink for TelemetryStore {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::testing::FakeClock;
-
-    fn raw(method: &str, params: Value) -> RawEvent {
-        RawEvent {
-            at_ms: 1,
-            session_id: "S".into(),
-            target_id: "P".into(),
-            target_type: "page".into(),
-            page_target_id: "P".into(),
-            method: method.into(),
-            params,
-        }
-    }
-
-    fn store(capacity: usize) -> TelemetryStore {
-        let config = TelemetryConfig {
-            ring_capacity: capacity,
-            ..TelemetryConfig::default()
-        };
-        TelemetryStore::new(config, Arc::new(FakeClock(AtomicU64::new(1))), None)
-    }
-
-    #[test]
-    fn paging_with_next_offset_returns_each_seq_once_and_reports_drops() {
-        let store = store(100);
-        for i in 0..250 {
-            store.push(raw(
-                "Runtime.consoleAPICalled",
-                json!({ "type": "log", "args": [{ "type": "number", "value": i }] }),
-            ));
-        }
-        let first = store.read(0, 1000, &ReadFilter::default());
-        assert_eq!(first.dropped, 150);
-        assert_eq!(first.events.first().map(|e| e.seq), Some(150));
-        assert_eq!(first.next_offset, 250);
-        let mut seen = Vec::new();
-        let mut offset = 150;
-        loop {
-            let page = store.read(offset, 7, &ReadFilter::default());
-            if page.events.is_empty() {
-                break;
-            }
-            seen.extend(page.events.iter().map(|e| e.seq));
-            offset = page.next_offset;
-        }
-        assert_eq!(seen, (150..250).collect::<Vec<_>>());
-        assert_eq!(
-            store.console_where(|_| true).len(),
-            250,
-            "the console table keeps more than the ring"
-        );
-    }
-
-    #[test]
-    fn an_offset_past_the_end_restarts_from_the_oldest_event() {
-        let store = store(100);
-        for _ in 0..3 {
-            store.push(raw(
-                "Runtime.consoleAPICalled",
-                json!({ "type": "log", "args": [] }),
-            ));
-        }
-        let read = store.read(999, 100, &ReadFilter::default());
-        assert!(read.reset);
-        assert_eq!(read.events.len(), 3);
-        assert_eq!(read.next_offset, 3);
-        assert!(!store.read(3, 100, &ReadFilter::default()).reset);
-    }
-
-    #[test]
-    fn filters_apply_at_ingest_and_network_events_carry_the_request_url() {
-        let store = store(100);
-        store.set_filters(EventFilters {
-            kinds: vec!["network".into()],
-            url_block: vec!["ads".into()],
-            ..store.filters()
-        });
-        store.push(raw(
-            "Runtime.consoleAPICalled",
-            json!({ "type": "log", "args": [] }),
-        ));
-        store.push(raw(
-            "Network.requestWillBeSent",
-            json!({ "requestId": "1", "request": { "url": "http://x/ads.js", "method": "GET" } }),
-        ));
-        store.push(raw(
-            "Network.requestWillBeSent",
-            json!({ "requestId": "2", "request": { "url": "http://x/api", "method": "POST" } }),
-        ));
-        store.push(raw(
-            "Network.loadingFinished",
-            json!({ "requestId": "2", "encodedDataLength": 3 }),
-        ));
-        let read = store.read(0, 100, &ReadFilter::default());
-        let kinds: Vec<&str> = read.events.iter().map(|e| e.kind).collect();
-        assert_eq!(kinds, vec!["request", "loadingFinished"]);
-        assert_eq!(read.events[1].url.as_deref(), Some("http://x/api"));
-        let posts = store.read(
-            0,
-            100,
-            &ReadFilter {
-                method: Some("post".into()),
-                ..ReadFilter::default()
-            },
-        );
-        assert_eq!(posts.events.len(), 1);
-        assert_eq!(
-            store.requests_where(|_| true).len(),
-            2,
-            "records are kept whatever the ring filters say"
-        );
-    }
-
-    #[test]
-    fn a_document_request_starts_a_new_navigation() {
-        let store = store(100);
-        store.push(raw(
-            "Runtime.consoleAPICalled",
-            json!({ "type": "log", "args": [] }),
-        ));
-        store.push(raw("Network.requestWillBeSent", json!({ "requestId": "d", "type": "Document", "frameId": "P", "request": { "url": "http://x/", "method": "GET" } })));
-        store.push(raw(
-            "Runtime.consoleAPICalled",
-            json!({ "type": "log", "args": [] }),
-        ));
-        let navigations: Vec<u32> = store
-            .console_where(|_| true)
-            .iter()
-            .map(|m| m.navigation)
-            .collect();
-        assert_eq!(navigations, vec![0, 1]);
-        assert_eq!(store.navigation("P"), 1);
-    }
-}
+mod tests;

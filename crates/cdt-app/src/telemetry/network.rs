@@ -159,65 +159,11 @@ impl NetworkRequest {
     /// Applies one network event to the record.
     pub fn apply(&mut self, method: &str, params: &Value) {
         match method {
-            "Network.requestWillBeSent" => {
-                if let Some(redirect) = params.get("redirectResponse").filter(|r| r.is_object()) {
-                    // The hop keeps its own headers; the record starts over for the next URL.
-                    let response_headers = headers_of(&redirect["headers"]);
-                    self.redirects.push(RedirectHop {
-                        url: std::mem::take(&mut self.url),
-                        method: std::mem::take(&mut self.method),
-                        status: redirect["status"].as_u64().unwrap_or(0),
-                        status_text: str_of(redirect, "statusText").to_string(),
-                        protocol: str_of(redirect, "protocol").to_string(),
-                        location: header(&response_headers, "location")
-                            .unwrap_or_default()
-                            .to_string(),
-                        request_headers: std::mem::take(&mut self.request_headers),
-                        response_headers,
-                        started_wall_ms: self.started_wall_ms,
-                    });
-                    self.status = None;
-                    self.response_headers.clear();
-                }
-                let request = &params["request"];
-                self.url = str_of(request, "url").to_string();
-                self.method = str_of(request, "method").to_string();
-                self.resource_type = str_of(params, "type").to_ascii_lowercase();
-                self.request_headers.extend(headers_of(&request["headers"]));
-                self.post_data = request
-                    .get("postData")
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                self.has_post_data = request["hasPostData"]
-                    .as_bool()
-                    .unwrap_or(self.post_data.is_some());
-                self.started_wall_ms = params["wallTime"].as_f64().unwrap_or(0.0) * 1000.0;
-                self.started_mono = params["timestamp"].as_f64().unwrap_or(0.0);
-                self.initiator = str_of(&params["initiator"], "type").to_string();
-            }
+            "Network.requestWillBeSent" => self.request_will_be_sent(params),
             "Network.requestWillBeSentExtraInfo" => {
                 self.request_headers.extend(headers_of(&params["headers"]))
             }
-            "Network.responseReceived" => {
-                let response = &params["response"];
-                self.status = response["status"].as_u64();
-                self.status_text = str_of(response, "statusText").to_string();
-                self.mime_type = str_of(response, "mimeType").to_string();
-                self.protocol = str_of(response, "protocol").to_string();
-                self.remote_address = format!(
-                    "{}:{}",
-                    str_of(response, "remoteIPAddress"),
-                    response["remotePort"]
-                );
-                self.response_headers
-                    .extend(headers_of(&response["headers"]));
-                self.timing = response["timing"].clone();
-                self.from_cache = response["fromDiskCache"].as_bool().unwrap_or(false)
-                    || response["fromPrefetchCache"].as_bool().unwrap_or(false);
-                if self.resource_type.is_empty() {
-                    self.resource_type = str_of(params, "type").to_ascii_lowercase();
-                }
-            }
+            "Network.responseReceived" => self.response_received(params),
             "Network.responseReceivedExtraInfo" => {
                 self.response_headers.extend(headers_of(&params["headers"]));
                 if self.status.is_none() {
@@ -277,6 +223,65 @@ impl NetworkRequest {
                 self.ended_mono = params["timestamp"].as_f64();
             }
             _ => {}
+        }
+    }
+
+    /// A request starts, or a redirect ends one hop and starts the next.
+    fn request_will_be_sent(&mut self, params: &Value) {
+        if let Some(redirect) = params.get("redirectResponse").filter(|r| r.is_object()) {
+            // The hop keeps its own headers; the record starts over for the next URL.
+            let response_headers = headers_of(&redirect["headers"]);
+            self.redirects.push(RedirectHop {
+                url: std::mem::take(&mut self.url),
+                method: std::mem::take(&mut self.method),
+                status: redirect["status"].as_u64().unwrap_or(0),
+                status_text: str_of(redirect, "statusText").to_string(),
+                protocol: str_of(redirect, "protocol").to_string(),
+                location: header(&response_headers, "location")
+                    .unwrap_or_default()
+                    .to_string(),
+                request_headers: std::mem::take(&mut self.request_headers),
+                response_headers,
+                started_wall_ms: self.started_wall_ms,
+            });
+            self.status = None;
+            self.response_headers.clear();
+        }
+        let request = &params["request"];
+        self.url = str_of(request, "url").to_string();
+        self.method = str_of(request, "method").to_string();
+        self.resource_type = str_of(params, "type").to_ascii_lowercase();
+        self.request_headers.extend(headers_of(&request["headers"]));
+        self.post_data = request
+            .get("postData")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        self.has_post_data = request["hasPostData"]
+            .as_bool()
+            .unwrap_or(self.post_data.is_some());
+        self.started_wall_ms = params["wallTime"].as_f64().unwrap_or(0.0) * 1000.0;
+        self.started_mono = params["timestamp"].as_f64().unwrap_or(0.0);
+        self.initiator = str_of(&params["initiator"], "type").to_string();
+    }
+
+    fn response_received(&mut self, params: &Value) {
+        let response = &params["response"];
+        self.status = response["status"].as_u64();
+        self.status_text = str_of(response, "statusText").to_string();
+        self.mime_type = str_of(response, "mimeType").to_string();
+        self.protocol = str_of(response, "protocol").to_string();
+        self.remote_address = format!(
+            "{}:{}",
+            str_of(response, "remoteIPAddress"),
+            response["remotePort"]
+        );
+        self.response_headers
+            .extend(headers_of(&response["headers"]));
+        self.timing = response["timing"].clone();
+        self.from_cache = response["fromDiskCache"].as_bool().unwrap_or(false)
+            || response["fromPrefetchCache"].as_bool().unwrap_or(false);
+        if self.resource_type.is_empty() {
+            self.resource_type = str_of(params, "type").to_ascii_lowercase();
         }
     }
 
