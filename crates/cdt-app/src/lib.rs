@@ -26,8 +26,6 @@ pub mod mutation;
 pub mod network;
 pub mod page;
 pub mod pages;
-#[cfg(test)]
-mod parity_tests;
 pub mod registry;
 pub mod resolver;
 pub mod runtime;
@@ -40,8 +38,6 @@ pub mod telemetry;
 mod testing;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_harden;
 pub mod trace;
 
 pub use broker::{Broker, Outcome};

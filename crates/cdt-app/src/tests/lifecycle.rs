@@ -1,4 +1,4 @@
-//! Regression tests of the hardening review (issue 12), against fake ports.
+//! Restarts, the janitor and browsers that die: regression tests of the hardening review.
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -11,24 +11,14 @@ use crate::BrokerConfig;
 use crate::sync::lock;
 use crate::testing::{World, world};
 
-fn caller(id: &str) -> CallerContext {
-    CallerContext {
-        context_id: Some(id.into()),
-        ..Default::default()
-    }
-}
+use super::{caller, handle, process_caller};
 
 async fn run(
     world: &World,
     caller: &CallerContext,
     operation: Operation,
 ) -> Result<Value, cdt_domain::CdtError> {
-    let now = world.clock.0.load(Ordering::SeqCst);
-    world
-        .broker
-        .handle(operation, caller, Deadline::new(now, 2000))
-        .await
-        .result
+    handle(world, caller, operation, 2000).await.result
 }
 
 fn alive_browsers(world: &World) -> usize {
@@ -58,18 +48,6 @@ async fn regression_restart_with_a_new_endpoint_does_not_inherit_allow_remote() 
         "the new endpoint is checked with this request's own permission"
     );
     assert_eq!(alive_browsers(&w), 1, "the running browser was not stopped");
-}
-
-fn process_caller(pid: u32) -> CallerContext {
-    CallerContext {
-        process: Some(cdt_domain::ProcessFingerprint {
-            pid,
-            start_time: 1,
-            name: "agent".into(),
-            tty: 0,
-        }),
-        ..Default::default()
-    }
 }
 
 #[tokio::test]
@@ -172,13 +150,6 @@ fn warnings_of(outcome: &crate::Outcome) -> Vec<(cdt_domain::WarningCode, String
         .collect()
 }
 
-async fn handle(w: &World, who: &CallerContext, operation: Operation) -> crate::Outcome {
-    let now = w.clock.0.load(Ordering::SeqCst);
-    w.broker
-        .handle(operation, who, Deadline::new(now, 2000))
-        .await
-}
-
 fn kill_browsers(w: &World) {
     for browser in lock(&w.launcher.launched).iter() {
         browser.alive.store(false, Ordering::SeqCst);
@@ -200,22 +171,22 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
             ..Default::default()
         })
     };
-    assert!(handle(&w, &me, open()).await.result.is_ok());
+    assert!(handle(&w, &me, open(), 2000).await.result.is_ok());
     // Died, and the next command comes before the janitor saw it.
     kill_browsers(&w);
-    let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
+    let next = handle(&w, &me, Operation::PageList(NoParams {}), 2000).await;
     assert!(next.result.is_ok());
     let warnings = warnings_of(&next);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].0, cdt_domain::WarningCode::BrowserRestarted);
     assert!(warnings[0].1.contains("http://x/kept"), "{warnings:?}");
     assert!(
-        warnings_of(&handle(&w, &me, Operation::PageList(NoParams {})).await).is_empty(),
+        warnings_of(&handle(&w, &me, Operation::PageList(NoParams {}), 2000).await).is_empty(),
         "told once"
     );
 
     // Died again, and the janitor reaped the slot before the next command.
-    assert!(handle(&w, &me, open()).await.result.is_ok());
+    assert!(handle(&w, &me, open(), 2000).await.result.is_ok());
     kill_browsers(&w);
     assert_eq!(crate::lease::sweep(&w.runtime).await.len(), 1);
     let status = run(
@@ -228,7 +199,7 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
         status.ok().map(|s| s["restarts"].clone()),
         Some(Value::from(2))
     );
-    let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
+    let next = handle(&w, &me, Operation::PageList(NoParams {}), 2000).await;
     let warnings = warnings_of(&next);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].0, cdt_domain::WarningCode::BrowserRestarted);
@@ -237,7 +208,7 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
     // A lease that ended is its own warning.
     w.clock.0.fetch_add(61_000, Ordering::SeqCst);
     assert_eq!(crate::lease::sweep(&w.runtime).await.len(), 1);
-    let next = handle(&w, &me, Operation::PageList(NoParams {})).await;
+    let next = handle(&w, &me, Operation::PageList(NoParams {}), 2000).await;
     let codes: Vec<_> = warnings_of(&next).into_iter().map(|(c, _)| c).collect();
     assert_eq!(codes, vec![cdt_domain::WarningCode::ContextLeaseExpired]);
 }

@@ -10,35 +10,18 @@ use cdt_domain::ops::{
     StorageFileParams, TraceInsightParams, TraceStartParams, TraceStopParams, WebStorageParams,
 };
 use cdt_domain::ports::SessionStorePort;
-use cdt_domain::{CallerContext, CdtError, Deadline, ErrorCode};
+use cdt_domain::{CdtError, Deadline, ErrorCode};
 use serde_json::Value;
 
 use crate::BrokerConfig;
 use crate::sync::lock;
 use crate::testing::{World, world};
 
-fn caller(id: &str) -> CallerContext {
-    CallerContext {
-        context_id: Some(id.into()),
-        ..Default::default()
-    }
-}
+use super::{caller, handle, open};
 
 async fn run(world: &World, who: &str, operation: Operation) -> Result<Value, CdtError> {
-    let now = world.clock.0.load(Ordering::SeqCst);
     let budget = operation.spec().default_timeout_ms;
-    world
-        .broker
-        .handle(operation, &caller(who), Deadline::new(now, budget))
-        .await
-        .result
-}
-
-fn open(url: &str) -> Operation {
-    Operation::PageOpen(PageOpenParams {
-        url: url.into(),
-        ..Default::default()
-    })
+    handle(world, &caller(who), operation, budget).await.result
 }
 
 #[tokio::test]

@@ -3,35 +3,16 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use cdt_domain::ops::{NoParams, Operation, PageOpenParams, PageUseParams};
+use cdt_domain::ops::{NoParams, Operation, PageUseParams};
 use cdt_domain::ports::SessionStorePort;
-use cdt_domain::{CallerContext, Deadline, ErrorCode, ProcessFingerprint};
+use cdt_domain::{CallerContext, ErrorCode};
 use serde_json::Value;
 
 use crate::BrokerConfig;
 use crate::lease::{ReapReason, recover_leftovers, sweep};
 use crate::testing::{World, world};
 
-fn env_caller(id: &str) -> CallerContext {
-    CallerContext {
-        context_id: Some(id.into()),
-        ..Default::default()
-    }
-}
-
-/// A caller identified only by its process (an ephemeral, owner-bound context).
-fn process_caller(pid: u32) -> CallerContext {
-    let owner = ProcessFingerprint {
-        pid,
-        start_time: 1,
-        name: "agent".into(),
-        tty: 0,
-    };
-    CallerContext {
-        process: Some(owner),
-        ..Default::default()
-    }
-}
+use super::{caller, handle, open, process_caller};
 
 async fn run(
     world: &World,
@@ -39,33 +20,21 @@ async fn run(
     operation: Operation,
     budget_ms: u64,
 ) -> Result<Value, cdt_domain::CdtError> {
-    let now = world.clock.0.load(Ordering::SeqCst);
-    world
-        .broker
-        .handle(operation, caller, Deadline::new(now, budget_ms))
-        .await
-        .result
-}
-
-fn open(url: &str) -> Operation {
-    Operation::PageOpen(PageOpenParams {
-        url: url.into(),
-        ..Default::default()
-    })
+    handle(world, caller, operation, budget_ms).await.result
 }
 
 #[tokio::test]
 async fn contexts_route_to_separate_browsers_and_page_ids_are_stable() {
     let w = world(BrokerConfig::default(), Duration::ZERO);
-    let first = run(&w, &env_caller("a"), open("http://x/1"), 1000).await;
+    let first = run(&w, &caller("a"), open("http://x/1"), 1000).await;
     assert_eq!(
         first.as_ref().ok().map(|d| d["id"].clone()),
         Some(Value::from(1)),
         "{first:?}"
     );
-    let second = run(&w, &env_caller("a"), open("http://x/2"), 1000).await;
+    let second = run(&w, &caller("a"), open("http://x/2"), 1000).await;
     assert_eq!(second.ok().map(|d| d["id"].clone()), Some(Value::from(2)));
-    let other = run(&w, &env_caller("b"), Operation::PageList(NoParams {}), 1000).await;
+    let other = run(&w, &caller("b"), Operation::PageList(NoParams {}), 1000).await;
     assert_eq!(
         other.ok().map(|d| d["pages"].as_array().map(Vec::len)),
         Some(Some(1))
@@ -73,7 +42,7 @@ async fn contexts_route_to_separate_browsers_and_page_ids_are_stable() {
     assert_eq!(w.launcher.launched.lock().map(|l| l.len()).unwrap_or(0), 2);
     let missing = run(
         &w,
-        &env_caller("a"),
+        &caller("a"),
         Operation::PageUse(PageUseParams { id: 9 }),
         1000,
     )
@@ -85,7 +54,7 @@ async fn contexts_route_to_separate_browsers_and_page_ids_are_stable() {
 async fn a_slow_operation_returns_timeout_at_its_budget() {
     let w = world(BrokerConfig::default(), Duration::from_secs(30));
     let started = std::time::Instant::now();
-    let result = run(&w, &env_caller("slow"), open("http://x/"), 200).await;
+    let result = run(&w, &caller("slow"), open("http://x/"), 200).await;
     assert_eq!(result.err().map(|e| e.code), Some(ErrorCode::Timeout));
     assert!(started.elapsed() < Duration::from_secs(5));
     let metrics = w.runtime.metrics.snapshot();
@@ -159,24 +128,19 @@ async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
     for (name, at) in [("a", 1), ("b", 2)] {
         w.clock.0.store(1_000_000 + at, Ordering::SeqCst);
         assert!(
-            run(
-                &w,
-                &env_caller(name),
-                Operation::PageList(NoParams {}),
-                1000
-            )
-            .await
-            .is_ok()
+            run(&w, &caller(name), Operation::PageList(NoParams {}), 1000)
+                .await
+                .is_ok()
         );
     }
     w.clock.0.store(1_000_010, Ordering::SeqCst);
     assert!(
-        run(&w, &env_caller("a"), Operation::PageList(NoParams {}), 1000)
+        run(&w, &caller("a"), Operation::PageList(NoParams {}), 1000)
             .await
             .is_ok()
     );
     assert!(
-        run(&w, &env_caller("c"), Operation::PageList(NoParams {}), 1000)
+        run(&w, &caller("c"), Operation::PageList(NoParams {}), 1000)
             .await
             .is_ok()
     );
