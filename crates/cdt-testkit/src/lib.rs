@@ -1,0 +1,525 @@
+//! Fakes behind cdt's ports (`cdt-domain::ports`): a browser, a launcher, a disk, a process
+//! table and a clock, in memory. Any crate's tests can drive its use cases with them — fast,
+//! without Chromium or a state directory. Test code only: nothing here ships.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use cdt_domain::emulation::EmulationSettings;
+use cdt_domain::interact::{
+    DialogInfo, DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest,
+};
+use cdt_domain::ports::{
+    BrowserInfo, BrowserLauncher, BrowserPort, Clock, ContextFile, ContextLock, LaunchSpec,
+    NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
+};
+use cdt_domain::probe::ProbeCommand;
+use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
+use cdt_domain::telemetry::TelemetrySink;
+use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil};
+use serde_json::Value;
+
+/// Locks a std mutex, recovering from poisoning (a failed test must not wedge the others).
+pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+pub struct FakeBrowser {
+    pub pid: u32,
+    pub targets: Mutex<Vec<TargetInfo>>,
+    pub alive: AtomicBool,
+    pub next: AtomicU32,
+    pub navigate_delay: Duration,
+    pub parity: FakeParity,
+}
+
+/// What the fake browser keeps for emulation, traces and storage.
+#[derive(Default)]
+pub struct FakeParity {
+    pub emulation: Mutex<EmulationSettings>,
+    /// Every `set_emulation` call, in order.
+    pub emulation_calls: Mutex<Vec<EmulationSettings>>,
+    /// (page, handle, source) of installed init scripts.
+    pub scripts: Mutex<Vec<(String, u64, String)>>,
+    pub tracing: AtomicBool,
+    /// What `stop_trace` returns.
+    pub trace: Mutex<Vec<u8>>,
+    pub cookies: Mutex<Vec<Cookie>>,
+    /// (origin, area) → items.
+    pub storage: Mutex<BTreeMap<(String, &'static str), Vec<StorageItem>>>,
+    /// Origins open in every page.
+    pub origins: Mutex<Vec<String>>,
+}
+
+#[async_trait]
+impl BrowserPort for FakeBrowser {
+    fn info(&self) -> BrowserInfo {
+        BrowserInfo {
+            pid: Some(self.pid),
+            product: "Fake/1".into(),
+            ..BrowserInfo::default()
+        }
+    }
+    fn pages(&self) -> Vec<TargetInfo> {
+        lock(&self.targets).clone()
+    }
+    fn is_connected(&self) -> bool {
+        self.alive.load(Ordering::SeqCst)
+    }
+    async fn create_page(&self, _background: bool) -> Result<String, CdtError> {
+        let id = format!("T{}", self.next.fetch_add(1, Ordering::SeqCst));
+        lock(&self.targets).push(TargetInfo {
+            target_id: id.clone(),
+            url: "about:blank".into(),
+            title: String::new(),
+        });
+        Ok(id)
+    }
+    async fn navigate(
+        &self,
+        target_id: &str,
+        url: &str,
+        _wait: WaitUntil,
+    ) -> Result<NavigationOutcome, CdtError> {
+        tokio::time::sleep(self.navigate_delay).await;
+        for target in lock(&self.targets)
+            .iter_mut()
+            .filter(|t| t.target_id == target_id)
+        {
+            target.url = url.into();
+            target.title = format!("title of {url}");
+        }
+        Ok(NavigationOutcome {
+            url: url.into(),
+            title: format!("title of {url}"),
+        })
+    }
+    async fn activate(&self, _target_id: &str) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn close_page(&self, target_id: &str) -> Result<(), CdtError> {
+        lock(&self.targets).retain(|t| t.target_id != target_id);
+        Ok(())
+    }
+    async fn response_body(
+        &self,
+        _session: &str,
+        _request: &str,
+    ) -> Result<(String, bool), CdtError> {
+        Err(CdtError::validation("no bodies in the fake"))
+    }
+    async fn probe(
+        &self,
+        _target: &str,
+        _frame: &str,
+        command: ProbeCommand,
+        _args: Value,
+    ) -> Result<Value, CdtError> {
+        // Like a page whose agent keeps failing (a protocol-level error, retried by waits).
+        Err(CdtError::new(
+            cdt_domain::ErrorCode::ProtocolError,
+            format!("the fake browser has no page probe ({command})"),
+        ))
+    }
+    async fn child_frames(&self, _target: &str) -> Result<Vec<(String, String)>, CdtError> {
+        Ok(Vec::new())
+    }
+    async fn mouse(&self, _target: &str, _input: &MouseInput) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+    async fn key(&self, _target: &str, _input: &KeyInput) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+    async fn insert_text(&self, _target: &str, _text: &str) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+    async fn set_files(
+        &self,
+        _target: &str,
+        _frame: &str,
+        _uid: &str,
+        _files: &[String],
+    ) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn evaluate(&self, _target: &str, _request: &EvalRequest) -> Result<Value, CdtError> {
+        Ok(Value::Null)
+    }
+    fn dialog(&self, _target: &str) -> Option<DialogInfo> {
+        None
+    }
+    async fn handle_dialog(
+        &self,
+        _target: &str,
+        _accept: bool,
+        _text: Option<&str>,
+    ) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn screenshot(
+        &self,
+        _target: &str,
+        _request: &ScreenshotRequest,
+    ) -> Result<Vec<u8>, CdtError> {
+        Ok(Vec::new())
+    }
+    async fn pdf(&self, _target: &str) -> Result<Vec<u8>, CdtError> {
+        Ok(Vec::new())
+    }
+    async fn history(
+        &self,
+        _target: &str,
+        _delta: i32,
+        _wait: WaitUntil,
+    ) -> Result<Option<NavigationOutcome>, CdtError> {
+        Ok(None)
+    }
+    async fn reload(
+        &self,
+        _target: &str,
+        _ignore_cache: bool,
+        _wait: WaitUntil,
+    ) -> Result<NavigationOutcome, CdtError> {
+        Ok(NavigationOutcome::default())
+    }
+    async fn resize(&self, _target: &str, _width: u32, _height: u32) -> Result<(), CdtError> {
+        Ok(())
+    }
+    async fn shutdown(&self) {
+        self.alive.store(false, Ordering::SeqCst);
+    }
+    fn navigation_pending(&self, _target: &str) -> bool {
+        false
+    }
+    async fn drag_drop(
+        &self,
+        _target: &str,
+        _from: (f64, f64),
+        _to: (f64, f64),
+    ) -> Result<DispatchOutcome, CdtError> {
+        Ok(DispatchOutcome::default())
+    }
+
+    // emulation, trace, storage
+    fn emulation(&self) -> EmulationSettings {
+        lock(&self.parity.emulation).clone()
+    }
+    async fn set_emulation(&self, settings: &EmulationSettings) -> Result<(), CdtError> {
+        if settings.timezone.as_deref() == Some("Mars/Base") {
+            return Err(CdtError::validation("the browser refused the timezone"));
+        }
+        *lock(&self.parity.emulation) = settings.clone();
+        lock(&self.parity.emulation_calls).push(settings.clone());
+        Ok(())
+    }
+    async fn add_init_script(&self, target_id: &str, source: &str) -> Result<u64, CdtError> {
+        let mut scripts = lock(&self.parity.scripts);
+        let handle = scripts.len() as u64 + 1;
+        scripts.push((target_id.to_string(), handle, source.to_string()));
+        Ok(handle)
+    }
+    async fn remove_init_script(&self, target_id: &str, script: u64) -> Result<(), CdtError> {
+        lock(&self.parity.scripts).retain(|(t, h, _)| !(t == target_id && *h == script));
+        Ok(())
+    }
+    async fn start_trace(&self, _target_id: &str, _categories: &[String]) -> Result<(), CdtError> {
+        if self.parity.tracing.swap(true, Ordering::SeqCst) {
+            return Err(CdtError::new(
+                ErrorCode::TraceAlreadyRunning,
+                "already tracing",
+            ));
+        }
+        Ok(())
+    }
+    fn tracing(&self) -> Option<String> {
+        self.parity
+            .tracing
+            .load(Ordering::SeqCst)
+            .then(|| "T0".to_string())
+    }
+    async fn stop_trace(&self) -> Result<Vec<u8>, CdtError> {
+        if !self.parity.tracing.swap(false, Ordering::SeqCst) {
+            return Err(CdtError::new(ErrorCode::TraceNotRunning, "not tracing"));
+        }
+        Ok(lock(&self.parity.trace).clone())
+    }
+    async fn describe_nodes(
+        &self,
+        _target_id: &str,
+        nodes: &[i64],
+    ) -> Result<BTreeMap<i64, String>, CdtError> {
+        Ok(nodes.iter().map(|n| (*n, format!("div#node{n}"))).collect())
+    }
+    async fn cookies(&self) -> Result<Vec<Cookie>, CdtError> {
+        Ok(lock(&self.parity.cookies).clone())
+    }
+    async fn set_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
+        let mut jar = lock(&self.parity.cookies);
+        for cookie in cookies {
+            jar.retain(|c| {
+                !(c.name == cookie.name && c.domain == cookie.domain && c.path == cookie.path)
+            });
+            jar.push(cookie.clone());
+        }
+        Ok(())
+    }
+    async fn delete_cookies(&self, cookies: &[Cookie]) -> Result<(), CdtError> {
+        lock(&self.parity.cookies).retain(|c| {
+            !cookies
+                .iter()
+                .any(|d| d.name == c.name && d.domain == c.domain && d.path == c.path)
+        });
+        Ok(())
+    }
+    async fn frame_origins(&self, _target_id: &str) -> Result<Vec<String>, CdtError> {
+        Ok(lock(&self.parity.origins).clone())
+    }
+    async fn storage_items(
+        &self,
+        _target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> Result<Vec<StorageItem>, CdtError> {
+        if !lock(&self.parity.origins).iter().any(|o| o == origin) {
+            return Err(CdtError::new(ErrorCode::OriginNotOpen, "not open"));
+        }
+        Ok(lock(&self.parity.storage)
+            .get(&(origin.to_string(), area.as_str()))
+            .cloned()
+            .unwrap_or_default())
+    }
+    async fn update_storage(
+        &self,
+        _target_id: &str,
+        origin: &str,
+        area: StorageArea,
+        changes: &[(String, Option<String>)],
+    ) -> Result<(), CdtError> {
+        if !lock(&self.parity.origins).iter().any(|o| o == origin) {
+            return Err(CdtError::new(ErrorCode::OriginNotOpen, "not open"));
+        }
+        let mut storage = lock(&self.parity.storage);
+        let items = storage
+            .entry((origin.to_string(), area.as_str()))
+            .or_default();
+        for (key, value) in changes {
+            items.retain(|i| &i.name != key);
+            if let Some(value) = value {
+                items.push(StorageItem {
+                    name: key.clone(),
+                    value: value.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+    async fn clear_storage(
+        &self,
+        _target_id: &str,
+        origin: &str,
+        area: StorageArea,
+    ) -> Result<(), CdtError> {
+        lock(&self.parity.storage).remove(&(origin.to_string(), area.as_str()));
+        Ok(())
+    }
+    async fn seed_local_storage(
+        &self,
+        origin: &str,
+        items: &[StorageItem],
+    ) -> Result<(), CdtError> {
+        lock(&self.parity.storage).insert((origin.to_string(), "local"), items.to_vec());
+        Ok(())
+    }
+}
+
+/// Launches [`FakeBrowser`]s and remembers them.
+#[derive(Default)]
+pub struct FakeLauncher {
+    pub launched: Mutex<Vec<Arc<FakeBrowser>>>,
+    /// Every endpoint check: `(endpoint, allow_remote)`.
+    pub checked: Mutex<Vec<(String, bool)>>,
+    pub navigate_delay: Duration,
+}
+
+#[async_trait]
+impl BrowserLauncher for FakeLauncher {
+    async fn launch(
+        &self,
+        _spec: &LaunchSpec,
+        _sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        let mut launched = lock(&self.launched);
+        let browser = Arc::new(FakeBrowser {
+            pid: 1000 + launched.len() as u32,
+            targets: Mutex::new(vec![TargetInfo {
+                target_id: "T0".into(),
+                url: "about:blank".into(),
+                title: String::new(),
+            }]),
+            alive: AtomicBool::new(true),
+            next: AtomicU32::new(1),
+            navigate_delay: self.navigate_delay,
+            parity: FakeParity::default(),
+        });
+        launched.push(browser.clone());
+        Ok(browser)
+    }
+    /// The fake's rule: an endpoint naming `127.0.0.1` passes; anything else needs
+    /// `allow_remote`. Every check is recorded.
+    async fn check_endpoint(&self, endpoint: &str, allow_remote: bool) -> Result<(), CdtError> {
+        lock(&self.checked).push((endpoint.to_string(), allow_remote));
+        if allow_remote || endpoint.contains("//127.0.0.1:") {
+            Ok(())
+        } else {
+            Err(CdtError::new(
+                cdt_domain::ErrorCode::SecurityBlocked,
+                format!("{endpoint} is not loopback"),
+            ))
+        }
+    }
+    async fn attach(
+        &self,
+        endpoint: &str,
+        allow_remote: bool,
+        _sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        self.check_endpoint(endpoint, allow_remote).await?;
+        Err(CdtError::validation("attach is not faked"))
+    }
+}
+
+struct FakeLock;
+impl ContextLock for FakeLock {}
+
+#[derive(Default)]
+pub struct MemoryStore {
+    pub files: Mutex<HashMap<(ContextKey, ContextFile), Value>>,
+    pub removed: Mutex<Vec<ContextKey>>,
+    /// Traces and secret files by path.
+    pub blobs: Mutex<BTreeMap<PathBuf, Vec<u8>>>,
+}
+
+impl SessionStorePort for MemoryStore {
+    fn profile_dir(&self, key: &ContextKey) -> PathBuf {
+        PathBuf::from(format!("/fake/{}", key.hash()))
+    }
+    fn browser_log(&self, key: &ContextKey) -> PathBuf {
+        PathBuf::from(format!("/fake/{}.log", key.hash()))
+    }
+    fn prepare(&self, _key: &ContextKey) -> Result<(), CdtError> {
+        Ok(())
+    }
+    fn lock_context(&self, _key: &ContextKey) -> Result<Box<dyn ContextLock>, CdtError> {
+        Ok(Box::new(FakeLock))
+    }
+    fn write(&self, key: &ContextKey, file: ContextFile, value: &Value) -> Result<(), CdtError> {
+        lock(&self.files).insert((key.clone(), file), value.clone());
+        Ok(())
+    }
+    fn read(&self, key: &ContextKey, file: ContextFile) -> Option<Value> {
+        lock(&self.files).get(&(key.clone(), file)).cloned()
+    }
+    fn write_file(&self, _path: &std::path::Path, _bytes: &[u8]) -> Result<(), CdtError> {
+        Ok(())
+    }
+    fn save_artifact(
+        &self,
+        key: &ContextKey,
+        kind: &str,
+        extension: &str,
+        _bytes: &[u8],
+        _keep: usize,
+    ) -> Result<PathBuf, CdtError> {
+        Ok(PathBuf::from(format!(
+            "/fake/{}/{kind}.{extension}",
+            key.hash()
+        )))
+    }
+    fn contexts(&self) -> Vec<ContextKey> {
+        let mut keys: Vec<ContextKey> = lock(&self.files).keys().map(|(k, _)| k.clone()).collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+    fn remove_context(&self, key: &ContextKey, _with_profile: bool) -> Result<(), CdtError> {
+        lock(&self.files).retain(|(k, _), _| k != key);
+        lock(&self.removed).push(key.clone());
+        Ok(())
+    }
+
+    // emulation, trace, storage
+    fn trace_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
+        Ok(PathBuf::from(format!("/fake/{}/trace", key.hash())))
+    }
+    fn write_trace(&self, path: &std::path::Path, json: &[u8]) -> Result<u64, CdtError> {
+        lock(&self.blobs).insert(path.to_path_buf(), json.to_vec());
+        Ok(json.len() as u64)
+    }
+    fn latest_trace(&self, _key: &ContextKey) -> Option<PathBuf> {
+        lock(&self.blobs)
+            .keys()
+            .rfind(|p| p.starts_with("/fake"))
+            .cloned()
+    }
+    fn read_trace(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
+        lock(&self.blobs)
+            .get(path)
+            .cloned()
+            .ok_or_else(|| CdtError::new(ErrorCode::IoError, "no such file"))
+    }
+    fn write_secret_file(&self, path: &std::path::Path, bytes: &[u8]) -> Result<(), CdtError> {
+        lock(&self.blobs).insert(path.to_path_buf(), bytes.to_vec());
+        Ok(())
+    }
+    fn read_secret_file(&self, path: &std::path::Path) -> Result<Vec<u8>, CdtError> {
+        lock(&self.blobs)
+            .get(path)
+            .cloned()
+            .ok_or_else(|| CdtError::new(ErrorCode::IoError, "no such file"))
+    }
+}
+
+/// Runs in the middle of a lease verdict (to interleave a request with the janitor).
+pub type Hook = Box<dyn Fn() + Send + Sync>;
+
+#[derive(Default)]
+pub struct FakeProcesses {
+    pub dead: Mutex<Vec<u32>>,
+    pub killed: Mutex<Vec<u32>>,
+    /// Called on every `is_alive` check, before answering.
+    pub on_is_alive: Mutex<Option<Hook>>,
+}
+
+impl ProcessTable for FakeProcesses {
+    fn is_alive(&self, process: &ProcessFingerprint) -> bool {
+        if let Some(hook) = lock(&self.on_is_alive).as_ref() {
+            hook();
+        }
+        !lock(&self.dead).contains(&process.pid)
+    }
+    fn start_time(&self, _pid: u32) -> Option<u64> {
+        Some(7)
+    }
+    fn tree_rss_kib(&self, _pid: u32) -> Option<u64> {
+        Some(1)
+    }
+    fn kill_group(&self, pid: u32, _start_time: u64) -> bool {
+        lock(&self.killed).push(pid);
+        true
+    }
+}
+
+#[derive(Default)]
+pub struct FakeClock(pub AtomicU64);
+
+impl Clock for FakeClock {
+    fn now_unix_ms(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
