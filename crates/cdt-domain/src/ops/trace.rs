@@ -1,0 +1,96 @@
+//! Parameters of performance traces and their insights (SPEC §6.9).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraceStartParams {
+    /// The page to trace (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Reload the page once tracing runs, so the trace covers a whole page load.
+    #[serde(default)]
+    pub reload: bool,
+    /// Trace categories replacing cdt's default set (the DevTools Performance panel's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    /// Also record screenshots (bigger trace).
+    #[serde(default)]
+    pub screenshots: bool,
+    /// Stop by itself once the page has loaded and settled (1 s after `load`), and answer as
+    /// `trace stop` does: the file and the insights.
+    #[serde(default)]
+    pub auto_stop: bool,
+    /// With `autoStop`: where to write the trace (as `trace stop --file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraceStopParams {
+    /// Where to write the trace (absolute path; `.json`, or `.json.gz` to gzip it). Default:
+    /// the context's `trace/` directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum InsightName {
+    /// Largest Contentful Paint, its element and breakdown.
+    Lcp,
+    /// Cumulative Layout Shift and the shifting nodes.
+    Cls,
+    /// Interaction to Next Paint and the slowest interactions.
+    Inp,
+    /// Main-thread tasks over 50 ms, with what ran in them.
+    LongTasks,
+    /// Requests that blocked the first render.
+    RenderBlocking,
+    /// The main document: redirects, server time, compression.
+    DocumentLatency,
+    /// Element count, depth and widest parent.
+    DomSize,
+    /// Transfer size and main-thread time by third-party origin.
+    ThirdParties,
+}
+
+impl InsightName {
+    pub const ALL: [InsightName; 8] = [
+        InsightName::Lcp,
+        InsightName::Cls,
+        InsightName::Inp,
+        InsightName::LongTasks,
+        InsightName::RenderBlocking,
+        InsightName::DocumentLatency,
+        InsightName::DomSize,
+        InsightName::ThirdParties,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InsightName::Lcp => "lcp",
+            InsightName::Cls => "cls",
+            InsightName::Inp => "inp",
+            InsightName::LongTasks => "long-tasks",
+            InsightName::RenderBlocking => "render-blocking",
+            InsightName::DocumentLatency => "document-latency",
+            InsightName::DomSize => "dom-size",
+            InsightName::ThirdParties => "third-parties",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TraceInsightParams {
+    /// One insight (default: all of them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<InsightName>,
+    /// Analyse this trace file (absolute path, `.json` or `.json.gz`) instead of the
+    /// context's last trace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
