@@ -19,6 +19,8 @@ use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Value, json};
 
 use crate::page_ops::PageState;
+use crate::support::str_field;
+use crate::target_setup::TargetSetup;
 use crate::transport::{CdpConnection, CdpEvent};
 
 /// A browser process cdt launched (leader of its own process group).
@@ -73,13 +75,9 @@ pub struct CdpBrowser {
     attaching: tokio::sync::Mutex<()>,
     process: Option<BrowserProcess>,
     /// Emulation and init scripts every target gets (see `emulation.rs`).
-    pub(crate) setup: Arc<crate::emulation::TargetSetup>,
+    pub(crate) setup: Arc<TargetSetup>,
     /// (session, page target) recording a trace, if any (see `trace.rs`).
     pub(crate) trace: Mutex<Option<(String, String)>>,
-}
-
-pub(crate) fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
-    value.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
 fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value) {
@@ -639,15 +637,26 @@ impl BrowserPort for CdpBrowser {
     }
 
     async fn set_emulation(&self, settings: &EmulationSettings) -> Result<(), CdtError> {
-        self.apply_emulation(settings).await
+        self.setup
+            .apply_emulation(&self.connection, &self.page_state.observed, settings)
+            .await
     }
 
     async fn add_init_script(&self, target_id: &str, source: &str) -> Result<u64, CdtError> {
-        self.install_init_script(target_id, source).await
+        self.setup
+            .install_init_script(
+                &self.connection,
+                &self.page_state.observed,
+                target_id,
+                source,
+            )
+            .await
     }
 
     async fn remove_init_script(&self, target_id: &str, script: u64) -> Result<(), CdtError> {
-        self.uninstall_init_script(target_id, script).await
+        self.setup
+            .uninstall_init_script(&self.connection, target_id, script)
+            .await
     }
 
     async fn start_trace(&self, target_id: &str, categories: &[String]) -> Result<(), CdtError> {

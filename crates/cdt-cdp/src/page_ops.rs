@@ -14,7 +14,8 @@ use cdt_domain::ports::NavigationOutcome;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Value, json};
 
-use crate::browser::{CdpBrowser, str_field};
+use crate::browser::CdpBrowser;
+use crate::support::{lock, str_field};
 
 /// Sends `Runtime.terminateExecution` when an evaluation is abandoned (timed out or dropped).
 struct TerminateOnDrop {
@@ -50,12 +51,6 @@ pub struct PageState {
     pub(crate) dialogs: Mutex<HashMap<String, (DialogInfo, String)>>,
     /// The telemetry collector's sessions, to attribute their dialog events to pages.
     pub(crate) observed: crate::telemetry::ObservedSessions,
-}
-
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 pub(crate) fn agent_failed(command: &str, details: &Value) -> CdtError {

@@ -10,7 +10,8 @@ use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::browser::{CdpBrowser, str_field};
+use crate::browser::CdpBrowser;
+use crate::support::str_field;
 
 fn origin_not_open(origin: &str) -> CdtError {
     CdtError::new(

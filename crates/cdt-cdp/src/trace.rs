@@ -10,7 +10,8 @@ use base64::Engine;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::browser::{CdpBrowser, str_field};
+use crate::browser::CdpBrowser;
+use crate::support::str_field;
 
 /// Bytes asked for per `IO.read`.
 const CHUNK: u64 = 8 * 1024 * 1024;

@@ -20,8 +20,9 @@ use std::collections::HashMap;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::browser::{CdpBrowser, str_field};
-use crate::page_ops::{agent_failed, lock, stale_frame};
+use crate::browser::CdpBrowser;
+use crate::page_ops::{agent_failed, stale_frame};
+use crate::support::{lock, str_field};
 
 /// The agent's source, installed once per isolated world: it leaves `{ run, learn }` on the
 /// world's own global `cdt`.
