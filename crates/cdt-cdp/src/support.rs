@@ -4,6 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use cdt_domain::{CdtError, ErrorCode};
 use serde_json::Value;
 
 /// A string field of a protocol message, or `""` when it is missing or not a string.
@@ -15,4 +16,11 @@ pub(crate) fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
 /// guards is only ever replaced whole, and losing it would take the browser down with it.
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The error for an event stream that ended while a command waited on it: the browser (or the
+/// connection to it) went away.
+pub(crate) fn browser_gone() -> CdtError {
+    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
+        .hinted("Run: cdt session restart")
 }
