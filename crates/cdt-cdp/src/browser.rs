@@ -167,6 +167,7 @@ impl BrowserPort for CdpBrowser {
         Ok(())
     }
 
+    // The port's name for running a page-probe command (cdt-domain renames it later).
     async fn agent(
         &self,
         target_id: &str,
@@ -174,7 +175,7 @@ impl BrowserPort for CdpBrowser {
         command: &str,
         args: Value,
     ) -> Result<Value, CdtError> {
-        world::run_agent(&self.pages, target_id, frame, command, args).await
+        world::run_probe(&self.pages, target_id, frame, command, args).await
     }
 
     async fn child_frames(&self, target_id: &str) -> Result<Vec<(String, String)>, CdtError> {

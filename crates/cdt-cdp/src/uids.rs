@@ -16,7 +16,7 @@ pub(crate) struct UidTable {
     frame_id: String,
     /// The document (loader) the node ids belong to.
     loader: String,
-    /// Bumped whenever the document changes; the agent drops what it learned before.
+    /// Bumped whenever the document changes; the probe drops what it learned before.
     pub(crate) epoch: u64,
     /// The next uid number; never goes back, so a uid is never reused within a page.
     next: u64,

@@ -1,15 +1,15 @@
-//! cdt's page agent in an isolated world per frame, and the uids it reports.
+//! cdt's page probe in an isolated world per frame, and the uids it reports.
 //!
 //! Each frame (the main frame, same-process iframes, out-of-process iframes) gets an isolated
-//! world of cdt's own (`Page.createIsolatedWorld`), where the agent (`js/agent.js` with
+//! world of cdt's own (`Page.createIsolatedWorld`), where the probe (`js/probe.js` with
 //! `js/accname.js` and `js/snapshot.js`) is installed once, as that world's global `cdt`. Page
 //! scripts cannot see or patch that world. A world is recreated after its frame navigates.
 //!
 //! Uids are kept here, never in the page: per page and frame, uid ↔ `backendNodeId` of the
-//! frame's current document, numbered on and never reused within a page. The agent reports the
+//! frame's current document, numbered on and never reused within a page. The probe reports the
 //! nodes it names (deep-serialized, so each carries its `backendNodeId` and `loaderId`); an
 //! element named by uid is resolved from its `backendNodeId` (`DOM.resolveNode`) into the
-//! frame's world and handed to the agent. A uid of a node that is gone, or of an earlier
+//! frame's world and handed to the probe. A uid of a node that is gone, or of an earlier
 //! document, answers `stale`; a uid never issued answers `unknown`.
 //!
 //! This module must never trust a value the page could have written: nothing here reads the
@@ -24,11 +24,11 @@ use crate::support::{lock, str_field};
 pub use crate::uids::Worlds;
 use crate::uids::{FrameEntry, Named};
 
-/// The agent's source, installed once per isolated world: it leaves `{ run, learn }` on the
+/// The probe's source, installed once per isolated world: it leaves `{ run, learn }` on the
 /// world's own global `cdt`.
-pub const AGENT_SOURCE: &str = concat!(
+pub const PROBE_SOURCE: &str = concat!(
     "globalThis.cdt = (",
-    include_str!("js/agent.js"),
+    include_str!("js/probe.js"),
     ")(",
     include_str!("js/accname.js"),
     ", ",
@@ -43,8 +43,9 @@ const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
 const REPORT_GONE: &str = "the page agent's report of fresh nodes is gone";
 const FRESH: &str = "function (g) { return globalThis.cdt.fresh(g); }";
 
-/// The error for the page agent failing to run `command` (or to install: `"install"`).
-pub(crate) fn agent_failed(command: &str, details: &Value) -> CdtError {
+/// The error for the page probe failing to run `command` (or to install: `"install"`). Its text
+/// still says "page agent": user-visible messages are kept as they were.
+pub(crate) fn probe_failed(command: &str, details: &Value) -> CdtError {
     let text = details["exception"]["description"]
         .as_str()
         .or_else(|| details["text"].as_str())
@@ -68,7 +69,7 @@ fn stale_frame(error: CdtError, frame: &str) -> CdtError {
     error
 }
 
-/// Replaces the agent's placeholders `\u0001<nonce>:<i>\u0002` (as JSON escapes) with uids.
+/// Replaces the probe's placeholders `\u0001<nonce>:<i>\u0002` (as JSON escapes) with uids.
 fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
     let marker = format!("\\u0001{nonce}:");
     let mut out = String::with_capacity(json_text.len());
@@ -167,7 +168,7 @@ async fn remote_frame_session(
     Ok(session)
 }
 
-/// cdt's world in the frame's current document, created (and the agent installed) if needed.
+/// cdt's world in the frame's current document, created (and the probe installed) if needed.
 async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtError> {
     if let Some((known_session, context)) = lock(&pages.state.worlds.contexts).get(frame_id)
         && known_session == session
@@ -187,20 +188,20 @@ async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtE
         .connection
         .call(
             "Runtime.evaluate",
-            json!({ "expression": AGENT_SOURCE, "contextId": context, "returnByValue": true }),
+            json!({ "expression": PROBE_SOURCE, "contextId": context, "returnByValue": true }),
             Some(session),
         )
         .await?;
     if let Some(details) = installed.get("exceptionDetails") {
-        return Err(agent_failed("install", details));
+        return Err(probe_failed("install", details));
     }
     lock(&pages.state.worlds.contexts).insert(frame_id.to_string(), (session.to_string(), context));
     Ok(context)
 }
 
-/// Runs an agent command in frame `prefix` of `page`; `args.uid` / `args.rootUid` name the
+/// Runs a probe command in frame `prefix` of `page`; `args.uid` / `args.rootUid` name the
 /// element it works on.
-pub(crate) async fn run_agent(
+pub(crate) async fn run_probe(
     pages: &Pages,
     page: &str,
     prefix: &str,
@@ -256,7 +257,7 @@ pub(crate) fn uid_node(pages: &Pages, page: &str, uid: &str) -> Result<i64, CdtE
 
 /// What a command's `uid` / `rootUid` names, resolved into cdt's world.
 enum Element {
-    /// The command names no element: the agent gets `null`.
+    /// The command names no element: the probe gets `null`.
     Absent,
     /// The element's `objectId` in cdt's world, in the command's object group.
     Object(Value),
@@ -265,7 +266,7 @@ enum Element {
     Gone(&'static str),
 }
 
-/// One agent command's frame: frame `prefix` of `page`, reached on `session`, where cdt's
+/// One probe command's frame: frame `prefix` of `page`, reached on `session`, where cdt's
 /// world is execution context `context`.
 struct Frame<'a> {
     pages: &'a Pages,
@@ -383,13 +384,13 @@ impl Frame<'_> {
                     "Cannot find context: the agent is missing",
                 ));
             }
-            return Err(agent_failed(command, details));
+            return Err(probe_failed(command, details));
         }
         Ok(reply)
     }
 
-    /// Turns the agent's reply into the command's answer: the fresh nodes it reported get
-    /// uids (taught back to the agent), named nodes get their backendNodeId, and iframes the
+    /// Turns the probe's reply into the command's answer: the fresh nodes it reported get
+    /// uids (taught back to the probe), named nodes get their backendNodeId, and iframes the
     /// prefix of their frame.
     async fn read_reply(&self, reply: &Value) -> Result<Value, CdtError> {
         let (page, prefix) = (self.page, self.prefix);
