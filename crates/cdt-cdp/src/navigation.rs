@@ -110,6 +110,24 @@ async fn wait_main_frame(
     Err(browser_gone())
 }
 
+/// After a history navigation or reload the caller started: waits for the main frame (or a
+/// dialog), then reads where the page is.
+async fn settle(
+    pages: &Pages,
+    page: &str,
+    session: &str,
+    events: EventStream,
+    wait_until: WaitUntil,
+) -> Result<NavigationOutcome, CdtError> {
+    until_dialog(
+        pages,
+        page,
+        wait_main_frame(page, session, events, wait_until),
+    )
+    .await?;
+    pages.location(page, session).await
+}
+
 pub(crate) async fn go_history(
     pages: &Pages,
     page: &str,
@@ -137,13 +155,9 @@ pub(crate) async fn go_history(
             Some(&session),
         )
         .await?;
-    until_dialog(
-        pages,
-        page,
-        wait_main_frame(page, &session, events, wait_until),
-    )
-    .await?;
-    pages.location(page, &session).await.map(Some)
+    settle(pages, page, &session, events, wait_until)
+        .await
+        .map(Some)
 }
 
 pub(crate) async fn reload_page(
@@ -162,11 +176,5 @@ pub(crate) async fn reload_page(
             Some(&session),
         )
         .await?;
-    until_dialog(
-        pages,
-        page,
-        wait_main_frame(page, &session, events, wait_until),
-    )
-    .await?;
-    pages.location(page, &session).await
+    settle(pages, page, &session, events, wait_until).await
 }

@@ -9,7 +9,7 @@ use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
 use crate::dialogs::{record_dialog, until_dialog};
-use crate::pages::Pages;
+use crate::pages::{Pages, attach};
 use crate::support::{browser_gone, str_field};
 use crate::transport::CdpConnection;
 use crate::world::{frame_target, uid_node};
@@ -155,15 +155,7 @@ async fn eval_session(pages: &Pages, page: &str) -> Result<String, CdtError> {
     if let Some(session) = sessions.get(page) {
         return Ok(session.clone());
     }
-    let attached = pages
-        .connection
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": page, "flatten": true }),
-            None,
-        )
-        .await?;
-    let session = str_field(&attached, "sessionId").to_string();
+    let session = attach(&pages.connection, page).await?;
     sessions.insert(page.to_string(), session.clone());
     Ok(session)
 }

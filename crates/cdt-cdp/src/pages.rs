@@ -143,6 +143,21 @@ fn track_dialog(
     }
 }
 
+/// Attaches a flattened session of our own to a target and returns its id.
+pub(crate) async fn attach(
+    connection: &CdpConnection,
+    target_id: &str,
+) -> Result<String, CdtError> {
+    let attached = connection
+        .call(
+            "Target.attachToTarget",
+            json!({ "targetId": target_id, "flatten": true }),
+            None,
+        )
+        .await?;
+    Ok(str_field(&attached, "sessionId").to_string())
+}
+
 impl Pages {
     pub(crate) fn new(connection: CdpConnection) -> Pages {
         Pages {
@@ -242,15 +257,7 @@ impl Pages {
         if let Some(session) = cached(&self.sessions) {
             return Ok(session);
         }
-        let attached = self
-            .connection
-            .call(
-                "Target.attachToTarget",
-                json!({ "targetId": target_id, "flatten": true }),
-                None,
-            )
-            .await?;
-        let session = str_field(&attached, "sessionId").to_string();
+        let session = attach(&self.connection, target_id).await?;
         self.connection
             .call("Page.enable", json!({}), Some(&session))
             .await?;

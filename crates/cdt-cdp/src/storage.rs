@@ -10,7 +10,7 @@ use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::pages::Pages;
+use crate::pages::{Pages, attach};
 use crate::support::{browser_gone, str_field};
 use crate::transport::CdpConnection;
 
@@ -258,14 +258,7 @@ async fn seed_in(
     origin: &str,
     items: &[StorageItem],
 ) -> Result<(), CdtError> {
-    let attached = connection
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": target, "flatten": true }),
-            None,
-        )
-        .await?;
-    let session = str_field(&attached, "sessionId").to_string();
+    let session = attach(connection, target).await?;
     let mut events = connection.subscribe();
     connection
         .call(

@@ -19,7 +19,7 @@ use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
 use crate::dialogs::until_dialog;
-use crate::pages::Pages;
+use crate::pages::{Pages, attach};
 use crate::support::{lock, str_field};
 pub use crate::uids::Worlds;
 use crate::uids::{FrameEntry, Named};
@@ -148,22 +148,13 @@ async fn remote_frame_session(
     if let Some(session) = sessions.get(frame_id) {
         return Ok(session.clone());
     }
-    let attached = pages
-        .connection
-        .call(
-            "Target.attachToTarget",
-            json!({ "targetId": frame_id, "flatten": true }),
-            None,
+    let session = attach(&pages.connection, frame_id).await.map_err(|_| {
+        CdtError::new(
+            ErrorCode::UidStale,
+            format!("frame {prefix} of this page is gone"),
         )
-        .await
-        .map_err(|_| {
-            CdtError::new(
-                ErrorCode::UidStale,
-                format!("frame {prefix} of this page is gone"),
-            )
-            .hinted("Run: cdt capture snapshot")
-        })?;
-    let session = str_field(&attached, "sessionId").to_string();
+        .hinted("Run: cdt capture snapshot")
+    })?;
     sessions.insert(frame_id.to_string(), session.clone());
     Ok(session)
 }
