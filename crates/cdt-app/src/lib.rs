@@ -22,6 +22,8 @@ pub mod interact;
 pub mod lease;
 pub mod lifecycle;
 pub mod metrics;
+#[cfg(test)]
+mod module_graph;
 pub mod mutation;
 pub mod network;
 pub mod page;

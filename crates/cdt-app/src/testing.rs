@@ -6,8 +6,9 @@ use std::time::Duration;
 
 pub use cdt_testkit::{FakeClock, FakeLauncher, FakeProcesses, MemoryStore};
 
+use crate::broker::Broker;
 use crate::runtime::Runtime;
-use crate::{Broker, BrokerConfig, Deps};
+use crate::runtime::{BrokerConfig, Deps};
 
 pub struct World {
     pub broker: Arc<Broker>,

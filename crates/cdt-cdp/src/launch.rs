@@ -11,9 +11,10 @@ use cdt_domain::ports::{BrowserInfo, BrowserLauncher, BrowserPort, LaunchSpec};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ErrorCode};
 
-use crate::browser::{BrowserProcess, CdpBrowser};
+use crate::browser::CdpBrowser;
 use crate::discover::find_chromium;
 use crate::endpoint::{resolve_ws_endpoint, vet};
+use crate::process::BrowserProcess;
 use crate::spawner::spawn_tied_to_daemon;
 use crate::transport::CdpConnection;
 

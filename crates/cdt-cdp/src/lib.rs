@@ -6,18 +6,30 @@
 //! does not understand is still delivered to subscribers — parsing never decides delivery.
 
 pub mod browser;
+pub mod dialogs;
 pub mod discover;
 pub mod drag;
 pub mod emulation;
 pub mod endpoint;
 pub mod eval;
 pub mod launch;
+#[cfg(test)]
+mod module_graph;
+pub mod navigation;
+mod observed;
 pub mod page_ops;
+pub mod page_state;
+mod pages;
+mod probe_contract;
+pub mod process;
 pub mod spawner;
 pub mod storage;
+mod support;
+pub mod target_setup;
 pub mod telemetry;
 pub mod trace;
 pub mod transport;
+mod uids;
 pub mod world;
 
 pub use browser::CdpBrowser;

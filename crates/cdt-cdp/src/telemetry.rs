@@ -12,20 +12,11 @@ use cdt_domain::time::now_unix_ms;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
-use crate::emulation::TargetSetup;
+use crate::emulation::{Step, is_frame};
+pub use crate::observed::{Observed, ObservedSessions};
+use crate::support::str_field;
+use crate::target_setup::TargetSetup;
 use crate::transport::{CdpConnection, CdpEvent};
-
-/// What the collector knows of one of its sessions.
-#[derive(Clone, Debug)]
-pub struct Observed {
-    pub target_id: String,
-    pub target_type: String,
-    pub page_target_id: String,
-}
-
-/// The collector's sessions (session id → what it observes), shared with the browser so that
-/// events of these sessions (dialogs) can be attributed to their page.
-pub type ObservedSessions = Arc<Mutex<HashMap<String, Observed>>>;
 
 const OBSERVED_TYPES: &[&str] = &[
     "page",
@@ -121,10 +112,6 @@ pub async fn start(
         );
     }
     Ok(())
-}
-
-fn str_field<'a>(value: &'a Value, key: &str) -> &'a str {
-    value.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
 fn route(
@@ -234,7 +221,7 @@ async fn observe(
     page_target_id: &str,
     setup: &TargetSetup,
 ) {
-    let is_frame = matches!(target_type, "page" | "iframe");
+    let is_frame = is_frame(target_type);
     let mut steps = vec![
         ("Runtime.enable", json!({})),
         ("Log.enable", json!({})),
@@ -244,20 +231,12 @@ async fn observe(
         steps.push(("Page.enable", json!({})));
     }
     steps.push(("Target.setAutoAttach", auto_attach_params(CHILD_LEVEL)));
-    let mut steps: Vec<crate::emulation::Step> = steps
+    let mut steps: Vec<Step> = steps
         .into_iter()
-        .map(|(method, params)| crate::emulation::Step {
-            method,
-            params,
-            script: None,
-        })
+        .map(|(method, params)| Step::new(method, params))
         .collect();
     steps.extend(setup.steps_for_new_target(target_type, page_target_id));
-    steps.push(crate::emulation::Step {
-        method: "Runtime.runIfWaitingForDebugger",
-        params: json!({}),
-        script: None,
-    });
+    steps.push(Step::new("Runtime.runIfWaitingForDebugger", json!({})));
     // Pipelined: every command is sent before any reply is awaited. A target held at start may
     // not answer an enable until it runs, so waiting for each reply before resuming it would
     // leave it (and a page needing a new renderer) stuck. The session applies them in order.

@@ -5,12 +5,15 @@
 //! The trace document is returned as Chromium wrote it; reading it is the application's job.
 
 use std::collections::BTreeMap;
+use std::sync::Mutex;
 
 use base64::Engine;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::browser::{CdpBrowser, str_field};
+use crate::pages::Pages;
+use crate::support::str_field;
+use crate::transport::CdpConnection;
 
 /// Bytes asked for per `IO.read`.
 const CHUNK: u64 = 8 * 1024 * 1024;
@@ -63,26 +66,32 @@ pub fn node_label(node: &Value) -> String {
     label
 }
 
-impl CdpBrowser {
-    pub(crate) async fn begin_trace(
+/// The trace being recorded in a browser, if any: (session, page target).
+#[derive(Default)]
+pub(crate) struct Recording(Mutex<Option<(String, String)>>);
+
+impl Recording {
+    pub(crate) async fn begin(
         &self,
+        pages: &Pages,
         target_id: &str,
         categories: &[String],
     ) -> Result<(), CdtError> {
-        if self.trace.lock().map(|t| t.is_some()).unwrap_or(false) {
+        if self.0.lock().map(|t| t.is_some()).unwrap_or(false) {
             return Err(CdtError::new(
                 ErrorCode::TraceAlreadyRunning,
                 "a trace is already being recorded in this context",
             )
             .hinted("Run: cdt trace stop"));
         }
-        let session = self.session_for(target_id).await?;
+        let session = pages.session_for(target_id).await?;
         let included: Vec<&str> = categories
             .iter()
             .map(String::as_str)
             .filter(|c| *c != "-*")
             .collect();
-        self.connection
+        pages
+            .connection
             .call(
                 "Tracing.start",
                 json!({
@@ -97,29 +106,25 @@ impl CdpBrowser {
                 Some(&session),
             )
             .await?;
-        if let Ok(mut trace) = self.trace.lock() {
+        if let Ok(mut trace) = self.0.lock() {
             *trace = Some((session, target_id.to_string()));
         }
         Ok(())
     }
 
-    pub(crate) fn traced_page(&self) -> Option<String> {
-        self.trace
-            .lock()
-            .ok()?
-            .as_ref()
-            .map(|(_, page)| page.clone())
+    pub(crate) fn page(&self) -> Option<String> {
+        self.0.lock().ok()?.as_ref().map(|(_, page)| page.clone())
     }
 
-    pub(crate) async fn end_trace(&self) -> Result<Vec<u8>, CdtError> {
+    pub(crate) async fn end(&self, connection: &CdpConnection) -> Result<Vec<u8>, CdtError> {
         let (session, _) = self
-            .trace
+            .0
             .lock()
             .ok()
             .and_then(|mut t| t.take())
             .ok_or_else(not_running)?;
-        let mut events = self.connection.subscribe();
-        self.connection
+        let mut events = connection.subscribe();
+        connection
             .call("Tracing.end", json!({}), Some(&session))
             .await?;
         let complete = loop {
@@ -146,8 +151,7 @@ impl CdpBrowser {
         }
         let mut bytes = Vec::new();
         loop {
-            let chunk = self
-                .connection
+            let chunk = connection
                 .call(
                     "IO.read",
                     json!({ "handle": stream, "size": CHUNK }),
@@ -173,39 +177,39 @@ impl CdpBrowser {
                 break;
             }
         }
-        let _ = self
-            .connection
+        let _ = connection
             .call("IO.close", json!({ "handle": stream }), Some(&session))
             .await;
         Ok(bytes)
     }
+}
 
-    pub(crate) async fn node_labels(
-        &self,
-        target_id: &str,
-        nodes: &[i64],
-    ) -> Result<BTreeMap<i64, String>, CdtError> {
-        let session = self.session_for(target_id).await?;
-        let calls = nodes.iter().map(|node| {
-            let session = session.clone();
-            async move {
-                let reply = self
-                    .connection
-                    .call(
-                        "DOM.describeNode",
-                        json!({ "backendNodeId": node }),
-                        Some(&session),
-                    )
-                    .await;
-                (*node, reply)
-            }
-        });
-        Ok(futures_util::future::join_all(calls)
-            .await
-            .into_iter()
-            .filter_map(|(node, reply)| Some((node, node_label(&reply.ok()?["node"]))))
-            .collect())
-    }
+/// Short labels ([`node_label`]) of the DOM nodes a trace names, by backendNodeId.
+pub(crate) async fn node_labels(
+    pages: &Pages,
+    target_id: &str,
+    nodes: &[i64],
+) -> Result<BTreeMap<i64, String>, CdtError> {
+    let session = pages.session_for(target_id).await?;
+    let calls = nodes.iter().map(|node| {
+        let session = session.clone();
+        async move {
+            let reply = pages
+                .connection
+                .call(
+                    "DOM.describeNode",
+                    json!({ "backendNodeId": node }),
+                    Some(&session),
+                )
+                .await;
+            (*node, reply)
+        }
+    });
+    Ok(futures_util::future::join_all(calls)
+        .await
+        .into_iter()
+        .filter_map(|(node, reply)| Some((node, node_label(&reply.ok()?["node"]))))
+        .collect())
 }
 
 #[cfg(test)]

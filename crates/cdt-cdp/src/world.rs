@@ -1,33 +1,35 @@
-//! cdt's page agent in an isolated world per frame, and the uids it reports.
+//! cdt's page probe in an isolated world per frame, and the uids it reports.
 //!
 //! Each frame (the main frame, same-process iframes, out-of-process iframes) gets an isolated
-//! world of cdt's own (`Page.createIsolatedWorld`), where the agent (`js/agent.js` with
+//! world of cdt's own (`Page.createIsolatedWorld`), where the probe (`js/probe.js` with
 //! `js/accname.js` and `js/snapshot.js`) is installed once, as that world's global `cdt`. Page
 //! scripts cannot see or patch that world. A world is recreated after its frame navigates.
 //!
 //! Uids are kept here, never in the page: per page and frame, uid ↔ `backendNodeId` of the
-//! frame's current document, numbered on and never reused within a page. The agent reports the
+//! frame's current document, numbered on and never reused within a page. The probe reports the
 //! nodes it names (deep-serialized, so each carries its `backendNodeId` and `loaderId`); an
 //! element named by uid is resolved from its `backendNodeId` (`DOM.resolveNode`) into the
-//! frame's world and handed to the agent. A uid of a node that is gone, or of an earlier
+//! frame's world and handed to the probe. A uid of a node that is gone, or of an earlier
 //! document, answers `stale`; a uid never issued answers `unknown`.
 //!
 //! This module must never trust a value the page could have written: nothing here reads the
 //! page's main world.
 
-use std::collections::HashMap;
-
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::browser::{CdpBrowser, str_field};
-use crate::page_ops::{agent_failed, lock, stale_frame};
+use crate::dialogs::until_dialog;
+use crate::pages::{Pages, attach};
+use crate::support::{lock, str_field};
+pub use crate::uids::Worlds;
+use crate::uids::{FrameEntry, Named};
 
-/// The agent's source, installed once per isolated world: it leaves `{ run, learn }` on the
+/// The probe's source, installed once per isolated world: it leaves `{ run, learn }` on the
 /// world's own global `cdt`.
-pub const AGENT_SOURCE: &str = concat!(
+pub const PROBE_SOURCE: &str = concat!(
     "globalThis.cdt = (",
-    include_str!("js/agent.js"),
+    include_str!("js/probe.js"),
     ")(",
     include_str!("js/accname.js"),
     ", ",
@@ -42,215 +44,33 @@ const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
 const REPORT_GONE: &str = "the page agent's report of fresh nodes is gone";
 const FRESH: &str = "function (g) { return globalThis.cdt.fresh(g); }";
 
-/// One frame's uids: uid number ↔ backendNodeId within the frame's current document.
-#[derive(Default)]
-pub(crate) struct UidTable {
-    /// The frame these uids belong to.
-    frame_id: String,
-    /// The document (loader) the node ids belong to.
-    loader: String,
-    /// Bumped whenever the document changes; the agent drops what it learned before.
-    epoch: u64,
-    /// The next uid number; never goes back, so a uid is never reused within a page.
-    next: u64,
-    by_node: HashMap<i64, u64>,
-    by_number: HashMap<u64, i64>,
+/// The error for the page probe failing to run `command` (or to install: `"install"`). Its text
+/// still says "page agent": user-visible messages are kept as they were.
+pub(crate) fn probe_failed(command: &str, details: &Value) -> CdtError {
+    let text = details["exception"]["description"]
+        .as_str()
+        .or_else(|| details["text"].as_str())
+        .unwrap_or("exception");
+    CdtError::new(
+        ErrorCode::InternalError,
+        format!("cdt's page probe failed running {command}: {text}"),
+    )
+    .hinted("Retry; if it persists, run with --debug and report the page")
 }
 
-impl UidTable {
-    fn new(frame_id: &str) -> Self {
-        UidTable {
-            frame_id: frame_id.to_string(),
-            next: 1,
-            ..Default::default()
-        }
+/// A frame's session that is gone means the frame (and its uids) is gone.
+fn stale_frame(error: CdtError, frame: &str) -> CdtError {
+    if !frame.is_empty() && error.code == ErrorCode::ProtocolError {
+        return CdtError::new(
+            ErrorCode::UidStale,
+            format!("frame {frame} is no longer part of the page"),
+        )
+        .hinted("Run: cdt capture snapshot");
     }
-
-    /// Forgets the node ids of an earlier document (their uids stay issued, so they are stale).
-    fn new_document(&mut self, loader: &str) {
-        if self.loader != loader {
-            if !self.loader.is_empty() {
-                self.by_node.clear();
-                self.by_number.clear();
-                self.epoch += 1;
-            }
-            self.loader = loader.to_string();
-        }
-    }
-
-    fn number_of(&mut self, loader: &str, node: i64) -> u64 {
-        if !loader.is_empty() {
-            self.new_document(loader);
-        }
-        if let Some(number) = self.by_node.get(&node) {
-            return *number;
-        }
-        let number = self.next;
-        self.next += 1;
-        self.by_node.insert(node, number);
-        self.by_number.insert(number, node);
-        number
-    }
+    error
 }
 
-/// A child frame known in a page: `f<K>` is entry K-1.
-#[derive(Clone)]
-pub(crate) struct FrameEntry {
-    frame_id: String,
-    /// The prefix of the frame whose document holds the owning `<iframe>`.
-    parent: String,
-    /// The owning `<iframe>` element in the parent's document.
-    owner: i64,
-    /// Out of process: reached through a session of its own.
-    remote: bool,
-}
-
-/// What a uid names, once looked up.
-enum Named {
-    Node(i64),
-    Stale,
-    Unknown,
-}
-
-/// Per-browser state of worlds, frames and uids.
-#[derive(Default)]
-pub struct Worlds {
-    /// Frame id → (session, execution context id of cdt's world in its current document).
-    contexts: std::sync::Mutex<HashMap<String, (String, i64)>>,
-    /// (page target, frame prefix) → uid table.
-    tables: std::sync::Mutex<HashMap<(String, String), UidTable>>,
-    /// Page target → its child frames, in the order first seen.
-    frames: std::sync::Mutex<HashMap<String, Vec<FrameEntry>>>,
-    /// Sessions on out-of-process iframe targets, by frame id.
-    sessions: tokio::sync::Mutex<HashMap<String, String>>,
-    /// Frames with a navigation started and not yet committed.
-    navigating: std::sync::Mutex<std::collections::HashSet<String>>,
-    /// Numbers the object groups of resolved elements, each released after its command.
-    groups: std::sync::atomic::AtomicU64,
-}
-
-impl Worlds {
-    /// Keeps worlds and uid tables current from `Page` events of any session: a frame that
-    /// navigated has a new document (a new world, new node ids).
-    /// `action`: the event comes from a page's own action session, whose events arrive in
-    /// order (the observer sessions' events may interleave with them), so only these decide
-    /// whether a navigation is pending.
-    pub(crate) fn track(&self, method: &str, params: &Value, action: bool) {
-        match method {
-            _ if !action => {}
-            "Page.frameStartedLoading" => {
-                lock(&self.navigating).insert(str_field(params, "frameId").to_string());
-            }
-            "Page.frameStoppedLoading" => {
-                lock(&self.navigating).remove(str_field(params, "frameId"));
-            }
-            "Page.frameNavigated" => {
-                lock(&self.navigating).remove(str_field(&params["frame"], "id"));
-            }
-            "Page.frameDetached" => {
-                lock(&self.navigating).remove(str_field(params, "frameId"));
-            }
-            _ => {}
-        }
-        let frame = match method {
-            "Page.frameNavigated" => &params["frame"],
-            "Page.frameDetached" => params,
-            _ => return,
-        };
-        let frame_id = str_field(
-            frame,
-            if method == "Page.frameNavigated" {
-                "id"
-            } else {
-                "frameId"
-            },
-        );
-        lock(&self.contexts).remove(frame_id);
-        let loader = str_field(frame, "loaderId");
-        if !loader.is_empty() {
-            for table in lock(&self.tables).values_mut() {
-                if table.frame_id == frame_id {
-                    table.new_document(loader);
-                }
-            }
-        }
-    }
-
-    /// Drops what is known of a closed page (or gone frame target).
-    pub(crate) fn forget(&self, target: &str) {
-        lock(&self.tables).retain(|(page, _), _| page != target);
-        lock(&self.frames).remove(target);
-        lock(&self.contexts).remove(target);
-        lock(&self.navigating).remove(target);
-    }
-
-    /// Whether the frame has a navigation under way that has not committed yet.
-    pub(crate) fn navigation_pending(&self, frame_id: &str) -> bool {
-        lock(&self.navigating).contains(frame_id)
-    }
-
-    fn with_table<T>(
-        &self,
-        page: &str,
-        prefix: &str,
-        frame_id: &str,
-        f: impl FnOnce(&mut UidTable) -> T,
-    ) -> T {
-        let mut tables = lock(&self.tables);
-        let table = tables
-            .entry((page.to_string(), prefix.to_string()))
-            .or_insert_with(|| UidTable::new(frame_id));
-        f(table)
-    }
-
-    fn named(&self, page: &str, prefix: &str, uid: &str) -> Named {
-        let number = uid
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.strip_prefix('e'))
-            .and_then(|n| n.parse::<u64>().ok());
-        let Some(number) = number else {
-            return Named::Unknown;
-        };
-        let tables = lock(&self.tables);
-        let Some(table) = tables.get(&(page.to_string(), prefix.to_string())) else {
-            return Named::Unknown;
-        };
-        match table.by_number.get(&number) {
-            Some(node) => Named::Node(*node),
-            None if number < table.next => Named::Stale,
-            None => Named::Unknown,
-        }
-    }
-
-    /// The backendNodeId a uid names, if it names a live entry.
-    pub(crate) fn node_of(&self, page: &str, prefix: &str, uid: &str) -> Option<i64> {
-        match self.named(page, prefix, uid) {
-            Named::Node(node) => Some(node),
-            _ => None,
-        }
-    }
-
-    fn uid_of_node(&self, page: &str, prefix: &str, node: i64) -> Option<String> {
-        let tables = lock(&self.tables);
-        let table = tables.get(&(page.to_string(), prefix.to_string()))?;
-        table.by_node.get(&node).map(|n| format!("{prefix}e{n}"))
-    }
-
-    /// `(prefix, owner uid)` of every child frame of a page whose owner still has a uid.
-    pub(crate) fn child_frames(&self, page: &str) -> Vec<(String, String)> {
-        let frames = lock(&self.frames).get(page).cloned().unwrap_or_default();
-        frames
-            .iter()
-            .enumerate()
-            .filter_map(|(index, entry)| {
-                let owner = self.uid_of_node(page, &entry.parent, entry.owner)?;
-                Some((format!("f{}", index + 1), owner))
-            })
-            .collect()
-    }
-}
-
-/// Replaces the agent's placeholders `\u0001<nonce>:<i>\u0002` (as JSON escapes) with uids.
+/// Replaces the probe's placeholders `\u0001<nonce>:<i>\u0002` (as JSON escapes) with uids.
 fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
     let marker = format!("\\u0001{nonce}:");
     let mut out = String::with_capacity(json_text.len());
@@ -285,204 +105,258 @@ fn is_lost_world(error: &CdtError) -> bool {
             || error.message.contains("No frame for given id"))
 }
 
-impl CdpBrowser {
-    /// The session and frame id commands for frame `prefix` of `page` go to.
-    pub(crate) async fn frame_target(
-        &self,
-        page: &str,
-        prefix: &str,
-    ) -> Result<(String, String), CdtError> {
-        let mut current = prefix.to_string();
-        let mut frame_id: Option<String> = None;
-        loop {
-            if current.is_empty() {
-                let session = self.session_for(page).await?;
-                return Ok((session, frame_id.unwrap_or_else(|| page.to_string())));
-            }
-            let index: usize = current.trim_start_matches('f').parse().unwrap_or(0);
-            let entry = lock(&self.page_state.worlds.frames)
-                .get(page)
-                .and_then(|f| f.get(index.wrapping_sub(1)).cloned());
-            let Some(entry) = entry else {
-                return Err(CdtError::new(
-                    ErrorCode::UidStale,
-                    format!("frame {current} of this page is gone"),
-                )
-                .hinted("Run: cdt capture snapshot"));
-            };
-            let frame = frame_id
-                .get_or_insert_with(|| entry.frame_id.clone())
-                .clone();
-            if entry.remote {
-                let session = self.remote_frame_session(&entry.frame_id, &current).await?;
-                return Ok((session, frame));
-            }
-            current = entry.parent;
+/// The session and frame id commands for frame `prefix` of `page` go to.
+pub(crate) async fn frame_target(
+    pages: &Pages,
+    page: &str,
+    prefix: &str,
+) -> Result<(String, String), CdtError> {
+    let mut current = prefix.to_string();
+    let mut frame_id: Option<String> = None;
+    loop {
+        if current.is_empty() {
+            let session = pages.session_for(page).await?;
+            return Ok((session, frame_id.unwrap_or_else(|| page.to_string())));
         }
-    }
-
-    async fn remote_frame_session(&self, frame_id: &str, prefix: &str) -> Result<String, CdtError> {
-        let mut sessions = self.page_state.worlds.sessions.lock().await;
-        if let Some(session) = sessions.get(frame_id) {
-            return Ok(session.clone());
-        }
-        let attached = self
-            .connection
-            .call(
-                "Target.attachToTarget",
-                json!({ "targetId": frame_id, "flatten": true }),
-                None,
+        let index: usize = current.trim_start_matches('f').parse().unwrap_or(0);
+        let entry = lock(&pages.state.worlds.frames)
+            .get(page)
+            .and_then(|f| f.get(index.wrapping_sub(1)).cloned());
+        let Some(entry) = entry else {
+            return Err(CdtError::new(
+                ErrorCode::UidStale,
+                format!("frame {current} of this page is gone"),
             )
+            .hinted("Run: cdt capture snapshot"));
+        };
+        let frame = frame_id
+            .get_or_insert_with(|| entry.frame_id.clone())
+            .clone();
+        if entry.remote {
+            let session = remote_frame_session(pages, &entry.frame_id, &current).await?;
+            return Ok((session, frame));
+        }
+        current = entry.parent;
+    }
+}
+
+async fn remote_frame_session(
+    pages: &Pages,
+    frame_id: &str,
+    prefix: &str,
+) -> Result<String, CdtError> {
+    let mut sessions = pages.state.worlds.sessions.lock().await;
+    if let Some(session) = sessions.get(frame_id) {
+        return Ok(session.clone());
+    }
+    let session = attach(&pages.connection, frame_id).await.map_err(|_| {
+        CdtError::new(
+            ErrorCode::UidStale,
+            format!("frame {prefix} of this page is gone"),
+        )
+        .hinted("Run: cdt capture snapshot")
+    })?;
+    sessions.insert(frame_id.to_string(), session.clone());
+    Ok(session)
+}
+
+/// cdt's world in the frame's current document, created (and the probe installed) if needed.
+async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtError> {
+    if let Some((known_session, context)) = lock(&pages.state.worlds.contexts).get(frame_id)
+        && known_session == session
+    {
+        return Ok(*context);
+    }
+    let created = pages
+        .connection
+        .call(
+            "Page.createIsolatedWorld",
+            json!({ "frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": false }),
+            Some(session),
+        )
+        .await?;
+    let context = created["executionContextId"].as_i64().unwrap_or_default();
+    let installed = pages
+        .connection
+        .call(
+            "Runtime.evaluate",
+            json!({ "expression": PROBE_SOURCE, "contextId": context, "returnByValue": true }),
+            Some(session),
+        )
+        .await?;
+    if let Some(details) = installed.get("exceptionDetails") {
+        return Err(probe_failed("install", details));
+    }
+    lock(&pages.state.worlds.contexts).insert(frame_id.to_string(), (session.to_string(), context));
+    Ok(context)
+}
+
+/// Runs a probe command in frame `prefix` of `page`; `args.uid` / `args.rootUid` name the
+/// element it works on.
+pub(crate) async fn run_probe(
+    pages: &Pages,
+    page: &str,
+    prefix: &str,
+    command: ProbeCommand,
+    args: Value,
+) -> Result<Value, CdtError> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let (session, frame_id) = frame_target(pages, page, prefix)
             .await
-            .map_err(|_| {
-                CdtError::new(
-                    ErrorCode::UidStale,
-                    format!("frame {prefix} of this page is gone"),
-                )
-                .hinted("Run: cdt capture snapshot")
-            })?;
-        let session = str_field(&attached, "sessionId").to_string();
-        sessions.insert(frame_id.to_string(), session.clone());
-        Ok(session)
-    }
-
-    /// cdt's world in the frame's current document, created (and the agent installed) if needed.
-    async fn world(&self, session: &str, frame_id: &str) -> Result<i64, CdtError> {
-        if let Some((known_session, context)) = lock(&self.page_state.worlds.contexts).get(frame_id)
-            && known_session == session
-        {
-            return Ok(*context);
-        }
-        let created = self
-            .connection
-            .call(
-                "Page.createIsolatedWorld",
-                json!({ "frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": false }),
-                Some(session),
-            )
-            .await?;
-        let context = created["executionContextId"].as_i64().unwrap_or_default();
-        let installed = self
-            .connection
-            .call(
-                "Runtime.evaluate",
-                json!({ "expression": AGENT_SOURCE, "contextId": context, "returnByValue": true }),
-                Some(session),
-            )
-            .await?;
-        if let Some(details) = installed.get("exceptionDetails") {
-            return Err(agent_failed("install", details));
-        }
-        lock(&self.page_state.worlds.contexts)
-            .insert(frame_id.to_string(), (session.to_string(), context));
-        Ok(context)
-    }
-
-    /// Runs an agent command in frame `prefix` of `page`; `args.uid` / `args.rootUid` name the
-    /// element it works on.
-    pub(crate) async fn run_agent(
-        &self,
-        page: &str,
-        prefix: &str,
-        command: &str,
-        args: Value,
-    ) -> Result<Value, CdtError> {
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            let (session, frame_id) = self
-                .frame_target(page, prefix)
-                .await
-                .map_err(|e| stale_frame(e, prefix))?;
-            let result = self
-                .until_dialog(
-                    page,
-                    self.run_once(page, prefix, &session, &frame_id, command, &args),
-                )
-                .await;
-            match result {
-                Err(error) if attempt < 3 && is_lost_world(&error) => {
-                    lock(&self.page_state.worlds.contexts).remove(&frame_id);
-                }
-                // An out-of-process frame's session went away (the frame was recreated).
-                Err(error)
-                    if attempt < 3 && error.message.contains("Session with given id not found") =>
-                {
-                    lock(&self.page_state.worlds.contexts).remove(&frame_id);
-                    self.page_state
-                        .worlds
-                        .sessions
-                        .lock()
-                        .await
-                        .remove(&frame_id);
-                }
-                Err(error) if attempt < 3 && error.message == REPORT_GONE => {}
-                other => return other.map_err(|e| stale_frame(e, prefix)),
+            .map_err(|e| stale_frame(e, prefix))?;
+        let result = until_dialog(
+            pages,
+            page,
+            run_once(pages, page, prefix, &session, &frame_id, command, &args),
+        )
+        .await;
+        match result {
+            Err(error) if attempt < 3 && is_lost_world(&error) => {
+                lock(&pages.state.worlds.contexts).remove(&frame_id);
             }
+            // An out-of-process frame's session went away (the frame was recreated).
+            Err(error)
+                if attempt < 3 && error.message.contains("Session with given id not found") =>
+            {
+                lock(&pages.state.worlds.contexts).remove(&frame_id);
+                pages.state.worlds.sessions.lock().await.remove(&frame_id);
+            }
+            Err(error) if attempt < 3 && error.message == REPORT_GONE => {}
+            other => return other.map_err(|e| stale_frame(e, prefix)),
+        }
+    }
+}
+
+/// The backendNodeId of the element a uid names, for CDP commands that take one.
+pub(crate) fn uid_node(pages: &Pages, page: &str, uid: &str) -> Result<i64, CdtError> {
+    let prefix = uid.rfind('e').map_or("", |at| &uid[..at]);
+    match pages.state.worlds.named(page, prefix, uid) {
+        Named::Node(node) => Ok(node),
+        Named::Stale => Err(CdtError::new(
+            ErrorCode::UidStale,
+            format!("{uid} no longer exists in the page"),
+        )
+        .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)")),
+        Named::Unknown => Err(CdtError::new(
+            ErrorCode::ElementNotFound,
+            format!("no element matches {uid}"),
+        )
+        .hinted("Run: cdt capture snapshot")),
+    }
+}
+
+/// What a command's `uid` / `rootUid` names, resolved into cdt's world.
+enum Element {
+    /// The command names no element: the probe gets `null`.
+    Absent,
+    /// The element's `objectId` in cdt's world, in the command's object group.
+    Object(Value),
+    /// The uid names nothing live (`"stale"` or `"unknown"`): the command answers that error
+    /// without running.
+    Gone(&'static str),
+}
+
+/// One probe command's frame: frame `prefix` of `page`, reached on `session`, where cdt's
+/// world is execution context `context`.
+struct Frame<'a> {
+    pages: &'a Pages,
+    page: &'a str,
+    prefix: &'a str,
+    session: &'a str,
+    frame_id: &'a str,
+    context: i64,
+}
+
+async fn run_once(
+    pages: &Pages,
+    page: &str,
+    prefix: &str,
+    session: &str,
+    frame_id: &str,
+    command: ProbeCommand,
+    args: &Value,
+) -> Result<Value, CdtError> {
+    let worlds = &pages.state.worlds;
+    let context = world(pages, session, frame_id).await?;
+    let frame = Frame {
+        pages,
+        page,
+        prefix,
+        session,
+        frame_id,
+        context,
+    };
+    let mut args = args.clone();
+    args["epoch"] = json!(worlds.with_table(page, prefix, frame_id, |t| t.epoch));
+    let group = format!(
+        "cdt-{}",
+        worlds
+            .groups
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let target = match frame.element(&args, &group).await? {
+        Element::Absent => json!({ "value": null }),
+        Element::Object(object_id) => json!({ "objectId": object_id }),
+        Element::Gone(error) => return Ok(json!({ "error": error })),
+    };
+    let reply = frame.call(command, &args, target, group).await?;
+    frame.read_reply(&reply).await
+}
+
+impl Frame<'_> {
+    /// Resolves the element the command's `uid` (or `rootUid`) names into cdt's world.
+    async fn element(&self, args: &Value, group: &str) -> Result<Element, CdtError> {
+        let named = args["uid"].as_str().or_else(|| args["rootUid"].as_str());
+        let Some(uid) = named else {
+            return Ok(Element::Absent);
+        };
+        match self.pages.state.worlds.named(self.page, self.prefix, uid) {
+            Named::Node(node) => {
+                let resolved = self
+                    .pages
+                    .connection
+                    .call(
+                        "DOM.resolveNode",
+                        json!({ "backendNodeId": node, "executionContextId": self.context, "objectGroup": group }),
+                        Some(self.session),
+                    )
+                    .await;
+                match resolved {
+                    Ok(resolved) => Ok(Element::Object(resolved["object"]["objectId"].clone())),
+                    Err(error) if is_lost_world(&error) => Err(error),
+                    Err(_) => Ok(Element::Gone("stale")),
+                }
+            }
+            Named::Stale => Ok(Element::Gone("stale")),
+            Named::Unknown => Ok(Element::Gone("unknown")),
         }
     }
 
-    async fn run_once(
+    /// Runs the command in cdt's world; the element's object group is released afterwards.
+    async fn call(
         &self,
-        page: &str,
-        prefix: &str,
-        session: &str,
-        frame_id: &str,
-        command: &str,
+        command: ProbeCommand,
         args: &Value,
+        target: Value,
+        group: String,
     ) -> Result<Value, CdtError> {
-        let worlds = &self.page_state.worlds;
-        let context = self.world(session, frame_id).await?;
-        let mut args = args.clone();
-        args["epoch"] = json!(worlds.with_table(page, prefix, frame_id, |t| t.epoch));
-        let named = args["uid"]
-            .as_str()
-            .or_else(|| args["rootUid"].as_str())
-            .map(str::to_string);
-        let mut target = json!({ "value": null });
-        let group = format!(
-            "cdt-{}",
-            worlds
-                .groups
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-        );
-        if let Some(uid) = named {
-            match worlds.named(page, prefix, &uid) {
-                Named::Node(node) => {
-                    let resolved = self
-                        .connection
-                        .call(
-                            "DOM.resolveNode",
-                            json!({ "backendNodeId": node, "executionContextId": context, "objectGroup": group }),
-                            Some(session),
-                        )
-                        .await;
-                    match resolved {
-                        Ok(resolved) => {
-                            target = json!({ "objectId": resolved["object"]["objectId"] })
-                        }
-                        Err(error) if is_lost_world(&error) => return Err(error),
-                        Err(_) => return Ok(json!({ "error": "stale" })),
-                    }
-                }
-                Named::Stale => return Ok(json!({ "error": "stale" })),
-                Named::Unknown => return Ok(json!({ "error": "unknown" })),
-            }
-        }
-        let reply = self
-            .connection
+        let connection = &self.pages.connection;
+        let resolved = target.get("objectId").is_some();
+        let reply = connection
             .call(
                 "Runtime.callFunctionOn",
                 json!({
-                    "functionDeclaration": RUN, "executionContextId": context,
-                    "arguments": [{ "value": command }, { "value": args }, target],
+                    "functionDeclaration": RUN, "executionContextId": self.context,
+                    "arguments": [{ "value": command.name() }, { "value": args }, target],
                     "awaitPromise": true, "returnByValue": true,
                 }),
-                Some(session),
+                Some(self.session),
             )
             .await;
-        if target.get("objectId").is_some() {
-            let (connection, session) = (self.connection.clone(), session.to_string());
+        if resolved {
+            let (connection, session) = (connection.clone(), self.session.to_string());
             tokio::spawn(async move {
                 let release = json!({ "objectGroup": group });
                 let _ = connection
@@ -496,14 +370,23 @@ impl CdpBrowser {
                 .as_str()
                 .unwrap_or_default();
             if text.contains("globalThis.cdt") || text.contains("reading 'run'") {
-                lock(&worlds.contexts).remove(frame_id);
+                lock(&self.pages.state.worlds.contexts).remove(self.frame_id);
                 return Err(CdtError::new(
                     ErrorCode::ProtocolError,
                     "Cannot find context: the agent is missing",
                 ));
             }
-            return Err(agent_failed(command, details));
+            return Err(probe_failed(command.name(), details));
         }
+        Ok(reply)
+    }
+
+    /// Turns the probe's reply into the command's answer: the fresh nodes it reported get
+    /// uids (taught back to the probe), named nodes get their backendNodeId, and iframes the
+    /// prefix of their frame.
+    async fn read_reply(&self, reply: &Value) -> Result<Value, CdtError> {
+        let (page, prefix) = (self.page, self.prefix);
+        let worlds = &self.pages.state.worlds;
         let items = &reply["result"]["value"];
         let text = items[0].as_str().unwrap_or("null").to_string();
         let generation = items[1].as_u64().unwrap_or(0);
@@ -512,10 +395,9 @@ impl CdpBrowser {
         let fresh = if count == 0 {
             Vec::new()
         } else {
-            self.fresh_nodes(session, context, generation, count)
-                .await?
+            self.fresh_nodes(generation, count).await?
         };
-        let uids: Vec<String> = worlds.with_table(page, prefix, frame_id, |table| {
+        let uids: Vec<String> = worlds.with_table(page, prefix, self.frame_id, |table| {
             fresh
                 .iter()
                 .map(|(loader, node)| format!("{prefix}e{}", table.number_of(loader, *node)))
@@ -527,9 +409,9 @@ impl CdpBrowser {
             substitute(&text, &nonce, &uids)
         };
         if !uids.is_empty() {
-            let (connection, session) = (self.connection.clone(), session.to_string());
+            let (connection, session) = (self.pages.connection.clone(), self.session.to_string());
             let learn = json!({
-                "functionDeclaration": LEARN, "executionContextId": context,
+                "functionDeclaration": LEARN, "executionContextId": self.context,
                 "arguments": [{ "value": generation }, { "value": uids }],
             });
             tokio::spawn(async move {
@@ -544,6 +426,14 @@ impl CdpBrowser {
                 format!("cdt's page agent sent an unreadable reply: {e}"),
             )
         })?;
+        self.annotate(&mut value).await;
+        Ok(value)
+    }
+
+    /// Adds each named node's backendNodeId, and each iframe's frame prefix.
+    async fn annotate(&self, value: &mut Value) {
+        let (page, prefix) = (self.page, self.prefix);
+        let worlds = &self.pages.state.worlds;
         if let Some(nodes) = value.get_mut("nodes").and_then(Value::as_array_mut) {
             for node in nodes {
                 let uid = node[0].as_str().unwrap_or_default().to_string();
@@ -558,34 +448,32 @@ impl CdpBrowser {
             for frame in frames {
                 let uid = frame["uid"].as_str().unwrap_or_default().to_string();
                 if let Some(owner) = worlds.node_of(page, prefix, &uid)
-                    && let Some(child) = self.register_frame(page, prefix, session, owner).await
+                    && let Some(child) = self.register_frame(owner).await
                 {
                     frame["prefix"] = json!(child);
                 }
             }
         }
-        Ok(value)
     }
 
     /// The `(loaderId, backendNodeId)` of the nodes run `generation` reported fresh: one deep
     /// serialization of just those nodes.
     async fn fresh_nodes(
         &self,
-        session: &str,
-        context: i64,
         generation: u64,
         count: usize,
     ) -> Result<Vec<(String, i64)>, CdtError> {
         let reply = self
+            .pages
             .connection
             .call(
                 "Runtime.callFunctionOn",
                 json!({
-                    "functionDeclaration": FRESH, "executionContextId": context,
+                    "functionDeclaration": FRESH, "executionContextId": self.context,
                     "arguments": [{ "value": generation }],
                     "serializationOptions": { "serialization": "deep", "maxDepth": 1 },
                 }),
-                Some(session),
+                Some(self.session),
             )
             .await?;
         let nodes: Vec<(String, i64)> = reply["result"]["deepSerializedValue"]["value"]
@@ -607,19 +495,14 @@ impl CdpBrowser {
     }
 
     /// The prefix of the frame an `<iframe>` (backendNodeId `owner` in frame `parent`) shows.
-    async fn register_frame(
-        &self,
-        page: &str,
-        parent: &str,
-        session: &str,
-        owner: i64,
-    ) -> Option<String> {
+    async fn register_frame(&self, owner: i64) -> Option<String> {
         let described = self
+            .pages
             .connection
             .call(
                 "DOM.describeNode",
                 json!({ "backendNodeId": owner }),
-                Some(session),
+                Some(self.session),
             )
             .await
             .ok()?;
@@ -628,6 +511,7 @@ impl CdpBrowser {
             return None;
         }
         let remote = self
+            .pages
             .connection
             .call(
                 "Target.getTargetInfo",
@@ -636,11 +520,11 @@ impl CdpBrowser {
             )
             .await
             .is_ok_and(|info| info["targetInfo"]["type"] == "iframe");
-        let mut frames = lock(&self.page_state.worlds.frames);
-        let list = frames.entry(page.to_string()).or_default();
+        let mut frames = lock(&self.pages.state.worlds.frames);
+        let list = frames.entry(self.page.to_string()).or_default();
         let entry = FrameEntry {
             frame_id: frame_id.clone(),
-            parent: parent.to_string(),
+            parent: self.prefix.to_string(),
             owner,
             remote,
         };
@@ -655,24 +539,6 @@ impl CdpBrowser {
             }
         };
         Some(format!("f{}", index + 1))
-    }
-
-    /// The backendNodeId of the element a uid names, for CDP commands that take one.
-    pub(crate) fn uid_node(&self, page: &str, uid: &str) -> Result<i64, CdtError> {
-        let prefix = uid.rfind('e').map_or("", |at| &uid[..at]);
-        match self.page_state.worlds.named(page, prefix, uid) {
-            Named::Node(node) => Ok(node),
-            Named::Stale => Err(CdtError::new(
-                ErrorCode::UidStale,
-                format!("{uid} no longer exists in the page"),
-            )
-            .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)")),
-            Named::Unknown => Err(CdtError::new(
-                ErrorCode::ElementNotFound,
-                format!("no element matches {uid}"),
-            )
-            .hinted("Run: cdt capture snapshot")),
-        }
     }
 }
 
@@ -689,17 +555,5 @@ mod tests {
             out,
             r#"{"a":"e7 button","b":["e8"],"c":"\u0001xyz:0\u0002","d":"\u0001abc:9\u0002"}"#
         );
-    }
-
-    #[test]
-    fn numbers_are_never_reused_across_documents() {
-        let mut table = UidTable::new("F");
-        assert_eq!(table.number_of("L1", 10), 1);
-        assert_eq!(table.number_of("L1", 11), 2);
-        assert_eq!(table.number_of("L1", 10), 1);
-        table.new_document("L2");
-        assert!(table.by_number.is_empty());
-        assert_eq!(table.number_of("L2", 10), 3);
-        assert_eq!(table.epoch, 1);
     }
 }

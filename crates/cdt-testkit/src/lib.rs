@@ -2,6 +2,8 @@
 //! table and a clock, in memory. Any crate's tests can drive its use cases with them — fast,
 //! without Chromium or a state directory. Test code only: nothing here ships.
 
+pub mod module_graph;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};

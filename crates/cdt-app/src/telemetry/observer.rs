@@ -68,7 +68,7 @@ mod tests {
 
     use super::*;
     use crate::telemetry::TelemetryConfig;
-    use crate::testing::FakeClock;
+    use cdt_testkit::FakeClock;
 
     fn log(page: &str, text: &str) -> RawEvent {
         RawEvent {

@@ -1,7 +1,7 @@
 //! Unit tests of the slot telemetry store.
 
 use super::*;
-use crate::testing::FakeClock;
+use cdt_testkit::FakeClock;
 
 fn raw(method: &str, params: Value) -> RawEvent {
     RawEvent {

@@ -7,7 +7,7 @@ use cdt_domain::ops::{NoParams, Operation, SessionStartParams};
 use cdt_domain::{CallerContext, Deadline, ErrorCode};
 use serde_json::Value;
 
-use crate::BrokerConfig;
+use crate::runtime::BrokerConfig;
 use crate::sync::lock;
 use crate::testing::{World, world};
 
@@ -142,7 +142,7 @@ async fn regression_a_persistent_page_error_inside_a_wait_is_reported_not_timeou
     );
 }
 
-fn warnings_of(outcome: &crate::Outcome) -> Vec<(cdt_domain::WarningCode, String)> {
+fn warnings_of(outcome: &crate::broker::Outcome) -> Vec<(cdt_domain::WarningCode, String)> {
     outcome
         .warnings
         .iter()

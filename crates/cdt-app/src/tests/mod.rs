@@ -14,7 +14,7 @@ use std::sync::atomic::Ordering;
 use cdt_domain::ops::{Operation, PageOpenParams};
 use cdt_domain::{CallerContext, Deadline, ProcessFingerprint};
 
-use crate::Outcome;
+use crate::broker::Outcome;
 use crate::testing::World;
 
 /// A caller naming its context by `CDT_CONTEXT_ID`.

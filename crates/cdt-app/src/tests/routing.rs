@@ -3,13 +3,13 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use cdt_domain::ops::{NoParams, Operation, PageUseParams};
+use cdt_domain::ops::{NoParams, Operation, PageUseParams, every_operation};
 use cdt_domain::ports::SessionStorePort;
 use cdt_domain::{CallerContext, ErrorCode};
 use serde_json::Value;
 
-use crate::BrokerConfig;
 use crate::lease::{ReapReason, recover_leftovers, sweep};
+use crate::runtime::BrokerConfig;
 use crate::testing::{World, world};
 
 use super::{caller, handle, open, process_caller};
@@ -179,4 +179,24 @@ async fn leftovers_of_a_killed_daemon_are_killed_and_ephemeral_files_removed() {
         vec![1000]
     );
     assert!(w.store.contexts().is_empty());
+}
+
+/// Every operation reaches a use case: none falls through to the dispatcher's last arm.
+#[tokio::test]
+async fn every_operation_has_a_use_case() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let me = caller("dispatch");
+    let operations = every_operation();
+    assert!(operations.len() >= 85, "{} operations", operations.len());
+    for operation in operations {
+        let name = operation.name();
+        let outcome = handle(&w, &me, operation, 500).await;
+        if let Err(error) = &outcome.result {
+            assert!(
+                !(error.code == ErrorCode::InternalError && error.message.contains("no use case")),
+                "{name}: {}",
+                error.message
+            );
+        }
+    }
 }

@@ -13,7 +13,7 @@ use cdt_domain::ports::SessionStorePort;
 use cdt_domain::{CdtError, Deadline, ErrorCode};
 use serde_json::Value;
 
-use crate::BrokerConfig;
+use crate::runtime::BrokerConfig;
 use crate::sync::lock;
 use crate::testing::{World, world};
 

@@ -1,12 +1,12 @@
 // cdt's accessibility model: the role and accessible name of an element as Chromium exposes
 // them (W3C accname 1.2 and HTML-AAM, in Chromium's reading of them). Evaluated once to an
-// object `{ role, name, visible, fromContent }` that the page agent (agent.js) uses. It reads the
+// object `{ role, name, visible, fromContent }` that the page probe (probe.js) uses. It reads the
 // DOM and computed styles only: it never touches the uid registry and never acts on the page.
 //
 // role(el)  → the element's role (`button`, `link`, `textbox`, …), or null when the element has
 //             no role of its own worth a line (generic containers, presentational images).
 // name(el, role) → the full accessible name, whitespace-normalized (never cut here). `role` is
-//             what role() answered, or the agent's pseudo-role 'generic-clickable' (named from
+//             what role() answered, or the probe's pseudo-role 'generic-clickable' (named from
 //             content like a button).
 // visible(el) → whether the element is rendered and not visibility-hidden.
 // fromContent(role) → whether that role is named from its content.
@@ -18,7 +18,7 @@
 (function () {
   'use strict';
 
-  // ---- per-run memo (cleared at the next microtask: one agent command) ----
+  // ---- per-run memo (cleared at the next microtask: one probe command) ----
   let memo = null;
   const cache = () => {
     if (!memo) {

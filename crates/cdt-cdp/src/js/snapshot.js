@@ -1,7 +1,7 @@
-// The snapshot walk of cdt's page agent (agent.js binds it as SNAPSHOT and passes its helpers
+// The snapshot walk of cdt's page probe (probe.js binds it as SNAPSHOT and passes its helpers
 // `H`). One DOM walk of this frame's document: one line per node worth a line, indented by
 // depth, in the format of docs/snapshot-format.md. Iframes are not entered: each frame has its
-// own agent, and the daemon splices the frame's lines under its `iframe` line.
+// own probe, and the daemon splices the frame's lines under its `iframe` line.
 //
 // Lean by design, without losing an actionable node: unnamed structural wrappers (lists, list
 // items, articles, banners, groups, generic containers) fold away; a heading, list item or cell

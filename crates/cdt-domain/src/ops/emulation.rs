@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::emulation::{ColorScheme, EmulationField, Geolocation, NetworkSetting, Viewport};
 
+/// `emulation set`: only the settings given change; the others stay as they are.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EmulationSetParams {
@@ -39,6 +40,7 @@ pub struct EmulationSetParams {
     pub headers: Option<BTreeMap<String, String>>,
 }
 
+/// `emulation reset`: clears every setting, or only the ones named.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EmulationResetParams {

@@ -61,11 +61,3 @@ pub struct PageNavigateParams {
     #[serde(default)]
     pub persist: bool,
 }
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PageScopeParams {
-    /// The page (default: every page of the context).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page: Option<u32>,
-}

@@ -3,14 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// `emulation set`: only the settings given change; the others stay as they are.
-
-/// `emulation reset`: clears every setting, or only the ones named.
-
-/// The insights cdt computes from a trace.
-
 /// `SameSite` of a cookie.
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum SameSite {
     Strict,
@@ -64,7 +57,6 @@ pub struct CookieClearParams {
 }
 
 /// `storage local|session get|set|clear`.
-
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WebStorageParams {

@@ -4,8 +4,6 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// No parameters.
-
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConsoleListParams {
@@ -45,6 +43,14 @@ pub struct ConsoleWaitParams {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub types: Vec<String>,
     /// The page (default: any page of the context).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageScopeParams {
+    /// The page (default: every page of the context).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }

@@ -36,6 +36,7 @@ pub struct TraceStopParams {
     pub file: Option<String>,
 }
 
+/// The insights cdt computes from a trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum InsightName {

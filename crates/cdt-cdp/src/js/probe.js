@@ -1,11 +1,11 @@
-// cdt's in-page agent. Installed once per frame in an isolated world of cdt's own
-// (`Page.createIsolatedWorld`), as `(AGENT)(A11Y, SNAPSHOT)` where A11Y is the accessibility
+// cdt's page probe. Installed once per frame in an isolated world of cdt's own
+// (`Page.createIsolatedWorld`), as `(PROBE)(A11Y, SNAPSHOT)` where A11Y is the accessibility
 // model (accname.js) and SNAPSHOT the snapshot walk (snapshot.js); the result, `{ run, learn }`,
 // is kept on the isolated world's own global `cdt`. Page scripts never see that world: its
 // built-ins (MutationObserver, getBoundingClientRect, querySelectorAll, …) are its own, so a
-// page's patches and globals cannot reach the agent.
+// page's patches and globals cannot reach the probe.
 //
-// The agent never decides uids. The daemon keeps uid ↔ backendNodeId; the agent only reports
+// The probe never decides uids. The daemon keeps uid ↔ backendNodeId; the probe only reports
 // nodes: `ref(el)` answers the uid the daemon taught it for `el`, or a placeholder
 // `\u0001<nonce>:<i>\u0002` for the i-th node it reports fresh. `run` returns
 // `[json, gen, nonce, freshCount]`; the daemon then reads the fresh nodes (`fresh(gen)`,

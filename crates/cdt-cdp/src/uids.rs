@@ -1,0 +1,235 @@
+//! Per-browser bookkeeping of frames, cdt's worlds in them and the uids the page probe
+//! reports: per page and frame, uid ↔ `backendNodeId` of the frame's current document,
+//! numbered on and never reused within a page. Kept current from `Page` events; only data, no
+//! protocol traffic (running the probe is `world.rs`).
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::support::{lock, str_field};
+
+/// One frame's uids: uid number ↔ backendNodeId within the frame's current document.
+#[derive(Default)]
+pub(crate) struct UidTable {
+    /// The frame these uids belong to.
+    frame_id: String,
+    /// The document (loader) the node ids belong to.
+    loader: String,
+    /// Bumped whenever the document changes; the probe drops what it learned before.
+    pub(crate) epoch: u64,
+    /// The next uid number; never goes back, so a uid is never reused within a page.
+    next: u64,
+    by_node: HashMap<i64, u64>,
+    by_number: HashMap<u64, i64>,
+}
+
+impl UidTable {
+    fn new(frame_id: &str) -> Self {
+        UidTable {
+            frame_id: frame_id.to_string(),
+            next: 1,
+            ..Default::default()
+        }
+    }
+
+    /// Forgets the node ids of an earlier document (their uids stay issued, so they are stale).
+    fn new_document(&mut self, loader: &str) {
+        if self.loader != loader {
+            if !self.loader.is_empty() {
+                self.by_node.clear();
+                self.by_number.clear();
+                self.epoch += 1;
+            }
+            self.loader = loader.to_string();
+        }
+    }
+
+    pub(crate) fn number_of(&mut self, loader: &str, node: i64) -> u64 {
+        if !loader.is_empty() {
+            self.new_document(loader);
+        }
+        if let Some(number) = self.by_node.get(&node) {
+            return *number;
+        }
+        let number = self.next;
+        self.next += 1;
+        self.by_node.insert(node, number);
+        self.by_number.insert(number, node);
+        number
+    }
+}
+
+/// A child frame known in a page: `f<K>` is entry K-1.
+#[derive(Clone)]
+pub(crate) struct FrameEntry {
+    pub(crate) frame_id: String,
+    /// The prefix of the frame whose document holds the owning `<iframe>`.
+    pub(crate) parent: String,
+    /// The owning `<iframe>` element in the parent's document.
+    pub(crate) owner: i64,
+    /// Out of process: reached through a session of its own.
+    pub(crate) remote: bool,
+}
+
+/// What a uid names, once looked up.
+pub(crate) enum Named {
+    Node(i64),
+    Stale,
+    Unknown,
+}
+
+/// Per-browser state of worlds, frames and uids.
+#[derive(Default)]
+pub struct Worlds {
+    /// Frame id → (session, execution context id of cdt's world in its current document).
+    pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64)>>,
+    /// (page target, frame prefix) → uid table.
+    tables: std::sync::Mutex<HashMap<(String, String), UidTable>>,
+    /// Page target → its child frames, in the order first seen.
+    pub(crate) frames: std::sync::Mutex<HashMap<String, Vec<FrameEntry>>>,
+    /// Sessions on out-of-process iframe targets, by frame id.
+    pub(crate) sessions: tokio::sync::Mutex<HashMap<String, String>>,
+    /// Frames with a navigation started and not yet committed.
+    navigating: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// Numbers the object groups of resolved elements, each released after its command.
+    pub(crate) groups: std::sync::atomic::AtomicU64,
+}
+
+impl Worlds {
+    /// Keeps worlds and uid tables current from `Page` events of any session: a frame that
+    /// navigated has a new document (a new world, new node ids).
+    /// `action`: the event comes from a page's own action session, whose events arrive in
+    /// order (the observer sessions' events may interleave with them), so only these decide
+    /// whether a navigation is pending.
+    pub(crate) fn track(&self, method: &str, params: &Value, action: bool) {
+        match method {
+            _ if !action => {}
+            "Page.frameStartedLoading" => {
+                lock(&self.navigating).insert(str_field(params, "frameId").to_string());
+            }
+            "Page.frameStoppedLoading" => {
+                lock(&self.navigating).remove(str_field(params, "frameId"));
+            }
+            "Page.frameNavigated" => {
+                lock(&self.navigating).remove(str_field(&params["frame"], "id"));
+            }
+            "Page.frameDetached" => {
+                lock(&self.navigating).remove(str_field(params, "frameId"));
+            }
+            _ => {}
+        }
+        let frame = match method {
+            "Page.frameNavigated" => &params["frame"],
+            "Page.frameDetached" => params,
+            _ => return,
+        };
+        let frame_id = str_field(
+            frame,
+            if method == "Page.frameNavigated" {
+                "id"
+            } else {
+                "frameId"
+            },
+        );
+        lock(&self.contexts).remove(frame_id);
+        let loader = str_field(frame, "loaderId");
+        if !loader.is_empty() {
+            for table in lock(&self.tables).values_mut() {
+                if table.frame_id == frame_id {
+                    table.new_document(loader);
+                }
+            }
+        }
+    }
+
+    /// Drops what is known of a closed page (or gone frame target).
+    pub(crate) fn forget(&self, target: &str) {
+        lock(&self.tables).retain(|(page, _), _| page != target);
+        lock(&self.frames).remove(target);
+        lock(&self.contexts).remove(target);
+        lock(&self.navigating).remove(target);
+    }
+
+    /// Whether the frame has a navigation under way that has not committed yet.
+    pub(crate) fn navigation_pending(&self, frame_id: &str) -> bool {
+        lock(&self.navigating).contains(frame_id)
+    }
+
+    pub(crate) fn with_table<T>(
+        &self,
+        page: &str,
+        prefix: &str,
+        frame_id: &str,
+        f: impl FnOnce(&mut UidTable) -> T,
+    ) -> T {
+        let mut tables = lock(&self.tables);
+        let table = tables
+            .entry((page.to_string(), prefix.to_string()))
+            .or_insert_with(|| UidTable::new(frame_id));
+        f(table)
+    }
+
+    pub(crate) fn named(&self, page: &str, prefix: &str, uid: &str) -> Named {
+        let number = uid
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_prefix('e'))
+            .and_then(|n| n.parse::<u64>().ok());
+        let Some(number) = number else {
+            return Named::Unknown;
+        };
+        let tables = lock(&self.tables);
+        let Some(table) = tables.get(&(page.to_string(), prefix.to_string())) else {
+            return Named::Unknown;
+        };
+        match table.by_number.get(&number) {
+            Some(node) => Named::Node(*node),
+            None if number < table.next => Named::Stale,
+            None => Named::Unknown,
+        }
+    }
+
+    /// The backendNodeId a uid names, if it names a live entry.
+    pub(crate) fn node_of(&self, page: &str, prefix: &str, uid: &str) -> Option<i64> {
+        match self.named(page, prefix, uid) {
+            Named::Node(node) => Some(node),
+            _ => None,
+        }
+    }
+
+    fn uid_of_node(&self, page: &str, prefix: &str, node: i64) -> Option<String> {
+        let tables = lock(&self.tables);
+        let table = tables.get(&(page.to_string(), prefix.to_string()))?;
+        table.by_node.get(&node).map(|n| format!("{prefix}e{n}"))
+    }
+
+    /// `(prefix, owner uid)` of every child frame of a page whose owner still has a uid.
+    pub(crate) fn child_frames(&self, page: &str) -> Vec<(String, String)> {
+        let frames = lock(&self.frames).get(page).cloned().unwrap_or_default();
+        frames
+            .iter()
+            .enumerate()
+            .filter_map(|(index, entry)| {
+                let owner = self.uid_of_node(page, &entry.parent, entry.owner)?;
+                Some((format!("f{}", index + 1), owner))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_never_reused_across_documents() {
+        let mut table = UidTable::new("F");
+        assert_eq!(table.number_of("L1", 10), 1);
+        assert_eq!(table.number_of("L1", 11), 2);
+        assert_eq!(table.number_of("L1", 10), 1);
+        table.new_document("L2");
+        assert!(table.by_number.is_empty());
+        assert_eq!(table.number_of("L2", 10), 3);
+        assert_eq!(table.epoch, 1);
+    }
+}
