@@ -158,6 +158,28 @@ pub fn find_cycle(graph: &Graph) -> Option<Vec<String>> {
         .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
 }
 
+/// Fails (naming the cycle) when the modules of the crate rooted at `src` import each other in
+/// a cycle; prints the graph (`-- --nocapture`). `min_modules` guards against reading nothing.
+#[allow(clippy::print_stdout)] // the graph is the guard test's report
+pub fn assert_acyclic(crate_name: &str, src: &Path, min_modules: usize) {
+    let graph = graph(src);
+    assert!(
+        graph.len() >= min_modules,
+        "too few modules read from {}",
+        src.display()
+    );
+    for (module, edges) in &graph {
+        let targets: Vec<&str> = edges.iter().map(String::as_str).collect();
+        println!("{module} -> {}", targets.join(", "));
+    }
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!(
+            "the modules of {crate_name} import each other in a cycle: {}",
+            cycle.join(" -> ")
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,28 +217,6 @@ mod tests {
         assert_eq!(
             find_cycle(&cyclic),
             Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
-        );
-    }
-}
-
-/// Fails (naming the cycle) when the modules of the crate rooted at `src` import each other in
-/// a cycle; prints the graph (`-- --nocapture`). `min_modules` guards against reading nothing.
-#[allow(clippy::print_stdout)] // the graph is the guard test's report
-pub fn assert_acyclic(crate_name: &str, src: &Path, min_modules: usize) {
-    let graph = graph(src);
-    assert!(
-        graph.len() >= min_modules,
-        "too few modules read from {}",
-        src.display()
-    );
-    for (module, edges) in &graph {
-        let targets: Vec<&str> = edges.iter().map(String::as_str).collect();
-        println!("{module} -> {}", targets.join(", "));
-    }
-    if let Some(cycle) = find_cycle(&graph) {
-        panic!(
-            "the modules of {crate_name} import each other in a cycle: {}",
-            cycle.join(" -> ")
         );
     }
 }
