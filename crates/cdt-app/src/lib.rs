@@ -33,6 +33,7 @@ pub mod resolver;
 pub mod runtime;
 pub mod session;
 pub mod slot;
+pub mod snapshots;
 pub mod storage;
 pub mod sync;
 pub mod telemetry;

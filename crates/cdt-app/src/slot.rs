@@ -14,6 +14,7 @@ use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
 use crate::pages::PageTable;
+use crate::snapshots::CommittedSnapshots;
 use crate::sync::lock;
 use crate::telemetry::TelemetryStore;
 
@@ -100,6 +101,8 @@ pub struct Slot {
     /// The last snapshot of each page, interactive nodes only (target → (document, uid → line)),
     /// the baseline of action feedback.
     snapshots: Mutex<HashMap<String, (String, SnapshotNodes)>>,
+    /// Whole snapshots of committed documents, for answers during a pending navigation.
+    pub committed: CommittedSnapshots,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
     pub created_ms: u64,
     last_seen_ms: AtomicU64,
@@ -135,6 +138,7 @@ impl Slot {
             page_locks: Mutex::new(HashMap::new()),
             settings: Mutex::new(None),
             snapshots: Mutex::new(HashMap::new()),
+            committed: CommittedSnapshots::default(),
             lock_file: Mutex::new(None),
             created_ms: now_ms,
             last_seen_ms: AtomicU64::new(now_ms),

@@ -5,7 +5,6 @@
 //! ask, maps the probe's answers to error codes, and builds the feedback of every action.
 
 pub mod capture;
-pub mod committed;
 pub mod dialog;
 pub mod element;
 pub mod eval;

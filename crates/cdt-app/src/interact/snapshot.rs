@@ -10,7 +10,9 @@ use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
-use super::{committed, frame_of, probe_result};
+pub use crate::snapshots::Snapshot;
+
+use super::{frame_of, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
 
@@ -23,17 +25,14 @@ pub struct Options {
     pub max_name: Option<u32>,
 }
 
-#[derive(Clone)]
-/// A snapshot: its text, its uids (`uid → {role, name, backendNodeId}`) and each node's line by
-/// uid.
-pub struct Snapshot {
-    pub text: String,
-    pub uids: Map<String, Value>,
-    pub nodes: BTreeMap<String, String>,
-    pub url: String,
-    pub title: String,
-    /// Identifies the document (`performance.timeOrigin`).
-    pub time_origin: String,
+/// The view a whole-page snapshot is kept under for a pending navigation (`interactive` or
+/// not); a partial one (`--root`, `--depth`, `--verbose`, `--max-name`) is not kept.
+fn committed_view(options: &Options) -> Option<bool> {
+    let whole = options.root.is_none()
+        && options.depth.is_none()
+        && !options.verbose
+        && options.max_name.is_none();
+    whole.then_some(options.interactive)
 }
 
 /// Roles an `--interactive` snapshot keeps: what an action can target, and headings.
@@ -237,7 +236,6 @@ pub async fn capture(
     };
     // While a navigation is pending, Chromium holds every command for the page until it
     // commits: answer with the last snapshot of the document still on screen.
-    let slot_key = ctx.slot.key.to_string();
     let mut pending = ctx.browser.navigation_pending(&ctx.target);
     let taken = if pending {
         None
@@ -250,19 +248,23 @@ pub async fn capture(
     };
     pending |= taken.is_none();
     let snapshot = match taken {
-        None => committed::recall(&slot_key, &ctx.target, &options).unwrap_or_else(|| {
-            let info = ctx.slot.pages().info(ctx.page);
-            Snapshot {
-                text: String::new(),
-                uids: Map::new(),
-                nodes: BTreeMap::new(),
-                url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
-                title: info.map(|i| i.title).unwrap_or_default(),
-                time_origin: String::new(),
-            }
-        }),
+        None => committed_view(&options)
+            .and_then(|view| ctx.slot.committed.recall(&ctx.target, view))
+            .unwrap_or_else(|| {
+                let info = ctx.slot.pages().info(ctx.page);
+                Snapshot {
+                    text: String::new(),
+                    uids: Map::new(),
+                    nodes: BTreeMap::new(),
+                    url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
+                    title: info.map(|i| i.title).unwrap_or_default(),
+                    time_origin: String::new(),
+                }
+            }),
         Some(snapshot) => {
-            committed::remember(&slot_key, &ctx.target, &options, &snapshot);
+            if let Some(view) = committed_view(&options) {
+                ctx.slot.committed.remember(&ctx.target, view, &snapshot);
+            }
             if options.root.is_none() && options.depth.is_none() {
                 ctx.slot.store_snapshot(
                     &ctx.target,
