@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::lifecycle::reap;
+use crate::lifecycle::{EndReason, reap};
 use crate::runtime::Runtime;
 
 pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> Value {
@@ -64,7 +64,7 @@ pub async fn stop(runtime: &Arc<Runtime>) -> Value {
         .count();
     let reaps = slots.iter().map(|slot| async move {
         let _life = slot.lifecycle.lock().await;
-        reap(runtime, slot, "daemon stopped").await;
+        reap(runtime, slot, EndReason::DaemonStopped).await;
     });
     futures_join_all(reaps).await;
     runtime.request_shutdown();

@@ -8,40 +8,20 @@ use std::time::Duration;
 use cdt_domain::ports::ContextFile;
 use cdt_domain::{ContextSource, ErrorCode};
 
-use crate::lifecycle::{Notice, shut_down};
+use crate::lifecycle::{EndReason, shut_down};
 use crate::runtime::Runtime;
 use crate::slot::Slot;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReapReason {
-    OwnerExited,
-    IdleTimeout,
-    BrowserGone,
-    /// A slot that never got a browser (its start failed) and has nothing in flight.
-    Unused,
-}
-
-impl ReapReason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ReapReason::OwnerExited => "owner process exited",
-            ReapReason::IdleTimeout => "idle timeout",
-            ReapReason::BrowserGone => "browser went away",
-            ReapReason::Unused => "unused",
-        }
-    }
-}
-
 /// The lease verdict for one slot.
-pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<ReapReason> {
+pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<EndReason> {
     if slot.in_flight() > 0 {
         return None;
     }
     let Some(browser) = slot.any_browser() else {
-        return Some(ReapReason::Unused);
+        return Some(EndReason::Unused);
     };
     if !browser.is_connected() {
-        return Some(ReapReason::BrowserGone);
+        return Some(EndReason::BrowserGone);
     }
     let owner_gone = slot.context.source == ContextSource::Process
         && slot
@@ -50,14 +30,14 @@ pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<ReapReason
             .as_ref()
             .is_some_and(|owner| !runtime.deps.processes.is_alive(owner));
     if owner_gone {
-        return Some(ReapReason::OwnerExited);
+        return Some(EndReason::OwnerExited);
     }
     (now_ms.saturating_sub(slot.last_seen_ms()) > runtime.config.idle_timeout_ms)
-        .then_some(ReapReason::IdleTimeout)
+        .then_some(EndReason::IdleTimeout)
 }
 
 /// One janitor pass; returns what it reaped.
-pub async fn sweep(runtime: &Arc<Runtime>) -> Vec<(String, ReapReason)> {
+pub async fn sweep(runtime: &Arc<Runtime>) -> Vec<(String, EndReason)> {
     let mut reaped = Vec::new();
     for slot in runtime.registry.all() {
         let Some(reason) = verdict(runtime, &slot, runtime.now()) else {
@@ -74,15 +54,10 @@ pub async fn sweep(runtime: &Arc<Runtime>) -> Vec<(String, ReapReason)> {
         if !runtime.registry.retire_if_idle(&slot) {
             continue;
         }
-        if reason == ReapReason::Unused {
+        if reason == EndReason::Unused {
             continue;
         }
-        let notice = match reason {
-            ReapReason::BrowserGone => Notice::BrowserRestarted,
-            ReapReason::IdleTimeout => Notice::LeaseExpired,
-            ReapReason::OwnerExited | ReapReason::Unused => Notice::Silent,
-        };
-        shut_down(runtime, &slot, reason.as_str(), notice).await;
+        shut_down(runtime, &slot, reason).await;
         reaped.push((slot.key.to_string(), reason));
     }
     reaped

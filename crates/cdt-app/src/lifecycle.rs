@@ -63,13 +63,7 @@ pub(crate) async fn launch_locked(
     {
         if runtime.registry.retire_if_idle(&victim) {
             tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
-            shut_down(
-                runtime,
-                &victim,
-                "evicted: slot limit reached",
-                Notice::BrowserRestarted,
-            )
-            .await;
+            shut_down(runtime, &victim, EndReason::Evicted).await;
             break;
         }
         tokio::task::yield_now().await;
@@ -152,6 +146,56 @@ pub(crate) async fn launch_locked(
     .await
 }
 
+/// Why a slot's browser ended: written to the context's state file and told to its next command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// `session stop`.
+    StoppedByRequest,
+    /// `session restart`.
+    Restarted,
+    /// `daemon stop` (or a signal).
+    DaemonStopped,
+    /// Evicted for another context past the slot limit.
+    Evicted,
+    /// The owning process exited (process-keyed contexts).
+    OwnerExited,
+    /// Idle past the lease's timeout.
+    IdleTimeout,
+    /// The browser went away (crashed, killed, disconnected).
+    BrowserGone,
+    /// A slot that never got a browser (its start failed), with nothing in flight.
+    Unused,
+}
+
+impl EndReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::StoppedByRequest => "stopped by request",
+            EndReason::Restarted => "restarted",
+            EndReason::DaemonStopped => "daemon stopped",
+            EndReason::Evicted => "evicted: slot limit reached",
+            EndReason::OwnerExited => "owner process exited",
+            EndReason::IdleTimeout => "idle timeout",
+            EndReason::BrowserGone => "browser went away",
+            EndReason::Unused => "unused",
+        }
+    }
+
+    /// What the context's next command is told: a browser lost to a crash or to another
+    /// context restarts, a lease that ran out expired; an end someone asked for is silent.
+    pub fn notice(self) -> Notice {
+        match self {
+            EndReason::BrowserGone | EndReason::Evicted => Notice::BrowserRestarted,
+            EndReason::IdleTimeout => Notice::LeaseExpired,
+            EndReason::StoppedByRequest
+            | EndReason::Restarted
+            | EndReason::DaemonStopped
+            | EndReason::OwnerExited
+            | EndReason::Unused => Notice::Silent,
+        }
+    }
+}
+
 /// Whether the context's next command is told that its browser ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -164,12 +208,8 @@ pub enum Notice {
 }
 
 /// The warning telling a context's next command that its browser ended, naming the pages lost.
-fn restart_warning(
-    notice: Notice,
-    reason: &str,
-    pages: &[PageInfo],
-    restarts: u32,
-) -> Option<Warning> {
+fn restart_warning(reason: EndReason, pages: &[PageInfo], restarts: u32) -> Option<Warning> {
+    let notice = reason.notice();
     let code = match notice {
         Notice::Silent => return None,
         Notice::BrowserRestarted => WarningCode::BrowserRestarted,
@@ -192,27 +232,30 @@ fn restart_warning(
         Warning::new(
             code,
             format!(
-                "{what} ({reason}) since its last command; a new browser runs now; {lost_text}"
+                "{what} ({}) since its last command; a new browser runs now; {lost_text}",
+                reason.as_str()
             ),
         )
-        .with_details(json!({ "reason": reason, "pagesLost": pages, "restarts": restarts })),
+        .with_details(
+            json!({ "reason": reason.as_str(), "pagesLost": pages, "restarts": restarts }),
+        ),
     )
 }
 
 /// Stops the slot's browser, drops the slot and tidies its files (ephemeral contexts lose
 /// their profile), whatever is in flight on it (an explicit stop or restart).
-pub async fn reap(runtime: &Runtime, slot: &Arc<Slot>, reason: &str) {
+pub async fn reap(runtime: &Runtime, slot: &Arc<Slot>, reason: EndReason) {
     slot.retire();
     runtime.registry.remove(slot);
     runtime.registry.forget_end(&slot.key);
-    shut_down(runtime, slot, reason, Notice::Silent).await;
+    shut_down(runtime, slot, reason).await;
 }
 
 /// Stops the browser of a slot already retired and removed from the registry, and tidies its
 /// files. With a notice, the context's next command is told what was lost.
-pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: &str, notice: Notice) {
+pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: EndReason) {
     let restarts = slot.restarts() + 1;
-    if let Some(warning) = restart_warning(notice, reason, &slot.last_pages(), restarts) {
+    if let Some(warning) = restart_warning(reason, &slot.last_pages(), restarts) {
         let emulation = slot.any_browser().map(|browser| browser.emulation());
         runtime
             .registry
@@ -225,7 +268,8 @@ pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: &str, notice
     // commands never wait for it.
     let (store, key) = (runtime.deps.store.clone(), slot.key.clone());
     let ephemeral = slot.context.source.is_ephemeral();
-    let state = json!({ "status": "stopped", "reason": reason, "stoppedAt": runtime.now() });
+    let state =
+        json!({ "status": "stopped", "reason": reason.as_str(), "stoppedAt": runtime.now() });
     let result = blocking::run(move || {
         if ephemeral {
             store.remove_context(&key, true)
@@ -237,7 +281,7 @@ pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: &str, notice
     if let Err(error) = result {
         tracing::warn!(context = %slot.key, %error, "cannot tidy the context's files");
     }
-    tracing::info!(context = %slot.key, reason, "slot stopped");
+    tracing::info!(context = %slot.key, reason = reason.as_str(), "slot stopped");
 }
 
 /// The caller's slot with a running browser, auto-started with default settings if needed.
@@ -267,10 +311,8 @@ pub async fn ensure_running(
         launch_locked(runtime, &slot, settings).await?;
         if died {
             let restarts = slot.restarts() + 1;
-            let reason = "browser went away";
-            if let Some(warning) =
-                restart_warning(Notice::BrowserRestarted, reason, &pages, restarts)
-            {
+            let reason = EndReason::BrowserGone;
+            if let Some(warning) = restart_warning(reason, &pages, restarts) {
                 slot.note_restart(restarts, warning);
             }
         }

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::blocking;
-use crate::lifecycle::{launch_locked, lock_lifecycle, reap, route_locked};
+use crate::lifecycle::{EndReason, launch_locked, lock_lifecycle, reap, route_locked};
 use crate::runtime::Runtime;
 use crate::slot::{Slot, StartSettings};
 
@@ -100,7 +100,7 @@ pub async fn stop(runtime: &Arc<Runtime>, context: &ResolvedContext) -> Result<V
             .hinted("Run: cdt session list (to see every running session)")
         })?;
     let _life = slot.lifecycle.lock().await;
-    reap(runtime, &slot, "stopped by request").await;
+    reap(runtime, &slot, EndReason::StoppedByRequest).await;
     Ok(json!({ "context": slot.key, "stopped": true }))
 }
 
@@ -136,7 +136,7 @@ pub async fn restart(
     checked_settings(runtime, &merged).await?;
     if let Some(slot) = runtime.registry.get(&context.key) {
         let _life = lock_lifecycle(&slot, until).await?;
-        reap(runtime, &slot, "restarted").await;
+        reap(runtime, &slot, EndReason::Restarted).await;
     }
     start(runtime, context, &merged, until).await
 }

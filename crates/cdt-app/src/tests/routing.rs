@@ -8,7 +8,8 @@ use cdt_domain::ports::SessionStorePort;
 use cdt_domain::{CallerContext, ErrorCode};
 use serde_json::Value;
 
-use crate::lease::{ReapReason, recover_leftovers, sweep};
+use crate::lease::{recover_leftovers, sweep};
+use crate::lifecycle::EndReason;
 use crate::runtime::BrokerConfig;
 use crate::testing::{World, world};
 
@@ -94,7 +95,7 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
     let reaped = sweep(&w.runtime).await;
     assert_eq!(
         reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
-        vec![ReapReason::OwnerExited]
+        vec![EndReason::OwnerExited]
     );
     assert_eq!(
         w.store.removed.lock().map(|r| r.len()).unwrap_or(0),
@@ -106,7 +107,7 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
     let reaped = sweep(&w.runtime).await;
     assert_eq!(
         reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
-        vec![ReapReason::IdleTimeout]
+        vec![EndReason::IdleTimeout]
     );
     assert!(w.runtime.registry.running().is_empty());
     assert!(
