@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use cdt_domain::CdtError;
-use cdt_domain::interact::{DispatchOutcome, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use serde_json::{Value, json};
 
 use crate::page_ops::mouse_input;
@@ -52,12 +52,12 @@ async fn intercepted_drag(
     from: (f64, f64),
     to: (f64, f64),
 ) -> Result<DispatchOutcome, CdtError> {
-    let mouse = |kind: &'static str, (x, y): (f64, f64)| MouseInput::at(kind, x, y);
+    let mouse = |kind: MouseEventKind, (x, y): (f64, f64)| MouseInput::at(kind, x, y);
     let moved = MouseInput {
-        button: "none",
-        ..mouse("mouseMoved", from)
+        button: MouseButton::None,
+        ..mouse(MouseEventKind::Moved, from)
     };
-    for input in [moved, mouse("mousePressed", from)] {
+    for input in [moved, mouse(MouseEventKind::Pressed, from)] {
         let outcome = mouse_input(pages, page, &input).await?;
         if outcome.dialog.is_some() {
             return Ok(outcome);
@@ -67,7 +67,7 @@ async fn intercepted_drag(
     for step in 1..=4 {
         let t = f64::from(step) / 4.0;
         let point = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
-        let outcome = mouse_input(pages, page, &mouse("mouseMoved", point)).await?;
+        let outcome = mouse_input(pages, page, &mouse(MouseEventKind::Moved, point)).await?;
         if outcome.dialog.is_some() {
             return Ok(outcome);
         }
@@ -87,12 +87,12 @@ async fn intercepted_drag(
     .flatten();
     let Some(data) = data else {
         // The page started no drag: finish as the mouse drag it was.
-        return mouse_input(pages, page, &mouse("mouseReleased", to)).await;
+        return mouse_input(pages, page, &mouse(MouseEventKind::Released, to)).await;
     };
     for kind in ["dragEnter", "dragOver", "drop"] {
         drag_event(pages, session, kind, to, &data).await?;
     }
-    mouse_input(pages, page, &mouse("mouseReleased", to)).await
+    mouse_input(pages, page, &mouse(MouseEventKind::Released, to)).await
 }
 
 async fn drag_event(

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use base64::Engine;
-use cdt_domain::interact::{DispatchOutcome, EvalRequest, KeyInput, MouseInput, ScreenshotRequest};
+use cdt_domain::interact::{
+    DispatchOutcome, EvalRequest, KeyInput, MouseEventKind, MouseInput, ScreenshotRequest,
+};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -93,9 +95,9 @@ pub(crate) async fn mouse_input(
     input: &MouseInput,
 ) -> Result<DispatchOutcome, CdtError> {
     let mut params = json!({
-        "type": input.kind, "x": input.x, "y": input.y, "button": input.button, "clickCount": input.click_count, "modifiers": input.modifiers,
+        "type": input.kind.cdp_name(), "x": input.x, "y": input.y, "button": input.button.name(), "clickCount": input.click_count, "modifiers": input.modifiers,
     });
-    if input.kind == "mouseWheel" {
+    if input.kind == MouseEventKind::Wheel {
         params["deltaX"] = json!(input.delta_x);
         params["deltaY"] = json!(input.delta_y);
     }

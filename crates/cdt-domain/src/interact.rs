@@ -5,12 +5,10 @@ use serde::{Deserialize, Serialize};
 /// A mouse event in CSS pixels of the page's viewport.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MouseInput {
-    /// `mouseMoved`, `mousePressed`, `mouseReleased` or `mouseWheel`.
-    pub kind: &'static str,
+    pub kind: MouseEventKind,
     pub x: f64,
     pub y: f64,
-    /// `left`, `middle`, `right` or `none`.
-    pub button: &'static str,
+    pub button: MouseButton,
     pub click_count: u32,
     pub delta_x: f64,
     pub delta_y: f64,
@@ -18,17 +16,78 @@ pub struct MouseInput {
     pub modifiers: u32,
 }
 
+/// The kind of a mouse event (CDP `Input.dispatchMouseEvent`'s `type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseEventKind {
+    Moved,
+    Pressed,
+    Released,
+    Wheel,
+}
+
+impl MouseEventKind {
+    /// The name CDP uses.
+    pub fn cdp_name(self) -> &'static str {
+        match self {
+            MouseEventKind::Moved => "mouseMoved",
+            MouseEventKind::Pressed => "mousePressed",
+            MouseEventKind::Released => "mouseReleased",
+            MouseEventKind::Wheel => "mouseWheel",
+        }
+    }
+}
+
+/// A mouse button; `None` for moves and the wheel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseButton {
+    None,
+    Left,
+    Middle,
+    Right,
+}
+
+impl MouseButton {
+    /// The name CDP (and `--button`) uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            MouseButton::None => "none",
+            MouseButton::Left => "left",
+            MouseButton::Middle => "middle",
+            MouseButton::Right => "right",
+        }
+    }
+
+    /// The button `--button` names (`left`, `middle`, `right`).
+    pub fn from_flag(name: &str) -> Option<MouseButton> {
+        match name {
+            "left" => Some(MouseButton::Left),
+            "middle" => Some(MouseButton::Middle),
+            "right" => Some(MouseButton::Right),
+            _ => None,
+        }
+    }
+}
+
 impl MouseInput {
-    pub fn at(kind: &'static str, x: f64, y: f64) -> Self {
+    /// A left-button event of `kind` at a point.
+    pub fn at(kind: MouseEventKind, x: f64, y: f64) -> Self {
         MouseInput {
             kind,
             x,
             y,
-            button: "left",
+            button: MouseButton::Left,
             click_count: 1,
             delta_x: 0.0,
             delta_y: 0.0,
             modifiers: 0,
+        }
+    }
+
+    /// The pointer moves to a point, no button held.
+    pub fn moved(x: f64, y: f64) -> Self {
+        MouseInput {
+            button: MouseButton::None,
+            ..MouseInput::at(MouseEventKind::Moved, x, y)
         }
     }
 }

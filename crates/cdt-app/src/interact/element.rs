@@ -2,7 +2,7 @@
 //! scrolled into view and checked (visible, enabled, not covered at the action point); then real
 //! input events are dispatched, and the feedback says what the action caused.
 
-use cdt_domain::interact::{DispatchOutcome, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::{
     CheckParams, DragParams, ElementActionParams, ElementTarget, FillFormParams, FillParams,
     FindParams, UploadParams,
@@ -81,23 +81,17 @@ pub async fn click_at(
     x: f64,
     y: f64,
     clicks: u32,
-    button: &'static str,
+    button: MouseButton,
 ) -> Result<DispatchOutcome, CdtError> {
     let moved = ctx
         .browser
-        .mouse(
-            &ctx.target,
-            &MouseInput {
-                button: "none",
-                ..MouseInput::at("mouseMoved", x, y)
-            },
-        )
+        .mouse(&ctx.target, &MouseInput::moved(x, y))
         .await?;
     if moved.dialog.is_some() {
         return Ok(moved);
     }
     for count in 1..=clicks {
-        for kind in ["mousePressed", "mouseReleased"] {
+        for kind in [MouseEventKind::Pressed, MouseEventKind::Released] {
             let outcome = ctx
                 .browser
                 .mouse(
@@ -223,17 +217,11 @@ pub async fn pointer(
     let outcome = match action {
         PointerAction::Hover => {
             ctx.browser
-                .mouse(
-                    &ctx.target,
-                    &MouseInput {
-                        button: "none",
-                        ..MouseInput::at("mouseMoved", x, y)
-                    },
-                )
+                .mouse(&ctx.target, &MouseInput::moved(x, y))
                 .await?
         }
-        PointerAction::DoubleClick => click_at(&ctx, x, y, 2, "left").await?,
-        PointerAction::Click => click_at(&ctx, x, y, 1, "left").await?,
+        PointerAction::DoubleClick => click_at(&ctx, x, y, 2, MouseButton::Left).await?,
+        PointerAction::Click => click_at(&ctx, x, y, 1, MouseButton::Left).await?,
     };
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
     Ok(finish(feedback_value, action.name(), &uid))
@@ -270,19 +258,19 @@ pub async fn drag_between(
     from: (f64, f64),
     to: (f64, f64),
 ) -> Result<DispatchOutcome, CdtError> {
-    let mouse = |kind: &'static str, x: f64, y: f64| MouseInput::at(kind, x, y);
+    let mouse = |kind: MouseEventKind, x: f64, y: f64| MouseInput::at(kind, x, y);
     ctx.browser
         .mouse(
             &ctx.target,
             &MouseInput {
-                button: "none",
-                ..MouseInput::at("mouseMoved", from.0, from.1)
+                button: MouseButton::None,
+                ..MouseInput::at(MouseEventKind::Moved, from.0, from.1)
             },
         )
         .await?;
     let pressed = ctx
         .browser
-        .mouse(&ctx.target, &mouse("mousePressed", from.0, from.1))
+        .mouse(&ctx.target, &mouse(MouseEventKind::Pressed, from.0, from.1))
         .await?;
     if pressed.dialog.is_some() {
         return Ok(pressed);
@@ -293,7 +281,7 @@ pub async fn drag_between(
             .mouse(
                 &ctx.target,
                 &mouse(
-                    "mouseMoved",
+                    MouseEventKind::Moved,
                     from.0 + (to.0 - from.0) * t,
                     from.1 + (to.1 - from.1) * t,
                 ),
@@ -301,7 +289,7 @@ pub async fn drag_between(
             .await?;
     }
     ctx.browser
-        .mouse(&ctx.target, &mouse("mouseReleased", to.0, to.1))
+        .mouse(&ctx.target, &mouse(MouseEventKind::Released, to.0, to.1))
         .await
 }
 
@@ -328,7 +316,7 @@ async fn fill_one(
         Some("type") => ctx.browser.insert_text(&ctx.target, value).await?,
         Some("toggle") if prepared["needsClick"] == true => {
             let (x, y, _) = point(ctx, &frame, json!({ "uid": uid }), &what).await?;
-            click_at(ctx, x, y, 1, "left").await?
+            click_at(ctx, x, y, 1, MouseButton::Left).await?
         }
         _ => DispatchOutcome::default(),
     };

@@ -1,7 +1,7 @@
 //! `input …`: keys, text and the mouse by coordinates, each with feedback.
 
 use cdt_domain::CdtError;
-use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::{KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams};
 use cdt_domain::probe::ProbeCommand;
 use serde_json::{Value, json};
@@ -153,14 +153,12 @@ pub async fn type_text(
     with_feedback(&ctx, "type", "the focused element", work).await
 }
 
-fn button(name: Option<&str>) -> Result<&'static str, CdtError> {
-    match name.unwrap_or("left") {
-        "left" => Ok("left"),
-        "right" => Ok("right"),
-        "middle" => Ok("middle"),
-        other => Err(CdtError::validation(format!("unknown button {other:?}"))
-            .hinted("Use --button left, right or middle")),
-    }
+fn button(name: Option<&str>) -> Result<MouseButton, CdtError> {
+    let name = name.unwrap_or("left");
+    MouseButton::from_flag(name).ok_or_else(|| {
+        CdtError::validation(format!("unknown button {name:?}"))
+            .hinted("Use --button left, right or middle")
+    })
 }
 
 /// What `input mouse-move|click|mouse-down|mouse-up` does at a point.
@@ -204,7 +202,7 @@ pub async fn mouse(
                         &ctx.target,
                         &MouseInput {
                             button,
-                            ..MouseInput::at("mousePressed", x, y)
+                            ..MouseInput::at(MouseEventKind::Pressed, x, y)
                         },
                     )
                     .await
@@ -215,20 +213,14 @@ pub async fn mouse(
                         &ctx.target,
                         &MouseInput {
                             button,
-                            ..MouseInput::at("mouseReleased", x, y)
+                            ..MouseInput::at(MouseEventKind::Released, x, y)
                         },
                     )
                     .await
             }
             MouseAction::Move => {
                 ctx.browser
-                    .mouse(
-                        &ctx.target,
-                        &MouseInput {
-                            button: "none",
-                            ..MouseInput::at("mouseMoved", x, y)
-                        },
-                    )
+                    .mouse(&ctx.target, &MouseInput::moved(x, y))
                     .await
             }
         }
@@ -281,10 +273,10 @@ pub async fn scroll(
         }
     };
     let wheel = MouseInput {
-        button: "none",
+        button: MouseButton::None,
         delta_x: params.dx,
         delta_y: params.dy,
-        ..MouseInput::at("mouseWheel", x, y)
+        ..MouseInput::at(MouseEventKind::Wheel, x, y)
     };
     let result = with_feedback(
         &ctx,
