@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
 
 mod accname;
-mod agent;
-mod agent_world;
+mod agent_loop;
+mod agent_loop_captures;
 mod ax_probe;
 mod concurrency;
 mod contexts;
@@ -15,11 +15,13 @@ mod defects;
 mod doctor;
 mod effects;
 mod emulation;
+mod events_ring;
 mod flags;
 mod lease;
 mod limits;
 mod mcp;
 mod pages;
+mod probe_world;
 mod repl;
 mod security;
 mod session;

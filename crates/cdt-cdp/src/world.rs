@@ -41,11 +41,10 @@ const WORLD_NAME: &str = "cdt";
 const RUN: &str = "function (c, a, t) { return globalThis.cdt.run(c, a, t); }";
 const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
 /// The message of a run whose report of fresh nodes was dropped before it was read.
-const REPORT_GONE: &str = "the page agent's report of fresh nodes is gone";
+const REPORT_GONE: &str = "the page probe's report of fresh nodes is gone";
 const FRESH: &str = "function (g) { return globalThis.cdt.fresh(g); }";
 
-/// The error for the page probe failing to run `command` (or to install: `"install"`). Its text
-/// still says "page agent": user-visible messages are kept as they were.
+/// The error for the page probe failing to run `command` (or to install: `"install"`).
 pub(crate) fn probe_failed(command: &str, details: &Value) -> CdtError {
     let text = details["exception"]["description"]
         .as_str()
@@ -373,7 +372,7 @@ impl Frame<'_> {
                 lock(&self.pages.state.worlds.contexts).remove(self.frame_id);
                 return Err(CdtError::new(
                     ErrorCode::ProtocolError,
-                    "Cannot find context: the agent is missing",
+                    "Cannot find context: the page probe is missing",
                 ));
             }
             return Err(probe_failed(command.name(), details));
@@ -423,7 +422,7 @@ impl Frame<'_> {
         let mut value: Value = serde_json::from_str(&text).map_err(|e| {
             CdtError::new(
                 ErrorCode::InternalError,
-                format!("cdt's page agent sent an unreadable reply: {e}"),
+                format!("cdt's page probe sent an unreadable reply: {e}"),
             )
         })?;
         self.annotate(&mut value).await;

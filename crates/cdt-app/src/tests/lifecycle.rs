@@ -129,7 +129,7 @@ async fn regression_a_persistent_page_error_inside_a_wait_is_reported_not_timeou
         .await
         .is_ok()
     );
-    // The fake's page agent keeps failing with a protocol error.
+    // The fake's page probe keeps failing with a protocol error.
     let now = w.clock.0.load(Ordering::SeqCst);
     let wait = Operation::PageWaitText(cdt_domain::ops::WaitTextParams {
         texts: vec!["never".into()],

@@ -1,4 +1,4 @@
-//! The page agent in its isolated world: a hostile page can neither see it nor make a uid act
+//! The page probe in its isolated world: a hostile page can neither see it nor make a uid act
 //! on another element; every actionable element has a uid; HTML5 drag-and-drop; every frame
 //! (data:, same-origin, nested out-of-process) is snapshotted and searched; a snapshot during a
 //! pending navigation answers with the document on screen.
@@ -12,7 +12,7 @@ fn eval(env: &TestEnv, context: &str, script: &str) -> Value {
     env.ctx(context, &["runtime", "eval", script]).ok()["value"].clone()
 }
 
-/// Patches what an in-page agent would use, plants fake registries, watches for cdt.
+/// Patches what an in-page probe would use, plants fake registries, watches for cdt.
 const HOSTILE: &str = r#"<meta charset="utf-8">
 <div id=top><button id=target onclick="log('target')">Target</button></div>
 <div id=bottom><button id=decoy onclick="log('decoy')">Decoy</button></div>
@@ -52,7 +52,7 @@ function replace() {
 </script>"#;
 
 #[test]
-fn a_hostile_page_can_neither_see_the_agent_nor_redirect_a_uid() {
+fn a_hostile_page_can_neither_see_the_probe_nor_redirect_a_uid() {
     let server = HttpServer::start();
     server.page("/hostile.html", "Hostile", HOSTILE);
     let env = TestEnv::new();

@@ -1,0 +1,283 @@
+//! The agent loop's views of a page: captures (snapshot options, screenshots, PDF),
+//! observation, input and page commands, and elements inside cross-origin iframes.
+
+use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+use serde_json::Value;
+
+use crate::agent_loop::server;
+
+#[test]
+fn an_element_inside_a_cross_origin_iframe_is_in_the_snapshot_and_clickable() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("f", &["page", "open", &server.url("/hard.html")])
+        .ok();
+    let snap = snapshot(&env, "f");
+    let button = uid_of(&snap, "\"Frame button\"");
+    assert!(button.starts_with('f'), "{snap}");
+    let clicked = env.ctx("f", &["element", "click", &button]);
+    assert!(
+        clicked.ok()["changes"]
+            .to_string()
+            .contains("frame clicked"),
+        "{}",
+        clicked.stdout
+    );
+    assert!(snapshot(&env, "f").contains("button \"frame clicked\""));
+}
+
+#[test]
+fn captures_observation_input_and_page_commands() {
+    let server = server();
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/login.html")])
+        .ok();
+
+    let shot = env.ctx("c", &["capture", "screenshot"]);
+    let shot = shot.ok();
+    let path = shot["path"].as_str().unwrap();
+    let bytes = std::fs::read(path).unwrap();
+    assert!(
+        bytes.starts_with(b"\x89PNG")
+            && shot["bytes"] == bytes.len()
+            && shot["width"].as_u64().unwrap() > 100,
+        "{shot}"
+    );
+    assert!(path.contains("/artifacts/screenshots/"), "{path}");
+    let jpeg_path = env.home.with_extension("jpg");
+    let jpeg = env.ctx(
+        "c",
+        &[
+            "capture",
+            "screenshot",
+            "--format",
+            "jpeg",
+            "--full-page",
+            "--file",
+            jpeg_path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(jpeg.ok()["format"], "jpeg");
+    assert!(
+        std::fs::read(&jpeg_path)
+            .unwrap()
+            .starts_with(&[0xff, 0xd8])
+    );
+    let pdf_path = env.home.with_extension("pdf");
+    env.ctx("c", &["capture", "pdf", pdf_path.to_str().unwrap()])
+        .ok();
+    assert!(std::fs::read(&pdf_path).unwrap().starts_with(b"%PDF"));
+    let _ = (
+        std::fs::remove_file(jpeg_path),
+        std::fs::remove_file(pdf_path),
+    );
+
+    let state = env.ctx("c", &["observe", "state"]);
+    let state = state.ok();
+    assert_eq!(
+        (
+            state["title"].clone(),
+            state["loading"].clone(),
+            state["dialog"].clone()
+        ),
+        (Value::from("Login"), Value::Bool(false), Value::Null)
+    );
+    let targets = env.ctx("c", &["observe", "targets"]);
+    let targets = targets.ok()["targets"].as_array().unwrap().clone();
+    assert!(targets.iter().any(|t| t["role"] == "button"
+        && t["name"] == "Sign in"
+        && t["bbox"]["width"].as_f64().unwrap() > 0.0));
+
+    let snap = snapshot(&env, "c");
+    let email = uid_of(&snap, "\"Email\"");
+    env.ctx("c", &["element", "focus", &email]).ok();
+    env.ctx("c", &["input", "type", "typed@example.com"]).ok();
+    env.ctx("c", &["input", "key", "Control+A"]).ok();
+    env.ctx("c", &["input", "key", "Backspace"]).ok();
+    env.ctx("c", &["input", "type", "x@y.z"]).ok();
+    let inspected = env.ctx("c", &["element", "inspect", &email]);
+    assert!(
+        inspected.ok()["states"].to_string().contains("x@y.z"),
+        "{}",
+        inspected.stdout
+    );
+    let found = env.ctx("c", &["element", "find", "Sign in"]);
+    assert!(
+        found.ok()["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["role"] == "button")
+    );
+    env.ctx(
+        "c",
+        &[
+            "element",
+            "fill-form",
+            "--field",
+            &format!("{email}=form@example.com"),
+        ],
+    )
+    .ok();
+    env.ctx("c", &["element", "clear", &email]).ok();
+
+    env.ctx("c", &["page", "navigate", &server.url("/welcome.html")])
+        .ok();
+    let back = env.ctx("c", &["page", "back"]);
+    assert_eq!(back.ok()["title"], "Login");
+    let forward = env.ctx("c", &["page", "forward"]);
+    assert_eq!(forward.ok()["title"], "Welcome");
+    env.ctx("c", &["page", "reload", "--ignore-cache"]).ok();
+    env.ctx("c", &["page", "resize", "900", "700"]).ok();
+    assert_eq!(
+        env.ctx("c", &["observe", "state"]).ok()["viewport"]["width"],
+        900
+    );
+    env.ctx("c", &["page", "wait-selector", "h1"]).ok();
+    env.ctx("c", &["page", "wait-url", "*/welcome.html"]).ok();
+    env.ctx("c", &["page", "wait-idle", "--idle-ms", "200"])
+        .ok();
+    assert!(
+        env.ctx("c", &["page", "html", "--selector", "h1"]).ok()["html"]
+            .as_str()
+            .unwrap()
+            .contains("Welcome back")
+    );
+    env.ctx(
+        "c",
+        &["page", "wait-selector", "#never", "--timeout", "500"],
+    )
+    .err("TIMEOUT", 4);
+    env.ctx("c", &["input", "key", "Hyper+Q"])
+        .err("VALIDATION_ERROR", 2);
+    env.ctx("c", &["capture", "screenshot", "--format", "gif"])
+        .err("VALIDATION_ERROR", 2);
+}
+
+#[test]
+fn snapshot_options_upload_and_element_screenshots() {
+    let server = server();
+    server.page(
+        "/long.html",
+        "Long",
+        "<h1>Top</h1><div style=height:2500px></div><button id=far style=width:120px;height:40px>Far away</button>
+        <form><input type=file id=f aria-label=Attachment></form><ul><li><a href=/a>A</a></li></ul>",
+    );
+    let env = TestEnv::new();
+    env.ctx("o", &["page", "open", &server.url("/long.html")])
+        .ok();
+    let snap = snapshot(&env, "o");
+    let depth0 = env.ctx("o", &["capture", "snapshot", "--depth", "0"]);
+    assert!(
+        depth0.ok()["snapshot"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .all(|l| !l.starts_with(' ')),
+        "{}",
+        depth0.stdout
+    );
+    // An unnamed list folds away: the subtree of `ul` is its one link, with the same uid.
+    let rooted = env.ctx("o", &["capture", "snapshot", "--root", "ul"]);
+    assert_eq!(
+        rooted.ok()["snapshot"].as_str().unwrap().trim(),
+        format!("{} link \"A\"", uid_of(&snap, "link \"A\""))
+    );
+    env.ctx("o", &["capture", "snapshot", "--root", "###"])
+        .err("VALIDATION_ERROR", 2);
+    let file = env.home.with_extension("snapshot.txt");
+    env.ctx(
+        "o",
+        &["capture", "snapshot", "--file", file.to_str().unwrap()],
+    )
+    .ok();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), snap);
+
+    let upload = env.home.with_extension("upload.txt");
+    std::fs::write(&upload, "hello").unwrap();
+    env.ctx(
+        "o",
+        &[
+            "element",
+            "upload",
+            "--selector",
+            "#f",
+            upload.to_str().unwrap(),
+        ],
+    )
+    .ok();
+    assert_eq!(
+        env.ctx(
+            "o",
+            &[
+                "runtime",
+                "eval",
+                "document.getElementById('f').files[0].name"
+            ]
+        )
+        .ok()["value"],
+        upload.file_name().unwrap().to_str().unwrap()
+    );
+    env.ctx(
+        "o",
+        &[
+            "element",
+            "upload",
+            "--selector",
+            "#f",
+            "/nonexistent/file.txt",
+        ],
+    )
+    .err("VALIDATION_ERROR", 2);
+
+    let far = uid_of(&snap, "\"Far away\"");
+    let shot = env.ctx("o", &["capture", "screenshot", "--uid", &far, "--inline"]);
+    let shot = shot.ok();
+    assert_eq!(
+        (shot["width"].as_u64(), shot["height"].as_u64()),
+        (Some(120), Some(40)),
+        "{shot}"
+    );
+    // The button is dark text on white: a blank (all-white) image means the clip missed it.
+    let bytes = std::fs::read(shot["path"].as_str().unwrap()).unwrap();
+    assert!(
+        bytes.len() > 300,
+        "suspiciously small (blank?) element screenshot: {} bytes",
+        bytes.len()
+    );
+    let _ = (std::fs::remove_file(file), std::fs::remove_file(upload));
+}
+
+#[test]
+fn a_same_site_cross_origin_iframe_with_padding_is_in_the_snapshot_and_clickable() {
+    // Another port of 127.0.0.1: cross-origin but same-site.
+    let other = HttpServer::start();
+    other.raw(
+        "/inner.html",
+        "text/html; charset=utf-8",
+        "<button onclick=\"this.textContent='inner clicked'\">Inner button</button>",
+    );
+    let server = HttpServer::start();
+    server.page(
+        "/outer.html",
+        "Outer",
+        &format!(
+            "<iframe src=\"{}\" style=\"padding:20px;border:5px solid\"></iframe>",
+            other.url("/inner.html")
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/outer.html")])
+        .ok();
+    let snap = snapshot(&env, "s");
+    let button = uid_of(&snap, "\"Inner button\"");
+    assert!(button.starts_with('f'), "{snap}");
+    let clicked = env.ctx("s", &["element", "click", &button]);
+    assert!(
+        clicked.ok()["changes"]
+            .to_string()
+            .contains("inner clicked"),
+        "{}",
+        clicked.stdout
+    );
+}
