@@ -3,6 +3,9 @@
 //! without Chromium or a state directory. Test code only: nothing here ships.
 
 pub mod module_graph;
+mod page;
+
+pub use page::{ClickEffect, FakeElement, FakePage};
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -39,6 +42,8 @@ pub struct FakeBrowser {
     pub next: AtomicU32,
     pub navigate_delay: Duration,
     pub parity: FakeParity,
+    /// The document every page shows; without one the probe fails like a broken page.
+    pub document: Mutex<Option<FakePage>>,
 }
 
 /// What the fake browser keeps for emulation, traces and storage.
@@ -121,9 +126,12 @@ impl BrowserPort for FakeBrowser {
         _target: &str,
         _frame: &str,
         command: ProbeCommand,
-        _args: Value,
+        args: Value,
     ) -> Result<Value, CdtError> {
-        // Like a page whose agent keeps failing (a protocol-level error, retried by waits).
+        if let Some(page) = lock(&self.document).as_ref() {
+            return Ok(page.answer(command, &args));
+        }
+        // Without a document: like a page whose probe keeps failing (a protocol-level error, retried by waits).
         Err(CdtError::new(
             cdt_domain::ErrorCode::ProtocolError,
             format!("the fake browser has no page probe ({command})"),
@@ -132,7 +140,10 @@ impl BrowserPort for FakeBrowser {
     async fn child_frames(&self, _target: &str) -> Result<Vec<(String, String)>, CdtError> {
         Ok(Vec::new())
     }
-    async fn mouse(&self, _target: &str, _input: &MouseInput) -> Result<DispatchOutcome, CdtError> {
+    async fn mouse(&self, _target: &str, input: &MouseInput) -> Result<DispatchOutcome, CdtError> {
+        if let Some(page) = lock(&self.document).as_mut() {
+            page.dispatch(input);
+        }
         Ok(DispatchOutcome::default())
     }
     async fn key(&self, _target: &str, _input: &KeyInput) -> Result<DispatchOutcome, CdtError> {
@@ -347,6 +358,8 @@ pub struct FakeLauncher {
     /// Every endpoint check: `(endpoint, allow_remote)`.
     pub checked: Mutex<Vec<(String, bool)>>,
     pub navigate_delay: Duration,
+    /// The document of every browser launched from now on (see [`FakeBrowser::document`]).
+    pub document: Mutex<Option<FakePage>>,
 }
 
 #[async_trait]
@@ -368,6 +381,7 @@ impl BrowserLauncher for FakeLauncher {
             next: AtomicU32::new(1),
             navigate_delay: self.navigate_delay,
             parity: FakeParity::default(),
+            document: Mutex::new(lock(&self.document).clone()),
         });
         launched.push(browser.clone());
         Ok(browser)

@@ -5,6 +5,7 @@
 //!   review);
 //! - [`state`]: emulation, traces, storage state and init scripts.
 
+mod interact;
 mod lifecycle;
 mod routing;
 mod state;

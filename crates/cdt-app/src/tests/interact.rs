@@ -1,0 +1,150 @@
+//! Element actions and snapshots on the fake browser's page document: the page probe's answers
+//! are mapped to uids, feedback and error codes without Chromium.
+
+use std::time::Duration;
+
+use cdt_domain::ErrorCode;
+use cdt_domain::interact::MouseEventKind;
+use cdt_domain::ops::{ElementActionParams, ElementTarget, Operation, SnapshotParams};
+use cdt_testkit::{ClickEffect, FakeElement, FakePage};
+use serde_json::Value;
+
+use crate::runtime::BrokerConfig;
+use crate::sync::lock;
+use crate::testing::{World, world};
+
+use super::{caller, handle, open};
+
+/// A sign-in form: a button that greets, one covered by a banner, one disabled, and a banner
+/// that a click removes.
+fn form() -> FakePage {
+    let mut covered = FakeElement::new("e4", "button", "Covered", (300.0, 40.0));
+    covered.covered_by = Some("e6".into());
+    let mut disabled = FakeElement::new("e5", "button", "Later", (400.0, 40.0));
+    disabled.enabled = false;
+    let mut page = FakePage::new(
+        "http://127.0.0.1/form.html",
+        "Form",
+        vec![
+            FakeElement::new("e1", "heading", "Sign in", (100.0, 10.0)),
+            FakeElement::new("e2", "textbox", "Email", (100.0, 40.0)),
+            FakeElement::new("e3", "button", "Sign in", (200.0, 40.0)),
+            covered,
+            disabled,
+            FakeElement::new("e6", "button", "Dismiss banner", (300.0, 41.0)),
+        ],
+    );
+    page.on_click = vec![
+        (
+            "e3".into(),
+            ClickEffect::Rename {
+                uid: "e3".into(),
+                name: "Signed in".into(),
+            },
+        ),
+        ("e6".into(), ClickEffect::Remove("e6".into())),
+    ];
+    page
+}
+
+async fn ready(document: FakePage) -> World {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    *lock(&w.launcher.document) = Some(document);
+    let opened = handle(
+        &w,
+        &caller("form"),
+        open("http://127.0.0.1/form.html"),
+        5000,
+    )
+    .await;
+    assert!(opened.result.is_ok(), "{:?}", opened.result);
+    w
+}
+
+async fn run(w: &World, operation: Operation) -> Result<Value, cdt_domain::CdtError> {
+    handle(w, &caller("form"), operation, 5000).await.result
+}
+
+fn click(uid: &str) -> Operation {
+    Operation::ElementClick(ElementActionParams {
+        target: ElementTarget {
+            uid: Some(uid.into()),
+            ..ElementTarget::default()
+        },
+        no_wait: false,
+    })
+}
+
+#[tokio::test]
+async fn a_snapshot_lists_the_probes_lines_and_maps_every_uid() {
+    let w = ready(form()).await;
+    let taken = run(&w, Operation::CaptureSnapshot(SnapshotParams::default()))
+        .await
+        .unwrap_or_default();
+    let text = taken["snapshot"].as_str().unwrap_or_default();
+    assert!(text.contains("e3 button \"Sign in\""), "{text}");
+    assert!(text.contains("e5 button \"Later\" disabled"), "{text}");
+    assert_eq!(taken["uids"]["e2"]["role"], "textbox");
+    assert_eq!(taken["uids"].as_object().map(|u| u.len()), Some(6));
+    assert_eq!(taken["title"], "Form");
+}
+
+#[tokio::test]
+async fn a_click_presses_at_the_action_point_and_reports_what_changed() {
+    let w = ready(form()).await;
+    let _ = run(&w, Operation::CaptureSnapshot(SnapshotParams::default())).await;
+    let clicked = run(&w, click("e3")).await.unwrap_or_default();
+    assert_eq!(clicked["action"], "click");
+    assert_eq!(clicked["uid"], "e3");
+    assert_eq!(clicked["navigated"], false);
+    assert_eq!(
+        clicked["changes"]["changed"],
+        serde_json::json!(["e3 button \"Signed in\""]),
+        "{clicked}"
+    );
+    let browser = lock(&w.launcher.launched)[0].clone();
+    let presses = lock(&browser.document)
+        .as_ref()
+        .map(|page| page.mouse.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        presses,
+        vec![
+            (MouseEventKind::Pressed, 200.0, 40.0),
+            (MouseEventKind::Released, 200.0, 40.0)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn probe_failures_become_error_codes_naming_the_element() {
+    let w = ready(form()).await;
+    let covered = run(&w, click("e4")).await.err();
+    assert_eq!(
+        covered.as_ref().map(|e| e.code),
+        Some(ErrorCode::TargetObscured)
+    );
+    assert_eq!(
+        covered.as_ref().map(|e| e.details["coveringUid"].clone()),
+        Some(Value::from("e6"))
+    );
+    let disabled = run(&w, click("e5")).await.err();
+    assert_eq!(
+        disabled.as_ref().map(|e| e.code),
+        Some(ErrorCode::TargetNotInteractable)
+    );
+    assert!(
+        disabled.is_some_and(|e| e.message.contains("\"Later\" is disabled")),
+        "the message names the disabled element"
+    );
+    let unknown = run(&w, click("e99")).await.err().map(|e| e.code);
+    assert_eq!(unknown, Some(ErrorCode::ElementNotFound));
+}
+
+#[tokio::test]
+async fn a_uid_whose_node_a_click_removed_is_stale() {
+    let w = ready(form()).await;
+    assert!(run(&w, click("e6")).await.is_ok());
+    let again = run(&w, click("e6")).await.err().map(|e| e.code);
+    assert_eq!(again, Some(ErrorCode::UidStale));
+}
