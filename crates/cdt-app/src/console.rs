@@ -1,15 +1,12 @@
 //! Console use cases: list, get, wait, clear (SPEC §8.1).
 
-use std::collections::HashMap;
-
 use cdt_domain::ops::{ConsoleListParams, ConsoleWaitParams};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use crate::context::Scope;
+use crate::context::{Scope, page_labels};
 use crate::context::{optional_page_target, resolve_page};
-use crate::slot::Slot;
 use crate::telemetry::console::ConsoleMessage;
 
 /// `warning` is accepted for `warn`; everything else is matched as given.
@@ -18,10 +15,6 @@ fn type_matches(types: &[String], message: &ConsoleMessage) -> bool {
         || types.iter().any(|t| {
             t.eq_ignore_ascii_case(&message.kind) || (t == "warning" && message.kind == "warn")
         })
-}
-
-pub(crate) fn page_labels(slot: &Slot) -> HashMap<String, u32> {
-    slot.pages().ids_by_target()
 }
 
 pub async fn list(
