@@ -5,8 +5,8 @@ use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
+use crate::context::resolve_page;
 use crate::context::{Scope, page_labels};
-use crate::context::{optional_page_target, resolve_page};
 use crate::telemetry::console::ConsoleMessage;
 
 /// `warning` is accepted for `warn`; everything else is matched as given.
@@ -74,8 +74,7 @@ pub async fn wait(
         ))
         .hinted("Escape special characters, e.g. --pattern 'loaded \\(ok\\)'")
     })?;
-    let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let target = optional_page_target(&slot, params.page)?;
+    let (slot, _in_flight, target) = scope.slot_and_target(params.page, until).await?;
     let after = slot.telemetry.last_console_id();
     let message = slot
         .telemetry
@@ -97,7 +96,6 @@ pub async fn clear(
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let target = optional_page_target(&slot, page)?;
+    let (slot, _in_flight, target) = scope.slot_and_target(page, until).await?;
     Ok(json!({ "cleared": slot.telemetry.clear_console(target.as_deref()) }))
 }

@@ -45,6 +45,18 @@ impl<'a> Scope<'a> {
         self.runtime.route(self.context)
     }
 
+    /// The running slot, with the target of `page` when one is named (`None`: every page of
+    /// the context) — what the telemetry commands filter by.
+    pub async fn slot_and_target(
+        &self,
+        page: Option<u32>,
+        until: Instant,
+    ) -> Result<(Arc<Slot>, InFlight, Option<String>), CdtError> {
+        let (slot, in_flight) = self.ensure_running(until).await?;
+        let target = optional_page_target(&slot, page)?;
+        Ok((slot, in_flight, target))
+    }
+
     /// A page of the running browser (`None`: the current page).
     pub async fn page(&self, page: Option<u32>, until: Instant) -> Result<PageCtx, CdtError> {
         PageCtx::resolve(self, page, until).await

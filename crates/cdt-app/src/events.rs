@@ -145,8 +145,7 @@ pub async fn clear(
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let target = optional_page_target(&slot, page)?;
+    let (slot, _in_flight, target) = scope.slot_and_target(page, until).await?;
     let cleared = slot.telemetry.clear_events(target.as_deref());
     Ok(json!({ "cleared": cleared, "page": page, "nextOffset": slot.telemetry.next_seq() }))
 }

@@ -12,7 +12,7 @@ use crate::blocking;
 use crate::bounded;
 use crate::context::Scope;
 use crate::context::page_labels;
-use crate::context::{optional_page_target, resolve_page};
+use crate::context::resolve_page;
 use crate::files::absolute;
 use crate::slot::Slot;
 use crate::telemetry::har;
@@ -179,8 +179,7 @@ pub async fn wait(
     params: &NetworkWaitParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let target = optional_page_target(&slot, params.page)?;
+    let (slot, _in_flight, target) = scope.slot_and_target(params.page, until).await?;
     let after = slot.telemetry.last_request_id();
     // Requests already under way count too: "click, then wait for its request" must work.
     let in_flight: std::collections::HashSet<u64> = slot
@@ -255,7 +254,6 @@ pub async fn clear(
     page: Option<u32>,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let target = optional_page_target(&slot, page)?;
+    let (slot, _in_flight, target) = scope.slot_and_target(page, until).await?;
     Ok(json!({ "cleared": slot.telemetry.clear_network(target.as_deref()) }))
 }

@@ -180,36 +180,20 @@ mod tests {
 
     #[test]
     fn urls_are_normalized_or_refused() {
-        assert_eq!(
-            normalize_url("example.com").ok().as_deref(),
-            Some("https://example.com")
-        );
-        assert_eq!(
-            normalize_url("localhost:8080/x").ok().as_deref(),
-            Some("http://localhost:8080/x")
-        );
-        assert_eq!(
-            normalize_url("127.0.0.1:9/a").ok().as_deref(),
-            Some("http://127.0.0.1:9/a")
-        );
-        assert_eq!(
-            normalize_url("http://127.0.0.1:9/a").ok().as_deref(),
-            Some("http://127.0.0.1:9/a")
-        );
-        assert_eq!(
-            normalize_url("about:blank").ok().as_deref(),
-            Some("about:blank")
-        );
-        assert_eq!(
-            normalize_url("data:text/html,hi").ok().as_deref(),
-            Some("data:text/html,hi")
-        );
-        assert_eq!(
-            normalize_url("file:///tmp/x.html").ok().as_deref(),
-            Some("file:///tmp/x.html")
-        );
-        assert!(normalize_url("  ").is_err());
-        assert!(normalize_url("javascript:alert(1)").is_err());
-        assert!(normalize_url("two words").is_err());
+        let cases = [
+            ("example.com", "https://example.com"),
+            ("localhost:8080/x", "http://localhost:8080/x"),
+            ("127.0.0.1:9/a", "http://127.0.0.1:9/a"),
+            ("http://127.0.0.1:9/a", "http://127.0.0.1:9/a"),
+            ("about:blank", "about:blank"),
+            ("data:text/html,hi", "data:text/html,hi"),
+            ("file:///tmp/x.html", "file:///tmp/x.html"),
+        ];
+        for (given, normalized) in cases {
+            assert_eq!(normalize_url(given).ok().as_deref(), Some(normalized));
+        }
+        for refused in ["  ", "javascript:alert(1)", "two words"] {
+            assert!(normalize_url(refused).is_err(), "{refused:?} accepted");
+        }
     }
 }

@@ -164,6 +164,20 @@ pub fn connect_existing(
     }
 }
 
+/// What a daemon that answered the probe means for the caller: a connection, or why not.
+fn settled(paths: &StatePaths, answer: Probe) -> Result<Connection, CdtError> {
+    match answer {
+        Probe::Ready(connection) => Ok(connection),
+        Probe::Incompatible {
+            pid,
+            version,
+            protocol,
+        } => Err(incompatible(paths, pid, &version, protocol)),
+        Probe::Refused(error) => Err(error),
+        Probe::Absent => Err(unavailable("no daemon answers", paths)),
+    }
+}
+
 /// Connects to a compatible daemon, starting one if none runs, before `deadline`. A running
 /// daemon of another build that speaks our protocol is used as it is; one of another protocol
 /// is left alone and reported (`DAEMON_UNAVAILABLE` with the command that restarts it).
@@ -172,20 +186,14 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
     ensure_private_dir(&paths.broker_dir())?;
     let socket = paths.check_socket_path()?;
     match probe(&socket, deadline) {
-        Ok(Probe::Ready(connection)) => return Ok(connection),
-        Ok(Probe::Incompatible {
-            pid,
-            version,
-            protocol,
-        }) => return Err(incompatible(paths, pid, &version, protocol)),
         Ok(Probe::Absent) => {}
-        Ok(Probe::Refused(error)) => return Err(error),
         Err(error) => {
             return Err(unavailable(
                 format!("the daemon does not answer: {error}"),
                 paths,
             ));
         }
+        Ok(answer) => return settled(paths, answer),
     }
 
     let startup = LockFile::acquire_until(&paths.startup_lock(), deadline)
@@ -196,14 +204,8 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
         })?;
     // Someone else may have started it while we waited for the lock.
     match probe(&socket, deadline) {
-        Ok(Probe::Ready(connection)) => return Ok(connection),
-        Ok(Probe::Incompatible {
-            pid,
-            version,
-            protocol,
-        }) => return Err(incompatible(paths, pid, &version, protocol)),
-        Ok(Probe::Refused(error)) => return Err(error),
-        _ => {}
+        Ok(Probe::Absent) | Err(_) => {}
+        Ok(answer) => return settled(paths, answer),
     }
     let mut child = spawn_daemon(paths)?;
     let mut pause = Duration::from_millis(2);
