@@ -11,8 +11,10 @@ use tokio::time::Instant;
 use crate::context::Scope;
 use crate::interact::element::{ElementCommand, FillAction, PointerAction};
 use crate::interact::input::MouseAction;
-use crate::interact::reading::ReadKind;
-use crate::interact::{capture, dialog, element, eval, input, observe, reading, snapshot};
+use crate::interact::read::ReadKind;
+use crate::interact::{
+    capture, dialog, element, eval, input, navigation, observe, read, snapshot, wait,
+};
 use crate::runtime::Runtime;
 use crate::{console, daemon, emulation, events, network, page, session, storage, trace};
 
@@ -55,16 +57,16 @@ async fn agent_loop(
         Operation::PageUse(params) => page::use_page(scope, params.id, until).await,
         Operation::PageClose(params) => page::close(scope, params.id, until).await,
         Operation::PageNavigate(params) => page::navigate(scope, &params, until).await,
-        Operation::PageBack(params) => reading::history(scope, &params, -1, until).await,
-        Operation::PageForward(params) => reading::history(scope, &params, 1, until).await,
-        Operation::PageReload(params) => reading::reload(scope, &params, until).await,
-        Operation::PageResize(params) => reading::resize(scope, &params, until).await,
-        Operation::PageWaitText(params) => reading::wait_text(scope, &params, until).await,
-        Operation::PageWaitSelector(params) => reading::wait_selector(scope, &params, until).await,
-        Operation::PageWaitUrl(params) => reading::wait_url(scope, &params, until).await,
-        Operation::PageWaitIdle(params) => reading::wait_idle(scope, &params, until).await,
-        Operation::PageText(params) => reading::read(scope, &params, ReadKind::Text, until).await,
-        Operation::PageHtml(params) => reading::read(scope, &params, ReadKind::Html, until).await,
+        Operation::PageBack(params) => navigation::history(scope, &params, -1, until).await,
+        Operation::PageForward(params) => navigation::history(scope, &params, 1, until).await,
+        Operation::PageReload(params) => navigation::reload(scope, &params, until).await,
+        Operation::PageResize(params) => navigation::resize(scope, &params, until).await,
+        Operation::PageWaitText(params) => wait::wait_text(scope, &params, until).await,
+        Operation::PageWaitSelector(params) => wait::wait_selector(scope, &params, until).await,
+        Operation::PageWaitUrl(params) => wait::wait_url(scope, &params, until).await,
+        Operation::PageWaitIdle(params) => wait::wait_idle(scope, &params, until).await,
+        Operation::PageText(params) => read::read(scope, &params, ReadKind::Text, until).await,
+        Operation::PageHtml(params) => read::read(scope, &params, ReadKind::Html, until).await,
         Operation::CaptureSnapshot(params) => snapshot::capture(scope, &params, until).await,
         Operation::CaptureScreenshot(params) => capture::screenshot(scope, &params, until).await,
         Operation::CapturePdf(params) => capture::pdf(scope, &params, until).await,

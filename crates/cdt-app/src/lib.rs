@@ -27,7 +27,7 @@ mod module_graph;
 pub mod mutation;
 pub mod network;
 pub mod page;
-pub mod pages;
+pub mod page_table;
 pub mod registry;
 pub mod resolver;
 pub mod runtime;

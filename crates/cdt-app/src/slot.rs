@@ -13,7 +13,7 @@ use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
-use crate::pages::PageTable;
+use crate::page_table::PageTable;
 use crate::snapshots::CommittedSnapshots;
 use crate::sync::lock;
 use crate::telemetry::TelemetryStore;

@@ -11,9 +11,11 @@ pub mod eval;
 pub mod feedback;
 pub mod input;
 pub mod locate;
+pub mod navigation;
 pub mod observe;
-pub mod reading;
+pub mod read;
 pub mod snapshot;
+pub mod wait;
 
 use cdt_domain::probe::ProbeFailure;
 use cdt_domain::{CdtError, ErrorCode};

@@ -1,26 +1,20 @@
-//! The rest of `page …`: history, reload, resize, the waits, and reading text or HTML.
+//! `page wait-text|wait-selector|wait-url|wait-idle`: waits bounded by the request's budget,
+//! re-checked in the page until they hold.
 
 use std::future::Future;
 use std::time::Duration;
 
-use cdt_domain::ops::{
-    HistoryParams, ReadParams, ReloadParams, ResizeParams, WaitIdleParams, WaitSelectorParams,
-    WaitTextParams, WaitUrlParams,
-};
-use cdt_domain::ports::NavigationOutcome;
+use cdt_domain::ops::{WaitIdleParams, WaitSelectorParams, WaitTextParams, WaitUrlParams};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::observe::pending_requests;
-use super::{frame_of, probe_result};
-use crate::bounded;
-use crate::context::PageCtx;
+use super::probe_result;
 use crate::context::Scope;
 
 const POLL: Duration = Duration::from_millis(50);
-
 /// How long a page error may persist before a wait reports it instead of retrying.
 const PERSISTENT: Duration = Duration::from_secs(2);
 
@@ -54,73 +48,6 @@ async fn poll<T, F: Future<Output = Result<Option<T>, CdtError>>>(
         }
         tokio::time::sleep(POLL).await;
     }
-}
-
-fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
-    let (url, title) = (&outcome.url, &outcome.title);
-    json!({ "id": ctx.page, "url": url, "title": title, "current": ctx.slot.pages().current() == Some(ctx.page) })
-}
-
-pub async fn history(
-    scope: &Scope<'_>,
-    params: &HistoryParams,
-    delta: i32,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    match ctx
-        .browser
-        .history(&ctx.target, delta, params.wait_until)
-        .await?
-    {
-        Some(outcome) => Ok(page_json(&ctx, &outcome)),
-        None => {
-            let (word, command) = if delta < 0 {
-                ("previous", "back")
-            } else {
-                ("next", "forward")
-            };
-            Err(CdtError::new(
-                ErrorCode::NavigationFailed,
-                format!(
-                    "page {} has no {word} history entry to go {command} to",
-                    ctx.page
-                ),
-            )
-            .hinted("Run: cdt page navigate <url>"))
-        }
-    }
-}
-
-pub async fn reload(
-    scope: &Scope<'_>,
-    params: &ReloadParams,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    let outcome = ctx
-        .browser
-        .reload(&ctx.target, params.ignore_cache, params.wait_until)
-        .await?;
-    Ok(page_json(&ctx, &outcome))
-}
-
-pub async fn resize(
-    scope: &Scope<'_>,
-    params: &ResizeParams,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    if !(100..=10_000).contains(&params.width) || !(100..=10_000).contains(&params.height) {
-        return Err(
-            CdtError::validation("width and height go from 100 to 10000")
-                .hinted("Example: cdt page resize 1280 800"),
-        );
-    }
-    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    ctx.browser
-        .resize(&ctx.target, params.width, params.height)
-        .await?;
-    Ok(json!({ "page": ctx.page, "width": params.width, "height": params.height }))
 }
 
 pub async fn wait_text(
@@ -254,51 +181,6 @@ pub async fn wait_idle(
     Ok(
         json!({ "page": ctx.page, "idleMs": idle.as_millis() as u64, "waitedMs": started.elapsed().as_millis() as u64 }),
     )
-}
-
-/// What `page text` and `page html` read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReadKind {
-    Text,
-    Html,
-}
-
-/// `page text` and `page html`.
-pub async fn read(
-    scope: &Scope<'_>,
-    params: &ReadParams,
-    kind: ReadKind,
-    until: Instant,
-) -> Result<Value, CdtError> {
-    let frame = params
-        .uid
-        .as_deref()
-        .map(frame_of)
-        .transpose()?
-        .unwrap_or("")
-        .to_string();
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
-    let what = params
-        .uid
-        .clone()
-        .or_else(|| params.selector.clone())
-        .unwrap_or_else(|| "the page".into());
-    let args = json!({ "uid": params.uid, "selector": params.selector });
-    let command = match kind {
-        ReadKind::Text => ProbeCommand::ReadText,
-        ReadKind::Html => ProbeCommand::ReadHtml,
-    };
-    let mut result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
-    result["page"] = json!(ctx.page);
-    for field in ["html", "text"] {
-        bounded::cut_string_field(
-            &mut result,
-            field,
-            "Narrow it with --selector or --uid (uids from cdt capture snapshot)",
-        );
-    }
-    Ok(result)
 }
 
 #[cfg(test)]

@@ -1,0 +1,76 @@
+//! `page back|forward|reload|resize`: history and the viewport of one page.
+
+use cdt_domain::ops::{HistoryParams, ReloadParams, ResizeParams};
+use cdt_domain::ports::NavigationOutcome;
+use cdt_domain::{CdtError, ErrorCode};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::context::{PageCtx, Scope};
+
+fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
+    let (url, title) = (&outcome.url, &outcome.title);
+    json!({ "id": ctx.page, "url": url, "title": title, "current": ctx.slot.pages().current() == Some(ctx.page) })
+}
+
+pub async fn history(
+    scope: &Scope<'_>,
+    params: &HistoryParams,
+    delta: i32,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
+    match ctx
+        .browser
+        .history(&ctx.target, delta, params.wait_until)
+        .await?
+    {
+        Some(outcome) => Ok(page_json(&ctx, &outcome)),
+        None => {
+            let (word, command) = if delta < 0 {
+                ("previous", "back")
+            } else {
+                ("next", "forward")
+            };
+            Err(CdtError::new(
+                ErrorCode::NavigationFailed,
+                format!(
+                    "page {} has no {word} history entry to go {command} to",
+                    ctx.page
+                ),
+            )
+            .hinted("Run: cdt page navigate <url>"))
+        }
+    }
+}
+
+pub async fn reload(
+    scope: &Scope<'_>,
+    params: &ReloadParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
+    let outcome = ctx
+        .browser
+        .reload(&ctx.target, params.ignore_cache, params.wait_until)
+        .await?;
+    Ok(page_json(&ctx, &outcome))
+}
+
+pub async fn resize(
+    scope: &Scope<'_>,
+    params: &ResizeParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    if !(100..=10_000).contains(&params.width) || !(100..=10_000).contains(&params.height) {
+        return Err(
+            CdtError::validation("width and height go from 100 to 10000")
+                .hinted("Example: cdt page resize 1280 800"),
+        );
+    }
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
+    ctx.browser
+        .resize(&ctx.target, params.width, params.height)
+        .await?;
+    Ok(json!({ "page": ctx.page, "width": params.width, "height": params.height }))
+}

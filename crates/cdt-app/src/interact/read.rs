@@ -1,0 +1,56 @@
+//! `page text|html`: the visible text or the HTML of a page or one element.
+
+use cdt_domain::CdtError;
+use cdt_domain::ops::ReadParams;
+use cdt_domain::probe::ProbeCommand;
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use super::{frame_of, probe_result};
+use crate::bounded;
+use crate::context::Scope;
+
+/// What `page text` and `page html` read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadKind {
+    Text,
+    Html,
+}
+
+/// `page text` and `page html`.
+pub async fn read(
+    scope: &Scope<'_>,
+    params: &ReadParams,
+    kind: ReadKind,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let frame = params
+        .uid
+        .as_deref()
+        .map(frame_of)
+        .transpose()?
+        .unwrap_or("")
+        .to_string();
+    let ctx = scope.page(params.page, until).await?;
+    ctx.no_dialog()?;
+    let what = params
+        .uid
+        .clone()
+        .or_else(|| params.selector.clone())
+        .unwrap_or_else(|| "the page".into());
+    let args = json!({ "uid": params.uid, "selector": params.selector });
+    let command = match kind {
+        ReadKind::Text => ProbeCommand::ReadText,
+        ReadKind::Html => ProbeCommand::ReadHtml,
+    };
+    let mut result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
+    result["page"] = json!(ctx.page);
+    for field in ["html", "text"] {
+        bounded::cut_string_field(
+            &mut result,
+            field,
+            "Narrow it with --selector or --uid (uids from cdt capture snapshot)",
+        );
+    }
+    Ok(result)
+}
