@@ -1,11 +1,19 @@
 //! cdt's use cases. Everything here talks to the world through the ports of `cdt-domain`
 //! (browsers, disk, processes, time) and never imports an adapter crate.
 //!
-//! - [`resolver`]: who is calling → which context key.
-//! - [`registry`]: ContextRegistry + SlotRouter: context key → [`slot::Slot`], the slot limit.
-//! - [`lease`]: LeaseManager: idle timeouts, owner death, the janitor.
-//! - [`broker`]: runs one operation inside its budget; [`session`], [`page`], [`daemon`] hold
-//!   the per-resource use cases.
+//! The request path, top down (no module imports one above it):
+//! - [`broker`]: resolves the caller ([`resolver`]) and runs one operation inside its budget;
+//! - `dispatch`: the operation → its use case, with the narrow context it needs;
+//! - use cases, one module per resource: [`page`], [`interact`] (snapshots, element and input
+//!   actions, waits, reads, dialogs, eval, captures), [`console`], [`network`], [`events`],
+//!   [`emulation`], [`trace`], [`storage`] on a [`context::Scope`] / [`context::PageCtx`];
+//!   [`session`] and [`daemon`] on the [`runtime::Runtime`];
+//! - [`context`]: what a use case may reach — the caller's own slot and pages, files, clock;
+//! - [`lifecycle`]: starts and ends browsers ([`lease`] decides when, the janitor runs it);
+//! - [`runtime`]: ports, settings, [`registry`] (context key → [`slot::Slot`], the slot
+//!   limit), metrics;
+//! - leaves: [`slot`], [`page_table`], [`snapshots`], [`telemetry`], [`mutation`], [`files`],
+//!   [`sync`], [`blocking`], [`bounded`].
 
 pub mod blocking;
 pub mod bounded;
