@@ -128,7 +128,7 @@ impl PageCtx {
     }
 
     /// Refuses to go on while a JavaScript dialog blocks the page (for reads; mutations check
-    /// under their lock through [`PageCtx::for_action`]).
+    /// under their lock through [`Scope::page_for_action`]).
     pub fn no_dialog(&self) -> Result<(), CdtError> {
         check_dialog(self.browser.as_ref(), self.page, &self.target)
     }
