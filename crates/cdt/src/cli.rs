@@ -189,7 +189,8 @@ mod tests {
 
     /// Every operation the daemon serves has its CLI command, at the path its wire name spells
     /// (`page.wait-text` → `cdt page wait-text`), so an op is never reachable only from MCP or
-    /// the REPL.
+    /// the REPL. That this command really sends the op is shown by its example
+    /// (`every_operation_example_parses_to_that_operation`).
     #[test]
     fn every_operation_has_a_cli_command() {
         let root = Cli::command();
