@@ -156,15 +156,41 @@ pub struct GlobalArgs {
     pub debug: bool,
 }
 
+/// The whole command tree, as clap builds it from [`Cli`].
+pub fn command_tree() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// Every command's path below `cdt` (`[]`, `["page"]`, `["page", "open"]`, …), depth first in
+/// declaration order: what the help-tree snapshot and the generated docs walk, so no command
+/// can be left out of them.
+pub fn command_paths() -> Vec<Vec<String>> {
+    fn walk(command: &clap::Command, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        out.push(path.clone());
+        for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+            path.push(sub.get_name().to_string());
+            walk(sub, path, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&command_tree(), &mut Vec::new(), &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
+    use clap::{CommandFactory, Parser};
+    use serde_json::{Map, Value, json};
 
     use super::Cli;
+    use crate::commands::{self, Invocation};
+    use crate::repl::line::{Variables, words};
 
     /// Every operation the daemon serves has its CLI command, at the path its wire name spells
     /// (`page.wait-text` → `cdt page wait-text`), so an op is never reachable only from MCP or
-    /// the REPL.
+    /// the REPL. That this command really sends the op is shown by its example
+    /// (`every_operation_example_parses_to_that_operation`).
     #[test]
     fn every_operation_has_a_cli_command() {
         let root = Cli::command();
@@ -183,5 +209,76 @@ mod tests {
             })
             .collect();
         assert!(missing.is_empty(), "ops without a CLI command: {missing:?}");
+    }
+
+    /// The operation a parsed command sends the daemon and its parameters from flags, as
+    /// `execute` builds them; `None` for a local action.
+    fn request(invocation: Invocation) -> Option<(&'static str, Map<String, Value>)> {
+        match invocation {
+            Invocation::Remote { op, params } => Some((op, params)),
+            Invocation::DaemonStatus { verbose } => Some((
+                "daemon.status",
+                Map::from_iter([("verbose".into(), json!(verbose))]),
+            )),
+            Invocation::DaemonStop => Some(("daemon.stop", Map::new())),
+            _ => None,
+        }
+    }
+
+    /// Every op's `--describe` example (also the hint of its validation errors) goes through
+    /// the real parser, lands on that op, at the command its wire name spells, and carries
+    /// parameters the daemon accepts.
+    #[test]
+    fn every_operation_example_parses_to_that_operation() {
+        let mut failures = Vec::new();
+        for spec in cdt_domain::ops::OP_SPECS {
+            let argv = match words(spec.example, &Variables::new()) {
+                Ok(argv) => argv,
+                Err(error) => {
+                    failures.push(format!("{}: cannot split: {}", spec.example, error.message));
+                    continue;
+                }
+            };
+            if argv.first().map(String::as_str) != Some("cdt") {
+                failures.push(format!("{}: does not start with cdt", spec.example));
+                continue;
+            }
+            let path: Vec<&str> = spec.name.split('.').collect();
+            if argv.get(1..=path.len())
+                != Some(&path.iter().map(|w| w.to_string()).collect::<Vec<_>>()[..])
+            {
+                failures.push(format!("{}: is not `cdt {}`", spec.example, path.join(" ")));
+                continue;
+            }
+            let cli = match Cli::try_parse_from(&argv) {
+                Ok(cli) => cli,
+                Err(error) => {
+                    failures.push(format!("{}: does not parse: {error}", spec.example));
+                    continue;
+                }
+            };
+            let Some((op, params)) =
+                request(commands::invocation(&cli.command, cli.global.verbose))
+            else {
+                failures.push(format!("{}: runs locally, not {}", spec.example, spec.name));
+                continue;
+            };
+            if op != spec.name {
+                failures.push(format!("{}: sends {op}, not {}", spec.example, spec.name));
+                continue;
+            }
+            let wire = json!({ "op": op, "params": params });
+            if let Err(error) = serde_json::from_value::<cdt_domain::ops::Operation>(wire.clone()) {
+                failures.push(format!(
+                    "{}: the daemon refuses {wire}: {error}",
+                    spec.example
+                ));
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "examples that are wrong:\n{}",
+            failures.join("\n")
+        );
     }
 }

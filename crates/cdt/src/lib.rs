@@ -7,6 +7,8 @@
 pub mod cli;
 pub mod commands;
 pub mod describe;
+#[cfg(test)]
+mod docs;
 pub mod mcp;
 pub mod output;
 pub mod render;
