@@ -1,6 +1,9 @@
 //! The command tree and the options every command shares (SPEC §3.1–3.2).
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+
+pub use crate::args::{GlobalArgs, OutputFormat};
+use crate::commands::{self, Invocation};
 
 use crate::commands::console::ConsoleCommand;
 use crate::commands::daemon::DaemonCommand;
@@ -103,8 +106,8 @@ one browser. Details: docs/mcp.md."
     )]
     Mcp,
     /// Interactive shell: commands without the `cdt` prefix, short aliases, history, variables.
-    #[command(after_help = crate::repl::EXAMPLES)]
-    Repl(crate::repl::ReplArgs),
+    #[command(after_help = crate::commands::repl::EXAMPLES)]
+    Repl(crate::commands::repl::ReplArgs),
     /// Print a shell completion script.
     #[command(after_help = crate::commands::completions::EXAMPLES)]
     Completions(crate::commands::completions::CompletionsArgs),
@@ -116,44 +119,6 @@ one browser. Details: docs/mcp.md."
         after_help = "Examples:\n  cdt doctor --output text\n  cdt doctor | jq '.data.checks // .error.details.checks'"
     )]
     Doctor,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    #[default]
-    Json,
-    Text,
-}
-
-#[derive(Clone, Debug, Default, Args)]
-pub struct GlobalArgs {
-    /// End-to-end budget in milliseconds (default depends on the command; see --describe).
-    #[arg(long, global = true, value_name = "MS")]
-    pub timeout: Option<u64>,
-    /// Output format.
-    #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Json)]
-    pub output: OutputFormat,
-    /// Keep only these fields of `data` (comma-separated dotted paths, e.g. `pages.id,pages.url`).
-    #[arg(long, global = true, value_name = "A,B.C")]
-    pub fields: Option<String>,
-    /// Share one browser between callers that name the same group (env: CDT_SHARE_GROUP).
-    #[arg(long, global = true, value_name = "NAME")]
-    pub share_group: Option<String>,
-    /// Operator override: act on this context (a ctx_… key from `cdt session list`, or a name).
-    #[arg(long, global = true, value_name = "ID")]
-    pub context_id: Option<String>,
-    /// Read the request parameters from a JSON file (`-` for stdin); flags override it.
-    #[arg(long, global = true, value_name = "PATH|-")]
-    pub input_file: Option<String>,
-    /// Print the command's input schema, an example and its error codes as JSON; run nothing.
-    #[arg(long, global = true)]
-    pub describe: bool,
-    /// More detail in the reply.
-    #[arg(long, global = true)]
-    pub verbose: bool,
-    /// Print diagnostics (request, timings) on stderr.
-    #[arg(long, global = true)]
-    pub debug: bool,
 }
 
 /// The whole command tree, as clap builds it from [`Cli`].
@@ -178,107 +143,31 @@ pub fn command_paths() -> Vec<Vec<String>> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use clap::{CommandFactory, Parser};
-    use serde_json::{Map, Value, json};
-
-    use super::Cli;
-    use crate::commands::{self, Invocation};
-    use crate::repl::line::{Variables, words};
-
-    /// Every operation the daemon serves has its CLI command, at the path its wire name spells
-    /// (`page.wait-text` → `cdt page wait-text`), so an op is never reachable only from MCP or
-    /// the REPL. That this command really sends the op is shown by its example
-    /// (`every_operation_example_parses_to_that_operation`).
-    #[test]
-    fn every_operation_has_a_cli_command() {
-        let root = Cli::command();
-        let missing: Vec<&str> = cdt_domain::ops::OP_SPECS
-            .iter()
-            .map(|spec| spec.name)
-            .filter(|name| {
-                let mut command = &root;
-                for word in name.split('.') {
-                    match command.find_subcommand(word) {
-                        Some(sub) => command = sub,
-                        None => return true,
-                    }
-                }
-                command.has_subcommands()
-            })
-            .collect();
-        assert!(missing.is_empty(), "ops without a CLI command: {missing:?}");
-    }
-
-    /// The operation a parsed command sends the daemon and its parameters from flags, as
-    /// `execute` builds them; `None` for a local action.
-    fn request(invocation: Invocation) -> Option<(&'static str, Map<String, Value>)> {
-        match invocation {
-            Invocation::Remote { op, params } => Some((op, params)),
-            Invocation::DaemonStatus { verbose } => Some((
-                "daemon.status",
-                Map::from_iter([("verbose".into(), json!(verbose))]),
-            )),
-            Invocation::DaemonStop => Some(("daemon.stop", Map::new())),
-            _ => None,
-        }
-    }
-
-    /// Every op's `--describe` example (also the hint of its validation errors) goes through
-    /// the real parser, lands on that op, at the command its wire name spells, and carries
-    /// parameters the daemon accepts.
-    #[test]
-    fn every_operation_example_parses_to_that_operation() {
-        let mut failures = Vec::new();
-        for spec in cdt_domain::ops::OP_SPECS {
-            let argv = match words(spec.example, &Variables::new()) {
-                Ok(argv) => argv,
-                Err(error) => {
-                    failures.push(format!("{}: cannot split: {}", spec.example, error.message));
-                    continue;
-                }
-            };
-            if argv.first().map(String::as_str) != Some("cdt") {
-                failures.push(format!("{}: does not start with cdt", spec.example));
-                continue;
-            }
-            let path: Vec<&str> = spec.name.split('.').collect();
-            if argv.get(1..=path.len())
-                != Some(&path.iter().map(|w| w.to_string()).collect::<Vec<_>>()[..])
-            {
-                failures.push(format!("{}: is not `cdt {}`", spec.example, path.join(" ")));
-                continue;
-            }
-            let cli = match Cli::try_parse_from(&argv) {
-                Ok(cli) => cli,
-                Err(error) => {
-                    failures.push(format!("{}: does not parse: {error}", spec.example));
-                    continue;
-                }
-            };
-            let Some((op, params)) =
-                request(commands::invocation(&cli.command, cli.global.verbose))
-            else {
-                failures.push(format!("{}: runs locally, not {}", spec.example, spec.name));
-                continue;
-            };
-            if op != spec.name {
-                failures.push(format!("{}: sends {op}, not {}", spec.example, spec.name));
-                continue;
-            }
-            let wire = json!({ "op": op, "params": params });
-            if let Err(error) = serde_json::from_value::<cdt_domain::ops::Operation>(wire.clone()) {
-                failures.push(format!(
-                    "{}: the daemon refuses {wire}: {error}",
-                    spec.example
-                ));
-            }
-        }
-        assert!(
-            failures.is_empty(),
-            "examples that are wrong:\n{}",
-            failures.join("\n")
-        );
+/// What a parsed command asks for.
+pub fn invocation(command: &Command, verbose: bool) -> Invocation {
+    match command {
+        Command::Session(command) => commands::session::invocation(command, verbose),
+        Command::Page(command) => commands::page::invocation(command),
+        Command::Capture(command) => commands::interact::capture(command, verbose),
+        Command::Element(command) => commands::element::invocation(command),
+        Command::Input(command) => commands::interact::input(command),
+        Command::Dialog(command) => commands::interact::dialog(command),
+        Command::Runtime(command) => commands::interact::runtime(command),
+        Command::Observe(command) => commands::interact::observe(command),
+        Command::Console(command) => commands::console::invocation(command),
+        Command::Network(command) => commands::network::invocation(command),
+        Command::Events(command) => commands::events::invocation(command),
+        Command::Emulation(command) => commands::emulation::invocation(command),
+        Command::Trace(command) => commands::trace::invocation(command),
+        Command::Storage(command) => commands::storage::invocation(command),
+        Command::Daemon(command) => commands::daemon::invocation(command, verbose),
+        Command::Errors => Invocation::ErrorTable,
+        Command::Mcp => Invocation::Mcp,
+        Command::Repl(_) => Invocation::Repl,
+        Command::Completions(args) => Invocation::Completions(args.shell),
+        Command::Man(args) => Invocation::Man {
+            dir: args.dir.clone(),
+        },
+        Command::Doctor => Invocation::Doctor,
     }
 }

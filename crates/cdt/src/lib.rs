@@ -4,57 +4,38 @@
 //! This is the hot path of every agent step, so it stays synchronous and small: no async
 //! runtime, no browser code, one socket round-trip.
 
+pub mod args;
 pub mod cli;
+#[cfg(test)]
+mod cli_tests;
 pub mod commands;
 pub mod describe;
 #[cfg(test)]
 mod docs;
+pub mod execute;
 pub mod mcp;
+#[cfg(test)]
+mod module_graph;
 pub mod output;
 pub mod render;
 pub mod repl;
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use cdt_domain::ops::{Operation, op_spec};
-use cdt_domain::time::{CLIENT_HEADROOM_MS, now_unix_ms};
-use cdt_domain::{CdtError, Deadline, ErrorCode};
-use cdt_ipc::Request;
-use cdt_store::StatePaths;
-use clap::error::ErrorKind;
-use clap::{Parser, ValueEnum};
-use serde_json::{Map, Value, json};
+use cdt_client::request_id;
+use cdt_domain::ErrorCode;
+use clap::Parser;
 
-use crate::cli::{Cli, Command, GlobalArgs, OutputFormat};
-use crate::commands::Invocation;
+use crate::args::OutputFormat;
+use crate::cli::{Cli, Command};
+use crate::execute::{dispatch, explicit_output, usage_failure};
 use crate::output::{Meta, Printer};
 
-const MAX_TIMEOUT_MS: u64 = 3_600_000;
+pub use crate::execute::Outcome;
 
 fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(11))
-}
-
-use cdt_client::{caller, daemon as client, request_id};
-
-/// `page open` from the leading words of argv, for messages about a command that did not parse.
-fn command_words(args: &[String]) -> String {
-    args.iter()
-        .skip(1)
-        .take_while(|a| !a.starts_with('-'))
-        .take(2)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn command_path(command: &Command, args: &[String]) -> String {
-    match command {
-        Command::Errors => "errors".into(),
-        Command::Mcp => "mcp".into(),
-        _ => command_words(args),
-    }
 }
 
 pub fn run() -> ExitCode {
@@ -91,155 +72,6 @@ pub fn run() -> ExitCode {
     exit(outcome.print(&printer, cli.global.debug))
 }
 
-/// The `--output` format named on the command line, if any (the REPL defaults to text).
-pub(crate) fn explicit_output(args: &[String]) -> Option<OutputFormat> {
-    args.iter().enumerate().find_map(|(index, arg)| {
-        let value = match arg.strip_prefix("--output") {
-            Some("") => args.get(index + 1)?.as_str(),
-            Some(rest) => rest.strip_prefix('=')?,
-            None => return None,
-        };
-        OutputFormat::from_str(value, true).ok()
-    })
-}
-
-/// What one command produced, not yet printed.
-pub struct Outcome {
-    /// The operation's wire name (`page.open`), or a local name (`local`, `daemon.logs`).
-    pub op: &'static str,
-    pub meta: Meta,
-    pub result: Result<Value, CdtError>,
-    /// Text printed as is instead of an envelope (`completions`, `man`).
-    pub raw: Option<String>,
-}
-
-impl Outcome {
-    /// Prints the envelope (or the text form, or the raw text) and returns the exit code.
-    pub fn print(self, printer: &Printer, debug: bool) -> i32 {
-        if let Some(raw) = &self.raw {
-            Printer::raw(raw);
-            return 0;
-        }
-        match self.result {
-            Ok(data) => {
-                printer.success(self.op, data, &self.meta);
-                0
-            }
-            Err(error) => {
-                // A failure that carries a report (the doctor's checks) shows it in text too.
-                if printer.format == OutputFormat::Text
-                    && let Some(report) = render::compact(self.op, &error.details)
-                {
-                    Printer::raw(&report);
-                }
-                if debug {
-                    Printer::stderr(&format!(
-                        "cdt: {} failed after {} ms: {error:?}\n",
-                        self.op, self.meta.duration_ms
-                    ));
-                }
-                printer.failure(&error, &self.meta);
-                error.exit_code().as_i32()
-            }
-        }
-    }
-}
-
-/// Runs one parsed command: `--describe`, a local action or one daemon request. Prints
-/// nothing; the one-shot CLI and the REPL both print the [`Outcome`] with the one printer.
-/// `args` are the words the command was parsed from (`cdt page open …`).
-pub fn dispatch(cli: &Cli, args: &[String], started: Instant) -> Outcome {
-    let invocation = commands::invocation(&cli.command, cli.global.verbose);
-    let path = command_path(&cli.command, args);
-    let mut meta = Meta {
-        request_id: request_id(),
-        duration_ms: 0,
-        context: None,
-        warnings: Vec::new(),
-    };
-    if cli.global.describe {
-        return Outcome {
-            op: "describe",
-            result: Ok(describe::describe(&path, &invocation)),
-            meta,
-            raw: None,
-        };
-    }
-    let op = match &invocation {
-        Invocation::Remote { op, .. } => *op,
-        Invocation::DaemonLogs { .. } => "daemon.logs",
-        Invocation::Doctor => "doctor",
-        _ => "local",
-    };
-    let raw = match &invocation {
-        Invocation::Completions(shell) => Some(Ok(commands::completions::script(*shell))),
-        Invocation::Man { dir: None } => Some(commands::man::page()),
-        _ => None,
-    };
-    if let Some(raw) = raw {
-        meta.duration_ms = started.elapsed().as_millis() as u64;
-        let (raw, result) = match raw {
-            Ok(text) => (Some(text), Ok(Value::Null)),
-            Err(error) => (None, Err(error)),
-        };
-        return Outcome {
-            op,
-            meta,
-            result,
-            raw,
-        };
-    }
-    let result = execute(&cli.global, invocation, &meta.request_id);
-    meta.duration_ms = started.elapsed().as_millis() as u64;
-    let result = match result {
-        Ok((data, reply_meta)) => {
-            meta.context = reply_meta.context;
-            meta.warnings = reply_meta.warnings;
-            Ok(data)
-        }
-        Err((error, reply_meta)) => {
-            meta.context = reply_meta.context;
-            Err(error.ensure_suggestion())
-        }
-    };
-    Outcome {
-        op,
-        meta,
-        result,
-        raw: None,
-    }
-}
-
-/// The envelope for arguments clap refused: `Ok(help text)` for `--help`/`--version`, else the
-/// `VALIDATION_ERROR` naming the command's `--help`.
-pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, CdtError> {
-    match error.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            return Ok(error.render().to_string());
-        }
-        _ => {}
-    }
-    let words = command_words(args);
-    let rendered = error.render().to_string();
-    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        Printer::stderr(&rendered);
-    }
-    let message = rendered
-        .lines()
-        .next()
-        .unwrap_or("invalid arguments")
-        .trim_start_matches("error: ")
-        .to_string();
-    let help = if words.is_empty() {
-        "cdt --help".to_string()
-    } else {
-        format!("cdt {words} --help")
-    };
-    Err(CdtError::new(ErrorCode::ValidationError, message)
-        .with_details(json!({ "usage": rendered.lines().filter(|l| l.trim_start().starts_with("Usage:")).collect::<Vec<_>>() }))
-        .hinted(format!("Run: {help}")))
-}
-
 fn usage_error(error: &clap::Error, args: &[String], started: Instant) -> ExitCode {
     let error = match usage_failure(error, args) {
         Ok(help) => {
@@ -261,227 +93,4 @@ fn usage_error(error: &clap::Error, args: &[String], started: Instant) -> ExitCo
     }
     .failure(&error, &meta);
     exit(ErrorCode::ValidationError.exit_code().as_i32())
-}
-
-type Executed = Result<(Value, cdt_ipc::ReplyMeta), (CdtError, cdt_ipc::ReplyMeta)>;
-
-fn local(result: Result<Value, CdtError>) -> Executed {
-    result
-        .map(|data| (data, Default::default()))
-        .map_err(|error| (error, Default::default()))
-}
-
-fn read_input_file(source: &str) -> Result<Map<String, Value>, CdtError> {
-    let text = if source == "-" {
-        std::io::read_to_string(std::io::stdin())
-    } else {
-        std::fs::read_to_string(source)
-    }
-    .map_err(|error| {
-        CdtError::validation(format!("cannot read --input-file {source}: {error}"))
-            .hinted("Pass an existing JSON file, or - for stdin")
-    })?;
-    match serde_json::from_str::<Value>(&text) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(
-            CdtError::validation("--input-file must hold a JSON object of parameters")
-                .hinted("Run the command with --describe to see its parameters"),
-        ),
-        Err(error) => Err(
-            CdtError::validation(format!("--input-file is not valid JSON: {error}"))
-                .hinted("Check the file with: jq . <file>"),
-        ),
-    }
-}
-
-/// Parameters that name files the daemon reads or writes. The daemon has its own working
-/// directory, so a relative path from `--input-file` is resolved here, against the caller's,
-/// exactly as the flags' paths are (`commands::network::absolute`).
-const PATH_PARAMS: &[&str] = &["file", "files"];
-
-fn resolve_paths(params: &mut Map<String, Value>) {
-    let absolute = |value: &mut Value| {
-        if let Some(path) = value.as_str()
-            && let Ok(resolved) = std::path::absolute(path)
-        {
-            *value = Value::String(resolved.display().to_string());
-        }
-    };
-    for key in PATH_PARAMS {
-        match params.get_mut(*key) {
-            Some(Value::Array(list)) => list.iter_mut().for_each(absolute),
-            Some(value) => absolute(value),
-            None => {}
-        }
-    }
-}
-
-fn budget(global: &GlobalArgs, op: &str) -> Result<u64, CdtError> {
-    match global.timeout {
-        Some(0) => Err(CdtError::validation("--timeout must be at least 1 ms")
-            .hinted("Use e.g. --timeout 5000")),
-        Some(ms) if ms > MAX_TIMEOUT_MS => Err(CdtError::validation(format!(
-            "--timeout is capped at {MAX_TIMEOUT_MS} ms"
-        ))
-        .hinted("Use e.g. --timeout 60000")),
-        Some(ms) => Ok(ms),
-        None => Ok(op_spec(op)
-            .map(|spec| spec.default_timeout_ms)
-            .unwrap_or(10_000)),
-    }
-}
-
-fn build_operation(
-    global: &GlobalArgs,
-    op: &str,
-    flags: Map<String, Value>,
-) -> Result<Operation, CdtError> {
-    let mut params = match &global.input_file {
-        Some(source) => read_input_file(source)?,
-        None => Map::new(),
-    };
-    resolve_paths(&mut params);
-    params.extend(flags);
-    serde_json::from_value(json!({ "op": op, "params": params })).map_err(|error| {
-        let words = op.replace('.', " ");
-        let example = op_spec(op).map(|spec| spec.example).unwrap_or_default();
-        CdtError::validation(format!("invalid arguments for cdt {words}: {error}"))
-            .hinted(format!("Example: {example}"))
-            .hinted(format!("Run: cdt {words} --help"))
-    })
-}
-
-fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Executed {
-    let paths = match StatePaths::from_env() {
-        Ok(paths) => paths,
-        Err(error) => return local(Err(error)),
-    };
-    match invocation {
-        Invocation::ErrorTable => local(Ok(commands::errors::table())),
-        Invocation::Mcp => local(Err(CdtError::validation(
-            "cdt mcp is a server over stdio, not a command to run here",
-        )
-        .hinted("Run it from a shell or an MCP client's config: cdt mcp"))),
-        Invocation::Doctor => local(commands::doctor::run(global, &paths)),
-        Invocation::Man { dir: Some(dir) } => local(commands::man::write_pages(&dir)),
-        Invocation::Repl => local(Err(CdtError::validation("the REPL is already running")
-            .hinted("Type a command without the cdt prefix, e.g. page list"))),
-        // Printed as text by `dispatch` before anything is executed.
-        Invocation::Man { dir: None } | Invocation::Completions(_) => local(Ok(Value::Null)),
-        Invocation::DaemonLogs { lines } => local(daemon_logs(&paths, lines)),
-        Invocation::DaemonStatus { verbose } => {
-            let mut params = Map::new();
-            params.insert("verbose".into(), json!(verbose));
-            remote_if_running(global, &paths, "daemon.status", params, request_id)
-        }
-        Invocation::DaemonStop => {
-            let result = remote_if_running(global, &paths, "daemon.stop", Map::new(), request_id);
-            // A daemon of another protocol cannot be asked; this explicit stop is the one place
-            // it is stopped by its pid (SIGTERM stops its browsers first, then SIGKILL).
-            if let Err((error, _)) = &result
-                && error.code == ErrorCode::DaemonUnavailable
-                && error.details["incompatible"] == true
-                && let Some(pid) = error.details["pid"]
-                    .as_u64()
-                    .and_then(|p| u32::try_from(p).ok())
-            {
-                let deadline = Instant::now()
-                    + Duration::from_millis(budget(global, "daemon.stop").unwrap_or(15_000));
-                return local(
-                    client::stop_pid(&paths, pid, deadline)
-                        .map(|()| json!({ "running": true, "stopped": true, "otherBuild": true })),
-                );
-            }
-            if let Ok((data, _)) = &result
-                && data["stopping"] == true
-            {
-                let budget = budget(global, "daemon.stop").unwrap_or(15_000);
-                let exited =
-                    client::wait_for_exit(&paths, Instant::now() + Duration::from_millis(budget));
-                return result.map(|(mut data, meta)| {
-                    data["stopped"] = json!(exited);
-                    (data, meta)
-                });
-            }
-            result
-        }
-        Invocation::Remote { op, params } => {
-            let result = (|| {
-                let operation = build_operation(global, op, params)?;
-                let caller = caller::collect(global.share_group.clone(), global.context_id.clone());
-                let budget = budget(global, op)?;
-                if global.debug {
-                    Printer::stderr(&format!("cdt: sending {op} (budget {budget} ms)\n"));
-                }
-                cdt_client::send(&paths, operation, caller, budget, request_id)
-            })();
-            match result {
-                Ok(reply) => reply.into_result(),
-                Err(error) => Err((error, Default::default())),
-            }
-        }
-    }
-}
-
-/// Sends a daemon op only if a daemon runs; otherwise reports `running: false`.
-fn remote_if_running(
-    global: &GlobalArgs,
-    paths: &StatePaths,
-    op: &'static str,
-    params: Map<String, Value>,
-    request_id: &str,
-) -> Executed {
-    let budget = match budget(global, op) {
-        Ok(budget) => budget,
-        Err(error) => return local(Err(error)),
-    };
-    let deadline = Instant::now() + Duration::from_millis(budget);
-    let connection = match client::connect_existing(paths, deadline) {
-        Ok(Some(connection)) => connection,
-        Ok(None) => {
-            return local(Ok(
-                json!({ "running": false, "home": paths.root(), "socket": paths.socket() }),
-            ));
-        }
-        Err(error) => return local(Err(error)),
-    };
-    let operation = match build_operation(global, op, params) {
-        Ok(operation) => operation,
-        Err(error) => return local(Err(error)),
-    };
-    let caller = caller::collect(global.share_group.clone(), global.context_id.clone());
-    let request = Request {
-        id: request_id.to_string(),
-        operation,
-        caller,
-        deadline: Deadline::new(now_unix_ms(), budget),
-    };
-    match connection.call(
-        &request,
-        deadline + Duration::from_millis(CLIENT_HEADROOM_MS),
-    ) {
-        Ok(reply) => reply.into_result().map(|(mut data, meta)| {
-            data["running"] = json!(true);
-            (data, meta)
-        }),
-        Err(error) => Err((error, Default::default())),
-    }
-}
-
-fn daemon_logs(paths: &StatePaths, lines: usize) -> Result<Value, CdtError> {
-    let path = paths.daemon_log();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => {
-            return Err(CdtError::new(
-                ErrorCode::IoError,
-                format!("cannot read {}: {error}", path.display()),
-            )
-            .hinted(format!("Check permissions: ls -l {}", path.display())));
-        }
-    };
-    let all: Vec<&str> = text.lines().collect();
-    let tail = &all[all.len().saturating_sub(lines)..];
-    Ok(json!({ "path": path, "lines": tail }))
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use cdt_domain::{CdtError, ErrorCode, env};
 
-use crate::cli::GlobalArgs;
+use crate::args::GlobalArgs;
 
 fn executable() -> PathBuf {
     if let Some(path) = std::env::var_os(env::CDT_MCP_PATH).filter(|v| !v.is_empty()) {

@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use cdt_domain::{CdtError, env};
 use serde_json::{Map, Value, json};
 
-use crate::cli::OutputFormat;
+use crate::args::OutputFormat;
 
 pub struct Meta {
     pub request_id: String,

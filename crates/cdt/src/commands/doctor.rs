@@ -15,7 +15,7 @@ use cdt_store::private_dir::check_private_dir;
 use cdt_store::{ProcStat, StatePaths};
 use serde_json::{Value, json};
 
-use crate::cli::GlobalArgs;
+use crate::args::GlobalArgs;
 
 /// The launch may start the daemon and Chromium from cold.
 const LAUNCH_BUDGET_MS: u64 = 30_000;

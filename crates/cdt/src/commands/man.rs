@@ -4,10 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use cdt_domain::{CdtError, ErrorCode};
-use clap::{Args, CommandFactory};
+use clap::Args;
 use serde_json::{Value, json};
-
-use crate::cli::Cli;
 
 #[derive(Debug, Args)]
 pub struct ManArgs {
@@ -30,15 +28,14 @@ fn render(command: &clap::Command) -> Result<String, CdtError> {
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// `cdt(1)`.
-pub fn page() -> Result<String, CdtError> {
-    let mut command = Cli::command();
+/// `cdt(1)`, from the command tree `tree` (`cdt`'s).
+pub fn page(mut command: clap::Command) -> Result<String, CdtError> {
     command.build();
     render(&command)
 }
 
 /// Writes `cdt.1` and a page per subcommand (`cdt-page-open.1`) into `dir`.
-pub fn write_pages(dir: &str) -> Result<Value, CdtError> {
+pub fn write_pages(dir: &str, mut command: clap::Command) -> Result<Value, CdtError> {
     let dir = PathBuf::from(dir);
     let io_error = |path: &Path, error: std::io::Error| {
         CdtError::new(
@@ -48,7 +45,6 @@ pub fn write_pages(dir: &str) -> Result<Value, CdtError> {
         .hinted("Pass a writable directory, e.g. --dir ./man")
     };
     std::fs::create_dir_all(&dir).map_err(|error| io_error(&dir, error))?;
-    let mut command = Cli::command();
     command.build();
     let mut written = Vec::new();
     // After `build`, every subcommand's display name is its page name (`cdt-page-open`).
@@ -72,7 +68,10 @@ mod tests {
 
     #[test]
     fn the_page_is_roff_naming_the_resources() {
-        let text = page().unwrap_or_default();
+        let tree = clap::Command::new("cdt")
+            .subcommand(clap::Command::new("repl"))
+            .subcommand(clap::Command::new("doctor"));
+        let text = page(tree).unwrap_or_default();
         assert!(
             text.starts_with(".ie") || text.contains(".TH cdt"),
             "{}",

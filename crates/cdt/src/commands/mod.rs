@@ -14,13 +14,12 @@ pub mod interact;
 pub mod man;
 pub mod network;
 pub mod page;
+pub mod repl;
 pub mod session;
 pub mod storage;
 pub mod trace;
 
 use serde_json::{Map, Value};
-
-use crate::cli::Command;
 
 /// What a command asks for.
 pub enum Invocation {
@@ -68,33 +67,5 @@ impl Params {
 
     pub fn remote(self, op: &'static str) -> Invocation {
         Invocation::Remote { op, params: self.0 }
-    }
-}
-
-pub fn invocation(command: &Command, verbose: bool) -> Invocation {
-    match command {
-        Command::Session(command) => session::invocation(command, verbose),
-        Command::Page(command) => page::invocation(command),
-        Command::Capture(command) => interact::capture(command, verbose),
-        Command::Element(command) => element::invocation(command),
-        Command::Input(command) => interact::input(command),
-        Command::Dialog(command) => interact::dialog(command),
-        Command::Runtime(command) => interact::runtime(command),
-        Command::Observe(command) => interact::observe(command),
-        Command::Console(command) => console::invocation(command),
-        Command::Network(command) => network::invocation(command),
-        Command::Events(command) => events::invocation(command),
-        Command::Emulation(command) => emulation::invocation(command),
-        Command::Trace(command) => trace::invocation(command),
-        Command::Storage(command) => storage::invocation(command),
-        Command::Daemon(command) => daemon::invocation(command, verbose),
-        Command::Errors => Invocation::ErrorTable,
-        Command::Mcp => Invocation::Mcp,
-        Command::Repl(_) => Invocation::Repl,
-        Command::Completions(args) => Invocation::Completions(args.shell),
-        Command::Man(args) => Invocation::Man {
-            dir: args.dir.clone(),
-        },
-        Command::Doctor => Invocation::Doctor,
     }
 }

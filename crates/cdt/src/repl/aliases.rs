@@ -135,7 +135,7 @@ mod tests {
 
     use super::*;
     use crate::cli::Cli;
-    use crate::commands::{self, Invocation};
+    use crate::commands::Invocation;
     use crate::repl::expand::tests::expanded;
 
     /// Every alias runs an operation that exists, through the CLI's own parser.
@@ -153,7 +153,7 @@ mod tests {
             argv.extend(expanded(alias.example));
             let cli = Cli::try_parse_from(&argv)
                 .unwrap_or_else(|e| panic!("{}: {argv:?} does not parse: {e}", alias.example));
-            match commands::invocation(&cli.command, false) {
+            match crate::cli::invocation(&cli.command, false) {
                 Invocation::Remote { op: parsed, .. } => assert_eq!(parsed, op, "{argv:?}"),
                 _ => panic!("{argv:?} is not a daemon operation"),
             }

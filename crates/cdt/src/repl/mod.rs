@@ -4,7 +4,7 @@
 //! script and exits with the first failure's exit code.
 //!
 //! It adds no browser logic: every command becomes the CLI's own words, parsed by the CLI's
-//! clap tree and run by [`crate::dispatch`]. Nothing here runs on the one-shot CLI path; the
+//! clap tree and run by [`crate::execute::dispatch`]. Nothing here runs on the one-shot CLI path; the
 //! line editor is created only when `cdt repl` reads a terminal.
 
 pub mod aliases;
@@ -22,38 +22,15 @@ use cdt_client::{caller, request_id};
 use cdt_domain::ops::{Operation, VerboseParams};
 use cdt_domain::{CdtError, ContextKey, ErrorCode};
 use cdt_store::{StatePaths, ensure_private_dir};
-use clap::Args;
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
-use crate::cli::{GlobalArgs, OutputFormat};
+use crate::args::{GlobalArgs, OutputFormat};
+use crate::commands::repl::ReplArgs;
 use crate::output::Printer;
 use editor::ReplHelper;
 use session::{Flow, Session};
-
-pub const EXAMPLES: &str = "Examples:
-  cdt repl                                          # interactive; `help` lists the short commands
-  cdt repl --exec 'g http://127.0.0.1:8080/ ; elements'
-  cdt repl --output json < steps.cdt                # one JSON envelope per command
-  CDT_CONTEXT_ID=agent-1 cdt repl
-
-Short commands: g <url>, b, f, r, c <uid|selector|text>, t <uid|selector> <text>, elements,
-text, html, links, forms, url, title, state, find <text>, inspect <uid>, wait <selector>|<n>s,
-eval <js>, set <name> <value>, get <name> <js>, $name, json on|off, help [cmd], quit.
-Every cdt command also works without the `cdt` prefix: page open <url>, element click e3.
-Output is text unless --output json is given (or `json on` is typed).";
-
-#[derive(Debug, Args)]
-pub struct ReplArgs {
-    /// Run these commands (separated by `;` or `&&`) and exit with the first failure's code.
-    #[arg(long, value_name = "COMMANDS")]
-    pub exec: Option<String>,
-    /// With --exec or piped input: run every command even after one fails (the exit code is
-    /// still the first failure's).
-    #[arg(long)]
-    pub keep_going: bool,
-}
 
 fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(11))

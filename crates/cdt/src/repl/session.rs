@@ -1,7 +1,7 @@
 //! One REPL session: its variables, output mode and the uids it has seen, and running a line.
 //! A command is either a built-in (`set`, `vars`, `json`, `help`, `quit`), or CLI words — an
 //! alias expanded, or a CLI command typed without `cdt` — which go through the CLI's own parser
-//! ([`Cli::try_parse_from`]) and [`crate::dispatch`], and are printed by the one printer.
+//! ([`Cli::try_parse_from`]) and [`crate::execute::dispatch`], and are printed by the one printer.
 
 use std::time::Instant;
 
@@ -14,7 +14,8 @@ use super::aliases::{self, Action, Builtin};
 use super::expand::{self, Expansion};
 use super::line::{self, Variables};
 use super::uids::Uids;
-use crate::cli::{Cli, Command, GlobalArgs, OutputFormat};
+use crate::args::{GlobalArgs, OutputFormat};
+use crate::cli::{Cli, Command};
 use crate::output::{Meta, Printer};
 
 /// The exit code of a command cancelled with Ctrl-C (128 + SIGINT, as shells report it).
@@ -140,7 +141,7 @@ impl Session {
         let mut cli = match Cli::try_parse_from(&argv) {
             Ok(cli) => cli,
             Err(error) => {
-                return match crate::usage_failure(&error, &argv) {
+                return match crate::execute::usage_failure(&error, &argv) {
                     Ok(help) => {
                         Printer::raw(&help);
                         0
@@ -161,11 +162,11 @@ impl Session {
         }
         self.inherit(&mut cli.global);
         let printer = Printer {
-            format: crate::explicit_output(&argv).unwrap_or(self.format()),
+            format: crate::execute::explicit_output(&argv).unwrap_or(self.format()),
             fields: cli.global.fields.clone(),
         };
         super::interrupt::take();
-        let outcome = crate::dispatch(&cli, &argv, started);
+        let outcome = crate::execute::dispatch(&cli, &argv, started);
         if super::interrupt::take() {
             let op = outcome.op;
             Printer::stderr(&format!(
