@@ -24,6 +24,7 @@ mod pages;
 mod probe_world;
 mod repl;
 mod security;
+mod seed_examples;
 mod session;
 mod storage;
 mod telemetry;

@@ -73,10 +73,16 @@ impl Outcome {
             return 0;
         }
         match self.result {
-            Ok(data) => {
-                printer.success(self.op, data, &self.meta);
-                0
-            }
+            Ok(data) => match printer.select(data) {
+                Ok(data) => {
+                    printer.success(self.op, &data, &self.meta);
+                    0
+                }
+                Err(error) => {
+                    printer.failure(&error, &self.meta);
+                    error.exit_code().as_i32()
+                }
+            },
             Err(error) => {
                 // A failure that carries a report (the doctor's checks) shows it in text too.
                 if printer.format == OutputFormat::Text

@@ -66,6 +66,105 @@ fn merge(a: Value, b: Value) -> Value {
     }
 }
 
+/// Whether `path` names something in `data` (through arrays, in any element).
+fn resolves(data: &Value, path: &[&str]) -> bool {
+    match (data, path.split_first()) {
+        (_, None) => true,
+        (Value::Array(items), Some(_)) => items.iter().any(|item| resolves(item, path)),
+        (Value::Object(map), Some((head, rest))) => {
+            map.get(*head).is_some_and(|value| resolves(value, rest))
+        }
+        _ => false,
+    }
+}
+
+/// The fields a reply offers: its top-level keys, and `list.field` for the items of each list.
+fn offered_fields(data: &Value) -> Vec<String> {
+    let Value::Object(map) = data else {
+        return Vec::new();
+    };
+    let mut offered = Vec::new();
+    for (key, value) in map {
+        offered.push(key.clone());
+        let mut item_keys: Vec<&String> = value
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_object)
+            .flat_map(|item| item.keys())
+            .collect();
+        item_keys.sort();
+        item_keys.dedup();
+        offered.extend(item_keys.into_iter().map(|item| format!("{key}.{item}")));
+    }
+    offered
+}
+
+/// `--fields`: keeps the named fields of a reply. A name is a dotted path from the top
+/// (`pages.id`), or a field of the items of the reply's list (`id,url,status` on `network
+/// list` keeps `requests[*].{id,url,status}`). A name that matches nothing is refused,
+/// naming the fields there are — never a silently empty `data`.
+pub fn select_fields(data: &Value, fields: &str) -> Result<Value, CdtError> {
+    let lists: Vec<&String> = match data {
+        Value::Object(map) => map
+            .iter()
+            .filter(|(_, value)| value.is_array())
+            .map(|(key, _)| key)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut paths: Vec<Vec<&str>> = Vec::new();
+    let mut unknown = Vec::new();
+    for path in parse_fields(fields) {
+        if resolves(data, &path) {
+            paths.push(path);
+            continue;
+        }
+        // A field of the list's items: under every list whose items have it, or, when every
+        // list is empty (nothing to tell by), under each list.
+        let holding: Vec<&String> = lists
+            .iter()
+            .copied()
+            .filter(|list| resolves(&data[list.as_str()], &path))
+            .collect();
+        let all_empty = !lists.is_empty()
+            && lists
+                .iter()
+                .all(|list| data[list.as_str()].as_array().is_some_and(Vec::is_empty));
+        let under = if holding.is_empty() && all_empty {
+            lists.clone()
+        } else {
+            holding
+        };
+        if under.is_empty() {
+            unknown.push(path.join("."));
+        }
+        for list in under {
+            let mut full = vec![list.as_str()];
+            full.extend(path.iter().copied());
+            paths.push(full);
+        }
+    }
+    if !unknown.is_empty() {
+        let offered = offered_fields(data);
+        let example = offered
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(",");
+        return Err(CdtError::validation(format!(
+            "--fields {} matches nothing in this reply",
+            unknown.join(",")
+        ))
+        .with_details(json!({ "unknown": unknown, "fields": offered }))
+        .hinted(format!(
+            "Pick from error.details.fields, e.g. --fields {example}"
+        )));
+    }
+    Ok(project(data, &paths))
+}
+
 pub fn parse_fields(fields: &str) -> Vec<Vec<&str>> {
     fields
         .split(',')
@@ -238,11 +337,16 @@ impl Printer {
         let _ = std::io::stderr().write_all(text.as_bytes());
     }
 
-    pub fn success(&self, op: &str, data: Value, meta: &Meta) {
-        let data = match &self.fields {
-            Some(fields) => project(&data, &parse_fields(fields)),
-            None => data,
-        };
+    /// The reply's data as `--fields` asks for it.
+    pub fn select(&self, data: Value) -> Result<Value, CdtError> {
+        match &self.fields {
+            Some(fields) => select_fields(&data, fields),
+            None => Ok(data),
+        }
+    }
+
+    /// Prints a success envelope of `data` (already [`Printer::select`]ed).
+    pub fn success(&self, op: &str, data: &Value, meta: &Meta) {
         for warning in &meta.warnings {
             Self::stderr(&format!("warning: {warning}\n"));
         }
@@ -261,7 +365,7 @@ impl Printer {
                     json!({ "ok": true, "data": data, "meta": meta_json })
                 ));
             }
-            OutputFormat::Text => Self::stdout(&render_text(op, &data)),
+            OutputFormat::Text => Self::stdout(&render_text(op, data)),
         }
     }
 
@@ -317,6 +421,43 @@ mod tests {
             project(&json!({ "a": 1 }), &parse_fields("missing")),
             json!({})
         );
+    }
+
+    #[test]
+    fn fields_of_list_items_keep_the_list_and_unknown_fields_are_refused() {
+        let reply = json!({ "page": 1, "total": 2, "requests": [
+            { "id": 1, "url": "http://a/", "status": 200, "method": "GET" },
+            { "id": 2, "url": "http://b/", "status": 404, "method": "GET" },
+        ] });
+        assert_eq!(
+            select_fields(&reply, "id,url,status").ok(),
+            Some(json!({ "requests": [
+                { "id": 1, "url": "http://a/", "status": 200 },
+                { "id": 2, "url": "http://b/", "status": 404 },
+            ] }))
+        );
+        assert_eq!(
+            select_fields(&reply, "total,requests.id").ok(),
+            Some(json!({ "total": 2, "requests": [{ "id": 1 }, { "id": 2 }] }))
+        );
+        let error = select_fields(&reply, "id,colour").err();
+        assert_eq!(
+            error.as_ref().map(|e| e.code),
+            Some(cdt_domain::ErrorCode::ValidationError)
+        );
+        let details = error.map(|e| e.details).unwrap_or_default();
+        assert_eq!(details["unknown"], json!(["colour"]));
+        assert!(
+            details["fields"]
+                .as_array()
+                .is_some_and(|f| f.contains(&json!("requests.status")))
+        );
+        // An empty list keeps its name: nothing says the field is wrong.
+        assert_eq!(
+            select_fields(&json!({ "requests": [], "total": 0 }), "id,url").ok(),
+            Some(json!({ "requests": [] }))
+        );
+        assert!(select_fields(&json!({ "a": 1 }), "missing").is_err());
     }
 
     #[test]

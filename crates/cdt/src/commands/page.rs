@@ -38,7 +38,7 @@ pub enum PageCommand {
     )]
     List,
     /// Make a page current (ids come from `cdt page list`).
-    #[command(after_help = "Examples:\n  cdt page use 2\n  cdt page use --id 2")]
+    #[command(after_help = "Examples:\n  cdt page use 2\n  cdt page use --page 2")]
     Use(UseArgs),
     /// Close a page (default: the current one).
     #[command(after_help = "Examples:\n  cdt page close\n  cdt page close 3")]
@@ -149,7 +149,12 @@ pub struct UseArgs {
     #[arg(value_name = "ID")]
     pub id: Option<u32>,
     /// The page id (same as the positional argument).
-    #[arg(long = "id", value_name = "ID", conflicts_with = "id")]
+    #[arg(
+        long = "id",
+        visible_alias = "page",
+        value_name = "ID",
+        conflicts_with = "id"
+    )]
     pub id_flag: Option<u32>,
 }
 
@@ -159,7 +164,12 @@ pub struct CloseArgs {
     #[arg(value_name = "ID")]
     pub id: Option<u32>,
     /// The page id (same as the positional argument).
-    #[arg(long = "id", value_name = "ID", conflicts_with = "id")]
+    #[arg(
+        long = "id",
+        visible_alias = "page",
+        value_name = "ID",
+        conflicts_with = "id"
+    )]
     pub id_flag: Option<u32>,
 }
 

@@ -116,7 +116,7 @@ impl Session {
                         let ms = pause.as_millis() as u64;
                         let text = format!("waited {ms} ms\n");
                         (
-                            self.local("repl.wait", json!({ "waitedMs": ms }), &text, started),
+                            self.local("repl.wait", &json!({ "waitedMs": ms }), &text, started),
                             false,
                         )
                     }
@@ -214,7 +214,7 @@ impl Session {
                         let text = format!("${name} = {value}\n");
                         self.local(
                             "repl.set",
-                            json!({ "name": name, "value": value }),
+                            &json!({ "name": name, "value": value }),
                             &text,
                             started,
                         )
@@ -236,7 +236,7 @@ impl Session {
                     .map(|(name, value)| format!("${name} = {value}\n"))
                     .collect();
                 let data = json!({ "variables": self.variables });
-                self.local("repl.vars", data, &text, started)
+                self.local("repl.vars", &data, &text, started)
             }
             Builtin::Json => {
                 match rest.trim() {
@@ -253,7 +253,7 @@ impl Session {
                 let mode = if self.json { "on" } else { "off" };
                 self.local(
                     "repl.json",
-                    json!({ "json": self.json }),
+                    &json!({ "json": self.json }),
                     &format!("json {mode}\n"),
                     started,
                 )
@@ -278,7 +278,7 @@ impl Session {
                 .collect();
             return self.local(
                 "repl.help",
-                json!({ "aliases": data }),
+                &json!({ "aliases": data }),
                 &aliases::table(),
                 started,
             );
@@ -298,7 +298,7 @@ impl Session {
                 let text = format!("{}: {}\n", alias.usage, alias.about);
                 return self.local(
                     "repl.help",
-                    json!({ "usage": alias.usage, "about": alias.about }),
+                    &json!({ "usage": alias.usage, "about": alias.about }),
                     &text,
                     started,
                 );
@@ -313,7 +313,7 @@ impl Session {
     }
 
     /// Prints a built-in's result: an envelope with `json on`, else `text`.
-    fn local(&self, op: &str, data: Value, text: &str, started: Instant) -> i32 {
+    fn local(&self, op: &str, data: &Value, text: &str, started: Instant) -> i32 {
         if self.json {
             let printer = Printer {
                 format: OutputFormat::Json,
