@@ -319,3 +319,73 @@ fn ctrl_c_cancels_the_running_command_not_the_repl() {
     repl.line("quit");
     assert!(repl.wait(WAIT).is_some_and(|status| status.success()));
 }
+
+/// Seed 003's command table, typed as printed: scroll directions, an element into view and a
+/// position, `findall`, `clear`, `click --force`, `evaluate`, `state` with the seed's names,
+/// `wait <n>s`, and `exit` (keeps the browser) versus `quit` (stops it).
+#[test]
+fn seed_003_commands_work_as_printed() {
+    let env = TestEnv::new();
+    let server = HttpServer::start();
+    let rows: String = (1..=80)
+        .map(|i| format!("<p>Item {i} <button>Add {i}</button></p>"))
+        .collect();
+    server.page(
+        "/long.html",
+        "Long",
+        &format!(
+            "<label>Email <input id=email value=ada></label>{rows}<footer id=footer><a href=\"#top\">Top</a></footer>"
+        ),
+    );
+    let url = server.url("/long.html");
+    let value = |line: &str| -> Value {
+        let (code, got) = exec(&env, "seed3", line);
+        assert_eq!(code, 0, "{line}: {got:?}");
+        got.last().cloned().unwrap_or_default()["data"].clone()
+    };
+    let scroll_y = || {
+        value("evaluate window.scrollY")["value"]
+            .as_f64()
+            .unwrap_or(-1.0)
+    };
+
+    value(&format!("g {url}"));
+    value("scroll bottom");
+    assert!(scroll_y() > 1000.0, "scroll bottom");
+    value("scroll up");
+    let after_up = scroll_y();
+    value("scroll top");
+    assert_eq!(scroll_y(), 0.0, "scroll top");
+    value("scroll down");
+    assert!(scroll_y() > 0.0 && scroll_y() < after_up, "scroll down");
+    value("scroll x=0 y=300");
+    assert_eq!(scroll_y(), 300.0, "scroll x= y=");
+    value("scroll #footer into view");
+    assert!(scroll_y() > 1000.0, "scroll <selector> into view");
+
+    let found = value("findall Add");
+    assert!(
+        found.to_string().matches("Add ").count() >= 80,
+        "findall returns every match: {found}"
+    );
+    let clicked = value("click Add 3 --force");
+    assert_eq!(clicked["action"], "click", "{clicked}");
+    value("clear #email");
+    assert_eq!(value("evaluate email.value")["value"], "");
+    let state = value("state");
+    for key in ["loading", "network_idle", "dom_stable", "pending_requests"] {
+        assert!(state.get(key).is_some(), "state lacks {key}: {state}");
+    }
+    let (code, _) = exec(&env, "seed3", "wait 0.2s");
+    assert_eq!(code, 0);
+
+    // `exit` keeps the context's browser; `quit` stops it.
+    let (code, _) = exec(&env, "seed3", "exit");
+    assert_eq!(code, 0);
+    let status = env.ctx("seed3", &["session", "status"]);
+    assert_eq!(status.ok()["session"]["status"], "running", "{status:#?}");
+    let (code, _) = exec(&env, "seed3", "quit");
+    assert_eq!(code, 0);
+    let status = env.ctx("seed3", &["session", "status"]);
+    assert_ne!(status.ok()["session"]["status"], "running", "{status:#?}");
+}

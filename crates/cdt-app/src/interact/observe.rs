@@ -50,6 +50,8 @@ pub async fn state(
         "scroll": page_state["scroll"], "activeElement": page_state["activeElement"], "dialog": Value::Null,
         "loading": page_state["loading"], "networkIdle": pending == 0, "pendingRequests": pending, "domStable": quiet_ms >= 500,
         "msSinceDomChange": quiet_ms, "emulation": emulation,
+        // Seed 003's names for the same facts.
+        "network_idle": pending == 0, "pending_requests": pending, "dom_stable": quiet_ms >= 500,
     }))
 }
 

@@ -25,6 +25,8 @@ pub enum Form {
     Variable,
     /// `<n>s` or `<n>ms` waits here; anything else is a CSS selector to wait for.
     WaitFor,
+    /// `top|bottom|up|down`, `<uid|selector> into view` or `x=<n> y=<n>`.
+    Scroll,
 }
 
 /// A command only the REPL has.
@@ -34,7 +36,10 @@ pub enum Builtin {
     Vars,
     Json,
     Help,
+    /// Leaves and stops this context's browser.
     Quit,
+    /// Leaves; the browser stays for later commands.
+    Exit,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -71,9 +76,11 @@ pub const ALIASES: &[Alias] = &[
     Alias { names: &["b", "back"], usage: "b", about: "go back", example: "b", action: cli(&["page", "back"], "page.back", Form::Append) },
     Alias { names: &["f", "forward"], usage: "f", about: "go forward", example: "f", action: cli(&["page", "forward"], "page.forward", Form::Append) },
     Alias { names: &["r", "reload"], usage: "r", about: "reload the page", example: "r --ignore-cache", action: cli(&["page", "reload"], "page.reload", Form::Append) },
-    Alias { names: &["c", "click"], usage: "c <uid|selector|text>", about: "click an element", example: "c e3", action: cli(&["element", "click"], "element.click", Form::Element) },
+    Alias { names: &["c", "click"], usage: "c <uid|selector|text> [--force]", about: "click an element (--force: do not wait for what it causes)", example: "c e3", action: cli(&["element", "click"], "element.click", Form::Element) },
     Alias { names: &["t", "type"], usage: "t <uid|selector> <text>", about: "fill a field with text", example: "t #email ada@example.com", action: cli(&["element", "fill"], "element.fill", Form::ElementValue) },
     Alias { names: &["dblclick"], usage: "dblclick <uid|selector|text>", about: "double-click an element", example: "dblclick e3", action: cli(&["element", "dblclick"], "element.dblclick", Form::Element) },
+    Alias { names: &["clear"], usage: "clear <uid|selector|text>", about: "empty a field (alone: clear the screen)", example: "clear #email", action: cli(&["element", "clear"], "element.clear", Form::Element) },
+    Alias { names: &["scroll"], usage: "scroll top|bottom|up|down | scroll <uid|selector> into view | scroll x=<n> y=<n>", about: "scroll the page, or an element into view", example: "scroll bottom", action: cli(&["input", "scroll"], "input.scroll", Form::Scroll) },
     Alias { names: &["hover"], usage: "hover <uid|selector|text>", about: "move the mouse over an element", example: "hover Menu", action: cli(&["element", "hover"], "element.hover", Form::Element) },
     Alias { names: &["key"], usage: "key <key>", about: "press a key or chord (Enter, Control+A)", example: "key Enter", action: cli(&["input", "key"], "input.key", Form::Append) },
     Alias { names: &["elements"], usage: "elements", about: "actionable elements with their uids", example: "elements", action: cli(&["capture", "snapshot", "--interactive"], "capture.snapshot", Form::Append) },
@@ -86,16 +93,18 @@ pub const ALIASES: &[Alias] = &[
     Alias { names: &["title"], usage: "title", about: "the page title", example: "title", action: cli(&["observe", "state", "--fields", "title"], "observe.state", Form::Append) },
     Alias { names: &["state"], usage: "state", about: "url, title, loading, network idle, dialog, focus, scroll", example: "state", action: cli(&["observe", "state"], "observe.state", Form::Append) },
     Alias { names: &["find"], usage: "find <text>", about: "elements whose name or value contains the text", example: "find Sign in", action: cli(&["element", "find"], "element.find", Form::Rest) },
+    Alias { names: &["findall"], usage: "findall <text>", about: "every element whose name or value contains the text", example: "findall Add to cart", action: cli(&["element", "find", "--limit", "1000"], "element.find", Form::Rest) },
     Alias { names: &["inspect"], usage: "inspect <uid|selector|text>", about: "details of one element", example: "inspect e3", action: cli(&["element", "inspect"], "element.inspect", Form::Element) },
     Alias { names: &["wait"], usage: "wait <selector> | wait <n>s", about: "wait for a selector to be visible, or n seconds", example: "wait #results", action: cli(&["page", "wait-selector"], "page.wait-selector", Form::WaitFor) },
     Alias { names: &["screenshot"], usage: "screenshot [--file PATH]", about: "a PNG of the viewport", example: "screenshot --full-page", action: cli(&["capture", "screenshot"], "capture.screenshot", Form::Append) },
-    Alias { names: &["eval"], usage: "eval <js>", about: "evaluate JavaScript, print the value", example: "eval document.title", action: cli(&["runtime", "eval"], "runtime.eval", Form::Script) },
+    Alias { names: &["eval", "evaluate"], usage: "eval <js>", about: "evaluate JavaScript, print the value", example: "eval document.title", action: cli(&["runtime", "eval"], "runtime.eval", Form::Script) },
     Alias { names: &["get"], usage: "get <name> <js>", about: "evaluate JavaScript, store the value in $name", example: "get heading document.querySelector('h1').textContent", action: cli(&["runtime", "eval"], "runtime.eval", Form::Variable) },
     Alias { names: &["set"], usage: "set <name> <value>", about: "set $name for later lines", example: "set email ada@example.com", action: Action::Builtin(Builtin::Set) },
     Alias { names: &["vars"], usage: "vars", about: "list the variables", example: "vars", action: Action::Builtin(Builtin::Vars) },
     Alias { names: &["json"], usage: "json on|off", about: "print JSON envelopes instead of text", example: "json on", action: Action::Builtin(Builtin::Json) },
     Alias { names: &["help"], usage: "help [command]", about: "this table, or a command's flags", example: "help page open", action: Action::Builtin(Builtin::Help) },
-    Alias { names: &["quit", "exit"], usage: "quit", about: "leave (the browser stays for later commands)", example: "quit", action: Action::Builtin(Builtin::Quit) },
+    Alias { names: &["quit"], usage: "quit", about: "leave and stop this context's browser", example: "quit", action: Action::Builtin(Builtin::Quit) },
+    Alias { names: &["exit"], usage: "exit", about: "leave (the browser stays for later commands)", example: "exit", action: Action::Builtin(Builtin::Exit) },
 ];
 
 pub fn find(name: &str) -> Option<&'static Alias> {

@@ -19,6 +19,60 @@ pub enum Expansion {
     },
     /// `wait <n>s`: a pause, nothing sent.
     Sleep(Duration),
+    /// `clear` alone: clears the screen, nothing sent.
+    ClearScreen,
+}
+
+/// `scroll top|bottom|up|down`, `scroll <uid|selector> into view`, `scroll x=<n> y=<n>`: the
+/// wheel for directions (with an action's feedback), the element command for `into view`, and
+/// `window.scrollTo` for a position.
+fn scroll_words(alias: &Alias, rest: &str, variables: &Variables) -> Result<Vec<String>, CdtError> {
+    let (what, flags) = line::split_flags(rest);
+    let what = line::rest(what, variables, true)?;
+    let flags = line::words(flags, variables)?;
+    let wheel = |dy: &str| -> Vec<String> {
+        let mut words: Vec<String> = ["input", "scroll", "--dy", dy].map(String::from).to_vec();
+        words.extend(flags.iter().cloned());
+        words
+    };
+    let words = match what.as_str() {
+        "top" => wheel("-1000000"),
+        "bottom" => wheel("1000000"),
+        "up" => wheel("-600"),
+        "down" => wheel("600"),
+        _ => {
+            if let Some(target) = what.strip_suffix(" into view").map(str::trim) {
+                if target.is_empty() {
+                    return Err(usage(alias));
+                }
+                let mut words: Vec<String> =
+                    ["element", "scroll-into-view"].map(String::from).to_vec();
+                element_words(classify(target), &mut words);
+                words.extend(flags);
+                return Ok(words);
+            }
+            let mut position = what.split_whitespace().filter_map(|part| {
+                let (axis, value) = part.split_once('=')?;
+                Some((
+                    axis.to_string(),
+                    value.parse::<f64>().ok().filter(|v| v.is_finite())?,
+                ))
+            });
+            match (position.next(), position.next(), position.next()) {
+                (Some((x_axis, x)), Some((y_axis, y)), None) if x_axis == "x" && y_axis == "y" => {
+                    let mut words: Vec<String> = vec![
+                        "runtime".into(),
+                        "eval".into(),
+                        format!("window.scrollTo({x}, {y})"),
+                    ];
+                    words.extend(flags);
+                    words
+                }
+                _ => return Err(usage(alias)),
+            }
+        }
+    };
+    Ok(words)
 }
 
 fn usage(alias: &Alias) -> CdtError {
@@ -93,9 +147,13 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
     let mut store = None;
     match form {
         Form::Append => words.extend(line::words(rest, variables)?),
+        Form::Scroll => words = scroll_words(alias, rest, variables)?,
         Form::Element | Form::Read => {
             let (target, flags) = line::split_flags(rest);
             let target = line::rest(target, variables, true)?;
+            if target.is_empty() && flags.is_empty() && alias.names.contains(&"clear") {
+                return Ok(Expansion::ClearScreen);
+            }
             match (form, target.is_empty()) {
                 (Form::Element, true) if flags.is_empty() => return Err(usage(alias)),
                 (Form::Element, true) => {}
@@ -108,7 +166,14 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
                     }
                 },
             }
-            words.extend(line::words(flags, variables)?);
+            // Seed 003's `--force`: act at once, without waiting for what the action causes.
+            words.extend(line::words(flags, variables)?.into_iter().map(|flag| {
+                if flag == "--force" {
+                    "--no-wait".into()
+                } else {
+                    flag
+                }
+            }));
         }
         Form::ElementValue => {
             // A quoted target may hold spaces (`t "Your name" Ada`); an unquoted one is the
@@ -231,6 +296,59 @@ pub(super) mod tests {
         ];
         for (line, words) in cases {
             assert_eq!(expanded(line), *words, "{line}");
+        }
+    }
+
+    /// Seed 003's scroll, findall, clear and `--force` forms.
+    #[test]
+    fn seed_003_scroll_findall_clear_and_force() {
+        let words = |line: &str| expanded(line).join(" ");
+        assert_eq!(words("scroll top"), "input scroll --dy -1000000");
+        assert_eq!(words("scroll bottom"), "input scroll --dy 1000000");
+        assert_eq!(words("scroll up"), "input scroll --dy -600");
+        assert_eq!(
+            words("scroll down --page 2"),
+            "input scroll --dy 600 --page 2"
+        );
+        assert_eq!(
+            words("scroll #footer into view"),
+            "element scroll-into-view --selector #footer"
+        );
+        assert_eq!(
+            words("scroll e40 into view"),
+            "element scroll-into-view e40"
+        );
+        assert_eq!(
+            words("scroll x=0 y=1200"),
+            "runtime eval window.scrollTo(0, 1200)"
+        );
+        assert_eq!(
+            words("findall Add to cart"),
+            "element find --limit 1000 Add to cart"
+        );
+        assert_eq!(words("c e3 --force"), "element click e3 --no-wait");
+        assert_eq!(words("clear #email"), "element clear --selector #email");
+        assert_eq!(
+            words("evaluate document.title"),
+            "runtime eval document.title"
+        );
+        let none = Variables::new();
+        let clear = find("clear").map(|a| expand(a, "", &none).ok());
+        assert_eq!(clear, Some(Some(Expansion::ClearScreen)));
+        for bad in [
+            "scroll",
+            "scroll sideways",
+            "scroll x=1",
+            "scroll x=a y=2",
+            "scroll into view",
+        ] {
+            let (name, rest) = line::first_word(bad);
+            let error = find(name).map(|a| expand(a, rest, &none).err().map(|e| e.code));
+            assert_eq!(
+                error,
+                Some(Some(cdt_domain::ErrorCode::ValidationError)),
+                "{bad}"
+            );
         }
     }
 

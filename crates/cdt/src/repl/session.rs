@@ -108,7 +108,12 @@ impl Session {
         };
         if let Some(alias) = aliases::find(name) {
             return match alias.action {
-                Action::Builtin(Builtin::Quit) => (0, true),
+                Action::Builtin(Builtin::Exit) => (0, true),
+                // `quit` stops this context's browser too (`exit` keeps it).
+                Action::Builtin(Builtin::Quit) => {
+                    let words = vec!["session".to_string(), "stop".to_string()];
+                    (self.run_words(words, None, started), true)
+                }
                 Action::Builtin(builtin) => (self.builtin(builtin, rest, started), false),
                 Action::Cli { .. } => match expand::expand(alias, rest, &self.variables) {
                     Ok(Expansion::Sleep(pause)) => {
@@ -119,6 +124,12 @@ impl Session {
                             self.local("repl.wait", &json!({ "waitedMs": ms }), &text, started),
                             false,
                         )
+                    }
+                    Ok(Expansion::ClearScreen) => {
+                        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                            Printer::raw("\x1b[H\x1b[2J");
+                        }
+                        (0, false)
                     }
                     Ok(Expansion::Words { words, store }) => {
                         (self.run_words(words, store.as_deref(), started), false)
@@ -259,7 +270,7 @@ impl Session {
                 )
             }
             Builtin::Help => self.help(rest, started),
-            Builtin::Quit => 0,
+            Builtin::Quit | Builtin::Exit => 0,
         }
     }
 
