@@ -120,8 +120,9 @@ fn a_person_drives_the_repl_on_a_terminal() {
     );
     step(&mut repl, "json on", "{\"data\":{\"json\":true}");
     step(&mut repl, "title", "{\"data\":{\"title\":\"Start\"}");
-    repl.line("quit");
-    let status = repl.wait(WAIT).expect("the REPL exits on quit");
+    // `exit` leaves the browser running (`quit` would stop it).
+    repl.line("exit");
+    let status = repl.wait(WAIT).expect("the REPL exits on exit");
     assert!(status.success(), "{status:?}\n{}", repl.screen());
 
     // The REPL drove the context's browser, as the CLI sees it.
