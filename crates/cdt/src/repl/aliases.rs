@@ -98,7 +98,7 @@ pub const ALIASES: &[Alias] = &[
     Alias { names: &["wait"], usage: "wait <selector> | wait <n>s", about: "wait for a selector to be visible, or n seconds", example: "wait #results", action: cli(&["page", "wait-selector"], "page.wait-selector", Form::WaitFor) },
     Alias { names: &["screenshot"], usage: "screenshot [--file PATH]", about: "a PNG of the viewport", example: "screenshot --full-page", action: cli(&["capture", "screenshot"], "capture.screenshot", Form::Append) },
     Alias { names: &["eval", "evaluate"], usage: "eval <js>", about: "evaluate JavaScript, print the value", example: "eval document.title", action: cli(&["runtime", "eval"], "runtime.eval", Form::Script) },
-    Alias { names: &["get"], usage: "get <name> <js>", about: "evaluate JavaScript, store the value in $name", example: "get heading document.querySelector('h1').textContent", action: cli(&["runtime", "eval"], "runtime.eval", Form::Variable) },
+    Alias { names: &["get"], usage: "get [name] <js>", about: "evaluate JavaScript (with a name: store the value in $name)", example: "get heading document.querySelector('h1').textContent", action: cli(&["runtime", "eval"], "runtime.eval", Form::Variable) },
     Alias { names: &["set"], usage: "set <name> <value>", about: "set $name for later lines", example: "set email ada@example.com", action: Action::Builtin(Builtin::Set) },
     Alias { names: &["vars"], usage: "vars", about: "list the variables", example: "vars", action: Action::Builtin(Builtin::Vars) },
     Alias { names: &["json"], usage: "json on|off", about: "print JSON envelopes instead of text", example: "json on", action: Action::Builtin(Builtin::Json) },

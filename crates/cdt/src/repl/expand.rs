@@ -202,12 +202,18 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
             words.push(text);
         }
         Form::Variable => {
+            // `get <name> <js>` stores the value in `$name`; seed 003's `get <js>` prints it.
             let (name, expression) = line::first_word(rest);
-            if !line::is_variable_name(name) || expression.is_empty() {
-                return Err(usage(alias));
+            if line::is_variable_name(name) && !expression.is_empty() {
+                store = Some(name.to_string());
+                words.push(line::rest(expression, variables, false)?);
+            } else {
+                let expression = line::rest(rest, variables, false)?;
+                if expression.is_empty() {
+                    return Err(usage(alias));
+                }
+                words.push(expression);
             }
-            store = Some(name.to_string());
-            words.push(line::rest(expression, variables, false)?);
         }
         Form::WaitFor => {
             let (target, flags) = line::split_flags(rest);
@@ -373,7 +379,16 @@ pub(super) mod tests {
                 store: Some("h".into())
             }))
         );
-        for line in ["c", "t e3", "get 1x y", "eval", "wait"] {
+        let seed = find("get").map(|a| expand(a, "document.title", &none).ok());
+        assert_eq!(
+            seed,
+            Some(Some(Expansion::Words {
+                words: vec!["runtime".into(), "eval".into(), "document.title".into()],
+                store: None
+            })),
+            "seed 003's get <expr>"
+        );
+        for line in ["c", "t e3", "get", "eval", "wait"] {
             let (name, rest) = line::first_word(line);
             let error = find(name).map(|a| expand(a, rest, &none).err().map(|e| e.code));
             assert_eq!(
