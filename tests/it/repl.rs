@@ -335,7 +335,8 @@ fn seed_003_commands_work_as_printed() {
         "/long.html",
         "Long",
         &format!(
-            "<label>Email <input id=email value=ada></label>{rows}<footer id=footer><a href=\"#top\">Top</a></footer>"
+            "<label>Email <input id=email value=ada></label>{rows}<footer id=footer><a href=\"#top\">Top</a></footer>
+            <script>addEventListener('contextmenu', e => {{ e.preventDefault(); document.title = 'menu on ' + e.target.textContent; }})</script>"
         ),
     );
     let url = server.url("/long.html");
@@ -371,6 +372,13 @@ fn seed_003_commands_work_as_printed() {
     );
     let clicked = value("click Add 3 --force");
     assert_eq!(clicked["action"], "click", "{clicked}");
+    let menu = value("rightclick Add 4");
+    assert_eq!(menu["button"], "right", "{menu}");
+    assert_eq!(
+        value("title")["title"],
+        "menu on Add 4",
+        "the page got a contextmenu event"
+    );
     value("clear #email");
     assert_eq!(value("evaluate email.value")["value"], "");
     let state = value("state");

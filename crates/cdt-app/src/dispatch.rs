@@ -70,9 +70,7 @@ async fn agent_loop(
         Operation::CaptureSnapshot(params) => snapshot::capture(scope, &params, until).await,
         Operation::CaptureScreenshot(params) => capture::screenshot(scope, &params, until).await,
         Operation::CapturePdf(params) => capture::pdf(scope, &params, until).await,
-        Operation::ElementClick(params) => {
-            element::pointer(scope, &params, PointerAction::Click, until).await
-        }
+        Operation::ElementClick(params) => element::click(scope, &params, until).await,
         Operation::ElementDblclick(params) => {
             element::pointer(scope, &params, PointerAction::DoubleClick, until).await
         }

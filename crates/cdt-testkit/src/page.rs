@@ -3,7 +3,7 @@
 //! snapshot use cases can be tested without Chromium. It models what those use cases read —
 //! state, snapshot lines and nodes, action points with the probe's failures — not a DOM.
 
-use cdt_domain::interact::{MouseEventKind, MouseInput};
+use cdt_domain::interact::{MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::probe::{ProbeCommand, ProbeFailure};
 use serde_json::{Value, json};
 
@@ -66,6 +66,8 @@ pub struct FakePage {
     pub removed: Vec<String>,
     /// Every press and release dispatched, in order: `(kind, x, y)`.
     pub mouse: Vec<(MouseEventKind, f64, f64)>,
+    /// The button of each press and release, in the same order.
+    pub buttons: Vec<MouseButton>,
     /// DOM changes so far (the probe's mutation counter).
     pub dom_changes: u64,
 }
@@ -160,6 +162,7 @@ impl FakePage {
             return;
         }
         self.mouse.push((input.kind, input.x, input.y));
+        self.buttons.push(input.button);
         if input.kind != MouseEventKind::Released {
             return;
         }

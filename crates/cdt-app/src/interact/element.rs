@@ -4,8 +4,8 @@
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::{
-    CheckParams, DragParams, ElementActionParams, ElementTarget, FillFormParams, FillParams,
-    FindParams, UploadParams,
+    CheckParams, ClickButton, ClickParams, DragParams, ElementActionParams, ElementTarget,
+    FillFormParams, FillParams, FindParams, UploadParams,
 };
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
@@ -203,11 +203,39 @@ impl ElementCommand {
     }
 }
 
+/// `element click`: a click with the button asked for (left by default).
+pub async fn click(
+    scope: &Scope<'_>,
+    params: &ClickParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let button = match params.button.unwrap_or_default() {
+        ClickButton::Left => MouseButton::Left,
+        ClickButton::Middle => MouseButton::Middle,
+        ClickButton::Right => MouseButton::Right,
+    };
+    let action = ElementActionParams {
+        target: params.target.clone(),
+        no_wait: params.no_wait,
+    };
+    pointer_with(scope, &action, PointerAction::Click, button, until).await
+}
+
 /// Click, double click or hover.
 pub async fn pointer(
     scope: &Scope<'_>,
     params: &ElementActionParams,
     action: PointerAction,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    pointer_with(scope, params, action, MouseButton::Left, until).await
+}
+
+async fn pointer_with(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    action: PointerAction,
+    button: MouseButton,
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
@@ -220,11 +248,15 @@ pub async fn pointer(
                 .mouse(&ctx.target, &MouseInput::moved(x, y))
                 .await?
         }
-        PointerAction::DoubleClick => click_at(&ctx, x, y, 2, MouseButton::Left).await?,
-        PointerAction::Click => click_at(&ctx, x, y, 1, MouseButton::Left).await?,
+        PointerAction::DoubleClick => click_at(&ctx, x, y, 2, button).await?,
+        PointerAction::Click => click_at(&ctx, x, y, 1, button).await?,
     };
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    Ok(finish(feedback_value, action.name(), &uid))
+    let mut reply = finish(feedback_value, action.name(), &uid);
+    if button != MouseButton::Left {
+        reply["button"] = json!(button.name());
+    }
+    Ok(reply)
 }
 
 pub async fn drag(

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use cdt_domain::ErrorCode;
-use cdt_domain::interact::MouseEventKind;
-use cdt_domain::ops::{ElementActionParams, ElementTarget, Operation, SnapshotParams};
+use cdt_domain::interact::{MouseButton, MouseEventKind};
+use cdt_domain::ops::{ClickButton, ClickParams, ElementTarget, Operation, SnapshotParams};
 use cdt_testkit::{ClickEffect, FakeElement, FakePage};
 use serde_json::Value;
 
@@ -66,12 +66,12 @@ async fn run(w: &World, operation: Operation) -> Result<Value, cdt_domain::CdtEr
 }
 
 fn click(uid: &str) -> Operation {
-    Operation::ElementClick(ElementActionParams {
+    Operation::ElementClick(ClickParams {
         target: ElementTarget {
             uid: Some(uid.into()),
             ..ElementTarget::default()
         },
-        no_wait: false,
+        ..ClickParams::default()
     })
 }
 
@@ -147,4 +147,25 @@ async fn a_uid_whose_node_a_click_removed_is_stale() {
     assert!(run(&w, click("e6")).await.is_ok());
     let again = run(&w, click("e6")).await.err().map(|e| e.code);
     assert_eq!(again, Some(ErrorCode::UidStale));
+}
+
+#[tokio::test]
+async fn a_right_click_presses_the_right_button_and_says_so() {
+    let w = ready(form()).await;
+    let right = Operation::ElementClick(ClickParams {
+        target: ElementTarget {
+            uid: Some("e3".into()),
+            ..ElementTarget::default()
+        },
+        button: Some(ClickButton::Right),
+        ..ClickParams::default()
+    });
+    let clicked = run(&w, right).await.unwrap_or_default();
+    assert_eq!(clicked["button"], "right", "{clicked}");
+    let browser = lock(&w.launcher.launched)[0].clone();
+    let buttons = lock(&browser.document)
+        .as_ref()
+        .map(|page| page.buttons.clone())
+        .unwrap_or_default();
+    assert_eq!(buttons, vec![MouseButton::Right, MouseButton::Right]);
 }

@@ -35,6 +35,30 @@ pub struct ElementActionParams {
     pub no_wait: bool,
 }
 
+/// The button `element click` presses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClickButton {
+    #[default]
+    Left,
+    Middle,
+    /// Opens the element's context menu (`contextmenu` event).
+    Right,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClickParams {
+    #[serde(flatten)]
+    pub target: ElementTarget,
+    /// Return right after the action, without waiting for navigation or DOM quiet.
+    #[serde(default)]
+    pub no_wait: bool,
+    /// The mouse button (default `left`; `right` opens a context menu).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub button: Option<ClickButton>,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FillParams {

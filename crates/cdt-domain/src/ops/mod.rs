@@ -113,7 +113,7 @@ operations! {
     CaptureSnapshot = "capture.snapshot" (SnapshotParams), S10, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, IoError, CdpDisconnected], "cdt capture snapshot --interactive";
     CaptureScreenshot = "capture.screenshot" (ScreenshotParams), S30, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, IoError, CdpDisconnected], "cdt capture screenshot --full-page";
     CapturePdf = "capture.pdf" (PdfParams), S30, [PageNotFound, NoCurrentPage, DialogBlocking, IoError, CdpDisconnected], "cdt capture pdf page.pdf";
-    ElementClick = "element.click" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt element click e12";
+    ElementClick = "element.click" (ClickParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected], "cdt element click e12";
     ElementDblclick = "element.dblclick" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element dblclick e12";
     ElementHover = "element.hover" (ElementActionParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element hover e7";
     ElementDrag = "element.drag" (DragParams), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected], "cdt element drag e4 e9";

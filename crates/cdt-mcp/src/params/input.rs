@@ -22,7 +22,11 @@ impl Click {
         Ok(if self.dbl_click {
             Operation::ElementDblclick(params)
         } else {
-            Operation::ElementClick(params)
+            Operation::ElementClick(ClickParams {
+                target: params.target,
+                no_wait: false,
+                button: None,
+            })
         })
     }
 }

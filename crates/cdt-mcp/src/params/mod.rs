@@ -23,10 +23,10 @@ use cdt_domain::emulation::{
     ColorScheme, EmulationField, Geolocation, NetworkPreset, NetworkSetting,
 };
 use cdt_domain::ops::{
-    DialogHandleParams, DragParams, ElementActionParams, ElementTarget, EvalParams, FillFormParams,
-    FormField, HistoryParams, IdParams, KeyParams, NetworkListParams, Operation, PageCloseParams,
-    PageNavigateParams, PageUseParams, ReloadParams, ScreenshotParams, SnapshotParams,
-    UploadParams, WaitTextParams,
+    ClickParams, DialogHandleParams, DragParams, ElementActionParams, ElementTarget, EvalParams,
+    FillFormParams, FormField, HistoryParams, IdParams, KeyParams, NetworkListParams, Operation,
+    PageCloseParams, PageNavigateParams, PageUseParams, ReloadParams, ScreenshotParams,
+    SnapshotParams, UploadParams, WaitTextParams,
 };
 use cdt_domain::ops::{
     EmulationResetParams, EmulationSetParams, InsightName, TraceInsightParams, TraceStartParams,

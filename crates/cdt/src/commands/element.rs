@@ -45,6 +45,23 @@ pub struct ActionArgs {
     pub no_wait: bool,
 }
 
+/// The button `element click` presses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ButtonArg {
+    Left,
+    Middle,
+    Right,
+}
+
+#[derive(Debug, Args)]
+pub struct ClickArgs {
+    #[command(flatten)]
+    pub action: ActionArgs,
+    /// The mouse button (default left; right opens the context menu).
+    #[arg(long, value_enum, value_name = "BUTTON")]
+    pub button: Option<ButtonArg>,
+}
+
 #[derive(Debug, Args)]
 pub struct FillArgs {
     #[command(flatten)]
@@ -131,9 +148,9 @@ pub struct FindArgs {
 pub enum ElementCommand {
     /// Click an element (scrolled into view, checked visible, enabled and not covered).
     #[command(
-        after_help = "Examples:\n  cdt element click e12\n  cdt element click --selector 'button[type=submit]'\n  cdt element click --text 'Sign in' --no-wait"
+        after_help = "Examples:\n  cdt element click e12\n  cdt element click --selector 'button[type=submit]'\n  cdt element click --text 'Sign in' --no-wait\n  cdt element click e12 --button right     # the context menu"
     )]
-    Click(ActionArgs),
+    Click(ClickArgs),
     /// Double-click an element.
     #[command(after_help = "Examples:\n  cdt element dblclick e12")]
     Dblclick(ActionArgs),
@@ -210,7 +227,19 @@ fn fill(args: &FillArgs, op: &'static str) -> Invocation {
 }
 pub fn invocation(command: &ElementCommand) -> Invocation {
     match command {
-        ElementCommand::Click(args) => action(args, "element.click"),
+        ElementCommand::Click(args) => {
+            let button = args.button.map(|button| match button {
+                ButtonArg::Left => "left",
+                ButtonArg::Middle => "middle",
+                ButtonArg::Right => "right",
+            });
+            args.action
+                .target
+                .params()
+                .flag("noWait", args.action.no_wait)
+                .set("button", button)
+                .remote("element.click")
+        }
         ElementCommand::Dblclick(args) => action(args, "element.dblclick"),
         ElementCommand::Hover(args) => action(args, "element.hover"),
         ElementCommand::Drag(args) => Params::default()

@@ -333,6 +333,10 @@ pub(super) mod tests {
             "element find --limit 1000 Add to cart"
         );
         assert_eq!(words("c e3 --force"), "element click e3 --no-wait");
+        assert_eq!(
+            words("rightclick #menu"),
+            "element click --button right --selector #menu"
+        );
         assert_eq!(words("clear #email"), "element clear --selector #email");
         assert_eq!(
             words("evaluate document.title"),
