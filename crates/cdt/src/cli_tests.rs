@@ -116,3 +116,17 @@ fn completions_and_the_man_page_cover_the_real_tree() {
     let page = crate::commands::man::page(crate::cli::command_tree()).unwrap_or_default();
     assert!(page.contains("repl") && page.contains("doctor"));
 }
+
+/// Regression: `fill-form --field` shared the id `fields` with the global `--fields`, so its
+/// values were also taken as the output projection (and the reply's `data` came back empty).
+#[test]
+fn regression_fill_form_field_is_not_the_global_fields() {
+    let cli = Cli::try_parse_from(["cdt", "element", "fill-form", "--field", "e1=ada"]);
+    let cli = cli.unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(cli.global.fields, None);
+    let invocation = crate::cli::invocation(&cli.command, false);
+    let Invocation::Remote { params, .. } = invocation else {
+        panic!("fill-form is a daemon operation");
+    };
+    assert_eq!(params["fields"], json!([{ "uid": "e1", "value": "ada" }]));
+}

@@ -125,7 +125,7 @@ pub struct DragArgs {
 #[derive(Debug, Args)]
 pub struct FillFormArgs {
     /// A field to fill, UID=VALUE (repeatable); or pass `{"fields":[{"uid","value"}]}` with --input-file.
-    #[arg(long = "field", value_name = "UID=VALUE")]
+    #[arg(long = "field", id = "field", value_name = "UID=VALUE")]
     pub fields: Vec<String>,
     #[arg(long, value_name = "ID")]
     pub page: Option<u32>,
