@@ -6,22 +6,31 @@ use serde_json::Value;
 
 use crate::agent_loop::server;
 
+/// Opens `url`, finds the button named `name` inside an iframe (a frame-qualified uid) and
+/// clicks it; the feedback must report the change to `changed`.
+fn click_in_frame(env: &TestEnv, context: &str, url: &str, name: &str, changed: &str) {
+    env.ctx(context, &["page", "open", url]).ok();
+    let snap = snapshot(env, context);
+    let button = uid_of(&snap, &format!("{name:?}"));
+    assert!(button.starts_with('f'), "{snap}");
+    let clicked = env.ctx(context, &["element", "click", &button]);
+    assert!(
+        clicked.ok()["changes"].to_string().contains(changed),
+        "{}",
+        clicked.stdout
+    );
+}
+
 #[test]
 fn an_element_inside_a_cross_origin_iframe_is_in_the_snapshot_and_clickable() {
     let server = server();
     let env = TestEnv::new();
-    env.ctx("f", &["page", "open", &server.url("/hard.html")])
-        .ok();
-    let snap = snapshot(&env, "f");
-    let button = uid_of(&snap, "\"Frame button\"");
-    assert!(button.starts_with('f'), "{snap}");
-    let clicked = env.ctx("f", &["element", "click", &button]);
-    assert!(
-        clicked.ok()["changes"]
-            .to_string()
-            .contains("frame clicked"),
-        "{}",
-        clicked.stdout
+    click_in_frame(
+        &env,
+        "f",
+        &server.url("/hard.html"),
+        "Frame button",
+        "frame clicked",
     );
     assert!(snapshot(&env, "f").contains("button \"frame clicked\""));
 }
@@ -267,17 +276,11 @@ fn a_same_site_cross_origin_iframe_with_padding_is_in_the_snapshot_and_clickable
         ),
     );
     let env = TestEnv::new();
-    env.ctx("s", &["page", "open", &server.url("/outer.html")])
-        .ok();
-    let snap = snapshot(&env, "s");
-    let button = uid_of(&snap, "\"Inner button\"");
-    assert!(button.starts_with('f'), "{snap}");
-    let clicked = env.ctx("s", &["element", "click", &button]);
-    assert!(
-        clicked.ok()["changes"]
-            .to_string()
-            .contains("inner clicked"),
-        "{}",
-        clicked.stdout
+    click_in_frame(
+        &env,
+        "s",
+        &server.url("/outer.html"),
+        "Inner button",
+        "inner clicked",
     );
 }

@@ -4,8 +4,8 @@
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::{
-    CheckParams, ClickButton, ClickParams, DragParams, ElementActionParams, ElementTarget,
-    FillFormParams, FillParams, FindParams, UploadParams,
+    CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
+    FillParams, FindParams, UploadParams,
 };
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
@@ -209,16 +209,9 @@ pub async fn click(
     params: &ClickParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let button = match params.button.unwrap_or_default() {
-        ClickButton::Left => MouseButton::Left,
-        ClickButton::Middle => MouseButton::Middle,
-        ClickButton::Right => MouseButton::Right,
-    };
-    let action = ElementActionParams {
-        target: params.target.clone(),
-        no_wait: params.no_wait,
-    };
-    pointer_with(scope, &action, PointerAction::Click, button, until).await
+    let button = params.button.unwrap_or_default().into();
+    let action = PointerAction::Click;
+    pointer_with(scope, &params.target, params.no_wait, action, button, until).await
 }
 
 /// Click, double click or hover.
@@ -228,18 +221,20 @@ pub async fn pointer(
     action: PointerAction,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    pointer_with(scope, params, action, MouseButton::Left, until).await
+    let (target, no_wait) = (&params.target, params.no_wait);
+    pointer_with(scope, target, no_wait, action, MouseButton::Left, until).await
 }
 
 async fn pointer_with(
     scope: &Scope<'_>,
-    params: &ElementActionParams,
+    target: &ElementTarget,
+    no_wait: bool,
     action: PointerAction,
     button: MouseButton,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (frame, args, what) = pick(&params.target)?;
-    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
+    let (frame, args, what) = pick(target)?;
+    let (ctx, _mutating) = scope.page_for_action(target.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
     let outcome = match action {
@@ -251,7 +246,7 @@ async fn pointer_with(
         PointerAction::DoubleClick => click_at(&ctx, x, y, 2, button).await?,
         PointerAction::Click => click_at(&ctx, x, y, 1, button).await?,
     };
-    let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
+    let feedback_value = feedback::after(&ctx, before, outcome, no_wait).await;
     let mut reply = finish(feedback_value, action.name(), &uid);
     if button != MouseButton::Left {
         reply["button"] = json!(button.name());

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::interact::MouseButton;
 use crate::page::WaitUntil;
 
 /// Which element an element command acts on: a uid from the latest snapshot, or a CSS selector,
@@ -44,6 +45,16 @@ pub enum ClickButton {
     Middle,
     /// Opens the element's context menu (`contextmenu` event).
     Right,
+}
+
+impl From<ClickButton> for MouseButton {
+    fn from(button: ClickButton) -> MouseButton {
+        match button {
+            ClickButton::Left => MouseButton::Left,
+            ClickButton::Middle => MouseButton::Middle,
+            ClickButton::Right => MouseButton::Right,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
