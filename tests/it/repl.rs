@@ -397,4 +397,7 @@ fn seed_003_commands_work_as_printed() {
     assert_eq!(code, 0);
     let status = env.ctx("seed3", &["session", "status"]);
     assert_ne!(status.ok()["session"]["status"], "running", "{status:#?}");
+    // With no browser left, `quit` still leaves cleanly.
+    let (code, got) = exec(&env, "seed3", "quit");
+    assert_eq!(code, 0, "{got:?}");
 }

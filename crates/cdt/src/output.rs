@@ -113,6 +113,10 @@ pub fn select_fields(data: &Value, fields: &str) -> Result<Value, CdtError> {
             .collect(),
         _ => Vec::new(),
     };
+    let all_empty = !lists.is_empty()
+        && lists
+            .iter()
+            .all(|list| data[list.as_str()].as_array().is_some_and(Vec::is_empty));
     let mut paths: Vec<Vec<&str>> = Vec::new();
     let mut unknown = Vec::new();
     for path in parse_fields(fields) {
@@ -127,10 +131,6 @@ pub fn select_fields(data: &Value, fields: &str) -> Result<Value, CdtError> {
             .copied()
             .filter(|list| resolves(&data[list.as_str()], &path))
             .collect();
-        let all_empty = !lists.is_empty()
-            && lists
-                .iter()
-                .all(|list| data[list.as_str()].as_array().is_some_and(Vec::is_empty));
         let under = if holding.is_empty() && all_empty {
             lists.clone()
         } else {

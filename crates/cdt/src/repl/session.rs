@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use cdt_client::request_id;
-use cdt_domain::CdtError;
+use cdt_domain::{CdtError, ErrorCode};
 use clap::Parser;
 use serde_json::{Value, json};
 
@@ -110,10 +110,7 @@ impl Session {
             return match alias.action {
                 Action::Builtin(Builtin::Exit) => (0, true),
                 // `quit` stops this context's browser too (`exit` keeps it).
-                Action::Builtin(Builtin::Quit) => {
-                    let words = vec!["session".to_string(), "stop".to_string()];
-                    (self.run_words(words, None, started), true)
-                }
+                Action::Builtin(Builtin::Quit) => (self.quit(started), true),
                 Action::Builtin(builtin) => (self.builtin(builtin, rest, started), false),
                 Action::Cli { .. } => match expand::expand(alias, rest, &self.variables) {
                     Ok(Expansion::Sleep(pause)) => {
@@ -146,6 +143,29 @@ impl Session {
 
     /// Parses CLI words with the CLI's parser and runs them as the CLI would. Ctrl-C while it
     /// runs cancels it (exit code 130, as a shell reports an interrupted command).
+    /// `quit`: stops this context's browser (`session stop`); with none running there is
+    /// nothing to stop, and leaving is still a success.
+    fn quit(&mut self, started: Instant) -> i32 {
+        let argv: Vec<String> = ["cdt", "session", "stop"].map(String::from).to_vec();
+        let mut cli = match Cli::try_parse_from(&argv) {
+            Ok(cli) => cli,
+            Err(error) => return self.fail(&CdtError::internal(error.to_string()), started),
+        };
+        self.inherit(&mut cli.global);
+        let outcome = crate::execute::dispatch(&cli, &argv, started);
+        if let Err(error) = &outcome.result
+            && error.code == ErrorCode::SessionNotFound
+        {
+            let data = json!({ "stopped": false });
+            return self.local("repl.quit", &data, "no browser to stop\n", started);
+        }
+        let printer = Printer {
+            format: self.format(),
+            fields: None,
+        };
+        outcome.print(&printer, cli.global.debug)
+    }
+
     fn run_words(&mut self, words: Vec<String>, store: Option<&str>, started: Instant) -> i32 {
         let mut argv = vec!["cdt".to_string()];
         argv.extend(words);
