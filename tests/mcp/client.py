@@ -215,6 +215,12 @@ async def observer(session, page, uri):
     await call(session, "cdp_observe", {"page": page})
     await fetch(session)
     check(await api_events(session, page), "an observed page's fetch is missing")
+    # fetch() resolves on the response headers; its loadingFinished may still be on its way,
+    # and would land after the clear below. Wait for it (bounded) so the clear takes them all.
+    for _ in range(50):
+        if any(e["kind"] == "loadingFinished" for e in await api_events(session, page)):
+            break
+        await asyncio.sleep(0.05)
     cleared = await call(session, "cdp_clear_events", {"page": page})
     check(cleared.structured_content["cleared"] > 0, f"cdp_clear_events gave {cleared.structured_content}")
     check(await api_events(session, page) == [], "events left after cdp_clear_events")
