@@ -261,9 +261,7 @@ pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: EndReason) {
             .registry
             .remember_end(&slot.key, warning, restarts, emulation, runtime.now());
     }
-    if let Some(browser) = slot.uninstall() {
-        browser.shutdown().await;
-    }
+    slot.end_browser().await;
     // Removing a whole profile can take long: off the async threads, so other contexts'
     // commands never wait for it.
     let (store, key) = (runtime.deps.store.clone(), slot.key.clone());
@@ -304,9 +302,8 @@ pub async fn ensure_running(
         });
         let died = slot.any_browser().is_some();
         let pages = slot.last_pages();
-        if let Some(dead) = slot.uninstall() {
-            slot.carry_emulation(Some(dead.emulation()));
-            dead.shutdown().await;
+        if let Some(emulation) = slot.end_browser().await {
+            slot.carry_emulation(Some(emulation));
         }
         launch_locked(runtime, &slot, settings).await?;
         if died {

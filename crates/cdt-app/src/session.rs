@@ -77,9 +77,7 @@ pub async fn start(
         }
         false
     } else {
-        if let Some(dead) = slot.uninstall() {
-            dead.shutdown().await;
-        }
+        slot.end_browser().await;
         launch_locked(runtime, &slot, settings).await?;
         true
     };

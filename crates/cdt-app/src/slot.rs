@@ -266,13 +266,24 @@ impl Slot {
         self.started_ms.store(now_ms, Ordering::Relaxed);
     }
 
-    /// Removes the browser handle (the caller shuts it down) and releases the context lock.
-    pub fn uninstall(&self) -> Option<Arc<dyn BrowserPort>> {
+    /// Takes the browser out of the slot and shuts it down, and only then releases the context
+    /// lock: the lock outlives the browser, so a browser started next for this context never
+    /// meets the old one still holding its profile. Returns the emulation the browser had.
+    pub async fn end_browser(&self) -> Option<EmulationSettings> {
         lock(&self.pages).reset();
         lock(&self.page_locks).clear();
         *lock(&self.settings) = None;
+        let browser = lock(&self.browser).take();
+        let emulation = match browser {
+            Some(browser) => {
+                let emulation = browser.emulation();
+                browser.shutdown().await;
+                Some(emulation)
+            }
+            None => None,
+        };
         *lock(&self.lock_file) = None;
-        lock(&self.browser).take()
+        emulation
     }
 
     /// The page table, reconciled with the browser's current targets.

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use cdt_domain::CdtError;
-use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, MouseEventKind, MouseInput};
 use serde_json::{Value, json};
 
 use crate::page_ops::mouse_input;
@@ -53,10 +53,7 @@ async fn intercepted_drag(
     to: (f64, f64),
 ) -> Result<DispatchOutcome, CdtError> {
     let mouse = |kind: MouseEventKind, (x, y): (f64, f64)| MouseInput::at(kind, x, y);
-    let moved = MouseInput {
-        button: MouseButton::None,
-        ..mouse(MouseEventKind::Moved, from)
-    };
+    let moved = MouseInput::moved(from.0, from.1);
     for input in [moved, mouse(MouseEventKind::Pressed, from)] {
         let outcome = mouse_input(pages, page, &input).await?;
         if outcome.dialog.is_some() {

@@ -22,7 +22,6 @@ use serde_json::{Value, json};
 use crate::dialogs::until_dialog;
 use crate::pages::{Pages, attach};
 use crate::support::{lock, str_field};
-pub use crate::uids::Worlds;
 use crate::uids::{FrameEntry, Named};
 
 /// The probe's source, installed once per isolated world: it leaves `{ run, learn }` on the
