@@ -50,6 +50,33 @@ pub(crate) async fn route_locked(
     }
 }
 
+/// How long a launch waits for the context lock that a browser still shutting down holds (it
+/// takes at most ~2.5 s to exit); past that, the lock belongs to someone else.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// The context's lock file, waiting while the context's previous browser (reaped or evicted a
+/// moment ago, its slot already gone) finishes shutting down and lets go of it.
+async fn lock_context(
+    runtime: &Runtime,
+    slot: &Slot,
+) -> Result<Box<dyn cdt_domain::ports::ContextLock>, CdtError> {
+    let until = Instant::now() + LOCK_WAIT;
+    loop {
+        let (store, key) = (runtime.deps.store.clone(), slot.key.clone());
+        let locked = blocking::run(move || {
+            store.prepare(&key)?;
+            store.lock_context(&key)
+        })
+        .await;
+        match locked {
+            Err(error) if error.code == ErrorCode::ContextLockTimeout && Instant::now() < until => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// Launches or attaches the slot's browser. The caller holds the lifecycle lock.
 pub(crate) async fn launch_locked(
     runtime: &Arc<Runtime>,
@@ -69,14 +96,7 @@ pub(crate) async fn launch_locked(
         tokio::task::yield_now().await;
     }
     let store = &runtime.deps.store;
-    let lock_file = {
-        let (store, key) = (store.clone(), slot.key.clone());
-        blocking::run(move || {
-            store.prepare(&key)?;
-            store.lock_context(&key)
-        })
-        .await?
-    };
+    let lock_file = lock_context(runtime, slot).await?;
     let browser = match &settings.endpoint {
         Some(endpoint) => {
             runtime
