@@ -7,7 +7,27 @@ use tokio::time::Instant;
 
 use crate::context::resolve_page;
 use crate::context::{Scope, page_labels};
+use crate::dispatch::use_case;
 use crate::telemetry::console::ConsoleMessage;
+
+use_case!(ConsoleList, |scope, params, until| list(
+    scope, &params, until
+)
+.await);
+use_case!(ConsoleGet, |scope, params, until| get(
+    scope, params.id, until
+)
+.await);
+use_case!(ConsoleWait, |scope, params, until| wait(
+    scope, &params, until
+)
+.await);
+use_case!(ConsoleClear, |scope, params, until| clear(
+    scope,
+    params.page,
+    until
+)
+.await);
 
 /// `warning` is accepted for `warn`; everything else is matched as given.
 fn type_matches(types: &[String], message: &ConsoleMessage) -> bool {

@@ -4,8 +4,16 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use crate::dispatch::runtime_use_case;
 use crate::lifecycle::{EndReason, reap};
 use crate::runtime::Runtime;
+
+runtime_use_case!(DaemonStatus, |runtime, _, params, _| Ok(status(
+    runtime,
+    params.verbose
+)
+.await));
+runtime_use_case!(DaemonStop, |runtime, _, _, _| Ok(stop(runtime).await));
 
 pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> Value {
     let now = runtime.now();

@@ -15,7 +15,18 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::context::Scope;
+use crate::dispatch::use_case;
 use crate::slot::Slot;
+
+use_case!(EmulationSet, |scope, params, until| set(
+    scope, &params, until
+)
+.await);
+use_case!(EmulationReset, |scope, params, until| reset(
+    scope, &params, until
+)
+.await);
+use_case!(EmulationShow, |scope, _, until| show(scope, until).await);
 
 fn check_text(what: &str, value: &str, example: &str) -> Result<(), CdtError> {
     if value.trim().is_empty() || value.contains(['\r', '\n', '\0']) {

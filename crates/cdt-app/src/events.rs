@@ -12,9 +12,37 @@ use tokio::time::Instant;
 use crate::context::Scope;
 use crate::context::page_labels;
 use crate::context::{optional_page_target, resolve_page};
+use crate::dispatch::use_case;
 use crate::slot::{InFlight, Slot};
 use crate::telemetry::ReadFilter;
 use crate::telemetry::events::KINDS;
+
+use_case!(EventsRead, |scope, params, until| read(
+    scope, &params, until
+)
+.await);
+use_case!(EventsFiltersGet, |scope, _, until| filters_get(
+    scope, until
+)
+.await);
+use_case!(EventsFiltersSet, |scope, params, until| filters_set(
+    scope, params, until
+)
+.await);
+use_case!(EventsClear, |scope, params, until| clear(
+    scope,
+    params.page,
+    until
+)
+.await);
+use_case!(EventsObserve, |scope, params, until| observe(
+    scope, &params, until
+)
+.await);
+use_case!(EventsUnobserve, |scope, params, until| unobserve(
+    scope, &params, until
+)
+.await);
 
 const MAX_READ: usize = 10_000;
 

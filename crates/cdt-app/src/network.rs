@@ -13,10 +13,38 @@ use crate::bounded;
 use crate::context::Scope;
 use crate::context::page_labels;
 use crate::context::resolve_page;
+use crate::dispatch::use_case;
 use crate::files::absolute;
 use crate::slot::Slot;
 use crate::telemetry::har;
 use crate::telemetry::network::{NetworkRequest, status_matches};
+
+use_case!(NetworkList, |scope, params, until| list(
+    scope, &params, until
+)
+.await);
+use_case!(NetworkGet, |scope, params, until| get(
+    scope, &params, until
+)
+.await);
+use_case!(NetworkBody, |scope, params, until| body(
+    scope, &params, until
+)
+.await);
+use_case!(NetworkWait, |scope, params, until| wait(
+    scope, &params, until
+)
+.await);
+use_case!(NetworkHar, |scope, params, until| har(
+    scope, &params, until
+)
+.await);
+use_case!(NetworkClear, |scope, params, until| clear(
+    scope,
+    params.page,
+    until
+)
+.await);
 
 const PREVIEW_CHARS: usize = 2_000;
 

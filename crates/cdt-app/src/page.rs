@@ -9,8 +9,25 @@ use tokio::time::Instant;
 
 use crate::context::Scope;
 use crate::context::resolve_page;
+use crate::dispatch::use_case;
 use crate::mutation::{Dialogs, lock_page};
 use crate::slot::Slot;
+
+use_case!(PageOpen, |scope, params, until| open(scope, &params, until)
+    .await);
+use_case!(PageList, |scope, _, until| list(scope, until).await);
+use_case!(PageUse, |scope, params, until| use_page(
+    scope, params.id, until
+)
+.await);
+use_case!(PageClose, |scope, params, until| close(
+    scope, params.id, until
+)
+.await);
+use_case!(PageNavigate, |scope, params, until| navigate(
+    scope, &params, until
+)
+.await);
 
 /// Adds a scheme to bare hosts (`example.com` → `https://example.com`, `localhost:8080` →
 /// `http://…`) and refuses what cannot be navigated to.

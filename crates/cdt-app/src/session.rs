@@ -9,9 +9,28 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::blocking;
+use crate::dispatch::runtime_use_case;
 use crate::lifecycle::{EndReason, launch_locked, lock_lifecycle, reap, route_locked};
 use crate::runtime::Runtime;
 use crate::slot::{Slot, StartSettings};
+
+runtime_use_case!(SessionStart, |runtime, context, params, until| start(
+    runtime, context, &params, until
+)
+.await);
+runtime_use_case!(SessionStatus, |runtime, context, params, _| Ok(status(
+    runtime,
+    context,
+    params.verbose
+)
+.await));
+runtime_use_case!(SessionStop, |runtime, context, _, _| stop(runtime, context)
+    .await);
+runtime_use_case!(SessionRestart, |runtime, context, params, until| restart(
+    runtime, context, &params, until
+)
+.await);
+runtime_use_case!(SessionList, |runtime, _, _, _| Ok(list(runtime)));
 
 fn describe(runtime: &Runtime, slot: &Slot) -> Value {
     let Some(browser) = slot.any_browser() else {

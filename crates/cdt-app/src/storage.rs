@@ -21,6 +21,70 @@ use tokio::time::Instant;
 
 use crate::context::Scope;
 use crate::context::resolve_page;
+use crate::dispatch::use_case;
+
+use_case!(StorageCookiesList, |scope, params, until| cookies_list(
+    scope, &params, until
+)
+.await);
+use_case!(StorageCookiesSet, |scope, params, until| cookies_set(
+    scope, &params, until
+)
+.await);
+use_case!(StorageCookiesClear, |scope, params, until| cookies_clear(
+    scope, &params, until
+)
+.await);
+use_case!(StorageLocalGet, |scope, params, until| web_get(
+    scope,
+    &params,
+    StorageArea::Local,
+    until
+)
+.await);
+use_case!(StorageLocalSet, |scope, params, until| web_set(
+    scope,
+    &params,
+    StorageArea::Local,
+    until
+)
+.await);
+use_case!(StorageLocalClear, |scope, params, until| web_clear(
+    scope,
+    &params,
+    StorageArea::Local,
+    until
+)
+.await);
+use_case!(StorageSessionGet, |scope, params, until| web_get(
+    scope,
+    &params,
+    StorageArea::Session,
+    until
+)
+.await);
+use_case!(StorageSessionSet, |scope, params, until| web_set(
+    scope,
+    &params,
+    StorageArea::Session,
+    until
+)
+.await);
+use_case!(StorageSessionClear, |scope, params, until| web_clear(
+    scope,
+    &params,
+    StorageArea::Session,
+    until
+)
+.await);
+use_case!(StorageSave, |scope, params, until| save(
+    scope, &params, until
+)
+.await);
+use_case!(StorageLoad, |scope, params, until| load(
+    scope, &params, until
+)
+.await);
 
 async fn browser_of(scope: &Scope<'_>, until: Instant) -> Result<Arc<dyn BrowserPort>, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;

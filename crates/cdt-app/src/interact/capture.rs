@@ -16,7 +16,17 @@ use super::element::frame_offset;
 use super::{frame_of, probe_result};
 use crate::blocking;
 use crate::context::Scope;
+use crate::dispatch::use_case;
 use crate::files::absolute;
+
+use_case!(CaptureScreenshot, |scope, params, until| screenshot(
+    scope, &params, until
+)
+.await);
+use_case!(CapturePdf, |scope, params, until| pdf(
+    scope, &params, until
+)
+.await);
 
 /// Screenshots kept per context.
 pub const KEEP_SCREENSHOTS: usize = 200;

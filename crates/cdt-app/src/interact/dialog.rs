@@ -7,6 +7,16 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(DialogHandle, |scope, params, until| handle(
+    scope, &params, until
+)
+.await);
+use_case!(DialogStatus, |scope, params, until| status(
+    scope, &params, until
+)
+.await);
 
 pub async fn status(
     scope: &Scope<'_>,

@@ -15,6 +15,88 @@ use tokio::time::Instant;
 use super::{feedback, frame_of, locate, probe_result, target_args};
 use crate::context::PageCtx;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(ElementClick, |scope, params, until| click(
+    scope, &params, until
+)
+.await);
+use_case!(ElementDblclick, |scope, params, until| pointer(
+    scope,
+    &params,
+    PointerAction::DoubleClick,
+    until
+)
+.await);
+use_case!(ElementHover, |scope, params, until| pointer(
+    scope,
+    &params,
+    PointerAction::Hover,
+    until
+)
+.await);
+use_case!(ElementDrag, |scope, params, until| drag(
+    scope, &params, until
+)
+.await);
+use_case!(ElementFill, |scope, params, until| fill(
+    scope,
+    &params,
+    FillAction::Fill,
+    until
+)
+.await);
+use_case!(ElementFillForm, |scope, params, until| fill_form(
+    scope, &params, until
+)
+.await);
+use_case!(ElementSelect, |scope, params, until| fill(
+    scope,
+    &params,
+    FillAction::Select,
+    until
+)
+.await);
+use_case!(ElementCheck, |scope, params, until| check(
+    scope, &params, until
+)
+.await);
+use_case!(ElementUpload, |scope, params, until| upload(
+    scope, &params, until
+)
+.await);
+use_case!(ElementClear, |scope, params, until| simple(
+    scope,
+    &params,
+    ElementCommand::Clear,
+    until
+)
+.await);
+use_case!(ElementFocus, |scope, params, until| simple(
+    scope,
+    &params,
+    ElementCommand::Focus,
+    until
+)
+.await);
+use_case!(ElementScrollIntoView, |scope, params, until| simple(
+    scope,
+    &params,
+    ElementCommand::ScrollIntoView,
+    until
+)
+.await);
+use_case!(ElementInspect, |scope, params, until| simple(
+    scope,
+    &params,
+    ElementCommand::Inspect,
+    until
+)
+.await);
+use_case!(ElementFind, |scope, params, until| find(
+    scope, &params, until
+)
+.await);
 
 /// Where a frame's viewport sits in the page's viewport (zero for the main frame).
 pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtError> {

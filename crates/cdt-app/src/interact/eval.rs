@@ -12,6 +12,12 @@ use tokio::time::Instant;
 use super::frame_of;
 use crate::bounded;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(RuntimeEval, |scope, params, until| eval(
+    scope, &params, until
+)
+.await);
 
 /// Time kept back from the budget to terminate the script and answer before the deadline.
 const TERMINATE_HEADROOM: Duration = Duration::from_millis(120);

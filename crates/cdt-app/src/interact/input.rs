@@ -11,6 +11,50 @@ use super::element::{click_at, drag_between, finish};
 use super::feedback;
 use crate::context::PageCtx;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(InputKey, |scope, params, until| key(scope, &params, until)
+    .await);
+use_case!(InputType, |scope, params, until| type_text(
+    scope, &params, until
+)
+.await);
+use_case!(InputMouseMove, |scope, params, until| mouse(
+    scope,
+    &params,
+    MouseAction::Move,
+    until
+)
+.await);
+use_case!(InputClick, |scope, params, until| mouse(
+    scope,
+    &params,
+    MouseAction::Click,
+    until
+)
+.await);
+use_case!(InputMouseDown, |scope, params, until| mouse(
+    scope,
+    &params,
+    MouseAction::Down,
+    until
+)
+.await);
+use_case!(InputMouseUp, |scope, params, until| mouse(
+    scope,
+    &params,
+    MouseAction::Up,
+    until
+)
+.await);
+use_case!(InputDrag, |scope, params, until| drag(
+    scope, &params, until
+)
+.await);
+use_case!(InputScroll, |scope, params, until| scroll(
+    scope, &params, until
+)
+.await);
 
 const MODIFIERS: &[(&str, u32)] = &[
     ("alt", 1),

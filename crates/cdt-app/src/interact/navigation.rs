@@ -7,6 +7,24 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::context::{PageCtx, Scope};
+use crate::dispatch::use_case;
+
+use_case!(PageBack, |scope, params, until| history(
+    scope, &params, -1, until
+)
+.await);
+use_case!(PageForward, |scope, params, until| history(
+    scope, &params, 1, until
+)
+.await);
+use_case!(PageReload, |scope, params, until| reload(
+    scope, &params, until
+)
+.await);
+use_case!(PageResize, |scope, params, until| resize(
+    scope, &params, until
+)
+.await);
 
 fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
     let (url, title) = (&outcome.url, &outcome.title);

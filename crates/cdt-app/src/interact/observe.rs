@@ -9,6 +9,16 @@ use tokio::time::Instant;
 
 use crate::context::PageCtx;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(ObserveState, |scope, params, until| state(
+    scope, &params, until
+)
+.await);
+use_case!(ObserveTargets, |scope, params, until| targets(
+    scope, &params, until
+)
+.await);
 
 /// Requests of the page's current navigation that have not finished.
 pub fn pending_requests(ctx: &PageCtx) -> usize {

@@ -9,6 +9,22 @@ use tokio::time::Instant;
 use super::{frame_of, probe_result};
 use crate::bounded;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(PageText, |scope, params, until| read(
+    scope,
+    &params,
+    ReadKind::Text,
+    until
+)
+.await);
+use_case!(PageHtml, |scope, params, until| read(
+    scope,
+    &params,
+    ReadKind::Html,
+    until
+)
+.await);
 
 /// What `page text` and `page html` read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,12 @@ pub use crate::snapshots::Snapshot;
 use super::{frame_of, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(CaptureSnapshot, |scope, params, until| capture(
+    scope, &params, until
+)
+.await);
 
 #[derive(Clone, Debug, Default)]
 pub struct Options {

@@ -13,6 +13,24 @@ use tokio::time::Instant;
 use super::observe::pending_requests;
 use super::probe_result;
 use crate::context::Scope;
+use crate::dispatch::use_case;
+
+use_case!(PageWaitText, |scope, params, until| wait_text(
+    scope, &params, until
+)
+.await);
+use_case!(PageWaitSelector, |scope, params, until| wait_selector(
+    scope, &params, until
+)
+.await);
+use_case!(PageWaitUrl, |scope, params, until| wait_url(
+    scope, &params, until
+)
+.await);
+use_case!(PageWaitIdle, |scope, params, until| wait_idle(
+    scope, &params, until
+)
+.await);
 
 const POLL: Duration = Duration::from_millis(50);
 /// How long a page error may persist before a wait reports it instead of retrying.

@@ -20,8 +20,22 @@ use tokio::time::Instant;
 
 use crate::context::Scope;
 use crate::context::resolve_page;
+use crate::dispatch::use_case;
 use insight::Insight;
 use model::TraceModel;
+
+use_case!(TraceStart, |scope, params, until| start(
+    scope, &params, until
+)
+.await);
+use_case!(TraceStop, |scope, params, until| stop(
+    scope, &params, until
+)
+.await);
+use_case!(TraceInsight, |scope, params, until| insight(
+    scope, &params, until
+)
+.await);
 
 /// The DevTools Performance panel's categories (without screenshots, which `--screenshots`
 /// adds): enough for its flame chart, network track and every insight cdt computes.

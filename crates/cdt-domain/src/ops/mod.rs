@@ -82,7 +82,44 @@ macro_rules! operations {
                 _ => None,
             }
         }
+
+        /// One marker type per operation: what a handler implements [`Handles`] for.
+        pub mod op {
+            $( #[doc = concat!("`", $name, "`")] pub struct $variant; )*
+        }
+
+        $( impl Op for op::$variant {
+            type Params = $params;
+            const NAME: &'static str = $name;
+        } )*
+
+        /// A handler of every operation: the daemon's dispatcher implements [`Handles`] once per
+        /// operation (next to its use case), and a missing one is a compile error, not a
+        /// runtime fallback.
+        pub trait HandlesEvery<Out>: $( Handles<op::$variant, Out> + )* Sized {}
+
+        impl<T, Out> HandlesEvery<Out> for T where T: $( Handles<op::$variant, Out> + )* Sized {}
+
+        impl Operation {
+            /// Hands the parameters to `handler`'s implementation for this operation.
+            pub fn dispatch<Out, H: HandlesEvery<Out>>(self, handler: H) -> Out {
+                match self {
+                    $( Operation::$variant(params) => <H as Handles<op::$variant, Out>>::handle(handler, params), )*
+                }
+            }
+        }
     };
+}
+
+/// An operation, as a type: its parameters and wire name.
+pub trait Op {
+    type Params;
+    const NAME: &'static str;
+}
+
+/// Runs operation `O`, producing `Out` (for the daemon: the future of its reply).
+pub trait Handles<O: Op, Out> {
+    fn handle(self, params: O::Params) -> Out;
 }
 
 const S5: u64 = 5_000;
