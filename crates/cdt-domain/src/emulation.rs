@@ -281,6 +281,7 @@ impl NetworkSetting {
 /// `prefers-color-scheme`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ColorScheme {
     Dark,
     Light,

@@ -1,23 +1,20 @@
 //! The command tree and the options every command shares (SPEC §3.1–3.2).
+//!
+//! The daemon's operations are not written here: each is one entry of the operation table
+//! (`cdt_domain::ops`), with its summary, examples and a clap `Args` struct next to its
+//! parameters. [`command_tree`] builds their commands from that table, beside the few
+//! commands that run in the CLI alone ([`LocalCommand`]), and [`Cli::try_parse_from`] turns
+//! the words into either.
 
-use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+
+use cdt_domain::ops::{Op, OpSpec, RESOURCES, op, op_spec, params_schema};
+use clap::{FromArgMatches, Subcommand};
+use serde_json::{Map, Value};
 
 pub use crate::args::{GlobalArgs, OutputFormat};
-use crate::commands::{self, Invocation};
-
-use crate::commands::console::ConsoleCommand;
-use crate::commands::daemon::DaemonCommand;
-use crate::commands::element::ElementCommand;
-use crate::commands::emulation::EmulationCommand;
-use crate::commands::events::EventsCommand;
-use crate::commands::interact::{
-    CaptureCommand, DialogCommand, InputCommand, ObserveCommand, RuntimeCommand,
-};
-use crate::commands::network::NetworkCommand;
-use crate::commands::page::PageCommand;
-use crate::commands::session::SessionCommand;
-use crate::commands::storage::StorageCommand;
-use crate::commands::trace::TraceCommand;
+use crate::commands::Invocation;
+use crate::commands::daemon::{DaemonLocal, LogsArgs};
 
 const ABOUT: &str = "Drive Chromium from the shell through the Chrome DevTools Protocol.
 
@@ -36,62 +33,18 @@ const EXAMPLES: &str = "Examples:
   cdt session status --verbose | jq .data.lease
   cdt page open --describe";
 
-#[derive(Debug, Parser)]
+/// The root: the options every command shares.
+#[derive(Debug, clap::Parser)]
 #[command(name = "cdt", version, about = ABOUT, after_help = EXAMPLES, propagate_version = true, disable_help_subcommand = true)]
-pub struct Cli {
+struct Root {
     #[command(flatten)]
-    pub global: GlobalArgs,
-    #[command(subcommand)]
-    pub command: Command,
+    global: GlobalArgs,
 }
 
+// The commands that run in the CLI alone (a `//` comment: a doc comment would become the
+// root's summary).
 #[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Start, inspect and stop this context's browser session.
-    #[command(subcommand)]
-    Session(SessionCommand),
-    /// Open, list, switch, close and navigate pages.
-    #[command(subcommand)]
-    Page(PageCommand),
-    /// Look at the page: accessibility snapshot with stable uids, screenshots, PDF.
-    #[command(subcommand)]
-    Capture(CaptureCommand),
-    /// Act on elements by uid (or selector/text); every action reports what it caused.
-    #[command(subcommand)]
-    Element(ElementCommand),
-    /// Keyboard and mouse by keys and coordinates.
-    #[command(subcommand)]
-    Input(InputCommand),
-    /// JavaScript dialogs (alert, confirm, prompt): status and handling.
-    #[command(subcommand)]
-    Dialog(DialogCommand),
-    /// Evaluate JavaScript in the page.
-    #[command(subcommand)]
-    Runtime(RuntimeCommand),
-    /// Cheap page state and actionable targets for agent loops.
-    #[command(subcommand)]
-    Observe(ObserveCommand),
-    /// Console messages, exceptions and browser log entries of the context's pages.
-    #[command(subcommand)]
-    Console(ConsoleCommand),
-    /// Network requests of the context's pages: list, inspect, bodies, waits, HAR.
-    #[command(subcommand)]
-    Network(NetworkCommand),
-    /// The raw normalized event stream, read by offset, with server-side filters.
-    #[command(subcommand)]
-    Events(EventsCommand),
-    /// Emulate a device, network, CPU, place, colour scheme, timezone or locale.
-    #[command(subcommand)]
-    Emulation(EmulationCommand),
-    /// Performance traces and the insights cdt computes from them (LCP, CLS, INP, …).
-    #[command(subcommand)]
-    Trace(TraceCommand),
-    /// Cookies, local/session storage, and save/load of a logged-in state.
-    #[command(subcommand)]
-    Storage(StorageCommand),
-    /// Inspect or stop the background daemon.
-    #[command(subcommand)]
-    Daemon(DaemonCommand),
+pub enum LocalCommand {
     /// List every error code with its meaning, exit code and remedy.
     #[command(after_help = "Examples:\n  cdt errors\n  cdt errors --output text")]
     Errors,
@@ -121,9 +74,106 @@ one browser. Details: docs/mcp.md."
     Doctor,
 }
 
-/// The whole command tree, as clap builds it from [`Cli`].
+/// A parsed command line.
+#[derive(Debug)]
+pub struct Cli {
+    pub global: GlobalArgs,
+    pub command: Command,
+}
+
+/// What the words name.
+#[derive(Debug)]
+pub enum Command {
+    /// An operation of the daemon, with the parameters its flags gave (absent flags absent).
+    Op {
+        spec: &'static OpSpec,
+        params: Map<String, Value>,
+    },
+    /// `cdt daemon logs`.
+    DaemonLogs(LogsArgs),
+    Local(LocalCommand),
+}
+
+impl Cli {
+    /// Parses `args` (starting with the program name) against [`command_tree`].
+    pub fn try_parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        let matches = command_tree().try_get_matches_from(args)?;
+        let global = GlobalArgs::from_arg_matches(&matches)?;
+        let mut path = Vec::new();
+        let mut leaf = &matches;
+        while let Some((name, sub)) = leaf.subcommand() {
+            path.push(name);
+            leaf = sub;
+        }
+        let command = match op_spec(&path.join(".")) {
+            Some(spec) => Command::Op {
+                spec,
+                params: (spec.cli.given)(leaf)?,
+            },
+            None if path.first() == Some(&"daemon") => match DaemonLocal::from_arg_matches(
+                matches.subcommand_matches("daemon").unwrap_or(&matches),
+            )? {
+                DaemonLocal::Logs(args) => Command::DaemonLogs(args),
+            },
+            None => Command::Local(LocalCommand::from_arg_matches(&matches)?),
+        };
+        Ok(Cli { global, command })
+    }
+}
+
+/// The whole command tree: the root options, a command per operation (grouped by resource,
+/// in the table's order), then the local commands.
 pub fn command_tree() -> clap::Command {
-    <Cli as clap::CommandFactory>::command()
+    let mut root = <Root as clap::CommandFactory>::command()
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for resource in RESOURCES {
+        let words: Vec<&str> = resource.path.split('.').collect();
+        let group = clap::Command::new(words[words.len() - 1])
+            .about(resource.about)
+            .subcommand_required(true)
+            .arg_required_else_help(true);
+        root = insert(root, &words[..words.len() - 1], group);
+    }
+    for spec in cdt_domain::ops::OP_SPECS {
+        let words: Vec<&str> = spec.name.split('.').collect();
+        root = insert(
+            root,
+            &words[..words.len() - 1],
+            op_command(spec, words[words.len() - 1]),
+        );
+    }
+    root = root.mut_subcommand("daemon", DaemonLocal::augment_subcommands);
+    LocalCommand::augment_subcommands(root)
+}
+
+/// `parent` with `command` added below the words `path`.
+fn insert(parent: clap::Command, path: &[&str], command: clap::Command) -> clap::Command {
+    match path.split_first() {
+        None => parent.subcommand(command),
+        Some((first, rest)) => parent.mut_subcommand(*first, |sub| insert(sub, rest, command)),
+    }
+}
+
+/// One operation's command: its flags, summary, examples and note, from the table.
+fn op_command(spec: &'static OpSpec, name: &'static str) -> clap::Command {
+    let mut after_help = String::from("Examples:");
+    for example in spec.examples {
+        after_help.push_str("\n  ");
+        after_help.push_str(example);
+    }
+    if !spec.note.is_empty() {
+        after_help.push_str("\n\n");
+        after_help.push_str(spec.note);
+    }
+    (spec.cli.augment)(clap::Command::new(name))
+        .about(spec.about())
+        .long_about(None)
+        .after_help(after_help)
 }
 
 /// Every command's path below `cdt` (`[]`, `["page"]`, `["page", "open"]`, …), depth first in
@@ -143,31 +193,38 @@ pub fn command_paths() -> Vec<Vec<String>> {
     out
 }
 
+/// Whether operation `name` has a `verbose` parameter, which the global `--verbose` sets.
+fn takes_verbose(name: &str) -> bool {
+    params_schema(name).is_some_and(|schema| schema["properties"]["verbose"].is_object())
+}
+
 /// What a parsed command asks for.
 pub fn invocation(command: &Command, verbose: bool) -> Invocation {
     match command {
-        Command::Session(command) => commands::session::invocation(command, verbose),
-        Command::Page(command) => commands::page::invocation(command),
-        Command::Capture(command) => commands::interact::capture(command, verbose),
-        Command::Element(command) => commands::element::invocation(command),
-        Command::Input(command) => commands::interact::input(command),
-        Command::Dialog(command) => commands::interact::dialog(command),
-        Command::Runtime(command) => commands::interact::runtime(command),
-        Command::Observe(command) => commands::interact::observe(command),
-        Command::Console(command) => commands::console::invocation(command),
-        Command::Network(command) => commands::network::invocation(command),
-        Command::Events(command) => commands::events::invocation(command),
-        Command::Emulation(command) => commands::emulation::invocation(command),
-        Command::Trace(command) => commands::trace::invocation(command),
-        Command::Storage(command) => commands::storage::invocation(command),
-        Command::Daemon(command) => commands::daemon::invocation(command, verbose),
-        Command::Errors => Invocation::ErrorTable,
-        Command::Mcp => Invocation::Mcp,
-        Command::Repl(_) => Invocation::Repl,
-        Command::Completions(args) => Invocation::Completions(args.shell),
-        Command::Man(args) => Invocation::Man {
+        Command::Op { spec, .. } if spec.name == <op::DaemonStatus as Op>::NAME => {
+            Invocation::DaemonStatus { verbose }
+        }
+        Command::Op { spec, .. } if spec.name == <op::DaemonStop as Op>::NAME => {
+            Invocation::DaemonStop
+        }
+        Command::Op { spec, params } => {
+            let mut params = params.clone();
+            if verbose && takes_verbose(spec.name) {
+                params.insert("verbose".into(), Value::Bool(true));
+            }
+            Invocation::Remote {
+                op: spec.name,
+                params,
+            }
+        }
+        Command::DaemonLogs(args) => Invocation::DaemonLogs { lines: args.lines },
+        Command::Local(LocalCommand::Errors) => Invocation::ErrorTable,
+        Command::Local(LocalCommand::Mcp) => Invocation::Mcp,
+        Command::Local(LocalCommand::Repl(_)) => Invocation::Repl,
+        Command::Local(LocalCommand::Completions(args)) => Invocation::Completions(args.shell),
+        Command::Local(LocalCommand::Man(args)) => Invocation::Man {
             dir: args.dir.clone(),
         },
-        Command::Doctor => Invocation::Doctor,
+        Command::Local(LocalCommand::Doctor) => Invocation::Doctor,
     }
 }

@@ -1,7 +1,6 @@
 //! The command tree against the operation table: every op has its command, and every op's
 //! example parses to that op with parameters the daemon accepts.
 
-use clap::{CommandFactory, Parser};
 use serde_json::{Map, Value, json};
 
 use crate::cli::Cli;
@@ -14,7 +13,7 @@ use crate::repl::line::{Variables, words};
 /// (`every_operation_example_parses_to_that_operation`).
 #[test]
 fn every_operation_has_a_cli_command() {
-    let root = Cli::command();
+    let root = crate::cli::command_tree();
     let missing: Vec<&str> = cdt_domain::ops::OP_SPECS
         .iter()
         .map(|spec| spec.name)
@@ -46,55 +45,62 @@ fn request(invocation: Invocation) -> Option<(&'static str, Map<String, Value>)>
     }
 }
 
-/// Every op's `--describe` example (also the hint of its validation errors) goes through
-/// the real parser, lands on that op, at the command its wire name spells, and carries
+/// The command line of an example: without a trailing `# comment`; `None` for one that is
+/// not a plain `cdt …` line (a pipe into cdt, an environment prefix).
+fn example_line(example: &str) -> Option<&str> {
+    let line = example.split("  #").next().unwrap_or(example).trim();
+    (line.starts_with("cdt ") && !line.contains(" | ")).then_some(line)
+}
+
+/// What is wrong with `example` of `spec`, if anything: it must go through the real parser,
+/// land on that op, at the command its wire name spells, and carry parameters the daemon
+/// accepts.
+fn example_failure(spec: &cdt_domain::ops::OpSpec, example: &str) -> Option<String> {
+    let argv = match words(example, &Variables::new()) {
+        Ok(argv) => argv,
+        Err(error) => return Some(format!("{example}: cannot split: {}", error.message)),
+    };
+    let path: Vec<String> = spec.name.split('.').map(str::to_string).collect();
+    if argv.get(1..=path.len()) != Some(&path[..]) {
+        return Some(format!("{example}: is not `cdt {}`", path.join(" ")));
+    }
+    let cli = match Cli::try_parse_from(&argv) {
+        Ok(cli) => cli,
+        Err(error) => return Some(format!("{example}: does not parse: {error}")),
+    };
+    let Some((op, params)) = request(crate::cli::invocation(&cli.command, cli.global.verbose))
+    else {
+        return Some(format!("{example}: runs locally, not {}", spec.name));
+    };
+    if op != spec.name {
+        return Some(format!("{example}: sends {op}, not {}", spec.name));
+    }
+    let wire = json!({ "op": op, "params": params });
+    serde_json::from_value::<cdt_domain::ops::Operation>(wire.clone())
+        .err()
+        .map(|error| format!("{example}: the daemon refuses {wire}: {error}"))
+}
+
+/// Every example of every op (`--describe`'s, the hint of its validation errors, and those
+/// `--help` prints) is a command that works: run through the real parser to that op with
 /// parameters the daemon accepts.
 #[test]
 fn every_operation_example_parses_to_that_operation() {
     let mut failures = Vec::new();
+    let mut checked = 0;
     for spec in cdt_domain::ops::OP_SPECS {
-        let argv = match words(spec.example, &Variables::new()) {
-            Ok(argv) => argv,
-            Err(error) => {
-                failures.push(format!("{}: cannot split: {}", spec.example, error.message));
-                continue;
-            }
-        };
-        if argv.first().map(String::as_str) != Some("cdt") {
-            failures.push(format!("{}: does not start with cdt", spec.example));
-            continue;
-        }
-        let path: Vec<&str> = spec.name.split('.').collect();
-        if argv.get(1..=path.len())
-            != Some(&path.iter().map(|w| w.to_string()).collect::<Vec<_>>()[..])
-        {
-            failures.push(format!("{}: is not `cdt {}`", spec.example, path.join(" ")));
-            continue;
-        }
-        let cli = match Cli::try_parse_from(&argv) {
-            Ok(cli) => cli,
-            Err(error) => {
-                failures.push(format!("{}: does not parse: {error}", spec.example));
-                continue;
-            }
-        };
-        let Some((op, params)) = request(crate::cli::invocation(&cli.command, cli.global.verbose))
-        else {
-            failures.push(format!("{}: runs locally, not {}", spec.example, spec.name));
-            continue;
-        };
-        if op != spec.name {
-            failures.push(format!("{}: sends {op}, not {}", spec.example, spec.name));
-            continue;
-        }
-        let wire = json!({ "op": op, "params": params });
-        if let Err(error) = serde_json::from_value::<cdt_domain::ops::Operation>(wire.clone()) {
+        if example_line(spec.example()).is_none() {
             failures.push(format!(
-                "{}: the daemon refuses {wire}: {error}",
-                spec.example
+                "{}: --describe's example is not a plain cdt line",
+                spec.name
             ));
         }
+        for example in spec.examples.iter().filter_map(|e| example_line(e)) {
+            checked += 1;
+            failures.extend(example_failure(spec, example));
+        }
     }
+    assert!(checked > 150, "only {checked} examples checked");
     assert!(
         failures.is_empty(),
         "examples that are wrong:\n{}",

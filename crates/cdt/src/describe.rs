@@ -14,7 +14,7 @@ pub fn describe(command_path: &str, invocation: &Invocation) -> Value {
                 "command": command_path,
                 "op": op,
                 "inputSchema": params_schema(op),
-                "example": spec.map(|s| s.example),
+                "example": spec.map(|s| s.example()),
                 "defaultTimeoutMs": spec.map(|s| s.default_timeout_ms),
                 "errorCodes": spec.map(|s| s.errors.iter().map(|c| c.as_str()).collect::<Vec<_>>()),
             })

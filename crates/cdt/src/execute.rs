@@ -14,7 +14,7 @@ use clap::error::ErrorKind;
 use serde_json::{Map, Value, json};
 
 use crate::args::{GlobalArgs, OutputFormat};
-use crate::cli::{self, Cli, Command};
+use crate::cli::{self, Cli, Command, LocalCommand};
 use crate::commands::{self, Invocation};
 use crate::describe;
 use crate::output::{Meta, Printer};
@@ -37,8 +37,8 @@ fn command_words(args: &[String]) -> String {
 
 fn command_path(command: &Command, args: &[String]) -> String {
     match command {
-        Command::Errors => "errors".into(),
-        Command::Mcp => "mcp".into(),
+        Command::Local(LocalCommand::Errors) => "errors".into(),
+        Command::Local(LocalCommand::Mcp) => "mcp".into(),
         _ => command_words(args),
     }
 }
@@ -233,8 +233,8 @@ fn read_input_file(source: &str) -> Result<Map<String, Value>, CdtError> {
 }
 
 /// Parameters that name files the daemon reads or writes. The daemon has its own working
-/// directory, so a relative path from `--input-file` is resolved here, against the caller's,
-/// exactly as the flags' paths are (`commands::network::absolute`).
+/// directory, so a relative path, from a flag or from `--input-file`, is resolved here,
+/// against the caller's.
 const PATH_PARAMS: &[&str] = &["file", "files"];
 
 fn resolve_paths(params: &mut Map<String, Value>) {
@@ -278,11 +278,11 @@ fn build_operation(
         Some(source) => read_input_file(source)?,
         None => Map::new(),
     };
-    resolve_paths(&mut params);
     params.extend(flags);
+    resolve_paths(&mut params);
     serde_json::from_value(json!({ "op": op, "params": params })).map_err(|error| {
         let words = op.replace('.', " ");
-        let example = op_spec(op).map(|spec| spec.example).unwrap_or_default();
+        let example = op_spec(op).map(|spec| spec.example()).unwrap_or_default();
         CdtError::validation(format!("invalid arguments for cdt {words}: {error}"))
             .hinted(format!("Example: {example}"))
             .hinted(format!("Run: cdt {words} --help"))

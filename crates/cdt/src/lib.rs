@@ -25,10 +25,9 @@ use std::time::Instant;
 
 use cdt_client::request_id;
 use cdt_domain::ErrorCode;
-use clap::Parser;
 
 use crate::args::OutputFormat;
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, LocalCommand};
 use crate::execute::{dispatch, explicit_output, usage_failure};
 use crate::output::{Meta, Printer};
 
@@ -45,7 +44,7 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error, &args, started),
     };
-    if let Command::Repl(repl_args) = &cli.command
+    if let Command::Local(LocalCommand::Repl(repl_args)) = &cli.command
         && !cli.global.describe
     {
         return repl::run(&cli.global, repl_args, explicit_output(&args));
@@ -54,7 +53,7 @@ pub fn run() -> ExitCode {
         format: cli.global.output,
         fields: cli.global.fields.clone(),
     };
-    if let Command::Mcp = &cli.command
+    if let Command::Local(LocalCommand::Mcp) = &cli.command
         && !cli.global.describe
     {
         // Returns only if the server could not be started.

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// `SameSite` of a cookie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum SameSite {
     Strict,
     Lax,
@@ -84,4 +85,100 @@ pub struct StorageFileParams {
     /// `load`: the page that receives session storage (default: the current page).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+/// The flags of `cdt storage …`.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use clap::Args;
+    use serde::Serialize;
+
+    use super::SameSite;
+    use crate::ops::cli::{given_as_is, is_false};
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct CookieFilterArgs {
+        /// Only cookies whose domain is this or a subdomain of it.
+        #[arg(long, value_name = "DOMAIN")]
+        pub domain: Option<String>,
+        /// Only cookies with this name.
+        #[arg(long, value_name = "NAME")]
+        pub name: Option<String>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct CookieSetArgs {
+        #[arg(value_name = "NAME")]
+        pub name: Option<String>,
+        #[arg(value_name = "VALUE")]
+        pub value: Option<String>,
+        /// The URL the cookie belongs to (sets domain, and secure for https).
+        #[arg(long, value_name = "URL")]
+        pub url: Option<String>,
+        #[arg(long, value_name = "DOMAIN")]
+        pub domain: Option<String>,
+        #[arg(long, value_name = "PATH")]
+        pub path: Option<String>,
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub secure: bool,
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub http_only: bool,
+        #[arg(long, value_enum)]
+        pub same_site: Option<SameSite>,
+        /// Expiry in seconds since the Unix epoch (default: session cookie).
+        #[arg(long, value_name = "SECS")]
+        pub expires: Option<f64>,
+    }
+
+    /// Which origin's storage, in which page.
+    #[derive(Debug, Args, Serialize)]
+    pub struct Where {
+        /// The origin (default: the page's own), e.g. http://127.0.0.1:8080.
+        #[arg(long, value_name = "ORIGIN")]
+        pub origin: Option<String>,
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct KeyArgs {
+        #[arg(value_name = "KEY")]
+        pub key: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub at: Where,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct KeyValueArgs {
+        #[arg(value_name = "KEY")]
+        pub key: Option<String>,
+        #[arg(value_name = "VALUE")]
+        pub value: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub at: Where,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct FileArgs {
+        /// The state file.
+        #[arg(value_name = "FILE")]
+        pub file: Option<String>,
+        /// load: the page that receives session storage (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(
+        CookieFilterArgs,
+        CookieSetArgs,
+        KeyArgs,
+        KeyValueArgs,
+        FileArgs
+    );
 }

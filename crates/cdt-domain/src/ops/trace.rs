@@ -95,3 +95,60 @@ pub struct TraceInsightParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
 }
+
+/// The flags of `cdt trace …`.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use clap::Args;
+    use clap::builder::PossibleValuesParser;
+    use serde::Serialize;
+
+    use super::InsightName;
+    use crate::ops::cli::{given_as_is, is_false};
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct StartArgs {
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// Reload the page once recording runs.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub reload: bool,
+        /// Categories replacing the default set (comma-separated).
+        #[arg(long, value_delimiter = ',', value_name = "CATS")]
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub categories: Vec<String>,
+        /// Record screenshots too (bigger file).
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub screenshots: bool,
+        /// Stop by itself 1 s after the page's load event and answer as `trace stop` does.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub auto_stop: bool,
+        /// With --auto-stop: where to write the trace (.json, or .json.gz to gzip).
+        #[arg(long, value_name = "PATH", requires = "auto_stop")]
+        pub file: Option<String>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct StopArgs {
+        /// Where to write the trace (.json, or .json.gz to gzip).
+        #[arg(long, value_name = "PATH")]
+        pub file: Option<String>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct InsightArgs {
+        /// One insight (default: all).
+        #[arg(value_name = "NAME", value_parser = PossibleValuesParser::new(InsightName::ALL.map(InsightName::as_str)))]
+        pub name: Option<String>,
+        /// Analyse this trace file instead of the context's last trace.
+        #[arg(long, value_name = "PATH")]
+        pub file: Option<String>,
+    }
+
+    given_as_is!(StartArgs, StopArgs, InsightArgs);
+}

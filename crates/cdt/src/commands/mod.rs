@@ -1,23 +1,15 @@
-//! One module per resource. A command turns its arguments into an [`Invocation`]: either an
-//! operation for the daemon (parameters as JSON, checked against the domain schema) or a
-//! local action. Browser logic never lives here.
+//! The commands that run in the CLI itself (errors, completions, man, doctor, daemon logs,
+//! the REPL's and MCP's arguments). The daemon's operations are declared with their
+//! parameters in `cdt_domain::ops`; `crate::cli` builds their commands from that table. A
+//! command becomes an [`Invocation`]: an operation for the daemon or a local action. Browser
+//! logic never lives here.
 
 pub mod completions;
-pub mod console;
 pub mod daemon;
 pub mod doctor;
-pub mod element;
-pub mod emulation;
 pub mod errors;
-pub mod events;
-pub mod interact;
 pub mod man;
-pub mod network;
-pub mod page;
 pub mod repl;
-pub mod session;
-pub mod storage;
-pub mod trace;
 
 use serde_json::{Map, Value};
 
@@ -46,26 +38,4 @@ pub enum Invocation {
     Man { dir: Option<String> },
     /// `cdt doctor`.
     Doctor,
-}
-
-/// Collects explicitly given flags into a parameter object (absent flags stay absent, so an
-/// `--input-file` can supply them).
-#[derive(Default)]
-pub struct Params(Map<String, Value>);
-
-impl Params {
-    pub fn set(mut self, key: &str, value: Option<impl Into<Value>>) -> Self {
-        if let Some(value) = value {
-            self.0.insert(key.to_string(), value.into());
-        }
-        self
-    }
-
-    pub fn flag(self, key: &str, on: bool) -> Self {
-        self.set(key, on.then_some(true))
-    }
-
-    pub fn remote(self, op: &'static str) -> Invocation {
-        Invocation::Remote { op, params: self.0 }
-    }
 }

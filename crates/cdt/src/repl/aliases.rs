@@ -141,8 +141,6 @@ pub fn table() -> String {
 
 #[cfg(test)]
 mod tests {
-    use clap::{CommandFactory, Parser};
-
     use super::*;
     use crate::cli::Cli;
     use crate::commands::Invocation;
@@ -172,7 +170,7 @@ mod tests {
 
     #[test]
     fn no_alias_shadows_a_cli_command() {
-        let tree = Cli::command();
+        let tree = crate::cli::command_tree();
         for alias in ALIASES {
             for name in alias.names {
                 assert!(

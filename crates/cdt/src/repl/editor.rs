@@ -2,7 +2,6 @@
 //! their values (read from the clap tree, so they always match the CLI), and the uids of the
 //! last snapshot. Built only when `cdt repl` runs on a terminal.
 
-use clap::CommandFactory;
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -10,7 +9,6 @@ use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 
 use super::aliases::{ALIASES, Action, Builtin};
-use crate::cli::Cli;
 
 pub struct ReplHelper {
     tree: clap::Command,
@@ -20,7 +18,7 @@ pub struct ReplHelper {
 
 impl ReplHelper {
     pub fn new() -> ReplHelper {
-        let mut tree = Cli::command();
+        let mut tree = crate::cli::command_tree();
         tree.build();
         ReplHelper {
             tree,

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use cdt_client::request_id;
 use cdt_domain::{CdtError, ErrorCode};
-use clap::Parser;
 use serde_json::{Value, json};
 
 use super::aliases::{self, Action, Builtin};
@@ -15,7 +14,7 @@ use super::expand::{self, Expansion};
 use super::line::{self, Variables};
 use super::uids::Uids;
 use crate::args::{GlobalArgs, OutputFormat};
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, LocalCommand};
 use crate::output::{Meta, Printer};
 
 /// The exit code of a command cancelled with Ctrl-C (128 + SIGINT, as shells report it).
@@ -181,7 +180,7 @@ impl Session {
                 };
             }
         };
-        if matches!(cli.command, Command::Repl(_)) {
+        if matches!(cli.command, Command::Local(LocalCommand::Repl(_))) {
             let error = CdtError::validation("the REPL is already running")
                 .hinted("Type a command without the cdt prefix, e.g. page list");
             return self.fail(&error, started);

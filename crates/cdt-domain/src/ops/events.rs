@@ -1,0 +1,189 @@
+//! `events …`: the normalized event ring, its filters and per-page observation (seed 002,
+//! SPEC §8).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventsReadParams {
+    /// First sequence number to return (0 = from the start); pass the previous `nextOffset`.
+    #[serde(default)]
+    pub offset: u64,
+    /// At most this many events (default 500, at most 10000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Only these kinds: console, log, request, response, loadingFinished, loadingFailed, websocket, other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_includes: Option<String>,
+    /// HTTP method (network kinds only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Only events of this page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// The newest `limit` matching events, whatever `offset` is.
+    #[serde(default)]
+    pub tail: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventFilters {
+    /// Kinds kept in the buffer (empty: all).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Keep only events whose URL contains one of these (empty: all).
+    #[serde(default)]
+    pub url_allow: Vec<String>,
+    /// Drop events whose URL contains one of these.
+    #[serde(default)]
+    pub url_block: Vec<String>,
+    /// Bodies and payloads are cut to this size; larger bodies are not fetched eagerly.
+    #[serde(default = "default_max_body_bytes")]
+    pub max_body_bytes: u64,
+}
+
+pub fn default_max_body_bytes() -> u64 {
+    64_000
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventFiltersSetParams {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_allow: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_block: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_body_bytes: Option<u64>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventsObserveParams {
+    /// The page (default: the current page, or the first whose URL matches `urlIncludes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Pick the first page whose URL contains this text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url_includes: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventsUnobserveParams {
+    /// The page (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// Also remove the page's events already in the buffer.
+    #[serde(default)]
+    pub drop_buffer: bool,
+}
+
+/// The flags of `cdt events …`.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use clap::Args;
+    use serde::Serialize;
+
+    use crate::ops::cli::{CliArgs, given_as_is, is_false};
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ReadArgs {
+        /// First sequence number to return (0 = from the start).
+        #[arg(long, default_value_t = 0)]
+        pub offset: u64,
+        /// At most this many events (default 500, at most 10000).
+        #[arg(long)]
+        pub limit: Option<usize>,
+        /// console, log, request, response, loadingFinished, loadingFailed, websocket, other, network
+        #[arg(long, value_delimiter = ',', value_name = "KINDS")]
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub kinds: Vec<String>,
+        #[arg(long, value_name = "TEXT")]
+        pub url_includes: Option<String>,
+        /// HTTP method (network kinds only).
+        #[arg(long)]
+        pub method: Option<String>,
+        /// Only events of this page.
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// The newest --limit events, whatever the offset.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub tail: bool,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ObserveArgs {
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// Pick the first page whose URL contains this text.
+        #[arg(long, value_name = "TEXT")]
+        pub url_includes: Option<String>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct UnobserveArgs {
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// Also remove the page's events already in the buffer.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub drop_buffer: bool,
+    }
+
+    #[derive(Debug, Args)]
+    pub struct FiltersSetArgs {
+        /// Kinds kept in the buffer (empty: all).
+        #[arg(long, value_delimiter = ',', num_args = 0..=1, value_name = "KINDS")]
+        pub kinds: Option<Vec<String>>,
+        /// Keep only events whose URL contains one of these.
+        #[arg(long, value_delimiter = ',', num_args = 0..=1, value_name = "TEXTS")]
+        pub url_allow: Option<Vec<String>>,
+        /// Drop events whose URL contains one of these.
+        #[arg(long, value_delimiter = ',', num_args = 0..=1, value_name = "TEXTS")]
+        pub url_block: Option<Vec<String>>,
+        /// Cut bodies and payloads to this size (default 64000).
+        #[arg(long, value_name = "BYTES")]
+        pub max_body_bytes: Option<u64>,
+    }
+
+    /// The filters given: a list given empty (`--kinds ''`) is given, and means "all".
+    #[derive(Debug, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FiltersGiven {
+        pub kinds: Option<Vec<String>>,
+        pub url_allow: Option<Vec<String>>,
+        pub url_block: Option<Vec<String>>,
+        pub max_body_bytes: Option<u64>,
+    }
+
+    fn non_empty(values: Option<Vec<String>>) -> Option<Vec<String>> {
+        values.map(|values| values.into_iter().filter(|s| !s.is_empty()).collect())
+    }
+
+    impl CliArgs for FiltersSetArgs {
+        type Given = FiltersGiven;
+        fn given(self) -> FiltersGiven {
+            FiltersGiven {
+                kinds: non_empty(self.kinds),
+                url_allow: non_empty(self.url_allow),
+                url_block: non_empty(self.url_block),
+                max_body_bytes: self.max_body_bytes,
+            }
+        }
+    }
+
+    given_as_is!(ReadArgs, ObserveArgs, UnobserveArgs);
+}
