@@ -131,32 +131,52 @@ pub fn command_tree() -> clap::Command {
     let mut root = <Root as clap::CommandFactory>::command()
         .subcommand_required(true)
         .arg_required_else_help(true);
-    for resource in RESOURCES {
-        let words: Vec<&str> = resource.path.split('.').collect();
-        let group = clap::Command::new(words[words.len() - 1])
-            .about(resource.about)
-            .subcommand_required(true)
-            .arg_required_else_help(true);
-        root = insert(root, &words[..words.len() - 1], group);
+    for resource in RESOURCES.iter().filter(|r| !r.path.contains('.')) {
+        root = root.subcommand(group(resource.path, resource.about));
     }
     for spec in cdt_domain::ops::OP_SPECS {
         let words: Vec<&str> = spec.name.split('.').collect();
-        root = insert(
-            root,
-            &words[..words.len() - 1],
-            op_command(spec, words[words.len() - 1]),
-        );
+        let (name, path) = words.split_last().unwrap_or((&"", &[]));
+        root = insert(root, path, "", op_command(spec, name));
     }
     root = root.mut_subcommand("daemon", DaemonLocal::augment_subcommands);
     LocalCommand::augment_subcommands(root)
 }
 
-/// `parent` with `command` added below the words `path`.
-fn insert(parent: clap::Command, path: &[&str], command: clap::Command) -> clap::Command {
-    match path.split_first() {
-        None => parent.subcommand(command),
-        Some((first, rest)) => parent.mut_subcommand(*first, |sub| insert(sub, rest, command)),
-    }
+/// A command that only groups others (`storage`, `storage cookies`).
+fn group(name: &'static str, about: &'static str) -> clap::Command {
+    clap::Command::new(name)
+        .about(about)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+}
+
+/// `parent` (at `at`, dotted) with `command` added below the words `path`; a group on the
+/// way that does not exist yet is made, with its summary from [`RESOURCES`].
+fn insert(
+    parent: clap::Command,
+    path: &[&'static str],
+    at: &str,
+    command: clap::Command,
+) -> clap::Command {
+    let Some((first, rest)) = path.split_first() else {
+        return parent.subcommand(command);
+    };
+    let here = if at.is_empty() {
+        first.to_string()
+    } else {
+        format!("{at}.{first}")
+    };
+    let parent = if parent.find_subcommand(first).is_some() {
+        parent
+    } else {
+        let about = RESOURCES
+            .iter()
+            .find(|resource| resource.path == here)
+            .map_or("", |resource| resource.about);
+        parent.subcommand(group(first, about))
+    };
+    parent.mut_subcommand(*first, |sub| insert(sub, rest, &here, command))
 }
 
 /// One operation's command: its flags, summary, examples and note, from the table.

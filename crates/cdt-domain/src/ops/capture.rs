@@ -3,6 +3,23 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `capture` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! capture_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// The page as compact text with stable uids (see docs/snapshot-format.md)
+        CaptureSnapshot = "capture.snapshot" (SnapshotParams, capture::args::SnapshotArgs), S10, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, IoError, CdpDisconnected],
+            ["cdt capture snapshot --interactive", "cdt capture snapshot", "cdt capture snapshot --interactive          # actionable nodes and headings only", "cdt capture snapshot --root e40 --depth 2", "cdt capture snapshot --output text          # just the snapshot text"];
+        /// A PNG/JPEG/WebP of the viewport, the full page or one element
+        CaptureScreenshot = "capture.screenshot" (ScreenshotParams, capture::args::ScreenshotArgs), S30, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, IoError, CdpDisconnected],
+            ["cdt capture screenshot --full-page", "cdt capture screenshot", "cdt capture screenshot --full-page --format jpeg --quality 70", "cdt capture screenshot --uid e12 --file ./button.png"];
+        /// Print the page to PDF
+        CapturePdf = "capture.pdf" (PdfParams, capture::args::PdfArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, IoError, CdpDisconnected],
+            ["cdt capture pdf page.pdf", "cdt capture pdf ./page.pdf"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SnapshotParams {

@@ -3,6 +3,26 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `console` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! console_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Console messages of a page since its last navigation (logs, exceptions, browser errors)
+        ConsoleList = "console.list" (ConsoleListParams, console::args::ListArgs), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt console list --type error,warn --limit 20", "cdt console list", "cdt console list --preserved --since 40 --page 2"];
+        /// One message with its arguments and stack
+        ConsoleGet = "console.get" (IdParams, console::args::IdArg), S5, [ConsoleMessageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt console get 3"];
+        /// Wait for the first new message whose text matches a regular expression
+        ConsoleWait = "console.wait" (ConsoleWaitParams, console::args::WaitArgs), S10, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt console wait --pattern 'ready|loaded' --type log --timeout 5000", "cdt console wait --pattern 'ready'", "cdt console wait --pattern 'Error|failed' --type error,exception --timeout 5000"];
+        /// Forget recorded messages (of one page, or all)
+        ConsoleClear = "console.clear" (PageScopeParams, console::args::PageScopeArgs), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt console clear", "cdt console clear --page 2"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConsoleListParams {

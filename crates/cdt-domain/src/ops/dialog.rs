@@ -3,6 +3,20 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `dialog` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! dialog_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload)
+        DialogHandle = "dialog.handle" (DialogHandleParams, dialog::args::HandleArgs), S5, [DialogNotOpen, PageNotFound, CdpDisconnected],
+            ["cdt dialog handle accept --text 'my answer'", "cdt dialog handle accept", "cdt dialog handle dismiss", "cdt dialog handle accept --text 'my answer'   # a prompt()"];
+        /// Whether a dialog is open, with its type and message
+        DialogStatus = "dialog.status" (PageParams, page::args::PageArg), S5, [PageNotFound, CdpDisconnected],
+            ["cdt dialog status"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DialogHandleParams {

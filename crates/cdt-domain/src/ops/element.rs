@@ -6,6 +6,56 @@ use serde::{Deserialize, Serialize};
 
 use crate::interact::MouseButton;
 
+/// The `element` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! element_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Click an element (scrolled into view, checked visible, enabled and not covered)
+        ElementClick = "element.click" (ClickParams, element::args::ClickArgs), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, NoCurrentPage, CdpDisconnected],
+            ["cdt element click e12", "cdt element click --selector 'button[type=submit]'", "cdt element click --text 'Sign in' --no-wait", "cdt element click e12 --button right     # the context menu"];
+        /// Double-click an element
+        ElementDblclick = "element.dblclick" (ElementActionParams, element::args::ActionArgs), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element dblclick e12"];
+        /// Move the mouse over an element
+        ElementHover = "element.hover" (ElementActionParams, element::args::ActionArgs), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, TargetOutOfView, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element hover e7"];
+        /// Drag one element onto another (mouse events)
+        ElementDrag = "element.drag" (DragParams, element::args::DragArgs), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element drag e4 e9"];
+        /// Fill an input, textarea, contenteditable, select or checkbox (any script, e.g. 'Zoë 東京')
+        ElementFill = "element.fill" (FillParams, element::args::FillArgs), S10, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element fill e5 'ada@example.com'", "cdt element fill e8 Germany          # a <select>, by option text or value", "cdt element fill e9 false            # a checkbox"];
+        /// Fill several fields at once
+        ElementFillForm = "element.fill-form" (FillFormParams, element::args::FillFormArgs), S30, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element fill-form --field e5=ada --field e6=secret", "echo '{\"fields\":[{\"uid\":\"e5\",\"value\":\"ada\"}]}' | cdt element fill-form --input-file -"];
+        /// Choose an option of a <select> by its text or value (comma-separated for multiple)
+        ElementSelect = "element.select" (FillParams, element::args::FillArgs), S10, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element select e8 'Germany'"];
+        /// Tick (or, with --checked false, untick) a checkbox, radio or switch
+        ElementCheck = "element.check" (CheckParams, element::args::CheckArgs), S10, [ElementNotFound, UidStale, TargetObscured, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element check e9 --checked false", "cdt element check e9"];
+        /// Put files into an <input type=file>
+        ElementUpload = "element.upload" (UploadParams, element::args::UploadArgs), S10, [ElementNotFound, UidStale, TargetNotInteractable, IoError, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element upload e11 ./cv.pdf", "cdt element upload e11 ./cv.pdf ./photo.png"];
+        /// Empty an input, textarea or contenteditable
+        ElementClear = "element.clear" (ElementActionParams, element::args::ActionArgs), S10, [ElementNotFound, UidStale, TargetNotInteractable, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element clear e5"];
+        /// Give an element the keyboard focus
+        ElementFocus = "element.focus" (ElementActionParams, element::args::ActionArgs), S10, [ElementNotFound, UidStale, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element focus e5"];
+        /// Scroll an element into the middle of the viewport
+        ElementScrollIntoView = "element.scroll-into-view" (ElementActionParams, element::args::ActionArgs), S10, [ElementNotFound, UidStale, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element scroll-into-view e40"];
+        /// Tag, attributes, box, visibility, role and name of an element
+        ElementInspect = "element.inspect" (ElementActionParams, element::args::ActionArgs), S5, [ElementNotFound, UidStale, DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element inspect e12"];
+        /// Find elements whose name or value contains a text; returns their uids
+        ElementFind = "element.find" (FindParams, element::args::FindArgs), S5, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt element find 'Sign in'"];
+        ] $($rest)* }
+    };
+}
+
 /// Which element an element command acts on: a uid from the latest snapshot, or a CSS selector,
 /// or visible text (first innermost match).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -7,6 +7,24 @@ use serde::{Deserialize, Serialize};
 
 use crate::emulation::{ColorScheme, EmulationField, Geolocation, NetworkSetting, Viewport};
 
+/// The `emulation` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! emulation_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Emulate a device, network, CPU, place, colour scheme, timezone or locale. Only the settings given change; the others stay. Applies to every page of the context (new ones too) and survives navigation
+        EmulationSet = "emulation.set" (EmulationSetParams, emulation::args::SetArgs), S10, [BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt emulation set --viewport 390x844x3,mobile,touch --network slow-4g --cpu 4", "cdt emulation set --viewport 390x844x3,mobile,touch --user-agent 'Mozilla/5.0 (iPhone) cdt'", "cdt emulation set --network slow-3g --cpu 4", "cdt emulation set --network 300/1600/750        # latency ms / down kbit/s / up kbit/s", "cdt emulation set --geolocation 48.8566,2.3522 --timezone Europe/Paris --locale fr-FR", "cdt emulation set --color-scheme dark --headers '{\"X-Test\":\"1\"}'"]
+            "While CPU or network throttling is on, commands run without --timeout get a longer\ndefault budget (see docs/emulation.md).";
+        /// Stop emulating: everything, or only some kinds (--only)
+        EmulationReset = "emulation.reset" (EmulationResetParams, emulation::args::ResetArgs), S10, [BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt emulation reset", "cdt emulation reset --only network,cpu"];
+        /// Show what is emulated now (and the budget scale it implies)
+        EmulationShow = "emulation.show" (NoParams, cli::NoArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt emulation show", "cdt emulation show --output text"];
+        ] $($rest)* }
+    };
+}
+
 /// `emulation set`: only the settings given change; the others stay as they are.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

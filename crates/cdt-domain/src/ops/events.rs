@@ -4,6 +4,33 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `events` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! events_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Read normalized events from an offset; pass the returned nextOffset to continue
+        EventsRead = "events.read" (EventsReadParams, events::args::ReadArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt events read --offset 0 --limit 200 --kinds request,response", "cdt events read", "cdt events read --offset 1200 --limit 200 --kinds request,response", "cdt events read --kinds console,log --url-includes app.js", "cdt events read --page 2 --tail --limit 20"]
+            "Each reply carries `nextOffset` (poll again from it: nothing is missed or repeated) and\n`dropped` (events that left the buffer before they were read).";
+        /// Show the active filters
+        EventsFiltersGet = "events.filters.get" (NoParams, cli::NoArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt events filters get"];
+        /// Change the filters (options not given keep their value). They apply to events from the returned `appliesFromOffset` on; events already buffered stay as they are
+        EventsFiltersSet = "events.filters.set" (EventFiltersSetParams, events::args::FiltersSetArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt events filters set --kinds request,response --url-block analytics", "cdt events filters set --kinds network --url-block analytics,ads", "cdt events filters set --url-allow /api/ --max-body-bytes 16000", "cdt events filters set --kinds ''   # all kinds again"];
+        /// Remove events from the buffer: one page's, or all (offsets go on from where they were)
+        EventsClear = "events.clear" (PageScopeParams, console::args::PageScopeArgs), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt events clear --page 2", "cdt events clear"];
+        /// Let a page's events into the buffer again (every page is observed from its start)
+        EventsObserve = "events.observe" (EventsObserveParams, events::args::ObserveArgs), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt events observe --url-includes /checkout", "cdt events observe --page 2"];
+        /// Keep a page's events out of the buffer (console and network lists are unaffected)
+        EventsUnobserve = "events.unobserve" (EventsUnobserveParams, events::args::UnobserveArgs), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt events unobserve --page 2 --drop-buffer", "cdt events unobserve --page 2", "cdt events unobserve --drop-buffer"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EventsReadParams {

@@ -3,6 +3,38 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `input` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! input_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Press a key or chord: Enter, Tab, Escape, Control+A, Shift+Tab, F5, a, …
+        InputKey = "input.key" (KeyParams, input::args::KeyArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input key Control+A", "cdt input key Enter"];
+        /// Type text into the focused element (any script), optionally pressing a key after
+        InputType = "input.type" (TypeParams, input::args::TypeArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input type 'hello world' --submit Enter", "cdt input type 'hello world'", "cdt input type 'Zoë' --submit Enter"];
+        /// Move the mouse to x y (CSS pixels of the viewport)
+        InputMouseMove = "input.mouse-move" (PointParams, input::args::PointArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input mouse-move 200 300"];
+        /// Click at x y
+        InputClick = "input.click" (PointParams, input::args::PointArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input click 200 300", "cdt input click 200 300 --button right"];
+        /// Press a mouse button at x y
+        InputMouseDown = "input.mouse-down" (PointParams, input::args::PointArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input mouse-down 200 300"];
+        /// Release a mouse button at x y
+        InputMouseUp = "input.mouse-up" (PointParams, input::args::PointArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input mouse-up 200 300"];
+        /// Drag from x1 y1 to x2 y2
+        InputDrag = "input.drag" (PointDragParams, input::args::DragArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input drag 10 10 300 200"];
+        /// Scroll with the mouse wheel
+        InputScroll = "input.scroll" (ScrollParams, input::args::ScrollArgs), S10, [DialogBlocking, PageNotFound, CdpDisconnected],
+            ["cdt input scroll --dy 800", "cdt input scroll --dx 200 --at 400,300"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct KeyParams {

@@ -3,6 +3,32 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `network` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! network_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Requests of a page since its last navigation (iframes and workers included)
+        NetworkList = "network.list" (NetworkListParams, network::args::ListArgs), S5, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt network list --type xhr,fetch --status 4xx", "cdt network list", "cdt network list --method POST --url-includes /api/ --limit 10", "cdt network list --failed --preserved"];
+        /// One request: headers, timing, redirects, failure, body previews
+        NetworkGet = "network.get" (IdParams, network::args::GetArgs), S5, [NetworkRequestNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt network get 7", "cdt network get 7 --include-secrets"];
+        /// The full response (or request) body; base64 for binary
+        NetworkBody = "network.body" (NetworkBodyParams, network::args::BodyArgs), S10, [NetworkRequestNotFound, BodyNotAvailable, ResultTooLarge, IoError, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt network body 7 --file out.json", "cdt network body 7", "cdt network body 7 --file ./response.json", "cdt network body 9 --request"];
+        /// Wait for the first new request that matches, once it has finished (or failed)
+        NetworkWait = "network.wait" (NetworkWaitParams, network::args::WaitArgs), S10, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt network wait --url-includes /api/login --method POST --status 2xx", "cdt network wait --url-includes /api/login --method POST", "cdt network wait --url-includes .json --status 2xx --timeout 5000"];
+        /// Write the page's requests as a HAR 1.2 file
+        NetworkHar = "network.har" (NetworkHarParams, network::args::HarArgs), 15_000, [PageNotFound, NoCurrentPage, IoError, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt network har session.har", "cdt network har ./session.har", "cdt network har /tmp/p2.har --page 2"];
+        /// Forget recorded requests (of one page, or all)
+        NetworkClear = "network.clear" (PageScopeParams, console::args::PageScopeArgs), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt network clear"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NetworkListParams {

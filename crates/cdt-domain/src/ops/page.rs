@@ -5,6 +5,59 @@ use serde::{Deserialize, Serialize};
 
 use crate::page::WaitUntil;
 
+/// The `page` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! page_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Open a URL in a new page, which becomes current (starts the browser if needed)
+        PageOpen = "page.open" (PageOpenParams, page::args::OpenArgs), S30, [NavigationFailed, BrowserLaunchFailed, SlotLimitReached, CdpDisconnected],
+            ["cdt page open https://example.com", "cdt page open http://127.0.0.1:8080/app --wait-until networkidle", "cdt page open https://example.com/docs --background", "cdt page open --url https://example.com --fields id,title"];
+        /// List this context's pages: id, url, title, and which is current
+        PageList = "page.list" (NoParams, cli::NoArgs), S5, [BrowserLaunchFailed, SlotLimitReached, CdpDisconnected],
+            ["cdt page list", "cdt page list --output text", "cdt page list | jq '.data.pages[] | select(.current)'"];
+        /// Make a page current (ids come from `cdt page list`)
+        PageUse = "page.use" (PageUseParams, page::args::UseArgs), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt page use 2", "cdt page use --page 2"];
+        /// Close a page (default: the current one)
+        PageClose = "page.close" (PageCloseParams, page::args::CloseArgs), S10, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt page close 2", "cdt page close", "cdt page close 3"];
+        /// Load a URL in the current page (or --page N); waits for `load` by default
+        PageNavigate = "page.navigate" (PageNavigateParams, page::args::NavigateArgs), S30, [PageNotFound, NoCurrentPage, NavigationFailed, DialogBlocking, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt page navigate https://example.com --wait-until domcontentloaded", "cdt page navigate https://example.com/next", "cdt page navigate http://127.0.0.1:8080/ --page 2 --wait-until domcontentloaded", "cdt page navigate https://example.com --timeout 5000"];
+        /// Go back one entry in the page's history
+        PageBack = "page.back" (HistoryParams, page::args::HistoryArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
+            ["cdt page back", "cdt page back --wait-until domcontentloaded"];
+        /// Go forward one entry in the page's history
+        PageForward = "page.forward" (HistoryParams, page::args::HistoryArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
+            ["cdt page forward"];
+        /// Reload the page
+        PageReload = "page.reload" (ReloadParams, page::args::ReloadArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
+            ["cdt page reload --ignore-cache", "cdt page reload"];
+        /// Set the page's viewport size in CSS pixels
+        PageResize = "page.resize" (ResizeParams, page::args::ResizeArgs), S5, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
+            ["cdt page resize 1280 800"];
+        /// Wait until any of the texts appears on the page
+        PageWaitText = "page.wait-text" (WaitTextParams, page::args::WaitTextArgs), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
+            ["cdt page wait-text 'Welcome' 'Signed in'", "cdt page wait-text 'Welcome'", "cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000"];
+        /// Wait until a CSS selector is visible (or hidden, or attached)
+        PageWaitSelector = "page.wait-selector" (WaitSelectorParams, page::args::WaitSelectorArgs), S10, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
+            ["cdt page wait-selector '#results li' --state visible", "cdt page wait-selector '#results li'", "cdt page wait-selector .spinner --state hidden"];
+        /// Wait until the whole URL matches a glob (or a regular expression with --regex)
+        PageWaitUrl = "page.wait-url" (WaitUrlParams, page::args::WaitUrlArgs), S10, [PageNotFound, NoCurrentPage, CdpDisconnected],
+            ["cdt page wait-url '*/dashboard*'", "cdt page wait-url 'https://example.com/step-?'", "cdt page wait-url --regex 'step-[0-9]+$'"];
+        /// Wait until the page's network has been quiet for a while
+        PageWaitIdle = "page.wait-idle" (WaitIdleParams, page::args::WaitIdleArgs), S10, [PageNotFound, NoCurrentPage, CdpDisconnected],
+            ["cdt page wait-idle --idle-ms 500", "cdt page wait-idle", "cdt page wait-idle --idle-ms 1000"];
+        /// The readable text of the page, or of one element
+        PageText = "page.text" (ReadParams, page::args::ReadArgs), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected],
+            ["cdt page text --uid e12", "cdt page text", "cdt page text --uid e40", "cdt page text --selector main --output text"];
+        /// The HTML of the page, or of one element
+        PageHtml = "page.html" (ReadParams, page::args::ReadArgs), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected],
+            ["cdt page html --selector main", "cdt page html --selector form"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PageOpenParams {

@@ -3,6 +3,17 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `runtime` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! runtime_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Evaluate JavaScript in the page (on its own session; terminated past --timeout)
+        RuntimeEval = "runtime.eval" (EvalParams, runtime::args::EvalArgs), S10, [EvalException, UidStale, DialogBlocking, ResultTooLarge, PageNotFound, CdpDisconnected],
+            ["cdt runtime eval 'document.title'", "cdt runtime eval '(el) => el.value' --arg e5", "cdt runtime eval 'fetch(\"/api\").then(r => r.status)' --await", "cdt runtime eval 'while (true) {}' --timeout 500      # TIMEOUT; the page stays usable"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EvalParams {

@@ -3,6 +3,29 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `session` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! session_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Launch this context's browser (or attach to a running one)
+        SessionStart = "session.start" (SessionStartParams, session::args::StartArgs), S30, [BrowserLaunchFailed, SecurityBlocked, SessionAlreadyRunning, SlotLimitReached, CdpDisconnected],
+            ["cdt session start --headless", "cdt session start", "cdt session start --headed --viewport 1280x800", "cdt session start --browser-url http://127.0.0.1:9222", "cdt session start --chrome-arg=--lang=de --chrome-arg=--force-dark-mode"];
+        /// Show the broker, this context (and how it was resolved) and its browser
+        SessionStatus = "session.status" (VerboseParams, cli::NoArgs), S5, [],
+            ["cdt session status --verbose", "cdt session status", "cdt session status --verbose   # lease, owner, memory"];
+        /// Stop this context's browser (an attached browser is detached, not killed)
+        SessionStop = "session.stop" (NoParams, cli::NoArgs), S10, [SessionNotFound],
+            ["cdt session stop", "cdt session stop --context-id ctx_0123456789ab"];
+        /// Stop and start again, keeping the previous settings unless flags change them
+        SessionRestart = "session.restart" (SessionStartParams, session::args::StartArgs), S30, [BrowserLaunchFailed, SecurityBlocked, SlotLimitReached, CdpDisconnected],
+            ["cdt session restart", "cdt session restart --headed"];
+        /// List every running session of this daemon (operator view)
+        SessionList = "session.list" (NoParams, cli::NoArgs), S5, [],
+            ["cdt session list", "cdt session list --fields sessions.context,sessions.pages"];
+        ] $($rest)* }
+    };
+}
+
 /// No parameters.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -3,6 +3,47 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `storage` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! storage_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// List cookies (values included: they are secrets, handle the output with care)
+        StorageCookiesList = "storage.cookies.list" (CookieListParams, storage::args::CookieFilterArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt storage cookies list --domain example.com", "cdt storage cookies list", "cdt storage cookies list --domain example.com --name session"];
+        /// Set a cookie
+        StorageCookiesSet = "storage.cookies.set" (CookieSetParams, storage::args::CookieSetArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt storage cookies set session abc123 --url https://example.com", "cdt storage cookies set session abc123 --url http://127.0.0.1:8080/", "cdt storage cookies set theme dark --domain example.com --path / --same-site lax --expires 1893456000"];
+        /// Delete cookies: all, or those matching --domain / --name
+        StorageCookiesClear = "storage.cookies.clear" (CookieClearParams, storage::args::CookieFilterArgs), S5, [BrowserLaunchFailed, CdpDisconnected],
+            ["cdt storage cookies clear --domain example.com", "cdt storage cookies clear"];
+        /// All items, or one key's value
+        StorageLocalGet = "storage.local.get" (WebStorageParams, storage::args::KeyArgs), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt storage local get token", "cdt storage local get", "cdt storage local get token --origin http://127.0.0.1:8080"];
+        /// Set one item
+        StorageLocalSet = "storage.local.set" (WebStorageParams, storage::args::KeyValueArgs), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt storage local set token abc123", "cdt storage local set theme dark --page 2"];
+        /// Remove one key, or every item
+        StorageLocalClear = "storage.local.clear" (WebStorageParams, storage::args::KeyArgs), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt storage local clear", "cdt storage local clear token"];
+        /// All items, or one key's value
+        StorageSessionGet = "storage.session.get" (WebStorageParams, storage::args::KeyArgs), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt storage session get --origin http://127.0.0.1:8080", "cdt storage session get", "cdt storage session get step --page 2"];
+        /// Set one item
+        StorageSessionSet = "storage.session.set" (WebStorageParams, storage::args::KeyValueArgs), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt storage session set step 2", "cdt storage session set step 2 --page 2"];
+        /// Remove one key, or every item
+        StorageSessionClear = "storage.session.clear" (WebStorageParams, storage::args::KeyArgs), S5, [OriginNotOpen, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected, DialogBlocking],
+            ["cdt storage session clear", "cdt storage session clear step"];
+        /// Write cookies and every open origin's local and session storage to a file (mode 0600: it holds secrets)
+        StorageSave = "storage.save" (StorageFileParams, storage::args::FileArgs), S10, [IoError, SecurityBlocked, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt storage save ~/state.json", "CDT_CONTEXT_ID=other cdt storage load ~/state.json"];
+        /// Load a file written by `storage save` into this context: cookies, local storage of each origin, and session storage of origins the page shows. Refuses a file other users can write, and symbolic links
+        StorageLoad = "storage.load" (StorageFileParams, storage::args::FileArgs), S30, [IoError, SecurityBlocked, PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt storage load ~/state.json", "cdt storage load /tmp/state.json --page 2"];
+        ] $($rest)* }
+    };
+}
+
 /// `SameSite` of a cookie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

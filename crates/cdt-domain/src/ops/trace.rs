@@ -3,6 +3,24 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// The `trace` operations: their entries in the operation table (see `ops::operations!`).
+macro_rules! trace_operations {
+    ($then:ident [$($table:tt)*] $($rest:ident)*) => {
+        $then! { [$($table)*
+        /// Start recording a performance trace of the page (--reload: of a fresh page load)
+        TraceStart = "trace.start" (TraceStartParams, trace::args::StartArgs), S30, [PageNotFound, NoCurrentPage, TraceAlreadyRunning, DialogBlocking, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt trace start --reload", "cdt trace start --page 2 --screenshots", "cdt trace start --categories devtools.timeline,loading,blink.user_timing", "cdt trace start --reload --auto-stop --file /tmp/load.json.gz"];
+        /// Stop recording and write the trace (Chrome JSON; gzipped when the name ends in .gz) for DevTools' Performance panel or Perfetto; prints a one-line summary per insight
+        TraceStop = "trace.stop" (TraceStopParams, trace::args::StopArgs), S30, [TraceNotRunning, IoError, BrowserLaunchFailed, CdpDisconnected],
+            ["cdt trace stop --file /tmp/load.json.gz", "cdt trace stop", "cdt trace stop --file ./load.json"]
+            "Default file: <CDT_HOME>/contexts/<hash>/trace/trace-<time>.json.gz";
+        /// Insights computed by cdt from the last trace (or --file): LCP and its breakdown, CLS and the shifted nodes, INP, long tasks, render-blocking requests, document latency, DOM size, third parties. See docs/insights.md for inputs, formulas and thresholds
+        TraceInsight = "trace.insight" (TraceInsightParams, trace::args::InsightArgs), S10, [TraceNotFound, IoError, BrowserLaunchFailed],
+            ["cdt trace insight lcp", "cdt trace insight", "cdt trace insight long-tasks --file /tmp/load.json.gz", "cdt trace insight --fields insights.name,insights.summary"];
+        ] $($rest)* }
+    };
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TraceStartParams {
