@@ -1,5 +1,6 @@
 //! Console use cases: list, get, wait, clear (SPEC §8.1).
 
+use cdt_domain::ops::op;
 use cdt_domain::ops::{ConsoleListParams, ConsoleWaitParams};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -69,7 +70,7 @@ fn not_found(id: u64) -> CdtError {
         format!("no console message {id} in this context"),
     )
     .with_details(json!({ "id": id }))
-    .hinted("Run: cdt console list --preserved")
+    .run::<op::ConsoleList>("--preserved")
 }
 
 pub async fn get(scope: &Scope<'_>, id: u64, until: Instant) -> Result<Value, CdtError> {

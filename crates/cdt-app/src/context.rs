@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use cdt_domain::ops::op;
 use cdt_domain::ports::{BrowserPort, SessionStorePort};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, ResolvedContext};
@@ -156,12 +157,12 @@ fn page_not_found(slot: &Slot, id: u32) -> CdtError {
         format!("no page {id} in this context"),
     )
     .with_details(json!({ "page": id, "known": known }))
-    .hinted("Run: cdt page list")
+    .run::<op::PageList>("")
 }
 
 fn no_current_page() -> CdtError {
     CdtError::new(ErrorCode::NoCurrentPage, "this context has no open page")
-        .hinted("Run: cdt page open <url>")
+        .run::<op::PageOpen>("<url>")
 }
 
 /// The target id of `id`, or of the current page.

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use cdt_domain::ops::op;
 use cdt_domain::ops::{
     EventFiltersSetParams, EventsObserveParams, EventsReadParams, EventsUnobserveParams,
 };
@@ -165,7 +166,7 @@ fn running_slot(scope: &Scope<'_>, page: u32) -> Result<(Arc<Slot>, InFlight), C
         format!("no page {page}: no browser runs in this context"),
     )
     .with_details(json!({ "page": page }))
-    .hinted("Run: cdt page open <url>"))
+    .run::<op::PageOpen>("<url>"))
 }
 
 pub async fn clear(
@@ -195,7 +196,7 @@ fn observed_page(
                 format!("no page's URL contains {needle:?}"),
             )
             .with_details(json!({ "urls": pages.iter().map(|p| &p.url).collect::<Vec<_>>() }))
-            .hinted("Run: cdt page list")),
+            .run::<op::PageList>("")),
         };
     }
     resolve_page(slot, page).map(|(id, target)| (id.0, target))

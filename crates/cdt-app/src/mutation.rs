@@ -7,6 +7,7 @@
 //!
 //! Reads never come here: they must not wait behind a slow navigation.
 
+use cdt_domain::ops::op;
 use cdt_domain::ports::BrowserPort;
 use cdt_domain::{CdtError, ErrorCode, PageId};
 use serde_json::json;
@@ -37,7 +38,7 @@ pub fn check_dialog(browser: &dyn BrowserPort, page: PageId, target: &str) -> Re
             ),
         )
         .with_details(json!({ "dialog": dialog, "page": page }))
-        .hinted("Run: cdt dialog handle accept")
+        .run::<op::DialogHandle>("accept")
         .hinted("Or: cdt dialog handle dismiss")),
         None => Ok(()),
     }

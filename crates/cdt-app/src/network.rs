@@ -1,6 +1,7 @@
 //! Network use cases: list, get, body, wait, har, clear (SPEC §8.2).
 
 use base64::Engine;
+use cdt_domain::ops::op;
 use cdt_domain::ops::{
     IdParams, NetworkBodyParams, NetworkHarParams, NetworkListParams, NetworkWaitParams,
 };
@@ -54,7 +55,7 @@ fn not_found(id: u64) -> CdtError {
         format!("no network request {id} in this context"),
     )
     .with_details(json!({ "id": id }))
-    .hinted("Run: cdt network list --preserved")
+    .run::<op::NetworkList>("--preserved")
 }
 
 fn find(slot: &Slot, id: u64) -> Result<NetworkRequest, CdtError> {

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use cdt_domain::ops::SessionStartParams;
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -91,7 +92,7 @@ pub async fn start(
                 ),
             )
             .with_details(json!({ "session": describe(runtime, &slot) }))
-            .hinted("Run: cdt session restart (with the new flags)")
+            .run_then::<op::SessionRestart>("", " (with the new flags)")
             .hinted("Or: cdt session stop, then cdt session start"));
         }
         false
@@ -114,7 +115,7 @@ pub async fn stop(runtime: &Arc<Runtime>, context: &ResolvedContext) -> Result<V
                 format!("no browser session runs for context {}", context.key),
             )
             .with_details(json!({ "context": context.key, "resolvedFrom": context.identity }))
-            .hinted("Run: cdt session list (to see every running session)")
+            .run_then::<op::SessionList>("", " (to see every running session)")
         })?;
     let _life = slot.lifecycle.lock().await;
     reap(runtime, &slot, EndReason::StoppedByRequest).await;

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ops::SessionStartParams;
+use cdt_domain::ops::op;
 use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
@@ -225,7 +226,7 @@ impl Slot {
     pub fn live_browser(&self) -> Result<Arc<dyn BrowserPort>, CdtError> {
         self.browser().ok_or_else(|| {
             CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-                .hinted("Run: cdt session restart")
+                .run::<op::SessionRestart>("")
         })
     }
 

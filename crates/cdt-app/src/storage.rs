@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use cdt_domain::ops::op;
 use cdt_domain::ops::{
     CookieClearParams, CookieListParams, CookieSetParams, SameSite, StorageFileParams,
     WebStorageParams,
@@ -231,7 +232,7 @@ async fn storage_target(
                     ErrorCode::OriginNotOpen,
                     "the page has no http(s) origin (e.g. about:blank)",
                 )
-                .hinted("Run: cdt page navigate <url>, or pass --origin")
+                .run_then::<op::PageNavigate>("<url>", ", or pass --origin")
             })?,
     };
     Ok((browser, target, origin))

@@ -3,6 +3,7 @@
 //! says a dialog blocks the page, and answering a dialog.
 
 use cdt_domain::interact::DialogInfo;
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -19,7 +20,7 @@ pub fn dialog_blocking(dialog: &DialogInfo) -> CdtError {
         ),
     )
     .with_details(json!({ "dialog": dialog }))
-    .hinted("Run: cdt dialog handle accept")
+    .run::<op::DialogHandle>("accept")
     .hinted("Or: cdt dialog handle dismiss")
 }
 

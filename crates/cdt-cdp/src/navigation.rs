@@ -2,6 +2,7 @@
 //! not to) until the main frame reaches the lifecycle point asked for, and each answering
 //! `DIALOG_BLOCKING` at once if a dialog opens on the way.
 
+use cdt_domain::ops::op;
 use cdt_domain::ports::NavigationOutcome;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::json;
@@ -56,7 +57,7 @@ pub(crate) async fn navigate(
                         ErrorCode::CdpDisconnected,
                         "the browser went away during navigation",
                     )
-                    .hinted("Run: cdt session restart")
+                    .run::<op::SessionRestart>("")
                 })?;
                 let p = &event.params;
                 if event.session_id.as_deref() == Some(session.as_str())

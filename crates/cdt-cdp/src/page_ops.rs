@@ -7,6 +7,7 @@ use base64::Engine;
 use cdt_domain::interact::{
     DispatchOutcome, EvalRequest, KeyInput, MouseEventKind, MouseInput, ScreenshotRequest,
 };
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -56,7 +57,7 @@ async fn page_element(
         .await
         .map_err(|_| {
             CdtError::new(ErrorCode::UidStale, format!("{uid} no longer exists"))
-                .hinted("Run: cdt capture snapshot")
+                .run::<op::CaptureSnapshot>("")
         })?;
     Ok(str_field(&resolved["object"], "objectId").to_string())
 }

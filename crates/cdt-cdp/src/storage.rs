@@ -6,6 +6,7 @@
 //! Values are secrets: nothing here logs them.
 
 use base64::Engine;
+use cdt_domain::ops::op;
 use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -20,7 +21,7 @@ fn origin_not_open(origin: &str) -> CdtError {
         format!("no frame of {origin} is open in the page"),
     )
     .with_details(json!({ "origin": origin }))
-    .hinted(format!("Run: cdt page open {origin}/ (then retry)"))
+    .run_then::<op::PageOpen>(&format!("{origin}/"), " (then retry)")
     .hinted("Or omit --origin to use the page's own origin")
 }
 

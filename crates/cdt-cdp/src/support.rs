@@ -4,6 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::Value;
 
@@ -21,6 +22,5 @@ pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// The error for an event stream that ended while a command waited on it: the browser (or the
 /// connection to it) went away.
 pub(crate) fn browser_gone() -> CdtError {
-    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away")
-        .hinted("Run: cdt session restart")
+    CdtError::new(ErrorCode::CdpDisconnected, "the browser went away").run::<op::SessionRestart>("")
 }

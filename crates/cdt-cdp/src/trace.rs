@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use base64::Engine;
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -23,7 +24,7 @@ fn not_running() -> CdtError {
         ErrorCode::TraceNotRunning,
         "no trace is being recorded in this context",
     )
-    .hinted("Run: cdt trace start --reload")
+    .run::<op::TraceStart>("--reload")
 }
 
 /// `tag#id.class1.class2 src=…` from `DOM.describeNode`'s node.
@@ -82,7 +83,7 @@ impl Recording {
                 ErrorCode::TraceAlreadyRunning,
                 "a trace is already being recorded in this context",
             )
-            .hinted("Run: cdt trace stop"));
+            .run::<op::TraceStop>(""));
         }
         let session = pages.session_for(target_id).await?;
         let included: Vec<&str> = categories
@@ -133,7 +134,7 @@ impl Recording {
                     ErrorCode::CdpDisconnected,
                     "the browser went away while tracing",
                 )
-                .hinted("Run: cdt session restart")
+                .run::<op::SessionRestart>("")
             })?;
             if event.method == "Tracing.tracingComplete"
                 && event.session_id.as_deref() == Some(session.as_str())

@@ -10,6 +10,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -68,7 +69,7 @@ fn disconnected() -> CdtError {
         ErrorCode::CdpDisconnected,
         "the browser connection is closed",
     )
-    .hinted("Run: cdt session restart")
+    .run::<op::SessionRestart>("")
 }
 
 impl CdpConnection {
@@ -256,7 +257,7 @@ fn cdp_error(error: &Value) -> CdtError {
     let code = error.get("code").and_then(Value::as_i64).unwrap_or(0);
     CdtError::new(ErrorCode::ProtocolError, format!("{message} (CDP {code})"))
         .with_details(json!({ "cdpCode": code, "cdpMessage": message }))
-        .hinted("Run: cdt session restart")
+        .run::<op::SessionRestart>("")
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //! This module must never trust a value the page could have written: nothing here reads the
 //! page's main world.
 
+use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -63,7 +64,7 @@ fn stale_frame(error: CdtError, frame: &str) -> CdtError {
             ErrorCode::UidStale,
             format!("frame {frame} is no longer part of the page"),
         )
-        .hinted("Run: cdt capture snapshot");
+        .run::<op::CaptureSnapshot>("");
     }
     error
 }
@@ -125,7 +126,7 @@ pub(crate) async fn frame_target(
                 ErrorCode::UidStale,
                 format!("frame {current} of this page is gone"),
             )
-            .hinted("Run: cdt capture snapshot"));
+            .run::<op::CaptureSnapshot>(""));
         };
         let frame = frame_id
             .get_or_insert_with(|| entry.frame_id.clone())
@@ -152,7 +153,7 @@ async fn remote_frame_session(
             ErrorCode::UidStale,
             format!("frame {prefix} of this page is gone"),
         )
-        .hinted("Run: cdt capture snapshot")
+        .run::<op::CaptureSnapshot>("")
     })?;
     sessions.insert(frame_id.to_string(), session.clone());
     Ok(session)
@@ -236,12 +237,12 @@ pub(crate) fn uid_node(pages: &Pages, page: &str, uid: &str) -> Result<i64, CdtE
             ErrorCode::UidStale,
             format!("{uid} no longer exists in the page"),
         )
-        .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)")),
+        .run_then::<op::CaptureSnapshot>("", " (uids of removed nodes are never reused)")),
         Named::Unknown => Err(CdtError::new(
             ErrorCode::ElementNotFound,
             format!("no element matches {uid}"),
         )
-        .hinted("Run: cdt capture snapshot")),
+        .run::<op::CaptureSnapshot>("")),
     }
 }
 

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode, env};
 use cdt_ipc::protocol::build_id;
 use cdt_ipc::{Connection, HandshakeOutcome};
@@ -200,7 +201,7 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
         .map_err(|error| unavailable(format!("cannot take the startup lock: {error}"), paths))?
         .ok_or_else(|| {
             CdtError::timeout("waiting for another cdt to start the daemon", 0)
-                .hinted("Run: cdt daemon status")
+                .run::<op::DaemonStatus>("")
         })?;
     // Someone else may have started it while we waited for the lock.
     match probe(&socket, deadline) {

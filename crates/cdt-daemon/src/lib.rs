@@ -10,6 +10,7 @@ use cdt_app::lease::{recover_leftovers, spawn_janitor};
 use cdt_app::telemetry::TelemetryConfig;
 use cdt_app::{Broker, BrokerConfig, Deps};
 use cdt_cdp::ChromiumLauncher;
+use cdt_domain::ops::op;
 use cdt_domain::ports::SystemClock;
 use cdt_domain::{CdtError, env};
 use cdt_ipc::protocol::MAX_LINE_BYTES;
@@ -121,7 +122,7 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
     let _ = std::fs::remove_file(socket);
     let listener = tokio::net::UnixListener::bind(socket).map_err(|e| {
         CdtError::internal(format!("cannot bind {}: {e}", socket.display()))
-            .hinted("Run: cdt daemon status")
+            .run::<op::DaemonStatus>("")
     })?;
     {
         use std::os::unix::fs::PermissionsExt;

@@ -8,6 +8,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::ops::Op;
+
 /// Process exit codes (SPEC §3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[repr(u8)]
@@ -197,7 +199,78 @@ pub struct CdtError {
     #[serde(default, skip_serializing_if = "is_null")]
     pub details: Value,
     #[serde(default)]
-    pub suggestions: Vec<String>,
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// One way out of an error. A command is typed where the error is made (which operation,
+/// with which arguments) and rendered at the edge: `Run: cdt page list` on the command line,
+/// the same with `(tool list_pages)` for an MCP client. Anything else is plain text (a flag,
+/// an environment variable, a local command).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Suggestion {
+    Run(RunHint),
+    Text(String),
+}
+
+/// "Run this operation": its wire name, the arguments after its command words, and any text
+/// that follows the command (`(then retry)`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunHint {
+    pub op: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub args: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub rest: String,
+}
+
+impl RunHint {
+    /// The command line: `cdt element inspect e7`.
+    pub fn command(&self) -> String {
+        let mut line = format!("cdt {}", self.op.replace('.', " "));
+        if !self.args.is_empty() {
+            line.push(' ');
+            line.push_str(&self.args);
+        }
+        line
+    }
+}
+
+impl Suggestion {
+    /// Puts `value` where the suggestion says `placeholder` (`<uid>` → `e7`).
+    pub fn fill(&mut self, placeholder: &str, value: &str) {
+        match self {
+            Suggestion::Text(text) => *text = text.replace(placeholder, value),
+            Suggestion::Run(run) => run.args = run.args.replace(placeholder, value),
+        }
+    }
+}
+
+impl fmt::Display for Suggestion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Suggestion::Text(text) => f.write_str(text),
+            Suggestion::Run(run) => write!(f, "Run: {}{}", run.command(), run.rest),
+        }
+    }
+}
+
+impl From<String> for Suggestion {
+    fn from(text: String) -> Suggestion {
+        Suggestion::Text(text)
+    }
+}
+
+impl From<&str> for Suggestion {
+    fn from(text: &str) -> Suggestion {
+        Suggestion::Text(text.to_string())
+    }
+}
+
+impl PartialEq<&str> for Suggestion {
+    fn eq(&self, other: &&str) -> bool {
+        *other == self.to_string().as_str()
+    }
 }
 
 fn is_null(value: &Value) -> bool {
@@ -214,10 +287,37 @@ impl CdtError {
         }
     }
 
-    /// Adds a suggestion (a runnable command or a concrete flag).
+    /// Adds a suggestion in words (a concrete flag, a local command).
     pub fn hinted(mut self, suggestion: impl Into<String>) -> Self {
-        self.suggestions.push(suggestion.into());
+        self.suggestions.push(Suggestion::Text(suggestion.into()));
         self
+    }
+
+    /// Suggests running operation `O` with `args` (the words after its command, `""` for
+    /// none): `.run::<op::PageList>("")` reads `Run: cdt page list`.
+    pub fn run<O: Op>(self, args: &str) -> Self {
+        self.run_then::<O>(args, "")
+    }
+
+    /// As [`CdtError::run`], with text after the command (` (then retry)`).
+    pub fn run_then<O: Op>(mut self, args: &str, rest: &str) -> Self {
+        self.suggestions.push(Suggestion::Run(RunHint {
+            op: O::NAME.to_string(),
+            args: args.to_string(),
+            rest: rest.to_string(),
+        }));
+        self
+    }
+
+    /// The error as the command line shows it: every suggestion rendered as text.
+    pub fn rendered(&self) -> CdtError {
+        let mut error = self.clone();
+        error.suggestions = self
+            .suggestions
+            .iter()
+            .map(|s| Suggestion::Text(s.to_string()))
+            .collect();
+        error
     }
 
     pub fn with_details(mut self, details: Value) -> Self {
@@ -228,7 +328,8 @@ impl CdtError {
     /// Guarantees the contract that every failure carries a suggestion.
     pub fn ensure_suggestion(mut self) -> Self {
         if self.suggestions.is_empty() {
-            self.suggestions.push(self.code.remedy().to_string());
+            self.suggestions
+                .push(Suggestion::Text(self.code.remedy().to_string()));
         }
         self
     }
@@ -263,6 +364,33 @@ pub type CdtResult<T> = Result<T, CdtError>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A command hint is typed on the wire (the MCP server names its tool from it) and reads
+    /// as the command on the command line.
+    #[test]
+    fn run_hints_are_typed_on_the_wire_and_text_at_the_edge() {
+        use crate::ops::op;
+        let error = CdtError::new(ErrorCode::UidStale, "gone")
+            .run_then::<op::CaptureSnapshot>("", " (uids are never reused)")
+            .run::<op::ElementInspect>("<uid>")
+            .hinted("Pass --timeout 5000");
+        let wire = serde_json::to_value(&error).unwrap_or_default();
+        assert_eq!(wire["suggestions"][0]["op"], "capture.snapshot");
+        assert_eq!(wire["suggestions"][2], "Pass --timeout 5000");
+        let back: CdtError = serde_json::from_value(wire).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, error);
+        let mut error = back;
+        error.suggestions[1].fill("<uid>", "e7");
+        let shown = serde_json::to_value(error.rendered()).unwrap_or_default();
+        assert_eq!(
+            shown["suggestions"],
+            serde_json::json!([
+                "Run: cdt capture snapshot (uids are never reused)",
+                "Run: cdt element inspect e7",
+                "Pass --timeout 5000"
+            ])
+        );
+    }
 
     /// The exit-code table is a published contract: this pins it.
     #[test]

@@ -126,7 +126,15 @@ mod tests {
     #[test]
     fn the_refusal_says_what_to_do_instead() {
         let error = check_chrome_args(&["--user-data-dir=/x".to_string()]).err();
-        let hints = error.map(|e| e.suggestions.join(" ")).unwrap_or_default();
+        let hints = error
+            .map(|e| {
+                e.suggestions
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
         assert!(hints.contains("--context-id"), "{hints}");
     }
 }

@@ -21,7 +21,7 @@ pub mod time;
 pub mod warning;
 
 pub use caller::{CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext};
-pub use error::{CdtError, ErrorCode, ExitCode};
+pub use error::{CdtError, ErrorCode, ExitCode, RunHint, Suggestion};
 pub use page::{PageId, PageInfo, WaitUntil};
 pub use time::Deadline;
 pub use warning::{Warning, WarningCode};

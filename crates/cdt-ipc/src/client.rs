@@ -1,5 +1,6 @@
 //! The blocking client used by the `cdt` binary: connect, handshake, one request, one reply.
 
+use cdt_domain::ops::op;
 use std::io::{BufReader, Write};
 use std::os::unix::net::UnixStream;
 use std::path::Path;
@@ -29,7 +30,7 @@ pub enum HandshakeOutcome {
 
 fn unavailable(message: String) -> CdtError {
     CdtError::new(ErrorCode::DaemonUnavailable, message)
-        .hinted("Run: cdt daemon status (logs: cdt daemon logs)")
+        .run_then::<op::DaemonStatus>("", " (logs: cdt daemon logs)")
 }
 
 impl Connection {
@@ -140,7 +141,7 @@ impl Connection {
                 ErrorCode::ProtocolError,
                 format!("malformed reply from the daemon: {error}"),
             )
-            .hinted("Run: cdt daemon stop, then retry")
+            .run_then::<op::DaemonStop>("", ", then retry")
         })
     }
 }

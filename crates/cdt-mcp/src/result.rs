@@ -3,7 +3,7 @@
 //! as `structuredContent`, screenshots as image content (or their path past a size cap), and
 //! failures as tool errors (`isError`) carrying cdt's error code, message and suggestions.
 
-use cdt_domain::{CdtError, Warning};
+use cdt_domain::{CdtError, Suggestion, Warning};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{Map, Value, json};
 
@@ -142,32 +142,26 @@ fn screenshot(mut data: Value, warnings: &[Warning]) -> CallToolResult {
     result
 }
 
-/// `Run: cdt page list` → `Run: cdt page list (tool list_pages)`, when a tool sends that op.
-fn with_tool(suggestion: &str) -> String {
-    let Some(command) = suggestion.strip_prefix("Run: cdt ") else {
-        return suggestion.to_string();
+/// A suggestion as an MCP client reads it: a command names the tool that runs the same
+/// operation (`Run: cdt page list (tool list_pages)`), read from the typed hint, not from its
+/// text.
+fn with_tool(suggestion: &Suggestion) -> Suggestion {
+    let text = suggestion.to_string();
+    let tool = match suggestion {
+        Suggestion::Run(run) => TOOLS.iter().find(|t| t.ops.contains(&run.op.as_str())),
+        Suggestion::Text(_) => None,
     };
-    let words: Vec<&str> = command
-        .split_whitespace()
-        .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
-        .take(3)
-        .collect();
-    // The longest prefix of the words that names an op (`events filters get` → 3 words).
-    let tool = (1..=words.len()).rev().find_map(|n| {
-        let op = words[..n].join(".");
-        TOOLS.iter().find(|t| t.ops.contains(&op.as_str()))
-    });
-    match tool {
-        Some(tool) => format!("{suggestion} (tool {})", tool.name),
-        None => suggestion.to_string(),
-    }
+    Suggestion::Text(match tool {
+        Some(tool) => format!("{text} (tool {})", tool.name),
+        None => text,
+    })
 }
 
 /// A failure as a tool error: the model reads code, message, details and suggestions; the
 /// same error is the structured content.
 pub fn failure(error: CdtError) -> CallToolResult {
     let mut error = error.ensure_suggestion();
-    error.suggestions = error.suggestions.iter().map(|s| with_tool(s)).collect();
+    error.suggestions = error.suggestions.iter().map(with_tool).collect();
     let mut text = format!("error[{}]: {}", error.code, error.message);
     if !error.details.is_null() {
         text.push_str(&format!(" {}", error.details));
@@ -183,6 +177,7 @@ pub fn failure(error: CdtError) -> CallToolResult {
 
 #[cfg(test)]
 mod tests {
+    use cdt_domain::ops::op;
     use cdt_domain::{ErrorCode, WarningCode};
 
     use super::*;
@@ -191,7 +186,7 @@ mod tests {
     fn errors_carry_code_message_and_suggestions_naming_the_tool() {
         let error = CdtError::new(ErrorCode::PageNotFound, "no page 9 in this context")
             .with_details(json!({ "known": [1] }))
-            .hinted("Run: cdt page list");
+            .run::<op::PageList>("");
         let result = failure(error);
         assert_eq!(result.is_error, Some(true));
         let structured = result.structured_content.unwrap_or_default();
@@ -200,13 +195,15 @@ mod tests {
             structured["error"]["suggestions"][0],
             "Run: cdt page list (tool list_pages)"
         );
+        let filters = CdtError::validation("x").run::<op::EventsFiltersGet>("");
         assert_eq!(
-            with_tool("Run: cdt events filters get"),
+            with_tool(&filters.suggestions[0]),
             "Run: cdt events filters get (tool cdp_get_filters)"
         );
+        // Text is never parsed for a command: only typed hints name a tool.
         assert_eq!(
-            with_tool("Retry with --timeout 30000"),
-            "Retry with --timeout 30000"
+            with_tool(&"Run: cdt page list".into()),
+            "Run: cdt page list"
         );
     }
 

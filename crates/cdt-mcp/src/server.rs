@@ -85,7 +85,7 @@ impl CdtMcp {
 }
 
 fn resource_error(error: &CdtError) -> McpError {
-    let data = serde_json::to_value(error).ok();
+    let data = serde_json::to_value(error.rendered()).ok();
     match error.code {
         cdt_domain::ErrorCode::PageNotFound | cdt_domain::ErrorCode::NoCurrentPage => {
             McpError::resource_not_found(format!("{}: {}", error.code, error.message), data)

@@ -116,7 +116,7 @@ mod tests {
             error.as_ref().map(|e| e.code),
             Some(ErrorCode::ValidationError)
         );
-        assert!(error.is_some_and(|e| e.suggestions[0].contains("CDT_HOME")));
+        assert!(error.is_some_and(|e| e.suggestions[0].to_string().contains("CDT_HOME")));
         assert!(StatePaths::new("/tmp/cdt").check_socket_path().is_ok());
     }
 }

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
+use cdt_domain::ops::op;
 use cdt_domain::ports::{ContextFile, ContextLock, SessionStorePort};
 use cdt_domain::{CdtError, ContextKey, ErrorCode};
 use serde_json::Value;
@@ -67,7 +68,7 @@ impl SessionStorePort for FsSessionStore {
                 ErrorCode::ContextLockTimeout,
                 format!("context {key} is locked by another process"),
             )
-            .hinted("Run: cdt daemon status (another daemon may own this CDT_HOME)")),
+            .run_then::<op::DaemonStatus>("", " (another daemon may own this CDT_HOME)")),
             Err(error) => Err(io_error("lock", &path, &error)),
         }
     }

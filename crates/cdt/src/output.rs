@@ -378,7 +378,7 @@ impl Printer {
                 }
                 Self::stdout(&format!(
                     "{}\n",
-                    json!({ "ok": false, "error": error, "meta": meta_json })
+                    json!({ "ok": false, "error": error.rendered(), "meta": meta_json })
                 ));
             }
             OutputFormat::Text => {

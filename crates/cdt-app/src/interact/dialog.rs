@@ -1,6 +1,7 @@
 //! `dialog status|handle`: JavaScript dialogs are tracked per page; while one is open, commands
 //! that would block answer `DIALOG_BLOCKING`.
 
+use cdt_domain::ops::op;
 use cdt_domain::ops::{DialogHandleParams, PageParams};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -49,7 +50,7 @@ pub async fn handle(
             ErrorCode::DialogNotOpen,
             format!("no dialog is open on page {}", ctx.page),
         )
-        .hinted("Run: cdt dialog status"));
+        .run::<op::DialogStatus>(""));
     };
     ctx.browser
         .handle_dialog(&ctx.target, accept, params.text.as_deref())

@@ -3,6 +3,7 @@
 //! input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::ops::op;
 use cdt_domain::ops::{
     CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
     FillParams, FindParams, UploadParams,
@@ -111,7 +112,7 @@ pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtE
         let Some((_, owner)) = children.iter().find(|(prefix, _)| *prefix == current) else {
             return Err(
                 CdtError::new(ErrorCode::UidStale, format!("frame {current} is gone"))
-                    .hinted("Run: cdt capture snapshot"),
+                    .run::<op::CaptureSnapshot>(""),
             );
         };
         let parent = frame_of(owner)?.to_string();
@@ -532,7 +533,7 @@ pub async fn upload(
                     ErrorCode::TargetNotInteractable,
                     format!("{what} is not a file input"),
                 )
-                .hinted("Run: cdt element inspect <uid>")
+                .run::<op::ElementInspect>("<uid>")
             } else {
                 error
             }

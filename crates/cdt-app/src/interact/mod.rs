@@ -17,6 +17,7 @@ pub mod read;
 pub mod snapshot;
 pub mod wait;
 
+use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeFailure;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -36,7 +37,7 @@ pub fn frame_of(uid: &str) -> Result<&str, CdtError> {
     } else {
         Err(
             CdtError::validation(format!("{uid:?} is not a uid (uids look like e12 or f1e3)"))
-                .hinted("Run: cdt capture snapshot"),
+                .run::<op::CaptureSnapshot>(""),
         )
     }
 }
@@ -57,12 +58,12 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             ErrorCode::UidStale,
             format!("{what} no longer exists in the page"),
         )
-        .hinted("Run: cdt capture snapshot (uids of removed nodes are never reused)"),
+        .run_then::<op::CaptureSnapshot>("", " (uids of removed nodes are never reused)"),
         Some(ProbeFailure::Unknown) => CdtError::new(
             ErrorCode::ElementNotFound,
             format!("no element matches {what}"),
         )
-        .hinted("Run: cdt capture snapshot"),
+        .run::<op::CaptureSnapshot>(""),
         Some(ProbeFailure::Obscured) => {
             let covering = value
                 .get("covering")
@@ -77,17 +78,17 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             ErrorCode::TargetNotInteractable,
             format!("{element} is not visible"),
         )
-        .hinted("Run: cdt element inspect <uid>"),
+        .run::<op::ElementInspect>("<uid>"),
         Some(ProbeFailure::Disabled) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is disabled"),
         )
-        .hinted("Run: cdt element inspect <uid>"),
+        .run::<op::ElementInspect>("<uid>"),
         Some(ProbeFailure::OutOfView) => CdtError::new(
             ErrorCode::TargetOutOfView,
             format!("{element} could not be scrolled into view"),
         )
-        .hinted("Run: cdt element scroll-into-view <uid>"),
+        .run::<op::ElementScrollIntoView>("<uid>"),
         Some(ProbeFailure::InvalidSelector) => CdtError::validation(format!(
             "invalid CSS selector: {}",
             value["message"].as_str().unwrap_or("")
@@ -103,12 +104,12 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             ErrorCode::TargetNotInteractable,
             format!("{element} is read-only"),
         )
-        .hinted("Run: cdt element inspect <uid>"),
+        .run::<op::ElementInspect>("<uid>"),
         Some(ProbeFailure::NotFocusable) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take the keyboard focus, so nothing can be typed into it"),
         )
-        .hinted("Run: cdt element inspect <uid>"),
+        .run::<op::ElementInspect>("<uid>"),
         Some(ProbeFailure::RadioUncheck) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is a radio button; it cannot be unchecked by itself"),
@@ -118,12 +119,12 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             ErrorCode::TargetNotInteractable,
             format!("{what} is a file input"),
         )
-        .hinted("Run: cdt element upload <uid> <file>"),
+        .run::<op::ElementUpload>("<uid> <file>"),
         Some(ProbeFailure::NotFillable | ProbeFailure::UnknownCommand) | None => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take that action"),
         )
-        .hinted("Run: cdt element inspect <uid>"),
+        .run::<op::ElementInspect>("<uid>"),
     };
     let mut details = if error.details.is_object() {
         error.details.clone()
@@ -140,7 +141,7 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
     {
         details["uid"] = json!(uid);
         for suggestion in &mut error.suggestions {
-            *suggestion = suggestion.replace("<uid>", uid);
+            suggestion.fill("<uid>", uid);
         }
     }
     Err(error.with_details(details))

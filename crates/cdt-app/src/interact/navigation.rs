@@ -1,5 +1,6 @@
 //! `page back|forward|reload|resize`: history and the viewport of one page.
 
+use cdt_domain::ops::op;
 use cdt_domain::ops::{HistoryParams, ReloadParams, ResizeParams};
 use cdt_domain::ports::NavigationOutcome;
 use cdt_domain::{CdtError, ErrorCode};
@@ -57,7 +58,7 @@ pub async fn history(
                     ctx.page
                 ),
             )
-            .hinted("Run: cdt page navigate <url>"))
+            .run::<op::PageNavigate>("<url>"))
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod vitals;
 
 use std::path::{Path, PathBuf};
 
+use cdt_domain::ops::op;
 use cdt_domain::ops::{InsightName, TraceInsightParams, TraceStartParams, TraceStopParams};
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Map, Value, json};
@@ -213,7 +214,7 @@ pub async fn stop(
             ErrorCode::TraceNotRunning,
             "no trace is being recorded in this context",
         )
-        .hinted("Run: cdt trace start --reload")
+        .run::<op::TraceStart>("--reload")
     })?;
     let bytes = browser.stop_trace().await?;
     let mut model = TraceModel::parse(&bytes)?;
@@ -299,7 +300,7 @@ pub async fn insight(
                 ErrorCode::TraceNotFound,
                 "this context has no recorded trace",
             )
-            .hinted("Run: cdt trace start --reload, then cdt trace stop")
+            .run_then::<op::TraceStart>("--reload", ", then cdt trace stop")
             .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
         })?,
     };

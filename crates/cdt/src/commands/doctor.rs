@@ -54,7 +54,7 @@ impl Check {
             name,
             status: Status::Fail,
             detail: error.message.clone(),
-            fixes: error.suggestions.clone(),
+            fixes: error.suggestions.iter().map(ToString::to_string).collect(),
             code: error.code,
         }
     }
