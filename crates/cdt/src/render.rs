@@ -5,24 +5,30 @@
 //! It only formats what the daemon returned; it never adds a fact of its own. Replies it has
 //! no compact form for fall back to the generic key/value rendering in `output.rs`.
 
+use cdt_domain::ops::{TextForm, op_spec};
 use serde_json::Value;
 
 /// The widest a feedback line's element list grows before it is cut.
 const LINE_WIDTH: usize = 160;
 
-/// A compact rendering of `data`, when `op` has one.
+/// A compact rendering of `data`, when `op` has one: an action's feedback, the form the
+/// operation table names for it ([`TextForm`]), or the doctor's checks.
 pub fn compact(op: &str, data: &Value) -> Option<String> {
     if is_feedback(data) {
         return Some(feedback(op, data));
     }
-    match op {
-        "page.open" | "page.navigate" | "page.back" | "page.forward" | "page.reload" => {
-            page_line(data)
-        }
-        "page.text" => data.get("text").and_then(Value::as_str).map(line),
-        "page.html" => data.get("html").and_then(Value::as_str).map(line),
-        "runtime.eval" => data.get("value").map(value_text),
-        "element.find" => data.get("matches").and_then(Value::as_array).map(|m| {
+    if op == "doctor" {
+        return data
+            .get("checks")
+            .and_then(Value::as_array)
+            .map(|c| checks(c));
+    }
+    match op_spec(op)?.text {
+        TextForm::Generic => None,
+        TextForm::PageReached => page_line(data),
+        TextForm::Field(field) => data.get(field).and_then(Value::as_str).map(line),
+        TextForm::Value => data.get("value").map(value_text),
+        TextForm::Matches => data.get("matches").and_then(Value::as_array).map(|m| {
             m.iter()
                 .map(|node| {
                     line(&format!(
@@ -34,11 +40,6 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
                 })
                 .collect()
         }),
-        "doctor" => data
-            .get("checks")
-            .and_then(Value::as_array)
-            .map(|c| checks(c)),
-        _ => None,
     }
 }
 

@@ -51,7 +51,7 @@ macro_rules! element_operations {
             ["cdt element inspect e12"];
         /// Find elements whose name or value contains a text; returns their uids
         ElementFind = "element.find" (FindParams, element::args::FindArgs), S5, [DialogBlocking, PageNotFound, CdpDisconnected],
-            ["cdt element find 'Sign in'"];
+            ["cdt element find 'Sign in'"] => TextForm::Matches;
         ] $($rest)* }
     };
 }

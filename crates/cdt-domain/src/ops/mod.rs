@@ -77,6 +77,8 @@ pub struct OpSpec {
     pub examples: &'static [&'static str],
     /// A paragraph for `--help` after the examples ("" when none).
     pub note: &'static str,
+    /// How `--output text` and the REPL print its reply.
+    pub text: TextForm,
     /// Its flags (the `cdt` binary builds the command tree from these).
     #[cfg(feature = "cli")]
     pub cli: cli::CliFns,
@@ -115,7 +117,7 @@ macro_rules! errors {
 /// the schemas, the marker types the daemon binds use cases to and the `cdt` command tree are
 /// all generated from it.
 macro_rules! operations {
-    ([$( $(#[doc = $doc:literal])* $variant:ident = $name:literal ($params:ty, $args:ty), $timeout:expr, [$($code:ident),*], [$($example:literal),+] $($note:literal)?; )*]) => {
+    ([$( $(#[doc = $doc:literal])* $variant:ident = $name:literal ($params:ty, $args:ty), $timeout:expr, [$($code:ident),*], [$($example:literal),+] $($note:literal)? $(=> $text:expr)?; )*]) => {
         /// Every operation, as sent on the wire: `{"op":"page.open","params":{…}}`.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
         #[serde(tag = "op", content = "params")]
@@ -137,6 +139,7 @@ macro_rules! operations {
                 errors: errors!($($code),*),
                 examples: &[$($example),+],
                 note: concat!("", $($note)?),
+                text: text_form!($($text)?),
                 #[cfg(feature = "cli")]
                 cli: cli::CliFns::of::<$args>(),
             }, )*
@@ -180,6 +183,31 @@ macro_rules! operations {
                 }
             }
         }
+    };
+}
+
+/// How a reply reads as text (`--output text`, the REPL). An action's feedback has its own
+/// form whatever the operation; anything else not named here prints as keys and values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextForm {
+    /// Keys and values.
+    Generic,
+    /// The page it reached: `page 1 "Title" http://…`.
+    PageReached,
+    /// One string field of the reply, as it is (`text`, `html`).
+    Field(&'static str),
+    /// The `value` of an evaluation, as JavaScript would print it.
+    Value,
+    /// The `matches` of a search: one `uid role "name"` line each.
+    Matches,
+}
+
+macro_rules! text_form {
+    () => {
+        TextForm::Generic
+    };
+    ($form:expr) => {
+        $form
     };
 }
 

@@ -11,7 +11,7 @@ macro_rules! page_operations {
         $then! { [$($table)*
         /// Open a URL in a new page, which becomes current (starts the browser if needed)
         PageOpen = "page.open" (PageOpenParams, page::args::OpenArgs), S30, [NavigationFailed, BrowserLaunchFailed, SlotLimitReached, CdpDisconnected],
-            ["cdt page open https://example.com", "cdt page open http://127.0.0.1:8080/app --wait-until networkidle", "cdt page open https://example.com/docs --background", "cdt page open --url https://example.com --fields id,title"];
+            ["cdt page open https://example.com", "cdt page open http://127.0.0.1:8080/app --wait-until networkidle", "cdt page open https://example.com/docs --background", "cdt page open --url https://example.com --fields id,title"] => TextForm::PageReached;
         /// List this context's pages: id, url, title, and which is current
         PageList = "page.list" (NoParams, cli::NoArgs), S5, [BrowserLaunchFailed, SlotLimitReached, CdpDisconnected],
             ["cdt page list", "cdt page list --output text", "cdt page list | jq '.data.pages[] | select(.current)'"];
@@ -23,16 +23,16 @@ macro_rules! page_operations {
             ["cdt page close 2", "cdt page close", "cdt page close 3"];
         /// Load a URL in the current page (or --page N); waits for `load` by default
         PageNavigate = "page.navigate" (PageNavigateParams, page::args::NavigateArgs), S30, [PageNotFound, NoCurrentPage, NavigationFailed, DialogBlocking, BrowserLaunchFailed, CdpDisconnected],
-            ["cdt page navigate https://example.com --wait-until domcontentloaded", "cdt page navigate https://example.com/next", "cdt page navigate http://127.0.0.1:8080/ --page 2 --wait-until domcontentloaded", "cdt page navigate https://example.com --timeout 5000"];
+            ["cdt page navigate https://example.com --wait-until domcontentloaded", "cdt page navigate https://example.com/next", "cdt page navigate http://127.0.0.1:8080/ --page 2 --wait-until domcontentloaded", "cdt page navigate https://example.com --timeout 5000"] => TextForm::PageReached;
         /// Go back one entry in the page's history
         PageBack = "page.back" (HistoryParams, page::args::HistoryArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
-            ["cdt page back", "cdt page back --wait-until domcontentloaded"];
+            ["cdt page back", "cdt page back --wait-until domcontentloaded"] => TextForm::PageReached;
         /// Go forward one entry in the page's history
         PageForward = "page.forward" (HistoryParams, page::args::HistoryArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
-            ["cdt page forward"];
+            ["cdt page forward"] => TextForm::PageReached;
         /// Reload the page
         PageReload = "page.reload" (ReloadParams, page::args::ReloadArgs), S30, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
-            ["cdt page reload --ignore-cache", "cdt page reload"];
+            ["cdt page reload --ignore-cache", "cdt page reload"] => TextForm::PageReached;
         /// Set the page's viewport size in CSS pixels
         PageResize = "page.resize" (ResizeParams, page::args::ResizeArgs), S5, [PageNotFound, NoCurrentPage, DialogBlocking, CdpDisconnected],
             ["cdt page resize 1280 800"];
@@ -50,10 +50,10 @@ macro_rules! page_operations {
             ["cdt page wait-idle --idle-ms 500", "cdt page wait-idle", "cdt page wait-idle --idle-ms 1000"];
         /// The readable text of the page, or of one element
         PageText = "page.text" (ReadParams, page::args::ReadArgs), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected],
-            ["cdt page text --uid e12", "cdt page text", "cdt page text --uid e40", "cdt page text --selector main --output text"];
+            ["cdt page text --uid e12", "cdt page text", "cdt page text --uid e40", "cdt page text --selector main --output text"] => TextForm::Field("text");
         /// The HTML of the page, or of one element
         PageHtml = "page.html" (ReadParams, page::args::ReadArgs), S5, [PageNotFound, NoCurrentPage, ElementNotFound, UidStale, DialogBlocking, CdpDisconnected],
-            ["cdt page html --selector main", "cdt page html --selector form"];
+            ["cdt page html --selector main", "cdt page html --selector form"] => TextForm::Field("html");
         ] $($rest)* }
     };
 }

@@ -9,7 +9,7 @@ macro_rules! runtime_operations {
         $then! { [$($table)*
         /// Evaluate JavaScript in the page (on its own session; terminated past --timeout)
         RuntimeEval = "runtime.eval" (EvalParams, runtime::args::EvalArgs), S10, [EvalException, UidStale, DialogBlocking, ResultTooLarge, PageNotFound, CdpDisconnected],
-            ["cdt runtime eval 'document.title'", "cdt runtime eval '(el) => el.value' --arg e5", "cdt runtime eval 'fetch(\"/api\").then(r => r.status)' --await", "cdt runtime eval 'while (true) {}' --timeout 500      # TIMEOUT; the page stays usable"];
+            ["cdt runtime eval 'document.title'", "cdt runtime eval '(el) => el.value' --arg e5", "cdt runtime eval 'fetch(\"/api\").then(r => r.status)' --await", "cdt runtime eval 'while (true) {}' --timeout 500      # TIMEOUT; the page stays usable"] => TextForm::Value;
         ] $($rest)* }
     };
 }
