@@ -382,30 +382,64 @@ impl EmulationField {
     ];
 }
 
-/// What is emulated now. `None` (absent) means "as the browser is".
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmulationSettings {
+/// The emulated settings, declared once for both of their uses: what a request asks for
+/// (`emulation set`, the network named as a [`NetworkSetting`]: a preset or numbers) and what
+/// is in effect ([`EmulationSettings`], the network resolved to [`NetworkConditions`]).
+/// `None` (absent) means "as the browser is" in effect, and "leave as it is" in a request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    rename_all = "camelCase",
+    deny_unknown_fields,
+    bound(deserialize = "Network: Deserialize<'de>")
+)]
+pub struct Emulation<Network> {
+    /// Device viewport (`--viewport 390x844x3,mobile,touch`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub viewport: Option<Viewport>,
+    /// The `User-Agent` header and `navigator.userAgent`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_agent: Option<String>,
+    /// A preset (`offline`, `slow-3g`, `fast-3g`, `slow-4g`, `fast-4g`) or custom numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub network: Option<NetworkConditions>,
-    /// CPU slowdown factor (1 = none).
+    pub network: Option<Network>,
+    /// CPU slowdown factor, 1 (none) to 20.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu: Option<f64>,
+    /// What `navigator.geolocation` reports (permission is granted to every origin).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub geolocation: Option<Geolocation>,
+    /// `prefers-color-scheme`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color_scheme: Option<ColorScheme>,
+    /// IANA timezone id, e.g. `Asia/Tokyo`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// BCP 47 locale, e.g. `de-DE` (Intl, `navigator.language`, `Accept-Language`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locale: Option<String>,
+    /// Extra HTTP headers sent with every request (replaces the previous set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub headers: Option<BTreeMap<String, String>>,
 }
+
+impl<Network> Default for Emulation<Network> {
+    fn default() -> Self {
+        Emulation {
+            viewport: None,
+            user_agent: None,
+            network: None,
+            cpu: None,
+            geolocation: None,
+            color_scheme: None,
+            timezone: None,
+            locale: None,
+            headers: None,
+        }
+    }
+}
+
+/// What is emulated now.
+pub type EmulationSettings = Emulation<NetworkConditions>;
 
 /// Largest factor by which default budgets grow under throttling.
 pub const MAX_BUDGET_SCALE: f64 = 10.0;
