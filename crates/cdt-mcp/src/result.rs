@@ -3,6 +3,7 @@
 //! as `structuredContent`, screenshots as image content (or their path past a size cap), and
 //! failures as tool errors (`isError`) carrying cdt's error code, message and suggestions.
 
+use cdt_domain::ops::{Op, op};
 use cdt_domain::{CdtError, Suggestion, Warning};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{Map, Value, json};
@@ -27,17 +28,20 @@ fn lines(items: Option<&Vec<Value>>, line: impl Fn(&Value) -> String) -> String 
         .unwrap_or_default()
 }
 
-/// The text the model reads for a successful reply of `op`.
+/// The text the model reads for a successful reply of `op` (the operations are named by their
+/// marker types, so a renamed or removed one does not compile rather than silently fall
+/// through to JSON).
 fn text(op: &str, data: &Value) -> String {
+    let is = |name: &str| op == name;
     match op {
-        "capture.snapshot" if data["snapshot"].is_string() => format!(
+        _ if is(<op::CaptureSnapshot as Op>::NAME) && data["snapshot"].is_string() => format!(
             "page {} {} {}\n{}",
             scalar(&data["page"]),
             scalar(&data["url"]),
             scalar(&data["title"]),
             scalar(&data["snapshot"])
         ),
-        "page.list" => lines(data["pages"].as_array(), |p| {
+        _ if is(<op::PageList as Op>::NAME) => lines(data["pages"].as_array(), |p| {
             let marker = if p["current"] == true {
                 " (selected)"
             } else {
@@ -50,7 +54,7 @@ fn text(op: &str, data: &Value) -> String {
                 scalar(&p["title"])
             )
         }),
-        "console.list" => lines(data["messages"].as_array(), |m| {
+        _ if is(<op::ConsoleList as Op>::NAME) => lines(data["messages"].as_array(), |m| {
             format!(
                 "msgid={} {} {}",
                 scalar(&m["id"]),
@@ -58,7 +62,7 @@ fn text(op: &str, data: &Value) -> String {
                 scalar(&m["text"])
             )
         }),
-        "network.list" => lines(data["requests"].as_array(), |r| {
+        _ if is(<op::NetworkList as Op>::NAME) => lines(data["requests"].as_array(), |r| {
             let status = if r["failed"] == true {
                 scalar(&r["errorText"])
             } else {

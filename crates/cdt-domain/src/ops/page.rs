@@ -16,10 +16,10 @@ macro_rules! page_operations {
         PageList = "page.list" (NoParams, cli::NoArgs), S5, [BrowserLaunchFailed, SlotLimitReached, CdpDisconnected],
             ["cdt page list", "cdt page list --output text", "cdt page list | jq '.data.pages[] | select(.current)'"];
         /// Make a page current (ids come from `cdt page list`)
-        PageUse = "page.use" (PageUseParams, page::args::UseArgs), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
+        PageUse = "page.use" (PageUseParams, page::args::PageIdArgs), S5, [PageNotFound, BrowserLaunchFailed, CdpDisconnected],
             ["cdt page use 2", "cdt page use --page 2"];
         /// Close a page (default: the current one)
-        PageClose = "page.close" (PageCloseParams, page::args::CloseArgs), S10, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
+        PageClose = "page.close" (PageCloseParams, page::args::PageIdArgs), S10, [PageNotFound, NoCurrentPage, BrowserLaunchFailed, CdpDisconnected],
             ["cdt page close 2", "cdt page close", "cdt page close 3"];
         /// Load a URL in the current page (or --page N); waits for `load` by default
         PageNavigate = "page.navigate" (PageNavigateParams, page::args::NavigateArgs), S30, [PageNotFound, NoCurrentPage, NavigationFailed, DialogBlocking, BrowserLaunchFailed, CdpDisconnected],
@@ -278,26 +278,10 @@ pub(crate) mod args {
         }
     }
 
+    /// The page id of `page use` (required) and `page close` (default: the current page).
     #[derive(Debug, Args, Serialize)]
-    pub struct UseArgs {
-        /// The page id.
-        #[arg(value_name = "ID")]
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub id: Option<u32>,
-        /// The page id (same as the positional argument).
-        #[arg(
-            long = "id",
-            visible_alias = "page",
-            value_name = "ID",
-            conflicts_with = "id"
-        )]
-        #[serde(rename = "id", skip_serializing_if = "Option::is_none")]
-        pub id_flag: Option<u32>,
-    }
-
-    #[derive(Debug, Args, Serialize)]
-    pub struct CloseArgs {
-        /// The page id (default: the current page).
+    pub struct PageIdArgs {
+        /// The page id (from `cdt page list`; `page close` without one closes the current page).
         #[arg(value_name = "ID")]
         #[serde(skip_serializing_if = "Option::is_none")]
         pub id: Option<u32>,
@@ -424,8 +408,7 @@ pub(crate) mod args {
     given_as_is!(
         PageArg,
         OpenArgs,
-        UseArgs,
-        CloseArgs,
+        PageIdArgs,
         NavigateArgs,
         HistoryArgs,
         ReloadArgs,
