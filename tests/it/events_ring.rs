@@ -104,7 +104,7 @@ fn a_ring_that_overflowed_reports_the_drop_count_and_unknown_events_are_kind_oth
     assert!(
         events
             .iter()
-            .any(|e| e["method"] == "Runtime.executionContextCreated" && e["params"].is_object()),
+            .any(|e| e["cdpMethod"] == "Runtime.executionContextCreated" && e["params"].is_object()),
         "{events:#?}"
     );
     fresh

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cdt_e2e::{HttpServer, TestEnv, cdt_bin};
+use cdt_e2e::{ExternalBrowser, HttpServer, TestEnv, cdt_bin, free_port};
 use serde_json::Value;
 
 fn repo() -> PathBuf {
@@ -188,4 +188,106 @@ fn events_of_one_page_can_be_read_unobserved_and_cleared_from_the_cli() {
     // A page id that does not exist is an error with a hint, not an empty list.
     env.ctx("obs", &["events", "read", "--page", "99"])
         .err("PAGE_NOT_FOUND", 3);
+}
+
+/// Seed 002 §12 as printed: a Chrome the user started with --remote-debugging-port, `cdt mcp`
+/// registered with CDP_HOST/CDP_PORT (§9), then list targets → observe({targetId}) → read
+/// events → response body by requestId → subscribe cdp://events/{targetId}, every reply in
+/// §3.2/§4's shapes, plus per-target filters and the §7 errors (tests/mcp/seed_002.py, run
+/// by the official MCP Python SDK).
+#[test]
+fn seed_002_procedure_observes_a_chrome_cdt_did_not_start() {
+    let env = TestEnv::new();
+    let server = HttpServer::start();
+    server.page(
+        "/seed002.html",
+        "Seed 002",
+        r#"<h1>Observed</h1><script>
+let n = 0;
+setInterval(() => {
+  n += 1;
+  console.log("tick " + n);
+  fetch("/api/items").then(r => r.json());
+  if (n === 1 || n % 5 === 0) fetch("/api/echo", { method: "POST", body: JSON.stringify({ n: 1 }) });
+}, 300);
+</script>"#,
+    );
+    server.raw("/api/items", "application/json", r#"{"items":[1,2,3]}"#);
+    let url = server.url("/seed002.html");
+    let chrome = ExternalBrowser::start_at(&env, &url);
+    let closed = free_port();
+    let mut command = Command::new(mcp_python());
+    command
+        .arg(repo().join("tests/mcp/seed_002.py"))
+        .arg(cdt_bin())
+        .arg("127.0.0.1")
+        .arg(chrome.port.to_string())
+        .arg(&url)
+        .arg(closed.to_string())
+        .env("CDT_HOME", &env.home)
+        .env_remove("CDT_CONTEXT_ID")
+        .env_remove("CDT_SHARE_GROUP");
+    for (key, value) in &env.envs {
+        command.env(key, value);
+    }
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the seed 002 procedure failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary: Value = serde_json::from_str(stdout.lines().last().unwrap_or_default()).unwrap();
+    assert!(summary["updates"].as_u64() >= Some(1), "{summary}");
+
+    // The same browser, from the CLI (`cdt events`), in the observer's context.
+    let group = format!("cdp-127.0.0.1-{}", chrome.port);
+    let targets = env.run(&[
+        "--share-group",
+        &group,
+        "events",
+        "targets",
+        "--types",
+        "page",
+    ]);
+    let target = summary["target"].as_str().unwrap();
+    assert!(
+        targets.ok()["targets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == target),
+        "{targets:?}"
+    );
+    // The procedure stopped observing it; the CLI observes it again and reads its events.
+    env.run(&[
+        "--share-group",
+        &group,
+        "events",
+        "observe",
+        "--target-id",
+        target,
+    ])
+    .ok();
+    assert!(cdt_e2e::eventually(
+        std::time::Duration::from_secs(10),
+        || {
+            let read = env.run(&[
+                "--share-group",
+                &group,
+                "events",
+                "read",
+                "--target-id",
+                target,
+                "--kinds",
+                "console",
+            ]);
+            read.ok()["events"]
+                .as_array()
+                .is_some_and(|e| !e.is_empty())
+        }
+    ));
+    // Stopping that session detaches; the hand-started Chrome lives on.
+    env.run(&["--share-group", &group, "session", "stop"]).ok();
+    assert!(std::net::TcpStream::connect(("127.0.0.1", chrome.port)).is_ok());
 }

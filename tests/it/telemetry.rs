@@ -220,7 +220,7 @@ fn console_network_iframe_and_websocket_are_all_recorded() {
             "events", "read", "--limit", "10000", "--kinds", "request", "--method", "POST",
         ],
     );
-    assert_eq!(request_events.ok()["events"][0]["httpMethod"], "POST");
+    assert_eq!(request_events.ok()["events"][0]["method"], "POST");
 
     // A redirect chain is kept on the final request.
     let redirected = list.iter().find(|r| {

@@ -105,7 +105,7 @@ async def main(cdt, url):
             names = {tool.name for tool in listed.tools}
             check(EXPECTED_TOOLS <= names, f"missing tools: {EXPECTED_TOOLS - names}")
             templates = await session.list_resource_templates()
-            check([t.uri_template for t in templates.resource_templates] == ["cdp://events/{pageId}"], "no events template")
+            check([t.uri_template for t in templates.resource_templates] == ["cdp://events/{targetId}"], "no events template")
 
             opened = await call(session, "new_page", {"url": url})
             page = opened.structured_content["id"]
@@ -193,18 +193,23 @@ async def api_events(session, page):
 
 
 async def observer(session, page, uri):
-    """The seed-002 tools: observe, read, body, stop, clear, filters."""
-    observed = await call(session, "cdp_observe", {"page": page})
-    check(observed.structured_content["resourceUri"] == uri, f"cdp_observe gave {observed.structured_content}")
+    """The seed-002 tools on cdt's own browser (cdt page ids next to CDP target ids): observe,
+    read, body, stop, clear, filters."""
     targets = await call(session, "cdp_list_targets", {})
-    check(any(t["id"] == page for t in targets.structured_content["pages"]), "cdp_list_targets misses the page")
+    mine = [t for t in targets.structured_content["targets"] if t.get("page") == page]
+    check(mine and mine[0]["type"] == "page", f"cdp_list_targets misses page {page}: {targets.structured_content}")
+    target = mine[0]["id"]
+    observed = await call(session, "cdp_observe", {"page": page})
+    check(observed.structured_content["resourceUri"] == f"cdp://events/{target}", f"cdp_observe gave {observed.structured_content}")
+    by_target = await call(session, "cdp_observe", {"targetId": target})
+    check(by_target.structured_content["page"] == page, f"cdp_observe by targetId gave {by_target.structured_content}")
 
     events = await api_events(session, page)
     finished = [e for e in events if e["kind"] == "loadingFinished"]
     check(finished and "reqid" in finished[-1], f"no finished /api/data request with a reqid in {events}")
-    body = await call(session, "cdp_get_response_body", {"id": finished[-1]["reqid"]})
+    body = await call(session, "cdp_get_response_body", {"reqid": finished[-1]["reqid"]})
     text = body.structured_content["body"]
-    if body.structured_content["base64Encoded"]:
+    if body.structured_content["encoded"]:
         text = base64.b64decode(text).decode()
     check(json.loads(text) == {"ok": True}, f"body was {body.structured_content}")
 
@@ -222,7 +227,8 @@ async def observer(session, page, uri):
             break
         await asyncio.sleep(0.05)
     cleared = await call(session, "cdp_clear_events", {"page": page})
-    check(cleared.structured_content["cleared"] > 0, f"cdp_clear_events gave {cleared.structured_content}")
+    check(cleared.structured_content["cleared"] is True and cleared.structured_content["clearedEvents"] > 0,
+          f"cdp_clear_events gave {cleared.structured_content}")
     check(await api_events(session, page) == [], "events left after cdp_clear_events")
 
     await call(session, "cdp_set_filters", {"kinds": ["network"], "urlBlock": ["/nothing"]})

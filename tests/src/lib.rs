@@ -323,6 +323,11 @@ pub struct ExternalBrowser {
 impl ExternalBrowser {
     /// Starts it with a profile next to `env`'s home and waits until its port answers.
     pub fn start(env: &TestEnv) -> ExternalBrowser {
+        ExternalBrowser::start_at(env, "about:blank")
+    }
+
+    /// As [`ExternalBrowser::start`], with `url` open in its first tab.
+    pub fn start_at(env: &TestEnv, url: &str) -> ExternalBrowser {
         let port = free_port();
         let profile = env.home.with_extension("external-profile");
         let child = std::process::Command::new(chromium())
@@ -336,7 +341,7 @@ impl ExternalBrowser {
                 "--disable-sync",
                 &format!("--remote-debugging-port={port}"),
                 &format!("--user-data-dir={}", profile.display()),
-                "about:blank",
+                url,
             ])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())

@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
-    EventFiltersSetParams, EventsObserveParams, EventsReadParams, EventsUnobserveParams,
+    EventFiltersSetParams, EventsObserveParams, EventsReadParams, EventsScopeParams,
+    EventsTargetsParams, EventsUnobserveParams,
 };
+use cdt_domain::ports::BrowserTarget;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode, limits};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -15,15 +17,19 @@ use crate::context::page_labels;
 use crate::context::{optional_page_target, resolve_page};
 use crate::dispatch::use_case;
 use crate::slot::{InFlight, Slot};
-use crate::telemetry::ReadFilter;
 use crate::telemetry::events::KINDS;
+use crate::telemetry::{ReadFilter, TargetOptions};
 
 use_case!(EventsRead, |scope, params, until| read(
     scope, &params, until
 )
 .await);
-use_case!(EventsFiltersGet, |scope, _, until| filters_get(
-    scope, until
+use_case!(EventsFiltersGet, |scope, params, until| filters_get(
+    scope, &params, until
+)
+.await);
+use_case!(EventsTargets, |scope, params, until| targets(
+    scope, &params, until
 )
 .await);
 use_case!(EventsFiltersSet, |scope, params, until| filters_set(
@@ -31,9 +37,7 @@ use_case!(EventsFiltersSet, |scope, params, until| filters_set(
 )
 .await);
 use_case!(EventsClear, |scope, params, until| clear(
-    scope,
-    params.page,
-    until
+    scope, &params, until
 )
 .await);
 use_case!(EventsObserve, |scope, params, until| observe(
@@ -69,27 +73,48 @@ pub async fn read(
         Some(page) => running_slot(scope, page)?,
         None => scope.ensure_running(until).await?,
     };
-    let filter = ReadFilter {
+    let limit = params.limit.unwrap_or(500).clamp(1, MAX_READ);
+    let mut filter = ReadFilter {
         kinds: params.kinds.clone(),
         url_includes: params.url_includes.clone(),
         method: params.method.clone(),
-        page_target_id: optional_page_target(&slot, params.page)?,
+        page_target_id: None,
     };
-    let limit = params.limit.unwrap_or(500).clamp(1, MAX_READ);
-    let result = if params.tail {
-        slot.telemetry.read_tail(limit, &filter)
-    } else {
-        slot.telemetry.read(params.offset, limit, &filter)
+    // Named by CDP target: that target's own buffer, numbered from 0 (seed 002).
+    let per_target = params.target_id.is_some();
+    let result = match &params.target_id {
+        Some(target_id) => {
+            let (_, page_target) = by_target_id(&slot, target_id).await?;
+            if params.tail {
+                filter.page_target_id = Some(page_target);
+                slot.telemetry.read_tail(limit, &filter)
+            } else {
+                slot.telemetry
+                    .read_target(&page_target, params.offset, limit, &filter)
+            }
+        }
+        None => {
+            filter.page_target_id = optional_page_target(&slot, params.page)?;
+            if params.tail {
+                slot.telemetry.read_tail(limit, &filter)
+            } else {
+                slot.telemetry.read(params.offset, limit, &filter)
+            }
+        }
+    };
+    let next_after_tail = match (&params.target_id, params.tail) {
+        (Some(_), true) => result.events.last().map(|e| e.target_seq + 1),
+        _ => None,
     };
     let labels = page_labels(&slot);
     // A page stops where the reply budget would be passed; `nextOffset` then continues right
     // after the last event returned, so nothing is skipped.
     let mut events = Vec::new();
     let mut used = 0;
-    let mut next_offset = result.next_offset;
+    let mut next_offset = next_after_tail.unwrap_or(result.next_offset);
     let mut truncated = false;
     for event in &result.events {
-        let mut value = event.to_json(labels.get(&event.page_target_id).copied());
+        let mut value = event.to_json(labels.get(&event.page_target_id).copied(), per_target);
         let mut size = limits::json_len(&value) + 1;
         if events.is_empty() && size > limits::FIELD_BUDGET_BYTES {
             // One event alone over the budget: its parameters are left out, marked.
@@ -97,7 +122,11 @@ pub async fn read(
             size = limits::json_len(&value) + 1;
         }
         if used + size > limits::FIELD_BUDGET_BYTES {
-            next_offset = event.seq;
+            next_offset = if per_target {
+                event.target_seq
+            } else {
+                event.seq
+            };
             truncated = true;
             break;
         }
@@ -122,9 +151,20 @@ pub async fn read(
     Ok(out)
 }
 
-pub async fn filters_get(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {
+pub async fn filters_get(
+    scope: &Scope<'_>,
+    params: &EventsScopeParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
-    Ok(json!({ "filters": slot.telemetry.filters() }))
+    let filters = match &params.target_id {
+        Some(target_id) => {
+            let (_, page_target) = by_target_id(&slot, target_id).await?;
+            slot.telemetry.target_filters(&page_target)
+        }
+        None => slot.telemetry.filters(),
+    };
+    Ok(json!({ "filters": filters, "targetId": params.target_id }))
 }
 
 pub async fn filters_set(
@@ -136,7 +176,14 @@ pub async fn filters_set(
         check_kinds(kinds)?;
     }
     let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let mut filters = slot.telemetry.filters();
+    let page_target = match &params.target_id {
+        Some(target_id) => Some(by_target_id(&slot, target_id).await?.1),
+        None => None,
+    };
+    let mut filters = match &page_target {
+        Some(page_target) => slot.telemetry.target_filters(page_target),
+        None => slot.telemetry.filters(),
+    };
     if let Some(kinds) = params.kinds {
         filters.kinds = kinds;
     }
@@ -149,8 +196,91 @@ pub async fn filters_set(
     if let Some(max) = params.max_body_bytes {
         filters.max_body_bytes = max;
     }
-    let applies_from = slot.telemetry.set_filters(filters.clone());
-    Ok(json!({ "filters": filters, "appliesFromOffset": applies_from }))
+    let applies_from = match &page_target {
+        Some(page_target) => slot
+            .telemetry
+            .set_target_filters(page_target, filters.clone()),
+        None => slot.telemetry.set_filters(filters.clone()),
+    };
+    Ok(json!({
+        "updated": true,
+        "filters": filters,
+        "targetId": params.target_id,
+        "appliesFromOffset": applies_from,
+    }))
+}
+
+/// Every target of the context's browser, each with its CDP id, and the cdt page it is (or
+/// belongs to).
+pub async fn targets(
+    scope: &Scope<'_>,
+    params: &EventsTargetsParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
+    let browser = slot
+        .browser()
+        .ok_or_else(|| CdtError::new(ErrorCode::CdpDisconnected, "the browser is gone"))?;
+    let listed = browser.targets().await?;
+    let pages = slot.pages().ids_by_target();
+    let targets: Vec<Value> = listed
+        .iter()
+        .filter(|t| params.types.is_empty() || params.types.contains(&t.kind))
+        .filter(|t| {
+            params
+                .filter_url_includes
+                .as_deref()
+                .is_none_or(|needle| t.url.contains(needle))
+        })
+        .map(|t| {
+            let page = pages
+                .get(&t.target_id)
+                .or_else(|| t.parent.as_ref().and_then(|p| pages.get(p)));
+            json!({
+                "id": t.target_id, "type": t.kind, "title": t.title, "url": t.url,
+                "attached": t.attached, "page": page,
+            })
+        })
+        .collect();
+    Ok(json!({ "targets": targets }))
+}
+
+/// A CDP target id → (its page id, the page target whose buffer holds its events). A page of
+/// the context is its own; an iframe or worker shares its page's (found by its parent among
+/// the browser's targets); a target of no page (a service worker) has its own.
+async fn by_target_id(slot: &Slot, target_id: &str) -> Result<(Option<u32>, String), CdtError> {
+    if let Some(id) = slot.pages().id_of(target_id) {
+        return Ok((Some(id.0), target_id.to_string()));
+    }
+    let listed = match slot.browser() {
+        Some(browser) => browser.targets().await?,
+        None => Vec::new(),
+    };
+    match listed.iter().find(|t| t.target_id == target_id) {
+        Some(target) => {
+            let page = target
+                .parent
+                .as_ref()
+                .and_then(|parent| Some((slot.pages().id_of(parent)?, parent.clone())));
+            Ok(match page {
+                Some((id, parent)) => (Some(id.0), parent),
+                None => (None, target_id.to_string()),
+            })
+        }
+        None => Err(target_not_found(target_id, &listed)),
+    }
+}
+
+fn target_not_found(target_id: &str, listed: &[BrowserTarget]) -> CdtError {
+    CdtError::new(
+        ErrorCode::TargetNotFound,
+        format!("no target {target_id:?} in this browser"),
+    )
+    .with_details(json!({
+        "targetId": target_id,
+        "known": listed.iter().map(|t| json!({ "id": t.target_id, "type": t.kind, "url": t.url })).collect::<Vec<_>>(),
+    }))
+    .run::<op::EventsTargets>("")
 }
 
 /// The caller's slot when its browser runs. A page id names a page of the running browser, so
@@ -171,12 +301,21 @@ fn running_slot(scope: &Scope<'_>, page: u32) -> Result<(Arc<Slot>, InFlight), C
 
 pub async fn clear(
     scope: &Scope<'_>,
-    page: Option<u32>,
+    params: &EventsScopeParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let (slot, _in_flight, target) = scope.slot_and_target(page, until).await?;
+    if let Some(target_id) = &params.target_id {
+        let (slot, _in_flight) = scope.ensure_running(until).await?;
+        let (page, page_target) = by_target_id(&slot, target_id).await?;
+        let cleared = slot.telemetry.clear_events(Some(&page_target));
+        let next = slot.telemetry.target_next_seq(&page_target);
+        return Ok(
+            json!({ "cleared": cleared, "page": page, "targetId": target_id, "nextOffset": next }),
+        );
+    }
+    let (slot, _in_flight, target) = scope.slot_and_target(params.page, until).await?;
     let cleared = slot.telemetry.clear_events(target.as_deref());
-    Ok(json!({ "cleared": cleared, "page": page, "nextOffset": slot.telemetry.next_seq() }))
+    Ok(json!({ "cleared": cleared, "page": params.page, "nextOffset": slot.telemetry.next_seq() }))
 }
 
 /// The page an observer command names: by id, else the first whose URL contains the text,
@@ -192,11 +331,11 @@ fn observed_page(
         return match found {
             Some(info) => resolve_page(slot, Some(info.id.0)).map(|(id, t)| (id.0, t)),
             None => Err(CdtError::new(
-                ErrorCode::PageNotFound,
-                format!("no page's URL contains {needle:?}"),
+                ErrorCode::TargetNotFound,
+                format!("No target matches: urlIncludes={needle}"),
             )
-            .with_details(json!({ "urls": pages.iter().map(|p| &p.url).collect::<Vec<_>>() }))
-            .run::<op::PageList>("")),
+            .with_details(json!({ "urlIncludes": needle, "urls": pages.iter().map(|p| &p.url).collect::<Vec<_>>() }))
+            .run::<op::EventsTargets>("")),
         };
     }
     resolve_page(slot, page).map(|(id, target)| (id.0, target))
@@ -208,12 +347,36 @@ pub async fn observe(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let (page, target) = observed_page(&slot, params.page, params.url_includes.as_deref())?;
-    slot.telemetry.set_observed(&target, true);
-    let url = slot.pages().info(cdt_domain::PageId(page)).map(|p| p.url);
-    Ok(
-        json!({ "page": page, "url": url, "observing": true, "nextOffset": slot.telemetry.next_seq() }),
-    )
+    let Some(target_id) = &params.target_id else {
+        let (page, target) = observed_page(&slot, params.page, params.url_includes.as_deref())?;
+        slot.telemetry.set_observed(&target, true);
+        apply_options(&slot, &target, params);
+        let url = slot.pages().info(cdt_domain::PageId(page)).map(|p| p.url);
+        return Ok(json!({
+            "page": page, "targetId": target, "url": url, "observing": true, "attached": true,
+            "nextOffset": slot.telemetry.next_seq(),
+        }));
+    };
+    let (page, page_target) = by_target_id(&slot, target_id).await?;
+    slot.telemetry.set_observed(&page_target, true);
+    apply_options(&slot, &page_target, params);
+    Ok(json!({
+        "page": page, "targetId": target_id, "observing": true, "attached": true,
+        "nextOffset": slot.telemetry.target_next_seq(&page_target),
+    }))
+}
+
+/// The per-target options of `events observe` (seed 002: buffer size, TTL, workers, iframes).
+fn apply_options(slot: &Slot, page_target: &str, params: &EventsObserveParams) {
+    slot.telemetry.set_target_options(
+        page_target,
+        TargetOptions {
+            buffer_size: params.buffer_size,
+            ttl_ms: params.ttl_sec.map(|s| s.saturating_mul(1000)),
+            exclude_workers: params.include_workers == Some(false),
+            exclude_iframes: params.include_iframes == Some(false),
+        },
+    );
 }
 
 pub async fn unobserve(
@@ -222,12 +385,24 @@ pub async fn unobserve(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let (page, target) = observed_page(&slot, params.page, None)?;
+    let (page, target) = match &params.target_id {
+        Some(target_id) => {
+            let (page, page_target) = by_target_id(&slot, target_id).await?;
+            (page, page_target)
+        }
+        None => {
+            let (page, target) = observed_page(&slot, params.page, None)?;
+            (Some(page), target)
+        }
+    };
     slot.telemetry.set_observed(&target, false);
     let dropped = if params.drop_buffer {
         slot.telemetry.clear_events(Some(&target))
     } else {
         0
     };
-    Ok(json!({ "page": page, "observing": false, "droppedEvents": dropped }))
+    Ok(json!({
+        "page": page, "targetId": params.target_id, "observing": false, "stopped": true,
+        "droppedEvents": dropped,
+    }))
 }

@@ -127,6 +127,30 @@ fn body_not_available(id: u64, why: &str) -> CdtError {
     .hinted("Reload the page (cdt page navigate <url>), then: cdt network body <new id>")
 }
 
+/// The record a `network body` names: by cdt's id, or by the CDP `requestId` its events show.
+fn body_id(slot: &Slot, params: &NetworkBodyParams) -> Result<u64, CdtError> {
+    match (params.id, &params.request_id) {
+        (Some(id), _) => Ok(id),
+        (None, Some(request_id)) => slot
+            .telemetry
+            .requests_where(|r| r.request_id == *request_id)
+            .last()
+            .map(|r| r.id)
+            .ok_or_else(|| {
+                CdtError::new(
+                    ErrorCode::BodyNotAvailable,
+                    format!("no request {request_id:?} was recorded in this context"),
+                )
+                .with_details(json!({ "requestId": request_id, "targetId": params.target_id }))
+                .run::<op::EventsRead>("--kinds request --tail --limit 20")
+            }),
+        (None, None) => Err(CdtError::validation(
+            "network body needs the request: its id, or its CDP requestId",
+        )
+        .run::<op::NetworkList>("")),
+    }
+}
+
 pub async fn body(
     scope: &Scope<'_>,
     params: &NetworkBodyParams,
@@ -138,35 +162,36 @@ pub async fn body(
         .map(|f| absolute(f, "--file"))
         .transpose()?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let request = find(&slot, params.id)?;
+    let id = body_id(&slot, params)?;
+    let request = find(&slot, id)?;
     let (text, base64) = if params.request {
         match &request.post_data {
             Some(data) => (data.clone(), false),
             None if request.has_post_data => {
                 return Err(body_not_available(
-                    params.id,
+                    id,
                     "the request body was not captured (over 64 KiB)",
                 ));
             }
-            None => return Err(body_not_available(params.id, "the request has no body")),
+            None => return Err(body_not_available(id, "the request has no body")),
         }
     } else {
         match request.body.clone() {
             Some(body) => body,
             None if request.resource_type == "websocket" => {
                 return Err(body_not_available(
-                    params.id,
+                    id,
                     "a WebSocket has frames, not a body (see cdt network get)",
                 ));
             }
             None => {
                 let browser = slot
                     .browser()
-                    .ok_or_else(|| body_not_available(params.id, "the browser is gone"))?;
+                    .ok_or_else(|| body_not_available(id, "the browser is gone"))?;
                 browser
                     .response_body(&request.session_id, &request.request_id)
                     .await
-                    .map_err(|error| body_not_available(params.id, &error.message))?
+                    .map_err(|error| body_not_available(id, &error.message))?
             }
         }
     };
@@ -177,7 +202,19 @@ pub async fn body(
     } else {
         text.clone().into_bytes()
     };
-    let mut out = json!({ "id": params.id, "mimeType": request.mime_type, "bytes": bytes.len() });
+    // Asked for base64 (seed 002's `base64: true`): a text body is encoded too.
+    let (text, base64) = if params.base64 && !base64 {
+        (
+            base64::engine::general_purpose::STANDARD.encode(&bytes),
+            true,
+        )
+    } else {
+        (text, base64)
+    };
+    let mut out = json!({
+        "id": id, "requestId": request.request_id, "mimeType": request.mime_type,
+        "bytes": bytes.len(),
+    });
     match file {
         Some(path) => {
             let (store, target) = (scope.store().clone(), path.to_path_buf());
@@ -188,16 +225,17 @@ pub async fn body(
             let body = json!(text);
             if let Err(size) = bounded::fits(&body) {
                 return Err(bounded::too_large(
-                    &format!("the body of request {}", params.id),
+                    &format!("the body of request {}", id),
                     size,
                     &format!(
                         "Write it to a file: cdt network body {} --file /tmp/body-{}.bin",
-                        params.id, params.id
+                        id, id
                     ),
                 ));
             }
             out["body"] = body;
             out["base64Encoded"] = json!(base64);
+            out["encoded"] = json!(base64);
         }
     }
     Ok(out)

@@ -107,6 +107,31 @@ impl BrowserPort for CdpBrowser {
         self.pages.list()
     }
 
+    async fn targets(&self) -> Result<Vec<cdt_domain::ports::BrowserTarget>, CdtError> {
+        let listed = self
+            .pages
+            .connection
+            .call("Target.getTargets", json!({}), None)
+            .await?;
+        Ok(listed["targetInfos"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|info| cdt_domain::ports::BrowserTarget {
+                target_id: str_field(info, "targetId").to_string(),
+                kind: str_field(info, "type").to_string(),
+                title: str_field(info, "title").to_string(),
+                url: str_field(info, "url").to_string(),
+                attached: info["attached"].as_bool().unwrap_or(false),
+                parent: info
+                    .get("parentId")
+                    .or_else(|| info.get("openerId"))
+                    .and_then(Value::as_str)
+                    .map(str::to_string),
+            })
+            .collect())
+    }
+
     fn is_connected(&self) -> bool {
         self.pages.connection.is_connected()
             && !self

@@ -176,7 +176,8 @@ pub async fn vet(endpoint: &str, allow_remote: bool) -> Result<VettedEndpoint, C
 }
 
 fn failed(endpoint: &str, why: impl std::fmt::Display) -> CdtError {
-    CdtError::new(ErrorCode::CdpDisconnected, format!("cannot reach the browser at {endpoint}: {why}"))
+    CdtError::new(ErrorCode::BrowserUnreachable, format!("cannot reach the browser at {endpoint}: {why}"))
+        .with_details(json!({ "endpoint": endpoint }))
         .hinted("Start the browser with --remote-debugging-port=9222, then: cdt session start --browser-url http://127.0.0.1:9222")
 }
 

@@ -59,6 +59,20 @@ pub struct TargetInfo {
     pub title: String,
 }
 
+/// Any target of the browser (a page, an iframe, a worker, …), as `Target.getTargets` lists it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BrowserTarget {
+    pub target_id: String,
+    /// `page`, `iframe`, `worker`, `service_worker`, `shared_worker`, `browser`, `other`, …
+    pub kind: String,
+    pub title: String,
+    pub url: String,
+    /// Whether a client is attached to it (cdt attaches to every target it observes).
+    pub attached: bool,
+    /// The target that opened it (a page's popup, a page's iframe), when the browser says.
+    pub parent: Option<String>,
+}
+
 /// Where a navigation ended.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NavigationOutcome {
@@ -97,6 +111,8 @@ pub trait BrowserPort: Send + Sync {
     /// Page targets, in the order the browser created them (from a cache kept current by
     /// target events, so this costs no round-trip).
     fn pages(&self) -> Vec<TargetInfo>;
+    /// Every target of the browser, asked of it now (pages, iframes, workers, …).
+    async fn targets(&self) -> CdtResult<Vec<BrowserTarget>>;
     fn is_connected(&self) -> bool;
     /// Opens a blank page and returns its target id.
     async fn create_page(&self, background: bool) -> CdtResult<String>;

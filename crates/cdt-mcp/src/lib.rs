@@ -9,6 +9,7 @@
 //! CLI's one-shot path never carries an async runtime.
 
 mod daemon;
+pub mod observer;
 mod params;
 mod resources;
 mod result;
@@ -25,17 +26,27 @@ use rmcp::ServiceExt;
 pub use daemon::Daemon;
 pub use server::CdtMcp;
 
-/// Who the server acts for: the same overrides the CLI takes.
+/// Who the server acts for (the same overrides the CLI takes) and the observer's flags.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub share_group: Option<String>,
     pub context_id: Option<String>,
+    pub observer: observer::ObserverFlags,
 }
 
-const USAGE: &str = "usage: cdt-mcp [--share-group NAME] [--context-id ID]
-Serves cdt over MCP on stdin/stdout (usually started as `cdt mcp`). See docs/mcp.md.";
+const USAGE: &str =
+    "usage: cdt-mcp [--share-group NAME] [--context-id ID] [--host HOST] [--port PORT]
+               [--buffer-size N] [--ttl-sec SECONDS] [--no-localonly]
+Serves cdt over MCP on stdin/stdout (usually started as `cdt mcp`). The cdp_* tools observe the
+browser at --host/--port (env CDP_HOST, CDP_PORT; see docs/mcp.md).";
 
-/// Parses `--share-group NAME`, `--context-id ID` (also `--flag=value`).
+fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("{flag} needs a number, not {value:?}\n{USAGE}"))
+}
+
+/// Parses the flags (also `--flag=value`).
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut options = Options::default();
     let mut args = args.iter();
@@ -44,17 +55,28 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             Some((flag, value)) => (flag, Some(value.to_string())),
             None => (arg.as_str(), None),
         };
-        let slot = match flag {
-            "--share-group" => &mut options.share_group,
-            "--context-id" => &mut options.context_id,
+        match flag {
             "-h" | "--help" => return Err(USAGE.to_string()),
+            "--no-localonly" => {
+                options.observer.no_localonly = true;
+                continue;
+            }
+            "--share-group" | "--context-id" | "--host" | "--port" | "--buffer-size"
+            | "--ttl-sec" => {}
             _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
-        };
+        }
         let value = inline
             .or_else(|| args.next().cloned())
             .filter(|v| !v.is_empty())
             .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-        *slot = Some(value);
+        match flag {
+            "--share-group" => options.share_group = Some(value),
+            "--context-id" => options.context_id = Some(value),
+            "--host" => options.observer.host = Some(value),
+            "--port" => options.observer.port = Some(number(flag, &value)?),
+            "--buffer-size" => options.observer.buffer_size = Some(number(flag, &value)?),
+            _ => options.observer.ttl_sec = Some(number(flag, &value)?),
+        }
     }
     Ok(options)
 }
@@ -85,13 +107,18 @@ pub fn run(options: Options) -> ExitCode {
 
 fn serve(options: Options) -> Result<(), CdtError> {
     let paths = StatePaths::from_env()?;
+    let config = observer::ObserverConfig::new(|name| std::env::var(name).ok(), &options.observer)
+        .map_err(|message| {
+            CdtError::validation(message).hinted("See the observer's settings in docs/mcp.md")
+        })?;
     let caller = cdt_client::caller::collect(options.share_group, options.context_id);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|error| CdtError::internal(format!("cannot start the runtime: {error}")))?;
     let served = runtime.block_on(async move {
-        let handler = CdtMcp::new(Daemon::new(paths, caller));
+        let own = Daemon::new(paths.clone(), caller);
+        let handler = CdtMcp::new(own.clone(), observer::Observer::new(config, own, paths));
         let service = handler
             .serve(rmcp::transport::io::stdio_pipes())
             .await
@@ -133,6 +160,17 @@ mod tests {
         assert_eq!(options.share_group.as_deref(), Some("team"));
         assert_eq!(options.context_id.as_deref(), Some("ctx_1"));
         assert!(parse_args(&args(&["--share-group"])).is_err());
+        let options = parse_args(&args(&[
+            "--host",
+            "localhost",
+            "--port=9333",
+            "--no-localonly",
+        ]))
+        .unwrap_or_default();
+        assert_eq!(options.observer.host.as_deref(), Some("localhost"));
+        assert_eq!(options.observer.port, Some(9333));
+        assert!(options.observer.no_localonly);
+        assert!(parse_args(&args(&["--port", "x"])).is_err());
         assert!(parse_args(&args(&["--verbose"])).is_err());
         assert!(parse_args(&[]).is_ok());
     }

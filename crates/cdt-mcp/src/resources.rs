@@ -1,6 +1,6 @@
-//! The resource template `cdp://events/{pageId}` (seed 002): reading it returns the page's
-//! newest events as `{nextOffset, events}`; subscribing to it sends
-//! `notifications/resources/updated` when new events arrive.
+//! The resource template `cdp://events/{targetId}` (seed 002; a cdt page id works too):
+//! reading it returns the target's newest events as `{nextOffset, events}`; subscribing to it
+//! sends `notifications/resources/updated` when new events arrive.
 //!
 //! Watching is polling the daemon's `events.read` (newest event of the page only: one cheap
 //! request) every [`POLL`], so notifications are coalesced to at most four a second per
@@ -21,7 +21,7 @@ use tokio::task::JoinHandle;
 
 use crate::daemon::Daemon;
 
-pub const TEMPLATE: &str = "cdp://events/{pageId}";
+pub const TEMPLATE: &str = "cdp://events/{targetId}";
 const PREFIX: &str = "cdp://events/";
 /// Events returned by `resources/read`.
 pub const READ_LIMIT: usize = 200;
@@ -30,37 +30,61 @@ pub const POLL: Duration = Duration::from_millis(250);
 
 pub fn template() -> ResourceTemplate {
     ResourceTemplate::new(TEMPLATE, "events")
-        .with_description("Console and network events of a page: {nextOffset, events} (the newest 200). Subscribe to be told when new ones arrive.")
+        .with_description("Console and network events of a target (a CDP targetId from cdp_list_targets, or a cdt page id): {nextOffset, events} (the newest 200). Subscribe to be told when new ones arrive.")
         .with_mime_type("application/json")
 }
 
-pub fn uri(page: u32) -> String {
-    format!("{PREFIX}{page}")
+/// What a `cdp://events/…` URI names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Events {
+    /// A cdt page id (`cdp://events/2`).
+    Page(u32),
+    /// A CDP target id (`cdp://events/5D1F…`).
+    Target(String),
 }
 
-/// The page id of a `cdp://events/{pageId}` URI.
-pub fn page_of(uri: &str) -> Result<u32, CdtError> {
-    uri.strip_prefix(PREFIX)
-        .and_then(|id| id.parse().ok())
-        .ok_or_else(|| {
-            CdtError::validation(format!("{uri:?} is not a cdp://events/{{pageId}} URI"))
-                .hinted("Use a page id from list_pages, e.g. cdp://events/1")
-        })
+pub fn uri(events: &Events) -> String {
+    match events {
+        Events::Page(page) => format!("{PREFIX}{page}"),
+        Events::Target(target) => format!("{PREFIX}{target}"),
+    }
 }
 
-fn tail(page: u32, limit: usize) -> Operation {
+/// What a `cdp://events/{targetId}` URI names: digits are a cdt page id, anything else a
+/// CDP target id.
+pub fn events_of(uri: &str) -> Result<Events, CdtError> {
+    let bad = || {
+        CdtError::validation(format!("{uri:?} is not a cdp://events/{{targetId}} URI"))
+            .hinted("Use a target id from cdp_list_targets (or a page id from list_pages)")
+    };
+    let id = uri.strip_prefix(PREFIX).ok_or_else(bad)?;
+    if id.is_empty() || id.contains(['/', '?', '#']) || id.chars().any(char::is_whitespace) {
+        return Err(bad());
+    }
+    Ok(match id.parse() {
+        Ok(page) => Events::Page(page),
+        Err(_) => Events::Target(id.to_string()),
+    })
+}
+
+fn tail(events: &Events, limit: usize) -> Operation {
+    let (page, target_id) = match events {
+        Events::Page(page) => (Some(*page), None),
+        Events::Target(target) => (None, Some(target.clone())),
+    };
     Operation::EventsRead(EventsReadParams {
-        page: Some(page),
+        page,
+        target_id,
         tail: true,
         limit: Some(limit),
         ..EventsReadParams::default()
     })
 }
 
-/// `resources/read`: the newest events of the page.
+/// `resources/read`: the newest events of the target.
 pub async fn read(daemon: &Daemon, uri: &str) -> Result<ReadResourceResult, CdtError> {
-    let page = page_of(uri)?;
-    let (data, _) = daemon.send(tail(page, READ_LIMIT), None).await?;
+    let events = events_of(uri)?;
+    let (data, _) = daemon.send(tail(&events, READ_LIMIT), None).await?;
     let body = json!({ "nextOffset": data["nextOffset"], "events": data["events"] });
     Ok(ReadResourceResult::new(vec![
         ResourceContents::text(body.to_string(), uri).with_mime_type("application/json"),
@@ -88,10 +112,10 @@ impl Notifier {
     }
 }
 
-/// The sequence number the next event of the page will have; `Err` when the page cannot be
-/// read (gone, or no browser).
-async fn newest(daemon: &Daemon, page: u32) -> Result<(Option<u64>, u64), CdtError> {
-    let (data, _) = daemon.send(tail(page, 1), None).await?;
+/// The sequence number the next event of the target will have; `Err` when it cannot be read
+/// (gone, or no browser).
+async fn newest(daemon: &Daemon, events: &Events) -> Result<(Option<u64>, u64), CdtError> {
+    let (data, _) = daemon.send(tail(events, 1), None).await?;
     let seq = data["events"][0]["seq"].as_u64();
     Ok((seq, data["nextOffset"].as_u64().unwrap_or(0)))
 }
@@ -103,8 +127,8 @@ pub async fn watch(
     uri: String,
     notifier: Notifier,
 ) -> Result<JoinHandle<()>, CdtError> {
-    let page = page_of(&uri)?;
-    let (_, mut from) = newest(&daemon, page).await?;
+    let events = events_of(&uri)?;
+    let (_, mut from) = newest(&daemon, &events).await?;
     Ok(tokio::spawn(async move {
         let mut interval = tokio::time::interval(POLL);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -113,7 +137,7 @@ pub async fn watch(
             interval.tick().await;
             // A page that is gone (or a daemon that restarts) is looked at again next time:
             // the client decides when to stop watching.
-            let Ok((seq, next)) = newest(&daemon, page).await else {
+            let Ok((seq, next)) = newest(&daemon, &events).await else {
                 continue;
             };
             if seq.is_some_and(|seq| seq >= from) && !notifier.updated(&uri).await {
@@ -155,11 +179,14 @@ impl Watches {
     }
 }
 
-/// The structured result of `cdp_observe` names the page's resource.
+/// The structured result of `cdp_observe` names the target's resource.
 pub fn add_uri(data: &mut Value) {
-    if let Some(page) = data["page"].as_u64().and_then(|p| u32::try_from(p).ok()) {
-        data["resourceUri"] = json!(uri(page));
-    }
+    let events = match (data["targetId"].as_str(), data["page"].as_u64()) {
+        (Some(target), _) => Events::Target(target.to_string()),
+        (None, Some(page)) => Events::Page(u32::try_from(page).unwrap_or(u32::MAX)),
+        (None, None) => return,
+    };
+    data["resourceUri"] = json!(uri(&events));
 }
 
 #[cfg(test)]
@@ -167,16 +194,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn uris_name_pages() {
-        assert_eq!(page_of("cdp://events/12").ok(), Some(12));
-        assert_eq!(uri(3), "cdp://events/3");
+    fn uris_name_targets_or_pages() {
+        assert_eq!(events_of("cdp://events/12").ok(), Some(Events::Page(12)));
+        assert_eq!(
+            events_of("cdp://events/5D1F0A").ok(),
+            Some(Events::Target("5D1F0A".into()))
+        );
+        // Seed 002's own example id.
+        assert_eq!(
+            events_of("cdp://events/-abc").ok(),
+            Some(Events::Target("-abc".into()))
+        );
+        assert_eq!(uri(&Events::Page(3)), "cdp://events/3");
         for bad in [
             "cdp://events/",
-            "cdp://events/x",
+            "cdp://events/a/b",
             "file:///etc/passwd",
-            "cdp://events/-1",
+            "cdp://events/a b",
         ] {
-            let error = page_of(bad).err().map(|e| e.code);
+            let error = events_of(bad).err().map(|e| e.code);
             assert_eq!(error, Some(cdt_domain::ErrorCode::ValidationError), "{bad}");
         }
     }

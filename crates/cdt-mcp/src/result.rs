@@ -146,6 +146,24 @@ fn screenshot(mut data: Value, warnings: &[Warning]) -> CallToolResult {
     result
 }
 
+/// The observer tools' replies in seed 002's shapes (§3.2): `cleared: true`, filters named
+/// `urlAllowlist`/`urlBlocklist`, the observed target's `resourceUri`. cdt's own fields stay.
+pub fn seed_002_shape(op: &str, data: &mut Value) {
+    let is = |name: &str| op == name;
+    if is(<op::EventsObserve as Op>::NAME) {
+        crate::resources::add_uri(data);
+    } else if is(<op::EventsClear as Op>::NAME) {
+        data["clearedEvents"] = data["cleared"].take();
+        data["cleared"] = json!(true);
+    } else if is(<op::EventsFiltersGet as Op>::NAME) || is(<op::EventsFiltersSet as Op>::NAME) {
+        let filters = &mut data["filters"];
+        if filters.is_object() {
+            filters["urlAllowlist"] = filters["urlAllow"].clone();
+            filters["urlBlocklist"] = filters["urlBlock"].clone();
+        }
+    }
+}
+
 /// A suggestion as an MCP client reads it: a command names the tool that runs the same
 /// operation (`Run: cdt page list (tool list_pages)`), read from the typed hint, not from its
 /// text.

@@ -14,6 +14,7 @@ use rmcp::{ErrorData as McpError, ServerHandler};
 use serde_json::{Map, Value};
 
 use crate::daemon::Daemon;
+use crate::observer::{Observer, ObserverConfig, Source};
 use crate::resources::{self, Notifier, Watches};
 use crate::{result, tools};
 
@@ -23,19 +24,59 @@ const MAX_TIMEOUT_MS: u64 = 3_600_000;
 const INSTRUCTIONS: &str = "cdt drives Chromium through the cdt daemon; `cdt` commands run in the same context (same CDT_CONTEXT_ID, share group or agent process) act on the same browser and pages.
 Every tool takes `page` (a page id from list_pages; default: the selected page, or every page for cdp_read_events/cdp_clear_events) and `timeout` (budget in ms; default per tool).
 Element tools take a uid from take_snapshot. Actions report what they caused (navigation, dialog, new pages, changed nodes).
-Errors carry a code and runnable hints. The events of page N are the resource cdp://events/N: read it for the newest 200, subscribe to be notified of new ones.";
+Errors carry a code and runnable hints.
+The cdp_* tools (seed 002's observer) also reach a Chrome started by hand with --remote-debugging-port: `host`/`port` in a call, else CDP_HOST/CDP_PORT, else 127.0.0.1:9222 when something listens there, else cdt's own browser. cdp_list_targets gives each target's `id`; cdp_observe, cdp_read_events, cdp_get_response_body take it as `targetId`. A target's events are the resource cdp://events/{targetId}: read it for the newest 200, subscribe to be notified of new ones.";
 
 #[derive(Clone)]
 pub struct CdtMcp {
     daemon: Daemon,
+    observer: Observer,
     watches: Watches,
 }
 
 impl CdtMcp {
-    pub fn new(daemon: Daemon) -> Self {
+    pub fn new(daemon: Daemon, observer: Observer) -> Self {
         CdtMcp {
             daemon,
+            observer,
             watches: Watches::default(),
+        }
+    }
+
+    /// The daemon handle a call goes through: the caller's own, or, for the observer tools,
+    /// the browser they name (see `crate::observer`).
+    async fn route(
+        &self,
+        name: &str,
+        args: &mut Map<String, Value>,
+    ) -> Result<(Daemon, Option<Source>), CdtError> {
+        if !name.starts_with("cdp_") {
+            return Ok((self.daemon.clone(), None));
+        }
+        let source = self.observer.source(args).await?;
+        if name == "cdp_observe" {
+            let config = self.observer.config();
+            let defaults = ObserverConfig::default();
+            if config.buffer_size != defaults.buffer_size {
+                args.entry("bufferSize")
+                    .or_insert(config.buffer_size.into());
+            }
+            if config.ttl_sec != defaults.ttl_sec {
+                args.entry("ttlSec").or_insert(config.ttl_sec.into());
+            }
+        }
+        let daemon = self.observer.daemon(&source).await?;
+        Ok((daemon, Some(source)))
+    }
+
+    /// The daemon handle for a `cdp://events/…` resource: the browser its target came from.
+    async fn resource_daemon(&self, uri: &str) -> Result<Daemon, CdtError> {
+        match resources::events_of(uri)? {
+            resources::Events::Target(target) => match self.observer.source_of(&target) {
+                Some(source) => self.observer.daemon(&source).await,
+                None => Ok(self.daemon.clone()),
+            },
+            resources::Events::Page(_) => Ok(self.daemon.clone()),
         }
     }
 
@@ -65,17 +106,22 @@ impl CdtMcp {
                 None,
             ));
         };
+        let routed = match self.route(name, &mut args).await {
+            Ok(routed) => routed,
+            Err(error) => return Ok(result::failure(error)),
+        };
         let prepared =
             Self::budget(&mut args).and_then(|budget| (tool.to_op)(args).map(|op| (op, budget)));
-        let (operation, budget) = match prepared {
-            Ok(prepared) => prepared,
+        let ((daemon, source), (operation, budget)) = match prepared {
+            Ok(prepared) => (routed, prepared),
             Err(error) => return Ok(result::failure(error)),
         };
         let op = operation.name();
-        Ok(match self.daemon.send(operation, budget).await {
+        Ok(match daemon.send(operation, budget).await {
             Ok((mut data, warnings)) => {
-                if op == "events.observe" {
-                    resources::add_uri(&mut data);
+                if let Some(source) = &source {
+                    self.observer.learn(source, &data);
+                    result::seed_002_shape(op, &mut data);
                 }
                 result::success(op, data, &warnings)
             }
@@ -87,7 +133,9 @@ impl CdtMcp {
 fn resource_error(error: &CdtError) -> McpError {
     let data = serde_json::to_value(error.rendered()).ok();
     match error.code {
-        cdt_domain::ErrorCode::PageNotFound | cdt_domain::ErrorCode::NoCurrentPage => {
+        cdt_domain::ErrorCode::PageNotFound
+        | cdt_domain::ErrorCode::NoCurrentPage
+        | cdt_domain::ErrorCode::TargetNotFound => {
             McpError::resource_not_found(format!("{}: {}", error.code, error.message), data)
         }
         cdt_domain::ErrorCode::ValidationError => {
@@ -141,7 +189,11 @@ impl ServerHandler for CdtMcp {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, McpError> {
-        resources::read(&self.daemon, &request.uri)
+        let daemon = self
+            .resource_daemon(&request.uri)
+            .await
+            .map_err(|e| resource_error(&e))?;
+        resources::read(&daemon, &request.uri)
             .await
             .map(Into::into)
             .map_err(|e| resource_error(&e))
@@ -154,7 +206,11 @@ impl ServerHandler for CdtMcp {
         context: RequestContext<RoleServer>,
     ) -> Result<(), McpError> {
         let notifier = Notifier::Peer(context.peer.clone());
-        let task = resources::watch(self.daemon.clone(), request.uri.clone(), notifier)
+        let daemon = self
+            .resource_daemon(&request.uri)
+            .await
+            .map_err(|e| resource_error(&e))?;
+        let task = resources::watch(daemon, request.uri.clone(), notifier)
             .await
             .map_err(|e| resource_error(&e))?;
         self.watches.insert(request.uri, task);
@@ -179,7 +235,7 @@ impl ServerHandler for CdtMcp {
             .resource_subscriptions
             .iter()
             .flatten()
-            .filter(|uri| resources::page_of(uri).is_ok())
+            .filter(|uri| resources::events_of(uri).is_ok())
             .cloned()
             .collect();
         let mut accepted = SubscriptionFilter::new();
@@ -192,7 +248,11 @@ impl ServerHandler for CdtMcp {
         let uris = context.accepted().resource_subscriptions.clone();
         for uri in uris.into_iter().flatten() {
             let notifier = Notifier::Listen(context.sink().clone());
-            let task = resources::watch(self.daemon.clone(), uri.clone(), notifier)
+            let daemon = self
+                .resource_daemon(&uri)
+                .await
+                .map_err(|e| resource_error(&e))?;
+            let task = resources::watch(daemon, uri.clone(), notifier)
                 .await
                 .map_err(|e| resource_error(&e))?;
             watches.insert(uri, task);

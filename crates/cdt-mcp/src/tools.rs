@@ -6,9 +6,7 @@
 
 use cdt_domain::CdtError;
 use cdt_domain::ops::{
-    ElementActionParams, EventFiltersSetParams, EventsObserveParams, EventsReadParams,
-    EventsUnobserveParams, FillParams, NetworkBodyParams, NoParams, Operation, PageOpenParams,
-    PageScopeParams, ResizeParams,
+    ElementActionParams, FillParams, NoParams, Operation, PageOpenParams, ResizeParams,
 };
 use rmcp::model::Tool;
 use serde::de::DeserializeOwned;
@@ -108,15 +106,16 @@ tools! {
     performance_start_trace(StartTrace) ["trace.start"] StartTrace::op, "Start a performance trace of the page.";
     performance_stop_trace(StopTrace) ["trace.stop"] StopTrace::op, "Stop the trace, save it; returns insight summaries.";
     performance_analyze_insight(AnalyzeInsight) ["trace.insight"] AnalyzeInsight::op, "One insight of the last trace in detail: numbers, resources, nodes.";
-    // The raw CDP observer of seed 002. Its events are also the resource cdp://events/{pageId}.
-    cdp_list_targets(NoParams) ["page.list"] |p| Ok(Operation::PageList(p)), "List the pages that can be observed, by id.";
-    cdp_observe(EventsObserveParams) ["events.observe"] |p| Ok(Operation::EventsObserve(p)), "Let a page's events into the buffer (the default) and get its resource URI.";
-    cdp_stop_observe(EventsUnobserveParams) ["events.unobserve"] |p| Ok(Operation::EventsUnobserve(p)), "Keep a page's events out of the buffer.";
-    cdp_read_events(EventsReadParams) ["events.read"] |p| Ok(Operation::EventsRead(p)), "Read normalized events from an offset; pass back nextOffset to continue without gaps or repeats.";
-    cdp_clear_events(PageScopeParams) ["events.clear"] |p| Ok(Operation::EventsClear(p)), "Remove a page's events, or all, from the buffer.";
-    cdp_get_response_body(NetworkBodyParams) ["network.body"] |p| Ok(Operation::NetworkBody(p)), "A response (or request) body by the reqid of its events.";
-    cdp_set_filters(EventFiltersSetParams) ["events.filters.set"] |p| Ok(Operation::EventsFiltersSet(p)), "Set buffer filters (kinds incl. network, URL allow/block substrings, maxBodyBytes); unnamed ones stay.";
-    cdp_get_filters(NoParams) ["events.filters.get"] |p| Ok(Operation::EventsFiltersGet(p)), "The buffer's filters.";
+    // The raw CDP observer of seed 002, in its shapes: host/port name the browser (default:
+    // CDP_HOST/CDP_PORT), targetId a CDP target; cdt's page ids work too.
+    cdp_list_targets(ListTargets) ["events.targets"] ListTargets::op, "Every target of the browser (pages, iframes, workers, service workers): {id, type, title, url, attached}.";
+    cdp_observe(Observe) ["events.observe"] Observe::op, "Observe a target (targetId, else urlIncludes): its console and network events go to its buffer; returns its resource URI.";
+    cdp_stop_observe(StopObserve) ["events.unobserve"] StopObserve::op, "Stop observing a target (dropBuffer: also forget its events).";
+    cdp_read_events(ReadEvents) ["events.read"] ReadEvents::op, "A target's normalized events from an offset (seq from 0 per target); pass back nextOffset to continue without gaps or repeats.";
+    cdp_clear_events(TargetScope) ["events.clear"] TargetScope::clear, "Remove a target's events (or all) from the buffer.";
+    cdp_get_response_body(GetResponseBody) ["network.body"] GetResponseBody::op, "A response body by the CDP requestId of its events: {requestId, mimeType, encoded, body}.";
+    cdp_set_filters(SetFilters) ["events.filters.set"] SetFilters::op, "Set a target's (or every target's) buffer filters: kinds, urlAllowlist/urlBlocklist substrings (block first), maxBodyBytes.";
+    cdp_get_filters(TargetScope) ["events.filters.get"] TargetScope::filters, "A target's (or every target's) buffer filters.";
 }
 
 pub fn find(name: &str) -> Option<&'static ToolSpec> {

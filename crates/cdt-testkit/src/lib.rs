@@ -76,6 +76,19 @@ impl BrowserPort for FakeBrowser {
     fn pages(&self) -> Vec<TargetInfo> {
         lock(&self.targets).clone()
     }
+    async fn targets(&self) -> Result<Vec<cdt_domain::ports::BrowserTarget>, CdtError> {
+        Ok(lock(&self.targets)
+            .iter()
+            .map(|page| cdt_domain::ports::BrowserTarget {
+                target_id: page.target_id.clone(),
+                kind: "page".into(),
+                title: page.title.clone(),
+                url: page.url.clone(),
+                attached: true,
+                parent: None,
+            })
+            .collect())
+    }
     fn is_connected(&self) -> bool {
         self.alive.load(Ordering::SeqCst)
     }

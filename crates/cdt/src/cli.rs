@@ -55,9 +55,15 @@ pub enum LocalCommand {
 
 Its tools act on the browser of the caller's context, as `cdt` commands do: the agent
 that starts `cdt mcp` (or CDT_CONTEXT_ID / --share-group) and its shell commands share
-one browser. Details: docs/mcp.md."
+one browser. Details: docs/mcp.md.
+
+Its cdp_* tools (seed 002's observer) also watch a Chrome you started yourself:
+  chromium --remote-debugging-port=9222 --user-data-dir=/tmp/chrome-debug &
+  CDP_HOST=127.0.0.1 CDP_PORT=9222 cdt mcp        # or: cdt mcp --host 127.0.0.1 --port 9222
+Settings: CDP_HOST, CDP_PORT, CDP_SECURITY_LOCALONLY (true), DEFAULT_BUFFER_SIZE (10000),
+DEFAULT_TTL_SEC (3600), LOG_LEVEL (info)."
     )]
-    Mcp,
+    Mcp(crate::mcp::McpArgs),
     /// Interactive shell: commands without the `cdt` prefix, short aliases, history, variables.
     #[command(after_help = crate::commands::repl::EXAMPLES)]
     Repl(crate::commands::repl::ReplArgs),
@@ -239,7 +245,7 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         }
         Command::DaemonLogs(args) => Invocation::DaemonLogs { lines: args.lines },
         Command::Local(LocalCommand::Errors) => Invocation::ErrorTable,
-        Command::Local(LocalCommand::Mcp) => Invocation::Mcp,
+        Command::Local(LocalCommand::Mcp(_)) => Invocation::Mcp,
         Command::Local(LocalCommand::Repl(_)) => Invocation::Repl,
         Command::Local(LocalCommand::Completions(args)) => Invocation::Completions(args.shell),
         Command::Local(LocalCommand::Man(args)) => Invocation::Man {

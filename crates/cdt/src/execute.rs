@@ -38,7 +38,7 @@ fn command_words(args: &[String]) -> String {
 fn command_path(command: &Command, args: &[String]) -> String {
     match command {
         Command::Local(LocalCommand::Errors) => "errors".into(),
-        Command::Local(LocalCommand::Mcp) => "mcp".into(),
+        Command::Local(LocalCommand::Mcp(_)) => "mcp".into(),
         _ => command_words(args),
     }
 }

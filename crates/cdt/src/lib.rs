@@ -53,11 +53,11 @@ pub fn run() -> ExitCode {
         format: cli.global.output,
         fields: cli.global.fields.clone(),
     };
-    if let Command::Local(LocalCommand::Mcp) = &cli.command
+    if let Command::Local(LocalCommand::Mcp(mcp_args)) = &cli.command
         && !cli.global.describe
     {
         // Returns only if the server could not be started.
-        let error = mcp::exec(&cli.global);
+        let error = mcp::exec(&cli.global, mcp_args);
         let meta = Meta {
             request_id: request_id(),
             duration_ms: started.elapsed().as_millis() as u64,

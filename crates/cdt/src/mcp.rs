@@ -10,6 +10,29 @@ use cdt_domain::{CdtError, ErrorCode, env};
 
 use crate::args::GlobalArgs;
 
+/// `cdt mcp`'s own flags: where its observer tools look (seed 002 §8; the environment's
+/// CDP_HOST, CDP_PORT, … are read by the server itself).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct McpArgs {
+    /// The debugging host of the browser the cdp_* tools observe (env: CDP_HOST, default
+    /// 127.0.0.1).
+    #[arg(long, value_name = "HOST")]
+    pub host: Option<String>,
+    /// Its debugging port (env: CDP_PORT, default 9222).
+    #[arg(long, value_name = "PORT")]
+    pub port: Option<u16>,
+    /// Events kept per observed target (env: DEFAULT_BUFFER_SIZE, default 10000).
+    #[arg(long, value_name = "N")]
+    pub buffer_size: Option<usize>,
+    /// A target's events go when none came for this long (env: DEFAULT_TTL_SEC, default 3600).
+    #[arg(long, value_name = "SECONDS")]
+    pub ttl_sec: Option<u64>,
+    /// Permit a non-loopback browser (env: CDP_SECURITY_LOCALONLY=false); 0.0.0.0 is always
+    /// refused.
+    #[arg(long)]
+    pub no_localonly: bool,
+}
+
 fn executable() -> PathBuf {
     if let Some(path) = std::env::var_os(env::CDT_MCP_PATH).filter(|v| !v.is_empty()) {
         return PathBuf::from(path);
@@ -22,9 +45,23 @@ fn executable() -> PathBuf {
 }
 
 /// Replaces this process with the MCP server; returns only the reason it could not.
-pub fn exec(global: &GlobalArgs) -> CdtError {
+pub fn exec(global: &GlobalArgs, args: &McpArgs) -> CdtError {
     let path = executable();
     let mut command = Command::new(&path);
+    let flags = [
+        ("--host", args.host.clone()),
+        ("--port", args.port.map(|p| p.to_string())),
+        ("--buffer-size", args.buffer_size.map(|n| n.to_string())),
+        ("--ttl-sec", args.ttl_sec.map(|n| n.to_string())),
+    ];
+    for (flag, value) in flags {
+        if let Some(value) = value {
+            command.arg(flag).arg(value);
+        }
+    }
+    if args.no_localonly {
+        command.arg("--no-localonly");
+    }
     if let Some(group) = &global.share_group {
         command.arg("--share-group").arg(group);
     }

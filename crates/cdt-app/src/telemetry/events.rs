@@ -94,7 +94,7 @@ pub fn normalize(
                 .map(|p| cut(p, max_body));
             let http_method = str_of(request, "method").to_string();
             let body = json!({
-                "requestId": request_id, "url": request["url"], "httpMethod": http_method, "headers": headers,
+                "requestId": request_id, "url": request["url"], "method": http_method, "headers": headers,
                 "postDataPreview": post, "initiator": params["initiator"]["type"], "resourceType": params["type"],
             });
             (

@@ -95,12 +95,59 @@ struct Inner {
     cuts: u64,
     /// Pages (by target id) whose events the ring does not take (`events unobserve`).
     unobserved: HashSet<String>,
+    /// Per page target: its own numbering and what `events observe`/`filters set` gave it.
+    targets: HashMap<String, TargetState>,
+}
+
+/// A page target's share of the ring (seed 002: one buffer per target).
+#[derive(Clone, Debug, Default)]
+pub struct TargetState {
+    /// The number its next event gets (from 0).
+    pub next_seq: u64,
+    /// Its events now in the ring.
+    pub count: usize,
+    /// When its last event came (ms since the epoch).
+    pub last_at: u64,
+    /// Its own filters, when set for it (else the context's).
+    pub filters: Option<EventFilters>,
+    pub options: TargetOptions,
+}
+
+/// What `events observe` sets for a target.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TargetOptions {
+    /// At most this many of its events stay (the oldest go first).
+    pub buffer_size: Option<usize>,
+    /// Its events go when none came for this long.
+    pub ttl_ms: Option<u64>,
+    pub exclude_workers: bool,
+    pub exclude_iframes: bool,
 }
 
 impl Inner {
     fn pop_oldest(&mut self) {
         if let Some(event) = self.ring.pop_front() {
-            self.ring_bytes = self.ring_bytes.saturating_sub(event.bytes);
+            self.forget(&event);
+        }
+    }
+
+    /// Accounts for `event` leaving the ring.
+    fn forget(&mut self, event: &Event) {
+        self.ring_bytes = self.ring_bytes.saturating_sub(event.bytes);
+        if let Some(target) = self.targets.get_mut(&event.page_target_id) {
+            target.count = target.count.saturating_sub(1);
+        }
+    }
+
+    /// Removes the oldest event of one page target.
+    fn pop_oldest_of(&mut self, page_target_id: &str) {
+        if let Some(position) = self
+            .ring
+            .iter()
+            .position(|e| e.page_target_id == page_target_id)
+            && let Some(event) = self.ring.remove(position)
+        {
+            self.forget(&event);
         }
     }
 }
@@ -210,6 +257,36 @@ impl TelemetryStore {
             .is_some_and(|e| e.at_ms + self.config.ring_ttl_ms < now)
         {
             inner.pop_oldest();
+        }
+        // A target with its own TTL loses its events once none came for that long.
+        let stale: Vec<String> = inner
+            .targets
+            .iter()
+            .filter(|(_, t)| {
+                t.count > 0
+                    && t.options
+                        .ttl_ms
+                        .is_some_and(|ttl| t.last_at.saturating_add(ttl) < now)
+            })
+            .map(|(id, _)| id.clone())
+            .collect();
+        for target in stale {
+            self.drop_events_of(inner, &target);
+        }
+    }
+
+    fn drop_events_of(&self, inner: &mut Inner, page_target_id: &str) {
+        let mut freed = 0;
+        inner.ring.retain(|e| {
+            let keep = e.page_target_id != page_target_id;
+            if !keep {
+                freed += e.bytes;
+            }
+            keep
+        });
+        inner.ring_bytes = inner.ring_bytes.saturating_sub(freed);
+        if let Some(target) = inner.targets.get_mut(page_target_id) {
+            target.count = 0;
         }
     }
 
@@ -443,6 +520,94 @@ impl TelemetryStore {
     }
 }
 
+/// Whether the target's observer options leave this event's source out.
+fn excluded(inner: &Inner, event: &RawEvent) -> bool {
+    let Some(target) = inner.targets.get(&event.page_target_id) else {
+        return false;
+    };
+    match event.target_type.as_str() {
+        "iframe" => target.options.exclude_iframes,
+        "worker" | "service_worker" | "shared_worker" => target.options.exclude_workers,
+        _ => false,
+    }
+}
+
+impl TelemetryStore {
+    /// Normalizes `event`, applies the filters (its target's own, else the context's) and
+    /// puts it in the ring, numbered in the context and in its page target.
+    fn keep_event(&self, inner: &mut Inner, event: RawEvent, record: Option<(u64, String)>) {
+        let filters = inner
+            .targets
+            .get(&event.page_target_id)
+            .and_then(|t| t.filters.as_ref())
+            .unwrap_or(&inner.filters);
+        let max_body = usize::try_from(filters.max_body_bytes).unwrap_or(usize::MAX);
+        let (reqid, url) = record.unzip();
+        let (kind, url, http_method, mut body) =
+            events::normalize(&event.method, &event.params, url.as_deref(), max_body);
+        if let (Some(reqid), Value::Object(body)) = (reqid, &mut body) {
+            // The id `network get`/`network body` take.
+            body.insert("reqid".into(), json!(reqid));
+        }
+        let url_allowed = url.as_deref().is_none_or(|u| {
+            (filters.url_allow.is_empty()
+                || filters.url_allow.iter().any(|a| u.contains(a.as_str())))
+                && !filters.url_block.iter().any(|b| u.contains(b.as_str()))
+        });
+        if !(kind_allowed(&filters.kinds, kind) && url_allowed) {
+            inner.filtered_out += 1;
+            return;
+        }
+        let seq = inner.next_seq;
+        inner.next_seq += 1;
+        if inner.ring.len() >= self.config.ring_capacity {
+            inner.pop_oldest();
+        }
+        self.expire(inner, event.at_ms);
+        let bytes = 160
+            + bounds::estimate_bytes(&body)
+            + event.method.len()
+            + event.page_target_id.len()
+            + event.target_id.len()
+            + event.session_id.len()
+            + url.as_ref().map_or(0, String::len);
+        while !inner.ring.is_empty() && inner.ring_bytes + bytes > self.config.ring_max_bytes {
+            inner.pop_oldest();
+            inner.ring_dropped_for_bytes += 1;
+        }
+        let target = inner
+            .targets
+            .entry(event.page_target_id.clone())
+            .or_default();
+        let target_seq = target.next_seq;
+        target.next_seq += 1;
+        target.count += 1;
+        target.last_at = event.at_ms;
+        let over = target
+            .options
+            .buffer_size
+            .is_some_and(|cap| target.count > cap.max(1));
+        inner.ring_bytes += bytes;
+        inner.ring.push_back(Arc::new(Event {
+            seq,
+            target_seq,
+            at_ms: event.at_ms,
+            kind,
+            url,
+            http_method,
+            page_target_id: event.page_target_id,
+            target_id: event.target_id,
+            session_id: event.session_id,
+            method: event.method,
+            body,
+            bytes,
+        }));
+        if over && let Some(page) = inner.ring.back().map(|e| e.page_target_id.clone()) {
+            inner.pop_oldest_of(&page);
+        }
+    }
+}
+
 impl TelemetrySink for TelemetryStore {
     fn push(&self, mut event: RawEvent) {
         self.events_total.fetch_add(1, Ordering::Relaxed);
@@ -464,58 +629,9 @@ impl TelemetrySink for TelemetryStore {
                 };
             if event.method != RESPONSE_BODY_EVENT
                 && !inner.unobserved.contains(&event.page_target_id)
+                && !excluded(&inner, &event)
             {
-                let max_body = usize::try_from(inner.filters.max_body_bytes).unwrap_or(usize::MAX);
-                let (reqid, url) = record.unzip();
-                let (kind, url, http_method, mut body) =
-                    events::normalize(&event.method, &event.params, url.as_deref(), max_body);
-                if let (Some(reqid), Value::Object(body)) = (reqid, &mut body) {
-                    // The id `network get`/`network body` take.
-                    body.insert("reqid".into(), json!(reqid));
-                }
-                let filters = &inner.filters;
-                let url_allowed = url.as_deref().is_none_or(|u| {
-                    (filters.url_allow.is_empty()
-                        || filters.url_allow.iter().any(|a| u.contains(a.as_str())))
-                        && !filters.url_block.iter().any(|b| u.contains(b.as_str()))
-                });
-                if kind_allowed(&filters.kinds, kind) && url_allowed {
-                    let seq = inner.next_seq;
-                    inner.next_seq += 1;
-                    if inner.ring.len() >= self.config.ring_capacity {
-                        inner.pop_oldest();
-                    }
-                    self.expire(&mut inner, event.at_ms);
-                    let bytes = 160
-                        + bounds::estimate_bytes(&body)
-                        + event.method.len()
-                        + event.page_target_id.len()
-                        + event.target_id.len()
-                        + event.session_id.len()
-                        + url.as_ref().map_or(0, String::len);
-                    while !inner.ring.is_empty()
-                        && inner.ring_bytes + bytes > self.config.ring_max_bytes
-                    {
-                        inner.pop_oldest();
-                        inner.ring_dropped_for_bytes += 1;
-                    }
-                    inner.ring_bytes += bytes;
-                    inner.ring.push_back(Arc::new(Event {
-                        seq,
-                        at_ms: event.at_ms,
-                        kind,
-                        url,
-                        http_method,
-                        page_target_id: event.page_target_id,
-                        target_id: event.target_id,
-                        session_id: event.session_id,
-                        method: event.method,
-                        body,
-                        bytes,
-                    }));
-                } else {
-                    inner.filtered_out += 1;
-                }
+                self.keep_event(&mut inner, event, record);
             }
         }
         self.notify.notify_waiters();

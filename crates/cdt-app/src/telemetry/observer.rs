@@ -4,7 +4,8 @@
 //! Console and network records are not touched here: `console list`, `network list` and their
 //! waits keep working whatever a page's observer state is.
 
-use super::{Event, ReadFilter, ReadResult, TelemetryStore, lock};
+use super::{Event, ReadFilter, ReadResult, TargetOptions, TelemetryStore, lock};
+use cdt_domain::ops::EventFilters;
 use std::sync::Arc;
 
 impl TelemetryStore {
@@ -42,10 +43,101 @@ impl TelemetryStore {
         let mut inner = lock(&self.inner);
         let before = inner.ring.len();
         match page_target_id {
-            Some(page) => inner.ring.retain(|e| e.page_target_id != page),
-            None => inner.ring.clear(),
+            Some(page) => self.drop_events_of(&mut inner, page),
+            None => {
+                inner.ring.clear();
+                inner.ring_bytes = 0;
+                inner.targets.values_mut().for_each(|t| t.count = 0);
+            }
         }
         before - inner.ring.len()
+    }
+
+    /// Reads one page target's events from `offset` in its own numbering (seed 002: `seq`
+    /// from 0 per target), at most `limit` that `filter` accepts.
+    pub fn read_target(
+        &self,
+        page_target_id: &str,
+        offset: u64,
+        limit: usize,
+        filter: &ReadFilter,
+    ) -> ReadResult {
+        let now = self.clock.now_unix_ms();
+        let mut inner = lock(&self.inner);
+        self.expire(&mut inner, now);
+        let next = inner.targets.get(page_target_id).map_or(0, |t| t.next_seq);
+        let reset = offset > next;
+        let offset = if reset { 0 } else { offset };
+        let mut own = inner
+            .ring
+            .iter()
+            .filter(|e| e.page_target_id == page_target_id)
+            .peekable();
+        let oldest = own.peek().map_or(next, |e| e.target_seq);
+        let mut events = Vec::new();
+        let mut next_offset = offset.max(oldest);
+        for event in own.filter(|e| e.target_seq >= offset) {
+            if events.len() >= limit {
+                break;
+            }
+            next_offset = event.target_seq + 1;
+            if filter.accepts(event) {
+                events.push(event.clone());
+            }
+        }
+        if events.len() < limit {
+            next_offset = next_offset.max(next);
+        }
+        ReadResult {
+            next_offset,
+            dropped: oldest.saturating_sub(offset),
+            reset,
+            events,
+        }
+    }
+
+    /// The number one page target's next event will get.
+    pub fn target_next_seq(&self, page_target_id: &str) -> u64 {
+        lock(&self.inner)
+            .targets
+            .get(page_target_id)
+            .map_or(0, |t| t.next_seq)
+    }
+
+    /// What `events observe` asked for a page target (buffer size, TTL, workers, iframes).
+    pub fn set_target_options(&self, page_target_id: &str, options: TargetOptions) {
+        let mut inner = lock(&self.inner);
+        inner
+            .targets
+            .entry(page_target_id.to_string())
+            .or_default()
+            .options = options;
+        while inner
+            .targets
+            .get(page_target_id)
+            .is_some_and(|t| options.buffer_size.is_some_and(|cap| t.count > cap.max(1)))
+        {
+            inner.pop_oldest_of(page_target_id);
+        }
+    }
+
+    /// A page target's filters: its own, else the context's.
+    pub fn target_filters(&self, page_target_id: &str) -> EventFilters {
+        let inner = lock(&self.inner);
+        inner
+            .targets
+            .get(page_target_id)
+            .and_then(|t| t.filters.clone())
+            .unwrap_or_else(|| inner.filters.clone())
+    }
+
+    /// Gives a page target filters of its own; returns the number of its next event, the first
+    /// they apply to.
+    pub fn set_target_filters(&self, page_target_id: &str, filters: EventFilters) -> u64 {
+        let mut inner = lock(&self.inner);
+        let target = inner.targets.entry(page_target_id.to_string()).or_default();
+        target.filters = Some(filters);
+        target.next_seq
     }
 
     /// Whether the ring takes the events of a page (target id). Every page starts observed.
@@ -161,6 +253,6 @@ mod tests {
         store.push(event);
         let read = store.read(0, 10, &ReadFilter::default());
         let id = store.requests_where(|_| true)[0].id;
-        assert_eq!(read.events[0].to_json(Some(1))["reqid"], json!(id));
+        assert_eq!(read.events[0].to_json(Some(1), false)["reqid"], json!(id));
     }
 }

@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 #[derive(Debug)]
 pub struct Event {
     pub seq: u64,
+    /// The event's number among its page target's events (seed 002: `seq` from 0 per target).
+    pub target_seq: u64,
     pub at_ms: u64,
     pub kind: &'static str,
     pub url: Option<String>,
@@ -23,9 +25,17 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn to_json(&self, page: Option<u32>) -> Value {
+    /// The event as seed 002 §4 shapes it: `seq` (the context's, or with `per_target` the
+    /// observed target's own, from 0), `ts`, `targetId`, `sessionId`, `kind`, the kind's
+    /// fields (a request's `method` is its HTTP method), and `cdpMethod` (the CDP event).
+    pub fn to_json(&self, page: Option<u32>, per_target: bool) -> Value {
+        let seq = if per_target {
+            self.target_seq
+        } else {
+            self.seq
+        };
         let mut out = json!({
-            "seq": self.seq, "ts": self.at_ms, "kind": self.kind, "method": self.method, "page": page,
+            "seq": seq, "ts": self.at_ms, "kind": self.kind, "cdpMethod": self.method, "page": page,
             "targetId": self.target_id, "sessionId": self.session_id,
         });
         if let Some(url) = &self.url {

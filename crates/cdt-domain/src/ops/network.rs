@@ -67,8 +67,18 @@ pub struct NetworkListParams {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NetworkBodyParams {
-    /// The request id (from `cdt network list`).
-    pub id: u64,
+    /// The request id (from `cdt network list`); or name it by `requestId`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    /// The request by its CDP `requestId` (as in `events read`, seed 002).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// With `requestId`: the CDP target the request belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_id: Option<String>,
+    /// Return the body base64-encoded even when it is text (binary bodies always are).
+    #[serde(default, skip_serializing_if = "crate::ops::is_false")]
+    pub base64: bool,
     /// The request body instead of the response body.
     #[serde(default)]
     pub request: bool,
@@ -165,10 +175,21 @@ pub(crate) mod args {
     }
 
     #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
     pub struct BodyArgs {
         /// The request id.
         #[arg(value_name = "ID")]
         pub id: Option<u64>,
+        /// The request by its CDP requestId (as `cdt events read` shows it) instead.
+        #[arg(long, value_name = "REQUEST_ID", conflicts_with = "id")]
+        pub request_id: Option<String>,
+        /// With --request-id: the CDP target it belongs to.
+        #[arg(long, value_name = "TARGET_ID")]
+        pub target_id: Option<String>,
+        /// Return the body base64-encoded even when it is text.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub base64: bool,
         /// The request body instead of the response body.
         #[arg(long)]
         #[serde(skip_serializing_if = "is_false")]

@@ -8,6 +8,7 @@
 mod capture;
 mod emulation;
 mod input;
+mod observer;
 mod pages;
 mod performance;
 mod telemetry;
@@ -15,6 +16,7 @@ mod telemetry;
 pub use capture::*;
 pub use emulation::*;
 pub use input::*;
+pub use observer::*;
 pub use pages::*;
 pub use performance::*;
 pub use telemetry::*;
