@@ -231,10 +231,10 @@ async def observer(session, page, uri):
           f"cdp_clear_events gave {cleared.structured_content}")
     check(await api_events(session, page) == [], "events left after cdp_clear_events")
 
-    await call(session, "cdp_set_filters", {"kinds": ["network"], "urlBlock": ["/nothing"]})
+    await call(session, "cdp_set_filters", {"kinds": ["network"], "urlBlocklist": ["/nothing"]})
     filters = await call(session, "cdp_get_filters", {})
     check(filters.structured_content["filters"]["kinds"] == ["network"], f"filters are {filters.structured_content}")
-    await call(session, "cdp_set_filters", {"kinds": [], "urlBlock": []})
+    await call(session, "cdp_set_filters", {"kinds": [], "urlBlocklist": []})
 
 
 async def errors(session):

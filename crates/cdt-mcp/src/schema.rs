@@ -4,7 +4,8 @@
 //! What is dropped carries no meaning for a caller: `$schema`, titles, number formats,
 //! `minimum: 0` of unsigned ints, `null` in the types of optional fields, falsy defaults,
 //! `additionalProperties: false` (unknown arguments are still refused, with a clear error),
-//! and the descriptions of the two parameters every tool shares, `page` and `timeout`, which
+//! and the descriptions of the parameters many tools share (`page`, `timeout`, and the cdp_*
+//! tools' `host`, `port`, `targetId`), which
 //! the server's instructions describe once. Subschemas are inlined, so nothing refers to
 //! definitions. This module must never change what a valid argument is.
 
@@ -13,7 +14,7 @@ use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};
 
 /// Parameters described once, in the server's instructions, rather than in every tool.
-const SHARED: &[&str] = &["page", "timeout"];
+const SHARED: &[&str] = &["page", "timeout", "host", "port", "targetId"];
 
 /// The compact input schema of `T`, with the shared `timeout` parameter added.
 pub fn input<T: JsonSchema>() -> Map<String, Value> {

@@ -14,18 +14,18 @@ use super::*;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ListTargets {
-    /// The browser's debugging host (default: the server's CDP_HOST, 127.0.0.1).
+    /// Debugging host (default CDP_HOST, 127.0.0.1); every cdp_* tool takes host/port.
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT, 9222).
+    /// Debugging port (default CDP_PORT, 9222).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
-    /// Only targets whose URL contains this text.
+    /// URL substring.
     #[serde(default)]
     pub filter_url_includes: Option<String>,
-    /// Only these types, e.g. `["page", "iframe"]` (default: all).
+    /// e.g. ["page", "iframe"]; default all.
     #[serde(default)]
     pub types: Vec<String>,
 }
@@ -43,33 +43,31 @@ impl ListTargets {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Observe {
-    /// The browser's debugging host (default: the server's CDP_HOST).
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
-    /// The target to observe (from cdp_list_targets); wins over `urlIncludes`.
+    /// From cdp_list_targets; wins over urlIncludes.
     #[serde(default)]
     pub target_id: Option<String>,
-    /// Else the first page whose URL contains this text.
+    /// Else the first page whose URL contains it.
     #[serde(default)]
     pub url_includes: Option<String>,
-    /// Else a cdt page id (list_pages).
+    /// Else a cdt page id.
     #[serde(default)]
     pub page: Option<u32>,
-    /// Keep the target's workers' events (default true).
+    /// Default true.
     #[serde(default)]
     pub include_workers: Option<bool>,
-    /// Keep the target's iframes' events (default true).
+    /// Default true.
     #[serde(default)]
     pub include_iframes: Option<bool>,
-    /// Events kept for this target (default: the server's DEFAULT_BUFFER_SIZE, 10000).
+    /// Events kept (default DEFAULT_BUFFER_SIZE, 10000).
     #[serde(default)]
     pub buffer_size: Option<usize>,
-    /// Drop them when none came for this long, in seconds (default: DEFAULT_TTL_SEC, 3600).
+    /// Seconds without events before they go (default DEFAULT_TTL_SEC, 3600).
     #[serde(default)]
     pub ttl_sec: Option<u64>,
 }
@@ -92,11 +90,9 @@ impl Observe {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StopObserve {
-    /// The browser's debugging host (default: the server's CDP_HOST).
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
@@ -104,7 +100,7 @@ pub struct StopObserve {
     pub target_id: Option<String>,
     #[serde(default)]
     pub page: Option<u32>,
-    /// Also remove the target's events already buffered.
+    /// Also forget its buffered events.
     #[serde(default)]
     pub drop_buffer: bool,
 }
@@ -123,24 +119,22 @@ impl StopObserve {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadEvents {
-    /// The browser's debugging host (default: the server's CDP_HOST).
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
-    /// The target's own events, numbered from 0 (`offset`, `nextOffset` count them).
+    /// Its own events, seq from 0.
     #[serde(default)]
     pub target_id: Option<String>,
-    /// Or one cdt page's events (numbered in the context's buffer).
+    /// Or a cdt page's (context numbering).
     #[serde(default)]
     pub page: Option<u32>,
-    /// First sequence number to return (0 = from the start); pass the last `nextOffset`.
+    /// Pass the last nextOffset.
     #[serde(default)]
     pub offset: u64,
-    /// At most this many events (default 200).
+    /// Default 200.
     #[serde(default)]
     pub limit: Option<usize>,
     /// console, log, request, response, loadingFinished, loadingFailed, websocket, other.
@@ -148,10 +142,10 @@ pub struct ReadEvents {
     pub kinds: Vec<String>,
     #[serde(default)]
     pub url_includes: Option<String>,
-    /// HTTP method (network kinds only).
+    /// HTTP method.
     #[serde(default)]
     pub method: Option<String>,
-    /// The newest `limit` events, whatever `offset` is.
+    /// The newest `limit`.
     #[serde(default)]
     pub tail: bool,
 }
@@ -175,11 +169,9 @@ impl ReadEvents {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TargetScope {
-    /// The browser's debugging host (default: the server's CDP_HOST).
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
@@ -210,27 +202,24 @@ impl TargetScope {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GetResponseBody {
-    /// The browser's debugging host (default: the server's CDP_HOST).
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
     #[serde(default)]
     pub target_id: Option<String>,
-    /// The CDP requestId from the request's events.
+    /// From the request's events.
     #[serde(default)]
     pub request_id: Option<String>,
-    /// Or cdt's id of the request (`reqid` in events, list_network_requests).
+    /// Or cdt's reqid.
     #[serde(default)]
     pub reqid: Option<u64>,
-    /// The body base64-encoded even when it is text (`encoded: true`); binary bodies always
-    /// are.
+    /// Base64 even for text.
     #[serde(default)]
     pub base64: bool,
-    /// The request body instead of the response body.
+    /// The request's body.
     #[serde(default)]
     pub request: bool,
 }
@@ -254,38 +243,29 @@ impl GetResponseBody {
     }
 }
 
-/// `cdp_set_filters`: seed 002's names (`urlAllowlist`, `urlBlocklist`) and cdt's (`urlAllow`,
-/// `urlBlock`).
+/// `cdp_set_filters`, with seed 002's names (`urlAllowlist`, `urlBlocklist`).
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SetFilters {
-    /// The browser's debugging host (default: the server's CDP_HOST).
     #[serde(default)]
     #[allow(dead_code)] // read by the server's routing (crate::observer) before the conversion
     pub host: Option<String>,
-    /// The browser's debugging port (default: the server's CDP_PORT).
     #[serde(default)]
     #[allow(dead_code)] // as `host`
     pub port: Option<u16>,
-    /// Only this target's filters (default: every target's).
+    /// Default: every target's.
     #[serde(default)]
     pub target_id: Option<String>,
-    /// Kinds kept: console, log, network, or single kinds (empty: all).
+    /// console, log, network, or single kinds (empty: all).
     #[serde(default)]
     pub kinds: Option<Vec<String>>,
-    /// Keep only events whose URL contains one of these.
+    /// URL substrings to keep.
     #[serde(default)]
     pub url_allowlist: Option<Vec<String>>,
-    /// Drop events whose URL contains one of these (checked before the allowlist).
+    /// URL substrings to drop (checked first).
     #[serde(default)]
     pub url_blocklist: Option<Vec<String>>,
-    /// cdt's name for `urlAllowlist`.
-    #[serde(default)]
-    pub url_allow: Option<Vec<String>>,
-    /// cdt's name for `urlBlocklist`.
-    #[serde(default)]
-    pub url_block: Option<Vec<String>>,
-    /// Cut bodies and payloads to this size (default 64000).
+    /// Default 64000.
     #[serde(default)]
     pub max_body_bytes: Option<u64>,
 }
@@ -295,8 +275,8 @@ impl SetFilters {
         Ok(Operation::EventsFiltersSet(EventFiltersSetParams {
             target_id: self.target_id,
             kinds: self.kinds,
-            url_allow: self.url_allowlist.or(self.url_allow),
-            url_block: self.url_blocklist.or(self.url_block),
+            url_allow: self.url_allowlist,
+            url_block: self.url_blocklist,
             max_body_bytes: self.max_body_bytes,
         }))
     }
