@@ -401,3 +401,60 @@ fn seed_003_commands_work_as_printed() {
     let (code, got) = exec(&env, "seed3", "quit");
     assert_eq!(code, 0, "{got:?}");
 }
+
+/// Seed 003's wait strategy: an interactive command waits for the network to go idle, 3 s at
+/// most, then answers with the page as it is and a `NETWORK_BUSY` warning; `--force` waits
+/// for nothing; a command whose requests finish quickly carries no warning.
+#[test]
+fn interactive_commands_wait_for_network_idle_unless_forced() {
+    let env = TestEnv::new();
+    let server = HttpServer::start();
+    server.delayed_bytes("/slow", "text/plain", b"late", 8_000);
+    server.raw("/fast", "text/plain", "soon");
+    server.page(
+        "/busy.html",
+        "Busy",
+        r#"<button onclick="fetch('/slow')">Slow</button><button onclick="fetch('/fast').then(r => r.text()).then(t => document.title = t)">Fast</button>"#,
+    );
+    let url = server.url("/busy.html");
+    let (code, _) = exec(&env, "idle", &format!("g {url}"));
+    assert_eq!(code, 0);
+    let warnings = |envelope: &Value| -> Vec<String> {
+        envelope["meta"]["warnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|w| w["code"].as_str().map(str::to_string))
+            .collect()
+    };
+
+    let started = std::time::Instant::now();
+    let (code, got) = exec(&env, "idle", "c Slow");
+    let waited = started.elapsed();
+    assert_eq!(code, 0, "{got:?}");
+    assert!(
+        warnings(&got[0]).contains(&"NETWORK_BUSY".to_string()),
+        "{got:?}"
+    );
+    assert!(
+        waited >= std::time::Duration::from_millis(2_900),
+        "{waited:?}"
+    );
+
+    let (code, got) = exec(&env, "idle", "c Slow --force");
+    assert_eq!(code, 0, "{got:?}");
+    assert!(
+        !warnings(&got[0]).contains(&"NETWORK_BUSY".to_string()),
+        "{got:?}"
+    );
+
+    // A new document (the slow fetches die with the old one), then a quick request.
+    let (code, _) = exec(&env, "idle", &format!("g {url}"));
+    assert_eq!(code, 0);
+    let (code, got) = exec(&env, "idle", "c Fast");
+    assert_eq!(code, 0, "{got:?}");
+    assert!(
+        !warnings(&got[0]).contains(&"NETWORK_BUSY".to_string()),
+        "{got:?}"
+    );
+}

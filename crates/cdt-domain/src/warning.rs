@@ -27,6 +27,9 @@ pub enum WarningCode {
     DaemonOtherBuild,
     /// `storage load` could not restore some origins' session storage (it is per tab).
     SessionStorageSkipped,
+    /// The REPL waited for the network to go idle after an interactive command and it did
+    /// not within 3 s; the reply is the page as it is now.
+    NetworkBusy,
 }
 
 impl WarningCode {
@@ -40,6 +43,7 @@ impl WarningCode {
             WarningCode::ContextLeaseExpired => "CONTEXT_LEASE_EXPIRED",
             WarningCode::DaemonOtherBuild => "DAEMON_OTHER_BUILD",
             WarningCode::SessionStorageSkipped => "SESSION_STORAGE_SKIPPED",
+            WarningCode::NetworkBusy => "NETWORK_BUSY",
         }
     }
 }

@@ -49,9 +49,25 @@ pub enum Action {
         words: &'static [&'static str],
         op: &'static str,
         form: Form,
+        /// What the REPL waits for after it (seed 003's wait strategy).
+        settle: Settle,
     },
     Builtin(Builtin),
 }
+
+/// What the REPL waits for after a command (seed 003: every interactive command waits for
+/// the network to be idle, at most 3 s, unless `--force`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settle {
+    /// Nothing more than the command itself does.
+    Nothing,
+    /// Network idle, at most [`SETTLE_MS`]; past that the reply is the page as it is, with a
+    /// `NETWORK_BUSY` warning.
+    NetworkIdle,
+}
+
+/// How long the REPL waits for the network to go idle after an interactive command.
+pub const SETTLE_MS: u64 = 3_000;
 
 pub struct Alias {
     pub names: &'static [&'static str],
@@ -66,24 +82,39 @@ const LINKS_JS: &str = "[...document.links].map(a => ({ text: (a.innerText || a.
 const FORMS_JS: &str = "[...document.forms].map((f, i) => ({ form: f.id || f.name || i, method: f.method, action: f.action, fields: [...f.elements].filter(e => e.type !== 'hidden').map(e => ({ name: e.name || e.id, label: ((e.labels && e.labels[0] && e.labels[0].innerText) || e.getAttribute('aria-label') || e.innerText || '').trim().slice(0, 80), type: e.type, value: e.type === 'password' ? '***' : e.value })) }))";
 
 const fn cli(words: &'static [&'static str], op: &'static str, form: Form) -> Action {
-    Action::Cli { words, op, form }
+    Action::Cli {
+        words,
+        op,
+        form,
+        settle: Settle::Nothing,
+    }
+}
+
+/// An interactive command: after it, the REPL waits for the network to go idle.
+const fn act(words: &'static [&'static str], op: &'static str, form: Form) -> Action {
+    Action::Cli {
+        words,
+        op,
+        form,
+        settle: Settle::NetworkIdle,
+    }
 }
 
 /// Every short command. Names never shadow a CLI resource (pinned by a test).
 #[rustfmt::skip]
 pub const ALIASES: &[Alias] = &[
-    Alias { names: &["g", "goto"], usage: "g <url>", about: "load a URL in the current page", example: "g http://127.0.0.1:8080/", action: cli(&["page", "navigate"], "page.navigate", Form::Append) },
-    Alias { names: &["b", "back"], usage: "b", about: "go back", example: "b", action: cli(&["page", "back"], "page.back", Form::Append) },
-    Alias { names: &["f", "forward"], usage: "f", about: "go forward", example: "f", action: cli(&["page", "forward"], "page.forward", Form::Append) },
-    Alias { names: &["r", "reload"], usage: "r", about: "reload the page", example: "r --ignore-cache", action: cli(&["page", "reload"], "page.reload", Form::Append) },
-    Alias { names: &["c", "click"], usage: "c <uid|selector|text> [--force]", about: "click an element (--force: do not wait for what it causes)", example: "c e3", action: cli(&["element", "click"], "element.click", Form::Element) },
-    Alias { names: &["t", "type"], usage: "t <uid|selector> <text>", about: "fill a field with text", example: "t #email ada@example.com", action: cli(&["element", "fill"], "element.fill", Form::ElementValue) },
-    Alias { names: &["dblclick"], usage: "dblclick <uid|selector|text>", about: "double-click an element", example: "dblclick e3", action: cli(&["element", "dblclick"], "element.dblclick", Form::Element) },
-    Alias { names: &["rightclick"], usage: "rightclick <uid|selector|text>", about: "right-click an element (its context menu)", example: "rightclick e3", action: cli(&["element", "click", "--button", "right"], "element.click", Form::Element) },
-    Alias { names: &["clear"], usage: "clear <uid|selector|text>", about: "empty a field (alone: clear the screen)", example: "clear #email", action: cli(&["element", "clear"], "element.clear", Form::Element) },
-    Alias { names: &["scroll"], usage: "scroll top|bottom|up|down | scroll <uid|selector> into view | scroll x=<n> y=<n>", about: "scroll the page, or an element into view", example: "scroll bottom", action: cli(&["input", "scroll"], "input.scroll", Form::Scroll) },
-    Alias { names: &["hover"], usage: "hover <uid|selector|text>", about: "move the mouse over an element", example: "hover Menu", action: cli(&["element", "hover"], "element.hover", Form::Element) },
-    Alias { names: &["key"], usage: "key <key>", about: "press a key or chord (Enter, Control+A)", example: "key Enter", action: cli(&["input", "key"], "input.key", Form::Append) },
+    Alias { names: &["g", "goto"], usage: "g <url>", about: "load a URL in the current page", example: "g http://127.0.0.1:8080/", action: act(&["page", "navigate"], "page.navigate", Form::Append) },
+    Alias { names: &["b", "back"], usage: "b", about: "go back", example: "b", action: act(&["page", "back"], "page.back", Form::Append) },
+    Alias { names: &["f", "forward"], usage: "f", about: "go forward", example: "f", action: act(&["page", "forward"], "page.forward", Form::Append) },
+    Alias { names: &["r", "reload"], usage: "r", about: "reload the page", example: "r --ignore-cache", action: act(&["page", "reload"], "page.reload", Form::Append) },
+    Alias { names: &["c", "click"], usage: "c <uid|selector|text> [--force]", about: "click an element (--force: do not wait for what it causes)", example: "c e3", action: act(&["element", "click"], "element.click", Form::Element) },
+    Alias { names: &["t", "type"], usage: "t <uid|selector> <text>", about: "fill a field with text", example: "t #email ada@example.com", action: act(&["element", "fill"], "element.fill", Form::ElementValue) },
+    Alias { names: &["dblclick"], usage: "dblclick <uid|selector|text>", about: "double-click an element", example: "dblclick e3", action: act(&["element", "dblclick"], "element.dblclick", Form::Element) },
+    Alias { names: &["rightclick"], usage: "rightclick <uid|selector|text>", about: "right-click an element (its context menu)", example: "rightclick e3", action: act(&["element", "click", "--button", "right"], "element.click", Form::Element) },
+    Alias { names: &["clear"], usage: "clear <uid|selector|text>", about: "empty a field (alone: clear the screen)", example: "clear #email", action: act(&["element", "clear"], "element.clear", Form::Element) },
+    Alias { names: &["scroll"], usage: "scroll top|bottom|up|down | scroll <uid|selector> into view | scroll x=<n> y=<n>", about: "scroll the page, or an element into view", example: "scroll bottom", action: act(&["input", "scroll"], "input.scroll", Form::Scroll) },
+    Alias { names: &["hover"], usage: "hover <uid|selector|text>", about: "move the mouse over an element", example: "hover Menu", action: act(&["element", "hover"], "element.hover", Form::Element) },
+    Alias { names: &["key"], usage: "key <key>", about: "press a key or chord (Enter, Control+A)", example: "key Enter", action: act(&["input", "key"], "input.key", Form::Append) },
     Alias { names: &["elements"], usage: "elements", about: "actionable elements with their uids", example: "elements", action: cli(&["capture", "snapshot", "--interactive"], "capture.snapshot", Form::Append) },
     Alias { names: &["snapshot"], usage: "snapshot", about: "the whole page as text with uids", example: "snapshot --depth 3", action: cli(&["capture", "snapshot"], "capture.snapshot", Form::Append) },
     Alias { names: &["text"], usage: "text [uid|selector]", about: "the page's readable text", example: "text main", action: cli(&["page", "text"], "page.text", Form::Read) },

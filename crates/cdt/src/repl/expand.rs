@@ -6,16 +6,18 @@ use std::time::Duration;
 
 use cdt_domain::CdtError;
 
-use super::aliases::{Action, Alias, Form};
+use super::aliases::{Action, Alias, Form, Settle};
 use super::line::{self, Variables};
 
 /// What an alias line turned into.
 #[derive(Debug, PartialEq)]
 pub enum Expansion {
-    /// CLI words (without `cdt`), and a variable to store the eval result in.
+    /// CLI words (without `cdt`), a variable to store the eval result in, and what to wait
+    /// for after the command.
     Words {
         words: Vec<String>,
         store: Option<String>,
+        settle: Settle,
     },
     /// `wait <n>s`: a pause, nothing sent.
     Sleep(Duration),
@@ -135,7 +137,10 @@ fn duration(word: &str) -> Option<Duration> {
 /// Expands `alias` with the raw text after its name.
 pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expansion, CdtError> {
     let Action::Cli {
-        words: base, form, ..
+        words: base,
+        form,
+        settle,
+        ..
     } = alias.action
     else {
         return Err(CdtError::internal(format!(
@@ -228,7 +233,17 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
             words.extend(line::words(flags, variables)?);
         }
     }
-    Ok(Expansion::Words { words, store })
+    // `--force` (now `--no-wait`): act at once, and wait for nothing after either.
+    let settle = if words.iter().any(|w| w == "--no-wait") {
+        Settle::Nothing
+    } else {
+        settle
+    };
+    Ok(Expansion::Words {
+        words,
+        store,
+        settle,
+    })
 }
 
 #[cfg(test)]
@@ -380,7 +395,8 @@ pub(super) mod tests {
             get,
             Some(Some(Expansion::Words {
                 words: vec!["runtime".into(), "eval".into(), "document.title".into()],
-                store: Some("h".into())
+                store: Some("h".into()),
+                settle: Settle::Nothing,
             }))
         );
         let seed = find("get").map(|a| expand(a, "document.title", &none).ok());
@@ -388,7 +404,8 @@ pub(super) mod tests {
             seed,
             Some(Some(Expansion::Words {
                 words: vec!["runtime".into(), "eval".into(), "document.title".into()],
-                store: None
+                store: None,
+                settle: Settle::Nothing,
             })),
             "seed 003's get <expr>"
         );

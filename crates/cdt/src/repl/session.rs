@@ -6,10 +6,10 @@
 use std::time::Instant;
 
 use cdt_client::request_id;
-use cdt_domain::{CdtError, ErrorCode};
+use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 
-use super::aliases::{self, Action, Builtin};
+use super::aliases::{self, Action, Builtin, SETTLE_MS, Settle};
 use super::expand::{self, Expansion};
 use super::line::{self, Variables};
 use super::uids::Uids;
@@ -127,15 +127,20 @@ impl Session {
                         }
                         (0, false)
                     }
-                    Ok(Expansion::Words { words, store }) => {
-                        (self.run_words(words, store.as_deref(), started), false)
-                    }
+                    Ok(Expansion::Words {
+                        words,
+                        store,
+                        settle,
+                    }) => (
+                        self.run_words(words, store.as_deref(), settle, started),
+                        false,
+                    ),
                     Err(error) => (self.fail(&error, started), false),
                 },
             };
         }
         match line::words(command, &self.variables) {
-            Ok(words) => (self.run_words(words, None, started), false),
+            Ok(words) => (self.run_words(words, None, Settle::Nothing, started), false),
             Err(error) => (self.fail(&error, started), false),
         }
     }
@@ -165,7 +170,13 @@ impl Session {
         outcome.print(&printer, cli.global.debug)
     }
 
-    fn run_words(&mut self, words: Vec<String>, store: Option<&str>, started: Instant) -> i32 {
+    fn run_words(
+        &mut self,
+        words: Vec<String>,
+        store: Option<&str>,
+        settle: Settle,
+        started: Instant,
+    ) -> i32 {
         let mut argv = vec!["cdt".to_string()];
         argv.extend(words);
         let mut cli = match Cli::try_parse_from(&argv) {
@@ -196,7 +207,10 @@ impl Session {
             fields: cli.global.fields.clone(),
         };
         super::interrupt::take();
-        let outcome = crate::execute::dispatch(&cli, &argv, started);
+        let mut outcome = crate::execute::dispatch(&cli, &argv, started);
+        if outcome.result.is_ok() && settle == Settle::NetworkIdle {
+            self.settle(&cli.global, &mut outcome);
+        }
         if super::interrupt::take() {
             let op = outcome.op;
             Printer::stderr(&format!(
@@ -220,6 +234,34 @@ impl Session {
             }
         }
         outcome.print(&printer, cli.global.debug)
+    }
+
+    /// Seed 003's wait after an interactive command: the network idle, at most
+    /// [`SETTLE_MS`]. Past that the reply stands as it is, with a `NETWORK_BUSY` warning, and
+    /// the agent decides.
+    fn settle(&self, global: &GlobalArgs, outcome: &mut crate::execute::Outcome) {
+        let argv: Vec<String> = ["cdt", "page", "wait-idle", "--timeout"]
+            .map(String::from)
+            .into_iter()
+            .chain([SETTLE_MS.to_string()])
+            .collect();
+        let Ok(mut wait) = Cli::try_parse_from(&argv) else {
+            return;
+        };
+        wait.global.share_group = global.share_group.clone();
+        wait.global.context_id = global.context_id.clone();
+        let waited = crate::execute::dispatch(&wait, &argv, Instant::now());
+        if let Err(error) = waited.result
+            && error.code == ErrorCode::Timeout
+        {
+            outcome.meta.warnings.push(Warning::new(
+                WarningCode::NetworkBusy,
+                format!(
+                    "the network was not idle within {} s; this is the page as it is now (add --force to skip the wait)",
+                    SETTLE_MS / 1000
+                ),
+            ));
+        }
     }
 
     /// A command's own options win; those given to `cdt repl` fill the gaps.
@@ -339,7 +381,7 @@ impl Session {
             },
         };
         words.push("--help".into());
-        self.run_words(words, None, started)
+        self.run_words(words, None, Settle::Nothing, started)
     }
 
     /// Prints a built-in's result: an envelope with `json on`, else `text`.
