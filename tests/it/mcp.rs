@@ -212,7 +212,14 @@ setInterval(() => {
 }, 300);
 </script>"#,
     );
-    server.raw("/api/items", "application/json", r#"{"items":[1,2,3]}"#);
+    // Slow enough that observing usually begins while one is under way (regression: its body
+    // is not available, and the procedure must read one observed from its start).
+    server.delayed_bytes(
+        "/api/items",
+        "application/json",
+        br#"{"items":[1,2,3]}"#,
+        280,
+    );
     let url = server.url("/seed002.html");
     let chrome = ExternalBrowser::start_at(&env, &url);
     let closed = free_port();

@@ -109,10 +109,22 @@ async def main(cdt, host, port, url, closed_port):
             first = await call(session, "cdp_read_events", {"targetId": target, "limit": 100})
             check(first["events"] and first["events"][0]["seq"] == 0, f"seq does not start at 0: {first['events'][:1]}")
             events, offset = await events_until(session, target, 0, {"console", "request", "response", "loadingFinished"})
+
+            def items(kind):
+                return [e for e in events if e["kind"] == kind and e.get("url", "").endswith("/api/items")]
+
+            def whole_exchanges():
+                # Chromium keeps a body only for a request it saw start: one observed whole
+                # (request → response → loadingFinished). /api/items answers slowly, so the first
+                # response is usually of a request already under way when observing began.
+                started = {e["requestId"] for e in events if e["kind"] == "request"}
+                done = {e["requestId"] for e in events if e["kind"] == "loadingFinished"}
+                return [e for e in items("response") if e["requestId"] in started and e["requestId"] in done]
+
             for _ in range(50):
-                if [e for e in events if e["kind"] == "request" and e["method"] == "POST"]:
+                if whole_exchanges() and [e for e in events if e["kind"] == "request" and e["method"] == "POST"]:
                     break
-                more, offset = await events_until(session, target, offset, {"request"})
+                more, offset = await events_until(session, target, offset, {"request", "loadingFinished"})
                 events += more
             seqs = [e["seq"] for e in events]
             check(seqs == list(range(seqs[0], seqs[0] + len(seqs))), f"seq has gaps or repeats: {seqs}")
@@ -122,13 +134,15 @@ async def main(cdt, host, port, url, closed_port):
             console = [e for e in events if e["kind"] == "console" and e["text"].startswith("tick")]
             check(console and {"type", "text", "args", "stack"} <= set(console[0]), f"console shape {console[:1]}")
             check(console[0]["type"] == "log", f"console type {console[0]}")
-            requests = [e for e in events if e["kind"] == "request" and e["url"].endswith("/api/items")]
+            requests = items("request")
             check(requests, f"no request for /api/items in {events}")
             check({"requestId", "url", "method", "headers", "postDataPreview", "initiator"} <= set(requests[0]), f"request shape {requests[0]}")
             check(requests[0]["method"] == "GET", f"request method {requests[0]}")
-            responses = [e for e in events if e["kind"] == "response" and e["url"].endswith("/api/items")]
-            check(responses, "no response for /api/items")
-            response = responses[0]
+            whole = whole_exchanges()
+            check(whole, f"no /api/items request observed from start to finish in {events}")
+            response = whole[0]
+            started = {e["requestId"] for e in requests}
+            under_way = [e for e in items("response") if e["requestId"] not in started]
             check({"requestId", "url", "status", "statusText", "mimeType", "fromDiskCache", "fromServiceWorker", "remoteAddress", "timing"} <= set(response),
                   f"response shape {response}")
             check(response["status"] == 200 and response["mimeType"] == "application/json", f"response {response}")
@@ -146,6 +160,10 @@ async def main(cdt, host, port, url, closed_port):
             check(as_base64["encoded"] is True, f"base64 body {as_base64}")
             missing = await error_of(session, "cdp_get_response_body", {"targetId": target, "requestId": "1.999999"})
             check(missing["code"] == "BODY_NOT_AVAILABLE", f"unknown requestId: {missing}")
+            if under_way:
+                early = await error_of(session, "cdp_get_response_body", {"targetId": target, "requestId": under_way[0]["requestId"]})
+                check(early["code"] == "BODY_NOT_AVAILABLE" and "under way" in early["message"]
+                      and early["details"]["startedBeforeObserving"] is True, f"a request under way at observe: {early}")
 
             # resources.subscribe("cdp://events/{targetId}") -> updated (§3.3).
             await session.subscribe_resource(uri)
@@ -193,7 +211,7 @@ async def main(cdt, host, port, url, closed_port):
             no_url = await error_of(session, "cdp_observe", {"urlIncludes": "/nowhere-at-all"})
             check(no_url["code"] in ("TARGET_NOT_FOUND", "PAGE_NOT_FOUND"), f"an unmatched url gave {no_url}")
 
-    print(json.dumps({"target": target, "events": len(events), "updates": len(updates)}))
+    print(json.dumps({"target": target, "events": len(events), "updates": len(updates), "underWay": len(under_way)}))
 
 
 if __name__ == "__main__":

@@ -127,6 +127,23 @@ fn body_not_available(id: u64, why: &str) -> CdtError {
     .hinted("Reload the page (cdt page navigate <url>), then: cdt network body <new id>")
 }
 
+/// Chromium keeps the body of a request only when it saw the request start; one that was under
+/// way when cdt began observing the page (an attached browser, a page opened before) has none.
+fn started_before_observing(id: u64) -> CdtError {
+    CdtError::new(
+        ErrorCode::BodyNotAvailable,
+        format!(
+            "the body of request {id} is not available: the request was already under way when \
+             cdt began observing its page, and Chromium keeps bodies only of requests it saw start"
+        ),
+    )
+    .with_details(json!({ "id": id, "startedBeforeObserving": true }))
+    .run_then::<op::NetworkList>(
+        "--url-includes <part of its URL>",
+        " (then the body of a later one)",
+    )
+}
+
 /// The record a `network body` names: by cdt's id, or by the CDP `requestId` its events show.
 fn body_id(slot: &Slot, params: &NetworkBodyParams) -> Result<u64, CdtError> {
     match (params.id, &params.request_id) {
@@ -191,7 +208,13 @@ pub async fn body(
                 browser
                     .response_body(&request.session_id, &request.request_id)
                     .await
-                    .map_err(|error| body_not_available(id, &error.message))?
+                    .map_err(|error| {
+                        if request.seen_start {
+                            body_not_available(id, &error.message)
+                        } else {
+                            started_before_observing(id)
+                        }
+                    })?
             }
         }
     };

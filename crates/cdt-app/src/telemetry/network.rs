@@ -44,6 +44,9 @@ pub struct NetworkRequest {
     pub started_mono: f64,
     pub ended_mono: Option<f64>,
     pub initiator: String,
+    /// The request was seen from its start (`requestWillBeSent`). A request already under way
+    /// when observing began has none, and Chromium keeps no body for it.
+    pub seen_start: bool,
     pub body: Option<(String, bool)>,
     pub frames: Vec<Value>,
 }
@@ -190,6 +193,7 @@ impl NetworkRequest {
                 self.url = str_of(params, "url").to_string();
                 self.method = "GET".into();
                 self.resource_type = "websocket".into();
+                self.seen_start = true;
             }
             "Network.webSocketWillSendHandshakeRequest" => {
                 self.request_headers
@@ -262,6 +266,7 @@ impl NetworkRequest {
         self.started_wall_ms = params["wallTime"].as_f64().unwrap_or(0.0) * 1000.0;
         self.started_mono = params["timestamp"].as_f64().unwrap_or(0.0);
         self.initiator = str_of(&params["initiator"], "type").to_string();
+        self.seen_start = true;
     }
 
     fn response_received(&mut self, params: &Value) {
