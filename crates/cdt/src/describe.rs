@@ -16,7 +16,7 @@ pub fn describe(command_path: &str, invocation: &Invocation) -> Value {
                 "inputSchema": params_schema(op),
                 "example": spec.map(|s| s.example()),
                 "defaultTimeoutMs": spec.map(|s| s.default_timeout_ms),
-                "errorCodes": spec.map(|s| s.errors.iter().map(|c| c.as_str()).collect::<Vec<_>>()),
+                "errorCodes": spec.map(|s| s.error_codes().iter().map(|c| c.as_str()).collect::<Vec<_>>()),
             })
         }
         _ => json!({

@@ -1,23 +1,58 @@
-//! The operations: every request the daemon serves, declared once.
+//! The operations: every request the daemon serves, each declared once, in a file of its own.
 //!
-//! Each resource module (`element.rs`, `page.rs`, …) holds, for each of its operations, the
-//! typed parameters (serde + schemars: the wire and `--describe`), the clap flags (feature
-//! `cli`, module `args`) and an entry in its `<resource>_operations!` table: summary, variant,
-//! wire name, parameters, flags, default budget, error codes, examples. This module gathers
-//! the entries and generates the `Operation` enum, the specs and schemas, the marker types
-//! the daemon binds each use case to (`op::*`, [`Handles`]) and the flags `cdt` builds its
-//! command tree from. Adding an operation = an entry, its params and flags here + its use case
-//! (`use_case!`) in `cdt-app`.
+//! `ops/<resource>/<operation>.rs` (`page/open.rs` is `cdt page open`, wire name `page.open`)
+//! holds everything about one operation: its marker type and [`OpSpec`] (summary, default
+//! budget, effect, error codes, examples, text form, REPL short forms, MCP tools in the peers'
+//! shapes), its typed parameters (serde + schemars: the wire, `--describe`, MCP's schema) and
+//! its flags (a clap `Args` struct, feature `cli`). Types several operations of a resource share
+//! live in the resource's `mod.rs`, whose `<resource>_operations!` list names its operations.
+//!
+//! From that list this module generates the `Operation` enum (the wire), [`OP_SPECS`], the
+//! parameter schemas, the `op::*` marker re-exports and the [`Handles`]/[`HandlesEvery`] traits
+//! the daemon's dispatch is checked against; `cdt` builds its command tree and REPL table from
+//! the specs, `cdt-mcp` its tools. Adding an operation = its file + its line in the resource's
+//! list + its use case (`use_case!`) in `cdt-app`.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 
 use crate::error::ErrorCode;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod surface;
 
-// The resources, each with its parameters, flags and `<resource>_operations!` entries.
+pub use surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
+
+/// What an operation file needs to declare itself.
+pub(crate) mod prelude {
+    pub(crate) use super::Op;
+    #[cfg(feature = "cli")]
+    pub(crate) use super::cli::{CliFns, NoArgs};
+    pub(crate) use super::surface::{Effect, TextForm};
+    pub(crate) use super::{OpSpec, S5, S10, S30};
+    pub(crate) use crate::error::ErrorCode as E;
+}
+
+/// A resource's list of operations: declares their modules and adds them to the table.
+/// `resource_operations! { $ page_operations(page); PageOpen = open, PageList = list, … }` (the
+/// leading `$` lets it define the macro that hands the list on; stable Rust has no `$$`).
+macro_rules! resource_operations {
+    ($d:tt $name:ident ($resource:ident); $( $variant:ident = $module:ident ),* $(,)?) => {
+        $( mod $module; )*
+        $( pub use $module::*; )*
+
+        macro_rules! $name {
+            ($d then:ident [$d ($d table:tt)*] $d ($d rest:ident)*) => {
+                $d then! { [$d ($d table)* $( $variant = $resource; )*] $d ($d rest)* }
+            };
+        }
+    };
+}
+
+// The resources, each with its operations' files and the list naming them.
 #[macro_use]
 mod session;
 #[macro_use]
@@ -63,119 +98,155 @@ pub use session::*;
 pub use storage::*;
 pub use trace::*;
 
-/// Static facts about an operation, shared by `--describe`, `--help`, the docs and the daemon.
+/// Everything about an operation that is not a type: one `const SPEC` in its file, read by
+/// `--describe`, `--help`, the docs, the daemon's budgets, the REPL and the MCP server.
 #[derive(Clone, Copy, Debug)]
 pub struct OpSpec {
+    /// The wire name: the command's words joined by dots (`page.open`, `storage.cookies.list`).
     pub name: &'static str,
-    /// The one-line summary (the doc comment on the operation's table line).
-    doc: &'static str,
+    /// The one-line summary (`--help`, the docs tables, MCP descriptions).
+    pub summary: &'static str,
     /// Budget used when `--timeout` is not given.
     pub default_timeout_ms: u64,
+    pub effect: Effect,
+    /// The error codes it can return besides the ones every operation can ([`common_errors`]).
     pub errors: &'static [ErrorCode],
     /// Command lines that run it; the first is `--describe`'s example. A test runs them all
     /// through the parser.
     pub examples: &'static [&'static str],
     /// A paragraph for `--help` after the examples ("" when none).
     pub note: &'static str,
-    /// How `--output text` and the REPL print its reply.
+    /// How `--output text`, the REPL and MCP's text print its reply.
     pub text: TextForm,
-    /// Its flags (the `cdt` binary builds the command tree from these).
+    /// Its REPL short forms (seed 003's table).
+    pub aliases: &'static [Alias],
+    /// MCP tools in the peers' shapes that send it (it always has one in its own shape too).
+    pub tools: &'static [Tool],
+    /// Its flags: the `cdt` binary builds the command tree from these.
     #[cfg(feature = "cli")]
     pub cli: cli::CliFns,
 }
 
 impl OpSpec {
+    /// What an operation leaves to its defaults: no note, keys-and-values text, no short
+    /// forms, no shaped MCP tools, no flags. `..OpSpec::DEFAULTS` ends a `SPEC`.
+    pub const DEFAULTS: OpSpec = OpSpec {
+        name: "",
+        summary: "",
+        default_timeout_ms: S10,
+        effect: Effect::Reads,
+        errors: &[],
+        examples: &[],
+        note: "",
+        text: TextForm::Generic,
+        aliases: &[],
+        tools: &[],
+        #[cfg(feature = "cli")]
+        cli: cli::CliFns::of::<cli::NoArgs>(),
+    };
+
     pub fn about(&self) -> &'static str {
-        self.doc.trim()
+        self.summary
     }
 
     pub fn example(&self) -> &'static str {
         self.examples.first().copied().unwrap_or_default()
     }
+
+    /// Every error code it can return: its own, then the common ones.
+    pub fn error_codes(&self) -> Vec<ErrorCode> {
+        self.errors.iter().chain(COMMON.iter()).copied().collect()
+    }
+
+    /// The name of its MCP tool in its own shape: the wire name with `_` (`page_open`).
+    pub fn tool_name(&self) -> String {
+        self.name.replace(['.', '-'], "_")
+    }
 }
 
-use ErrorCode as E;
+/// An operation, as a type: the marker struct its file declares.
+pub trait Op: 'static {
+    type Params: Serialize
+        + DeserializeOwned
+        + schemars::JsonSchema
+        + Default
+        + Clone
+        + std::fmt::Debug
+        + PartialEq
+        + Send
+        + 'static;
+    const SPEC: OpSpec;
+    const NAME: &'static str = Self::SPEC.name;
+}
+
+/// Runs operation `O`, producing `Out` (for the daemon: the future of its reply).
+pub trait Handles<O: Op, Out> {
+    fn handle(self, params: O::Params) -> Out;
+}
 
 const COMMON: [ErrorCode; 5] = [
-    E::ValidationError,
-    E::Timeout,
-    E::DaemonUnavailable,
-    E::ProtocolError,
-    E::InternalError,
+    ErrorCode::ValidationError,
+    ErrorCode::Timeout,
+    ErrorCode::DaemonUnavailable,
+    ErrorCode::ProtocolError,
+    ErrorCode::InternalError,
 ];
 
-macro_rules! errors {
-    ($($code:ident),*) => {{
-        const LIST: &[ErrorCode] = &[$(E::$code,)* E::ValidationError, E::Timeout, E::DaemonUnavailable, E::ProtocolError, E::InternalError];
-        LIST
-    }};
+/// Codes every operation can return.
+pub fn common_errors() -> &'static [ErrorCode] {
+    &COMMON
 }
 
-/// One entry per operation: its summary, variant, wire name, parameters and command-line
-/// flags (both declared in the operation's resource module), default budget, the error codes
-/// it can return beyond the common ones, and its examples. The `Operation` enum, the specs,
-/// the schemas, the marker types the daemon binds use cases to and the `cdt` command tree are
-/// all generated from it.
+pub(crate) const S5: u64 = 5_000;
+pub(crate) const S10: u64 = 10_000;
+pub(crate) const S30: u64 = 30_000;
+
+/// For `#[serde(skip_serializing_if = "is_false")]` on a switch: off is the default, and a
+/// switch the command line did not give leaves `--input-file`'s value alone.
+pub fn is_false(on: &bool) -> bool {
+    !on
+}
+
+/// Generates, from every resource's list (`Variant = module path;`), everything that needs the
+/// whole table: the `Operation` enum and its wire form, `OP_SPECS`, the schemas, the `op::*`
+/// markers and the dispatch traits.
 macro_rules! operations {
-    ([$( $(#[doc = $doc:literal])* $variant:ident = $name:literal ($params:ty, $args:ty), $timeout:expr, [$($code:ident),*], [$($example:literal),+] $($note:literal)? $(=> $text:expr)?; )*]) => {
+    ([$( $variant:ident = $resource:ident ; )*]) => {
+        /// One marker type per operation (declared in its file): what a handler implements
+        /// [`Handles`] for.
+        pub mod op {
+            $( pub use super::$resource::$variant; )*
+        }
+
         /// Every operation, as sent on the wire: `{"op":"page.open","params":{…}}`.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-        #[serde(tag = "op", content = "params")]
+        #[derive(Clone, Debug, PartialEq)]
         pub enum Operation {
-            $( #[serde(rename = $name)] $variant($params), )*
+            $( $variant(<op::$variant as Op>::Params), )*
         }
 
         impl Operation {
             pub fn name(&self) -> &'static str {
-                match self { $( Operation::$variant(_) => $name, )* }
+                match self { $( Operation::$variant(_) => <op::$variant as Op>::NAME, )* }
             }
-        }
 
-        pub const OP_SPECS: &[OpSpec] = &[
-            $( OpSpec {
-                name: $name,
-                doc: concat!($($doc),*),
-                default_timeout_ms: $timeout,
-                errors: errors!($($code),*),
-                examples: &[$($example),+],
-                note: concat!("", $($note)?),
-                text: text_form!($($text)?),
-                #[cfg(feature = "cli")]
-                cli: cli::CliFns::of::<$args>(),
-            }, )*
-        ];
-
-        /// Every operation, each with default parameters: for tests that must reach all of them.
-        pub fn every_operation() -> Vec<Operation> {
-            vec![$( Operation::$variant(<$params>::default()), )*]
-        }
-
-        /// The JSON schema of an operation's parameters, for `--describe`.
-        pub fn params_schema(name: &str) -> Option<serde_json::Value> {
-            match name {
-                $( $name => serde_json::to_value(schemars::schema_for!($params)).ok(), )*
-                _ => None,
+            /// The operation `name` with `params` (`{}` when null).
+            pub fn from_parts(name: &str, params: Value) -> Result<Operation, String> {
+                let params = if params.is_null() { Value::Object(Default::default()) } else { params };
+                $( if name == <op::$variant as Op>::NAME {
+                    return serde_json::from_value(params)
+                        .map(Operation::$variant)
+                        .map_err(|error| error.to_string());
+                } )*
+                Err(format!("unknown operation {name:?} (cdt --help lists them)"))
             }
-        }
 
-        /// One marker type per operation: what a handler implements [`Handles`] for.
-        pub mod op {
-            $( #[doc = concat!("`", $name, "`")] pub struct $variant; )*
-        }
+            /// Its parameters as JSON.
+            pub fn params(&self) -> Value {
+                match self {
+                    $( Operation::$variant(params) => serde_json::to_value(params).unwrap_or_default(), )*
+                }
+            }
 
-        $( impl Op for op::$variant {
-            type Params = $params;
-            const NAME: &'static str = $name;
-        } )*
-
-        /// A handler of every operation: the daemon's dispatcher implements [`Handles`] once per
-        /// operation (next to its use case), and a missing one is a compile error, not a
-        /// runtime fallback.
-        pub trait HandlesEvery<Out>: $( Handles<op::$variant, Out> + )* Sized {}
-
-        impl<T, Out> HandlesEvery<Out> for T where T: $( Handles<op::$variant, Out> + )* Sized {}
-
-        impl Operation {
             /// Hands the parameters to `handler`'s implementation for this operation.
             pub fn dispatch<Out, H: HandlesEvery<Out>>(self, handler: H) -> Out {
                 match self {
@@ -183,32 +254,52 @@ macro_rules! operations {
                 }
             }
         }
+
+        /// Every operation's spec, in the order `cdt --help` lists them.
+        pub const OP_SPECS: &[OpSpec] = &[ $( <op::$variant as Op>::SPEC, )* ];
+
+        /// Every operation, each with default parameters: for tests that must reach all of them.
+        pub fn every_operation() -> Vec<Operation> {
+            vec![$( Operation::$variant(Default::default()), )*]
+        }
+
+        /// The JSON schema of an operation's parameters, for `--describe` and MCP.
+        pub fn params_schema(name: &str) -> Option<Value> {
+            $( if name == <op::$variant as Op>::NAME {
+                return Some(surface::schema_of::<<op::$variant as Op>::Params>());
+            } )*
+            None
+        }
+
+        /// A handler of every operation: the daemon's dispatcher implements [`Handles`] once per
+        /// operation (next to its use case), and a missing one is a compile error, not a
+        /// runtime fallback.
+        pub trait HandlesEvery<Out>: $( Handles<op::$variant, Out> + )* Sized {}
+
+        impl<T, Out> HandlesEvery<Out> for T where T: $( Handles<op::$variant, Out> + )* Sized {}
     };
 }
 
-/// How a reply reads as text (`--output text`, the REPL). An action's feedback has its own
-/// form whatever the operation; anything else not named here prints as keys and values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TextForm {
-    /// Keys and values.
-    Generic,
-    /// The page it reached: `page 1 "Title" http://…`.
-    PageReached,
-    /// One string field of the reply, as it is (`text`, `html`).
-    Field(&'static str),
-    /// The `value` of an evaluation, as JavaScript would print it.
-    Value,
-    /// The `matches` of a search: one `uid role "name"` line each.
-    Matches,
+impl Serialize for Operation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut wire = serializer.serialize_struct("Operation", 2)?;
+        wire.serialize_field("op", self.name())?;
+        wire.serialize_field("params", &self.params())?;
+        wire.end()
+    }
 }
 
-macro_rules! text_form {
-    () => {
-        TextForm::Generic
-    };
-    ($form:expr) => {
-        $form
-    };
+impl<'de> Deserialize<'de> for Operation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Wire {
+            op: String,
+            #[serde(default)]
+            params: Value,
+        }
+        let wire = Wire::deserialize(deserializer)?;
+        Operation::from_parts(&wire.op, wire.params).map_err(D::Error::custom)
+    }
 }
 
 /// A group of operations: the words before an operation's own (`storage cookies` of
@@ -299,29 +390,8 @@ pub const RESOURCES: &[Resource] = &[
     },
 ];
 
-/// For `#[serde(skip_serializing_if = "is_false")]` on a switch: off is the default, and a
-/// switch the command line did not give leaves `--input-file`'s value alone.
-pub fn is_false(on: &bool) -> bool {
-    !on
-}
-
-/// An operation, as a type: its parameters and wire name.
-pub trait Op {
-    type Params;
-    const NAME: &'static str;
-}
-
-/// Runs operation `O`, producing `Out` (for the daemon: the future of its reply).
-pub trait Handles<O: Op, Out> {
-    fn handle(self, params: O::Params) -> Out;
-}
-
-const S5: u64 = 5_000;
-const S10: u64 = 10_000;
-const S30: u64 = 30_000;
-
-/// Gathers every resource's entries (each resource module's `<resource>_operations!` adds its
-/// own and hands the table on), then generates everything from the whole table.
+/// Gathers every resource's list (each resource's `<resource>_operations!` adds its own and
+/// hands the table on), then generates everything from the whole table.
 macro_rules! collect_operations {
     ($($resource:ident)*) => {
         collect_operations_next! { [] $($resource)* }
@@ -365,62 +435,5 @@ pub fn op_spec(name: &str) -> Option<&'static OpSpec> {
     OP_SPECS.iter().find(|spec| spec.name == name)
 }
 
-/// Codes every operation can return.
-pub fn common_errors() -> &'static [ErrorCode] {
-    &COMMON
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_op_has_a_spec_and_schema() {
-        for spec in OP_SPECS {
-            assert!(
-                params_schema(spec.name).is_some(),
-                "{} has no schema",
-                spec.name
-            );
-            assert!(spec.errors.contains(&ErrorCode::Timeout));
-        }
-    }
-
-    /// Every variant of [`Operation`] (read from its schema) has a spec and a params schema.
-    #[test]
-    fn every_operation_variant_is_registered() {
-        let schema = serde_json::to_value(schemars::schema_for!(Operation)).unwrap_or_default();
-        let text = schema.to_string();
-        let mut names = Vec::new();
-        for variant in schema["oneOf"].as_array().into_iter().flatten() {
-            if let Some(name) = variant["properties"]["op"]["const"]
-                .as_str()
-                .or_else(|| variant["properties"]["op"]["enum"][0].as_str())
-            {
-                names.push(name.to_string());
-            }
-        }
-        assert!(
-            names.len() >= 25,
-            "could not read the op names from the schema: {text}"
-        );
-        for name in names {
-            assert!(op_spec(&name).is_some(), "{name} has no OpSpec");
-            assert!(
-                params_schema(&name).is_some(),
-                "{name} has no params schema"
-            );
-        }
-    }
-
-    #[test]
-    fn operation_wire_form() {
-        let op = Operation::PageUse(PageUseParams { id: 3 });
-        let json = serde_json::to_string(&op).unwrap_or_default();
-        assert_eq!(json, r#"{"op":"page.use","params":{"id":3}}"#);
-        assert_eq!(op.spec().name, "page.use");
-        let unknown: Result<Operation, _> =
-            serde_json::from_str(r#"{"op":"page.explode","params":{}}"#);
-        assert!(unknown.is_err());
-    }
-}
+mod tests;

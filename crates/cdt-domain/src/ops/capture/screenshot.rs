@@ -1,0 +1,91 @@
+//! `cdt capture screenshot`: a PNG/JPEG/WebP of the viewport, the full page or one element.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `capture.screenshot`: the operation (its [`OpSpec`] below).
+pub struct CaptureScreenshot;
+
+impl Op for CaptureScreenshot {
+    type Params = ScreenshotParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "capture.screenshot",
+        summary: "A PNG/JPEG/WebP of the viewport, the full page or one element",
+        default_timeout_ms: S30,
+        effect: Effect::Changes,
+        errors: &[E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::IoError, E::CdpDisconnected],
+        examples: &[
+            "cdt capture screenshot --full-page",
+            "cdt capture screenshot",
+            "cdt capture screenshot --full-page --format jpeg --quality 70",
+            "cdt capture screenshot --uid e12 --file ./button.png",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::ScreenshotArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScreenshotParams {
+    /// `png` (default), `jpeg` or `webp`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// 0–100, for jpeg and webp.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quality: Option<u32>,
+    /// The whole page, not just the viewport.
+    #[serde(default)]
+    pub full_page: bool,
+    /// Only this element.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    /// Where to write it (absolute path); default: the context's artifacts directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// Also return the image as base64.
+    #[serde(default)]
+    pub inline: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    use serde::Serialize;
+    use crate::ops::cli::{given_as_is, is_false};
+    use crate::ops::page::args::PageArg;
+
+#[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ScreenshotArgs {
+        /// png, jpeg or webp.
+        #[arg(long)]
+        pub format: Option<String>,
+        /// 0–100 (jpeg, webp).
+        #[arg(long)]
+        pub quality: Option<u32>,
+        /// The whole page, beyond the viewport.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub full_page: bool,
+        /// Only this element.
+        #[arg(long, value_name = "UID")]
+        pub uid: Option<String>,
+        /// Where to write it (default: the context's artifacts directory).
+        #[arg(long, value_name = "PATH")]
+        pub file: Option<String>,
+        /// Also return the image as base64 in the reply.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub inline: bool,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
+    }
+
+    given_as_is!(ScreenshotArgs);
+}

@@ -1,0 +1,88 @@
+//! `cdt capture snapshot`: the page as compact text with stable uids (see docs/snapshot-format.md).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `capture.snapshot`: the operation (its [`OpSpec`] below).
+pub struct CaptureSnapshot;
+
+impl Op for CaptureSnapshot {
+    type Params = SnapshotParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "capture.snapshot",
+        summary: "The page as compact text with stable uids (see docs/snapshot-format.md)",
+        default_timeout_ms: S10,
+        effect: Effect::Reads,
+        errors: &[E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::IoError, E::CdpDisconnected],
+        examples: &[
+            "cdt capture snapshot --interactive",
+            "cdt capture snapshot",
+            "cdt capture snapshot --interactive          # actionable nodes and headings only",
+            "cdt capture snapshot --root e40 --depth 2",
+            "cdt capture snapshot --output text          # just the snapshot text",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::SnapshotArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SnapshotParams {
+    /// Only actionable nodes and headings.
+    #[serde(default)]
+    pub interactive: bool,
+    /// Deepest level to include.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// Start at this uid or CSS selector.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
+    /// Every node with a role, and link URLs.
+    #[serde(default)]
+    pub verbose: bool,
+    /// Cut names (and text lines) longer than this many characters; names are whole by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_name: Option<u32>,
+    /// Write the snapshot text to this file (absolute path) instead of returning it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    use serde::Serialize;
+    use crate::ops::cli::{given_as_is, is_false};
+    use crate::ops::page::args::PageArg;
+
+#[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct SnapshotArgs {
+        /// Only actionable nodes and headings.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub interactive: bool,
+        /// Deepest level to include.
+        #[arg(long, value_name = "N")]
+        pub depth: Option<u32>,
+        /// Start at this uid or CSS selector.
+        #[arg(long, value_name = "UID|CSS")]
+        pub root: Option<String>,
+        /// Cut names longer than N characters (names are whole by default).
+        #[arg(long, value_name = "N")]
+        pub max_name: Option<u32>,
+        /// Write the snapshot text to a file.
+        #[arg(long, value_name = "PATH")]
+        pub file: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
+    }
+
+    given_as_is!(SnapshotArgs);
+}

@@ -1,0 +1,83 @@
+//! `console …`: the console messages of the context's pages (SPEC §8).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+resource_operations! { $ console_operations(console);
+    ConsoleList = list,
+    ConsoleGet = get,
+    ConsoleWait = wait,
+    ConsoleClear = clear,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct IdParams {
+    /// The id (from the matching `list`).
+    pub id: u64,
+    /// Show Authorization, Cookie and Set-Cookie values.
+    #[serde(default)]
+    pub include_secrets: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageScopeParams {
+    /// The page (default: every page of the context).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+/// The flags several `console` commands share.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use crate::ops::cli::{given_as_is, is_false};
+    use clap::Args;
+    use serde::Serialize;
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ListArgs {
+        /// Only these types: log, info, warn, error, debug, exception, trace, …
+        #[arg(long = "type", value_delimiter = ',', value_name = "TYPES")]
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub types: Vec<String>,
+        /// At most this many (the newest).
+        #[arg(long)]
+        pub limit: Option<usize>,
+        /// Only messages with a larger id.
+        #[arg(long, value_name = "ID")]
+        pub since: Option<u64>,
+        /// Include messages from before the last navigation.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub preserved: bool,
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct WaitArgs {
+        /// Regular expression the message text must match.
+        #[arg(long)]
+        pub pattern: Option<String>,
+        /// Only these types.
+        #[arg(long = "type", value_delimiter = ',', value_name = "TYPES")]
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub types: Vec<String>,
+        /// The page (default: any page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    /// `--page` of a command on the context's telemetry (default: every page).
+    #[derive(Debug, Args, Serialize)]
+    pub struct PageScopeArgs {
+        /// The page (default: every page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(ListArgs, WaitArgs, PageScopeArgs);
+}

@@ -1,0 +1,24 @@
+//! `cdt element dblclick`: double-click an element.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `element.dblclick`: the operation (its [`OpSpec`] below).
+pub struct ElementDblclick;
+
+impl Op for ElementDblclick {
+    type Params = ElementActionParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "element.dblclick",
+        summary: "Double-click an element",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::TargetOutOfView, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt element dblclick e12",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::ActionArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}

@@ -1,0 +1,37 @@
+//! `cdt element drag`: drag one element onto another (mouse events).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `element.drag`: the operation (its [`OpSpec`] below).
+pub struct ElementDrag;
+
+impl Op for ElementDrag {
+    type Params = DragParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "element.drag",
+        summary: "Drag one element onto another (mouse events)",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt element drag e4 e9",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::DragArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DragParams {
+    /// The uid to drag.
+    pub from: String,
+    /// The uid to drop on.
+    pub to: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    #[serde(default)]
+    pub no_wait: bool,
+}

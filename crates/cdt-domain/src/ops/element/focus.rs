@@ -1,0 +1,24 @@
+//! `cdt element focus`: give an element the keyboard focus.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `element.focus`: the operation (its [`OpSpec`] below).
+pub struct ElementFocus;
+
+impl Op for ElementFocus {
+    type Params = ElementActionParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "element.focus",
+        summary: "Give an element the keyboard focus",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt element focus e5",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::ActionArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}

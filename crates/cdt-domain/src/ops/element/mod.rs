@@ -1,0 +1,239 @@
+//! `element …`: act on one element (by uid, selector or text) and report what it caused
+//! (SPEC §6.4).
+
+use crate::interact::MouseButton;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+resource_operations! { $ element_operations(element);
+    ElementClick = click,
+    ElementDblclick = dblclick,
+    ElementHover = hover,
+    ElementDrag = drag,
+    ElementFill = fill,
+    ElementFillForm = fill_form,
+    ElementSelect = select,
+    ElementCheck = check,
+    ElementUpload = upload,
+    ElementClear = clear,
+    ElementFocus = focus,
+    ElementScrollIntoView = scroll_into_view,
+    ElementInspect = inspect,
+    ElementFind = find,
+}
+
+/// Which element an element command acts on: a uid from the latest snapshot, or a CSS selector,
+/// or visible text (first innermost match).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ElementTarget {
+    /// A uid from `cdt capture snapshot` (e.g. `e12`, `f1e3` inside an iframe).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    /// A CSS selector (main frame).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selector: Option<String>,
+    /// Visible text of the element (main frame).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The page (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ElementActionParams {
+    #[serde(flatten)]
+    pub target: ElementTarget,
+    /// Return right after the action, without waiting for navigation or DOM quiet.
+    #[serde(default)]
+    pub no_wait: bool,
+}
+
+/// The button `element click` presses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum ClickButton {
+    #[default]
+    Left,
+    Middle,
+    // Opens the element's context menu (`contextmenu` event).
+    Right,
+}
+
+impl From<ClickButton> for MouseButton {
+    fn from(button: ClickButton) -> MouseButton {
+        match button {
+            ClickButton::Left => MouseButton::Left,
+            ClickButton::Middle => MouseButton::Middle,
+            ClickButton::Right => MouseButton::Right,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FillParams {
+    #[serde(flatten)]
+    pub target: ElementTarget,
+    /// Text for inputs, textareas and contenteditable; option text or value for `<select>`
+    /// (comma-separated for multiple); `true`/`false` for checkboxes and radios.
+    pub value: String,
+    #[serde(default)]
+    pub no_wait: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FormField {
+    pub uid: String,
+    pub value: String,
+}
+
+/// The flags several `element` commands share.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use super::{ClickButton, ElementTarget};
+    use crate::ops::cli::{CliArgs, given_as_is, is_false};
+    use clap::Args;
+    use serde::Serialize;
+
+    #[derive(Debug, Args)]
+    pub struct TargetArgs {
+        /// The element's uid from `cdt capture snapshot` (e.g. e12).
+        #[arg(value_name = "UID")]
+        pub uid: Option<String>,
+        /// The uid (same as the positional argument).
+        #[arg(long = "uid", value_name = "UID", conflicts_with = "uid", hide = true)]
+        pub uid_flag: Option<String>,
+        /// Pick the element by CSS selector instead.
+        #[arg(long, value_name = "CSS")]
+        pub selector: Option<String>,
+        /// Pick the element by its visible text instead.
+        #[arg(long, value_name = "TEXT")]
+        pub text: Option<String>,
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    impl From<TargetArgs> for ElementTarget {
+        fn from(args: TargetArgs) -> ElementTarget {
+            ElementTarget {
+                uid: args.uid.or(args.uid_flag),
+                selector: args.selector,
+                text: args.text,
+                page: args.page,
+            }
+        }
+    }
+
+    #[derive(Debug, Args)]
+    pub struct ActionArgs {
+        #[command(flatten)]
+        pub target: TargetArgs,
+        /// Return at once: don't wait for a navigation or for the DOM to settle.
+        #[arg(long)]
+        pub no_wait: bool,
+    }
+
+    /// What an element action's flags give: the element, and the action's own values.
+    #[derive(Debug, Default, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ActionGiven {
+        #[serde(flatten)]
+        pub target: ElementTarget,
+        #[serde(skip_serializing_if = "is_false")]
+        pub no_wait: bool,
+        pub button: Option<ClickButton>,
+        pub value: Option<String>,
+        pub checked: Option<bool>,
+        pub files: Option<Vec<String>>,
+    }
+
+    impl CliArgs for ActionArgs {
+        type Given = ActionGiven;
+        fn given(self) -> ActionGiven {
+            ActionGiven {
+                target: self.target.into(),
+                no_wait: self.no_wait,
+                ..ActionGiven::default()
+            }
+        }
+    }
+
+    #[derive(Debug, Args)]
+    pub struct FillArgs {
+        #[command(flatten)]
+        pub target: TargetArgs,
+        /// The value: text; an option's text or value for a select; true/false for a checkbox.
+        #[arg(value_name = "VALUE", allow_hyphen_values = true)]
+        pub value: Option<String>,
+        /// The value (same as the positional argument).
+        #[arg(
+            long = "value",
+            value_name = "VALUE",
+            conflicts_with = "value",
+            allow_hyphen_values = true
+        )]
+        pub value_flag: Option<String>,
+        #[arg(long)]
+        pub no_wait: bool,
+    }
+
+    impl CliArgs for FillArgs {
+        type Given = ActionGiven;
+        fn given(self) -> ActionGiven {
+            let mut target = self.target;
+            let mut value = self.value.or(self.value_flag);
+            // `fill --selector '#q' hello`: with the element named by a flag, the one positional
+            // is the value.
+            if value.is_none() && (target.selector.is_some() || target.text.is_some()) {
+                value = target.uid.take();
+            }
+            ActionGiven {
+                target: target.into(),
+                no_wait: self.no_wait,
+                value,
+                ..ActionGiven::default()
+            }
+        }
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct DragArgs {
+        /// The uid to drag.
+        #[arg(value_name = "FROM")]
+        pub from: Option<String>,
+        /// The uid to drop on.
+        #[arg(value_name = "TO")]
+        pub to: Option<String>,
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub no_wait: bool,
+    }
+
+    /// One `--field UID=VALUE` (a field without `=` has no value: the daemon says so).
+    #[derive(Debug, Serialize)]
+    pub struct FieldGiven {
+        pub uid: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub value: Option<String>,
+    }
+
+    #[derive(Debug, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FillFormGiven {
+        pub fields: Vec<FieldGiven>,
+        pub page: Option<u32>,
+        #[serde(skip_serializing_if = "is_false")]
+        pub no_wait: bool,
+    }
+
+    given_as_is!(DragArgs);
+}

@@ -1,0 +1,24 @@
+//! `cdt element select`: choose an option of a <select> by its text or value (comma-separated for multiple).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `element.select`: the operation (its [`OpSpec`] below).
+pub struct ElementSelect;
+
+impl Op for ElementSelect {
+    type Params = FillParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "element.select",
+        summary: "Choose an option of a <select> by its text or value (comma-separated for multiple)",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt element select e8 'Germany'",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::FillArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}

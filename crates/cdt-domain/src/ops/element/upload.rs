@@ -1,0 +1,89 @@
+//! `cdt element upload`: put files into an <input type=file>.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `element.upload`: the operation (its [`OpSpec`] below).
+pub struct ElementUpload;
+
+impl Op for ElementUpload {
+    type Params = UploadParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "element.upload",
+        summary: "Put files into an <input type=file>",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::IoError, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt element upload e11 ./cv.pdf",
+            "cdt element upload e11 ./cv.pdf ./photo.png",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::UploadArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadParams {
+    #[serde(flatten)]
+    pub target: ElementTarget,
+    /// Files to put in the `<input type=file>` (absolute paths; they must exist).
+    pub files: Vec<String>,
+    #[serde(default)]
+    pub no_wait: bool,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    
+    use super::ElementTarget;
+    use crate::ops::cli::CliArgs;
+    #[allow(unused_imports)]
+    use crate::ops::element::args::*;
+
+#[derive(Debug, Args)]
+    pub struct UploadArgs {
+        /// The file input's uid.
+        #[arg(value_name = "UID")]
+        pub uid: Option<String>,
+        /// Files to upload.
+        #[arg(value_name = "FILE")]
+        pub files: Vec<String>,
+        #[arg(long, value_name = "CSS")]
+        pub selector: Option<String>,
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        #[arg(long)]
+        pub no_wait: bool,
+    }
+
+impl CliArgs for UploadArgs {
+        type Given = ActionGiven;
+        fn given(self) -> ActionGiven {
+            let mut files = self.files;
+            let mut uid = self.uid;
+            // With --selector, every positional is a file.
+            if self.selector.is_some()
+                && let Some(first) = uid.take()
+            {
+                files.insert(0, first);
+            }
+            ActionGiven {
+                target: ElementTarget {
+                    uid,
+                    selector: self.selector,
+                    text: None,
+                    page: self.page,
+                },
+                no_wait: self.no_wait,
+                files: Some(files),
+                ..ActionGiven::default()
+            }
+        }
+    }
+
+}

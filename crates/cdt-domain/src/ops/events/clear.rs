@@ -1,0 +1,25 @@
+//! `cdt events clear`: remove events from the buffer: one page's, or all (offsets go on from where they were).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `events.clear`: the operation (its [`OpSpec`] below).
+pub struct EventsClear;
+
+impl Op for EventsClear {
+    type Params = EventsScopeParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "events.clear",
+        summary: "Remove events from the buffer: one page's, or all (offsets go on from where they were)",
+        default_timeout_ms: S5,
+        effect: Effect::Changes,
+        errors: &[E::PageNotFound, E::TargetNotFound, E::BrowserLaunchFailed, E::CdpDisconnected],
+        examples: &[
+            "cdt events clear --page 2",
+            "cdt events clear",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::ScopeArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}

@@ -1,0 +1,25 @@
+//! `cdt events filters get`: show the active filters.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `events.filters.get`: the operation (its [`OpSpec`] below).
+pub struct EventsFiltersGet;
+
+impl Op for EventsFiltersGet {
+    type Params = EventsScopeParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "events.filters.get",
+        summary: "Show the active filters",
+        default_timeout_ms: S5,
+        effect: Effect::Reads,
+        errors: &[E::TargetNotFound, E::BrowserLaunchFailed, E::CdpDisconnected],
+        examples: &[
+            "cdt events filters get",
+            "cdt events filters get --target-id 9A3C1F0E2B7D",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::ScopeArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}

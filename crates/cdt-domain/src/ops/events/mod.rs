@@ -1,0 +1,115 @@
+//! `events …`: the normalized event ring, its filters and per-page observation (seed 002,
+//! SPEC §8).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+resource_operations! { $ events_operations(events);
+    EventsTargets = targets,
+    EventsRead = read,
+    EventsFiltersGet = filters_get,
+    EventsFiltersSet = filters_set,
+    EventsClear = clear,
+    EventsObserve = observe,
+    EventsUnobserve = unobserve,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventFilters {
+    /// Kinds kept in the buffer (empty: all).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Keep only events whose URL contains one of these (empty: all).
+    #[serde(default)]
+    pub url_allow: Vec<String>,
+    /// Drop events whose URL contains one of these.
+    #[serde(default)]
+    pub url_block: Vec<String>,
+    /// Bodies and payloads are cut to this size; larger bodies are not fetched eagerly.
+    #[serde(default = "default_max_body_bytes")]
+    pub max_body_bytes: u64,
+}
+
+pub fn default_max_body_bytes() -> u64 {
+    64_000
+}
+
+/// `events clear` and `events filters get`: one page's, one target's, or the context's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventsScopeParams {
+    /// The page (default: every page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// The CDP target (from `events targets`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_id: Option<String>,
+}
+
+/// The flags several `events` commands share.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use crate::ops::cli::{given_as_is, is_false};
+    use clap::Args;
+    use serde::Serialize;
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ReadArgs {
+        /// First sequence number to return (0 = from the start).
+        #[arg(long, default_value_t = 0)]
+        pub offset: u64,
+        /// At most this many events (default 500, at most 10000).
+        #[arg(long)]
+        pub limit: Option<usize>,
+        /// console, log, request, response, loadingFinished, loadingFailed, websocket, other, network
+        #[arg(long, value_delimiter = ',', value_name = "KINDS")]
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub kinds: Vec<String>,
+        #[arg(long, value_name = "TEXT")]
+        pub url_includes: Option<String>,
+        /// HTTP method (network kinds only).
+        #[arg(long)]
+        pub method: Option<String>,
+        /// Only events of this page.
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// Only events of this CDP target, numbered from 0 for it (from `cdt events targets`).
+        #[arg(long, value_name = "TARGET_ID")]
+        pub target_id: Option<String>,
+        /// The newest --limit events, whatever the offset.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub tail: bool,
+    }
+
+    /// One page's, one target's, or the context's.
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ScopeArgs {
+        /// The page (default: every page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// The CDP target (from `cdt events targets`).
+        #[arg(long, value_name = "TARGET_ID")]
+        pub target_id: Option<String>,
+    }
+
+    /// The filters given: a list given empty (`--kinds ''`) is given, and means "all".
+    #[derive(Debug, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct FiltersGiven {
+        pub target_id: Option<String>,
+        pub kinds: Option<Vec<String>>,
+        pub url_allow: Option<Vec<String>>,
+        pub url_block: Option<Vec<String>>,
+        pub max_body_bytes: Option<u64>,
+    }
+
+    pub(crate) fn non_empty(values: Option<Vec<String>>) -> Option<Vec<String>> {
+        values.map(|values| values.into_iter().filter(|s| !s.is_empty()).collect())
+    }
+
+    given_as_is!(ReadArgs, ScopeArgs);
+}

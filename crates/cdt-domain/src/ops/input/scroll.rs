@@ -1,0 +1,66 @@
+//! `cdt input scroll`: scroll with the mouse wheel.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `input.scroll`: the operation (its [`OpSpec`] below).
+pub struct InputScroll;
+
+impl Op for InputScroll {
+    type Params = ScrollParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "input.scroll",
+        summary: "Scroll with the mouse wheel",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt input scroll --dy 800",
+            "cdt input scroll --dx 200 --at 400,300",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::ScrollArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScrollParams {
+    #[serde(default)]
+    pub dx: f64,
+    #[serde(default)]
+    pub dy: f64,
+    /// Where the wheel is, `x,y` (default: the middle of the viewport).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    use serde::Serialize;
+    use crate::ops::cli::given_as_is;
+    use crate::ops::page::args::PageArg;
+    #[allow(unused_imports)]
+    use crate::ops::input::args::*;
+
+#[derive(Debug, Args, Serialize)]
+    pub struct ScrollArgs {
+        #[arg(long, allow_negative_numbers = true, default_value_t = 0.0)]
+        pub dx: f64,
+        #[arg(long, allow_negative_numbers = true, default_value_t = 0.0)]
+        pub dy: f64,
+        /// Where the wheel is, x,y (default: the middle of the viewport).
+        #[arg(long, value_name = "X,Y")]
+        pub at: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
+    }
+
+    given_as_is!(ScrollArgs);
+}

@@ -1,0 +1,79 @@
+//! `network …`: the requests of the context's pages, their bodies, waits and HAR (SPEC §8).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ops::{IdParams, PageScopeParams};
+
+resource_operations! { $ network_operations(network);
+    NetworkList = list,
+    NetworkGet = get,
+    NetworkBody = body,
+    NetworkWait = wait,
+    NetworkHar = har,
+    NetworkClear = clear,
+}
+
+/// The flags several `network` commands share.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use crate::ops::cli::{given_as_is, is_false};
+    use clap::Args;
+    use serde::Serialize;
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct ListArgs {
+        /// Resource types: document, xhr, fetch, script, stylesheet, image, font, websocket, other, …
+        #[arg(long = "type", value_delimiter = ',', value_name = "TYPES")]
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub types: Vec<String>,
+        /// HTTP method.
+        #[arg(long)]
+        pub method: Option<String>,
+        /// Status code (404) or class (4xx).
+        #[arg(long)]
+        pub status: Option<String>,
+        /// Substring of the URL.
+        #[arg(long, value_name = "TEXT")]
+        pub url_includes: Option<String>,
+        /// Only failed requests.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub failed: bool,
+        /// At most this many (the newest).
+        #[arg(long)]
+        pub limit: Option<usize>,
+        /// Only requests with a larger id.
+        #[arg(long, value_name = "ID")]
+        pub since: Option<u64>,
+        /// Include requests from before the last navigation.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub preserved: bool,
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        /// Show Authorization, Cookie and Set-Cookie values.
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub include_secrets: bool,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct WaitArgs {
+        #[arg(long, value_name = "TEXT")]
+        pub url_includes: Option<String>,
+        #[arg(long)]
+        pub method: Option<String>,
+        /// Status code (200) or class (2xx).
+        #[arg(long)]
+        pub status: Option<String>,
+        /// The page (default: any page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(ListArgs, WaitArgs);
+}

@@ -1,0 +1,24 @@
+//! `cdt observe state`: url, title, viewport, scroll, focus, dialog, loading, network idle, DOM stable.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `observe.state`: the operation (its [`OpSpec`] below).
+pub struct ObserveState;
+
+impl Op for ObserveState {
+    type Params = PageParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "observe.state",
+        summary: "url, title, viewport, scroll, focus, dialog, loading, network idle, DOM stable",
+        default_timeout_ms: S5,
+        effect: Effect::Reads,
+        errors: &[E::DialogBlocking, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
+        examples: &[
+            "cdt observe state",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<crate::ops::page::args::PageArg>(),
+        ..OpSpec::DEFAULTS
+    };
+}

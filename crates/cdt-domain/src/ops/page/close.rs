@@ -1,0 +1,34 @@
+//! `cdt page close`: close a page (default: the current one).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `page.close`: the operation (its [`OpSpec`] below).
+pub struct PageClose;
+
+impl Op for PageClose {
+    type Params = PageCloseParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "page.close",
+        summary: "Close a page (default: the current one)",
+        default_timeout_ms: S10,
+        effect: Effect::Changes,
+        errors: &[E::PageNotFound, E::NoCurrentPage, E::BrowserLaunchFailed, E::CdpDisconnected],
+        examples: &[
+            "cdt page close 2",
+            "cdt page close",
+            "cdt page close 3",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<super::args::PageIdArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageCloseParams {
+    /// The page id to close (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u32>,
+}

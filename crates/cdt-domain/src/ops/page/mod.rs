@@ -1,0 +1,143 @@
+//! Parameters of the page operations: open, use, close, navigate (SPEC §6.2).
+
+use crate::page::WaitUntil;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ops::NoParams;
+
+resource_operations! { $ page_operations(page);
+    PageOpen = open,
+    PageList = list,
+    PageUse = r#use,
+    PageClose = close,
+    PageNavigate = navigate,
+    PageBack = back,
+    PageForward = forward,
+    PageReload = reload,
+    PageResize = resize,
+    PageWaitText = wait_text,
+    PageWaitSelector = wait_selector,
+    PageWaitUrl = wait_url,
+    PageWaitIdle = wait_idle,
+    PageText = text,
+    PageHtml = html,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PageParams {
+    /// The page (default: the current page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HistoryParams {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    #[serde(default)]
+    pub wait_until: WaitUntil,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReadParams {
+    /// Only this element (uid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    /// Only this element (CSS selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selector: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+/// The flags several `page` commands share.
+#[cfg(feature = "cli")]
+pub(crate) mod args {
+    use crate::ops::cli::{given_as_is, is_false};
+    use crate::page::WaitUntil;
+    use clap::Args;
+    use serde::Serialize;
+
+    /// `--page`: the page a command acts on.
+    #[derive(Debug, Args, Serialize)]
+    pub struct PageArg {
+        /// The page (default: the current page).
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    /// `--init-script <file|js>` and `--persist`, shared by open and navigate.
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct InitScriptArgs {
+        /// JavaScript (or a file of it) run before any page script, in every frame of the loaded
+        /// document.
+        #[arg(long, value_name = "FILE|JS", value_parser = init_script)]
+        pub init_script: Option<String>,
+        /// Keep the init script for the page's later documents too.
+        #[arg(long, requires = "init_script")]
+        #[serde(skip_serializing_if = "is_false")]
+        pub persist: bool,
+    }
+
+    /// The script itself: the file's content when the argument names a file, else the text.
+    fn init_script(text: &str) -> Result<String, String> {
+        let path = std::path::Path::new(text);
+        let looks_like_path = !text.contains(['(', ';', '=', '{', '\n'])
+            && (text.ends_with(".js") || text.contains('/'));
+        if path.is_file() {
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {text}: {e}"))
+        } else if looks_like_path && !text.contains(' ') {
+            Err(format!(
+                "{text} is not a readable file (pass inline JS, e.g. --init-script 'window.__x = 1')"
+            ))
+        } else {
+            Ok(text.to_string())
+        }
+    }
+
+    /// The page id of `page use` (required) and `page close` (default: the current page).
+    #[derive(Debug, Args, Serialize)]
+    pub struct PageIdArgs {
+        /// The page id (from `cdt page list`; `page close` without one closes the current page).
+        #[arg(value_name = "ID")]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub id: Option<u32>,
+        /// The page id (same as the positional argument).
+        #[arg(
+            long = "id",
+            visible_alias = "page",
+            value_name = "ID",
+            conflicts_with = "id"
+        )]
+        #[serde(rename = "id", skip_serializing_if = "Option::is_none")]
+        pub id_flag: Option<u32>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct HistoryArgs {
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+        #[arg(long, value_enum, value_name = "EVENT")]
+        pub wait_until: Option<WaitUntil>,
+    }
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct ReadArgs {
+        /// Only this element.
+        #[arg(long, value_name = "UID")]
+        pub uid: Option<String>,
+        /// Only the element matching this CSS selector.
+        #[arg(long, value_name = "CSS")]
+        pub selector: Option<String>,
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(PageArg, PageIdArgs, HistoryArgs, ReadArgs);
+}

@@ -1,0 +1,61 @@
+//! `cdt page wait-selector`: wait until a CSS selector is visible (or hidden, or attached).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `page.wait-selector`: the operation (its [`OpSpec`] below).
+pub struct PageWaitSelector;
+
+impl Op for PageWaitSelector {
+    type Params = WaitSelectorParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "page.wait-selector",
+        summary: "Wait until a CSS selector is visible (or hidden, or attached)",
+        default_timeout_ms: S10,
+        effect: Effect::Reads,
+        errors: &[E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
+        examples: &[
+            "cdt page wait-selector '#results li' --state visible",
+            "cdt page wait-selector '#results li'",
+            "cdt page wait-selector .spinner --state hidden",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::WaitSelectorArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WaitSelectorParams {
+    pub selector: String,
+    /// `visible` (default), `hidden` or `attached`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    use serde::Serialize;
+    use crate::ops::cli::given_as_is;
+    
+    #[allow(unused_imports)]
+    use crate::ops::page::args::*;
+
+#[derive(Debug, Args, Serialize)]
+    pub struct WaitSelectorArgs {
+        #[arg(value_name = "CSS")]
+        pub selector: Option<String>,
+        /// visible (default), hidden or attached.
+        #[arg(long)]
+        pub state: Option<String>,
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(WaitSelectorArgs);
+}

@@ -1,0 +1,57 @@
+//! `cdt page wait-text`: wait until any of the texts appears on the page.
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `page.wait-text`: the operation (its [`OpSpec`] below).
+pub struct PageWaitText;
+
+impl Op for PageWaitText {
+    type Params = WaitTextParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "page.wait-text",
+        summary: "Wait until any of the texts appears on the page",
+        default_timeout_ms: S10,
+        effect: Effect::Reads,
+        errors: &[E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
+        examples: &[
+            "cdt page wait-text 'Welcome' 'Signed in'",
+            "cdt page wait-text 'Welcome'",
+            "cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000",
+        ],
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::WaitTextArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WaitTextParams {
+    /// Returns when any of these texts is on the page.
+    pub texts: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    use serde::Serialize;
+    use crate::ops::cli::given_as_is;
+    
+    #[allow(unused_imports)]
+    use crate::ops::page::args::*;
+
+#[derive(Debug, Args, Serialize)]
+    pub struct WaitTextArgs {
+        /// Texts to wait for (any of them).
+        #[arg(value_name = "TEXT")]
+        pub texts: Vec<String>,
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(WaitTextArgs);
+}

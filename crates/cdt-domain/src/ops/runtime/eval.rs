@@ -1,0 +1,81 @@
+//! `cdt runtime eval`: evaluate JavaScript in the page (on its own session; terminated past --timeout).
+
+use super::*;
+use crate::ops::prelude::*;
+
+/// `runtime.eval`: the operation (its [`OpSpec`] below).
+pub struct RuntimeEval;
+
+impl Op for RuntimeEval {
+    type Params = EvalParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "runtime.eval",
+        summary: "Evaluate JavaScript in the page (on its own session; terminated past --timeout)",
+        default_timeout_ms: S10,
+        effect: Effect::Acts,
+        errors: &[E::EvalException, E::UidStale, E::DialogBlocking, E::ResultTooLarge, E::PageNotFound, E::CdpDisconnected],
+        examples: &[
+            "cdt runtime eval 'document.title'",
+            "cdt runtime eval '(el) => el.value' --arg e5",
+            "cdt runtime eval 'fetch(\"/api\").then(r => r.status)' --await",
+            "cdt runtime eval 'while (true) {}' --timeout 500      # TIMEOUT; the page stays usable",
+        ],
+        text: TextForm::Value,
+        #[cfg(feature = "cli")]
+        cli: CliFns::of::<args::EvalArgs>(),
+        ..OpSpec::DEFAULTS
+    };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EvalParams {
+    /// An expression (`document.title`) or a function (`(el) => el.value`).
+    pub expression: String,
+    /// Uids passed to the function as arguments, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+    /// Wait for a returned promise to settle.
+    #[serde(default)]
+    pub await_promise: bool,
+    /// The source is a function declaration to call (else it is evaluated as an expression,
+    /// and called only if its value is a function).
+    #[serde(default)]
+    pub function: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    
+    use clap::Args;
+    use serde::Serialize;
+    use crate::ops::cli::{given_as_is, is_false};
+    use crate::ops::page::args::PageArg;
+
+#[derive(Debug, Args, Serialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct EvalArgs {
+        /// An expression, or a function (called with the --arg elements).
+        #[arg(value_name = "EXPRESSION", allow_hyphen_values = true)]
+        pub expression: Option<String>,
+        /// A uid passed to the function (repeatable, in order).
+        #[arg(long = "arg", value_name = "UID")]
+        pub args: Vec<String>,
+        /// Wait for a returned promise.
+        #[arg(long = "await")]
+        #[serde(skip_serializing_if = "is_false")]
+        pub await_promise: bool,
+        /// EXPRESSION is a function declaration to call (by default it is evaluated, and called only
+        /// if its value is a function).
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub function: bool,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
+    }
+
+    given_as_is!(EvalArgs);
+}
