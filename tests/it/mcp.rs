@@ -83,7 +83,15 @@ fn the_official_python_client_drives_cdt_mcp_and_the_cli_sees_its_page() {
     let summary = run_client(&env, &url, &[], Some("mcp-e2e"));
     assert!(summary["updates"].as_u64().unwrap() >= 1, "{summary}");
     assert_eq!(summary["listened"], "2026-07-28", "{summary}");
-    assert_eq!(summary["tools"], 34, "{summary}");
+    // The DevTools and observer tools and `cdt` (any operation) by default; with --tools all,
+    // every operation is a tool of its own too.
+    assert_eq!(summary["tools"], 35, "{summary}");
+    let every = 35 + cdt_domain::ops::OP_SPECS.len();
+    assert_eq!(
+        summary["ownTools"].as_u64(),
+        Some(every as u64),
+        "{summary}"
+    );
 
     // The CLI in the same context sees the page the MCP client opened, and its fetch.
     let pages = env.ctx("mcp-e2e", &["page", "list"]);

@@ -145,15 +145,18 @@ async def main(cdt, url):
             await observer(session, page, uri)
             await errors(session)
             await parity(session)
+            await any_operation(session, page)
 
             shot = await call(session, "take_screenshot", {})
             images = [b for b in shot.content if b.type == "image"]
             check(images and images[0].mime_type == "image/png", f"take_screenshot gave {shot.content}")
 
     listened = await modern(server, page)
+    own_tools = await every_operation_listed(cdt, env, page)
     print(json.dumps({
         "page": page, "url": url, "uid": uid, "updates": len(updates), "listened": listened,
         "clickText": text_of(clicked), "tools": len(names), "fetched": fetched[0]["id"],
+        "ownTools": own_tools,
     }))
 
 
@@ -256,6 +259,44 @@ async def errors(session):
         check(error["code"] == code and error["suggestions"], f"{name}({arguments}): {error}")
         check(text_of(result).startswith(f"error[{code}]"), f"{name}: text {text_of(result)!r}")
     await call(session, "list_pages", {})
+
+
+async def any_operation(session, page):
+    """`cdt`: any operation by its dotted name, or its description; wrong names get a hint."""
+    described = await call(session, "cdt", {"op": "storage.cookies.set", "describe": True})
+    description = described.structured_content
+    check(description["inputSchema"]["type"] == "object" and "name" in description["inputSchema"]["properties"],
+          f"describe gave {description}")
+    check(description["example"].startswith("cdt storage cookies set"), f"example {description}")
+    origin = re.match(r"https?://[^/]+", (await call(session, "list_pages", {})).structured_content["pages"][0]["url"]).group(0)
+    await call(session, "cdt", {"op": "storage.cookies.set", "params": {"name": "via", "value": "cdt-tool", "url": origin + "/"}})
+    cookies = await call(session, "cdt", {"op": "storage.cookies.list", "params": {}})
+    check(any(c["name"] == "via" and c["value"] == "cdt-tool" for c in cookies.structured_content["cookies"]),
+          f"the cookie set through cdt is not listed: {cookies.structured_content}")
+    text = await call(session, "cdt", {"op": "page.text", "params": {"page": page}})
+    check("Fetch data" in text_of(text), f"page.text gave {text_of(text)!r}")
+    wrong = await session.call_tool("cdt", {"op": "storage.cookie.list"})
+    check(wrong.is_error and wrong.structured_content["error"]["code"] == "VALIDATION_ERROR"
+          and "storage.cookies.list" in json.dumps(wrong.structured_content["error"]["suggestions"]),
+          f"a misspelt op: {wrong.structured_content}")
+
+
+async def every_operation_listed(cdt, env, page):
+    """`cdt mcp --tools all`: every operation is also a tool of its own, and runs."""
+    server = StdioServerParameters(command=cdt, args=["mcp", "--tools", "all"], env=env)
+    async with stdio_client(server) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            names = {tool.name for tool in (await session.list_tools()).tools}
+            for name in ["page_open", "storage_cookies_list", "events_filters_get", "page_wait_text", "cdt", "click"]:
+                check(name in names, f"--tools all lacks {name}: {sorted(names)}")
+            state = await call(session, "observe_state", {"page": page})
+            check(state.structured_content["url"].startswith("http"), f"observe_state gave {state.structured_content}")
+            read_only = {tool.name: (tool.annotations.read_only_hint if tool.annotations else None)
+                         for tool in (await session.list_tools()).tools}
+            check(read_only["observe_state"] is True and read_only["element_click"] is not True,
+                  f"annotations: {read_only['observe_state']}, {read_only['element_click']}")
+            return len(names)
 
 
 async def modern(server, page):

@@ -3,14 +3,13 @@
 //! resource template `cdp://events/{pageId}`.
 //!
 //! It is one more client of the cdt daemon, like the CLI: every tool call becomes one
-//! operation (see [`tools::TOOLS`]) sent with the caller context collected at start, so the
+//! operation (the tools are made from the operation table, see [`tools`]) sent with the caller context collected at start, so the
 //! agent that runs `cdt mcp` and its `cdt` commands share one browser. It must never hold
 //! browser logic; the daemon does the work. It is its own binary (`cdt mcp` execs it), so the
 //! CLI's one-shot path never carries an async runtime.
 
 mod daemon;
 pub mod observer;
-mod params;
 mod resources;
 mod result;
 mod schema;
@@ -32,12 +31,15 @@ pub struct Options {
     pub share_group: Option<String>,
     pub context_id: Option<String>,
     pub observer: observer::ObserverFlags,
+    /// The tool families `tools/list` shows (`--tools`, else `CDT_MCP_TOOLS`, else default).
+    pub tools: Option<String>,
 }
 
 const USAGE: &str =
-    "usage: cdt-mcp [--share-group NAME] [--context-id ID] [--host HOST] [--port PORT]
-               [--buffer-size N] [--ttl-sec SECONDS] [--no-localonly]
-Serves cdt over MCP on stdin/stdout (usually started as `cdt mcp`). The cdp_* tools observe the
+    "usage: cdt-mcp [--share-group NAME] [--context-id ID] [--tools LIST] [--host HOST]
+               [--port PORT] [--buffer-size N] [--ttl-sec SECONDS] [--no-localonly]
+Serves cdt over MCP on stdin/stdout (usually started as `cdt mcp`). --tools (env CDT_MCP_TOOLS):
+devtools, observer, cdt, ops, all or default (devtools,observer,cdt). The cdp_* tools observe the
 browser at --host/--port (env CDP_HOST, CDP_PORT; see docs/mcp.md).";
 
 fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
@@ -62,7 +64,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 continue;
             }
             "--share-group" | "--context-id" | "--host" | "--port" | "--buffer-size"
-            | "--ttl-sec" => {}
+            | "--ttl-sec" | "--tools" => {}
             _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
         }
         let value = inline
@@ -72,6 +74,10 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         match flag {
             "--share-group" => options.share_group = Some(value),
             "--context-id" => options.context_id = Some(value),
+            "--tools" => {
+                tools::families(&value).map_err(|message| format!("{message}\n{USAGE}"))?;
+                options.tools = Some(value);
+            }
             "--host" => options.observer.host = Some(value),
             "--port" => options.observer.port = Some(number(flag, &value)?),
             "--buffer-size" => options.observer.buffer_size = Some(number(flag, &value)?),
@@ -111,6 +117,13 @@ fn serve(options: Options) -> Result<(), CdtError> {
         .map_err(|message| {
             CdtError::validation(message).hinted("See the observer's settings in docs/mcp.md")
         })?;
+    let list = options
+        .tools
+        .or_else(|| std::env::var(cdt_domain::env::CDT_MCP_TOOLS).ok())
+        .unwrap_or_default();
+    let families = tools::families(&list).map_err(|message| {
+        CdtError::validation(message).hinted("Use e.g. --tools all, or CDT_MCP_TOOLS=devtools,cdt")
+    })?;
     let caller = cdt_client::caller::collect(options.share_group, options.context_id);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -118,7 +131,11 @@ fn serve(options: Options) -> Result<(), CdtError> {
         .map_err(|error| CdtError::internal(format!("cannot start the runtime: {error}")))?;
     let served = runtime.block_on(async move {
         let own = Daemon::new(paths.clone(), caller);
-        let handler = CdtMcp::new(own.clone(), observer::Observer::new(config, own, paths));
+        let handler = CdtMcp::new(
+            own.clone(),
+            observer::Observer::new(config, own, paths),
+            families,
+        );
         let service = handler
             .serve(rmcp::transport::io::stdio_pipes())
             .await

@@ -8,7 +8,7 @@ use cdt_domain::{CdtError, Suggestion, Warning};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{Map, Value, json};
 
-use crate::tools::TOOLS;
+use crate::tools::{self, Family};
 
 /// Largest screenshot returned as image content (bytes of the encoded image); larger ones are
 /// returned as their file path.
@@ -167,23 +167,23 @@ pub fn seed_002_shape(op: &str, data: &mut Value) {
 /// A suggestion as an MCP client reads it: a command names the tool that runs the same
 /// operation (`Run: cdt page list (tool list_pages)`), read from the typed hint, not from its
 /// text.
-fn with_tool(suggestion: &Suggestion) -> Suggestion {
+fn with_tool(suggestion: &Suggestion, families: &[Family]) -> Suggestion {
     let text = suggestion.to_string();
-    let tool = match suggestion {
-        Suggestion::Run(run) => TOOLS.iter().find(|t| t.ops.contains(&run.op.as_str())),
-        Suggestion::Text(_) => None,
-    };
-    Suggestion::Text(match tool {
-        Some(tool) => format!("{text} (tool {})", tool.name),
-        None => text,
+    Suggestion::Text(match suggestion {
+        Suggestion::Run(run) => format!("{text} (tool {})", tools::tool_for(&run.op, families)),
+        Suggestion::Text(_) => text,
     })
 }
 
 /// A failure as a tool error: the model reads code, message, details and suggestions; the
 /// same error is the structured content.
-pub fn failure(error: CdtError) -> CallToolResult {
+pub fn failure(error: CdtError, families: &[Family]) -> CallToolResult {
     let mut error = error.ensure_suggestion();
-    error.suggestions = error.suggestions.iter().map(with_tool).collect();
+    error.suggestions = error
+        .suggestions
+        .iter()
+        .map(|s| with_tool(s, families))
+        .collect();
     let mut text = format!("error[{}]: {}", error.code, error.message);
     if !error.details.is_null() {
         text.push_str(&format!(" {}", error.details));
@@ -209,7 +209,8 @@ mod tests {
         let error = CdtError::new(ErrorCode::PageNotFound, "no page 9 in this context")
             .with_details(json!({ "known": [1] }))
             .run::<op::PageList>("");
-        let result = failure(error);
+        let defaults = tools::families("default").unwrap_or_default();
+        let result = failure(error, &defaults);
         assert_eq!(result.is_error, Some(true));
         let structured = result.structured_content.unwrap_or_default();
         assert_eq!(structured["error"]["code"], "PAGE_NOT_FOUND");
@@ -219,12 +220,24 @@ mod tests {
         );
         let filters = CdtError::validation("x").run::<op::EventsFiltersGet>("");
         assert_eq!(
-            with_tool(&filters.suggestions[0]),
+            with_tool(&filters.suggestions[0], &defaults),
             "Run: cdt events filters get (tool cdp_get_filters)"
+        );
+        // An operation without a shaped tool is reached through `cdt` (or its own tool when
+        // those are listed).
+        let title = CdtError::validation("x").run::<op::ConsoleClear>("");
+        assert_eq!(
+            with_tool(&title.suggestions[0], &defaults),
+            "Run: cdt console clear (tool cdt op=console.clear)"
+        );
+        let all = tools::families("all").unwrap_or_default();
+        assert_eq!(
+            with_tool(&title.suggestions[0], &all),
+            "Run: cdt console clear (tool console_clear)"
         );
         // Text is never parsed for a command: only typed hints name a tool.
         assert_eq!(
-            with_tool(&"Run: cdt page list".into()),
+            with_tool(&"Run: cdt page list".into(), &defaults),
             "Run: cdt page list"
         );
     }

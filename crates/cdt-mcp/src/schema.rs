@@ -9,23 +9,19 @@
 //! the server's instructions describe once. Subschemas are inlined, so nothing refers to
 //! definitions. This module must never change what a valid argument is.
 
-use schemars::JsonSchema;
-use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};
 
 /// Parameters described once, in the server's instructions, rather than in every tool.
 const SHARED: &[&str] = &["page", "timeout", "host", "port", "targetId"];
 
-/// The compact input schema of `T`, with the shared `timeout` parameter added.
-pub fn input<T: JsonSchema>() -> Map<String, Value> {
-    let generator = SchemaSettings::draft2020_12()
-        .with(|s| {
-            s.inline_subschemas = true;
-            s.meta_schema = None;
-        })
-        .into_generator();
-    let schema = generator.into_root_schema_for::<T>();
-    let mut value = serde_json::to_value(schema).unwrap_or_else(|_| json!({}));
+/// The compact form of a schema schemars made (`$defs` inlined), with the shared `timeout`
+/// parameter added.
+pub fn input(mut value: Value) -> Map<String, Value> {
+    let definitions = value
+        .get_mut("$defs")
+        .map(Value::take)
+        .unwrap_or_else(|| json!({}));
+    inline(&mut value, &definitions, 0);
     compact(&mut value);
     let mut object = match value {
         Value::Object(object) => object,
@@ -42,6 +38,33 @@ pub fn input<T: JsonSchema>() -> Map<String, Value> {
         properties.insert("timeout".into(), json!({ "type": "integer" }));
     }
     object
+}
+
+/// Replaces every `{"$ref": "#/$defs/X", …}` with definition X (its own keys kept first), so
+/// nothing refers to definitions. Parameter types are not recursive; `depth` guards anyway.
+fn inline(value: &mut Value, definitions: &Value, depth: usize) {
+    if depth > 32 {
+        return;
+    }
+    match value {
+        Value::Object(object) => {
+            if let Some(Value::String(reference)) = object.remove("$ref") {
+                let name = reference.rsplit('/').next().unwrap_or_default();
+                if let Some(Value::Object(definition)) = definitions.get(name) {
+                    for (key, field) in definition {
+                        object.entry(key.clone()).or_insert_with(|| field.clone());
+                    }
+                }
+            }
+            object
+                .values_mut()
+                .for_each(|child| inline(child, definitions, depth + 1));
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|child| inline(child, definitions, depth + 1)),
+        _ => {}
+    }
 }
 
 fn is_falsy(value: &Value) -> bool {
@@ -123,11 +146,12 @@ fn compact(value: &mut Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cdt_domain::ops::surface::schema_of;
     use cdt_domain::ops::{PageOpenParams, ScreenshotParams};
 
     #[test]
     fn compact_schemas_keep_meaning_and_drop_noise() {
-        let schema = Value::Object(input::<PageOpenParams>());
+        let schema = Value::Object(input(schema_of::<PageOpenParams>()));
         let text = schema.to_string();
         for noise in ["$schema", "\"title\"", "$ref", "$defs", "uint32", "null"] {
             assert!(!text.contains(noise), "{noise} left in {text}");
@@ -141,7 +165,7 @@ mod tests {
             schema["properties"]["timeout"],
             json!({ "type": "integer" })
         );
-        let screenshot = Value::Object(input::<ScreenshotParams>());
+        let screenshot = Value::Object(input(schema_of::<ScreenshotParams>()));
         assert_eq!(
             screenshot["properties"]["page"],
             json!({ "type": "integer" })

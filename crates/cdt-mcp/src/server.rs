@@ -3,6 +3,7 @@
 //! `subscriptions/listen` for clients of the 2026 protocol.
 
 use cdt_domain::CdtError;
+use cdt_domain::ops::{Op, op};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListResourceTemplatesResult,
     ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
@@ -16,6 +17,7 @@ use serde_json::{Map, Value};
 use crate::daemon::Daemon;
 use crate::observer::{Observer, ObserverConfig, Source};
 use crate::resources::{self, Notifier, Watches};
+use crate::tools::{Call, Family};
 use crate::{result, tools};
 
 /// Longest budget a call may ask for, as on the command line.
@@ -32,29 +34,39 @@ pub struct CdtMcp {
     daemon: Daemon,
     observer: Observer,
     watches: Watches,
+    /// The tool families `tools/list` shows (any tool can be called).
+    families: Vec<Family>,
 }
 
 impl CdtMcp {
-    pub fn new(daemon: Daemon, observer: Observer) -> Self {
+    pub fn new(daemon: Daemon, observer: Observer, families: Vec<Family>) -> Self {
         CdtMcp {
             daemon,
             observer,
             watches: Watches::default(),
+            families,
         }
+    }
+
+    fn failure(&self, error: CdtError) -> rmcp::model::CallToolResult {
+        result::failure(error, &self.families)
     }
 
     /// The daemon handle a call goes through: the caller's own, or, for the observer tools,
     /// the browser they name (see `crate::observer`).
     async fn route(
         &self,
-        name: &str,
+        tool: &tools::McpTool,
         args: &mut Map<String, Value>,
     ) -> Result<(Daemon, Option<Source>), CdtError> {
-        if !name.starts_with("cdp_") {
+        if tool.family != Family::Observer {
             return Ok((self.daemon.clone(), None));
         }
         let source = self.observer.source(args).await?;
-        if name == "cdp_observe" {
+        if tool
+            .spec
+            .is_some_and(|spec| spec.name == <op::EventsObserve as Op>::NAME)
+        {
             let config = self.observer.config();
             let defaults = ObserverConfig::default();
             if config.buffer_size != defaults.buffer_size {
@@ -106,15 +118,21 @@ impl CdtMcp {
                 None,
             ));
         };
-        let routed = match self.route(name, &mut args).await {
+        let routed = match self.route(tool, &mut args).await {
             Ok(routed) => routed,
-            Err(error) => return Ok(result::failure(error)),
+            Err(error) => return Ok(self.failure(error)),
         };
         let prepared =
-            Self::budget(&mut args).and_then(|budget| (tool.to_op)(args).map(|op| (op, budget)));
-        let ((daemon, source), (operation, budget)) = match prepared {
+            Self::budget(&mut args).and_then(|budget| tool.call(args).map(|call| (call, budget)));
+        let ((daemon, source), (call, budget)) = match prepared {
             Ok(prepared) => (routed, prepared),
-            Err(error) => return Ok(result::failure(error)),
+            Err(error) => return Ok(self.failure(error)),
+        };
+        let operation = match call {
+            Call::Run(operation) => operation,
+            Call::Describe(description) => {
+                return Ok(result::success("describe", description, &[]));
+            }
         };
         let op = operation.name();
         Ok(match daemon.send(operation, budget).await {
@@ -125,7 +143,7 @@ impl CdtMcp {
                 }
                 result::success(op, data, &warnings)
             }
-            Err(error) => result::failure(error),
+            Err(error) => self.failure(error),
         })
     }
 }
@@ -162,7 +180,7 @@ impl ServerHandler for CdtMcp {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(tools::list()))
+        Ok(ListToolsResult::with_all_items(tools::list(&self.families)))
     }
 
     async fn call_tool(

@@ -1,6 +1,7 @@
 //! The command tables of README.md and docs/mcp.md, generated from the code that defines what
-//! they list: the clap tree (commands and their about texts), `OP_SPECS` (default budgets), the
-//! REPL's `ALIASES` and the MCP `TOOLS` table.
+//! they list: the clap tree (commands and their about texts), `OP_SPECS` (default budgets, the
+//! REPL's short forms, the MCP tools each operation declares) through the REPL's and the MCP
+//! server's own tables.
 //!
 //! Each table sits between two marker comments in its document; a test fails when the text
 //! between them differs from what is rendered here, and `CDT_UPDATE_DOCS=1 cargo test -p cdt
@@ -10,10 +11,10 @@
 use std::path::PathBuf;
 
 use cdt_domain::ops::op_spec;
-use cdt_mcp::tools::TOOLS;
+use cdt_mcp::tools::{McpTool, catalog, families};
 
 use crate::cli::{command_paths, command_tree};
-use crate::repl::aliases::{ALIASES, Action};
+use crate::repl::aliases::{Action, aliases};
 
 /// Set to `1` to rewrite the generated blocks instead of checking them.
 const UPDATE_VARIABLE: &str = "CDT_UPDATE_DOCS";
@@ -106,7 +107,7 @@ fn commands_table() -> String {
             .get_about()
             .map(ToString::to_string)
             .unwrap_or_default();
-        let short: Vec<String> = ALIASES
+        let short: Vec<String> = aliases()
             .iter()
             .filter(|alias| matches!(alias.action, Action::Cli { op: runs, .. } if runs == op))
             .map(|alias| {
@@ -128,26 +129,49 @@ fn commands_table() -> String {
     out
 }
 
-/// The README's short map: every MCP tool and the commands of the ops it may send.
+/// The tools `cdt mcp` lists by default (the DevTools and observer tools and `cdt`).
+fn listed_tools() -> impl Iterator<Item = &'static McpTool> {
+    let defaults = families("default").unwrap_or_default();
+    catalog()
+        .iter()
+        .filter(move |tool| defaults.contains(&tool.family))
+}
+
+/// What a tool's operations are, as cells: every op for the shaped tools, "any" for `cdt`.
+fn ops_of(tool: &McpTool) -> (Vec<String>, Vec<String>) {
+    if !tool.kind_is_shaped() {
+        return (
+            vec!["any (`op`)".to_string()],
+            vec!["every `cdt` command".to_string()],
+        );
+    }
+    let ops = tool.ops();
+    (
+        ops.iter().map(|op| format!("`{op}`")).collect(),
+        ops.iter().map(|op| command_of(op)).collect(),
+    )
+}
+
+/// The README's short map: every listed MCP tool and the commands of the ops it may send.
 fn readme_tools_table() -> String {
     let mut out = String::from("| MCP tool | cdt command |\n|---|---|\n");
-    for tool in TOOLS {
-        let commands: Vec<String> = tool.ops.iter().map(|op| command_of(op)).collect();
+    for tool in listed_tools() {
+        let (_, commands) = ops_of(tool);
         out.push_str(&format!("| `{}` | {} |\n", tool.name, commands.join(" · ")));
     }
     out
 }
 
-/// docs/mcp.md's table: every tool, its ops and commands, its description as `tools/list`
-/// sends it, and its own arguments (the shared `page` and `timeout` are described once).
+/// docs/mcp.md's table: every listed tool, its ops and commands, its description as
+/// `tools/list` sends it, and its own arguments (the shared `page` and `timeout` are described
+/// once).
 fn mcp_tools_table() -> String {
     let mut out = String::from(
         "| tool | cdt op(s) | CLI | what it does | arguments |\n|---|---|---|---|---|\n",
     );
-    for tool in TOOLS {
-        let ops: Vec<String> = tool.ops.iter().map(|op| format!("`{op}`")).collect();
-        let commands: Vec<String> = tool.ops.iter().map(|op| command_of(op)).collect();
-        let schema = (tool.schema)();
+    for tool in listed_tools() {
+        let (ops, commands) = ops_of(tool);
+        let schema = tool.schema();
         let arguments: Vec<String> = schema
             .get("properties")
             .and_then(|properties| properties.as_object())
@@ -156,12 +180,17 @@ fn mcp_tools_table() -> String {
             .filter(|name| !matches!(name.as_str(), "page" | "timeout"))
             .map(|name| format!("`{name}`"))
             .collect();
+        let description = if tool.kind_is_shaped() {
+            tool.description.as_str()
+        } else {
+            "Run any cdt operation by its dotted name, with its parameters; `describe: true` returns its input schema and an example."
+        };
         out.push_str(&format!(
             "| `{}` | {} | {} | {} | {} |\n",
             tool.name,
             ops.join(" · "),
             commands.join(" · "),
-            cell(tool.description),
+            cell(description),
             arguments.join(", ")
         ));
     }

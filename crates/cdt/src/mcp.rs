@@ -27,6 +27,10 @@ pub struct McpArgs {
     /// A target's events go when none came for this long (env: DEFAULT_TTL_SEC, default 3600).
     #[arg(long, value_name = "SECONDS")]
     pub ttl_sec: Option<u64>,
+    /// The tools it lists: devtools, observer, cdt (any operation by name), ops (every
+    /// operation as its own tool), all, or default = devtools,observer,cdt (env: CDT_MCP_TOOLS).
+    #[arg(long, value_name = "LIST")]
+    pub tools: Option<String>,
     /// Permit a non-loopback browser (env: CDP_SECURITY_LOCALONLY=false); 0.0.0.0 is always
     /// refused.
     #[arg(long)]
@@ -53,6 +57,7 @@ pub fn exec(global: &GlobalArgs, args: &McpArgs) -> CdtError {
         ("--port", args.port.map(|p| p.to_string())),
         ("--buffer-size", args.buffer_size.map(|n| n.to_string())),
         ("--ttl-sec", args.ttl_sec.map(|n| n.to_string())),
+        ("--tools", args.tools.clone()),
     ];
     for (flag, value) in flags {
         if let Some(value) = value {

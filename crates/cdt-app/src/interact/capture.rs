@@ -91,19 +91,7 @@ pub async fn screenshot(
     params: &ScreenshotParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let format = params
-        .format
-        .as_deref()
-        .unwrap_or("png")
-        .to_ascii_lowercase();
-    let format = match format.as_str() {
-        "png" | "jpeg" | "webp" => format,
-        "jpg" => "jpeg".to_string(),
-        other => {
-            return Err(CdtError::validation(format!("unknown format {other:?}"))
-                .hinted("Use --format png, jpeg or webp"));
-        }
-    };
+    let format = params.format.unwrap_or_default().as_str().to_string();
     if params.quality.is_some_and(|q| q > 100) {
         return Err(
             CdtError::validation("--quality goes from 0 to 100").hinted("Use e.g. --quality 80")

@@ -2,7 +2,7 @@
 //! that would block answer `DIALOG_BLOCKING`.
 
 use cdt_domain::ops::op;
-use cdt_domain::ops::{DialogHandleParams, PageParams};
+use cdt_domain::ops::{DialogAction, DialogHandleParams, PageParams};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -34,16 +34,7 @@ pub async fn handle(
     params: &DialogHandleParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let accept = match params.action.to_ascii_lowercase().as_str() {
-        "accept" | "ok" | "yes" => true,
-        "dismiss" | "cancel" | "no" => false,
-        other => {
-            return Err(
-                CdtError::validation(format!("unknown dialog action {other:?}"))
-                    .hinted("Use: cdt dialog handle accept (or dismiss)"),
-            );
-        }
-    };
+    let accept = params.action == DialogAction::Accept;
     let ctx = scope.page(params.page, until).await?;
     let Some(dialog) = ctx.browser.dialog(&ctx.target) else {
         return Err(CdtError::new(

@@ -28,12 +28,11 @@ pub use surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
 
 /// What an operation file needs to declare itself.
 pub(crate) mod prelude {
-    pub(crate) use super::Op;
     #[cfg(feature = "cli")]
     pub(crate) use super::cli::{CliFns, NoArgs};
-    pub(crate) use super::surface::{Effect, TextForm};
-    pub(crate) use super::{OpSpec, S5, S10, S30};
-    pub(crate) use crate::error::ErrorCode as E;
+    pub(crate) use super::surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
+    pub(crate) use super::{Op, OpSpec, Operation, S5, S10, S30};
+    pub(crate) use crate::error::{CdtError, ErrorCode as E};
 }
 
 /// A resource's list of operations: declares their modules and adds them to the table.

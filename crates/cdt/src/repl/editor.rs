@@ -8,7 +8,7 @@ use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 
-use super::aliases::{ALIASES, Action, Builtin};
+use super::aliases::{Action, Builtin, aliases};
 
 pub struct ReplHelper {
     tree: clap::Command,
@@ -27,7 +27,9 @@ impl ReplHelper {
     }
 
     fn commands(&self, prefix: &str) -> Vec<Pair> {
-        let short = ALIASES.iter().flat_map(|alias| alias.names.iter().copied());
+        let short = aliases()
+            .iter()
+            .flat_map(|alias| alias.names.iter().copied());
         let long = visible_subcommands(&self.tree);
         let mut names: Vec<&str> = short
             .chain(long)
@@ -43,11 +45,11 @@ impl ReplHelper {
         let mut command = &self.tree;
         let mut words = prior;
         if let Some(first) = prior.first()
-            && let Some(alias) = ALIASES.iter().find(|a| a.names.contains(first))
+            && let Some(alias) = aliases().iter().find(|a| a.names.contains(first))
         {
             if let Action::Cli {
                 words: expansion, ..
-            } = alias.action
+            } = &alias.action
             {
                 for word in expansion.iter().take(2) {
                     if let Some(sub) = command.find_subcommand(word) {
@@ -114,7 +116,7 @@ impl ReplHelper {
 }
 
 fn is_help(name: &str) -> bool {
-    ALIASES
+    aliases()
         .iter()
         .any(|a| a.names.contains(&name) && matches!(a.action, Action::Builtin(Builtin::Help)))
 }

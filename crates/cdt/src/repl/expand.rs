@@ -141,13 +141,14 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
         form,
         settle,
         ..
-    } = alias.action
+    } = &alias.action
     else {
         return Err(CdtError::internal(format!(
             "{} is a built-in",
             alias.names[0]
         )));
     };
+    let (form, settle) = (*form, *settle);
     let mut words: Vec<String> = base.iter().map(|w| (*w).to_string()).collect();
     let mut store = None;
     match form {

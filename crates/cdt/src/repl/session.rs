@@ -338,10 +338,10 @@ impl Session {
     fn help(&mut self, topic: &str, started: Instant) -> i32 {
         let topic = topic.trim();
         if topic.is_empty() {
-            let data: Vec<Value> = aliases::ALIASES
+            let data: Vec<Value> = aliases::aliases()
                 .iter()
                 .map(|alias| {
-                    let runs = match alias.action {
+                    let runs = match &alias.action {
                         Action::Cli { words, op, .. } => json!({ "words": words, "op": op }),
                         Action::Builtin(_) => Value::Null,
                     };
@@ -356,7 +356,7 @@ impl Session {
             );
         }
         let (name, _) = line::first_word(topic);
-        let mut words: Vec<String> = match aliases::find(name).map(|alias| (alias, alias.action)) {
+        let mut words: Vec<String> = match aliases::find(name).map(|alias| (alias, &alias.action)) {
             Some((alias, Action::Cli { words, .. })) => {
                 Printer::raw(&format!(
                     "{}: {} (runs: cdt {})\n\n",

@@ -20,6 +20,8 @@ impl Op for CaptureScreenshot {
             "cdt capture screenshot --full-page --format jpeg --quality 70",
             "cdt capture screenshot --uid e12 --file ./button.png",
         ],
+        aliases: &[Alias::new(&["screenshot"], "screenshot [--file PATH]", "a PNG of the viewport", "screenshot --full-page", Form::Append)],
+        tools: &[Tool::of::<TakeScreenshot>("take_screenshot", ToolFamily::DevTools, "Screenshot of the viewport, full page or an element; a file path when large.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::ScreenshotArgs>(),
         ..OpSpec::DEFAULTS
@@ -31,7 +33,7 @@ impl Op for CaptureScreenshot {
 pub struct ScreenshotParams {
     /// `png` (default), `jpeg` or `webp`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub format: Option<String>,
+    pub format: Option<ImageFormat>,
     /// 0–100, for jpeg and webp.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quality: Option<u32>,
@@ -51,8 +53,69 @@ pub struct ScreenshotParams {
     pub page: Option<u32>,
 }
 
+/// The encoding of a screenshot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum ImageFormat {
+    #[default]
+    Png,
+    #[serde(alias = "jpg")]
+    #[cfg_attr(feature = "cli", value(alias = "jpg"))]
+    Jpeg,
+    Webp,
+}
+
+impl ImageFormat {
+    /// Its name in CDP (`Page.captureScreenshot`'s `format`) and in file extensions.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Jpeg => "jpeg",
+            ImageFormat::Webp => "webp",
+        }
+    }
+}
+
+/// `take_screenshot`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TakeScreenshot {
+    #[serde(default)]
+    pub format: Option<ImageFormat>,
+    /// 0-100, jpeg and webp.
+    #[serde(default)]
+    pub quality: Option<u32>,
+    #[serde(default)]
+    pub full_page: bool,
+    /// Only this element.
+    #[serde(default)]
+    pub uid: Option<String>,
+    /// Save here (absolute path) instead of returning the image.
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for TakeScreenshot {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::CaptureScreenshot(ScreenshotParams {
+            format: self.format,
+            quality: self.quality,
+            full_page: self.full_page,
+            uid: self.uid,
+            // Without a path the image comes back in the result (the file is kept too).
+            inline: self.file_path.is_none(),
+            file: self.file_path,
+            page: self.page,
+        }))
+    }
+}
+
 #[cfg(feature = "cli")]
 mod args {
+    use super::*;
     
     use clap::Args;
     use serde::Serialize;
@@ -62,9 +125,9 @@ mod args {
 #[derive(Debug, Args, Serialize)]
     #[serde(rename_all = "camelCase")]
     pub struct ScreenshotArgs {
-        /// png, jpeg or webp.
-        #[arg(long)]
-        pub format: Option<String>,
+        /// png (default), jpeg or webp.
+        #[arg(long, value_enum, ignore_case = true)]
+        pub format: Option<ImageFormat>,
         /// 0–100 (jpeg, webp).
         #[arg(long)]
         pub quality: Option<u32>,

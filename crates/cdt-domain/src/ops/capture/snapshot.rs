@@ -21,6 +21,11 @@ impl Op for CaptureSnapshot {
             "cdt capture snapshot --root e40 --depth 2",
             "cdt capture snapshot --output text          # just the snapshot text",
         ],
+        aliases: &[
+            Alias::new(&["elements"], "elements", "actionable elements with their uids", "elements", Form::Append).with(&["--interactive"]),
+            Alias::new(&["snapshot"], "snapshot", "the whole page as text with uids", "snapshot --depth 3", Form::Append),
+        ],
+        tools: &[Tool::of::<TakeSnapshot>("take_snapshot", ToolFamily::DevTools, "The page's accessibility tree as text; actionable nodes carry stable uids (e12). Prefer it to screenshots.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::SnapshotArgs>(),
         ..OpSpec::DEFAULTS
@@ -50,6 +55,42 @@ pub struct SnapshotParams {
     pub file: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+/// `take_snapshot`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TakeSnapshot {
+    /// Every node with a role, and link URLs.
+    #[serde(default)]
+    pub verbose: bool,
+    /// Only actionable nodes and headings.
+    #[serde(default)]
+    pub interactive: bool,
+    /// Subtree of this uid or CSS selector.
+    #[serde(default)]
+    pub root: Option<String>,
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Write the snapshot here (absolute path) instead of returning it.
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for TakeSnapshot {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::CaptureSnapshot(SnapshotParams {
+            interactive: self.interactive,
+            depth: self.depth,
+            root: self.root,
+            verbose: self.verbose,
+            file: self.file_path,
+            page: self.page,
+            max_name: None,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -17,10 +17,27 @@ impl Op for ConsoleGet {
         examples: &[
             "cdt console get 3",
         ],
+        tools: &[Tool::of::<GetConsoleMessage>("get_console_message", ToolFamily::DevTools, "One console message with its arguments and stack.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::IdArg>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `get_console_message`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GetConsoleMessage {
+    pub msgid: u64,
+}
+
+impl ToolShape for GetConsoleMessage {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::ConsoleGet(IdParams {
+            id: self.msgid,
+            include_secrets: false,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

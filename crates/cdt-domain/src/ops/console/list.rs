@@ -19,6 +19,7 @@ impl Op for ConsoleList {
             "cdt console list",
             "cdt console list --preserved --since 40 --page 2",
         ],
+        tools: &[Tool::of::<ListConsoleMessages>("list_console_messages", ToolFamily::DevTools, "Console messages and exceptions of the page since its last navigation.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ListArgs>(),
         ..OpSpec::DEFAULTS
@@ -43,4 +44,33 @@ pub struct ConsoleListParams {
     /// Include messages from before the page's last navigation.
     #[serde(default)]
     pub preserved: bool,
+}
+
+/// `list_console_messages`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ListConsoleMessages {
+    /// E.g. `error`, `warn`, `log`, `exception`.
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// At most this many, the newest.
+    #[serde(default)]
+    pub page_size: Option<usize>,
+    /// Also those before the last navigation.
+    #[serde(default)]
+    pub include_preserved_messages: bool,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for ListConsoleMessages {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::ConsoleList(ConsoleListParams {
+            page: self.page,
+            types: self.types,
+            limit: self.page_size,
+            since: None,
+            preserved: self.include_preserved_messages,
+        }))
+    }
 }

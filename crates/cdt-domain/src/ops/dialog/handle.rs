@@ -20,6 +20,7 @@ impl Op for DialogHandle {
             "cdt dialog handle dismiss",
             "cdt dialog handle accept --text 'my answer'   # a prompt()",
         ],
+        tools: &[Tool::of::<HandleDialog>("handle_dialog", ToolFamily::DevTools, "Accept or dismiss the open JavaScript dialog.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::HandleArgs>(),
         ..OpSpec::DEFAULTS
@@ -30,7 +31,7 @@ impl Op for DialogHandle {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DialogHandleParams {
     /// `accept` or `dismiss`.
-    pub action: String,
+    pub action: DialogAction,
     /// Text for a `prompt()`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -38,8 +39,45 @@ pub struct DialogHandleParams {
     pub page: Option<u32>,
 }
 
+/// What to do with an open dialog. `ok`/`yes` and `cancel`/`no` are accepted too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum DialogAction {
+    #[default]
+    #[serde(alias = "ok", alias = "yes")]
+    #[cfg_attr(feature = "cli", value(alias = "ok", alias = "yes"))]
+    Accept,
+    #[serde(alias = "cancel", alias = "no")]
+    #[cfg_attr(feature = "cli", value(alias = "cancel", alias = "no"))]
+    Dismiss,
+}
+
+/// `handle_dialog`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HandleDialog {
+    pub action: DialogAction,
+    /// Answer to a prompt().
+    #[serde(default)]
+    pub prompt_text: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for HandleDialog {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::DialogHandle(DialogHandleParams {
+            action: self.action,
+            text: self.prompt_text,
+            page: self.page,
+        }))
+    }
+}
+
 #[cfg(feature = "cli")]
 mod args {
+    use super::*;
     
     use clap::Args;
     use serde::Serialize;
@@ -49,8 +87,8 @@ mod args {
 #[derive(Debug, Args, Serialize)]
     pub struct HandleArgs {
         /// accept or dismiss.
-        #[arg(value_name = "ACTION")]
-        pub action: Option<String>,
+        #[arg(value_name = "ACTION", value_enum, ignore_case = true)]
+        pub action: Option<DialogAction>,
         /// Text to answer a prompt() with.
         #[arg(long)]
         pub text: Option<String>,

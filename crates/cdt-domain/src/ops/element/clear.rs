@@ -17,6 +17,7 @@ impl Op for ElementClear {
         examples: &[
             "cdt element clear e5",
         ],
+        aliases: &[Alias::new(&["clear"], "clear <uid|selector|text>", "empty a field (alone: clear the screen)", "clear #email", Form::Element)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ActionArgs>(),
         ..OpSpec::DEFAULTS

@@ -20,6 +20,11 @@ impl Op for ElementClick {
             "cdt element click --text 'Sign in' --no-wait",
             "cdt element click e12 --button right     # the context menu",
         ],
+        aliases: &[
+            Alias::new(&["c", "click"], "c <uid|selector|text> [--force]", "click an element (--force: do not wait for what it causes)", "c e3", Form::Element),
+            Alias::new(&["rightclick"], "rightclick <uid|selector|text>", "right-click an element (its context menu)", "rightclick e3", Form::Element).with(&["--button", "right"]),
+        ],
+        tools: &[Tool::of::<Click>("click", ToolFamily::DevTools, "Click an element; reports what it caused.").also_sends(&["element.dblclick"])],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::ClickArgs>(),
         ..OpSpec::DEFAULTS
@@ -37,6 +42,36 @@ pub struct ClickParams {
     /// The mouse button (default `left`; `right` opens a context menu).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub button: Option<ClickButton>,
+}
+
+/// `click`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Click {
+    /// From take_snapshot.
+    pub uid: String,
+    #[serde(default)]
+    pub dbl_click: bool,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for Click {
+    fn operation(self) -> Result<Operation, CdtError> {
+        let target = ElementTarget::uid(self.uid, self.page);
+        Ok(if self.dbl_click {
+            Operation::ElementDblclick(ElementActionParams {
+                target,
+                no_wait: false,
+            })
+        } else {
+            Operation::ElementClick(ClickParams {
+                target,
+                no_wait: false,
+                button: None,
+            })
+        })
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -17,6 +17,7 @@ impl Op for ElementDblclick {
         examples: &[
             "cdt element dblclick e12",
         ],
+        aliases: &[Alias::new(&["dblclick"], "dblclick <uid|selector|text>", "double-click an element", "dblclick e3", Form::Element)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ActionArgs>(),
         ..OpSpec::DEFAULTS

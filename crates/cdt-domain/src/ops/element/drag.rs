@@ -17,6 +17,7 @@ impl Op for ElementDrag {
         examples: &[
             "cdt element drag e4 e9",
         ],
+        tools: &[Tool::of::<Drag>("drag", ToolFamily::DevTools, "Drag an element onto another.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::DragArgs>(),
         ..OpSpec::DEFAULTS
@@ -34,4 +35,25 @@ pub struct DragParams {
     pub page: Option<u32>,
     #[serde(default)]
     pub no_wait: bool,
+}
+
+/// `drag`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Drag {
+    pub from_uid: String,
+    pub to_uid: String,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for Drag {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::ElementDrag(DragParams {
+            from: self.from_uid,
+            to: self.to_uid,
+            page: self.page,
+            no_wait: false,
+        }))
+    }
 }

@@ -19,8 +19,23 @@ impl Op for ElementFill {
             "cdt element fill e8 Germany          # a <select>, by option text or value",
             "cdt element fill e9 false            # a checkbox",
         ],
+        aliases: &[Alias::new(&["t", "type"], "t <uid|selector> <text>", "fill a field with text", "t #email ada@example.com", Form::ElementValue)],
+        tools: &[Tool::of::<Fill>("fill", ToolFamily::DevTools, "Fill a text field, <select> or checkbox/radio.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::FillArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `fill`: the element and its value.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Fill {
+    #[serde(flatten)]
+    pub fill: FillParams,
+}
+
+impl ToolShape for Fill {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::ElementFill(self.fill))
+    }
 }

@@ -18,6 +18,7 @@ impl Op for ElementFillForm {
             "cdt element fill-form --field e5=ada --field e6=secret",
             "echo '{\"fields\":[{\"uid\":\"e5\",\"value\":\"ada\"}]}' | cdt element fill-form --input-file -",
         ],
+        tools: &[Tool::of::<FillForm>("fill_form", ToolFamily::DevTools, "Fill several form elements in one call.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::FillFormArgs>(),
         ..OpSpec::DEFAULTS
@@ -32,6 +33,26 @@ pub struct FillFormParams {
     pub page: Option<u32>,
     #[serde(default)]
     pub no_wait: bool,
+}
+
+/// `fill_form`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FillForm {
+    /// Values as for fill.
+    pub elements: Vec<FormField>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for FillForm {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::ElementFillForm(FillFormParams {
+            fields: self.elements,
+            page: self.page,
+            no_wait: false,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

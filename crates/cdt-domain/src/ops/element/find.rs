@@ -18,6 +18,10 @@ impl Op for ElementFind {
             "cdt element find 'Sign in'",
         ],
         text: TextForm::Matches,
+        aliases: &[
+            Alias::new(&["find"], "find <text>", "elements whose name or value contains the text", "find Sign in", Form::Rest),
+            Alias::new(&["findall"], "findall <text>", "every element whose name or value contains the text", "findall Add to cart", Form::Rest).with(&["--limit", "1000"]),
+        ],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::FindArgs>(),
         ..OpSpec::DEFAULTS

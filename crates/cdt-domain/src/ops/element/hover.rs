@@ -17,8 +17,23 @@ impl Op for ElementHover {
         examples: &[
             "cdt element hover e7",
         ],
+        aliases: &[Alias::new(&["hover"], "hover <uid|selector|text>", "move the mouse over an element", "hover Menu", Form::Element)],
+        tools: &[Tool::of::<Hover>("hover", ToolFamily::DevTools, "Hover an element (uid, selector or text).")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ActionArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `hover`: the element, as cdt names it (uid, selector or text).
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Hover {
+    #[serde(flatten)]
+    pub action: ElementActionParams,
+}
+
+impl ToolShape for Hover {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::ElementHover(self.action))
+    }
 }

@@ -17,6 +17,7 @@ impl Op for ElementInspect {
         examples: &[
             "cdt element inspect e12",
         ],
+        aliases: &[Alias::new(&["inspect"], "inspect <uid|selector|text>", "details of one element", "inspect e3", Form::Element)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ActionArgs>(),
         ..OpSpec::DEFAULTS

@@ -41,6 +41,17 @@ pub struct ElementTarget {
     pub page: Option<u32>,
 }
 
+impl ElementTarget {
+    /// The element a snapshot uid names, on `page` (default: the current page).
+    pub fn uid(uid: String, page: Option<u32>) -> ElementTarget {
+        ElementTarget {
+            uid: Some(uid),
+            page,
+            ..ElementTarget::default()
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ElementActionParams {

@@ -18,6 +18,7 @@ impl Op for ElementUpload {
             "cdt element upload e11 ./cv.pdf",
             "cdt element upload e11 ./cv.pdf ./photo.png",
         ],
+        tools: &[Tool::of::<UploadFile>("upload_file", ToolFamily::DevTools, "Put files in a file input.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::UploadArgs>(),
         ..OpSpec::DEFAULTS
@@ -33,6 +34,41 @@ pub struct UploadParams {
     pub files: Vec<String>,
     #[serde(default)]
     pub no_wait: bool,
+}
+
+/// `upload_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UploadFile {
+    /// The file input.
+    pub uid: String,
+    /// Absolute paths.
+    pub file_paths: Vec<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for UploadFile {
+    /// The daemon has a working directory of its own, and an MCP server is no shell: a
+    /// relative path would name a file the caller never meant.
+    fn operation(self) -> Result<Operation, CdtError> {
+        if let Some(relative) = self
+            .file_paths
+            .iter()
+            .find(|path| !std::path::Path::new(path).is_absolute())
+        {
+            return Err(CdtError::validation(format!(
+                "upload_file needs absolute paths; {relative:?} is relative"
+            ))
+            .with_details(serde_json::json!({ "filePaths": self.file_paths }))
+            .hinted("Pass each file as an absolute path, e.g. /home/me/cv.pdf"));
+        }
+        Ok(Operation::ElementUpload(UploadParams {
+            target: ElementTarget::uid(self.uid, self.page),
+            files: self.file_paths,
+            no_wait: false,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -18,8 +18,22 @@ impl Op for EventsClear {
             "cdt events clear --page 2",
             "cdt events clear",
         ],
+        tools: &[Tool::of::<ClearEvents>("cdp_clear_events", ToolFamily::Observer, "Forget a target's (or all) events.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ScopeArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `cdp_clear_events` (seed 002 §3.2.5).
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ClearEvents {
+    #[serde(flatten)]
+    pub scope: TargetScope,
+}
+
+impl ToolShape for ClearEvents {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsClear(self.scope.scope()))
+    }
 }

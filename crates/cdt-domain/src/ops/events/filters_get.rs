@@ -18,8 +18,22 @@ impl Op for EventsFiltersGet {
             "cdt events filters get",
             "cdt events filters get --target-id 9A3C1F0E2B7D",
         ],
+        tools: &[Tool::of::<GetFilters>("cdp_get_filters", ToolFamily::Observer, "A target's (or every) buffer filters.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ScopeArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `cdp_get_filters` (seed 002 §3.2.8).
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GetFilters {
+    #[serde(flatten)]
+    pub scope: TargetScope,
+}
+
+impl ToolShape for GetFilters {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsFiltersGet(self.scope.scope()))
+    }
 }

@@ -20,6 +20,7 @@ impl Op for EventsFiltersSet {
             "cdt events filters set --url-allow /api/ --max-body-bytes 16000",
             "cdt events filters set --kinds ''   # all kinds again",
         ],
+        tools: &[Tool::of::<SetFilters>("cdp_set_filters", ToolFamily::Observer, "Set a target's (or every) buffer filters.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::FiltersSetArgs>(),
         ..OpSpec::DEFAULTS
@@ -41,6 +42,41 @@ pub struct EventFiltersSetParams {
     pub url_block: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_body_bytes: Option<u64>,
+}
+
+/// `cdp_set_filters` (seed 002 §3.2.7), with its names (`urlAllowlist`, `urlBlocklist`).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetFilters {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    /// Default: every target's.
+    #[serde(default)]
+    pub target_id: Option<String>,
+    /// console, log, network, or single kinds (empty: all).
+    #[serde(default)]
+    pub kinds: Option<Vec<String>>,
+    /// URL substrings to keep.
+    #[serde(default)]
+    pub url_allowlist: Option<Vec<String>>,
+    /// URL substrings to drop (checked first).
+    #[serde(default)]
+    pub url_blocklist: Option<Vec<String>>,
+    /// Default 64000.
+    #[serde(default)]
+    pub max_body_bytes: Option<u64>,
+}
+
+impl ToolShape for SetFilters {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsFiltersSet(EventFiltersSetParams {
+            target_id: self.target_id,
+            kinds: self.kinds,
+            url_allow: self.url_allowlist,
+            url_block: self.url_blocklist,
+            max_body_bytes: self.max_body_bytes,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -35,6 +35,41 @@ pub fn default_max_body_bytes() -> u64 {
     64_000
 }
 
+/// The browser a seed 002 `cdp_*` tool call names (default: `CDP_HOST`/`CDP_PORT`). The MCP
+/// server reads them to route the call (`cdt-mcp`'s observer) before the tool's arguments
+/// become an operation, which never carries them.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ObservedBrowser {
+    /// Debugging host (default CDP_HOST, 127.0.0.1); every cdp_* tool takes host/port.
+    #[serde(default)]
+    pub host: Option<String>,
+    /// Debugging port (default CDP_PORT, 9222).
+    #[serde(default)]
+    pub port: Option<u16>,
+}
+
+/// `cdp_clear_events` and `cdp_get_filters`: a target, a page, or (neither) all.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetScope {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    #[serde(default)]
+    pub target_id: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl TargetScope {
+    fn scope(self) -> EventsScopeParams {
+        EventsScopeParams {
+            page: self.page,
+            target_id: self.target_id,
+        }
+    }
+}
+
 /// `events clear` and `events filters get`: one page's, one target's, or the context's.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -18,6 +18,7 @@ impl Op for EventsObserve {
             "cdt events observe --url-includes /checkout",
             "cdt events observe --page 2",
         ],
+        tools: &[Tool::of::<Observe>("cdp_observe", ToolFamily::Observer, "Observe a target's console and network events; returns its resourceUri.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::ObserveArgs>(),
         ..OpSpec::DEFAULTS
@@ -48,6 +49,49 @@ pub struct EventsObserveParams {
     /// The target's events are dropped when none came for this long (seconds, default 3600).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ttl_sec: Option<u64>,
+}
+
+/// `cdp_observe` (seed 002 §3.2.2).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Observe {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    /// From cdp_list_targets; wins over urlIncludes.
+    #[serde(default)]
+    pub target_id: Option<String>,
+    /// Else the first page whose URL contains it.
+    #[serde(default)]
+    pub url_includes: Option<String>,
+    /// Else a cdt page id.
+    #[serde(default)]
+    pub page: Option<u32>,
+    /// Default true.
+    #[serde(default)]
+    pub include_workers: Option<bool>,
+    /// Default true.
+    #[serde(default)]
+    pub include_iframes: Option<bool>,
+    /// Events kept (default DEFAULT_BUFFER_SIZE, 10000).
+    #[serde(default)]
+    pub buffer_size: Option<usize>,
+    /// Seconds without events before they go (default DEFAULT_TTL_SEC, 3600).
+    #[serde(default)]
+    pub ttl_sec: Option<u64>,
+}
+
+impl ToolShape for Observe {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsObserve(EventsObserveParams {
+            page: self.page,
+            target_id: self.target_id,
+            url_includes: self.url_includes,
+            include_workers: self.include_workers,
+            include_iframes: self.include_iframes,
+            buffer_size: self.buffer_size,
+            ttl_sec: self.ttl_sec,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

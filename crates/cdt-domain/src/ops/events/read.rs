@@ -22,6 +22,7 @@ impl Op for EventsRead {
             "cdt events read --page 2 --tail --limit 20",
         ],
         note: "Each reply carries `nextOffset` (poll again from it: nothing is missed or repeated) and\n`dropped` (events that left the buffer before they were read).",
+        tools: &[Tool::of::<ReadEvents>("cdp_read_events", ToolFamily::Observer, "A target's events from an offset; pass back nextOffset.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ReadArgs>(),
         ..OpSpec::DEFAULTS
@@ -55,4 +56,50 @@ pub struct EventsReadParams {
     /// The newest `limit` matching events, whatever `offset` is.
     #[serde(default)]
     pub tail: bool,
+}
+
+/// `cdp_read_events` (seed 002 §3.2.4).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadEvents {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    /// Its own events, seq from 0.
+    #[serde(default)]
+    pub target_id: Option<String>,
+    /// Or a cdt page's (context numbering).
+    #[serde(default)]
+    pub page: Option<u32>,
+    /// Pass the last nextOffset.
+    #[serde(default)]
+    pub offset: u64,
+    /// Default 200.
+    #[serde(default)]
+    pub limit: Option<usize>,
+    /// console, log, request, response, loadingFinished, loadingFailed, websocket, other.
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    #[serde(default)]
+    pub url_includes: Option<String>,
+    /// HTTP method.
+    #[serde(default)]
+    pub method: Option<String>,
+    /// The newest `limit`.
+    #[serde(default)]
+    pub tail: bool,
+}
+
+impl ToolShape for ReadEvents {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsRead(EventsReadParams {
+            offset: self.offset,
+            limit: Some(self.limit.unwrap_or(200)),
+            kinds: self.kinds,
+            url_includes: self.url_includes,
+            method: self.method,
+            page: self.page,
+            target_id: self.target_id,
+            tail: self.tail,
+        }))
+    }
 }

@@ -18,6 +18,7 @@ impl Op for EventsTargets {
             "cdt events targets",
             "cdt events targets --types page,iframe --filter-url-includes /checkout",
         ],
+        tools: &[Tool::of::<ListTargets>("cdp_list_targets", ToolFamily::Observer, "Every target of the browser: {id, type, title, url, attached}.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::TargetsArgs>(),
         ..OpSpec::DEFAULTS
@@ -34,6 +35,29 @@ pub struct EventsTargetsParams {
     /// Only these types (`page`, `iframe`, `worker`, `service_worker`, …; default all).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub types: Vec<String>,
+}
+
+/// `cdp_list_targets` (seed 002 §3.2.1).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListTargets {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    /// URL substring.
+    #[serde(default)]
+    pub filter_url_includes: Option<String>,
+    /// e.g. ["page", "iframe"]; default all.
+    #[serde(default)]
+    pub types: Vec<String>,
+}
+
+impl ToolShape for ListTargets {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsTargets(EventsTargetsParams {
+            filter_url_includes: self.filter_url_includes,
+            types: self.types,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

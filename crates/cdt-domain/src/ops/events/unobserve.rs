@@ -19,6 +19,7 @@ impl Op for EventsUnobserve {
             "cdt events unobserve --page 2",
             "cdt events unobserve --drop-buffer",
         ],
+        tools: &[Tool::of::<StopObserve>("cdp_stop_observe", ToolFamily::Observer, "Stop observing a target.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::UnobserveArgs>(),
         ..OpSpec::DEFAULTS
@@ -37,6 +38,31 @@ pub struct EventsUnobserveParams {
     /// Also remove the page's events already in the buffer.
     #[serde(default)]
     pub drop_buffer: bool,
+}
+
+/// `cdp_stop_observe` (seed 002 §3.2.3).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StopObserve {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    #[serde(default)]
+    pub target_id: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+    /// Also forget its buffered events.
+    #[serde(default)]
+    pub drop_buffer: bool,
+}
+
+impl ToolShape for StopObserve {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::EventsUnobserve(EventsUnobserveParams {
+            page: self.page,
+            target_id: self.target_id,
+            drop_buffer: self.drop_buffer,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

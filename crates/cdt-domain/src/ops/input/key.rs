@@ -18,6 +18,8 @@ impl Op for InputKey {
             "cdt input key Control+A",
             "cdt input key Enter",
         ],
+        aliases: &[Alias::new(&["key"], "key <key>", "press a key or chord (Enter, Control+A)", "key Enter", Form::Append)],
+        tools: &[Tool::of::<PressKey>("press_key", ToolFamily::DevTools, "Press a key or chord on the focused element.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::KeyArgs>(),
         ..OpSpec::DEFAULTS
@@ -31,4 +33,23 @@ pub struct KeyParams {
     pub keys: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+/// `press_key`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PressKey {
+    /// E.g. `Enter`, `Control+A`, `Shift+Tab`.
+    pub key: String,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for PressKey {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::InputKey(KeyParams {
+            keys: self.key,
+            page: self.page,
+        }))
+    }
 }

@@ -18,6 +18,7 @@ impl Op for InputScroll {
             "cdt input scroll --dy 800",
             "cdt input scroll --dx 200 --at 400,300",
         ],
+        aliases: &[Alias::new(&["scroll"], "scroll top|bottom|up|down | scroll <uid|selector> into view | scroll x=<n> y=<n>", "scroll the page, or an element into view", "scroll bottom", Form::Scroll)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::ScrollArgs>(),
         ..OpSpec::DEFAULTS

@@ -20,6 +20,7 @@ impl Op for NetworkBody {
             "cdt network body 7 --file ./response.json",
             "cdt network body 9 --request",
         ],
+        tools: &[Tool::of::<GetResponseBody>("cdp_get_response_body", ToolFamily::Observer, "A response body by requestId.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::BodyArgs>(),
         ..OpSpec::DEFAULTS
@@ -47,6 +48,47 @@ pub struct NetworkBodyParams {
     /// Write the body to this file (absolute path) instead of returning it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+}
+
+/// `cdp_get_response_body` (seed 002 §3.2.6).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GetResponseBody {
+    #[serde(flatten)]
+    pub browser: ObservedBrowser,
+    #[serde(default)]
+    pub target_id: Option<String>,
+    /// From the request's events.
+    #[serde(default)]
+    pub request_id: Option<String>,
+    /// Or cdt's reqid.
+    #[serde(default)]
+    pub reqid: Option<u64>,
+    /// Base64 even for text.
+    #[serde(default)]
+    pub base64: bool,
+    /// The request's body.
+    #[serde(default)]
+    pub request: bool,
+}
+
+impl ToolShape for GetResponseBody {
+    fn operation(self) -> Result<Operation, CdtError> {
+        if self.reqid.is_none() && self.request_id.is_none() {
+            return Err(CdtError::validation(
+                "cdp_get_response_body needs requestId (from cdp_read_events) or reqid",
+            )
+            .hinted("Pass e.g. {\"targetId\": \"…\", \"requestId\": \"1234.5\"}"));
+        }
+        Ok(Operation::NetworkBody(NetworkBodyParams {
+            id: self.reqid,
+            request_id: self.request_id,
+            target_id: self.target_id,
+            request: self.request,
+            file: None,
+            base64: self.base64,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -18,10 +18,27 @@ impl Op for NetworkGet {
             "cdt network get 7",
             "cdt network get 7 --include-secrets",
         ],
+        tools: &[Tool::of::<GetNetworkRequest>("get_network_request", ToolFamily::DevTools, "One request: headers, timing, redirects, failure, body previews.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::GetArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `get_network_request`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GetNetworkRequest {
+    pub reqid: u64,
+}
+
+impl ToolShape for GetNetworkRequest {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::NetworkGet(IdParams {
+            id: self.reqid,
+            include_secrets: false,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -20,6 +20,7 @@ impl Op for NetworkList {
             "cdt network list --method POST --url-includes /api/ --limit 10",
             "cdt network list --failed --preserved",
         ],
+        tools: &[Tool::of::<ListNetworkRequests>("list_network_requests", ToolFamily::DevTools, "Network requests of the page since its last navigation.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ListArgs>(),
         ..OpSpec::DEFAULTS
@@ -59,4 +60,33 @@ pub struct NetworkListParams {
     /// Show Authorization, Cookie and Set-Cookie values.
     #[serde(default)]
     pub include_secrets: bool,
+}
+
+/// `list_network_requests`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ListNetworkRequests {
+    /// E.g. `document`, `xhr`, `fetch`, `script`.
+    #[serde(default)]
+    pub resource_types: Vec<String>,
+    /// At most this many, the newest.
+    #[serde(default)]
+    pub page_size: Option<usize>,
+    /// Also those before the last navigation.
+    #[serde(default)]
+    pub include_preserved_requests: bool,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for ListNetworkRequests {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::NetworkList(NetworkListParams {
+            page: self.page,
+            types: self.resource_types,
+            limit: self.page_size,
+            preserved: self.include_preserved_requests,
+            ..NetworkListParams::default()
+        }))
+    }
 }

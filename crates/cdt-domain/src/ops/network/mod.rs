@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::ops::{IdParams, PageScopeParams};
+use crate::ops::{IdParams, ObservedBrowser, PageScopeParams};
 
 resource_operations! { $ network_operations(network);
     NetworkList = list,

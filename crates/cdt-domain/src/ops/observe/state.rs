@@ -17,6 +17,11 @@ impl Op for ObserveState {
         examples: &[
             "cdt observe state",
         ],
+        aliases: &[
+            Alias::new(&["url"], "url", "the current URL", "url", Form::Append).with(&["--fields", "url"]),
+            Alias::new(&["title"], "title", "the page title", "title", Form::Append).with(&["--fields", "title"]),
+            Alias::new(&["state"], "state", "url, title, loading, network idle, dialog, focus, scroll", "state", Form::Append),
+        ],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<crate::ops::page::args::PageArg>(),
         ..OpSpec::DEFAULTS

@@ -19,6 +19,7 @@ impl Op for PageBack {
             "cdt page back --wait-until domcontentloaded",
         ],
         text: TextForm::PageReached,
+        aliases: &[Alias::new(&["b", "back"], "b", "go back", "b", Form::Append)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::HistoryArgs>(),
         ..OpSpec::DEFAULTS

@@ -19,6 +19,7 @@ impl Op for PageClose {
             "cdt page close",
             "cdt page close 3",
         ],
+        tools: &[Tool::of::<ClosePage>("close_page", ToolFamily::DevTools, "Close a page.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::PageIdArgs>(),
         ..OpSpec::DEFAULTS
@@ -31,4 +32,20 @@ pub struct PageCloseParams {
     /// The page id to close (default: the current page).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<u32>,
+}
+
+/// `close_page`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClosePage {
+    /// From list_pages.
+    pub page_id: u32,
+}
+
+impl ToolShape for ClosePage {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::PageClose(PageCloseParams {
+            id: Some(self.page_id),
+        }))
+    }
 }

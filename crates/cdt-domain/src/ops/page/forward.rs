@@ -18,6 +18,7 @@ impl Op for PageForward {
             "cdt page forward",
         ],
         text: TextForm::PageReached,
+        aliases: &[Alias::new(&["f", "forward"], "f", "go forward", "f", Form::Append)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::HistoryArgs>(),
         ..OpSpec::DEFAULTS

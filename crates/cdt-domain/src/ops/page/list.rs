@@ -19,8 +19,20 @@ impl Op for PageList {
             "cdt page list --output text",
             "cdt page list | jq '.data.pages[] | select(.current)'",
         ],
+        tools: &[Tool::of::<ListPages>("list_pages", ToolFamily::DevTools, "List open pages: id, url, title, selected.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<NoArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `list_pages`: no arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListPages {}
+
+impl ToolShape for ListPages {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::PageList(NoParams {}))
+    }
 }

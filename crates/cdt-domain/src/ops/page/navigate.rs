@@ -21,6 +21,8 @@ impl Op for PageNavigate {
             "cdt page navigate https://example.com --timeout 5000",
         ],
         text: TextForm::PageReached,
+        aliases: &[Alias::new(&["g", "goto"], "g <url>", "load a URL in the current page", "g http://127.0.0.1:8080/", Form::Append)],
+        tools: &[Tool::of::<NavigatePage>("navigate_page", ToolFamily::DevTools, "Load a URL in the page, or go back, forward, or reload.").also_sends(&["page.back", "page.forward", "page.reload"])],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::NavigateArgs>(),
         ..OpSpec::DEFAULTS
@@ -46,6 +48,65 @@ pub struct PageNavigateParams {
     /// navigation).
     #[serde(default)]
     pub persist: bool,
+}
+
+/// `navigate_page`: where to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum NavigationType {
+    #[default]
+    Url,
+    Back,
+    Forward,
+    Reload,
+}
+
+/// `navigate_page`: a URL, or back, forward, reload.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NavigatePage {
+    /// Default `url`.
+    #[serde(default, rename = "type")]
+    pub kind: NavigationType,
+    /// For type=url.
+    #[serde(default)]
+    pub url: Option<String>,
+    /// For type=reload.
+    #[serde(default)]
+    pub ignore_cache: bool,
+    #[serde(default)]
+    pub wait_until: WaitUntil,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for NavigatePage {
+    fn operation(self) -> Result<Operation, CdtError> {
+        let (page, wait_until) = (self.page, self.wait_until);
+        let history = HistoryParams { page, wait_until };
+        Ok(match self.kind {
+            NavigationType::Url => {
+                let url = self.url.filter(|u| !u.is_empty()).ok_or_else(|| {
+                    CdtError::validation("navigate_page with type=url needs a url")
+                        .hinted("Pass {\"type\":\"url\",\"url\":\"https://example.com\"}")
+                })?;
+                Operation::PageNavigate(PageNavigateParams {
+                    url,
+                    page,
+                    wait_until,
+                    init_script: None,
+                    persist: false,
+                })
+            }
+            NavigationType::Back => Operation::PageBack(history),
+            NavigationType::Forward => Operation::PageForward(history),
+            NavigationType::Reload => Operation::PageReload(ReloadParams {
+                page,
+                ignore_cache: self.ignore_cache,
+                wait_until,
+            }),
+        })
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -21,6 +21,7 @@ impl Op for PageOpen {
             "cdt page open --url https://example.com --fields id,title",
         ],
         text: TextForm::PageReached,
+        tools: &[Tool::of::<PageOpenParams>("new_page", ToolFamily::DevTools, "Open a new page at a URL and select it.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::OpenArgs>(),
         ..OpSpec::DEFAULTS
@@ -46,6 +47,12 @@ pub struct PageOpenParams {
     /// navigation).
     #[serde(default)]
     pub persist: bool,
+}
+
+impl ToolShape for PageOpenParams {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::PageOpen(self))
+    }
 }
 
 #[cfg(feature = "cli")]

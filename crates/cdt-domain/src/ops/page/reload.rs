@@ -19,6 +19,7 @@ impl Op for PageReload {
             "cdt page reload",
         ],
         text: TextForm::PageReached,
+        aliases: &[Alias::new(&["r", "reload"], "r", "reload the page", "r --ignore-cache", Form::Append)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::ReloadArgs>(),
         ..OpSpec::DEFAULTS

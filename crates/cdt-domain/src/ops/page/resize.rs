@@ -17,6 +17,7 @@ impl Op for PageResize {
         examples: &[
             "cdt page resize 1280 800",
         ],
+        tools: &[Tool::of::<ResizeParams>("resize_page", ToolFamily::DevTools, "Resize the page's viewport (CSS px).")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::ResizeArgs>(),
         ..OpSpec::DEFAULTS
@@ -30,6 +31,12 @@ pub struct ResizeParams {
     pub height: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+impl ToolShape for ResizeParams {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::PageResize(self))
+    }
 }
 
 #[cfg(feature = "cli")]

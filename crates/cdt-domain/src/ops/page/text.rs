@@ -21,6 +21,7 @@ impl Op for PageText {
             "cdt page text --selector main --output text",
         ],
         text: TextForm::Field("text"),
+        aliases: &[Alias::new(&["text"], "text [uid|selector]", "the page's readable text", "text main", Form::Read)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ReadArgs>(),
         ..OpSpec::DEFAULTS

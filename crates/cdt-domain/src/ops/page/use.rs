@@ -18,6 +18,7 @@ impl Op for PageUse {
             "cdt page use 2",
             "cdt page use --page 2",
         ],
+        tools: &[Tool::of::<SelectPage>("select_page", ToolFamily::DevTools, "Select the page later calls act on.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::PageIdArgs>(),
         ..OpSpec::DEFAULTS
@@ -29,4 +30,18 @@ impl Op for PageUse {
 pub struct PageUseParams {
     /// The page id (from `cdt page list`).
     pub id: u32,
+}
+
+/// `select_page`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SelectPage {
+    /// From list_pages.
+    pub page_id: u32,
+}
+
+impl ToolShape for SelectPage {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::PageUse(PageUseParams { id: self.page_id }))
+    }
 }

@@ -19,6 +19,7 @@ impl Op for PageWaitSelector {
             "cdt page wait-selector '#results li'",
             "cdt page wait-selector .spinner --state hidden",
         ],
+        aliases: &[Alias::new(&["wait"], "wait <selector> | wait <n>s", "wait for a selector to be visible, or n seconds", "wait #results", Form::WaitFor)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::WaitSelectorArgs>(),
         ..OpSpec::DEFAULTS

@@ -19,6 +19,7 @@ impl Op for PageWaitText {
             "cdt page wait-text 'Welcome'",
             "cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000",
         ],
+        tools: &[Tool::of::<WaitFor>("wait_for", ToolFamily::DevTools, "Wait until any of the texts is on the page.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::WaitTextArgs>(),
         ..OpSpec::DEFAULTS
@@ -32,6 +33,25 @@ pub struct WaitTextParams {
     pub texts: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+/// `wait_for`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WaitFor {
+    /// Returns when any of these is on the page.
+    pub text: Vec<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for WaitFor {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::PageWaitText(WaitTextParams {
+            texts: self.text,
+            page: self.page,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

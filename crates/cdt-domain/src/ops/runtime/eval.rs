@@ -12,7 +12,7 @@ impl Op for RuntimeEval {
         name: "runtime.eval",
         summary: "Evaluate JavaScript in the page (on its own session; terminated past --timeout)",
         default_timeout_ms: S10,
-        effect: Effect::Acts,
+        effect: Effect::Changes,
         errors: &[E::EvalException, E::UidStale, E::DialogBlocking, E::ResultTooLarge, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt runtime eval 'document.title'",
@@ -21,6 +21,13 @@ impl Op for RuntimeEval {
             "cdt runtime eval 'while (true) {}' --timeout 500      # TIMEOUT; the page stays usable",
         ],
         text: TextForm::Value,
+        aliases: &[
+            Alias::new(&["eval", "evaluate"], "eval <js>", "evaluate JavaScript, print the value", "eval document.title", Form::Script),
+            Alias::new(&["get"], "get [name] <js>", "evaluate JavaScript (with a name: store the value in $name)", "get heading document.querySelector('h1').textContent", Form::Variable),
+            Alias::new(&["links"], "links", "every link: text and URL", "links", Form::Append).with(&[LINKS_JS]),
+            Alias::new(&["forms"], "forms", "every form and its fields", "forms", Form::Append).with(&[FORMS_JS]),
+        ],
+        tools: &[Tool::of::<EvaluateScript>("evaluate_script", ToolFamily::DevTools, "Run a JavaScript function in the page; returns its JSON-serializable result.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::EvalArgs>(),
         ..OpSpec::DEFAULTS
@@ -44,6 +51,38 @@ pub struct EvalParams {
     pub function: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+/// The REPL's `links`: every link, its text and URL.
+const LINKS_JS: &str = "[...document.links].map(a => ({ text: (a.innerText || a.title || '').trim().slice(0, 80), href: a.href }))";
+/// The REPL's `forms`: every form and its visible fields (passwords masked).
+const FORMS_JS: &str = "[...document.forms].map((f, i) => ({ form: f.id || f.name || i, method: f.method, action: f.action, fields: [...f.elements].filter(e => e.type !== 'hidden').map(e => ({ name: e.name || e.id, label: ((e.labels && e.labels[0] && e.labels[0].innerText) || e.getAttribute('aria-label') || e.innerText || '').trim().slice(0, 80), type: e.type, value: e.type === 'password' ? '***' : e.value })) }))";
+
+/// `evaluate_script`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EvaluateScript {
+    /// A function, e.g. `() => document.title` or `(el) => el.value`.
+    pub function: String,
+    /// Uids passed to the function as elements.
+    #[serde(default)]
+    pub args: Vec<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for EvaluateScript {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::RuntimeEval(EvalParams {
+            expression: self.function,
+            args: self.args,
+            // As in the DevTools server: a returned promise is awaited.
+            await_promise: true,
+            // The source is always a function declaration here.
+            function: true,
+            page: self.page,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]

@@ -20,6 +20,7 @@ impl Op for TraceStart {
             "cdt trace start --categories devtools.timeline,loading,blink.user_timing",
             "cdt trace start --reload --auto-stop --file /tmp/load.json.gz",
         ],
+        tools: &[Tool::of::<StartTrace>("performance_start_trace", ToolFamily::DevTools, "Start a performance trace of the page.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::StartArgs>(),
         ..OpSpec::DEFAULTS
@@ -48,4 +49,37 @@ pub struct TraceStartParams {
     /// With `autoStop`: where to write the trace (as `trace stop --file`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+}
+
+/// `performance_start_trace`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StartTrace {
+    /// Reload the page once recording runs.
+    #[serde(default)]
+    pub reload: bool,
+    /// Stop 1 s after load and return the insights.
+    #[serde(default)]
+    pub auto_stop: bool,
+    /// With autoStop: .json or .json.gz file.
+    #[serde(default)]
+    pub file_path: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for StartTrace {
+    fn operation(self) -> Result<Operation, CdtError> {
+        if self.file_path.is_some() && !self.auto_stop {
+            return Err(CdtError::validation("filePath is used only with autoStop")
+                .hinted("Pass filePath to performance_stop_trace, or set autoStop: true"));
+        }
+        Ok(Operation::TraceStart(TraceStartParams {
+            page: self.page,
+            reload: self.reload,
+            auto_stop: self.auto_stop,
+            file: self.file_path,
+            ..TraceStartParams::default()
+        }))
+    }
 }

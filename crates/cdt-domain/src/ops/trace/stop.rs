@@ -20,6 +20,7 @@ impl Op for TraceStop {
             "cdt trace stop --file ./load.json",
         ],
         note: "Default file: <CDT_HOME>/contexts/<hash>/trace/trace-<time>.json.gz",
+        tools: &[Tool::of::<StopTrace>("performance_stop_trace", ToolFamily::DevTools, "Stop the trace, save it; returns insight summaries.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::StopArgs>(),
         ..OpSpec::DEFAULTS
@@ -33,6 +34,23 @@ pub struct TraceStopParams {
     /// the context's `trace/` directory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+}
+
+/// `performance_stop_trace`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StopTrace {
+    /// .json or .json.gz file.
+    #[serde(default)]
+    pub file_path: Option<String>,
+}
+
+impl ToolShape for StopTrace {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::TraceStop(TraceStopParams {
+            file: self.file_path,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]
