@@ -6,7 +6,7 @@
 mod tests {
     use std::collections::BTreeSet;
 
-    use cdt_domain::probe::{ProbeCommand, ProbeFailure};
+    use cdt_domain::probe::{FillKind, ProbeCommand, ProbeFailure};
 
     const PROBE: &str = include_str!("js/probe.js");
     const SCRIPTS: [&str; 3] = [
@@ -84,5 +84,19 @@ mod tests {
                 "ProbeFailure::{failure:?} is never reported by the probe"
             );
         }
+    }
+
+    /// Every `kind: '…'` the probe prepares a field as is a [`FillKind`], and each is used.
+    #[test]
+    fn the_fill_kinds_the_script_answers_are_the_ones_rust_knows() {
+        let mut script = BTreeSet::new();
+        for (at, _) in PROBE.match_indices("kind: '") {
+            let rest = &PROBE[at + "kind: '".len()..];
+            if let Some(end) = rest.find('\'') {
+                script.insert(rest[..end].to_string());
+            }
+        }
+        let rust: BTreeSet<String> = FillKind::ALL.iter().map(|k| k.name().to_string()).collect();
+        assert_eq!(script, rust);
     }
 }

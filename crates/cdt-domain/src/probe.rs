@@ -104,6 +104,20 @@ named! {
     }
 }
 
+named! {
+    /// How a field the probe prepared (`prepareFill`) takes its value.
+    pub enum FillKind {
+        /// A `<select>`: the probe chose the options itself.
+        Select = "select",
+        /// A checkbox, radio or switch: a click toggles it when `needsClick`.
+        Toggle = "toggle",
+        /// A value the probe set itself (range, colour, date and time inputs).
+        Set = "set",
+        /// Text typed by the keyboard into the focused, selected field.
+        Type = "type",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +131,8 @@ mod tests {
             assert_eq!(ProbeFailure::from_name(failure.name()), Some(*failure));
         }
         assert_eq!(ProbeCommand::from_name("click"), None);
+        for kind in FillKind::ALL {
+            assert_eq!(FillKind::from_name(kind.name()), Some(*kind));
+        }
     }
 }

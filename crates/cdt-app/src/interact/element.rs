@@ -8,7 +8,7 @@ use cdt_domain::ops::{
     CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
     FillParams, FindParams, UploadParams,
 };
-use cdt_domain::probe::ProbeCommand;
+use cdt_domain::probe::{FillKind, ProbeCommand};
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -418,17 +418,27 @@ async fn fill_one(
         &what,
     )?;
     let uid = prepared["uid"].as_str().unwrap_or_default().to_string();
-    let outcome = match prepared["kind"].as_str() {
-        Some("type") if value.is_empty() => {
+    let kind = prepared["kind"]
+        .as_str()
+        .and_then(FillKind::from_name)
+        .ok_or_else(|| {
+            CdtError::internal(format!(
+                "the page probe prepared {what} as {:?}, which cdt does not know",
+                prepared["kind"]
+            ))
+        })?;
+    let outcome = match kind {
+        FillKind::Type if value.is_empty() => {
             let key = crate::interact::input::parse_keys("Backspace")?;
             ctx.browser.key(&ctx.target, &key).await?
         }
-        Some("type") => ctx.browser.insert_text(&ctx.target, value).await?,
-        Some("toggle") if prepared["needsClick"] == true => {
+        FillKind::Type => ctx.browser.insert_text(&ctx.target, value).await?,
+        FillKind::Toggle if prepared["needsClick"] == true => {
             let (x, y, _) = point(ctx, &frame, json!({ "uid": uid }), &what).await?;
             click_at(ctx, x, y, 1, MouseButton::Left).await?
         }
-        _ => DispatchOutcome::default(),
+        // The probe already set it (a <select>, a range or date input, a toggle as wanted).
+        FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
     };
     Ok((uid, outcome))
 }

@@ -293,18 +293,7 @@ pub async fn scroll(
     params: &ScrollParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let at = match params.at.as_deref() {
-        Some(text) => {
-            let parsed = text.split_once(',').and_then(|(x, y)| {
-                Some((x.trim().parse::<f64>().ok()?, y.trim().parse::<f64>().ok()?))
-            });
-            Some(parsed.ok_or_else(|| {
-                CdtError::validation(format!("--at {text:?} is not x,y"))
-                    .hinted("Use e.g. --at 400,300")
-            })?)
-        }
-        None => None,
-    };
+    let at = params.at.map(|point| (point.x, point.y));
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = match at {
         Some(point) => point,

@@ -93,11 +93,7 @@ pub async fn wait_selector(
     params: &WaitSelectorParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let state = params.state.as_deref().unwrap_or("visible");
-    if !matches!(state, "visible" | "hidden" | "attached") {
-        return Err(CdtError::validation(format!("unknown state {state:?}"))
-            .hinted("Use --state visible, hidden or attached"));
-    }
+    let state = params.state.as_str();
     let ctx = scope.page(params.page, until).await?;
     let args = json!({ "selector": params.selector, "state": state });
     let uid = poll(until, || async {

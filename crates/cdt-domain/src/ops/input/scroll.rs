@@ -32,16 +32,37 @@ pub struct ScrollParams {
     pub dx: f64,
     #[serde(default)]
     pub dy: f64,
-    /// Where the wheel is, `x,y` (default: the middle of the viewport).
+    /// Where the wheel is (default: the middle of the viewport).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<String>,
+    pub at: Option<Point>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
 
+/// A point in the viewport, in CSS pixels (`400,300` on the command line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl std::str::FromStr for Point {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Point, String> {
+        text.split_once(',')
+            .and_then(|(x, y)| {
+                let x: f64 = x.trim().parse().ok()?;
+                let y: f64 = y.trim().parse().ok()?;
+                (x.is_finite() && y.is_finite()).then_some(Point { x, y })
+            })
+            .ok_or_else(|| format!("{text:?} is not x,y (e.g. 400,300)"))
+    }
+}
+
 #[cfg(feature = "cli")]
 mod args {
-    
+    use super::*;
     use clap::Args;
     use serde::Serialize;
     use crate::ops::cli::given_as_is;
@@ -56,8 +77,8 @@ mod args {
         #[arg(long, allow_negative_numbers = true, default_value_t = 0.0)]
         pub dy: f64,
         /// Where the wheel is, x,y (default: the middle of the viewport).
-        #[arg(long, value_name = "X,Y")]
-        pub at: Option<String>,
+        #[arg(long, value_name = "X,Y", allow_negative_numbers = true)]
+        pub at: Option<Point>,
         #[command(flatten)]
         #[serde(flatten)]
         pub page: PageArg,

@@ -31,15 +31,40 @@ impl Op for PageWaitSelector {
 pub struct WaitSelectorParams {
     pub selector: String,
     /// `visible` (default), `hidden` or `attached`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<String>,
+    #[serde(default)]
+    pub state: SelectorState,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
 
+/// What a selector wait waits for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum SelectorState {
+    /// An element matches and is visible.
+    #[default]
+    Visible,
+    /// No visible element matches (none at all, or all hidden).
+    Hidden,
+    /// An element matches, visible or not.
+    Attached,
+}
+
+impl SelectorState {
+    /// Its name in the page probe's `waitCheck`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SelectorState::Visible => "visible",
+            SelectorState::Hidden => "hidden",
+            SelectorState::Attached => "attached",
+        }
+    }
+}
+
 #[cfg(feature = "cli")]
 mod args {
-    
+    use super::*;
     use clap::Args;
     use serde::Serialize;
     use crate::ops::cli::given_as_is;
@@ -52,8 +77,8 @@ mod args {
         #[arg(value_name = "CSS")]
         pub selector: Option<String>,
         /// visible (default), hidden or attached.
-        #[arg(long)]
-        pub state: Option<String>,
+        #[arg(long, value_enum)]
+        pub state: Option<SelectorState>,
         #[arg(long, value_name = "ID")]
         pub page: Option<u32>,
     }
