@@ -5,6 +5,7 @@ use std::os::unix::net::UnixStream;
 use std::time::Duration;
 
 use cdt_e2e::{HttpServer, TestEnv, eventually, kill};
+use serde_json::Value;
 
 #[test]
 fn ten_concurrent_first_calls_start_exactly_one_daemon() {
@@ -299,6 +300,55 @@ fn regression_an_incompatible_daemon_is_reported_with_the_restart_command_not_ki
         .try_wait()
         .unwrap()
         .is_some()));
+}
+
+/// A daemon of another protocol that runs no browser agrees to retire (it holds the daemon
+/// lock until it does, as a real one does); the next command replaces it with this build's
+/// daemon and says so. One that says nothing of retiring (older, or busy) is kept, as above.
+#[test]
+fn an_idle_daemon_of_another_protocol_is_replaced_with_a_warning() {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::DirBuilderExt;
+    let env = TestEnv::new();
+    let broker = env.home.join("broker");
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&broker)
+        .unwrap();
+    let lock = std::fs::File::create(broker.join("daemon.lock")).unwrap();
+    // SAFETY: flock(2) on a descriptor this test owns.
+    #[allow(unsafe_code)]
+    let locked = unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    assert_eq!(locked, 0);
+    let listener = std::os::unix::net::UnixListener::bind(broker.join("daemon.sock")).unwrap();
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = asked.clone();
+    std::thread::spawn(move || {
+        let mut lock = Some(lock);
+        for stream in listener.incoming().flatten() {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(&stream).read_line(&mut line);
+            let hello: Value = serde_json::from_str(&line).unwrap_or_default();
+            let retiring = hello["hello"]["replaceIfIdle"] == true;
+            let reply = format!(
+                "{{\"hello\":{{\"version\":\"9.9.9\",\"protocol\":999}},\"pid\":1,\"accepted\":false,\"retiring\":{retiring}}}\n"
+            );
+            let _ = (&stream).write_all(reply.as_bytes());
+            if retiring {
+                seen.store(true, std::sync::atomic::Ordering::SeqCst);
+                // Exits: the lock goes with it.
+                lock.take();
+                break;
+            }
+        }
+    });
+    let run = env.ctx("x", &["page", "list"]);
+    run.ok();
+    assert!(asked.load(std::sync::atomic::Ordering::SeqCst));
+    let warnings = run.json["meta"]["warnings"].to_string();
+    assert!(warnings.contains("DAEMON_REPLACED"), "{warnings}");
+    assert!(env.daemon_pid().is_some(), "this build's daemon runs");
 }
 
 /// Regression: closing every descriptor before exec also closed std's exec-error pipe, so a

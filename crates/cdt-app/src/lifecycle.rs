@@ -83,6 +83,7 @@ pub(crate) async fn launch_locked(
     slot: &Slot,
     settings: StartSettings,
 ) -> Result<(), CdtError> {
+    let _launching = runtime.launch_guard()?;
     // A victim that a request was routed to meanwhile is kept; choose again.
     while let Some(victim) = runtime
         .registry

@@ -4,10 +4,11 @@
 //! context ([`crate::context`]).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use cdt_domain::ResolvedContext;
 use cdt_domain::ports::{BrowserLauncher, Clock, ProcessTable, SessionStorePort};
 use cdt_domain::telemetry::TelemetryLog;
+use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
 use tokio::sync::watch;
 
 use crate::metrics::Metrics;
@@ -58,6 +59,11 @@ pub struct Runtime {
     pub metrics: Metrics,
     pub started_ms: u64,
     shutdown: watch::Sender<bool>,
+    /// Set while the daemon decides whether to retire for a client of another protocol: no
+    /// browser may start meanwhile (see [`Runtime::retire_if_idle`]).
+    retiring: AtomicBool,
+    /// Browsers being launched right now (not yet in a slot).
+    launching: AtomicUsize,
 }
 
 impl Runtime {
@@ -70,6 +76,8 @@ impl Runtime {
             metrics: Metrics::default(),
             started_ms,
             shutdown: watch::channel(false).0,
+            retiring: AtomicBool::new(false),
+            launching: AtomicUsize::new(0),
         }
     }
 
@@ -86,6 +94,36 @@ impl Runtime {
         self.shutdown.send_replace(true);
     }
 
+    /// For a client of another protocol: exits (true) when no browser runs or is starting, so
+    /// that a daemon of the client's own replaces this one and nobody's pages are lost; else
+    /// keeps serving (false). A launch that begins meanwhile is refused as retryable.
+    pub fn retire_if_idle(&self) -> bool {
+        self.retiring.store(true, Ordering::SeqCst);
+        let idle = self.launching.load(Ordering::SeqCst) == 0 && self.registry.running().is_empty();
+        if idle {
+            tracing::info!("retiring: a client of another protocol replaces this idle daemon");
+            self.request_shutdown();
+        } else {
+            self.retiring.store(false, Ordering::SeqCst);
+        }
+        idle
+    }
+
+    /// Counts a browser launch from now until the guard drops; refused while the daemon
+    /// retires.
+    pub(crate) fn launch_guard(&self) -> Result<LaunchGuard<'_>, CdtError> {
+        self.launching.fetch_add(1, Ordering::SeqCst);
+        let guard = LaunchGuard(&self.launching);
+        if self.retiring.load(Ordering::SeqCst) || *self.shutdown.borrow() {
+            return Err(CdtError::new(
+                ErrorCode::DaemonUnavailable,
+                "the daemon is exiting (replaced by another cdt build, or stopped)",
+            )
+            .hinted("Retry the command: a new daemon starts on demand"));
+        }
+        Ok(guard)
+    }
+
     /// The caller's slot (created if missing), with this request counted in flight.
     pub fn route(&self, context: &ResolvedContext) -> (Arc<Slot>, InFlight) {
         self.registry.route(context, self.now(), || {
@@ -100,5 +138,14 @@ impl Runtime {
                 log,
             ))
         })
+    }
+}
+
+/// A browser launch in progress (see [`Runtime::launch_guard`]).
+pub(crate) struct LaunchGuard<'a>(&'a AtomicUsize);
+
+impl Drop for LaunchGuard<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode, env};
-use cdt_ipc::protocol::build_id;
+use cdt_ipc::protocol::{Hello, build_id};
 use cdt_ipc::{Connection, HandshakeOutcome};
 use cdt_store::{LockFile, StatePaths, ensure_private_dir};
 
@@ -124,6 +124,35 @@ fn incompatible(paths: &StatePaths, pid: u32, version: &str, protocol: u32) -> C
     .hinted("Or use the cdt that matches the running daemon")
 }
 
+/// A daemon of another protocol is asked to retire if it runs no browser (it decides under its
+/// own locks, so no page is lost); then this build's daemon can start. Otherwise it is left
+/// running and reported, as [`incompatible`] says.
+fn replace_idle(
+    paths: &StatePaths,
+    socket: &Path,
+    deadline: Instant,
+    (pid, version, protocol): (u32, String, u32),
+) -> Result<Warning, CdtError> {
+    match Connection::open_with(socket, &Hello::replacing(), deadline) {
+        Ok(HandshakeOutcome::Mismatch(reply)) if reply.retiring => {
+            if !wait_for_exit(paths, deadline) {
+                return Err(unavailable(
+                    format!("daemon pid {pid} agreed to retire but did not exit in time"),
+                    paths,
+                ));
+            }
+            Ok(Warning::new(
+                WarningCode::DaemonReplaced,
+                format!(
+                    "replaced the daemon pid {pid} (cdt {version}, protocol {protocol}), which ran no browser, with this build's (protocol {})",
+                    cdt_domain::PROTOCOL_VERSION
+                ),
+            ))
+        }
+        _ => Err(incompatible(paths, pid, &version, protocol)),
+    }
+}
+
 /// A note for the reply when the daemon that answered is another build of the same protocol.
 pub fn other_build_warning(connection: &Connection) -> Option<Warning> {
     let daemon = &connection.daemon;
@@ -181,20 +210,37 @@ fn settled(paths: &StatePaths, answer: Probe) -> Result<Connection, CdtError> {
 
 /// Connects to a compatible daemon, starting one if none runs, before `deadline`. A running
 /// daemon of another build that speaks our protocol is used as it is; one of another protocol
-/// is left alone and reported (`DAEMON_UNAVAILABLE` with the command that restarts it).
-pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtError> {
+/// is replaced when it runs no browser (the warning says so), else left alone and reported
+/// (`DAEMON_UNAVAILABLE` with the command that restarts it).
+pub fn connect(
+    paths: &StatePaths,
+    deadline: Instant,
+) -> Result<(Connection, Option<Warning>), CdtError> {
     ensure_private_dir(paths.root())?;
     ensure_private_dir(&paths.broker_dir())?;
     let socket = paths.check_socket_path()?;
+    let mut replaced = None;
     match probe(&socket, deadline) {
         Ok(Probe::Absent) => {}
+        Ok(Probe::Incompatible {
+            pid,
+            version,
+            protocol,
+        }) => {
+            replaced = Some(replace_idle(
+                paths,
+                &socket,
+                deadline,
+                (pid, version, protocol),
+            )?)
+        }
         Err(error) => {
             return Err(unavailable(
                 format!("the daemon does not answer: {error}"),
                 paths,
             ));
         }
-        Ok(answer) => return settled(paths, answer),
+        Ok(answer) => return settled(paths, answer).map(|connection| (connection, None)),
     }
 
     let startup = LockFile::acquire_until(&paths.startup_lock(), deadline)
@@ -206,7 +252,7 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
     // Someone else may have started it while we waited for the lock.
     match probe(&socket, deadline) {
         Ok(Probe::Absent) | Err(_) => {}
-        Ok(answer) => return settled(paths, answer),
+        Ok(answer) => return settled(paths, answer).map(|connection| (connection, replaced)),
     }
     let mut child = spawn_daemon(paths)?;
     let mut pause = Duration::from_millis(2);
@@ -214,7 +260,7 @@ pub fn connect(paths: &StatePaths, deadline: Instant) -> Result<Connection, CdtE
         match probe(&socket, deadline) {
             Ok(Probe::Ready(connection)) => {
                 drop(startup);
-                return Ok(connection);
+                return Ok((connection, replaced));
             }
             Ok(Probe::Incompatible { version, .. }) => {
                 return Err(unavailable(

@@ -35,7 +35,7 @@ pub fn send(
         caller,
         deadline: Deadline::new(now_unix_ms(), budget_ms),
     };
-    let connection = daemon::connect(paths, deadline)?;
+    let (connection, replaced) = daemon::connect(paths, deadline)?;
     // A default budget may be stretched by the daemon while the context throttles CPU or
     // network (see docs/emulation.md); wait for the largest stretch it can apply.
     let is_default = request.operation.spec().default_timeout_ms == budget_ms;
@@ -62,6 +62,7 @@ pub fn send(
     drop(handle);
     let mut reply = reply?;
     reply.meta.warnings.extend(note);
+    reply.meta.warnings.extend(replaced);
     Ok(reply)
 }
 

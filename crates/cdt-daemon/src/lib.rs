@@ -153,6 +153,10 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         max_line: MAX_LINE_BYTES,
         allowed_uid: current_uid(),
         build: build.clone(),
+        retire_if_idle: {
+            let runtime = broker.runtime().clone();
+            Arc::new(move || runtime.retire_if_idle())
+        },
     };
 
     let signal_broker = broker.clone();

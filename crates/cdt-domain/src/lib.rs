@@ -15,6 +15,7 @@ pub mod ops;
 pub mod page;
 pub mod ports;
 pub mod probe;
+pub mod protocol;
 pub mod storage;
 pub mod telemetry;
 pub mod time;
@@ -26,10 +27,7 @@ pub use page::{PageId, PageInfo, WaitUntil};
 pub use time::Deadline;
 pub use warning::{Warning, WarningCode};
 
-/// Version of the wire protocol between `cdt` and `cdt-daemon`. Bump it on any change that an
-/// older peer would misread; the handshake refuses mismatches, and the CLI reports them with
-/// the command that restarts the daemon (it never stops one on its own).
-pub const PROTOCOL_VERSION: u32 = 2;
+pub use protocol::PROTOCOL_VERSION;
 
 /// The build version both binaries report in the handshake.
 pub const CDT_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -25,6 +25,9 @@ pub enum WarningCode {
     /// The daemon that answered is another build of cdt speaking the same protocol; it keeps
     /// serving (`cdt daemon stop` switches to this build, stopping its browsers).
     DaemonOtherBuild,
+    /// A daemon of another protocol ran no browser; it exited and this build's daemon took
+    /// its place.
+    DaemonReplaced,
     /// `storage load` could not restore some origins' session storage (it is per tab).
     SessionStorageSkipped,
     /// The REPL waited for the network to go idle after an interactive command and it did
@@ -42,6 +45,7 @@ impl WarningCode {
             WarningCode::Truncated => "TRUNCATED",
             WarningCode::ContextLeaseExpired => "CONTEXT_LEASE_EXPIRED",
             WarningCode::DaemonOtherBuild => "DAEMON_OTHER_BUILD",
+            WarningCode::DaemonReplaced => "DAEMON_REPLACED",
             WarningCode::SessionStorageSkipped => "SESSION_STORAGE_SKIPPED",
             WarningCode::NetworkBusy => "NETWORK_BUSY",
         }

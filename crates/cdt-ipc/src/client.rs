@@ -36,13 +36,22 @@ fn unavailable(message: String) -> CdtError {
 impl Connection {
     /// Connects and exchanges hellos, all before `deadline`.
     pub fn open(socket: &Path, deadline: Instant) -> Result<HandshakeOutcome, std::io::Error> {
+        Connection::open_with(socket, &Hello::current(), deadline)
+    }
+
+    /// [`Connection::open`] with a hello of the caller's choice ([`Hello::replacing`]).
+    pub fn open_with(
+        socket: &Path,
+        hello: &Hello,
+        deadline: Instant,
+    ) -> Result<HandshakeOutcome, std::io::Error> {
         let stream = UnixStream::connect(socket)?;
         let timeout = deadline
             .saturating_duration_since(Instant::now())
             .max(Duration::from_millis(1));
         stream.set_read_timeout(Some(timeout))?;
         stream.set_write_timeout(Some(timeout))?;
-        let mut line = serde_json::to_vec(&Hello::current()).map_err(std::io::Error::other)?;
+        let mut line = serde_json::to_vec(hello).map_err(std::io::Error::other)?;
         line.push(b'\n');
         // A daemon that refuses this peer writes its refusal and closes, possibly before our
         // hello is written: read what it sent even when the write failed.

@@ -15,9 +15,15 @@ pub struct Hello {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HelloBody {
     pub version: String,
     pub protocol: u32,
+    /// A client of another protocol asks the daemon to exit if it runs no browser, so that a
+    /// daemon of its own can replace it without losing anyone's pages (see
+    /// [`HelloReply::retiring`]). Daemons that predate it ignore it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replace_if_idle: bool,
 }
 
 impl Hello {
@@ -26,8 +32,16 @@ impl Hello {
             hello: HelloBody {
                 version: cdt_domain::CDT_VERSION.to_string(),
                 protocol: PROTOCOL_VERSION,
+                replace_if_idle: false,
             },
         }
+    }
+
+    /// [`Hello::current`], asking a daemon of another protocol to retire if it is idle.
+    pub fn replacing() -> Self {
+        let mut hello = Hello::current();
+        hello.hello.replace_if_idle = true;
+        hello
     }
 }
 
@@ -42,6 +56,10 @@ pub struct HelloReply {
     /// different build restarts the daemon, so a rebuilt daemon never keeps serving.
     #[serde(default)]
     pub build: String,
+    /// It refused a client of another protocol that asked it to retire if idle, ran no
+    /// browser, and is exiting: the client may start a daemon of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retiring: bool,
 }
 
 /// `<size>-<mtime ns>` of an executable: changes whenever the binary is rebuilt.

@@ -21,7 +21,7 @@ pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
 /// Answers one request. The future must be `'static`: it runs in its own task.
 pub type Handler = Arc<dyn Fn(Request) -> BoxFuture<Reply> + Send + Sync>;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ServerConfig {
     /// How long a client may take to send each of its two lines.
     pub line_timeout: Duration,
@@ -30,6 +30,9 @@ pub struct ServerConfig {
     pub allowed_uid: u32,
     /// This daemon's [`crate::protocol::build_id`], reported in the handshake.
     pub build: String,
+    /// Asked by a client of another protocol: exit if no browser runs (and none starts
+    /// meanwhile); true when the daemon is exiting.
+    pub retire_if_idle: Arc<dyn Fn() -> bool + Send + Sync>,
 }
 
 /// Serves until `shutdown` turns true.
@@ -125,14 +128,17 @@ async fn serve_connection(stream: tokio::net::UnixStream, handler: Handler, conf
         return;
     };
     let accepted = hello.hello.protocol == PROTOCOL_VERSION;
+    let retiring = !accepted && hello.hello.replace_if_idle && (config.retire_if_idle)();
     let answer = HelloReply {
         hello: HelloBody {
             version: cdt_domain::CDT_VERSION.to_string(),
             protocol: PROTOCOL_VERSION,
+            replace_if_idle: false,
         },
         pid: std::process::id(),
         accepted,
         build: config.build.clone(),
+        retiring,
     };
     write_line(&mut writer, &answer).await;
     if !accepted {

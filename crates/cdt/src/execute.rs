@@ -312,7 +312,13 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
         Invocation::DaemonStatus { verbose } => {
             let mut params = Map::new();
             params.insert("verbose".into(), json!(verbose));
-            remote_if_running(global, &paths, "daemon.status", params, request_id)
+            // This build's protocol, beside the running daemon's: what a raw client sends.
+            remote_if_running(global, &paths, "daemon.status", params, request_id).map(
+                |(mut data, meta)| {
+                    data["clientProtocol"] = json!(cdt_domain::PROTOCOL_VERSION);
+                    (data, meta)
+                },
+            )
         }
         Invocation::DaemonStop => {
             let result = remote_if_running(global, &paths, "daemon.stop", Map::new(), request_id);

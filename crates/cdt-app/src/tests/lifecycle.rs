@@ -212,3 +212,38 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
     let codes: Vec<_> = warnings_of(&next).into_iter().map(|(c, _)| c).collect();
     assert_eq!(codes, vec![cdt_domain::WarningCode::ContextLeaseExpired]);
 }
+
+/// A client of another protocol may replace an idle daemon: it retires only when no browser
+/// runs, and once it retires no browser starts.
+#[tokio::test]
+async fn an_idle_daemon_retires_for_another_protocol_a_busy_one_keeps_serving() {
+    let w = world(BrokerConfig::default(), Duration::ZERO);
+    let me = caller("busy");
+    assert!(run(&w, &me, Operation::PageList(NoParams {})).await.is_ok());
+    let runtime = w.broker.runtime();
+    let mut shutdown = runtime.shutdown_signal();
+    assert!(
+        !runtime.retire_if_idle(),
+        "a browser runs: it keeps serving"
+    );
+    assert!(!*shutdown.borrow_and_update());
+    assert!(
+        run(&w, &caller("second"), Operation::PageList(NoParams {}))
+            .await
+            .is_ok(),
+        "after refusing to retire it launches browsers as before"
+    );
+
+    let idle = world(BrokerConfig::default(), Duration::ZERO);
+    let runtime = idle.broker.runtime();
+    let mut shutdown = runtime.shutdown_signal();
+    assert!(runtime.retire_if_idle(), "no browser runs: it retires");
+    assert!(*shutdown.borrow_and_update());
+    let refused = run(&idle, &caller("late"), Operation::PageList(NoParams {})).await;
+    assert_eq!(
+        refused.err().map(|e| e.code),
+        Some(ErrorCode::DaemonUnavailable),
+        "no browser starts in a daemon that is retiring"
+    );
+    assert_eq!(lock(&idle.launcher.launched).len(), 0);
+}
