@@ -20,6 +20,7 @@ mod flags;
 mod lease;
 mod limits;
 mod mcp;
+mod mcp_watches;
 mod pages;
 mod probe_world;
 mod repl;

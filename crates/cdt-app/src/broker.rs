@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cdt_domain::ops::Operation;
-use cdt_domain::{CallerContext, CdtError, Deadline, Warning};
+use cdt_domain::{Access, CallerContext, CdtError, Deadline, Warning};
 use serde_json::Value;
 use tokio::sync::watch;
 use tokio::time::Instant;
@@ -54,6 +54,18 @@ impl Broker {
         caller: &CallerContext,
         deadline: Deadline,
     ) -> Outcome {
+        self.handle_as(operation, caller, deadline, Access::Active)
+            .await
+    }
+
+    /// [`Broker::handle`], as a command or as a background read ([`Access::Passive`]).
+    pub async fn handle_as(
+        &self,
+        operation: Operation,
+        caller: &CallerContext,
+        deadline: Deadline,
+        access: Access,
+    ) -> Outcome {
         let runtime = &self.runtime;
         let clock_start = std::time::Instant::now();
         let name = operation.name();
@@ -75,7 +87,7 @@ impl Broker {
                     }
                     _ => (until, deadline.budget_ms),
                 };
-                let work = dispatch::run(runtime, operation, &resolved, until);
+                let work = dispatch::run(runtime, operation, &resolved, until, access);
                 let result = match tokio::time::timeout_at(until, work).await {
                     Ok(result) => result,
                     Err(_) => Err(CdtError::timeout(name, budget_ms)),

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use cdt_domain::ops::op;
 use cdt_domain::ports::{BrowserPort, SessionStorePort};
 use cdt_domain::probe::ProbeCommand;
-use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, ResolvedContext};
+use cdt_domain::{Access, CdtError, ContextKey, ErrorCode, PageId, ResolvedContext};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -25,25 +25,38 @@ use crate::slot::{InFlight, Slot};
 pub struct Scope<'a> {
     runtime: &'a Arc<Runtime>,
     context: &'a ResolvedContext,
+    access: Access,
 }
 
 impl<'a> Scope<'a> {
-    pub(crate) fn new(runtime: &'a Arc<Runtime>, context: &'a ResolvedContext) -> Scope<'a> {
-        Scope { runtime, context }
+    pub(crate) fn new(
+        runtime: &'a Arc<Runtime>,
+        context: &'a ResolvedContext,
+        access: Access,
+    ) -> Scope<'a> {
+        Scope {
+            runtime,
+            context,
+            access,
+        }
     }
 
     pub fn key(&self) -> &ContextKey {
         &self.context.key
     }
 
-    /// The caller's slot with a running browser, auto-started with default settings if needed.
+    /// The caller's slot with a running browser, auto-started with default settings if needed
+    /// (a passive read finds a running one or fails: it starts nothing).
     pub async fn ensure_running(&self, until: Instant) -> Result<(Arc<Slot>, InFlight), CdtError> {
-        lifecycle::ensure_running(self.runtime, self.context, until).await
+        match self.access {
+            Access::Active => lifecycle::ensure_running(self.runtime, self.context, until).await,
+            Access::Passive => lifecycle::running(self.runtime, self.context),
+        }
     }
 
     /// The caller's slot as it is (created without a browser if missing), counted in flight.
     pub fn route(&self) -> (Arc<Slot>, InFlight) {
-        self.runtime.route(self.context)
+        self.runtime.route_as(self.context, self.access)
     }
 
     /// The running slot, with the target of `page` when one is named (`None`: every page of

@@ -11,7 +11,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 use cdt_domain::ops::Operation;
-use cdt_domain::{CdtError, ResolvedContext};
+use cdt_domain::{Access, CdtError, ResolvedContext};
 use serde_json::Value;
 use tokio::time::Instant;
 
@@ -25,6 +25,7 @@ pub(crate) struct Call<'a> {
     pub(crate) runtime: &'a Arc<Runtime>,
     pub(crate) context: &'a ResolvedContext,
     pub(crate) until: Instant,
+    pub(crate) access: Access,
 }
 
 /// Runs `operation` for the caller.
@@ -33,11 +34,13 @@ pub async fn run(
     operation: Operation,
     context: &ResolvedContext,
     until: Instant,
+    access: Access,
 ) -> Result<Value, CdtError> {
     let call = Call {
         runtime,
         context,
         until,
+        access,
     };
     operation.dispatch(call).await
 }
@@ -54,7 +57,8 @@ macro_rules! use_case {
                 params: <cdt_domain::ops::op::$op as cdt_domain::ops::Op>::Params,
             ) -> $crate::dispatch::Reply<'a> {
                 Box::pin(async move {
-                    let $scope = &$crate::context::Scope::new(self.runtime, self.context);
+                    let $scope =
+                        &$crate::context::Scope::new(self.runtime, self.context, self.access);
                     let $params = params;
                     let $until = self.until;
                     $body

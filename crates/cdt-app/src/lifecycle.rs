@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
+use cdt_domain::ops::op;
 use cdt_domain::ports::{ContextFile, LaunchSpec};
-use cdt_domain::{CdtError, ErrorCode, PageInfo, ResolvedContext, Warning, WarningCode};
+use cdt_domain::{Access, CdtError, ErrorCode, PageInfo, ResolvedContext, Warning, WarningCode};
 use serde_json::json;
 use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
@@ -301,6 +302,23 @@ pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: EndReason) {
         tracing::warn!(context = %slot.key, %error, "cannot tidy the context's files");
     }
     tracing::info!(context = %slot.key, reason = reason.as_str(), "slot stopped");
+}
+
+/// The caller's slot if its browser runs, for a passive read: nothing starts, the lease is
+/// left alone.
+pub fn running(
+    runtime: &Arc<Runtime>,
+    context: &ResolvedContext,
+) -> Result<(Arc<Slot>, InFlight), CdtError> {
+    let (slot, in_flight) = runtime.route_as(context, Access::Passive);
+    if slot.is_running() && !slot.is_retired() {
+        return Ok((slot, in_flight));
+    }
+    Err(CdtError::new(
+        ErrorCode::SessionNotFound,
+        "no browser runs in this context (a background read starts none)",
+    )
+    .run::<op::SessionStart>(""))
 }
 
 /// The caller's slot with a running browser, auto-started with default settings if needed.

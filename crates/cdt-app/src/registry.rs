@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::emulation::EmulationSettings;
-use cdt_domain::{CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
+use cdt_domain::{Access, CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
 
 use crate::slot::{InFlight, Slot};
 use crate::sync::lock;
@@ -40,6 +40,7 @@ impl Registry {
         &self,
         context: &ResolvedContext,
         now_ms: u64,
+        access: Access,
         telemetry: impl FnOnce() -> Arc<TelemetryStore>,
     ) -> (Arc<Slot>, InFlight) {
         let mut slots = lock(&self.slots);
@@ -55,7 +56,10 @@ impl Registry {
                 Arc::new(slot)
             })
             .clone();
-        let in_flight = slot.begin(now_ms);
+        let in_flight = match access {
+            Access::Active => slot.begin(now_ms),
+            Access::Passive => slot.begin_passive(),
+        };
         (slot, in_flight)
     }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use cdt_domain::ports::{BrowserLauncher, Clock, ProcessTable, SessionStorePort};
 use cdt_domain::telemetry::TelemetryLog;
-use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
+use cdt_domain::{Access, CdtError, ErrorCode, ResolvedContext};
 use tokio::sync::watch;
 
 use crate::metrics::Metrics;
@@ -126,7 +126,12 @@ impl Runtime {
 
     /// The caller's slot (created if missing), with this request counted in flight.
     pub fn route(&self, context: &ResolvedContext) -> (Arc<Slot>, InFlight) {
-        self.registry.route(context, self.now(), || {
+        self.route_as(context, Access::Active)
+    }
+
+    /// [`Runtime::route`]; a passive read does not count as the context's activity.
+    pub fn route_as(&self, context: &ResolvedContext, access: Access) -> (Arc<Slot>, InFlight) {
+        self.registry.route(context, self.now(), access, || {
             let log = self
                 .deps
                 .telemetry_log

@@ -191,6 +191,12 @@ impl Slot {
         InFlight(self.clone())
     }
 
+    /// Counted in flight (so it is never reaped under the request) without touching the lease.
+    pub fn begin_passive(self: &Arc<Self>) -> InFlight {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        InFlight(self.clone())
+    }
+
     pub fn touch(&self, now_ms: u64) {
         self.last_seen_ms.fetch_max(now_ms, Ordering::Relaxed);
     }

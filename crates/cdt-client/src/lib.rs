@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use cdt_domain::ops::Operation;
 use cdt_domain::time::{CLIENT_HEADROOM_MS, now_unix_ms};
-use cdt_domain::{CallerContext, CdtError, Deadline};
+use cdt_domain::{Access, CallerContext, CdtError, Deadline, ErrorCode};
 use cdt_ipc::{Reply, Request};
 use cdt_store::StatePaths;
 
@@ -28,14 +28,46 @@ pub fn send(
     budget_ms: u64,
     request_id: &str,
 ) -> Result<Reply, CdtError> {
+    send_as(
+        paths,
+        operation,
+        caller,
+        budget_ms,
+        request_id,
+        Access::Active,
+    )
+}
+
+/// [`send`], as a command or as a background read: a passive one never starts the daemon (nor,
+/// in it, a browser) and leaves the context's lease alone.
+pub fn send_as(
+    paths: &StatePaths,
+    operation: Operation,
+    caller: CallerContext,
+    budget_ms: u64,
+    request_id: &str,
+    access: Access,
+) -> Result<Reply, CdtError> {
     let deadline = Instant::now() + Duration::from_millis(budget_ms);
     let request = Request {
+        passive: access == Access::Passive,
         id: request_id.to_string(),
         operation,
         caller,
         deadline: Deadline::new(now_unix_ms(), budget_ms),
     };
-    let (connection, replaced) = daemon::connect(paths, deadline)?;
+    let (connection, replaced) = match access {
+        Access::Active => daemon::connect(paths, deadline)?,
+        Access::Passive => match daemon::connect_existing(paths, deadline)? {
+            Some(connection) => (connection, None),
+            None => {
+                return Err(CdtError::new(
+                    ErrorCode::DaemonUnavailable,
+                    "no daemon runs (a background read starts none)",
+                ));
+            }
+        },
+    };
     // A default budget may be stretched by the daemon while the context throttles CPU or
     // network (see docs/emulation.md); wait for the largest stretch it can apply.
     let is_default = request.operation.spec().default_timeout_ms == budget_ms;

@@ -135,8 +135,9 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
     let handler: cdt_ipc::Handler = Arc::new(move |request: cdt_ipc::Request| {
         let broker = handler_broker.clone();
         Box::pin(async move {
+            let access = request.access();
             let outcome = broker
-                .handle(request.operation, &request.caller, request.deadline)
+                .handle_as(request.operation, &request.caller, request.deadline, access)
                 .await;
             let meta = ReplyMeta {
                 context: outcome.context,

@@ -136,3 +136,15 @@ mod tests {
         assert_eq!(key.as_deref(), Some("abcdef012345"));
     }
 }
+
+/// How a request touches its context.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Access {
+    /// A command: it may start the context's browser and counts as the context's activity
+    /// (its lease stays alive).
+    #[default]
+    Active,
+    /// A background read (an MCP resource watch polling for new events): it never starts a
+    /// browser and leaves the lease alone, so an idle context still times out.
+    Passive,
+}

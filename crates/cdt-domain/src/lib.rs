@@ -21,7 +21,9 @@ pub mod telemetry;
 pub mod time;
 pub mod warning;
 
-pub use caller::{CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext};
+pub use caller::{
+    Access, CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext,
+};
 pub use error::{CdtError, ErrorCode, ExitCode, RunHint, Suggestion};
 pub use page::{PageId, PageInfo, WaitUntil};
 pub use time::Deadline;

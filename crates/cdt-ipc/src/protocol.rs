@@ -79,6 +79,20 @@ pub struct Request {
     pub operation: Operation,
     pub caller: CallerContext,
     pub deadline: Deadline,
+    /// A background read ([`cdt_domain::Access::Passive`]): never starts a browser, never
+    /// keeps a lease alive.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub passive: bool,
+}
+
+impl Request {
+    pub fn access(&self) -> cdt_domain::Access {
+        if self.passive {
+            cdt_domain::Access::Passive
+        } else {
+            cdt_domain::Access::Active
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -175,6 +189,7 @@ mod tests {
     #[test]
     fn request_round_trips() {
         let request = Request {
+            passive: false,
             id: "r1".into(),
             operation: Operation::PageList(Default::default()),
             caller: CallerContext {

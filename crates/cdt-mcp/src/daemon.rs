@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use cdt_domain::ops::Operation;
-use cdt_domain::{CallerContext, CdtError, Warning};
+use cdt_domain::{Access, CallerContext, CdtError, Warning};
 use cdt_store::StatePaths;
 use serde_json::Value;
 
@@ -38,12 +38,34 @@ impl Daemon {
 
     /// Sends `operation` with `budget_ms` (the op's default budget when `None`).
     pub async fn send(&self, operation: Operation, budget_ms: Option<u64>) -> Outcome {
+        self.send_as(operation, budget_ms, Access::Active).await
+    }
+
+    /// Reads without side effects (a resource read or watch): never starts the daemon or a
+    /// browser, never keeps the context's lease alive.
+    pub async fn peek(&self, operation: Operation) -> Outcome {
+        self.send_as(operation, None, Access::Passive).await
+    }
+
+    async fn send_as(
+        &self,
+        operation: Operation,
+        budget_ms: Option<u64>,
+        access: Access,
+    ) -> Outcome {
         let budget = budget_ms.unwrap_or(operation.spec().default_timeout_ms);
         let inner = self.inner.clone();
         let n = inner.sent.fetch_add(1, Ordering::Relaxed);
         let id = format!("{}-mcp{n}", cdt_client::request_id());
         let sent = tokio::task::spawn_blocking(move || {
-            cdt_client::send(&inner.paths, operation, inner.caller.clone(), budget, &id)
+            cdt_client::send_as(
+                &inner.paths,
+                operation,
+                inner.caller.clone(),
+                budget,
+                &id,
+                access,
+            )
         })
         .await
         .map_err(|error| CdtError::internal(format!("the request task failed: {error}")))?;

@@ -4,14 +4,17 @@
 //!
 //! Watching is polling the daemon's `events.read` (newest event of the page only: one cheap
 //! request) every [`POLL`], so notifications are coalesced to at most four a second per
-//! resource. A watch never starts a browser: reading a page of a stopped session fails.
+//! resource. Reads and polls are passive: they never start the daemon or a browser and never
+//! keep the context's lease alive, so an idle context still times out. A watch ends when its
+//! target is gone (after one last notification, so the client reads the error), when the
+//! client is gone, or when it unsubscribes; one watch per target, whatever the URI's spelling.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use cdt_domain::CdtError;
 use cdt_domain::ops::{EventsReadParams, Operation};
+use cdt_domain::{CdtError, ErrorCode};
 use rmcp::model::{
     ReadResourceResult, ResourceContents, ResourceTemplate, ResourceUpdatedNotificationParam,
 };
@@ -35,7 +38,7 @@ pub fn template() -> ResourceTemplate {
 }
 
 /// What a `cdp://events/…` URI names.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Events {
     /// A cdt page id (`cdp://events/2`).
     Page(u32),
@@ -61,10 +64,21 @@ pub fn events_of(uri: &str) -> Result<Events, CdtError> {
     if id.is_empty() || id.contains(['/', '?', '#']) || id.chars().any(char::is_whitespace) {
         return Err(bad());
     }
-    Ok(match id.parse() {
-        Ok(page) => Events::Page(page),
-        Err(_) => Events::Target(id.to_string()),
-    })
+    if !id.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(Events::Target(id.to_string()));
+    }
+    // One spelling per page: `cdp://events/01` is not another resource of page 1.
+    match id.parse::<u32>() {
+        Ok(page) if page.to_string() == id => Ok(Events::Page(page)),
+        _ => Err(
+            CdtError::validation(format!("{uri:?} is not how a page's events are named")).hinted(
+                format!(
+                    "Use {PREFIX}{} (the page id from list_pages, without leading zeros)",
+                    id.trim_start_matches('0')
+                ),
+            ),
+        ),
+    }
 }
 
 fn tail(events: &Events, limit: usize) -> Operation {
@@ -84,7 +98,7 @@ fn tail(events: &Events, limit: usize) -> Operation {
 /// `resources/read`: the newest events of the target.
 pub async fn read(daemon: &Daemon, uri: &str) -> Result<ReadResourceResult, CdtError> {
     let events = events_of(uri)?;
-    let (data, _) = daemon.send(tail(&events, READ_LIMIT), None).await?;
+    let (data, _) = daemon.peek(tail(&events, READ_LIMIT)).await?;
     let body = json!({ "nextOffset": data["nextOffset"], "events": data["events"] });
     Ok(ReadResourceResult::new(vec![
         ResourceContents::text(body.to_string(), uri).with_mime_type("application/json"),
@@ -115,13 +129,27 @@ impl Notifier {
 /// The sequence number the next event of the target will have; `Err` when it cannot be read
 /// (gone, or no browser).
 async fn newest(daemon: &Daemon, events: &Events) -> Result<(Option<u64>, u64), CdtError> {
-    let (data, _) = daemon.send(tail(events, 1), None).await?;
+    let (data, _) = daemon.peek(tail(events, 1)).await?;
     let seq = data["events"][0]["seq"].as_u64();
     Ok((seq, data["nextOffset"].as_u64().unwrap_or(0)))
 }
 
-/// Checks the page can be watched now, then watches it until the task is aborted or the
-/// client is gone.
+/// Failures that mean the watched target is gone for good (not a slow moment).
+fn is_gone(error: &CdtError) -> bool {
+    matches!(
+        error.code,
+        ErrorCode::PageNotFound
+            | ErrorCode::TargetNotFound
+            | ErrorCode::SessionNotFound
+            | ErrorCode::DaemonUnavailable
+    )
+}
+
+/// Polls in a row that found the target gone before the watch ends.
+const GONE_POLLS: u32 = 4;
+
+/// Checks the target can be watched now, then watches it until it is gone, the client is
+/// gone, or the task is aborted.
 pub async fn watch(
     daemon: Daemon,
     uri: String,
@@ -133,47 +161,91 @@ pub async fn watch(
         let mut interval = tokio::time::interval(POLL);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         interval.tick().await;
+        let mut gone = 0;
         loop {
             interval.tick().await;
-            // A page that is gone (or a daemon that restarts) is looked at again next time:
-            // the client decides when to stop watching.
-            let Ok((seq, next)) = newest(&daemon, &events).await else {
-                continue;
-            };
-            if seq.is_some_and(|seq| seq >= from) && !notifier.updated(&uri).await {
-                return;
+            match newest(&daemon, &events).await {
+                Ok((seq, next)) => {
+                    gone = 0;
+                    if seq.is_some_and(|seq| seq >= from) && !notifier.updated(&uri).await {
+                        return;
+                    }
+                    from = from.max(next);
+                }
+                Err(error) if is_gone(&error) => {
+                    gone += 1;
+                    if gone >= GONE_POLLS {
+                        // Told once more, the client reads the resource and gets the error.
+                        notifier.updated(&uri).await;
+                        return;
+                    }
+                }
+                // A slow moment (a timeout): looked at again next time.
+                Err(_) => {}
             }
-            from = from.max(next);
         }
     }))
 }
 
-/// Watches by URI; a new subscription to the same URI replaces the old one.
+/// Tasks that end when their owner drops them.
+#[derive(Default)]
+struct Tasks(HashMap<Events, JoinHandle<()>>);
+
+impl Drop for Tasks {
+    fn drop(&mut self) {
+        for task in self.0.values() {
+            task.abort();
+        }
+    }
+}
+
+/// The watches of one client, one per target (a second subscription to it replaces the first);
+/// every task ends when the last handle on them is dropped.
 #[derive(Clone, Default)]
 pub struct Watches {
-    tasks: Arc<Mutex<HashMap<String, JoinHandle<()>>>>,
+    tasks: Arc<Mutex<Tasks>>,
 }
 
 impl Watches {
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, JoinHandle<()>>> {
+    fn lock(&self) -> MutexGuard<'_, Tasks> {
         self.tasks
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    pub fn insert(&self, uri: String, task: JoinHandle<()>) {
-        if let Some(old) = self.lock().insert(uri, task) {
+    pub fn insert(&self, uri: &str, task: JoinHandle<()>) {
+        let Ok(events) = events_of(uri) else {
+            task.abort();
+            return;
+        };
+        if let Some(old) = self.lock().0.insert(events, task) {
             old.abort();
         }
     }
 
     /// Stops watching `uri`; false when it was not watched.
     pub fn remove(&self, uri: &str) -> bool {
-        self.lock().remove(uri).map(|task| task.abort()).is_some()
+        let Ok(events) = events_of(uri) else {
+            return false;
+        };
+        self.lock()
+            .0
+            .remove(&events)
+            .map(|task| task.abort())
+            .is_some()
+    }
+
+    /// How many watches run (finished ones are not counted).
+    pub fn running(&self) -> usize {
+        self.lock()
+            .0
+            .values()
+            .filter(|task| !task.is_finished())
+            .count()
     }
 
     pub fn stop_all(&self) {
-        for (_, task) in self.lock().drain() {
+        for (_, task) in self.lock().0.drain() {
             task.abort();
         }
     }
@@ -206,6 +278,13 @@ mod tests {
             Some(Events::Target("-abc".into()))
         );
         assert_eq!(uri(&Events::Page(3)), "cdp://events/3");
+        // One spelling per page: these would have made extra pollers of page 1.
+        assert!(events_of("cdp://events/01").is_err());
+        assert_eq!(
+            events_of("cdp://events/+1").ok(),
+            Some(Events::Target("+1".into())),
+            "not a page id: a target id no browser has"
+        );
         for bad in [
             "cdp://events/",
             "cdp://events/a/b",
@@ -215,5 +294,43 @@ mod tests {
             let error = events_of(bad).err().map(|e| e.code);
             assert_eq!(error, Some(cdt_domain::ErrorCode::ValidationError), "{bad}");
         }
+    }
+
+    /// Regression: a watch task outlived its client (a failed second URI left the first one
+    /// polling). Dropping the last handle on the watches ends every task.
+    #[tokio::test]
+    async fn dropping_the_watches_ends_their_tasks() {
+        let watches = Watches::default();
+        let (alive, mut ended) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let _alive = alive;
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+        });
+        watches.insert("cdp://events/1", task);
+        let clone = watches.clone();
+        drop(watches);
+        tokio::task::yield_now().await;
+        assert!(
+            ended
+                .try_recv()
+                .is_err_and(|e| e == tokio::sync::oneshot::error::TryRecvError::Empty)
+        );
+        assert_eq!(clone.running(), 1);
+        drop(clone);
+        let closed = tokio::time::timeout(Duration::from_secs(5), ended).await;
+        assert!(matches!(closed, Ok(Err(_))), "the task still runs");
+    }
+
+    #[tokio::test]
+    async fn a_second_watch_of_a_page_replaces_the_first_whatever_the_uri() {
+        let watches = Watches::default();
+        let first = tokio::spawn(tokio::time::sleep(Duration::from_secs(3600)));
+        let second = tokio::spawn(tokio::time::sleep(Duration::from_secs(3600)));
+        watches.insert("cdp://events/7", first);
+        watches.insert("cdp://events/7", second);
+        tokio::task::yield_now().await;
+        assert_eq!(watches.running(), 1);
+        assert!(watches.remove("cdp://events/7"));
+        assert!(!watches.remove("cdp://events/7"));
     }
 }

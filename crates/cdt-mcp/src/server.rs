@@ -231,7 +231,7 @@ impl ServerHandler for CdtMcp {
         let task = resources::watch(daemon, request.uri.clone(), notifier)
             .await
             .map_err(|e| resource_error(&e))?;
-        self.watches.insert(request.uri, task);
+        self.watches.insert(&request.uri, task);
         Ok(())
     }
 
@@ -273,7 +273,7 @@ impl ServerHandler for CdtMcp {
             let task = resources::watch(daemon, uri.clone(), notifier)
                 .await
                 .map_err(|e| resource_error(&e))?;
-            watches.insert(uri, task);
+            watches.insert(&uri, task);
         }
         context.cancelled().await;
         watches.stop_all();

@@ -397,6 +397,7 @@ fn remote_if_running(
     };
     let caller = caller::collect(global.share_group.clone(), global.context_id.clone());
     let request = Request {
+        passive: false,
         id: request_id.to_string(),
         operation,
         caller,
