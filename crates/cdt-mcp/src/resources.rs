@@ -236,7 +236,8 @@ impl Watches {
     }
 
     /// How many watches run (finished ones are not counted).
-    pub fn running(&self) -> usize {
+    #[cfg(test)]
+    fn running(&self) -> usize {
         self.lock()
             .0
             .values()
