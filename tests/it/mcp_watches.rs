@@ -51,19 +51,19 @@ impl McpServer {
         };
         server.request(
             "initialize",
-            json!({ "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "watch-test", "version": "1" } }),
+            &json!({ "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": { "name": "watch-test", "version": "1" } }),
         );
-        server.notify("notifications/initialized", json!({}));
+        server.notify("notifications/initialized", &json!({}));
         server
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    fn notify(&mut self, method: &str, params: &Value) {
         let line = json!({ "jsonrpc": "2.0", "method": method, "params": params });
         writeln!(self.stdin, "{line}").unwrap();
     }
 
     /// Sends a request and returns its response (notifications met on the way are dropped).
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    fn request(&mut self, method: &str, params: &Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         let line = json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
@@ -125,7 +125,7 @@ fn a_watch_neither_keeps_an_idle_context_alive_nor_restarts_a_stopped_daemon() {
     let page = opened.ok()["id"].as_u64().unwrap();
     let mut mcp = McpServer::start(&env, "watcher");
     let uri = format!("cdp://events/{page}");
-    let subscribed = mcp.request("resources/subscribe", json!({ "uri": uri }));
+    let subscribed = mcp.request("resources/subscribe", &json!({ "uri": uri }));
     assert!(subscribed.get("error").is_none(), "{subscribed}");
     assert!(
         mcp.updates_within(Duration::from_secs(2)).contains(&uri),
@@ -159,7 +159,7 @@ fn one_page_has_one_resource_uri_and_one_watch() {
     let mut mcp = McpServer::start(&env, "spell");
     let padded = mcp.request(
         "resources/subscribe",
-        json!({ "uri": format!("cdp://events/0{page}") }),
+        &json!({ "uri": format!("cdp://events/0{page}") }),
     );
     assert!(
         padded["error"]["message"]
@@ -170,7 +170,7 @@ fn one_page_has_one_resource_uri_and_one_watch() {
     );
     let signed = mcp.request(
         "resources/subscribe",
-        json!({ "uri": format!("cdp://events/+{page}") }),
+        &json!({ "uri": format!("cdp://events/+{page}") }),
     );
     assert!(
         signed.get("error").is_some(),
@@ -178,7 +178,7 @@ fn one_page_has_one_resource_uri_and_one_watch() {
     );
     let uri = format!("cdp://events/{page}");
     for _ in 0..3 {
-        let again = mcp.request("resources/subscribe", json!({ "uri": uri }));
+        let again = mcp.request("resources/subscribe", &json!({ "uri": uri }));
         assert!(again.get("error").is_none(), "{again}");
     }
     // One watch: one update per poll at most (four a second), not three.
@@ -188,7 +188,7 @@ fn one_page_has_one_resource_uri_and_one_watch() {
         "one watch polls at most 4/s: {} updates in 2.1 s",
         updates.len()
     );
-    let read = mcp.request("resources/read", json!({ "uri": uri }));
+    let read = mcp.request("resources/read", &json!({ "uri": uri }));
     let text = read["result"]["contents"][0]["text"]
         .as_str()
         .unwrap_or_default();
@@ -210,14 +210,14 @@ fn a_watch_ends_when_its_page_is_gone() {
         .unwrap();
     let mut mcp = McpServer::start(&env, "gone");
     let uri = format!("cdp://events/{page}");
-    let subscribed = mcp.request("resources/subscribe", json!({ "uri": uri }));
+    let subscribed = mcp.request("resources/subscribe", &json!({ "uri": uri }));
     assert!(subscribed.get("error").is_none(), "{subscribed}");
     env.ctx("gone", &["page", "close", &page.to_string()]).ok();
     // Updates stop within a few polls of the page going away.
     let _ = mcp.updates_within(Duration::from_secs(3));
     let after = mcp.updates_within(Duration::from_secs(2));
     assert!(after.is_empty(), "still polling a closed page: {after:?}");
-    let read = mcp.request("resources/read", json!({ "uri": uri }));
+    let read = mcp.request("resources/read", &json!({ "uri": uri }));
     assert!(
         read["error"]["message"]
             .as_str()
