@@ -17,6 +17,7 @@ mod effects;
 mod emulation;
 mod events_ring;
 mod flags;
+mod http;
 mod lease;
 mod limits;
 mod mcp;

@@ -8,7 +8,7 @@ use std::process::Command;
 use cdt_e2e::{ExternalBrowser, HttpServer, TestEnv, cdt_bin, free_port};
 use serde_json::Value;
 
-fn repo() -> PathBuf {
+pub(crate) fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap()
@@ -16,7 +16,7 @@ fn repo() -> PathBuf {
 }
 
 /// The venv's python with `mcp` installed; installs it (scripts/ensure-deps.sh) if missing.
-fn mcp_python() -> PathBuf {
+pub(crate) fn mcp_python() -> PathBuf {
     let venv = std::env::var_os("CDT_MCP_VENV")
         .map(PathBuf::from)
         .unwrap_or_else(|| repo().join("target/mcp-venv"));

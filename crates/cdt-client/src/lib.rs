@@ -48,6 +48,44 @@ pub fn send_as(
     request_id: &str,
     access: Access,
 ) -> Result<Reply, CdtError> {
+    let prepared = prepare(paths, operation, caller, budget_ms, request_id, access)?;
+    // A second handle on the socket, kept open until the call is over, so that
+    // [`cancel_in_flight`] never reaches a descriptor that was closed and reused.
+    let handle = prepared.connection.try_clone_stream().ok();
+    if let Some(handle) = &handle {
+        IN_FLIGHT.store(handle.as_raw_fd(), Ordering::SeqCst);
+    }
+    let reply = prepared
+        .connection
+        .call(&prepared.request, prepared.give_up);
+    IN_FLIGHT.store(-1, Ordering::SeqCst);
+    drop(handle);
+    let mut reply = reply?;
+    reply.meta.warnings.extend(prepared.notes);
+    Ok(reply)
+}
+
+/// A request ready to go: a connection to a daemon that will serve it (started if needed, for
+/// an active request), the request, when to give up waiting, and notes for the reply's warnings.
+/// [`send_as`] sends it blocking; an async front door (`cdt http`) sends it with
+/// [`Connection::call_async`](cdt_ipc::Connection::call_async), so a client that goes away
+/// cancels it.
+pub struct Prepared {
+    pub connection: cdt_ipc::Connection,
+    pub request: Request,
+    pub give_up: Instant,
+    pub notes: Vec<cdt_domain::Warning>,
+}
+
+/// Connects (blocking: it may start the daemon) and builds the request; see [`Prepared`].
+pub fn prepare(
+    paths: &StatePaths,
+    operation: Operation,
+    caller: CallerContext,
+    budget_ms: u64,
+    request_id: &str,
+    access: Access,
+) -> Result<Prepared, CdtError> {
     let deadline = Instant::now() + Duration::from_millis(budget_ms);
     let request = Request {
         passive: access == Access::Passive,
@@ -79,23 +117,16 @@ pub fn send_as(
     } else {
         deadline
     };
-    let note = daemon::other_build_warning(&connection);
-    // A second handle on the socket, kept open until the call is over, so that
-    // [`cancel_in_flight`] never reaches a descriptor that was closed and reused.
-    let handle = connection.try_clone_stream().ok();
-    if let Some(handle) = &handle {
-        IN_FLIGHT.store(handle.as_raw_fd(), Ordering::SeqCst);
-    }
-    let reply = connection.call(
-        &request,
-        answer_by + Duration::from_millis(CLIENT_HEADROOM_MS),
-    );
-    IN_FLIGHT.store(-1, Ordering::SeqCst);
-    drop(handle);
-    let mut reply = reply?;
-    reply.meta.warnings.extend(note);
-    reply.meta.warnings.extend(replaced);
-    Ok(reply)
+    let notes = daemon::other_build_warning(&connection)
+        .into_iter()
+        .chain(replaced)
+        .collect();
+    Ok(Prepared {
+        connection,
+        request,
+        give_up: answer_by + Duration::from_millis(CLIENT_HEADROOM_MS),
+        notes,
+    })
 }
 
 /// The socket of the request in flight, or -1.

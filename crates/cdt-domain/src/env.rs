@@ -15,6 +15,8 @@ pub const CDT_MCP_PATH: &str = "CDT_MCP_PATH";
 /// The MCP tool families `cdt mcp` lists: `devtools`, `observer`, `cdt`, `ops`, `all`
 /// (default `devtools,observer,cdt`).
 pub const CDT_MCP_TOOLS: &str = "CDT_MCP_TOOLS";
+/// `cdt-http` executable that `cdt http` becomes (default: next to `cdt`, then on `PATH`).
+pub const CDT_HTTP_PATH: &str = "CDT_HTTP_PATH";
 /// Idle timeout of a slot's lease, in seconds (default 1800).
 pub const CDT_IDLE_TIMEOUT_SECS: &str = "CDT_IDLE_TIMEOUT_SECS";
 /// Maximum number of browser slots (default 16).

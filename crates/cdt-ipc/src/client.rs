@@ -108,49 +108,92 @@ impl Connection {
         let stream = self.reader.get_ref();
         let _ = stream.set_read_timeout(Some(timeout));
         let _ = stream.set_write_timeout(Some(timeout));
-        let mut line =
-            serde_json::to_vec(request).map_err(|e| CdtError::internal(e.to_string()))?;
-        line.push(b'\n');
-        if line.len() > MAX_LINE_BYTES {
-            return Err(CdtError::validation(format!(
-                "request is {} bytes, over the {MAX_LINE_BYTES}-byte limit",
-                line.len()
-            ))
-            .hinted("Send less data per request (split --input-file into several calls)"));
-        }
+        let line = request_line(request)?;
         self.reader
             .get_ref()
             .write_all(&line)
             .map_err(|error| unavailable(format!("cannot send the request: {error}")))?;
-        let reply = read_line(&mut self.reader, MAX_LINE_BYTES).map_err(|error| match error {
-            LineError::Io(error)
-                if matches!(
-                    error.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) =>
-            {
-                CdtError::timeout(
-                    format!("{} (no reply from the daemon)", request.operation.name()),
-                    request.deadline.budget_ms,
-                )
-            }
-            LineError::Io(error) => unavailable(format!(
-                "lost the daemon while waiting for the reply: {error}"
-            )),
-            LineError::Closed => {
-                unavailable("the daemon closed the connection without a reply".into())
-            }
-            LineError::TooLong(limit) => CdtError::new(
-                ErrorCode::ProtocolError,
-                format!("reply over {limit} bytes"),
-            ),
-        })?;
-        serde_json::from_slice(&reply).map_err(|error| {
-            CdtError::new(
-                ErrorCode::ProtocolError,
-                format!("malformed reply from the daemon: {error}"),
-            )
-            .run_then::<op::DaemonStop>("", ", then retry")
-        })
+        let reply = read_line(&mut self.reader, MAX_LINE_BYTES)
+            .map_err(|error| reply_error(error, request))?;
+        parse_reply(&reply)
     }
+
+    /// [`Connection::call`] on the async runtime. Dropping the future closes the socket,
+    /// which the daemon takes as the client leaving: it cancels the request.
+    pub async fn call_async(self, request: &Request, give_up: Instant) -> Result<Reply, CdtError> {
+        use tokio::io::AsyncWriteExt;
+        let line = request_line(request)?;
+        // Nothing is buffered past the handshake: the daemon says nothing before the request.
+        let stream = self.reader.into_inner();
+        let stream = stream
+            .set_nonblocking(true)
+            .and_then(|()| tokio::net::UnixStream::from_std(stream))
+            .map_err(|error| unavailable(format!("cannot use the daemon's socket: {error}")))?;
+        let mut stream = tokio::io::BufReader::new(stream);
+        let exchange = async {
+            stream
+                .get_mut()
+                .write_all(&line)
+                .await
+                .map_err(|error| unavailable(format!("cannot send the request: {error}")))?;
+            crate::framing::read_line_async(&mut stream, MAX_LINE_BYTES)
+                .await
+                .map_err(|error| reply_error(error, request))
+        };
+        match tokio::time::timeout_at(tokio::time::Instant::from_std(give_up), exchange).await {
+            Ok(reply) => parse_reply(&reply?),
+            Err(_) => Err(CdtError::timeout(
+                format!("{} (no reply from the daemon)", request.operation.name()),
+                request.deadline.budget_ms,
+            )),
+        }
+    }
+}
+
+/// The request as one line, refused when it is over the line limit.
+fn request_line(request: &Request) -> Result<Vec<u8>, CdtError> {
+    let mut line = serde_json::to_vec(request).map_err(|e| CdtError::internal(e.to_string()))?;
+    line.push(b'\n');
+    if line.len() > MAX_LINE_BYTES {
+        return Err(CdtError::validation(format!(
+            "request is {} bytes, over the {MAX_LINE_BYTES}-byte limit",
+            line.len()
+        ))
+        .hinted("Send less data per request (split --input-file into several calls)"));
+    }
+    Ok(line)
+}
+
+fn reply_error(error: LineError, request: &Request) -> CdtError {
+    match error {
+        LineError::Io(error)
+            if matches!(
+                error.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            CdtError::timeout(
+                format!("{} (no reply from the daemon)", request.operation.name()),
+                request.deadline.budget_ms,
+            )
+        }
+        LineError::Io(error) => unavailable(format!(
+            "lost the daemon while waiting for the reply: {error}"
+        )),
+        LineError::Closed => unavailable("the daemon closed the connection without a reply".into()),
+        LineError::TooLong(limit) => CdtError::new(
+            ErrorCode::ProtocolError,
+            format!("reply over {limit} bytes"),
+        ),
+    }
+}
+
+fn parse_reply(reply: &[u8]) -> Result<Reply, CdtError> {
+    serde_json::from_slice(reply).map_err(|error| {
+        CdtError::new(
+            ErrorCode::ProtocolError,
+            format!("malformed reply from the daemon: {error}"),
+        )
+        .run_then::<op::DaemonStop>("", ", then retry")
+    })
 }

@@ -63,7 +63,19 @@ Its cdp_* tools (seed 002's observer) also watch a Chrome you started yourself:
 Settings: CDP_HOST, CDP_PORT, CDP_SECURITY_LOCALONLY (true), DEFAULT_BUFFER_SIZE (10000),
 DEFAULT_TTL_SEC (3600), LOG_LEVEL (info)."
     )]
-    Mcp(crate::mcp::McpArgs),
+    Mcp(crate::servers::McpArgs),
+    /// Serve every operation over loopback HTTP (seed 003's API: POST /op/<name>, /cmd/goto, …).
+    #[command(after_help = "Examples:
+  cdt http                                  # http://127.0.0.1:8765, token in $CDT_HOME/http/8765.token
+  TOKEN=$(cdt http --print-token)
+  curl -s -X POST -H \"Authorization: Bearer $TOKEN\" 'http://127.0.0.1:8765/cmd/goto?url=https://example.com'
+  curl -s -H \"Authorization: Bearer $TOKEN\" http://127.0.0.1:8765/elements
+  curl -s -X POST -H \"Authorization: Bearer $TOKEN\" -d '{\"domain\":\"example.com\"}' http://127.0.0.1:8765/op/storage.cookies.list
+
+Every operation is POST /op/<name> with its parameters as the JSON body; GET /ops and
+GET /openapi.json describe them. X-CDT-Context / X-CDT-Share-Group name the context (default:
+the server's own). Details: docs/http.md.")]
+    Http(crate::servers::HttpArgs),
     /// Interactive shell: commands without the `cdt` prefix, short aliases, history, variables.
     #[command(after_help = crate::commands::repl::EXAMPLES)]
     Repl(crate::commands::repl::ReplArgs),
@@ -245,7 +257,7 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         }
         Command::DaemonLogs(args) => Invocation::DaemonLogs { lines: args.lines },
         Command::Local(LocalCommand::Errors) => Invocation::ErrorTable,
-        Command::Local(LocalCommand::Mcp(_)) => Invocation::Mcp,
+        Command::Local(LocalCommand::Mcp(_) | LocalCommand::Http(_)) => Invocation::Server,
         Command::Local(LocalCommand::Repl(_)) => Invocation::Repl,
         Command::Local(LocalCommand::Completions(args)) => Invocation::Completions(args.shell),
         Command::Local(LocalCommand::Man(args)) => Invocation::Man {

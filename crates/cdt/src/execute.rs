@@ -39,6 +39,7 @@ fn command_path(command: &Command, args: &[String]) -> String {
     match command {
         Command::Local(LocalCommand::Errors) => "errors".into(),
         Command::Local(LocalCommand::Mcp(_)) => "mcp".into(),
+        Command::Local(LocalCommand::Http(_)) => "http".into(),
         _ => command_words(args),
     }
 }
@@ -296,10 +297,10 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
     };
     match invocation {
         Invocation::ErrorTable => local(Ok(commands::errors::table())),
-        Invocation::Mcp => local(Err(CdtError::validation(
-            "cdt mcp is a server over stdio, not a command to run here",
+        Invocation::Server => local(Err(CdtError::validation(
+            "cdt mcp and cdt http are servers, not commands to run here",
         )
-        .hinted("Run it from a shell or an MCP client's config: cdt mcp"))),
+        .hinted("Run them from a shell (or an MCP client's config): cdt mcp, cdt http"))),
         Invocation::Doctor => local(commands::doctor::run(global, &paths)),
         Invocation::Man { dir: Some(dir) } => {
             local(commands::man::write_pages(&dir, cli::command_tree()))

@@ -13,12 +13,12 @@ pub mod describe;
 #[cfg(test)]
 mod docs;
 pub mod execute;
-pub mod mcp;
 #[cfg(test)]
 mod module_graph;
 pub mod output;
 pub mod render;
 pub mod repl;
+pub mod servers;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -30,6 +30,7 @@ use crate::args::OutputFormat;
 use crate::cli::{Cli, Command, LocalCommand};
 use crate::execute::{dispatch, explicit_output, usage_failure};
 use crate::output::{Meta, Printer};
+use crate::servers::Server;
 
 pub use crate::execute::Outcome;
 
@@ -53,11 +54,16 @@ pub fn run() -> ExitCode {
         format: cli.global.output,
         fields: cli.global.fields.clone(),
     };
-    if let Command::Local(LocalCommand::Mcp(mcp_args)) = &cli.command
+    let server = match &cli.command {
+        Command::Local(LocalCommand::Mcp(args)) => Some((Server::Mcp, servers::mcp_flags(args))),
+        Command::Local(LocalCommand::Http(args)) => Some((Server::Http, servers::http_flags(args))),
+        _ => None,
+    };
+    if let Some((server, flags)) = server
         && !cli.global.describe
     {
         // Returns only if the server could not be started.
-        let error = mcp::exec(&cli.global, mcp_args);
+        let error = servers::exec(server, &cli.global, &flags);
         let meta = Meta {
             request_id: request_id(),
             duration_ms: started.elapsed().as_millis() as u64,

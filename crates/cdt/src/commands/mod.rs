@@ -28,8 +28,8 @@ pub enum Invocation {
     DaemonStop,
     /// `cdt daemon logs`.
     DaemonLogs { lines: usize },
-    /// `cdt mcp`: a long-running server, not a one-shot command.
-    Mcp,
+    /// `cdt mcp` or `cdt http`: a long-running server, not a one-shot command.
+    Server,
     /// `cdt repl` (run by `repl::run`, never by `dispatch`).
     Repl,
     /// `cdt completions <shell>`: a script printed as is.
