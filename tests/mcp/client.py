@@ -39,7 +39,7 @@ EXPECTED_TOOLS = {
     "get_network_request", "cdp_list_targets", "cdp_observe", "cdp_stop_observe",
     "cdp_read_events", "cdp_clear_events", "cdp_get_response_body", "cdp_set_filters",
     "cdp_get_filters", "emulate", "performance_start_trace", "performance_stop_trace",
-    "performance_analyze_insight",
+    "performance_analyze_insight", "click_at", "type_text",
 }
 
 
@@ -161,7 +161,19 @@ async def main(cdt, url):
 
 
 async def parity(session):
-    """emulate and the performance_* tools, checked by their effect in the page."""
+    """emulate, the coordinate tools and the performance_* tools, by their effect in the page."""
+    # click_at and type_text (the DevTools server's coordinate/keyboard tools): click the
+    # middle of a text field added for the purpose, type into it, and read it back.
+    await call(session, "evaluate_script", {"function": """() => {
+        const field = document.createElement('input');
+        field.id = 'coords';
+        field.style = 'position:fixed;left:10px;top:10px;width:200px;height:30px';
+        document.body.append(field);
+    }"""})
+    await call(session, "click_at", {"x": 110, "y": 25})
+    await call(session, "type_text", {"text": "typed at 110,25", "submitKey": "Tab"})
+    typed = await call(session, "evaluate_script", {"function": "() => document.querySelector('#coords').value"})
+    check("typed at 110,25" in text_of(typed), f"click_at + type_text gave {text_of(typed)}")
     await call(session, "emulate", {"cpuThrottlingRate": 2, "colorScheme": "dark"})
     dark = await call(session, "evaluate_script",
                       {"function": "() => matchMedia('(prefers-color-scheme: dark)').matches"})

@@ -47,23 +47,13 @@ pub enum MouseButton {
 }
 
 impl MouseButton {
-    /// The name CDP (and `--button`) uses.
+    /// The name CDP uses.
     pub fn name(self) -> &'static str {
         match self {
             MouseButton::None => "none",
             MouseButton::Left => "left",
             MouseButton::Middle => "middle",
             MouseButton::Right => "right",
-        }
-    }
-
-    /// The button `--button` names (`left`, `middle`, `right`).
-    pub fn from_flag(name: &str) -> Option<MouseButton> {
-        match name {
-            "left" => Some(MouseButton::Left),
-            "middle" => Some(MouseButton::Middle),
-            "right" => Some(MouseButton::Right),
-            _ => None,
         }
     }
 }

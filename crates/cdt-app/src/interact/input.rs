@@ -2,7 +2,9 @@
 
 use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton, MouseEventKind, MouseInput};
-use cdt_domain::ops::{KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams};
+use cdt_domain::ops::{
+    ClickAtParams, ClickButton, KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams,
+};
 use cdt_domain::probe::ProbeCommand;
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -26,11 +28,8 @@ use_case!(InputMouseMove, |scope, params, until| mouse(
     until
 )
 .await);
-use_case!(InputClick, |scope, params, until| mouse(
-    scope,
-    &params,
-    MouseAction::Click,
-    until
+use_case!(InputClick, |scope, params, until| click(
+    scope, &params, until
 )
 .await);
 use_case!(InputMouseDown, |scope, params, until| mouse(
@@ -197,19 +196,33 @@ pub async fn type_text(
     with_feedback(&ctx, "type", "the focused element", work).await
 }
 
-fn button(name: Option<&str>) -> Result<MouseButton, CdtError> {
-    let name = name.unwrap_or("left");
-    MouseButton::from_flag(name).ok_or_else(|| {
-        CdtError::validation(format!("unknown button {name:?}"))
-            .hinted("Use --button left, right or middle")
-    })
+fn button(button: Option<ClickButton>) -> MouseButton {
+    button.unwrap_or_default().into()
 }
 
-/// What `input mouse-move|click|mouse-down|mouse-up` does at a point.
+/// `input click x y`: a click (or a double click) at a point, with its feedback.
+pub async fn click(
+    scope: &Scope<'_>,
+    params: &ClickAtParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let button = button(params.button);
+    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
+    let (x, y) = (params.x, params.y);
+    let count = if params.double { 2 } else { 1 };
+    with_feedback(
+        &ctx,
+        "click",
+        &format!("{x},{y}"),
+        click_at(&ctx, x, y, count, button),
+    )
+    .await
+}
+
+/// What `input mouse-move|mouse-down|mouse-up` does at a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MouseAction {
     Move,
-    Click,
     Down,
     Up,
 }
@@ -219,27 +232,25 @@ impl MouseAction {
     pub fn name(self) -> &'static str {
         match self {
             MouseAction::Move => "mouse-move",
-            MouseAction::Click => "click",
             MouseAction::Down => "mouse-down",
             MouseAction::Up => "mouse-up",
         }
     }
 }
 
-/// `mouse-move`, `click`, `mouse-down`, `mouse-up` at a point.
+/// `mouse-move`, `mouse-down`, `mouse-up` at a point.
 pub async fn mouse(
     scope: &Scope<'_>,
     params: &PointParams,
     action: MouseAction,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let button = button(params.button.as_deref())?;
+    let button = button(params.button);
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = (params.x, params.y);
     let what = format!("{x},{y}");
     let work = async {
         match action {
-            MouseAction::Click => click_at(&ctx, x, y, 1, button).await,
             MouseAction::Down => {
                 ctx.browser
                     .mouse(

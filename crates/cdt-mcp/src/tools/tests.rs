@@ -41,6 +41,8 @@ fn examples(tool: &str) -> Vec<Value> {
         ],
         "performance_start_trace" => vec![json!({ "reload": true, "autoStop": true })],
         "performance_analyze_insight" => vec![json!({ "insightName": "LCPBreakdown" })],
+        "click_at" => vec![json!({ "x": 10, "y": 20, "dblClick": true })],
+        "type_text" => vec![json!({ "text": "hi", "submitKey": "Enter" })],
         _ => vec![json!({})],
     }
 }
@@ -123,6 +125,8 @@ fn the_devtools_and_observer_tool_names_are_all_there() {
         "fill_form",
         "upload_file",
         "press_key",
+        "click_at",
+        "type_text",
         "handle_dialog",
         "evaluate_script",
         "list_console_messages",
@@ -249,8 +253,9 @@ fn tools_list_stays_cheap_to_carry() {
         let bytes = serde_json::to_string(&tool).map(|t| t.len()).unwrap_or(0);
         eprintln!("  {bytes:>5} {}", tool.name);
     }
-    // 34 DevTools and observer tools and `cdt`, which reaches every operation.
-    assert!(json.len() <= 17_000, "tools/list is {} bytes", json.len());
+    // The DevTools and observer tools and `cdt`, which reaches every operation; the DevTools
+    // server's own default list is about 29 KB.
+    assert!(json.len() <= 20_000, "tools/list is {} bytes", json.len());
     let all = tools_list_json(&families("all").unwrap_or_default());
     eprintln!("tools/list (all): {} bytes", all.len());
 }

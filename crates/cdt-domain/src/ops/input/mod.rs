@@ -3,6 +3,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::ops::ClickButton;
+
 resource_operations! { $ input_operations(input);
     InputKey = key,
     InputType = r#type,
@@ -21,7 +23,7 @@ pub struct PointParams {
     pub y: f64,
     /// `left` (default), `middle` or `right`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub button: Option<String>,
+    pub button: Option<ClickButton>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
@@ -49,9 +51,9 @@ pub(crate) mod args {
         pub x: Option<f64>,
         #[arg(value_name = "Y", allow_negative_numbers = true)]
         pub y: Option<f64>,
-        /// left, right or middle.
-        #[arg(long)]
-        pub button: Option<String>,
+        /// left (default), right or middle.
+        #[arg(long, value_enum)]
+        pub button: Option<crate::ops::ClickButton>,
         #[command(flatten)]
         #[serde(flatten)]
         pub page: PageArg,

@@ -19,6 +19,7 @@ impl Op for InputType {
             "cdt input type 'hello world'",
             "cdt input type 'Zoë' --submit Enter",
         ],
+        tools: &[Tool::of::<TypeText>("type_text", ToolFamily::DevTools, "Type text with the keyboard into the focused element, optionally pressing a key after.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::TypeArgs>(),
         ..OpSpec::DEFAULTS
@@ -35,6 +36,28 @@ pub struct TypeParams {
     pub submit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+}
+
+/// `type_text` (the DevTools server's shape).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TypeText {
+    pub text: String,
+    /// A key to press after, e.g. `Enter`.
+    #[serde(default)]
+    pub submit_key: Option<String>,
+    #[serde(default)]
+    pub page: Option<u32>,
+}
+
+impl ToolShape for TypeText {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::InputType(TypeParams {
+            text: self.text,
+            submit: self.submit_key,
+            page: self.page,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]
