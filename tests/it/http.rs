@@ -423,3 +423,51 @@ fn requests_without_the_token_from_another_host_or_origin_or_too_large_are_refus
     orphan.err("IO_ERROR", 6);
     drop(front);
 }
+
+/// `cdp.listen` over HTTP is a poll: the first call answers a listener id and the events so
+/// far, later calls pass the id, and the listener is done after its count.
+#[test]
+fn a_raw_cdp_listener_is_a_poll_over_http() {
+    let env = TestEnv::new();
+    let server = HttpServer::start();
+    server.page(
+        "/ticks.html",
+        "Ticks",
+        "<script>setInterval(() => console.log('tick'), 100)</script>",
+    );
+    let front = Front::start(&env, &[]);
+    let body = format!(r#"{{"url":"{}"}}"#, server.url("/ticks.html"));
+    front.curl("POST", "/op/page.open", &["-d", &body]);
+    let (status, first) = front.curl(
+        "POST",
+        "/op/cdp.listen",
+        &[
+            "-d",
+            r#"{"events":["Runtime.consoleAPICalled"],"count":5,"waitMs":2000}"#,
+        ],
+    );
+    assert_eq!(status, 200, "{first}");
+    let listener = first["data"]["listener"].as_str().unwrap().to_string();
+    let mut seen = first["data"]["events"].as_array().unwrap().len();
+    let mut done = first["data"]["done"] == true;
+    while !done {
+        let (status, next) = front.curl(
+            "POST",
+            "/op/cdp.listen",
+            &[
+                "-d",
+                &format!(r#"{{"listener":"{listener}","waitMs":2000}}"#),
+            ],
+        );
+        assert_eq!(status, 200, "{next}");
+        seen += next["data"]["events"].as_array().unwrap().len();
+        done = next["data"]["done"] == true;
+    }
+    assert_eq!(seen, 5);
+    let (status, gone) = front.curl(
+        "POST",
+        "/op/cdp.listen",
+        &["-d", &format!(r#"{{"listener":"{listener}"}}"#)],
+    );
+    assert_eq!(status, 400, "a finished listener is gone: {gone}");
+}

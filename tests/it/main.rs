@@ -24,6 +24,7 @@ mod mcp;
 mod mcp_watches;
 mod pages;
 mod probe_world;
+mod raw_cdp;
 mod repl;
 mod security;
 mod seed_examples;

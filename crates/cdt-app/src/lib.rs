@@ -18,6 +18,7 @@
 pub mod blocking;
 pub mod bounded;
 pub mod broker;
+pub mod cdp;
 pub mod console;
 pub mod context;
 pub mod daemon;
@@ -36,6 +37,7 @@ pub mod mutation;
 pub mod network;
 pub mod page;
 pub mod page_table;
+pub mod raw_listeners;
 pub mod registry;
 pub mod resolver;
 pub mod runtime;

@@ -15,6 +15,7 @@ use cdt_domain::ports::{BrowserPort, ContextLock};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
 use crate::page_table::PageTable;
+use crate::raw_listeners::RawListeners;
 use crate::snapshots::CommittedSnapshots;
 use crate::sync::lock;
 use crate::telemetry::TelemetryStore;
@@ -115,6 +116,8 @@ pub struct Slot {
     notices: Mutex<Vec<Warning>>,
     /// The emulation of a browser that died, for the browser that replaces it.
     carried_emulation: Mutex<Option<EmulationSettings>>,
+    /// `cdt cdp listen`'s listeners; they end with the browser.
+    pub raw_listeners: RawListeners,
 }
 
 /// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
@@ -148,6 +151,7 @@ impl Slot {
             restarts: AtomicU32::new(0),
             notices: Mutex::new(Vec::new()),
             carried_emulation: Mutex::new(None),
+            raw_listeners: RawListeners::default(),
         }
     }
 
@@ -279,6 +283,7 @@ impl Slot {
     pub async fn end_browser(&self) -> Option<EmulationSettings> {
         lock(&self.pages).reset();
         lock(&self.page_locks).clear();
+        self.raw_listeners.clear();
         *lock(&self.settings) = None;
         let browser = lock(&self.browser).take();
         let emulation = match browser {

@@ -26,7 +26,7 @@ use crate::support::str_field;
 use crate::target_setup::TargetSetup;
 use crate::trace::Recording;
 use crate::transport::CdpConnection;
-use crate::{dialogs, drag, navigation, page_ops, storage, telemetry, trace, world};
+use crate::{dialogs, drag, navigation, page_ops, raw, storage, telemetry, trace, world};
 
 pub struct CdpBrowser {
     pages: Pages,
@@ -423,6 +423,35 @@ impl BrowserPort for CdpBrowser {
         items: &[StorageItem],
     ) -> Result<(), CdtError> {
         storage::seed_origin(&self.pages.connection, origin, items).await
+    }
+
+    async fn cdp_send(
+        &self,
+        page_target_id: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, CdtError> {
+        raw::send(
+            &self.pages.connection,
+            &self.pages.state.observed,
+            page_target_id,
+            method,
+            params,
+        )
+        .await
+    }
+
+    fn cdp_listen(
+        &self,
+        page_target_id: Option<&str>,
+        sink: Arc<dyn Fn(cdt_domain::raw_cdp::RawCdpEvent) + Send + Sync>,
+    ) -> Box<dyn std::any::Any + Send + Sync> {
+        raw::listen(
+            &self.pages.connection,
+            self.pages.state.observed.clone(),
+            page_target_id.map(str::to_string),
+            sink,
+        )
     }
 
     async fn shutdown(&self) {

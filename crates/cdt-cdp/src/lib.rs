@@ -22,6 +22,7 @@ pub mod page_state;
 mod pages;
 mod probe_contract;
 pub mod process;
+mod raw;
 pub mod spawner;
 pub mod storage;
 mod support;

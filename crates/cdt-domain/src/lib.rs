@@ -16,6 +16,7 @@ pub mod page;
 pub mod ports;
 pub mod probe;
 pub mod protocol;
+pub mod raw_cdp;
 pub mod storage;
 pub mod telemetry;
 pub mod time;

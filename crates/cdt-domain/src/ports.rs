@@ -257,6 +257,22 @@ pub trait BrowserPort: Send + Sync {
     /// Writes an origin's local storage without a page of it being open (a hidden page whose
     /// document at that origin is served by cdt, never fetched from the network).
     async fn seed_local_storage(&self, origin: &str, items: &[StorageItem]) -> CdtResult<()>;
+
+    /// Sends a raw CDP method (already checked by `raw_cdp::check`) to the page's observer
+    /// session, or to the browser when `page_target_id` is `None`; answers its result.
+    async fn cdp_send(
+        &self,
+        page_target_id: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> CdtResult<Value>;
+    /// Hands every CDP event of the page (its own, its iframes' and workers'; the browser's
+    /// when `None`) to `sink` until the returned guard is dropped.
+    fn cdp_listen(
+        &self,
+        page_target_id: Option<&str>,
+        sink: Arc<dyn Fn(crate::raw_cdp::RawCdpEvent) + Send + Sync>,
+    ) -> Box<dyn std::any::Any + Send + Sync>;
 }
 
 /// The files that describe a context on disk (SPEC §4.4).

@@ -23,6 +23,7 @@ use cdt_domain::ports::{
     NavigationOutcome, ProcessTable, SessionStorePort, TargetInfo,
 };
 use cdt_domain::probe::ProbeCommand;
+use cdt_domain::raw_cdp::RawCdpEvent;
 use cdt_domain::storage::{Cookie, StorageArea, StorageItem};
 use cdt_domain::telemetry::TelemetrySink;
 use cdt_domain::{CdtError, ContextKey, ErrorCode, ProcessFingerprint, WaitUntil};
@@ -62,6 +63,42 @@ pub struct FakeParity {
     pub storage: Mutex<BTreeMap<(String, &'static str), Vec<StorageItem>>>,
     /// Origins open in every page.
     pub origins: Mutex<Vec<String>>,
+    /// Raw CDP: every `cdp_send` (page, method, params), and the sinks of live listeners.
+    pub raw_sent: Mutex<Vec<RawSent>>,
+    pub raw_sinks: RawSinks,
+}
+
+/// A raw CDP listener's sink, as the fake keeps it.
+pub type RawSink = Arc<dyn Fn(RawCdpEvent) + Send + Sync>;
+/// Live listeners: the page each listens to (`None`: the browser) and its sink.
+pub type RawSinks = Arc<Mutex<Vec<(Option<String>, RawSink)>>>;
+/// One `cdp_send`: to which page (`None`: the browser), the method, its params.
+pub type RawSent = (Option<String>, String, Value);
+
+impl FakeBrowser {
+    /// Delivers a raw CDP event to the live listeners of `page` (as the browser would).
+    pub fn emit_raw(&self, page: Option<&str>, event: &RawCdpEvent) {
+        let sinks: Vec<RawSink> = lock(&self.parity.raw_sinks)
+            .iter()
+            .filter(|(of, _)| of.as_deref() == page)
+            .map(|(_, sink)| sink.clone())
+            .collect();
+        for sink in sinks {
+            sink(event.clone());
+        }
+    }
+}
+
+/// Removes a fake listener's sink when its guard drops.
+struct RawGuard {
+    sinks: RawSinks,
+    sink: RawSink,
+}
+
+impl Drop for RawGuard {
+    fn drop(&mut self) {
+        lock(&self.sinks).retain(|(_, sink)| !Arc::ptr_eq(sink, &self.sink));
+    }
 }
 
 #[async_trait]
@@ -361,6 +398,32 @@ impl BrowserPort for FakeBrowser {
     ) -> Result<(), CdtError> {
         lock(&self.parity.storage).insert((origin.to_string(), "local"), items.to_vec());
         Ok(())
+    }
+
+    async fn cdp_send(
+        &self,
+        page_target_id: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, CdtError> {
+        lock(&self.parity.raw_sent).push((
+            page_target_id.map(str::to_string),
+            method.to_string(),
+            params.clone(),
+        ));
+        Ok(serde_json::json!({ "echo": params }))
+    }
+
+    fn cdp_listen(
+        &self,
+        page_target_id: Option<&str>,
+        sink: Arc<dyn Fn(RawCdpEvent) + Send + Sync>,
+    ) -> Box<dyn std::any::Any + Send + Sync> {
+        lock(&self.parity.raw_sinks).push((page_target_id.map(str::to_string), sink.clone()));
+        Box::new(RawGuard {
+            sinks: self.parity.raw_sinks.clone(),
+            sink,
+        })
     }
 }
 

@@ -245,6 +245,11 @@ pub fn invocation(command: &Command, verbose: bool) -> Invocation {
         Command::Op { spec, .. } if spec.name == <op::DaemonStop as Op>::NAME => {
             Invocation::DaemonStop
         }
+        Command::Op { spec, params } if spec.name == <op::CdpListen as Op>::NAME => {
+            Invocation::Listen {
+                params: params.clone(),
+            }
+        }
         Command::Op { spec, params } => {
             let mut params = params.clone();
             if verbose && takes_verbose(spec.name) {

@@ -1,14 +1,19 @@
 //! `--describe`: the command's input schema, an example and its error codes, generated from the
 //! same schemas the daemon validates against. Runs nothing.
 
-use cdt_domain::ops::{op_spec, params_schema};
+use cdt_domain::ops::{Op, op, op_spec, params_schema};
 use serde_json::{Value, json};
 
 use crate::commands::Invocation;
 
 pub fn describe(command_path: &str, invocation: &Invocation) -> Value {
-    match invocation {
-        Invocation::Remote { op, .. } => {
+    let op = match invocation {
+        Invocation::Remote { op, .. } => Some(*op),
+        Invocation::Listen { .. } => Some(<op::CdpListen as Op>::NAME),
+        _ => None,
+    };
+    match op {
+        Some(op) => {
             let spec = op_spec(op);
             json!({
                 "command": command_path,
@@ -19,7 +24,7 @@ pub fn describe(command_path: &str, invocation: &Invocation) -> Value {
                 "errorCodes": spec.map(|s| s.error_codes().iter().map(|c| c.as_str()).collect::<Vec<_>>()),
             })
         }
-        _ => json!({
+        None => json!({
             "command": command_path,
             "op": Value::Null,
             "inputSchema": { "type": "object", "properties": {} },

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use cdt_domain::ops::{Operation, op_spec};
+use cdt_domain::ops::{Op, Operation, op, op_spec};
 use cdt_domain::time::{CLIENT_HEADROOM_MS, now_unix_ms};
 use cdt_domain::{CdtError, Deadline, ErrorCode};
 use cdt_ipc::Request;
@@ -122,6 +122,17 @@ pub fn dispatch(cli: &Cli, args: &[String], started: Instant) -> Outcome {
             result: Ok(describe::describe(&path, &invocation)),
             meta,
             raw: None,
+        };
+    }
+    if let Invocation::Listen { params } = &invocation {
+        let result = listen(&cli.global, params, &meta.request_id);
+        meta.duration_ms = started.elapsed().as_millis() as u64;
+        return Outcome {
+            op: <op::CdpListen as Op>::NAME,
+            meta,
+            // The events were printed as they came: nothing more on success.
+            raw: result.is_ok().then(String::new),
+            result: result.map(|()| Value::Null),
         };
     }
     let op = match &invocation {
@@ -352,6 +363,10 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
             }
             result
         }
+        // Run by `dispatch` before anything else.
+        Invocation::Listen { .. } => {
+            local(Err(CdtError::internal("cdp listen is run by dispatch")))
+        }
         Invocation::Remote { op, params } => {
             let result = (|| {
                 let operation = build_operation(global, op, params)?;
@@ -366,6 +381,46 @@ fn execute(global: &GlobalArgs, invocation: Invocation, request_id: &str) -> Exe
                 Ok(reply) => reply.into_result(),
                 Err(error) => Err((error, Default::default())),
             }
+        }
+    }
+}
+
+/// `cdt cdp listen`: starts a listener, then polls it, printing each event as one JSON line as
+/// it comes, until its count or time is reached (Ctrl-C ends it too; the daemon drops a listener
+/// nobody polls).
+fn listen(
+    global: &GlobalArgs,
+    params: &Map<String, Value>,
+    request_id: &str,
+) -> Result<(), CdtError> {
+    let paths = StatePaths::from_env()?;
+    let caller = caller::collect(global.share_group.clone(), global.context_id.clone());
+    let name = <op::CdpListen as Op>::NAME;
+    let mut next = params.clone();
+    loop {
+        let operation = build_operation(global, name, next.clone())?;
+        let budget = budget(global, name)?;
+        let reply = cdt_client::send(&paths, operation, caller.clone(), budget, request_id)?;
+        let (data, meta) = reply.into_result().map_err(|(error, _)| error)?;
+        for warning in meta.warnings {
+            Printer::stderr(&format!("warning: {warning}\n"));
+        }
+        for event in data["events"].as_array().into_iter().flatten() {
+            Printer::raw(&format!("{event}\n"));
+        }
+        if data["dropped"].as_u64().is_some_and(|n| n > 0) {
+            Printer::stderr(&format!(
+                "warning: {} events dropped (the listener's buffer was full)\n",
+                data["dropped"]
+            ));
+        }
+        if data["done"] == true {
+            return Ok(());
+        }
+        next = Map::new();
+        next.insert("listener".into(), data["listener"].clone());
+        if let Some(page) = params.get("page") {
+            next.insert("page".into(), page.clone());
         }
     }
 }

@@ -7,6 +7,7 @@
 
 mod interact;
 mod lifecycle;
+mod raw;
 mod routing;
 mod state;
 

@@ -33,6 +33,8 @@ pub(crate) mod prelude {
     pub(crate) use super::surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
     pub(crate) use super::{Op, OpSpec, Operation, S5, S10, S30};
     pub(crate) use crate::error::{CdtError, ErrorCode as E};
+    pub(crate) use schemars::JsonSchema;
+    pub(crate) use serde::{Deserialize, Serialize};
 }
 
 /// A resource's list of operations: declares their modules and adds them to the table.
@@ -81,9 +83,12 @@ mod trace;
 #[macro_use]
 mod storage;
 #[macro_use]
+mod cdp;
+#[macro_use]
 mod daemon;
 
 pub use capture::*;
+pub use cdp::*;
 pub use console::*;
 pub use dialog::*;
 pub use element::*;
@@ -384,6 +389,10 @@ pub const RESOURCES: &[Resource] = &[
         about: "An origin's sessionStorage in the page (per tab)",
     },
     Resource {
+        path: "cdp",
+        about: "Raw Chrome DevTools Protocol for what cdt has no command for: send a method, listen to events",
+    },
+    Resource {
         path: "daemon",
         about: "Inspect or stop the background daemon",
     },
@@ -421,6 +430,7 @@ collect_operations! {
     emulation_operations
     trace_operations
     storage_operations
+    cdp_operations
     daemon_operations
 }
 

@@ -20,6 +20,8 @@ pub enum Invocation {
         op: &'static str,
         params: Map<String, Value>,
     },
+    /// `cdt cdp listen`: polls its listener, printing each event as a JSON line.
+    Listen { params: Map<String, Value> },
     /// `cdt errors`.
     ErrorTable,
     /// `cdt daemon status`: reports "not running" without starting a daemon.
