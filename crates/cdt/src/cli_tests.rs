@@ -41,6 +41,7 @@ fn request(invocation: Invocation) -> Option<(&'static str, Map<String, Value>)>
             Map::from_iter([("verbose".into(), json!(verbose))]),
         )),
         Invocation::DaemonStop => Some(("daemon.stop", Map::new())),
+        Invocation::Listen { params } => Some(("cdp.listen", params)),
         _ => None,
     }
 }
