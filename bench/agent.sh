@@ -6,8 +6,9 @@
 # snapshot after a navigation, then p50/p90 over BENCH_RUNS warm snapshots (end to end through
 # the CLI), and the snapshot text's size in cl100k tokens, counted by a real tokenizer (the
 # `cl100k` bench binary, tiktoken-rs with embedded ranks: nothing is downloaded), next to the
-# other tools' figures from the bench pages' README. Then warm `cdt element click` latency with
-# and without the feedback wait.
+# other tools' figures from the bench pages' README. Then incremental snapshots on the listing
+# (`--diff` of an unchanged page, after one row changed, and a click's feedback), and warm
+# `cdt element click` latency with and without the feedback wait.
 #
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
@@ -79,6 +80,41 @@ for page in ["form", "listing"]:
         peer_name = "Chrome DevTools MCP" if label == "full" else "agent-browser -i"
         rows.append(f"{page:<8} {label:<12} first {first_ms:6.1f} ms  p50 {pct(times, .5):6.1f} ms  p90 {pct(times, .9):6.1f} ms  "
                     f"{count:>7,} cl100k tokens ({count / peer:.2f}× {peer_name}'s {peer:,})  {len(data['uids'])} uids")
+
+# Incremental snapshots (issue 18) on the listing: a diff of the unchanged page, then a diff
+# after a click that changed one row (the click itself --no-wait, so the diff sees the change),
+# and the click's own feedback (the same diff, in the action's reply). Tokens: the whole JSON
+# reply an agent reads (stdout), counted with cl100k.
+def raw(*args):
+    started = time.perf_counter()
+    out = subprocess.run([CDT, *args], capture_output=True, text=True)
+    elapsed = (time.perf_counter() - started) * 1000
+    if "text" in args:
+        return out.stdout, elapsed
+    if not json.loads(out.stdout)["ok"]:
+        sys.exit(f"cdt {' '.join(args)} failed: {out.stdout}")
+    return out.stdout, elapsed
+
+cdt("page", "navigate", f"{base}/listing.html")
+cdt("runtime", "eval", "document.querySelectorAll('button[data-id]').forEach(b => b.onclick = () => { b.textContent = 'In cart ' + (++window.n || (window.n = 1)) })")
+full, _ = cdt("capture", "snapshot")
+unchanged = [raw("capture", "snapshot", "--diff") for _ in range(RUNS)]
+as_text = raw("capture", "snapshot", "--diff", "--output", "text")[0]
+rows.append(f"listing  diff, unchanged        p50 {pct([t for _, t in unchanged], .5):6.1f} ms  p90 {pct([t for _, t in unchanged], .9):6.1f} ms  "
+            f"{tokens(unchanged[-1][0]):>5} cl100k tokens (JSON reply; {tokens(as_text)} as --output text; full snapshot {tokens(full['snapshot']):,})")
+carts = [line.split()[0] for line in full["snapshot"].splitlines() if 'button "Add to cart"' in line]
+one_row, clicks = [], []
+for i in range(RUNS):
+    cdt("element", "click", carts[i], "--no-wait")
+    one_row.append(raw("capture", "snapshot", "--diff"))
+cdt("element", "click", carts[RUNS * 2], "--no-wait")
+one_text = raw("capture", "snapshot", "--diff", "--output", "text")[0]
+for i in range(RUNS):
+    clicks.append(raw("element", "click", carts[RUNS + i]))
+rows.append(f"listing  diff, one row changed  p50 {pct([t for _, t in one_row], .5):6.1f} ms  p90 {pct([t for _, t in one_row], .9):6.1f} ms  "
+            f"{tokens(one_row[-1][0]):>5} cl100k tokens (JSON reply; {tokens(one_text)} as --output text)")
+rows.append(f"listing  click with feedback    p50 {pct([t for _, t in clicks], .5):6.1f} ms  p90 {pct([t for _, t in clicks], .9):6.1f} ms  "
+            f"{tokens(clicks[-1][0]):>5} cl100k tokens (JSON reply, changes included)")
 
 cdt("page", "navigate", base + "/click.html")
 button = cdt("element", "find", "Click me")[0]["matches"][0]["uid"]

@@ -29,6 +29,7 @@ mod repl;
 mod security;
 mod seed_examples;
 mod session;
+mod snapshot_diff;
 mod storage;
 mod telemetry;
 mod trace;

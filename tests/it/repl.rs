@@ -209,12 +209,14 @@ fn exec_and_piped_lines_match_the_cli() {
     let start = server.url("/start.html");
     env.ctx("par", &["page", "open", &start]).ok();
     env.ctx("par", &["capture", "snapshot"]).ok();
-
+    // `elements` is the interactive view's diff: after one, both answer "unchanged".
+    env.ctx("par", &["capture", "snapshot", "--interactive"])
+        .ok();
     same_as_cli(
         &env,
         "par",
         "elements",
-        &["capture", "snapshot", "--interactive"],
+        &["capture", "snapshot", "--interactive", "--diff"],
     );
     same_as_cli(&env, "par", "page list", &["page", "list"]);
     same_as_cli(&env, "par", "cdt page list", &["page", "list"]);

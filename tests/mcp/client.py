@@ -116,12 +116,19 @@ async def main(cdt, url):
             check(found is not None, f"no Fetch data button in:\n{text_of(snapshot)}")
             uid = found.group(1)
 
+            # Incremental: after a whole snapshot, a diff of the unchanged page is one line.
+            unchanged = await call(session, "take_snapshot", {"diff": True})
+            check("unchanged since your last snapshot" in text_of(unchanged), f"diff of an unchanged page:\n{text_of(unchanged)}")
+            check(unchanged.structured_content["changes"] == [], f"changes in {unchanged.structured_content}")
+
             pages, context = cli_pages(cdt)
             check(any(p["id"] == page and p["url"] == url for p in pages), f"the CLI does not see page {page}: {pages}")
 
             uri = f"cdp://events/{page}"
             await session.subscribe_resource(uri)
             clicked = await call(session, "click", {"uid": uid})
+            since = await call(session, "take_snapshot", {"since": unchanged.structured_content["version"]})
+            check(since.structured_content.get("base") == unchanged.structured_content["version"] or since.structured_content.get("full"), f"since: {since.structured_content}")
             await asyncio.wait_for(updated.wait(), timeout=15)
             check(updates[0][1] == uri, f"update for {updates[0][1]}, not {uri}")
 

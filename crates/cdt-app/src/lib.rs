@@ -43,6 +43,7 @@ pub mod resolver;
 pub mod runtime;
 pub mod session;
 pub mod slot;
+pub mod snapshot_diff;
 pub mod snapshots;
 pub mod storage;
 pub mod sync;

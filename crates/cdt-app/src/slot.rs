@@ -4,7 +4,7 @@
 //! mutations; the page table and browser handle sit behind short sync locks, so reads never
 //! wait for a slow navigation.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -16,12 +16,10 @@ use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedCont
 
 use crate::page_table::PageTable;
 use crate::raw_listeners::RawListeners;
+use crate::snapshot_diff::SnapshotVersions;
 use crate::snapshots::CommittedSnapshots;
 use crate::sync::lock;
 use crate::telemetry::TelemetryStore;
-
-/// Snapshot lines by uid.
-pub type SnapshotNodes = BTreeMap<String, String>;
 
 /// How the slot's browser was (or is to be) started.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -100,9 +98,9 @@ pub struct Slot {
     pages: Mutex<PageTable>,
     page_locks: Mutex<HashMap<PageId, Arc<tokio::sync::Mutex<()>>>>,
     settings: Mutex<Option<StartSettings>>,
-    /// The last snapshot of each page, interactive nodes only (target → (document, uid → line)),
-    /// the baseline of action feedback.
-    snapshots: Mutex<HashMap<String, (String, SnapshotNodes)>>,
+    /// The last few versions of each page's snapshot: the baselines of `capture snapshot
+    /// --diff` and of action feedback.
+    pub versions: SnapshotVersions,
     /// Whole snapshots of committed documents, for answers during a pending navigation.
     pub committed: CommittedSnapshots,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
@@ -141,7 +139,7 @@ impl Slot {
             pages: Mutex::new(PageTable::default()),
             page_locks: Mutex::new(HashMap::new()),
             settings: Mutex::new(None),
-            snapshots: Mutex::new(HashMap::new()),
+            versions: SnapshotVersions::default(),
             committed: CommittedSnapshots::default(),
             lock_file: Mutex::new(None),
             created_ms: now_ms,
@@ -307,19 +305,6 @@ impl Slot {
         let mut pages = lock(&self.pages);
         pages.sync(&targets);
         pages
-    }
-
-    /// The stored baseline of a page, if it was taken of the same document.
-    pub fn last_snapshot(&self, target: &str, document: &str) -> BTreeMap<String, String> {
-        lock(&self.snapshots)
-            .get(target)
-            .filter(|(of, _)| of == document)
-            .map(|(_, nodes)| nodes.clone())
-            .unwrap_or_default()
-    }
-
-    pub fn store_snapshot(&self, target: &str, document: &str, nodes: BTreeMap<String, String>) {
-        lock(&self.snapshots).insert(target.to_string(), (document.to_string(), nodes));
     }
 
     /// The mutation lock of one page.

@@ -3,7 +3,7 @@
 //! DevTools command for a frame until its pending navigation commits, so the document still on
 //! screen cannot be read then). One per page and view, bounded in count, dropped with the slot.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Mutex;
 
 use serde_json::{Map, Value};
@@ -13,13 +13,11 @@ use crate::sync::lock;
 /// At most this many pages' snapshots are kept per slot.
 const KEEP: usize = 32;
 
-/// A snapshot: its text, its uids (`uid → {role, name, backendNodeId}`) and each node's line by
-/// uid.
+/// A snapshot: its text and its uids (`uid → {role, name, backendNodeId}`).
 #[derive(Clone)]
 pub struct Snapshot {
     pub text: String,
     pub uids: Map<String, Value>,
-    pub nodes: BTreeMap<String, String>,
     pub url: String,
     pub title: String,
     /// Identifies the document (`performance.timeOrigin`).
@@ -44,6 +42,13 @@ impl CommittedSnapshots {
             }
         }
         kept.insert(key, snapshot.clone());
+    }
+
+    /// Whether a snapshot of this document is kept for the page in this view.
+    pub fn holds(&self, target: &str, interactive: bool, document: &str) -> bool {
+        lock(&self.kept)
+            .get(&(target.to_string(), interactive))
+            .is_some_and(|kept| kept.time_origin == document)
     }
 
     /// The page's latest whole snapshot in this view, if one was taken.

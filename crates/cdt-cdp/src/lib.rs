@@ -23,6 +23,7 @@ mod pages;
 mod probe_contract;
 pub mod process;
 mod raw;
+mod snapshot_memo;
 pub mod spawner;
 pub mod storage;
 mod support;

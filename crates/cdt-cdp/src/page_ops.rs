@@ -46,7 +46,7 @@ async fn page_element(
     page: &str,
     uid: &str,
 ) -> Result<String, CdtError> {
-    let node = uid_node(pages, page, uid)?;
+    let node = uid_node(pages, page, uid).await?;
     let resolved = pages
         .connection
         .call(
@@ -141,7 +141,7 @@ pub(crate) async fn file_input(
     files: &[String],
 ) -> Result<(), CdtError> {
     let (session, _) = frame_target(pages, page, frame).await?;
-    let node = uid_node(pages, page, uid)?;
+    let node = uid_node(pages, page, uid).await?;
     pages
         .connection
         .call(

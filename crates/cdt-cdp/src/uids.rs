@@ -1,7 +1,10 @@
 //! Per-browser bookkeeping of frames, cdt's worlds in them and the uids the page probe
-//! reports: per page and frame, uid ↔ `backendNodeId` of the frame's current document,
-//! numbered on and never reused within a page. Kept current from `Page` events; only data, no
-//! protocol traffic (running the probe is `world.rs`).
+//! reports: per page and frame, the uid numbers issued in the frame's current document (never
+//! reused within a page) and, once looked up, each one's `backendNodeId`. Numbers are issued at
+//! once when the probe reports fresh nodes; the `backendNodeId` is read only when a command
+//! needs it (the probe holds the node meanwhile), so a first snapshot of a large page pays for
+//! no lookups. Kept current from `Page` events; only data, no protocol traffic (running the
+//! probe is `world.rs`).
 
 use std::collections::HashMap;
 
@@ -22,6 +25,9 @@ pub(crate) struct UidTable {
     next: u64,
     by_node: HashMap<i64, u64>,
     by_number: HashMap<u64, i64>,
+    /// Numbers issued in the current document whose `backendNodeId` is not read yet (the
+    /// probe resolves them itself).
+    pending: std::collections::HashSet<u64>,
 }
 
 impl UidTable {
@@ -39,24 +45,27 @@ impl UidTable {
             if !self.loader.is_empty() {
                 self.by_node.clear();
                 self.by_number.clear();
+                self.pending.clear();
                 self.epoch += 1;
             }
             self.loader = loader.to_string();
         }
     }
 
-    pub(crate) fn number_of(&mut self, loader: &str, node: i64) -> u64 {
-        if !loader.is_empty() {
-            self.new_document(loader);
+    /// Issues `count` new numbers for nodes the probe reported fresh; answers the first.
+    pub(crate) fn reserve(&mut self, count: usize) -> u64 {
+        let first = self.next;
+        self.next += count as u64;
+        self.pending.extend(first..self.next);
+        first
+    }
+
+    /// Records the `backendNodeId` of uid number `number`, looked up now.
+    pub(crate) fn resolved(&mut self, number: u64, node: i64) {
+        if self.pending.remove(&number) || !self.by_number.contains_key(&number) {
+            self.by_node.insert(node, number);
+            self.by_number.insert(number, node);
         }
-        if let Some(number) = self.by_node.get(&node) {
-            return *number;
-        }
-        let number = self.next;
-        self.next += 1;
-        self.by_node.insert(node, number);
-        self.by_number.insert(number, node);
-        number
     }
 }
 
@@ -75,6 +84,9 @@ pub(crate) struct FrameEntry {
 /// What a uid names, once looked up.
 pub(crate) enum Named {
     Node(i64),
+    /// Issued in the current document; its `backendNodeId` is not read yet: the probe holds
+    /// the node (uid number given).
+    Pending(u64),
     Stale,
     Unknown,
 }
@@ -94,6 +106,8 @@ pub struct Worlds {
     navigating: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Numbers the object groups of resolved elements, each released after its command.
     pub(crate) groups: std::sync::atomic::AtomicU64,
+    /// What the probe last sent for each snapshot walk (it then sends only what changed).
+    pub(crate) snapshots: crate::snapshot_memo::SnapshotMemo,
 }
 
 impl Worlds {
@@ -143,6 +157,13 @@ impl Worlds {
         }
     }
 
+    /// Records that `uid` of frame `prefix` of `page` is node `node` (looked up on use).
+    pub(crate) fn resolved(&self, page: &str, prefix: &str, number: u64, node: i64) {
+        if let Some(table) = lock(&self.tables).get_mut(&(page.to_string(), prefix.to_string())) {
+            table.resolved(number, node);
+        }
+    }
+
     /// Drops what is known of a closed page (or gone frame target).
     pub(crate) fn forget(&self, target: &str) {
         lock(&self.tables).retain(|(page, _), _| page != target);
@@ -184,6 +205,7 @@ impl Worlds {
         };
         match table.by_number.get(&number) {
             Some(node) => Named::Node(*node),
+            None if table.pending.contains(&number) => Named::Pending(number),
             None if number < table.next => Named::Stale,
             None => Named::Unknown,
         }
@@ -224,12 +246,17 @@ mod tests {
     #[test]
     fn numbers_are_never_reused_across_documents() {
         let mut table = UidTable::new("F");
-        assert_eq!(table.number_of("L1", 10), 1);
-        assert_eq!(table.number_of("L1", 11), 2);
-        assert_eq!(table.number_of("L1", 10), 1);
+        table.new_document("L1");
+        assert_eq!(table.reserve(2), 1);
+        table.resolved(1, 10);
+        assert_eq!(table.by_number.get(&1), Some(&10));
+        assert!(
+            table.pending.contains(&2),
+            "2 is issued, its node not read yet"
+        );
         table.new_document("L2");
-        assert!(table.by_number.is_empty());
-        assert_eq!(table.number_of("L2", 10), 3);
+        assert!(table.by_number.is_empty() && table.pending.is_empty());
+        assert_eq!(table.reserve(1), 3, "numbers go on across documents");
         assert_eq!(table.epoch, 1);
     }
 }

@@ -5,12 +5,14 @@
 //! `js/accname.js` and `js/snapshot.js`) is installed once, as that world's global `cdt`. Page
 //! scripts cannot see or patch that world. A world is recreated after its frame navigates.
 //!
-//! Uids are kept here, never in the page: per page and frame, uid ↔ `backendNodeId` of the
-//! frame's current document, numbered on and never reused within a page. The probe reports the
-//! nodes it names (deep-serialized, so each carries its `backendNodeId` and `loaderId`); an
-//! element named by uid is resolved from its `backendNodeId` (`DOM.resolveNode`) into the
-//! frame's world and handed to the probe. A uid of a node that is gone, or of an earlier
-//! document, answers `stale`; a uid never issued answers `unknown`.
+//! Uids are decided here, never in the page: per page and frame, numbered on and never reused
+//! within a page. The probe reports the nodes it names fresh; they get numbers at once, which
+//! the probe is taught (it keeps uid ↔ node for the document, in its isolated world). A uid's
+//! `backendNodeId` is read the first time a command needs it (the probe hands over the node,
+//! `DOM.describeNode`), then kept; an element named by uid is resolved from its
+//! `backendNodeId` (`DOM.resolveNode`) into the frame's world and handed to the probe. A uid of
+//! a node that is gone, or of an earlier document, answers `stale`; a uid never issued answers
+//! `unknown`.
 //!
 //! This module must never trust a value the page could have written: nothing here reads the
 //! page's main world.
@@ -22,6 +24,7 @@ use serde_json::{Value, json};
 
 use crate::dialogs::until_dialog;
 use crate::pages::{Pages, attach};
+use crate::snapshot_memo::SnapshotMemo;
 use crate::support::{lock, str_field};
 use crate::uids::{FrameEntry, Named};
 
@@ -40,9 +43,10 @@ pub const PROBE_SOURCE: &str = concat!(
 const WORLD_NAME: &str = "cdt";
 const RUN: &str = "function (c, a, t) { return globalThis.cdt.run(c, a, t); }";
 const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
-/// The message of a run whose report of fresh nodes was dropped before it was read.
+/// The message of a run whose report of fresh nodes was dropped before it was taught.
 const REPORT_GONE: &str = "the page probe's report of fresh nodes is gone";
-const FRESH: &str = "function (g) { return globalThis.cdt.fresh(g); }";
+/// The node a uid names, as the probe holds it (or `null`).
+const NODE: &str = "function (u) { return globalThis.cdt.node(u); }";
 
 /// The error for the page probe failing to run `command` (or to install: `"install"`).
 pub(crate) fn probe_failed(command: &str, details: &Value) -> CdtError {
@@ -228,22 +232,66 @@ pub(crate) async fn run_probe(
     }
 }
 
-/// The backendNodeId of the element a uid names, for CDP commands that take one.
-pub(crate) fn uid_node(pages: &Pages, page: &str, uid: &str) -> Result<i64, CdtError> {
+/// The backendNodeId of the element a uid names, for CDP commands that take one (read from the
+/// probe the first time).
+pub(crate) async fn uid_node(pages: &Pages, page: &str, uid: &str) -> Result<i64, CdtError> {
     let prefix = uid.rfind('e').map_or("", |at| &uid[..at]);
     match pages.state.worlds.named(page, prefix, uid) {
         Named::Node(node) => Ok(node),
-        Named::Stale => Err(CdtError::new(
-            ErrorCode::UidStale,
-            format!("{uid} no longer exists in the page"),
-        )
-        .run_then::<op::CaptureSnapshot>("", " (uids of removed nodes are never reused)")),
+        Named::Pending(number) => {
+            let (session, frame_id) = frame_target(pages, page, prefix).await?;
+            let context = world(pages, &session, &frame_id).await?;
+            let frame = Frame {
+                pages,
+                page,
+                prefix,
+                session: &session,
+                frame_id: &frame_id,
+                context,
+            };
+            let group = next_group(pages);
+            let held = frame.held(uid, number, &group).await;
+            release(pages, &session, group);
+            held?.map(|(_, node)| node).ok_or_else(|| stale_uid(uid))
+        }
+        Named::Stale => Err(stale_uid(uid)),
         Named::Unknown => Err(CdtError::new(
             ErrorCode::ElementNotFound,
             format!("no element matches {uid}"),
         )
         .run::<op::CaptureSnapshot>("")),
     }
+}
+
+fn stale_uid(uid: &str) -> CdtError {
+    CdtError::new(
+        ErrorCode::UidStale,
+        format!("{uid} no longer exists in the page"),
+    )
+    .run_then::<op::CaptureSnapshot>("", " (uids of removed nodes are never reused)")
+}
+
+/// A fresh object group for the objects one command resolves.
+fn next_group(pages: &Pages) -> String {
+    format!(
+        "cdt-{}",
+        pages
+            .state
+            .worlds
+            .groups
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    )
+}
+
+/// Releases an object group once the command is done with it (not waited for).
+fn release(pages: &Pages, session: &str, group: String) {
+    let (connection, session) = (pages.connection.clone(), session.to_string());
+    tokio::spawn(async move {
+        let release = json!({ "objectGroup": group });
+        let _ = connection
+            .call("Runtime.releaseObjectGroup", release, Some(&session))
+            .await;
+    });
 }
 
 /// What a command's `uid` / `rootUid` names, resolved into cdt's world.
@@ -287,21 +335,40 @@ async fn run_once(
         frame_id,
         context,
     };
+    // A snapshot walk the probe answered before is asked for what changed since (see
+    // snapshot_memo.rs); if that answer cannot be completed, it is asked again whole.
+    let memo =
+        matches!(command, ProbeCommand::Snapshot).then(|| SnapshotMemo::key(page, prefix, args));
     let mut args = args.clone();
     args["epoch"] = json!(worlds.with_table(page, prefix, frame_id, |t| t.epoch));
-    let group = format!(
-        "cdt-{}",
-        worlds
-            .groups
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    );
-    let target = match frame.element(&args, &group).await? {
-        Element::Absent => json!({ "value": null }),
-        Element::Object(object_id) => json!({ "objectId": object_id }),
-        Element::Gone(error) => return Ok(json!({ "error": error })),
-    };
-    let reply = frame.call(command, &args, target, group).await?;
-    frame.read_reply(&reply).await
+    if let Some(base) = memo.as_ref().and_then(|key| worlds.snapshots.base(key)) {
+        args["base"] = json!(base);
+    }
+    loop {
+        let group = next_group(pages);
+        let target = match frame.element(&args, &group).await? {
+            Element::Absent => json!({ "value": null }),
+            Element::Object(object_id) => json!({ "objectId": object_id }),
+            Element::Gone(error) => return Ok(json!({ "error": error })),
+        };
+        let reply = frame.call(command, &args, target, group).await?;
+        let mut value = frame.read_reply(&reply).await?;
+        match &memo {
+            Some(key) if !worlds.snapshots.complete(key.clone(), &mut value) => {
+                if args
+                    .as_object_mut()
+                    .and_then(|a| a.remove("base"))
+                    .is_none()
+                {
+                    return Err(CdtError::new(
+                        ErrorCode::InternalError,
+                        "cdt's page probe sent part of a snapshot without being asked to",
+                    ));
+                }
+            }
+            _ => return Ok(value),
+        }
+    }
 }
 
 impl Frame<'_> {
@@ -328,9 +395,52 @@ impl Frame<'_> {
                     Err(_) => Ok(Element::Gone("stale")),
                 }
             }
+            Named::Pending(number) => Ok(match self.held(uid, number, group).await? {
+                Some((object_id, _)) => Element::Object(object_id),
+                None => Element::Gone("stale"),
+            }),
             Named::Stale => Ok(Element::Gone("stale")),
             Named::Unknown => Ok(Element::Gone("unknown")),
         }
+    }
+
+    /// The node the probe holds for `uid` (number `number`), as an object of cdt's world in
+    /// `group` and its `backendNodeId`, which is kept from now on; `None` when the node is gone.
+    async fn held(
+        &self,
+        uid: &str,
+        number: u64,
+        group: &str,
+    ) -> Result<Option<(Value, i64)>, CdtError> {
+        let connection = &self.pages.connection;
+        let held = connection
+            .call(
+                "Runtime.callFunctionOn",
+                json!({
+                    "functionDeclaration": NODE, "executionContextId": self.context,
+                    "arguments": [{ "value": uid }], "objectGroup": group,
+                }),
+                Some(self.session),
+            )
+            .await?;
+        let Some(object_id) = held["result"]["objectId"].as_str() else {
+            return Ok(None);
+        };
+        let described = connection
+            .call(
+                "DOM.describeNode",
+                json!({ "objectId": object_id }),
+                Some(self.session),
+            )
+            .await?;
+        let Some(node) = described["node"]["backendNodeId"].as_i64() else {
+            return Ok(None);
+        };
+        self.pages
+            .state
+            .worlds
+            .resolved(self.page, self.prefix, number, node);
+        Ok(Some((json!(object_id), node)))
     }
 
     /// Runs the command in cdt's world; the element's object group is released afterwards.
@@ -355,13 +465,7 @@ impl Frame<'_> {
             )
             .await;
         if resolved {
-            let (connection, session) = (connection.clone(), self.session.to_string());
-            tokio::spawn(async move {
-                let release = json!({ "objectGroup": group });
-                let _ = connection
-                    .call("Runtime.releaseObjectGroup", release, Some(&session))
-                    .await;
-            });
+            release(self.pages, self.session, group);
         }
         let reply = reply?;
         if let Some(details) = reply.get("exceptionDetails") {
@@ -391,33 +495,35 @@ impl Frame<'_> {
         let generation = items[1].as_u64().unwrap_or(0);
         let nonce = items[2].as_str().unwrap_or_default().to_string();
         let count = items[3].as_u64().unwrap_or(0) as usize;
-        let fresh = if count == 0 {
+        let uids: Vec<String> = if count == 0 {
             Vec::new()
         } else {
-            self.fresh_nodes(generation, count).await?
-        };
-        let uids: Vec<String> = worlds.with_table(page, prefix, self.frame_id, |table| {
-            fresh
-                .iter()
-                .map(|(loader, node)| format!("{prefix}e{}", table.number_of(loader, *node)))
+            let first =
+                worlds.with_table(page, prefix, self.frame_id, |table| table.reserve(count));
+            (first..first + count as u64)
+                .map(|number| format!("{prefix}e{number}"))
                 .collect()
-        });
+        };
         let text = if uids.is_empty() {
             text
         } else {
             substitute(&text, &nonce, &uids)
         };
         if !uids.is_empty() {
-            let (connection, session) = (self.pages.connection.clone(), self.session.to_string());
+            // Taught before anything else runs: the probe is what resolves these uids until
+            // their backendNodeIds are read.
             let learn = json!({
                 "functionDeclaration": LEARN, "executionContextId": self.context,
                 "arguments": [{ "value": generation }, { "value": uids }],
             });
-            tokio::spawn(async move {
-                let _ = connection
-                    .call("Runtime.callFunctionOn", learn, Some(&session))
-                    .await;
-            });
+            let learned = self
+                .pages
+                .connection
+                .call("Runtime.callFunctionOn", learn, Some(self.session))
+                .await?;
+            if learned["result"]["value"] != true {
+                return Err(CdtError::new(ErrorCode::ProtocolError, REPORT_GONE));
+            }
         }
         let mut value: Value = serde_json::from_str(&text).map_err(|e| {
             CdtError::new(
@@ -446,51 +552,23 @@ impl Frame<'_> {
         if let Some(frames) = value.get_mut("frames").and_then(Value::as_array_mut) {
             for frame in frames {
                 let uid = frame["uid"].as_str().unwrap_or_default().to_string();
-                if let Some(owner) = worlds.node_of(page, prefix, &uid)
+                let owner = match worlds.named(page, prefix, &uid) {
+                    Named::Node(node) => Some(node),
+                    Named::Pending(number) => {
+                        let group = next_group(self.pages);
+                        let held = self.held(&uid, number, &group).await;
+                        release(self.pages, self.session, group);
+                        held.ok().flatten().map(|(_, node)| node)
+                    }
+                    Named::Stale | Named::Unknown => None,
+                };
+                if let Some(owner) = owner
                     && let Some(child) = self.register_frame(owner).await
                 {
                     frame["prefix"] = json!(child);
                 }
             }
         }
-    }
-
-    /// The `(loaderId, backendNodeId)` of the nodes run `generation` reported fresh: one deep
-    /// serialization of just those nodes.
-    async fn fresh_nodes(
-        &self,
-        generation: u64,
-        count: usize,
-    ) -> Result<Vec<(String, i64)>, CdtError> {
-        let reply = self
-            .pages
-            .connection
-            .call(
-                "Runtime.callFunctionOn",
-                json!({
-                    "functionDeclaration": FRESH, "executionContextId": self.context,
-                    "arguments": [{ "value": generation }],
-                    "serializationOptions": { "serialization": "deep", "maxDepth": 1 },
-                }),
-                Some(self.session),
-            )
-            .await?;
-        let nodes: Vec<(String, i64)> = reply["result"]["deepSerializedValue"]["value"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|node| {
-                (
-                    str_field(&node["value"], "loaderId").to_string(),
-                    node["value"]["backendNodeId"].as_i64().unwrap_or_default(),
-                )
-            })
-            .collect();
-        if nodes.len() != count || nodes.iter().any(|(_, id)| *id == 0) {
-            // The report was dropped (many runs in between): run the command again.
-            return Err(CdtError::new(ErrorCode::ProtocolError, REPORT_GONE));
-        }
-        Ok(nodes)
     }
 
     /// The prefix of the frame an `<iframe>` (backendNodeId `owner` in frame `parent`) shows.

@@ -33,6 +33,9 @@ pub enum WarningCode {
     /// The REPL waited for the network to go idle after an interactive command and it did
     /// not within 3 s; the reply is the page as it is now.
     NetworkBusy,
+    /// `capture snapshot --since N` named a version the daemon no longer keeps (or of another
+    /// document or view): the reply is the whole snapshot.
+    SnapshotVersionUnknown,
 }
 
 impl WarningCode {
@@ -48,6 +51,7 @@ impl WarningCode {
             WarningCode::DaemonReplaced => "DAEMON_REPLACED",
             WarningCode::SessionStorageSkipped => "SESSION_STORAGE_SKIPPED",
             WarningCode::NetworkBusy => "NETWORK_BUSY",
+            WarningCode::SnapshotVersionUnknown => "SNAPSHOT_VERSION_UNKNOWN",
         }
     }
 }

@@ -4,6 +4,7 @@
 //! failures as tool errors (`isError`) carrying cdt's error code, message and suggestions.
 
 use cdt_domain::ops::{Op, op};
+use cdt_domain::snapshot_change::{self, Change};
 use cdt_domain::{CdtError, Suggestion, Warning};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{Map, Value, json};
@@ -41,6 +42,26 @@ fn text(op: &str, data: &Value) -> String {
             scalar(&data["title"]),
             scalar(&data["snapshot"])
         ),
+        _ if is(<op::CaptureSnapshot as Op>::NAME) && data["changes"].is_array() => {
+            let changes: Vec<Change> =
+                serde_json::from_value(data["changes"].clone()).unwrap_or_default();
+            let head = format!(
+                "page {} {} {}\nversion {}",
+                scalar(&data["page"]),
+                scalar(&data["url"]),
+                scalar(&data["title"]),
+                scalar(&data["version"])
+            );
+            if changes.is_empty() {
+                format!("{head}: unchanged since your last snapshot\n")
+            } else {
+                format!(
+                    "{head}, changes since version {}:\n{}",
+                    scalar(&data["base"]),
+                    snapshot_change::text(&changes)
+                )
+            }
+        }
         _ if is(<op::PageList as Op>::NAME) => lines(data["pages"].as_array(), |p| {
             let marker = if p["current"] == true {
                 " (selected)"

@@ -249,13 +249,6 @@ pub fn render_text(op: &str, data: &Value) -> String {
         }
         return out;
     }
-    if let Some(snapshot) = data
-        .get("snapshot")
-        .and_then(Value::as_str)
-        .filter(|_| op == "capture.snapshot")
-    {
-        return format!("{snapshot}\n");
-    }
     if let Some(messages) = data
         .get("messages")
         .and_then(Value::as_array)

@@ -6,6 +6,7 @@
 //! no compact form for fall back to the generic key/value rendering in `output.rs`.
 
 use cdt_domain::ops::{TextForm, op_spec};
+use cdt_domain::snapshot_change::{self, Change};
 use serde_json::Value;
 
 /// The widest a feedback line's element list grows before it is cut.
@@ -28,6 +29,7 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
         TextForm::PageReached => page_line(data),
         TextForm::Field(field) => data.get(field).and_then(Value::as_str).map(line),
         TextForm::Value => data.get("value").map(value_text),
+        TextForm::Snapshot => snapshot(data),
         TextForm::Matches => data.get("matches").and_then(Value::as_array).map(|m| {
             m.iter()
                 .map(|node| {
@@ -46,6 +48,40 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
 /// An action's reply carries the feedback contract's fields (SPEC §6.4).
 fn is_feedback(data: &Value) -> bool {
     data.get("navigated").is_some() && data.get("newPages").is_some()
+}
+
+/// A snapshot's text, or its changes under `version N (since M)` (nothing for another reply,
+/// e.g. an error's details).
+fn snapshot(data: &Value) -> Option<String> {
+    if let Some(text) = data.get("snapshot").and_then(Value::as_str) {
+        return Some(line(text));
+    }
+    if !data.get("changes").is_some_and(Value::is_array) {
+        return None;
+    }
+    let changes = changes_of(data);
+    let version = text(&data["version"]);
+    if changes.is_empty() {
+        return Some(format!("version {version}: unchanged\n"));
+    }
+    Some(format!(
+        "version {version} (since {}): {} {}\n{}",
+        text(&data["base"]),
+        changes.len(),
+        if changes.len() == 1 {
+            "change"
+        } else {
+            "changes"
+        },
+        snapshot_change::text(&changes)
+    ))
+}
+
+/// The reply's `changes` (a snapshot diff's or an action's feedback), if any.
+fn changes_of(data: &Value) -> Vec<Change> {
+    data.get("changes")
+        .and_then(|c| serde_json::from_value(c.clone()).ok())
+        .unwrap_or_default()
 }
 
 fn line(text: &str) -> String {
@@ -149,7 +185,7 @@ fn feedback(op: &str, data: &Value) -> String {
 }
 
 /// The element lines of the feedback: the new snapshot's (after a navigation or a large
-/// change), or `+added`, `~changed`, `-removed`.
+/// change), or the first line of each change: `+added`, `~changed`, `-removed`, `>moved`.
 fn changed_elements(data: &Value) -> Vec<String> {
     if let Some(snapshot) = data.get("snapshot").and_then(Value::as_str) {
         return snapshot
@@ -159,18 +195,21 @@ fn changed_elements(data: &Value) -> Vec<String> {
             .map(String::from)
             .collect();
     }
-    let list = |key: &str, sign: &str| -> Vec<String> {
-        data["changes"][key]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|line| format!("{sign}{}", text(line)))
-            .collect()
-    };
-    let mut out = list("added", "+");
-    out.extend(list("changed", "~"));
-    out.extend(list("removed", "-"));
-    out
+    changes_of(data)
+        .iter()
+        .map(|change| {
+            let first = change
+                .lines()
+                .and_then(|lines| lines.lines().next())
+                .map(str::trim);
+            match (change, first) {
+                (Change::Add { .. }, Some(first)) => format!("+{first}"),
+                (Change::Change { .. }, Some(first)) => format!("~{first}"),
+                (Change::Move { uid, .. }, _) => format!(">{uid}"),
+                (_, _) => format!("-{}", change.uid()),
+            }
+        })
+        .collect()
 }
 
 /// Joins element lines with ` · `, cut at [`LINE_WIDTH`] with a count of what was left out.
@@ -233,7 +272,10 @@ mod tests {
     fn changes_dialogs_and_no_effect() {
         let fill = json!({ "action": "fill", "uid": "e3", "dialog": null, "domChanged": true,
             "navigated": false, "newPages": [],
-            "changes": { "added": ["e9 button \"X\""], "changed": ["e3 textbox \"Email\" value=\"a\""], "removed": ["e4"] } });
+            "changes": [
+                { "op": "add", "uid": "e9", "after": "e3", "lines": "  e9 button \"X\"" },
+                { "op": "change", "uid": "e3", "lines": "  e3 textbox \"Email\" value=\"a\"\n  text \"ok\"" },
+                { "op": "remove", "uid": "e4" }] });
         assert_eq!(
             compact("element.fill", &fill).unwrap_or_default(),
             "fill e3 → 3 elements changed\n  +e9 button \"X\" · ~e3 textbox \"Email\" value=\"a\" · -e4\n"
@@ -258,6 +300,38 @@ mod tests {
         let text = joined(&items);
         assert!(text.chars().count() < LINE_WIDTH + 40, "{text}");
         assert!(text.ends_with("more (elements)"), "{text}");
+    }
+
+    #[test]
+    fn a_snapshot_is_its_text_or_its_changes_under_its_version() {
+        assert_eq!(
+            compact(
+                "capture.snapshot",
+                &json!({ "snapshot": "e1 link \"A\"", "version": 1 })
+            )
+            .as_deref(),
+            Some("e1 link \"A\"\n")
+        );
+        assert_eq!(
+            compact(
+                "capture.snapshot",
+                &json!({ "version": 3, "base": 3, "full": false, "changes": [] })
+            )
+            .as_deref(),
+            Some("version 3: unchanged\n")
+        );
+        let diff = json!({ "version": 4, "base": 3, "full": false, "changes": [
+            { "op": "change", "uid": "e2", "lines": "  e2 button \"Save\" disabled" },
+            { "op": "remove", "uid": "e7" }] });
+        assert_eq!(
+            compact("capture.snapshot", &diff).as_deref(),
+            Some("version 4 (since 3): 2 changes\n~ e2 button \"Save\" disabled\n- e7\n")
+        );
+        // An error's details are not a snapshot.
+        assert_eq!(
+            compact("capture.snapshot", &json!({ "version": "0.1.0" })),
+            None
+        );
     }
 
     #[test]

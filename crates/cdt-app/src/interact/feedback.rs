@@ -1,8 +1,7 @@
 //! The feedback contract (SPEC §6.4): every action says what it caused — a navigation, a
-//! dialog, new pages, and which actionable nodes appeared, vanished or changed since the last
-//! snapshot (the whole snapshot when more than half changed).
+//! dialog, new pages, and what changed in the page's snapshot since the last one, exactly as
+//! `capture snapshot --diff` answers it (the whole snapshot when more than half changed).
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use cdt_domain::interact::DispatchOutcome;
@@ -12,6 +11,7 @@ use serde_json::{Value, json};
 
 use super::snapshot;
 use crate::context::PageCtx;
+use crate::snapshot_diff::{Compared, FULL_ABOVE};
 
 /// What was true before the action.
 pub struct Before {
@@ -142,60 +142,44 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
             .filter(|id| !before.pages.contains(id))
             .collect::<Vec<_>>()
     );
-    if let Ok(current) = snapshot::take(
-        ctx,
-        &snapshot::Options {
-            interactive: true,
-            ..Default::default()
-        },
-    )
-    .await
-    {
-        // The baseline is the last snapshot's interactive view, and only of this same document.
-        let previous = ctx.slot.last_snapshot(&ctx.target, &current.time_origin);
-        let nodes = snapshot::interactive_nodes(&current);
-        let changes = diff(&previous, &nodes);
-        ctx.slot
-            .store_snapshot(&ctx.target, &current.time_origin, nodes.clone());
-        let changed = changes.0.len() + changes.1.len() + changes.2.len();
-        out["domChanged"] = json!(changed > 0);
-        let largest = previous.len().max(nodes.len()).max(1);
-        if navigated || changed * 2 > largest {
-            out["snapshot"] = json!(current.text);
-        } else if changed > 0 {
-            out["changes"] =
-                json!({ "added": changes.0, "removed": changes.1, "changed": changes.2 });
+    // The page's snapshot in the view the caller last took it in (the whole page if never),
+    // compared as `capture snapshot --diff` would: it becomes the newest version.
+    let view = ctx
+        .slot
+        .versions
+        .latest_view(&ctx.target)
+        .unwrap_or_default();
+    if let Ok(current) = snapshot::take(ctx, &view).await {
+        let (compared, _) = ctx.slot.versions.record(
+            &ctx.target,
+            &view,
+            &current.time_origin,
+            &current.text,
+            None,
+            FULL_ABOVE,
+        );
+        match compared {
+            Compared::Full { version } => {
+                out["version"] = json!(version);
+                out["domChanged"] = json!(true);
+                out["snapshot"] = json!(current.text);
+            }
+            Compared::Diff {
+                version,
+                base,
+                changes,
+                only_focus,
+            } => {
+                out["version"] = json!(version);
+                out["domChanged"] = json!(!changes.is_empty() && !only_focus);
+                if !changes.is_empty() {
+                    out["base"] = json!(base);
+                    out["changes"] = json!(changes);
+                }
+            }
         }
     }
     out
-}
-
-/// `(added, removed, changed)` between two snapshots' node lines (uid → line).
-pub fn diff(
-    old: &BTreeMap<String, String>,
-    new: &BTreeMap<String, String>,
-) -> (Vec<String>, Vec<String>, Vec<String>) {
-    // Focus moves with almost every action; it is not an effect worth reporting.
-    let unfocused = |line: &str| line.replace(" focused", "");
-    let added = new
-        .iter()
-        .filter(|(uid, _)| !old.contains_key(*uid))
-        .map(|(_, line)| line.clone())
-        .collect();
-    let removed = old
-        .keys()
-        .filter(|uid| !new.contains_key(*uid))
-        .cloned()
-        .collect();
-    let changed = new
-        .iter()
-        .filter(|(uid, line)| {
-            old.get(*uid)
-                .is_some_and(|before| unfocused(before) != unfocused(line))
-        })
-        .map(|(_, line)| line.clone())
-        .collect();
-    (added, removed, changed)
 }
 
 /// True when an action changed nothing observable (reported as a warning, not an error).
@@ -211,22 +195,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn diff_reports_added_removed_changed() {
-        let old: BTreeMap<String, String> = [("e1", "e1 button \"A\""), ("e2", "e2 textbox \"B\"")]
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let new: BTreeMap<String, String> =
-            [("e1", "e1 button \"A\" disabled"), ("e3", "e3 link \"C\"")]
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-        let (added, removed, changed) = diff(&old, &new);
-        assert_eq!(added, vec!["e3 link \"C\"".to_string()]);
-        assert_eq!(removed, vec!["e2".to_string()]);
-        assert_eq!(changed, vec!["e1 button \"A\" disabled".to_string()]);
+    fn no_effect_needs_nothing_at_all() {
         assert!(no_effect(
             &json!({ "navigated": false, "dialog": null, "newPages": [], "domChanged": false })
+        ));
+        assert!(!no_effect(
+            &json!({ "navigated": false, "dialog": null, "newPages": [], "domChanged": true })
         ));
     }
 }

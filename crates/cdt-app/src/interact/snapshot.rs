@@ -2,11 +2,10 @@
 //! actionable or named node with a stable uid (docs/snapshot-format.md). Out-of-process iframes
 //! are snapshotted in their own frame and spliced in under their `iframe` line.
 
-use std::collections::BTreeMap;
-
 use cdt_domain::ops::SnapshotParams;
 use cdt_domain::probe::ProbeCommand;
-use cdt_domain::{CdtError, Warning, WarningCode};
+use cdt_domain::snapshot_change::Change;
+use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
@@ -16,20 +15,15 @@ use super::{frame_of, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
+use crate::snapshot_diff::{Compared, FULL_ABOVE};
 
 use_case!(CaptureSnapshot, |scope, params, until| capture(
     scope, &params, until
 )
 .await);
 
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    pub interactive: bool,
-    pub depth: Option<u32>,
-    pub root: Option<String>,
-    pub verbose: bool,
-    pub max_name: Option<u32>,
-}
+/// What a snapshot shows and how: its view, under which its versions are kept.
+pub use crate::snapshot_diff::View as Options;
 
 /// The view a whole-page snapshot is kept under for a pending navigation (`interactive` or
 /// not); a partial one (`--root`, `--depth`, `--verbose`, `--max-name`) is not kept.
@@ -39,46 +33,6 @@ fn committed_view(options: &Options) -> Option<bool> {
         && !options.verbose
         && options.max_name.is_none();
     whole.then_some(options.interactive)
-}
-
-/// Roles an `--interactive` snapshot keeps: what an action can target, and headings.
-const INTERACTIVE_ROLES: &[&str] = &[
-    "button",
-    "link",
-    "textbox",
-    "searchbox",
-    "checkbox",
-    "radio",
-    "combobox",
-    "listbox",
-    "option",
-    "slider",
-    "spinbutton",
-    "switch",
-    "tab",
-    "menuitem",
-    "menuitemcheckbox",
-    "menuitemradio",
-    "treeitem",
-    "iframe",
-    "clickable",
-    "heading",
-];
-
-/// The nodes an interactive snapshot would show, from any snapshot.
-pub fn interactive_nodes(snapshot: &Snapshot) -> BTreeMap<String, String> {
-    snapshot
-        .nodes
-        .iter()
-        .filter(|(uid, _)| {
-            snapshot
-                .uids
-                .get(*uid)
-                .and_then(|u| u["role"].as_str())
-                .is_some_and(|role| INTERACTIVE_ROLES.contains(&role))
-        })
-        .map(|(uid, line)| (uid.clone(), line.clone()))
-        .collect()
 }
 
 fn probe_args(options: &Options, root_in_frame: Option<&str>) -> Value {
@@ -195,19 +149,9 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
         add_nodes(&mut uids, &inner);
         pending.extend(frames_of(&inner, depth));
     }
-    let nodes = lines
-        .iter()
-        .filter_map(|line| {
-            let trimmed = line.trim_start();
-            let uid = trimmed.split(' ').next()?;
-            uids.contains_key(uid)
-                .then(|| (uid.to_string(), trimmed.to_string()))
-        })
-        .collect();
     Ok(Snapshot {
         text: lines.join("\n"),
         uids,
-        nodes,
         url: main["url"].as_str().unwrap_or_default().to_string(),
         title: main["title"].as_str().unwrap_or_default().to_string(),
         time_origin: main["timeOrigin"].to_string(),
@@ -221,11 +165,34 @@ async fn navigation_starts(ctx: &PageCtx) {
     }
 }
 
+/// Checks the diff parameters: a ratio in 0..=1, and no diff into a file.
+fn diff_asked(params: &SnapshotParams) -> Result<bool, CdtError> {
+    if let Some(ratio) = params.full_above
+        && !(0.0..=1.0).contains(&ratio)
+    {
+        return Err(CdtError::new(
+            ErrorCode::ValidationError,
+            format!("--full-above is a share of lines from 0 to 1, not {ratio}"),
+        )
+        .run::<cdt_domain::ops::op::CaptureSnapshot>("--diff --full-above 0.5"));
+    }
+    let diff = params.diff || params.since.is_some();
+    if diff && params.file.is_some() {
+        return Err(CdtError::new(
+            ErrorCode::ValidationError,
+            "--diff answers the changes in the reply, --file writes a whole snapshot: use one",
+        )
+        .run::<cdt_domain::ops::op::CaptureSnapshot>("--diff"));
+    }
+    Ok(diff)
+}
+
 pub async fn capture(
     scope: &Scope<'_>,
     params: &SnapshotParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
+    let diff = diff_asked(params)?;
     let file = params
         .file
         .as_deref()
@@ -253,53 +220,124 @@ pub async fn capture(
         }
     };
     pending |= taken.is_none();
-    let snapshot = match taken {
-        None => committed_view(&options)
-            .and_then(|view| ctx.slot.committed.recall(&ctx.target, view))
-            .unwrap_or_else(|| {
-                let info = ctx.slot.pages().info(ctx.page);
-                Snapshot {
-                    text: String::new(),
-                    uids: Map::new(),
-                    nodes: BTreeMap::new(),
-                    url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
-                    title: info.map(|i| i.title).unwrap_or_default(),
-                    time_origin: String::new(),
-                }
-            }),
+    let mut warnings = Vec::new();
+    let (snapshot, compared) = match taken {
+        None => {
+            let recalled = committed_view(&options)
+                .and_then(|view| ctx.slot.committed.recall(&ctx.target, view))
+                .unwrap_or_else(|| {
+                    let info = ctx.slot.pages().info(ctx.page);
+                    Snapshot {
+                        text: String::new(),
+                        uids: Map::new(),
+                        url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
+                        title: info.map(|i| i.title).unwrap_or_default(),
+                        time_origin: String::new(),
+                    }
+                });
+            (recalled, None)
+        }
         Some(snapshot) => {
-            if let Some(view) = committed_view(&options) {
+            let (compared, since_missing) = ctx.slot.versions.record(
+                &ctx.target,
+                &options,
+                &snapshot.time_origin,
+                &snapshot.text,
+                params.since,
+                params.full_above.unwrap_or(FULL_ABOVE),
+            );
+            // What a pending navigation answers with (kept again only when it changed).
+            let unchanged =
+                matches!(&compared, Compared::Diff { changes, .. } if changes.is_empty());
+            if let Some(view) = committed_view(&options)
+                && !(unchanged
+                    && ctx
+                        .slot
+                        .committed
+                        .holds(&ctx.target, view, &snapshot.time_origin))
+            {
                 ctx.slot.committed.remember(&ctx.target, view, &snapshot);
             }
-            if options.root.is_none() && options.depth.is_none() {
-                ctx.slot.store_snapshot(
-                    &ctx.target,
-                    &snapshot.time_origin,
-                    interactive_nodes(&snapshot),
+            if since_missing {
+                warnings.push(
+                    Warning::new(
+                        WarningCode::SnapshotVersionUnknown,
+                        format!(
+                            "version {} of this page's snapshot in this view is not kept (the daemon keeps the last {}, of the document on screen): this is the whole snapshot",
+                            params.since.unwrap_or_default(),
+                            crate::snapshot_diff::KEPT_VERSIONS
+                        ),
+                    )
+                    .with_details(json!({ "since": params.since, "page": ctx.page })),
                 );
             }
-            snapshot
+            (snapshot, Some(compared))
         }
     };
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
-    match file {
-        Some(path) => {
-            scope.store().write_file(path, snapshot.text.as_bytes())?;
-            out["file"] = json!(path);
-            out["bytes"] = json!(snapshot.text.len());
+    match (&compared, diff) {
+        (
+            Some(Compared::Diff {
+                version,
+                base,
+                changes,
+                ..
+            }),
+            true,
+        ) => {
+            // Lean: an unchanged page is a line (no node count, no empty uid map).
+            out.as_object_mut().map(|o| o.remove("nodes"));
+            out["version"] = json!(version);
+            out["base"] = json!(base);
+            out["full"] = json!(false);
+            out["changes"] = json!(changes);
+            let uids = uids_in(&snapshot.uids, changes);
+            if !uids.is_empty() {
+                out["uids"] = Value::Object(uids);
+            }
         }
-        None => out["snapshot"] = json!(snapshot.text),
+        _ => {
+            if let Some(Compared::Full { version } | Compared::Diff { version, .. }) = &compared {
+                out["version"] = json!(version);
+            }
+            if diff {
+                out["full"] = json!(true);
+            }
+            match file {
+                Some(path) => {
+                    scope.store().write_file(path, snapshot.text.as_bytes())?;
+                    out["file"] = json!(path);
+                    out["bytes"] = json!(snapshot.text.len());
+                }
+                None => out["snapshot"] = json!(snapshot.text),
+            }
+            out["uids"] = Value::Object(snapshot.uids);
+        }
     }
-    out["uids"] = Value::Object(snapshot.uids);
     if pending {
         let message = if snapshot.time_origin.is_empty() {
             "a navigation of this page is under way and has not committed; the page cannot be read until it does, and no earlier snapshot of the document on screen was taken"
         } else {
             "a navigation of this page is under way and has not committed: this is the last snapshot of the document still on screen"
         };
-        Warning::new(WarningCode::NavigationPending, message)
-            .with_details(json!({ "page": ctx.page }))
-            .attach(&mut out);
+        warnings.push(
+            Warning::new(WarningCode::NavigationPending, message)
+                .with_details(json!({ "page": ctx.page })),
+        );
+    }
+    for warning in warnings {
+        warning.attach(&mut out);
     }
     Ok(out)
+}
+
+/// The uid map's entries for the uids on the lines `changes` bring.
+pub fn uids_in(uids: &Map<String, Value>, changes: &[Change]) -> Map<String, Value> {
+    changes
+        .iter()
+        .filter_map(Change::lines)
+        .flat_map(str::lines)
+        .filter_map(|line| line.trim_start().split(' ').next())
+        .filter_map(|uid| uids.get(uid).map(|entry| (uid.to_string(), entry.clone())))
+        .collect()
 }

@@ -98,10 +98,23 @@ async fn a_click_presses_at_the_action_point_and_reports_what_changed() {
     assert_eq!(clicked["uid"], "e3");
     assert_eq!(clicked["navigated"], false);
     assert_eq!(
-        clicked["changes"]["changed"],
-        serde_json::json!(["e3 button \"Signed in\""]),
+        clicked["changes"],
+        serde_json::json!([{ "op": "change", "uid": "e3", "lines": "  e3 button \"Signed in\"" }]),
         "{clicked}"
     );
+    // The same change, seen by a diff: nothing since the action's version.
+    let diff = run(
+        &w,
+        Operation::CaptureSnapshot(SnapshotParams {
+            diff: true,
+            ..SnapshotParams::default()
+        }),
+    )
+    .await
+    .unwrap_or_default();
+    assert_eq!(diff["version"], clicked["version"], "{diff}");
+    assert_eq!(diff["changes"], serde_json::json!([]), "{diff}");
+    assert_eq!(diff["full"], false);
     let browser = lock(&w.launcher.launched)[0].clone();
     let presses = lock(&browser.document)
         .as_ref()

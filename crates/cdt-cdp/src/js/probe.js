@@ -5,19 +5,19 @@
 // built-ins (MutationObserver, getBoundingClientRect, querySelectorAll, …) are its own, so a
 // page's patches and globals cannot reach the probe.
 //
-// The probe never decides uids. The daemon keeps uid ↔ backendNodeId; the probe only reports
-// nodes: `ref(el)` answers the uid the daemon taught it for `el`, or a placeholder
-// `\u0001<nonce>:<i>\u0002` for the i-th node it reports fresh. `run` returns
-// `[json, gen, nonce, freshCount]`; the daemon then reads the fresh nodes (`fresh(gen)`,
-// serialized deep, so each carries its backendNodeId), numbers them, replaces the
-// placeholders, and calls `learn(gen, uids)`.
-// An element named by uid is resolved by the daemon (DOM.resolveNode) and passed as `target`.
+// The probe never decides uids. It reports nodes: `ref(el)` answers the uid the daemon taught it
+// for `el`, or a placeholder `\u0001<nonce>:<i>\u0002` for the i-th node it reports fresh.
+// `run` returns `[json, gen, nonce, freshCount]`; the daemon numbers the fresh nodes, replaces
+// the placeholders, and calls `learn(gen, uids)`. The probe then holds uid → node for the
+// document (`node(uid)`), which the daemon asks the first time a command names the uid; it
+// keeps the node's backendNodeId from then on and resolves the element itself (DOM.resolveNode),
+// passing it as `target`.
 (function (A11Y, SNAPSHOT) {
   'use strict';
   const bytes = new Uint32Array(2);
   crypto.getRandomValues(bytes);
-  const R = { cache: new WeakMap(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined, lastMutation: Date.now(),
-    nonce: bytes[0].toString(36) + bytes[1].toString(36) };
+  const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
+    lastMutation: Date.now(), nonce: bytes[0].toString(36) + bytes[1].toString(36), sent: new Map(), sentCount: 0 };
   try {
     new MutationObserver(() => { R.lastMutation = Date.now(); })
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -98,7 +98,39 @@
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role);
   const H = { ref, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
-  const snapshot = SNAPSHOT(H);
+  const walkSnapshot = SNAPSHOT(H);
+  // A walk's answer, or only what changed since the one the daemon holds as `args.base`
+  // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
+  // and `nodes` are those between. A line with a placeholder uid is never kept.
+  const snapshot = (args, target) => {
+    const r = walkSnapshot(args, target);
+    if (!r || !r.lines) return r;
+    const key = JSON.stringify([!!args.interactive, !!args.verbose, args.maxName || 0, args.depth === undefined ? null : args.depth,
+      args.rootSelector || null, args.rootUid || null]);
+    const last = R.sent.get(key);
+    r.token = R.nonce + '.' + (++R.sentCount);
+    R.sent.delete(key);
+    R.sent.set(key, { token: r.token, lines: r.lines });
+    if (R.sent.size > 8) R.sent.delete(R.sent.keys().next().value);
+    if (!last || !args.base || last.token !== args.base) return r;
+    const a = last.lines, b = r.lines;
+    const same = (x, y) => x === y && x.indexOf('\u0001') < 0;
+    let p = 0;
+    while (p < a.length && p < b.length && same(a[p], b[p])) p++;
+    let s = 0;
+    while (s < a.length - p && s < b.length - p && same(a[a.length - 1 - s], b[b.length - 1 - s])) s++;
+    const hasUid = (line) => /^\s*(?:(?:f\d+)?e\d+ |\u0001)/.test(line);
+    let before = 0;
+    for (let i = 0; i < p; i++) if (hasUid(b[i])) before++;
+    const middle = b.slice(p, b.length - s);
+    let inMiddle = 0;
+    for (const line of middle) if (hasUid(line)) inMiddle++;
+    r.base = args.base;
+    r.keep = [p, s];
+    r.lines = middle;
+    r.nodes = r.nodes.slice(before, before + inMiddle);
+    return r;
+  };
 
   const describe = (el) => {
     if (!el || el.nodeType !== 1) return null;
@@ -349,16 +381,12 @@
     }
     return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length];
   };
-  // The nodes run number `gen` reported fresh, for the daemon to read their backendNodeIds.
-  function fresh(gen) {
-    return R.gens.get(gen) || [];
-  }
   function run(command, args, target) {
     R.fresh = []; R.freshIndex = new Map();
     args = args || {};
-    // The daemon forgot the node ids of an earlier document: so does this cache.
-    if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.epoch = args.epoch; }
-    if (target && args.uid && target.isConnected) R.cache.set(target, args.uid);
+    // The daemon forgot the uids of an earlier document: so does this cache.
+    if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.byUid = new Map(); R.sent = new Map(); R.epoch = args.epoch; }
+    if (target && args.uid && target.isConnected) { R.cache.set(target, args.uid); R.byUid.set(args.uid, new WeakRef(target)); }
     const handler = commands[command];
     if (!handler) return finish({ error: 'unknown-command' });
     const result = handler(args, target || null);
@@ -370,8 +398,18 @@
     const nodes = R.gens.get(gen);
     R.gens.delete(gen);
     if (!nodes) return false;
-    nodes.forEach((el, i) => { if (typeof uids[i] === 'string') R.cache.set(el, uids[i]); });
+    nodes.forEach((el, i) => {
+      if (typeof uids[i] !== 'string') return;
+      R.cache.set(el, uids[i]);
+      R.byUid.set(uids[i], new WeakRef(el));
+    });
     return true;
   }
-  return { run, fresh, learn };
+  // The node the daemon numbered `uid`, while it is in the document.
+  function node(uid) {
+    const held = R.byUid.get(uid);
+    const el = held && held.deref();
+    return el && el.isConnected ? el : null;
+  }
+  return { run, learn, node };
 })

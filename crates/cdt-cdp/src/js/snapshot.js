@@ -8,6 +8,15 @@
 // whose only content is one link or button of the same name folds into that control's line;
 // adjacent inline text merges into one `text` line. Only actionable nodes, headings and
 // landmarks carry uids (the daemon numbers them from the nodes reported through `H.ref`).
+//
+// Incremental: what a block element's subtree produced is kept, and the next walk reuses it
+// unless something changed there since — a mutation inside it (a MutationObserver marks the
+// node and its ancestors), an attribute of it or of an ancestor (which may change what its
+// descendants show), an event that changes state without a mutation (focus, input, change, an
+// image or transition that ends), or a resize (everything). Lines whose content can change
+// without any of those — form controls (values, checked), elements named by other elements
+// (aria-labelledby, labels), the focused element — are recomputed every time. A warm snapshot
+// of an unchanged page walks almost nothing; one that changed walks only what changed.
 (function (H) {
   'use strict';
   // Roles that get a uid besides the actionable ones: what an agent may want to name as a
@@ -25,15 +34,67 @@
     'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'HTML', 'LEGEND',
     'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL']);
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
+  // Lines recomputed on every walk: their content changes without a DOM mutation.
+  const LIVE_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']);
+
+  // What changed since a block's output was kept (see the header).
+  const C = {
+    gen: 1,
+    // Kept output older than this is void (a resize).
+    floor: 0,
+    // Element → the change (gen) that touched it or something inside it.
+    dirtyAt: new WeakMap(),
+    // Element → the change (gen) that may have changed what its descendants show.
+    deepAt: new WeakMap(),
+    // Walk options (as a string) → element → its kept output.
+    kept: new Map(),
+    roots: new WeakSet(),
+    observer: null,
+  };
+  const markUp = (node, gen, deep) => {
+    if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
+    for (let n = node; n;) {
+      if (n.nodeType === 1) {
+        if ((C.dirtyAt.get(n) || 0) >= gen) break;
+        C.dirtyAt.set(n, gen);
+      }
+      n = n.parentNode || n.host || null;
+    }
+  };
+  const changed = (records) => {
+    if (!records.length) return;
+    const gen = ++C.gen;
+    for (const r of records) {
+      if (r.type === 'characterData') markUp(r.target.parentNode, gen, false);
+      else markUp(r.target, gen, r.type === 'attributes');
+    }
+  };
+  const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true };
+  try {
+    C.observer = new MutationObserver(changed);
+    C.observer.observe(document, OBSERVE);
+    const touched = (deep) => (event) => {
+      const gen = ++C.gen;
+      markUp(event.target, gen, deep);
+    };
+    for (const type of ['focusin', 'focusout', 'input', 'change', 'load', 'error', 'toggle']) document.addEventListener(type, touched(false), true);
+    for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
+    addEventListener('resize', () => { C.floor = ++C.gen; }, true);
+  } catch (e) { /* no document yet: nothing is kept */ }
+  const observeRoot = (root) => {
+    if (!C.observer || C.roots.has(root)) return;
+    C.roots.add(root);
+    C.observer.observe(root, OBSERVE);
+  };
 
   // The one link or button that is an element's whole content, if its name is `name`.
-  const soleControl = (el, name) => {
+  const soleControl = (el, name, nameOf) => {
     const inner = el.querySelectorAll('a[href],button,[role=link],[role=button]');
     if (inner.length !== 1) return null;
     const control = inner[0];
     const role = H.roleOf(control);
     if (role !== 'link' && role !== 'button') return null;
-    return H.nameOf(control, role) === name ? control : null;
+    return nameOf(control, role) === name ? control : null;
   };
 
   // Run-length compression: repeated identical sibling lines without uid and without children
@@ -57,9 +118,6 @@
   };
 
   return function snapshot(args, target) {
-    const lines = [];
-    const nodes = [];
-    const frames = [];
     const maxDepth = args.depth === undefined || args.depth === null ? Infinity : args.depth;
     const maxName = args.maxName || 0;
     const maxText = args.maxName || 100;
@@ -74,31 +132,54 @@
       try { start = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: H.clean(e.message || e, 200) }; }
       if (!start) return { error: 'unknown', selector: args.rootSelector };
     }
-    if (!start) return { lines, nodes, frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    if (!start) return { lines: [], nodes: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    // Changes the observer has not told yet are counted before anything is reused.
+    if (C.observer) changed(C.observer.takeRecords());
+    const gen = C.gen;
+    const key = [args.interactive, args.verbose, maxName, maxText, maxDepth].join('|');
+    if (!C.kept.has(key)) C.kept.set(key, new WeakMap());
+    const kept = C.kept.get(key);
+    // Names asked twice in one walk (a folded heading's control) are computed once.
+    const names = new Map();
+    const nameOf = (el, role) => {
+      const known = names.get(el);
+      if (known && known.role === role) return known.name;
+      const name = H.nameOf(el, role, maxName);
+      names.set(el, { role, name });
+      return name;
+    };
+    // The lines as records: `{d, body}` for text, `{d, el, role, uid, name, states, live,
+    // frame}` for an element (its uid and, when live, its name and states are read when the
+    // lines are put together).
+    const recs = [];
     // States a folded container hands to the control that replaces it (`heading=2`).
     const extra = new Map();
     let text = { depth: 0, parts: [] };
     const flush = () => {
       if (text.parts.length) {
         const words = H.clean(text.parts.join(''), maxText);
-        if (words) lines.push('  '.repeat(text.depth) + 'text ' + H.quote(words));
+        if (words) recs.push({ d: text.depth, body: 'text ' + H.quote(words) });
       }
       text = { depth: 0, parts: [] };
     };
-    const emit = (el, role, name, depth, withUid) => {
+    const emit = (el, role, name, depth, withUid, candidate) => {
       flush();
-      const uid = withUid ? H.ref(el) : null;
-      const states = H.statesOf(el, role, args.verbose);
       const more = extra.get(el);
+      const live = LIVE_TAGS.has(el.tagName) || el.isContentEditable || el.hasAttribute('aria-labelledby');
+      const rec = { d: depth, el, role, uid: withUid, name, more, candidate, live, frame: false, states: null };
+      if (!live) rec.states = statesWith(el, role, more);
+      recs.push(rec);
+      return rec;
+    };
+    const statesWith = (el, role, more) => {
+      const states = H.statesOf(el, role, args.verbose);
       if (more) states.push(more);
-      const shown = H.shown(role);
-      lines.push('  '.repeat(depth) + (uid ? uid + ' ' : '') + shown + (name ? ' ' + H.quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
-      if (uid) nodes.push([uid, shown, name]);
-      return uid;
+      return states;
     };
     // `named`: an ancestor is named from its content (its words are not repeated as text);
-    // `inAction`: inside an actionable element; `cursor`: the parent's cursor, when known.
-    const walk = (el, depth, named, inAction, cursor) => {
+    // `inAction`: inside an actionable element; `cursor`: the parent's cursor, when known;
+    // `deep`: the latest change of an ancestor that may change what this element shows.
+    const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth) return;
       if (el.nodeType === 3) {
         if (args.interactive || named) return;
@@ -112,7 +193,25 @@
       if (SKIP.has(tag)) return;
       if (el.getAttribute('aria-hidden') === 'true') return;
       const block = BLOCK.has(tag);
-      if (block) flush();
+      const deepHere = Math.max(deep, C.deepAt.get(el) || 0);
+      if (block) {
+        flush();
+        const entry = kept.get(el);
+        const since = Math.max(C.floor, deepHere, C.dirtyAt.get(el) || 0);
+        if (entry && entry.gen >= since && entry.depth === depth && entry.named === named && entry.inAction === inAction &&
+            entry.cursor === cursor) {
+          for (const rec of entry.recs) recs.push(rec);
+          return;
+        }
+      }
+      const from = recs.length;
+      walkElement(el, tag, block, depth, named, inAction, cursor, deepHere);
+      if (block) {
+        flush();
+        kept.set(el, { gen, depth, named, inAction, cursor, recs: recs.slice(from) });
+      }
+    };
+    const walkElement = (el, tag, block, depth, named, inAction, cursor, deep) => {
       let role = inAction ? H.roleOf(el, 'pointer') : H.roleOf(el, cursor);
       if (tag !== 'OPTION' && !H.isVisible(el)) {
         // display:none hides the subtree; display:contents and visibility:hidden do not hide
@@ -130,37 +229,60 @@
       if (role) {
         const actionable = H.isActionable(el, role);
         const candidate = args.verbose || actionable || role === 'heading' || !args.interactive;
-        const name = candidate ? H.nameOf(el, role, maxName) : '';
+        const name = candidate ? nameOf(el, role) : '';
         let keep;
         if (args.verbose) keep = true;
         else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected);
         else if (args.interactive) keep = role === 'heading';
         else keep = !!name || KEEP_UNNAMED.has(role);
         if (keep && !args.verbose && !actionable && name && FOLDS_INTO_CONTROL.has(role)) {
-          const control = soleControl(el, name);
+          const control = soleControl(el, name, nameOf);
           if (control) {
             keep = false;
             if (role === 'heading') extra.set(control, 'heading=' + (el.getAttribute('aria-level') || tag.slice(1)));
           }
         }
         if (keep) {
-          const uid = emit(el, role, name, depth, args.verbose || actionable || UID_ROLES.has(role));
+          const rec = emit(el, role, name, depth, args.verbose || actionable || UID_ROLES.has(role), candidate);
           childDepth = depth + 1;
           if (name && (H.fromContent(role) || role === H.CLICKABLE || el.isContentEditable)) childNamed = true;
           if (tag === 'IFRAME' || tag === 'FRAME') {
-            frames.push({ uid: uid || H.ref(el), depth: childDepth });
+            rec.frame = true;
             return;
           }
           if (tag === 'SELECT' && !args.verbose) return;
         }
         if (actionable) childInAction = true;
       }
-      if (el.shadowRoot) for (const child of el.shadowRoot.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor);
-      for (const child of el.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor);
-      if (block) flush();
+      if (el.shadowRoot) {
+        observeRoot(el.shadowRoot);
+        for (const child of el.shadowRoot.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+      }
+      for (const child of el.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
     };
-    walk(start, 0, false, false, undefined);
+    walk(start, 0, false, false, undefined, 0);
     flush();
+    // The lines put together: uids, and what live lines show now.
+    const lines = [];
+    const nodes = [];
+    const frames = [];
+    const active = document.activeElement;
+    for (const rec of recs) {
+      const indent = '  '.repeat(rec.d);
+      if (!rec.el) {
+        lines.push(indent + rec.body);
+        continue;
+      }
+      const el = rec.el;
+      const now = rec.live || el === active || (rec.states && rec.states.includes('focused'));
+      const name = rec.live && rec.candidate && el.isConnected ? H.nameOf(el, rec.role, maxName) : rec.name;
+      const states = now ? statesWith(el, rec.role, rec.more) : rec.states;
+      const uid = rec.uid ? H.ref(el) : null;
+      const shown = H.shown(rec.role);
+      lines.push(indent + (uid ? uid + ' ' : '') + shown + (name ? ' ' + H.quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
+      if (uid) nodes.push([uid, shown, name]);
+      if (rec.frame) frames.push({ uid: uid || H.ref(el), depth: rec.d + 1 });
+    }
     return { lines: compress(lines), nodes, frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
   };
 })

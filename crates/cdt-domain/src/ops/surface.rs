@@ -37,6 +37,9 @@ pub enum TextForm {
     Value,
     /// The `matches` of a search: one `uid role "name"` line each.
     Matches,
+    /// A snapshot: its text, or its changes (`+ e40 …`, `~ e15 …`, `- e12`, `> e20 after e8`)
+    /// under a `version N (since M)` line.
+    Snapshot,
 }
 
 /// How the words after a REPL short form become the command's arguments.

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use cdt_domain::snapshot_change::Change;
 use serde_json::Value;
 
 /// uid number → (uid, `role "name"`), in page order.
@@ -47,7 +48,9 @@ impl Uids {
 
     /// Takes in the uids a reply of `op` names.
     pub fn learn(&mut self, op: &str, data: &Value) {
+        // A whole snapshot replaces what is known; a diff (`full: false`) amends it below.
         if op == "capture.snapshot"
+            && data["full"] != false
             && let Some(uids) = data["uids"].as_object()
         {
             self.0.clear();
@@ -61,24 +64,20 @@ impl Uids {
         if let Some(snapshot) = data["snapshot"].as_str() {
             self.replace_from_text(snapshot);
         }
-        let changes = &data["changes"];
-        for line in ["added", "changed"]
-            .iter()
-            .flat_map(|key| changes[*key].as_array().into_iter().flatten())
-            .filter_map(Value::as_str)
-        {
-            if let Some((uid, description)) = parse_line(line) {
-                self.insert(&uid, description);
-            }
-        }
-        for uid in changes["removed"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-        {
-            if let Some(n) = number(uid) {
+        let changes: Vec<Change> = data
+            .get("changes")
+            .and_then(|c| serde_json::from_value(c.clone()).ok())
+            .unwrap_or_default();
+        for change in &changes {
+            if let Change::Remove { uid } = change
+                && let Some(n) = number(uid)
+            {
                 self.0.remove(&n);
+            }
+            for line in change.lines().into_iter().flat_map(str::lines) {
+                if let Some((uid, description)) = parse_line(line.trim_start()) {
+                    self.insert(&uid, description);
+                }
             }
         }
         for key in ["matches", "targets"] {
@@ -119,7 +118,9 @@ mod tests {
         );
         uids.learn(
             "element.fill",
-            &json!({ "changes": { "added": ["e11 button \"New\""], "changed": [], "removed": ["e2"] } }),
+            &json!({ "changes": [
+                { "op": "add", "uid": "e11", "after": "e1", "lines": "  e11 button \"New\"" },
+                { "op": "remove", "uid": "e2" }] }),
         );
         assert_eq!(uids.matching("e1").len(), 2);
         assert!(uids.matching("e2").is_empty());
@@ -133,5 +134,12 @@ mod tests {
             &json!({ "matches": [{ "uid": "e30", "role": "link", "name": "x" }] }),
         );
         assert_eq!(uids.matching("e3").len(), 1);
+        // A snapshot diff amends, it does not replace.
+        uids.learn(
+            "capture.snapshot",
+            &json!({ "full": false, "version": 2, "base": 1, "uids": {}, "changes": [
+                { "op": "change", "uid": "e21", "lines": "  e21 link \"Home\" focused" }] }),
+        );
+        assert_eq!(uids.matching("e").len(), 3);
     }
 }

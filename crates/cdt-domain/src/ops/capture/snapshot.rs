@@ -20,9 +20,12 @@ impl Op for CaptureSnapshot {
             "cdt capture snapshot --interactive          # actionable nodes and headings only",
             "cdt capture snapshot --root e40 --depth 2",
             "cdt capture snapshot --output text          # just the snapshot text",
+            "cdt capture snapshot --diff                 # only what changed since the last one",
+            "cdt capture snapshot --since 3              # what changed since version 3",
         ],
+        text: TextForm::Snapshot,
         aliases: &[
-            Alias::new(&["elements"], "elements", "actionable elements with their uids", "elements", Form::Append).with(&["--interactive"]),
+            Alias::new(&["elements"], "elements", "actionable elements with their uids (after the first, what changed)", "elements", Form::Append).with(&["--interactive", "--diff"]),
             Alias::new(&["snapshot"], "snapshot", "the whole page as text with uids", "snapshot --depth 3", Form::Append),
         ],
         tools: &[Tool::of::<TakeSnapshot>("take_snapshot", ToolFamily::DevTools, "The page's accessibility tree as text; actionable nodes carry stable uids (e12). Prefer it to screenshots.")],
@@ -53,6 +56,19 @@ pub struct SnapshotParams {
     /// Write the snapshot text to this file (absolute path) instead of returning it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// Answer only the changes since this context's last snapshot of the page in the same view
+    /// (`full: true` and the whole snapshot on the first, after a navigation, or when more than
+    /// `fullAbove` of its lines changed).
+    #[serde(default, skip_serializing_if = "crate::ops::is_false")]
+    pub diff: bool,
+    /// Answer the changes since this version (one of the last few the daemon keeps); implies
+    /// `diff`. An unknown version answers the whole snapshot with a warning.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<u64>,
+    /// Share of lines (0 to 1) above which a diff answers the whole snapshot instead
+    /// (default 0.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full_above: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
@@ -75,6 +91,13 @@ pub struct TakeSnapshot {
     /// Write the snapshot here (absolute path) instead of returning it.
     #[serde(default)]
     pub file_path: Option<String>,
+    /// Only what changed since your last snapshot of this page (the whole tree the first time,
+    /// after a navigation, or when more than half changed).
+    #[serde(default)]
+    pub diff: bool,
+    /// What changed since this snapshot version (implies diff).
+    #[serde(default)]
+    pub since: Option<u64>,
     #[serde(default)]
     pub page: Option<u32>,
 }
@@ -89,6 +112,9 @@ impl ToolShape for TakeSnapshot {
             file: self.file_path,
             page: self.page,
             max_name: None,
+            diff: self.diff,
+            since: self.since,
+            full_above: None,
         }))
     }
 }
@@ -120,6 +146,17 @@ mod args {
         /// Write the snapshot text to a file.
         #[arg(long, value_name = "PATH")]
         pub file: Option<String>,
+        /// Only what changed since this context's last snapshot of the page (the whole one the
+        /// first time, after a navigation, or when more than half changed).
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub diff: bool,
+        /// What changed since this version (implies --diff).
+        #[arg(long, value_name = "VERSION")]
+        pub since: Option<u64>,
+        /// Share of lines (0 to 1) above which a diff answers the whole snapshot.
+        #[arg(long, value_name = "RATIO")]
+        pub full_above: Option<f64>,
         #[command(flatten)]
         #[serde(flatten)]
         pub page: PageArg,

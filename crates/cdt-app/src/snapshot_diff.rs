@@ -1,0 +1,427 @@
+//! Incremental snapshots (seed 003's SPA diff, issue 18): the versions of each page's snapshot a
+//! slot keeps, and the changes between two of them.
+//!
+//! A snapshot's lines fall into **segments**: a line with a uid starts one, and the lines
+//! without a uid that follow it (text, rows, cells, unnamed groups) belong to it; lines before
+//! the first uid form the segment `^`. Uids are stable within a document, so two versions of a
+//! page are compared segment by segment: a segment is **added** (with the uid of the segment it
+//! follows, and of its nearest ancestor with a uid), **removed**, **changed** (its lines again),
+//! or **moved** (it follows another segment now; found with a longest increasing subsequence,
+//! so inserting one item never moves the rest). Applying the changes to the old version's lines
+//! gives the new version's lines exactly ([`apply`]); a test checks it.
+//!
+//! Only data: taking snapshots is `interact/snapshot.rs`.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Mutex;
+
+pub use cdt_domain::snapshot_change::Change;
+
+use crate::sync::lock;
+
+/// Versions kept per page (for `--since`).
+pub const KEPT_VERSIONS: usize = 4;
+/// Pages whose versions a slot keeps (the least recently snapshotted go first).
+const KEPT_PAGES: usize = 32;
+/// Share of lines that changed above which a diff answers the whole snapshot (seed 003: 50 %).
+pub const FULL_ABOVE: f64 = 0.5;
+
+/// The id of the segment of lines before the first uid.
+pub const START: &str = "^";
+
+/// What a snapshot shows and how: versions of one view are compared only with each other.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct View {
+    pub interactive: bool,
+    pub depth: Option<u32>,
+    pub root: Option<String>,
+    pub verbose: bool,
+    pub max_name: Option<u32>,
+}
+
+/// A uid line and the lines without a uid that follow it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Segment {
+    /// Its uid (`e12`, `f1e3`), or [`START`].
+    pub id: String,
+    /// The uid of its nearest ancestor line with a uid (none at the top).
+    pub parent: Option<String>,
+    pub lines: Vec<String>,
+}
+
+/// The uid a line starts with (after its indentation), if any.
+fn uid_of(line: &str) -> Option<&str> {
+    let word = line.trim_start().split(' ').next()?;
+    let number = word
+        .strip_prefix('f')
+        .and_then(|rest| rest.split_once('e'))
+        .map_or_else(
+            || word.strip_prefix('e'),
+            |(frame, rest)| {
+                (!frame.is_empty() && frame.bytes().all(|b| b.is_ascii_digit())).then_some(rest)
+            },
+        )?;
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(word)
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// A snapshot's text as segments, in order.
+pub fn segments(text: &str) -> Vec<Segment> {
+    let mut out: Vec<Segment> = Vec::new();
+    // The uid lines enclosing the current line: (indent, uid).
+    let mut ancestors: Vec<(usize, String)> = Vec::new();
+    for line in text.lines() {
+        let depth = indent(line);
+        match uid_of(line) {
+            Some(uid) => {
+                while ancestors.last().is_some_and(|(d, _)| *d >= depth) {
+                    ancestors.pop();
+                }
+                out.push(Segment {
+                    id: uid.to_string(),
+                    parent: ancestors.last().map(|(_, uid)| uid.clone()),
+                    lines: vec![line.to_string()],
+                });
+                ancestors.push((depth, uid.to_string()));
+            }
+            None => match out.last_mut() {
+                Some(segment) => segment.lines.push(line.to_string()),
+                None => out.push(Segment {
+                    id: START.into(),
+                    parent: None,
+                    lines: vec![line.to_string()],
+                }),
+            },
+        }
+    }
+    out
+}
+
+/// Indices (into `values`) of a longest strictly increasing subsequence.
+fn longest_increasing(values: &[usize]) -> HashSet<usize> {
+    // tails[k]: index of the smallest tail of an increasing run of length k + 1.
+    let mut tails: Vec<usize> = Vec::new();
+    let mut previous = vec![usize::MAX; values.len()];
+    for (i, value) in values.iter().enumerate() {
+        let at = tails.partition_point(|&t| values[t] < *value);
+        if at > 0 {
+            previous[i] = tails[at - 1];
+        }
+        if at == tails.len() {
+            tails.push(i);
+        } else {
+            tails[at] = i;
+        }
+    }
+    let mut kept = HashSet::new();
+    let mut at = tails.last().copied().unwrap_or(usize::MAX);
+    while at != usize::MAX {
+        kept.insert(at);
+        at = previous[at];
+    }
+    kept
+}
+
+/// The changes from `old` to `new`, and how many lines they carry or remove.
+pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
+    let old_at: HashMap<&str, usize> = old
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.id.as_str(), i))
+        .collect();
+    let new_ids: HashSet<&str> = new.iter().map(|s| s.id.as_str()).collect();
+    let mut changes = Vec::new();
+    let mut weight = 0;
+    for segment in old.iter().filter(|s| !new_ids.contains(s.id.as_str())) {
+        weight += segment.lines.len();
+        changes.push(Change::Remove {
+            uid: segment.id.clone(),
+        });
+    }
+    // Segments in both, in the new order, by their old position: those off the longest
+    // increasing run moved.
+    let common: Vec<(usize, usize)> = new
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| old_at.get(s.id.as_str()).map(|&o| (i, o)))
+        .collect();
+    let positions: Vec<usize> = common.iter().map(|&(_, o)| o).collect();
+    let stays = longest_increasing(&positions);
+    let moved: HashSet<usize> = common
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !stays.contains(k))
+        .map(|(_, &(i, _))| i)
+        .collect();
+    for (i, segment) in new.iter().enumerate() {
+        let after = (i > 0).then(|| new[i - 1].id.clone());
+        match old_at.get(segment.id.as_str()) {
+            None => {
+                weight += segment.lines.len();
+                changes.push(Change::Add {
+                    uid: segment.id.clone(),
+                    after,
+                    parent: segment.parent.clone(),
+                    lines: segment.lines.join("\n"),
+                });
+            }
+            Some(&o) => {
+                if old[o].lines != segment.lines {
+                    weight += segment.lines.len();
+                    changes.push(Change::Change {
+                        uid: segment.id.clone(),
+                        lines: segment.lines.join("\n"),
+                    });
+                }
+                if moved.contains(&i) {
+                    weight += 1;
+                    changes.push(Change::Move {
+                        uid: segment.id.clone(),
+                        after,
+                        parent: segment.parent.clone(),
+                    });
+                }
+            }
+        }
+    }
+    (changes, weight)
+}
+
+/// `old`'s lines with `changes` applied, as a client would: removals and moves out, changed
+/// lines in, then additions and moves placed after their segment, in order.
+pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
+    let mut order: Vec<(String, Vec<String>)> = old
+        .iter()
+        .map(|s| (s.id.clone(), s.lines.clone()))
+        .collect();
+    let mut moving: HashMap<String, Vec<String>> = HashMap::new();
+    for change in changes {
+        match change {
+            Change::Remove { uid } => order.retain(|(id, _)| id != uid),
+            Change::Move { uid, .. } => {
+                if let Some(at) = order.iter().position(|(id, _)| id == uid) {
+                    let (_, lines) = order.remove(at);
+                    moving.insert(uid.clone(), lines);
+                }
+            }
+            _ => {}
+        }
+    }
+    for change in changes {
+        if let Change::Change { uid, lines } = change {
+            let lines: Vec<String> = lines.lines().map(str::to_string).collect();
+            match order.iter_mut().find(|(id, _)| id == uid) {
+                Some((_, old)) => *old = lines,
+                None => {
+                    moving.insert(uid.clone(), lines);
+                }
+            }
+        }
+    }
+    for change in changes {
+        let (uid, after, lines) = match change {
+            Change::Add {
+                uid, after, lines, ..
+            } => (uid, after, lines.lines().map(str::to_string).collect()),
+            Change::Move { uid, after, .. } => (uid, after, moving.remove(uid).unwrap_or_default()),
+            _ => continue,
+        };
+        let at = match after {
+            None => 0,
+            Some(after) => order
+                .iter()
+                .position(|(id, _)| id == after)
+                .map_or(order.len(), |p| p + 1),
+        };
+        order.insert(at, (uid.clone(), lines));
+    }
+    order.into_iter().flat_map(|(_, lines)| lines).collect()
+}
+
+/// True when `change` rewrote a segment of `base` only by moving the ` focused` marker.
+fn focus_moved(base: &Version, change: &Change) -> bool {
+    let Change::Change { uid, lines } = change else {
+        return false;
+    };
+    let unfocused = |line: &str| line.replace(" focused", "");
+    base.segments
+        .iter()
+        .find(|s| &s.id == uid)
+        .is_some_and(|s| unfocused(&s.lines.join("\n")) == unfocused(lines))
+}
+
+/// One version of a page's snapshot.
+#[derive(Clone, Debug)]
+pub struct Version {
+    pub number: u64,
+    pub view: View,
+    /// The document it shows (`performance.timeOrigin`): another document is never a baseline.
+    pub document: String,
+    pub segments: Vec<Segment>,
+    pub lines: usize,
+    /// A hash of its text (an unchanged page is recognised without comparing segments).
+    pub digest: u64,
+}
+
+fn digest(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
+}
+
+#[derive(Default)]
+struct PageVersions {
+    next: u64,
+    versions: VecDeque<Version>,
+    /// When it was last used (for eviction across pages).
+    used: u64,
+}
+
+/// What a new snapshot is, next to what the slot kept of the page.
+#[derive(Debug)]
+pub enum Compared {
+    /// No baseline (first snapshot of this view and document, a `--since` the slot no longer
+    /// holds, or more than the threshold changed): the whole snapshot, as `version`.
+    Full { version: u64 },
+    /// The changes from `base` to `version` (the same number when nothing changed).
+    Diff {
+        version: u64,
+        base: u64,
+        changes: Vec<Change>,
+        /// Every change only moved the focus marker (an action's feedback does not count it as
+        /// an effect).
+        only_focus: bool,
+    },
+}
+
+/// The versions a slot keeps of its pages' snapshots.
+#[derive(Default)]
+pub struct SnapshotVersions {
+    pages: Mutex<HashMap<String, PageVersions>>,
+    clock: Mutex<u64>,
+}
+
+impl SnapshotVersions {
+    /// Records `text` (of `document`, in `view`) as the page's newest version and compares it
+    /// with a baseline: version `since` when given, else the newest of this view and document.
+    /// `since_missing` tells whether an asked-for baseline was not held.
+    pub fn record(
+        &self,
+        target: &str,
+        view: &View,
+        document: &str,
+        text: &str,
+        since: Option<u64>,
+        full_above: f64,
+    ) -> (Compared, bool) {
+        let digest = digest(text);
+        let used = {
+            let mut clock = lock(&self.clock);
+            *clock += 1;
+            *clock
+        };
+        let mut pages = lock(&self.pages);
+        if !pages.contains_key(target) && pages.len() >= KEPT_PAGES {
+            let oldest = pages
+                .iter()
+                .min_by_key(|(_, p)| p.used)
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                pages.remove(&oldest);
+            }
+        }
+        let page = pages
+            .entry(target.to_string())
+            .or_insert_with(|| PageVersions {
+                next: 1,
+                ..PageVersions::default()
+            });
+        page.used = used;
+        let comparable = |v: &&Version| v.view == *view && v.document == document;
+        let newest = page.versions.iter().rev().find(comparable);
+        // The common case of a page that did not change: no need to split it up.
+        if let Some(newest) = newest.filter(|v| v.digest == digest && since.is_none()) {
+            return (
+                Compared::Diff {
+                    version: newest.number,
+                    base: newest.number,
+                    changes: Vec::new(),
+                    only_focus: false,
+                },
+                false,
+            );
+        }
+        let newest = newest.map(|v| v.number);
+        let segments = segments(text);
+        let lines = segments.iter().map(|s| s.lines.len()).sum();
+        let baseline = match since {
+            Some(number) => page
+                .versions
+                .iter()
+                .find(|v| v.number == number && comparable(v)),
+            None => page.versions.iter().rev().find(comparable),
+        };
+        let since_missing = since.is_some() && baseline.is_none();
+        let compared = baseline.map(|base| {
+            let (changes, weight) = diff(&base.segments, &segments);
+            let largest = base.lines.max(lines).max(1);
+            let too_many = weight as f64 > full_above * largest as f64;
+            let only_focus = !changes.is_empty() && changes.iter().all(|c| focus_moved(base, c));
+            (base.number, changes, too_many, only_focus)
+        });
+        let number = page.next;
+        let compared = match compared {
+            // Nothing changed since the newest version: it stays the version.
+            Some((base, changes, _, _)) if changes.is_empty() && Some(base) == newest => {
+                return (
+                    Compared::Diff {
+                        version: base,
+                        base,
+                        changes,
+                        only_focus: false,
+                    },
+                    since_missing,
+                );
+            }
+            Some((base, changes, false, only_focus)) => Compared::Diff {
+                version: number,
+                base,
+                changes,
+                only_focus,
+            },
+            _ => Compared::Full { version: number },
+        };
+        page.next += 1;
+        page.versions.push_back(Version {
+            number,
+            view: view.clone(),
+            document: document.to_string(),
+            segments,
+            lines,
+            digest,
+        });
+        while page.versions.len() > KEPT_VERSIONS {
+            page.versions.pop_front();
+        }
+        (compared, since_missing)
+    }
+
+    /// The newest view the page was snapshotted in (what action feedback compares in).
+    pub fn latest_view(&self, target: &str) -> Option<View> {
+        lock(&self.pages)
+            .get(target)
+            .and_then(|page| page.versions.back().map(|v| v.view.clone()))
+    }
+
+    /// Forgets a page (closed).
+    pub fn forget(&self, target: &str) {
+        lock(&self.pages).remove(target);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,407 @@
+use super::*;
+
+fn text(lines: &[&str]) -> String {
+    lines.join("\n")
+}
+
+fn lines_of(text: &str) -> Vec<String> {
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn lines_fall_into_segments_under_their_nearest_uid_ancestor() {
+    let s = segments(&text(&[
+        "banner",
+        "e1 navigation \"Primary\"",
+        "  e2 link \"Home\"",
+        "  text \"·\"",
+        "e7 main",
+        "  f1e3 button \"In frame\"",
+        "  row",
+        "    text \"cell\"",
+    ]));
+    let ids: Vec<&str> = s.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["^", "e1", "e2", "e7", "f1e3"]);
+    assert_eq!(s[2].parent.as_deref(), Some("e1"));
+    assert_eq!(s[2].lines, ["  e2 link \"Home\"", "  text \"·\""]);
+    assert_eq!(s[4].parent.as_deref(), Some("e7"));
+    assert_eq!(s[4].lines.len(), 3);
+    assert_eq!(s[3].parent, None);
+    // Words that only look like uids are text.
+    assert_eq!(uid_of("  e12x link"), None);
+    assert_eq!(uid_of("  fe2 link"), None);
+    assert_eq!(uid_of("  f2e10 link \"x\""), Some("f2e10"));
+}
+
+#[test]
+fn an_inserted_row_is_one_add_placed_after_its_sibling_and_nothing_moves() {
+    let old = segments(&text(&[
+        "e1 list",
+        "  e2 link \"A\"",
+        "  e3 link \"B\"",
+        "  e4 link \"C\"",
+    ]));
+    let new = segments(&text(&[
+        "e1 list",
+        "  e2 link \"A\"",
+        "  e9 link \"New\"",
+        "  e3 link \"B\"",
+        "  e4 link \"C\"",
+    ]));
+    let (changes, weight) = diff(&old, &new);
+    assert_eq!(
+        changes,
+        [Change::Add {
+            uid: "e9".into(),
+            after: Some("e2".into()),
+            parent: Some("e1".into()),
+            lines: "  e9 link \"New\"".into(),
+        }]
+    );
+    assert_eq!(weight, 1);
+    let json = serde_json::to_value(&changes[0]).unwrap_or_default();
+    assert_eq!(json["op"], "add");
+    assert_eq!(json["after"], "e2");
+}
+
+#[test]
+fn removed_changed_and_swapped_segments() {
+    let old = segments(&text(&[
+        "e1 list",
+        "  e2 link \"A\"",
+        "  e3 link \"B\"",
+        "  e4 link \"C\"",
+    ]));
+    let new = segments(&text(&[
+        "e1 list",
+        "  e4 link \"C\"",
+        "  e2 link \"A\" focused",
+    ]));
+    let (changes, _) = diff(&old, &new);
+    assert!(
+        changes.contains(&Change::Remove { uid: "e3".into() }),
+        "{changes:?}"
+    );
+    assert!(
+        changes.contains(&Change::Change {
+            uid: "e2".into(),
+            lines: "  e2 link \"A\" focused".into()
+        }),
+        "{changes:?}"
+    );
+    // One of the two moved, not both.
+    let moves = changes
+        .iter()
+        .filter(|c| matches!(c, Change::Move { .. }))
+        .count();
+    assert_eq!(moves, 1, "{changes:?}");
+    assert_eq!(
+        apply(&old, &changes),
+        lines_of(&text(&[
+            "e1 list",
+            "  e4 link \"C\"",
+            "  e2 link \"A\" focused"
+        ]))
+    );
+}
+
+#[test]
+fn text_without_a_uid_changes_the_segment_it_belongs_to() {
+    let old = segments(&text(&["e1 button \"Save\"", "text \"Draft\""]));
+    let new = segments(&text(&["e1 button \"Save\"", "text \"Saved at 10:02\""]));
+    let (changes, _) = diff(&old, &new);
+    assert_eq!(
+        changes,
+        [Change::Change {
+            uid: "e1".into(),
+            lines: "e1 button \"Save\"\ntext \"Saved at 10:02\"".into()
+        }]
+    );
+    // Text before the first uid is the `^` segment.
+    let (changes, _) = diff(
+        &segments("heading \"A\"\ne1 link \"x\""),
+        &segments("heading \"B\"\ne1 link \"x\""),
+    );
+    assert_eq!(changes[0].uid(), START);
+}
+
+/// A small deterministic generator (xorshift), so the property test needs no crate.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self, below: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % below as u64) as usize
+    }
+}
+
+/// A random snapshot: uid lines at random depths, some followed by text lines.
+fn random_snapshot(rng: &mut Rng, uids: &mut u32, count: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut depth = 0usize;
+    for _ in 0..count {
+        depth = match rng.next(3) {
+            0 => depth + 1,
+            1 => depth.saturating_sub(1 + rng.next(2)),
+            _ => depth,
+        };
+        *uids += 1;
+        lines.push(format!(
+            "{}e{uids} link \"L{}\"",
+            "  ".repeat(depth),
+            rng.next(50)
+        ));
+        if rng.next(3) == 0 {
+            lines.push(format!(
+                "{}text \"t{}\"",
+                "  ".repeat(depth + 1),
+                rng.next(50)
+            ));
+        }
+    }
+    lines
+}
+
+#[test]
+fn applying_the_changes_to_the_old_lines_gives_the_new_lines_exactly() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for round in 0..400 {
+        let mut uids = 0;
+        let count = 1 + rng.next(30);
+        let old_lines = random_snapshot(&mut rng, &mut uids, count);
+        // Mutate by segments: drop, change, move, insert (fresh uids), as a page would.
+        let mut segs = segments(&old_lines.join("\n"));
+        for _ in 0..rng.next(6) {
+            if segs.is_empty() {
+                break;
+            }
+            let at = rng.next(segs.len());
+            match rng.next(4) {
+                0 => {
+                    segs.remove(at);
+                }
+                1 => segs[at].lines.push(format!("  text \"changed {round}\"")),
+                2 => {
+                    let moved = segs.remove(at);
+                    let to = rng.next(segs.len() + 1);
+                    segs.insert(to, moved);
+                }
+                _ => {
+                    let count = 1 + rng.next(3);
+                    let fresh = random_snapshot(&mut rng, &mut uids, count);
+                    let to = rng.next(segs.len() + 1);
+                    for (k, seg) in segments(&fresh.join("\n")).into_iter().enumerate() {
+                        segs.insert(to + k, seg);
+                    }
+                }
+            }
+        }
+        let new_lines: Vec<String> = segs.iter().flat_map(|s| s.lines.clone()).collect();
+        let old = segments(&old_lines.join("\n"));
+        let new = segments(&new_lines.join("\n"));
+        let (changes, _) = diff(&old, &new);
+        assert_eq!(
+            apply(&old, &changes),
+            new_lines,
+            "round {round}: {changes:?}"
+        );
+        let (none, weight) = diff(&new, &new);
+        assert!(none.is_empty() && weight == 0);
+    }
+}
+
+fn record(
+    versions: &SnapshotVersions,
+    view: &View,
+    document: &str,
+    lines: &[&str],
+    since: Option<u64>,
+) -> (Compared, bool) {
+    versions.record("T1", view, document, &text(lines), since, FULL_ABOVE)
+}
+
+#[test]
+fn versions_go_full_then_diff_and_stay_put_when_nothing_changed() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let a = [
+        "e1 main",
+        "  e2 button \"A\"",
+        "  e3 button \"B\"",
+        "  e4 button \"C\"",
+    ];
+    let (first, missing) = record(&versions, &view, "d1", &a, None);
+    assert!(matches!(first, Compared::Full { version: 1 }) && !missing);
+    let (same, _) = record(&versions, &view, "d1", &a, None);
+    assert!(
+        matches!(&same, Compared::Diff { version: 1, base: 1, changes, .. } if changes.is_empty()),
+        "{same:?}"
+    );
+    let b = [
+        "e1 main",
+        "  e2 button \"A\" disabled",
+        "  e3 button \"B\"",
+        "  e4 button \"C\"",
+    ];
+    let (changed, _) = record(&versions, &view, "d1", &b, None);
+    assert!(
+        matches!(&changed, Compared::Diff { version: 2, base: 1, changes, .. } if changes.len() == 1),
+        "{changed:?}"
+    );
+    // Against an older version still held.
+    let c = ["e1 main", "  e2 button \"A\" disabled", "  e3 button \"B\""];
+    let (since, missing) = record(&versions, &view, "d1", &c, Some(1));
+    assert!(!missing);
+    assert!(
+        matches!(&since, Compared::Diff { version: 3, base: 1, changes, .. } if changes.len() == 2),
+        "{since:?}"
+    );
+    // Back to an older content: a new version (the newest was another).
+    let (back, _) = record(&versions, &view, "d1", &b, Some(2));
+    assert!(
+        matches!(
+            back,
+            Compared::Diff {
+                version: 4,
+                base: 2,
+                ..
+            }
+        ),
+        "{back:?}"
+    );
+    assert_eq!(versions.latest_view("T1"), Some(view));
+}
+
+#[test]
+fn another_document_view_or_an_unknown_version_is_full() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let a = ["e1 button \"A\""];
+    record(&versions, &view, "d1", &a, None);
+    let (navigated, _) = record(&versions, &view, "d2", &a, None);
+    assert!(
+        matches!(navigated, Compared::Full { version: 2 }),
+        "{navigated:?}"
+    );
+    let interactive = View {
+        interactive: true,
+        ..View::default()
+    };
+    let (other_view, _) = record(&versions, &interactive, "d2", &a, None);
+    assert!(
+        matches!(other_view, Compared::Full { version: 3 }),
+        "{other_view:?}"
+    );
+    let (unknown, missing) = record(&versions, &view, "d2", &a, Some(99));
+    assert!(
+        matches!(unknown, Compared::Full { version: 4 }) && missing,
+        "{unknown:?}"
+    );
+    // Only a few versions are kept.
+    for n in 0..KEPT_VERSIONS {
+        record(&versions, &view, &format!("d{}", n + 3), &a, None);
+    }
+    let (evicted, missing) = record(&versions, &view, "d2", &a, Some(2));
+    assert!(matches!(evicted, Compared::Full { .. }) && missing);
+}
+
+#[test]
+fn more_than_the_threshold_changed_is_full() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    record(
+        &versions,
+        &view,
+        "d1",
+        &["e1 a", "e2 b", "e3 c", "e4 d"],
+        None,
+    );
+    let (half, _) = record(
+        &versions,
+        &view,
+        "d1",
+        &["e1 a", "e2 b", "e5 x", "e6 y"],
+        None,
+    );
+    // Two removed and two added lines of four: over half.
+    assert!(matches!(half, Compared::Full { version: 2 }), "{half:?}");
+    let (loose, _) = versions.record(
+        "T1",
+        &view,
+        "d1",
+        &text(&["e1 a", "e2 b", "e7 z", "e8 w"]),
+        None,
+        1.0,
+    );
+    assert!(
+        matches!(
+            loose,
+            Compared::Diff {
+                version: 3,
+                base: 2,
+                ..
+            }
+        ),
+        "{loose:?}"
+    );
+}
+
+#[test]
+fn a_focus_that_moved_is_a_change_but_only_focus() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    record(
+        &versions,
+        &view,
+        "d1",
+        &[
+            "e1 button \"A\" focused",
+            "e2 button \"B\"",
+            "e3 a",
+            "e4 b",
+            "e5 c",
+        ],
+        None,
+    );
+    let (moved, _) = record(
+        &versions,
+        &view,
+        "d1",
+        &[
+            "e1 button \"A\"",
+            "e2 button \"B\" focused",
+            "e3 a",
+            "e4 b",
+            "e5 c",
+        ],
+        None,
+    );
+    assert!(
+        matches!(&moved, Compared::Diff { changes, only_focus: true, .. } if changes.len() == 2),
+        "{moved:?}"
+    );
+    let (real, _) = record(
+        &versions,
+        &view,
+        "d1",
+        &[
+            "e1 button \"A\"",
+            "e2 button \"C\" focused",
+            "e3 a",
+            "e4 b",
+            "e5 c",
+        ],
+        None,
+    );
+    assert!(
+        matches!(
+            real,
+            Compared::Diff {
+                only_focus: false,
+                ..
+            }
+        ),
+        "{real:?}"
+    );
+}

@@ -1,0 +1,140 @@
+//! A change between two versions of a page's snapshot (issue 18, seed 003's `DOMTree.changes`):
+//! what `capture snapshot --diff` and every action's feedback answer, and its text form.
+//!
+//! A snapshot's lines fall into segments: a line with a uid and the lines without one that follow
+//! it (`^` for the lines before the first uid). A change adds, removes, rewrites or moves one
+//! segment; `after` names the segment it now follows (none: the start), `parent` its nearest
+//! ancestor with a uid. Computing them is the application's (`cdt-app/src/snapshot_diff.rs`).
+
+use serde::{Deserialize, Serialize};
+
+/// One change, as JSON: `{"op": "add"|"remove"|"change"|"move", "uid", ...}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "op", rename_all = "camelCase")]
+pub enum Change {
+    /// A segment that was not there.
+    Add {
+        uid: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        parent: Option<String>,
+        lines: String,
+    },
+    /// A segment that is gone (its node was removed, or no longer shows).
+    Remove { uid: String },
+    /// A segment whose lines changed (given whole).
+    Change { uid: String, lines: String },
+    /// A segment that now follows another one.
+    Move {
+        uid: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        parent: Option<String>,
+    },
+}
+
+impl Change {
+    pub fn uid(&self) -> &str {
+        match self {
+            Change::Add { uid, .. }
+            | Change::Remove { uid }
+            | Change::Change { uid, .. }
+            | Change::Move { uid, .. } => uid,
+        }
+    }
+
+    /// The lines it brings (added or rewritten segments), if any.
+    pub fn lines(&self) -> Option<&str> {
+        match self {
+            Change::Add { lines, .. } | Change::Change { lines, .. } => Some(lines),
+            _ => None,
+        }
+    }
+}
+
+/// Where a segment goes: `after e39 in e30`, `at the start`.
+fn place(after: &Option<String>, parent: &Option<String>) -> String {
+    let mut out = match after {
+        Some(after) => format!("after {after}"),
+        None => "at the start".to_string(),
+    };
+    if let Some(parent) = parent {
+        out.push_str(&format!(" in {parent}"));
+    }
+    out
+}
+
+/// A segment's lines under a sign: the first after it, the rest below, keeping their indent
+/// relative to the first.
+fn signed(sign: char, lines: &str, suffix: &str) -> String {
+    let mut out = String::new();
+    let base = lines
+        .lines()
+        .next()
+        .map_or(0, |l| l.len() - l.trim_start().len());
+    for (i, line) in lines.lines().enumerate() {
+        let cut = (line.len() - line.trim_start().len()).min(base);
+        if i == 0 {
+            out.push_str(&format!("{sign} {}{suffix}\n", &line[cut..]));
+        } else {
+            out.push_str(&format!("  {}\n", &line[cut..]));
+        }
+    }
+    out
+}
+
+/// The text form of changes, one block each: `+ e40 link "New"  (after e39 in e30)`,
+/// `~ e15 button "Save" disabled`, `- e12`, `> e20 after e8`.
+pub fn text(changes: &[Change]) -> String {
+    changes
+        .iter()
+        .map(|change| match change {
+            Change::Add {
+                after,
+                parent,
+                lines,
+                ..
+            } => signed('+', lines, &format!("  ({})", place(after, parent))),
+            Change::Change { lines, .. } => signed('~', lines, ""),
+            Change::Remove { uid } => format!("- {uid}\n"),
+            Change::Move { uid, after, parent } => format!("> {uid} {}\n", place(after, parent)),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_change_is_one_signed_block() {
+        let changes = vec![
+            Change::Add {
+                uid: "e40".into(),
+                after: Some("e39".into()),
+                parent: Some("e30".into()),
+                lines: "    e40 row\n      text \"new\"".into(),
+            },
+            Change::Change {
+                uid: "e15".into(),
+                lines: "  e15 button \"Save\" disabled".into(),
+            },
+            Change::Remove { uid: "e12".into() },
+            Change::Move {
+                uid: "e20".into(),
+                after: None,
+                parent: None,
+            },
+        ];
+        assert_eq!(
+            text(&changes),
+            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n"
+        );
+        let json = serde_json::to_value(&changes).unwrap_or_default();
+        assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
+        let back: Vec<Change> = serde_json::from_value(json).unwrap_or_default();
+        assert_eq!(back, changes);
+    }
+}

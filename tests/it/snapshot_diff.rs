@@ -1,0 +1,375 @@
+//! Incremental snapshots (issue 18): `capture snapshot --diff` / `--since`, the versions a slot
+//! keeps, action feedback on the same mechanism, and the in-page walk cache checked against a
+//! page that never cached: two contexts run the same seeded mutations, one snapshotting after
+//! every step (its cache warm, its text rebuilt from diffs as a client would), the other only
+//! now and then; their texts must match line for line once uids are set aside.
+
+use cdt_e2e::{HttpServer, TestEnv, uid_of};
+use serde_json::{Value, json};
+
+/// A page that mutates itself one seeded random step at a time (`step()`): inserts, removals,
+/// text and attribute changes, hiding, moves, and form state changed by property (which no
+/// mutation observer sees).
+const MUTATING: &str = r##"<meta charset="utf-8">
+<h1>Mutations</h1>
+<div id="root">
+  <nav aria-label="Menu"><a href="#a">Alpha</a> <a href="#b">Beta</a></nav>
+  <p>Intro text</p>
+  <ul><li><button>One</button></li><li><button>Two</button></li></ul>
+  <form><input aria-label="Name" value="x"> <label><input type="checkbox"> Agree</label></form>
+</div>
+<script>
+let seed = 1234567;
+function rnd(n) { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; }
+let made = 0;
+function make() {
+  made++;
+  switch (rnd(8)) {
+    case 0: { const b = document.createElement('button'); b.textContent = 'B' + made; return b; }
+    case 1: { const a = document.createElement('a'); a.href = '#' + made; a.textContent = 'L' + made; return a; }
+    case 2: { const p = document.createElement('p'); p.textContent = 'text ' + made; return p; }
+    case 3: { const d = document.createElement('div'); d.setAttribute('role', 'group'); d.setAttribute('aria-label', 'G' + made); d.append(make()); return d; }
+    case 4: { const i = document.createElement('input'); i.setAttribute('aria-label', 'I' + made); i.value = 'v' + made; return i; }
+    case 5: { const l = document.createElement('label'); const c = document.createElement('input'); c.type = 'checkbox'; l.append(c, ' C' + made); return l; }
+    case 6: { const h = document.createElement('h3'); h.textContent = 'H' + made; return h; }
+    default: { const u = document.createElement('ul'); const n = 1 + rnd(3); for (let j = 0; j < n; j++) { const li = document.createElement('li'); li.append(make()); u.append(li); } return u; }
+  }
+}
+const root = document.getElementById('root');
+const all = () => [...root.querySelectorAll('*')];
+const pick = (list) => list.length ? list[rnd(list.length)] : null;
+const containers = () => [root, ...all().filter(e => !['INPUT', 'A', 'BUTTON'].includes(e.tagName))];
+function texts() { const w = document.createTreeWalker(root, NodeFilter.SHOW_TEXT); const out = []; while (w.nextNode()) if (w.currentNode.data.trim()) out.push(w.currentNode); return out; }
+window.step = function () {
+  const op = rnd(10);
+  switch (op) {
+    case 0: case 1: { const p = pick(containers()); const at = p.children[rnd(p.children.length + 1)] || null; p.insertBefore(make(), at); break; }
+    case 2: { const e = pick(all()); if (e && root.querySelectorAll('*').length > 6) e.remove(); break; }
+    case 3: { const t = pick(texts()); if (t) t.data = t.data.trim() + ' ' + rnd(100); break; }
+    case 4: { const e = pick(all().filter(e => ['BUTTON', 'INPUT'].includes(e.tagName))); if (e) e.disabled = !e.disabled; break; }
+    case 5: { const e = pick(all()); if (e) e.hidden = !e.hidden; break; }
+    case 6: { const e = pick(all()); const p = pick(containers()); if (e && p && !e.contains(p)) p.insertBefore(e, p.children[rnd(p.children.length + 1)] || null); break; }
+    case 7: { const e = pick(all().filter(e => e.tagName === 'INPUT' && e.type !== 'checkbox')); if (e) e.value = 'typed ' + rnd(100); break; }
+    case 8: { const e = pick(all().filter(e => e.type === 'checkbox')); if (e) e.checked = !e.checked; break; }
+    default: { const e = pick(all().filter(e => e.hasAttribute('aria-label'))); if (e) e.setAttribute('aria-label', 'renamed ' + rnd(100)); break; }
+  }
+  return op;
+};
+</script>"##;
+
+/// Whether a word is a uid (`e12`, `f1e3`).
+fn is_uid(word: &str) -> bool {
+    let rest = match word.strip_prefix('f') {
+        Some(rest) => match rest.split_once('e') {
+            Some((frame, n)) if !frame.is_empty() && frame.bytes().all(|b| b.is_ascii_digit()) => n,
+            _ => return false,
+        },
+        None => match word.strip_prefix('e') {
+            Some(n) => n,
+            None => return false,
+        },
+    };
+    !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A snapshot's lines with their uids taken out.
+fn without_uids(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|line| {
+            let body = line.trim_start();
+            let indent = &line[..line.len() - body.len()];
+            match body.split_once(' ') {
+                Some((first, rest)) if is_uid(first) => format!("{indent}{rest}"),
+                None if is_uid(body) => indent.to_string(),
+                _ => line.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// A client's copy of a page's snapshot, kept current from diffs as docs/snapshot-format.md
+/// describes: segments (a uid line and the lines without a uid after it; `^` before the first).
+#[derive(Default)]
+struct Client {
+    segments: Vec<(String, Vec<String>)>,
+}
+
+impl Client {
+    fn load(&mut self, text: &str) {
+        self.segments.clear();
+        for line in text.lines() {
+            let first = line.trim_start().split(' ').next().unwrap_or_default();
+            if is_uid(first) {
+                self.segments
+                    .push((first.to_string(), vec![line.to_string()]));
+            } else if let Some(last) = self.segments.last_mut() {
+                last.1.push(line.to_string());
+            } else {
+                self.segments.push(("^".into(), vec![line.to_string()]));
+            }
+        }
+    }
+
+    fn place(&mut self, uid: &str, after: &Value, lines: Vec<String>) {
+        let at = match after.as_str() {
+            None => 0,
+            Some(after) => {
+                self.segments
+                    .iter()
+                    .position(|(id, _)| id == after)
+                    .unwrap_or_else(|| panic!("{uid} placed after unknown {after}"))
+                    + 1
+            }
+        };
+        self.segments.insert(at, (uid.to_string(), lines));
+    }
+
+    /// Applies a reply: the whole snapshot, or its changes.
+    fn apply(&mut self, reply: &Value) {
+        if let Some(text) = reply["snapshot"].as_str() {
+            self.load(text);
+            return;
+        }
+        let changes = reply["changes"].as_array().expect("changes");
+        let lines_of = |c: &Value| -> Vec<String> {
+            c["lines"]
+                .as_str()
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        };
+        let mut moving = std::collections::HashMap::new();
+        for change in changes {
+            let uid = change["uid"].as_str().unwrap();
+            if change["op"] == "remove" || change["op"] == "move" {
+                let at = self.segments.iter().position(|(id, _)| id == uid);
+                let (_, lines) = self.segments.remove(at.expect("segment to take out"));
+                moving.insert(uid.to_string(), lines);
+            }
+        }
+        for change in changes.iter().filter(|c| c["op"] == "change") {
+            let uid = change["uid"].as_str().unwrap();
+            match self.segments.iter_mut().find(|(id, _)| id == uid) {
+                Some((_, lines)) => *lines = lines_of(change),
+                None => {
+                    moving.insert(uid.to_string(), lines_of(change));
+                }
+            }
+        }
+        for change in changes {
+            let uid = change["uid"].as_str().unwrap();
+            match change["op"].as_str() {
+                Some("add") => self.place(uid, &change["after"], lines_of(change)),
+                Some("move") => {
+                    let lines = moving.remove(uid).unwrap();
+                    self.place(uid, &change["after"], lines);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn text(&self) -> String {
+        self.segments
+            .iter()
+            .flat_map(|(_, lines)| lines.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn diff(env: &TestEnv, context: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["capture", "snapshot", "--diff"];
+    args.extend_from_slice(extra);
+    env.ctx(context, &args).ok().clone()
+}
+
+fn full(env: &TestEnv, context: &str) -> String {
+    env.ctx(context, &["capture", "snapshot"]).ok()["snapshot"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn diffs_rebuild_the_page_exactly_and_a_cached_walk_matches_a_cold_one() {
+    let server = HttpServer::start();
+    server.page("/mutating.html", "Mutating", MUTATING);
+    let env = TestEnv::new();
+    for context in ["warm", "cold"] {
+        env.ctx(context, &["page", "open", &server.url("/mutating.html")])
+            .ok();
+    }
+    let mut client = Client::default();
+    let first = diff(&env, "warm", &[]);
+    assert_eq!(first["full"], true, "{first}");
+    client.apply(&first);
+    let (mut diffs, mut fulls) = (0, 0);
+    for step in 1..=60 {
+        for context in ["warm", "cold"] {
+            env.ctx(context, &["runtime", "eval", "step()"]).ok();
+        }
+        let reply = diff(&env, "warm", &[]);
+        if reply["full"] == true {
+            fulls += 1;
+        } else {
+            diffs += 1;
+        }
+        client.apply(&reply);
+        if step % 10 == 0 {
+            // The client's copy is the page's snapshot, exactly.
+            let warm = full(&env, "warm");
+            assert_eq!(client.text(), warm, "step {step}: rebuilt from diffs");
+            // And the warm walk shows what a walk that cached little shows.
+            let cold = full(&env, "cold");
+            assert_eq!(without_uids(&warm), without_uids(&cold), "step {step}");
+        }
+    }
+    assert!(diffs > 40, "{diffs} diffs, {fulls} full");
+}
+
+#[test]
+fn versions_since_navigation_and_feedback_share_one_baseline() {
+    let server = HttpServer::start();
+    server.page(
+        "/list.html",
+        "List",
+        &format!(
+            "<nav>{}</nav><ul id=l><li><button onclick=\"this.textContent='Done'\">Do</button></li><li><a href=/next.html>Next</a></li></ul><p id=s>idle</p>",
+            (1..=12).map(|i| format!("<a href=#{i}>Link {i}</a> ")).collect::<String>()
+        ),
+    );
+    server.page("/next.html", "Next", "<h1>Next page</h1>");
+    let env = TestEnv::new();
+    env.ctx("v", &["page", "open", &server.url("/list.html")])
+        .ok();
+    let first = diff(&env, "v", &[]);
+    assert_eq!(
+        (first["full"].clone(), first["version"].clone()),
+        (json!(true), json!(1))
+    );
+    let button = uid_of(first["snapshot"].as_str().unwrap(), "button \"Do\"");
+    let same = diff(&env, "v", &[]);
+    assert_eq!(
+        (
+            same["full"].clone(),
+            same["version"].clone(),
+            same["changes"].clone()
+        ),
+        (json!(false), json!(1), json!([])),
+        "{same}"
+    );
+    assert!(same.get("snapshot").is_none());
+
+    // A row added by the page: an `add`, placed after the segment before it (and, since lines
+    // without a uid belong to the uid line above them, the text it now precedes moves into it).
+    env.ctx(
+        "v",
+        &[
+            "runtime",
+            "eval",
+            "l.insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')",
+        ],
+    )
+    .ok();
+    let added = diff(&env, "v", &[]);
+    assert_eq!(added["version"], 2, "{added}");
+    assert_eq!(added["base"], 1);
+    let changes = added["changes"].as_array().unwrap();
+    assert!(changes.len() <= 2, "{added}");
+    let add = changes.iter().find(|c| c["op"] == "add").expect("an add");
+    assert!(add["lines"].as_str().unwrap().contains("button \"Added\""));
+    assert!(add["after"].is_string(), "{added}");
+    let new_uid = add["uid"].as_str().unwrap();
+    assert_eq!(added["uids"][new_uid]["name"], "Added", "{added}");
+
+    // An action's feedback is the same kind of diff, and becomes the newest version.
+    let clicked = env.ctx("v", &["element", "click", &button]).ok().clone();
+    assert_eq!(clicked["version"], 3, "{clicked}");
+    assert_eq!(clicked["base"], 2, "{clicked}");
+    assert!(
+        clicked["changes"]
+            .to_string()
+            .contains("button \\\"Done\\\""),
+        "{clicked}"
+    );
+    let after = diff(&env, "v", &[]);
+    assert_eq!(
+        (after["version"].clone(), after["changes"].clone()),
+        (json!(3), json!([]))
+    );
+
+    // Against an older version the daemon keeps; an unknown one is whole, with a warning.
+    let since = diff(&env, "v", &["--since", "1"]);
+    assert_eq!(
+        (since["base"].clone(), since["full"].clone()),
+        (json!(1), json!(false)),
+        "{since}"
+    );
+    assert_eq!(since["changes"].as_array().unwrap().len(), 3, "{since}");
+    let unknown = env.ctx("v", &["capture", "snapshot", "--since", "99"]);
+    assert_eq!(unknown.ok()["full"], true);
+    assert!(unknown.ok()["snapshot"].is_string());
+    assert_eq!(
+        unknown.json["meta"]["warnings"][0]["code"], "SNAPSHOT_VERSION_UNKNOWN",
+        "{}",
+        unknown.stdout
+    );
+
+    // Another view is compared only with itself.
+    let interactive = diff(&env, "v", &["--interactive"]);
+    assert_eq!(interactive["full"], true, "{interactive}");
+    assert!(!interactive["snapshot"].as_str().unwrap().contains("idle"));
+
+    // A navigation: the new document is whole.
+    env.ctx("v", &["page", "navigate", &server.url("/next.html")])
+        .ok();
+    let navigated = diff(&env, "v", &[]);
+    assert_eq!(navigated["full"], true, "{navigated}");
+    assert!(
+        navigated["snapshot"]
+            .as_str()
+            .unwrap()
+            .contains("Next page")
+    );
+
+    // Text form: the version and the changes.
+    env.ctx(
+        "v",
+        &[
+            "runtime",
+            "eval",
+            "document.body.insertAdjacentHTML('beforeend', '<button>More</button>')",
+        ],
+    )
+    .ok();
+    let text = env.ctx("v", &["capture", "snapshot", "--diff", "--output", "text"]);
+    assert!(
+        text.stdout.starts_with("version ")
+            && text.stdout.contains("+ e")
+            && text.stdout.contains("button \"More\""),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn bad_diff_parameters_are_refused_with_a_fix() {
+    let env = TestEnv::new();
+    let ratio = env.ctx("p", &["capture", "snapshot", "--diff", "--full-above", "2"]);
+    let error = ratio.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"].as_str().unwrap().contains("0 to 1"),
+        "{error}"
+    );
+    let file = env.ctx(
+        "p",
+        &["capture", "snapshot", "--diff", "--file", "/tmp/x.txt"],
+    );
+    let error = file.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["suggestions"].to_string().contains("--diff"),
+        "{error}"
+    );
+}
