@@ -445,3 +445,121 @@ fn dialogs_opened_while_waiting_or_by_a_popup_never_hang_a_command() {
     env.ctx("p", &["dialog", "handle", "accept", "--page", &popup_id])
         .ok();
 }
+
+/// Issue 17 item 5: a click that did nothing says why, when the page can tell — a submission
+/// blocked by constraint validation names the invalid fields with their uids and Chromium's own
+/// messages; a link whose click the page cancelled says so. A submission that goes through is
+/// an ordinary navigation.
+#[test]
+fn a_click_that_did_nothing_says_why() {
+    let server = HttpServer::start();
+    server.page(
+        "/signup.html",
+        "Signup",
+        "<form action=/done.html><label>Username <input name=u required></label>
+         <label>Email <input type=email name=e required></label><button>Create account</button></form>
+         <a href=/done.html onclick='event.preventDefault()'>Cancelled link</a>",
+    );
+    server.page("/done.html", "Done", "<h1>Done</h1>");
+    let env = TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/signup.html")])
+        .ok();
+    let snap = snapshot(&env, "w");
+    let (user, email, submit, link) = (
+        uid_of(&snap, "\"Username\""),
+        uid_of(&snap, "\"Email\""),
+        uid_of(&snap, "button \"Create account\""),
+        uid_of(&snap, "link \"Cancelled link\""),
+    );
+    let blocked = env.ctx("w", &["element", "click", &submit]);
+    let data = blocked.ok();
+    assert_eq!(data["navigated"], false, "{}", blocked.stdout);
+    let invalid = data["invalid"].as_array().expect("invalid fields");
+    assert_eq!(invalid.len(), 2, "{}", blocked.stdout);
+    assert_eq!(invalid[0]["uid"], user.as_str());
+    assert_eq!(invalid[0]["name"], "Username");
+    assert!(!invalid[0]["message"].as_str().unwrap().is_empty());
+    assert_eq!(invalid[1]["uid"], email.as_str());
+    let result = data["result"].as_str().unwrap();
+    assert!(
+        result.starts_with(&format!("submit blocked: {user} \"Username\": ")),
+        "{result}"
+    );
+    assert!(
+        blocked.json["meta"]["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("submit blocked"),
+        "{}",
+        blocked.stdout
+    );
+    let text = env.ctx("w", &["element", "click", &submit, "--output", "text"]);
+    assert!(
+        text.stdout
+            .starts_with(&format!("click {submit} → submit blocked: {user}")),
+        "{}",
+        text.stdout
+    );
+
+    let cancelled = env.ctx("w", &["element", "click", &link]);
+    assert!(
+        cancelled.ok()["result"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("preventDefault"),
+        "{}",
+        cancelled.stdout
+    );
+
+    env.ctx("w", &["element", "fill", &user, "ada"]).ok();
+    env.ctx("w", &["element", "fill", &email, "ada@example.com"])
+        .ok();
+    let sent = env.ctx("w", &["element", "click", &submit]);
+    assert_eq!(sent.ok()["navigated"], true, "{}", sent.stdout);
+    assert!(sent.ok().get("result").is_none(), "{}", sent.stdout);
+}
+
+/// Issue 17 item 4: an element that takes drops (here an inline `ondrop`) has a uid to drag
+/// onto; dragging an element onto itself is refused at once.
+#[test]
+fn drop_targets_have_uids_and_a_drag_onto_itself_is_refused() {
+    let server = HttpServer::start();
+    server.page(
+        "/drop.html",
+        "Drop",
+        "<div draggable=true style='width:80px;height:40px'>Card</div>
+         <div style='width:200px;height:100px;margin-top:20px' ondragover='event.preventDefault()'
+              ondrop='this.textContent = \"dropped\"'>Bin</div>
+         <div id=zone style='width:200px;height:100px'>Zone</div>
+         <script>zone.addEventListener('dragover', e => e.preventDefault());
+                 zone.addEventListener('drop', () => { zone.textContent = 'zone took it' })</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/drop.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    let (card, bin) = (
+        uid_of(&snap, "\"Card\""),
+        uid_of(&snap, "droptarget \"Bin\""),
+    );
+    // Refused before any mouse moves (it used to wait a second for a drag, then warn).
+    let itself = env.ctx("d", &["element", "drag", &card, &card]);
+    let error = itself.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"].as_str().unwrap().contains("onto itself"),
+        "{error}"
+    );
+    let dropped = env.ctx("d", &["element", "drag", &card, &bin]);
+    assert!(
+        dropped.ok().to_string().contains("dropped"),
+        "{}",
+        dropped.stdout
+    );
+    // A zone whose handlers a script added is named by its selector.
+    let zone = env.ctx("d", &["element", "drag", &card, "#zone"]);
+    assert!(
+        zone.ok().to_string().contains("zone took it"),
+        "{}",
+        zone.stdout
+    );
+}

@@ -286,3 +286,45 @@ fn a_same_site_cross_origin_iframe_with_padding_is_in_the_snapshot_and_clickable
         "inner clicked",
     );
 }
+
+/// Issue 17 item 4: a cross-origin iframe a script inserts after `DOMContentLoaded` has its
+/// content in the snapshot (taken both before and after it arrives), clickable by its uid.
+#[test]
+fn a_cross_origin_iframe_inserted_late_by_script_is_in_the_snapshot() {
+    let server = cdt_e2e::HttpServer::start();
+    server.raw(
+        "/late-frame.html",
+        "text/html; charset=utf-8",
+        "<button onclick=\"this.textContent='late clicked'\">Late button</button>",
+    );
+    let frame = server.other_origin_url("/late-frame.html");
+    server.page(
+        "/late.html",
+        "Late",
+        &format!(
+            "<h1>Late frame</h1><script>addEventListener('DOMContentLoaded', () => setTimeout(() => {{
+               const f = document.createElement('iframe'); f.src = '{frame}'; document.body.append(f) }}, 300))</script>"
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("late", &["page", "open", &server.url("/late.html")])
+        .ok();
+    // Taken before the frame exists, then until it shows.
+    snapshot(&env, "late");
+    let mut snap = String::new();
+    for _ in 0..50 {
+        snap = snapshot(&env, "late");
+        if snap.contains("Late button") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let button = uid_of(&snap, "\"Late button\"");
+    assert!(button.starts_with('f'), "{snap}");
+    let clicked = env.ctx("late", &["element", "click", &button]);
+    assert!(
+        clicked.ok().to_string().contains("late clicked"),
+        "{}",
+        clicked.stdout
+    );
+}

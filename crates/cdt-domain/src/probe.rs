@@ -73,6 +73,8 @@ named! {
         Box = "box",
         /// The uid of the element a selector or text names.
         Locate = "locate",
+        /// Why the last click did nothing: a blocked form submission, a cancelled link.
+        ClickOutcome = "clickOutcome",
     }
 }
 

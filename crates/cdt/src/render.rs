@@ -166,6 +166,9 @@ fn feedback(op: &str, data: &Value) -> String {
     if data["pageUnresponsive"] == true {
         effects.push("the page stopped answering".into());
     }
+    if let Some(result) = data.get("result").and_then(Value::as_str) {
+        effects.push(result.to_string());
+    }
     if data["waited"] == false {
         effects.push("not waited for (--no-wait)".into());
     }

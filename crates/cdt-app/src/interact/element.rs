@@ -195,7 +195,17 @@ pub async fn click_at(
 }
 
 /// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed.
-pub fn finish(mut feedback_value: Value, action: &str, uid: &str) -> Value {
+pub fn finish(feedback_value: Value, action: &str, uid: &str) -> Value {
+    finish_with(feedback_value, action, uid, None)
+}
+
+/// [`finish`], with why nothing happened when the page told (`result`, and `invalid` fields).
+fn finish_with(
+    mut feedback_value: Value,
+    action: &str,
+    uid: &str,
+    why: Option<(String, Value)>,
+) -> Value {
     let waited = feedback_value
         .get("waited")
         .and_then(Value::as_bool)
@@ -207,13 +217,19 @@ pub fn finish(mut feedback_value: Value, action: &str, uid: &str) -> Value {
         && feedback::no_effect(&feedback_value)
         && !feedback_value.get("snapshot").is_some_and(Value::is_string)
     {
-        Warning::new(
-            WarningCode::ActionNoEffect,
-            format!(
+        let message = match &why {
+            Some((result, _)) => format!("{action} on {uid} changed nothing observable: {result}"),
+            None => format!(
                 "{action} on {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
             ),
-        )
-        .attach(&mut feedback_value);
+        };
+        Warning::new(WarningCode::ActionNoEffect, message).attach(&mut feedback_value);
+    }
+    if let Some((result, invalid)) = why {
+        feedback_value["result"] = json!(result);
+        if !invalid.is_null() {
+            feedback_value["invalid"] = invalid;
+        }
     }
     feedback_value["action"] = json!(action);
     feedback_value["uid"] = json!(uid);
@@ -330,7 +346,13 @@ async fn pointer_with(
         PointerAction::Click => click_at(&ctx, x, y, 1, button).await?,
     };
     let feedback_value = feedback::after(&ctx, before, outcome, no_wait).await;
-    let mut reply = finish(feedback_value, action.name(), &uid);
+    let clicked = matches!(action, PointerAction::Click | PointerAction::DoubleClick);
+    let why = if clicked && !no_wait && feedback::no_effect(&feedback_value) {
+        feedback::why_nothing(&ctx, &uid).await
+    } else {
+        None
+    };
+    let mut reply = finish_with(feedback_value, action.name(), &uid, why);
     if button != MouseButton::Left {
         reply["button"] = json!(button.name());
     }
@@ -343,13 +365,32 @@ pub async fn drag(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
-    let (to_frame, to_args, to_what) = target_args(Some(&params.to), None, None)?;
+    // The target may be a CSS selector too: a drop zone whose handlers were added by script
+    // shows no sign of them, so it may have no uid.
+    let (to_frame, to_args, to_what) = if super::frame_of(&params.to).is_ok() {
+        target_args(Some(&params.to), None, None)?
+    } else {
+        target_args(None, Some(&params.to), None)?
+    };
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let (x1, y1, uid, draggable) = point_of(&ctx, &from_frame, from_args, &from_what).await?;
     let mut to_args = to_args;
     to_args["noScroll"] = json!(true);
-    let (x2, y2, _) = point(&ctx, &to_frame, to_args, &to_what).await?;
+    let (x2, y2, to_uid) = point(&ctx, &to_frame, to_args, &to_what).await?;
+    // A drag that goes nowhere starts no drag: say so now rather than wait for one.
+    if to_uid == uid || ((x2 - x1).abs() < 2.0 && (y2 - y1).abs() < 2.0) {
+        let what = if to_uid == uid {
+            format!("{uid} onto itself")
+        } else {
+            format!("{uid} onto {to_uid}: their action points are the same spot")
+        };
+        return Err(CdtError::new(
+            ErrorCode::ValidationError,
+            format!("cannot drag {what}; a drag needs a target elsewhere"),
+        )
+        .hinted("Drop on another element: cdt element drag <from> <to> (droptarget lines in the snapshot take drops)"));
+    }
     // An HTML5 drag source gets real drag-and-drop events; anything else a mouse drag.
     let outcome = if draggable {
         ctx.browser

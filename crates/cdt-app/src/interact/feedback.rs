@@ -182,6 +182,41 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
     out
 }
 
+/// Why a click that changed nothing did nothing, when the page can tell (seed 003's
+/// `Feedback.result`): `(result, invalid fields)`. A submission that constraint validation
+/// blocked names the invalid fields (`[{uid, name, message}]`); a link whose click the page
+/// cancelled says so.
+pub async fn why_nothing(ctx: &PageCtx, uid: &str) -> Option<(String, Value)> {
+    let frame = super::frame_of(uid).unwrap_or_default();
+    let outcome = ctx
+        .probe(frame, ProbeCommand::ClickOutcome, json!({}))
+        .await
+        .ok()?;
+    if let Some(invalid) = outcome["invalid"].as_array().filter(|i| !i.is_empty()) {
+        let fields: Vec<String> = invalid
+            .iter()
+            .map(|field| {
+                format!(
+                    "{} {:?}: {}",
+                    field["uid"].as_str().unwrap_or_default(),
+                    field["name"].as_str().unwrap_or_default(),
+                    field["message"].as_str().unwrap_or_default()
+                )
+            })
+            .collect();
+        return Some((
+            format!("submit blocked: {}", fields.join("; ")),
+            Value::Array(invalid.clone()),
+        ));
+    }
+    (outcome["prevented"] == "link").then(|| {
+        (
+            "the page cancelled the link's navigation (preventDefault on the click)".to_string(),
+            Value::Null,
+        )
+    })
+}
+
 /// True when an action changed nothing observable (reported as a warning, not an error).
 pub fn no_effect(feedback: &Value) -> bool {
     feedback["navigated"] == false

@@ -242,7 +242,7 @@
   // Roles named from their content (ARIA "name from: contents", as Chromium applies it).
   const CONTENT_ROLES = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'option', 'menuitem',
     'menuitemcheckbox', 'menuitemradio', 'radio', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term', 'math',
-    'doc-backlink', 'doc-biblioref', 'doc-noteref', 'doc-glossref', 'generic-clickable']);
+    'doc-backlink', 'doc-biblioref', 'doc-noteref', 'doc-glossref', 'generic-clickable', 'generic-droptarget']);
   // Roles that never contribute their content to an ancestor's name (containers, widgets).
   const NO_CONTENT_ROLES = new Set(['alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'combobox', 'comment',
     'complementary', 'contentinfo', 'dialog', 'document', 'feed', 'figure', 'form', 'graphics-document', 'graphics-object',
@@ -707,7 +707,7 @@
   const name = (el, given) => {
     if (!el || el.nodeType !== 1) return '';
     const computation = new Computation();
-    let text = computation.alternative(el, false, null, false, false, { from: 'none' }, given === 'generic-clickable');
+    let text = computation.alternative(el, false, null, false, false, { from: 'none' }, given === 'generic-clickable' || given === 'generic-droptarget');
     if (el.localName === 'input' && (attr(el, 'type') || '').toLowerCase() === 'file' && el.files && el.files.length) {
       text += ': ' + (el.files.length === 1 ? el.files[0].name : el.files.length + ' files');
     }
@@ -721,7 +721,7 @@
   // Whether a role takes its name from its content (its text is then not repeated below it).
   const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'option', 'menuitem',
     'menuitemcheckbox', 'menuitemradio', 'radio', 'row', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term',
-    'generic-clickable']);
+    'generic-clickable', 'generic-droptarget']);
   const fromContent = (r) => FROM_CONTENT.has(r);
   return { role, name, visible, fromContent };
 })()

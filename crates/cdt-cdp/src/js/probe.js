@@ -45,6 +45,11 @@
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
   const CLICKABLE = 'generic-clickable';
+  // The probe's pseudo-role for an element that takes drops (inline `ondrop`/`ondragover`, a
+  // `dropzone`, `aria-dropeffect`): `element drag` needs a uid to drop on.
+  const DROPTARGET = 'generic-droptarget';
+  const takesDrops = (el) => el.hasAttribute('ondrop') || el.hasAttribute('ondragover') || el.hasAttribute('dropzone') ||
+    (el.hasAttribute('aria-dropeffect') && el.getAttribute('aria-dropeffect') !== 'none');
   const INLINE_TEXT = new Set(['LABEL', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'SUB', 'SUP', 'CODE', 'ABBR', 'MARK', 'BR']);
   // Whether an element takes clicks without a role of its own: onclick, tabindex, draggable, or
   // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
@@ -60,14 +65,15 @@
   const roleOf = (el, parentCursor) => {
     const role = A11Y.role(el);
     if (role && !SOFT.has(role)) return role;
-    if (role) return clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor) ? CLICKABLE : role;
+    if (role) return clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor) ? CLICKABLE : takesDrops(el) ? DROPTARGET : role;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     if (clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor)) return CLICKABLE;
+    if (takesDrops(el)) return DROPTARGET;
     return null;
   };
   const nameOf = (el, role, max) => clean(A11Y.name(el, role), max);
   const isVisible = (el) => A11Y.visible(el);
-  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || el.isContentEditable;
+  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || el.isContentEditable;
   const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
@@ -96,7 +102,7 @@
     if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
     return out;
   };
-  const shown = (role) => (role === CLICKABLE ? 'clickable' : role);
+  const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
   const H = { ref, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
@@ -194,7 +200,36 @@
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
+    // What a click here does is asked afterwards (clickOutcome): the element, and the click
+    // event the page dispatches for it (its `defaultPrevented` is final once dispatch ends).
+    if (!R.clickWatch) {
+      R.clickWatch = true;
+      el.ownerDocument.defaultView.addEventListener('click', (e) => { R.lastClick = e; }, true);
+    }
+    R.armed = el;
+    R.lastClick = null;
     return { uid, x: lx, y: ly, element: describe(el), draggable };
+  }
+  // Why a click on the element last aimed at did nothing visible: its form's submission was
+  // blocked by constraint validation (the invalid fields, with the browser's messages), or the
+  // page cancelled the link's navigation (`preventDefault` on the click).
+  function clickOutcome() {
+    const el = R.armed;
+    const event = R.lastClick;
+    if (!el || !el.isConnected) return {};
+    const out = {};
+    const link = el.closest('a[href],area[href]');
+    if (link && event && event.defaultPrevented) out.prevented = 'link';
+    const submit = el.closest('button,input[type=submit],input[type=image]');
+    const form = submit && submit.form;
+    if (form && (submit.type === 'submit' || submit.type === 'image') && !form.noValidate && !submit.formNoValidate &&
+        !(event && event.defaultPrevented)) {
+      const invalid = Array.from(form.elements)
+        .filter((f) => f.willValidate && !f.validity.valid)
+        .map((f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: clean(f.validationMessage, 200) }));
+      if (invalid.length) out.invalid = invalid;
+    }
+    return out;
   }
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
   function prepareFill(args, target) {
@@ -368,7 +403,7 @@
     return { frames: Array.from(document.querySelectorAll('iframe,frame')).map((el) => ({ uid: ref(el), depth: 0 })) };
   }
   const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
-    waitCheck, box, locate };
+    waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {
     const gen = ++R.gen;

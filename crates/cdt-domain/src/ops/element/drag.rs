@@ -29,7 +29,7 @@ impl Op for ElementDrag {
 pub struct DragParams {
     /// The uid to drag.
     pub from: String,
-    /// The uid to drop on.
+    /// The uid (or CSS selector) to drop on.
     pub to: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,

@@ -219,7 +219,7 @@ pub(crate) mod args {
         /// The uid to drag.
         #[arg(value_name = "FROM")]
         pub from: Option<String>,
-        /// The uid to drop on.
+        /// The uid (or CSS selector) to drop on.
         #[arg(value_name = "TO")]
         pub to: Option<String>,
         #[arg(long, value_name = "ID")]
