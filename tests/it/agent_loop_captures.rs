@@ -197,12 +197,17 @@ fn snapshot_options_upload_and_element_screenshots() {
     env.ctx("o", &["capture", "snapshot", "--root", "###"])
         .err("VALIDATION_ERROR", 2);
     let file = env.home.with_extension("snapshot.txt");
-    env.ctx(
+    let written = env.ctx(
         "o",
         &["capture", "snapshot", "--file", file.to_str().unwrap()],
-    )
-    .ok();
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), snap);
+    // The uids are in the file: the reply stays small (issue 20).
+    assert!(
+        written.ok().get("uids").is_none() && written.ok()["nodes"].as_u64() > Some(0),
+        "{}",
+        written.stdout
+    );
 
     let upload = env.home.with_extension("upload.txt");
     std::fs::write(&upload, "hello").unwrap();

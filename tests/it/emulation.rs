@@ -254,3 +254,47 @@ fn emulation_survives_a_browser_crash() {
     let shown = env.ctx("emu", &["emulation", "show"]);
     assert_eq!(shown.ok()["emulation"]["colorScheme"], "dark");
 }
+
+/// Issue 20: concurrent `emulation set`s of different settings in one context all take
+/// effect (each reads, merges and applies under the context's emulation lock).
+#[test]
+fn concurrent_emulation_sets_are_all_kept() {
+    let env = TestEnv::new();
+    env.ctx("em", &["session", "start"]).ok();
+    for round in 0..3 {
+        let sets: [&[&str]; 4] = [
+            &["emulation", "set", "--timezone", "Asia/Tokyo"],
+            &["emulation", "set", "--locale", "de-DE"],
+            &["emulation", "set", "--color-scheme", "dark"],
+            &["emulation", "set", "--user-agent", "cdt-concurrency"],
+        ];
+        // All four at once.
+        let children: Vec<_> = sets
+            .iter()
+            .map(|args| {
+                let mut command = env.command(args);
+                command
+                    .env("CDT_CONTEXT_ID", "em")
+                    .stdout(std::process::Stdio::piped());
+                command.spawn().unwrap()
+            })
+            .collect();
+        for child in children {
+            let output = child.wait_with_output().unwrap();
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stdout)
+            );
+        }
+        let shown = env.ctx("em", &["emulation", "show"]);
+        let text = shown.ok().to_string();
+        for expected in ["Asia/Tokyo", "de-DE", "dark", "cdt-concurrency"] {
+            assert!(
+                text.contains(expected),
+                "round {round}: {expected} lost in {text}"
+            );
+        }
+        env.ctx("em", &["emulation", "reset"]).ok();
+    }
+}

@@ -126,3 +126,28 @@ fn regression_chrome_args_that_move_the_endpoint_or_profile_are_refused() {
     env.ctx("f", &["session", "start", "--chrome-arg=--lang=de"])
         .ok();
 }
+
+/// Issue 20: after a navigation the URL and title come from the browser, not from an
+/// evaluation in the page, where a script can redefine `document.title` to mislead cdt.
+#[test]
+fn a_page_cannot_fake_the_title_a_navigation_reports() {
+    let server = cdt_e2e::HttpServer::start();
+    server.raw(
+        "/fake-title.html",
+        "text/html; charset=utf-8",
+        "<title>Real title</title><script>Object.defineProperty(document, 'title', { get() { return 'FAKE' } })</script><p>x</p>",
+    );
+    server.raw(
+        "/untitled.html",
+        "text/html; charset=utf-8",
+        "<p>no title</p>",
+    );
+    let env = TestEnv::new();
+    let opened = env.ctx("title", &["page", "open", &server.url("/fake-title.html")]);
+    assert_eq!(opened.ok()["title"], "Real title", "{}", opened.stdout);
+    let untitled = env.ctx(
+        "title",
+        &["page", "navigate", &server.url("/untitled.html")],
+    );
+    assert_eq!(untitled.ok()["title"], "", "{}", untitled.stdout);
+}

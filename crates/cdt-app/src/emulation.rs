@@ -160,6 +160,7 @@ pub async fn set(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
+    let _changing = slot.emulation_lock.lock().await;
     let browser = slot.live_browser()?;
     let next = merge(&browser.emulation(), params)?;
     apply(&slot, &browser, next).await
@@ -171,6 +172,7 @@ pub async fn reset(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
+    let _changing = slot.emulation_lock.lock().await;
     let browser = slot.live_browser()?;
     let mut next = browser.emulation();
     if params.only.is_empty() {

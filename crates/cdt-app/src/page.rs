@@ -73,16 +73,16 @@ fn page_info(slot: &Slot, id: PageId) -> Value {
         .unwrap_or(Value::Null)
 }
 
+/// Navigates page `id`; the caller holds its mutation lock (taken before an init script is
+/// installed, so the script's add, the navigation and its removal are one mutation).
 async fn navigate_page(
     slot: &Slot,
     id: PageId,
     target: &str,
     url: &str,
     wait_until: WaitUntil,
-    dialogs: Dialogs,
 ) -> Result<PageInfo, CdtError> {
     let browser = slot.live_browser()?;
-    let _mutating = lock_page(slot, browser.as_ref(), id, target, dialogs).await?;
     let outcome = browser
         .navigate(target, url, wait_until)
         .await
@@ -132,7 +132,8 @@ pub async fn open(
     if !params.background {
         slot.pages().set_current(id);
     }
-    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Ignore);
+    let _mutating = lock_page(&slot, browser.as_ref(), id, &target, Dialogs::Ignore).await?;
+    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until);
     crate::init_script::around(
         browser.as_ref(),
         &target,
@@ -180,7 +181,8 @@ pub async fn navigate(
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
-    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until, Dialogs::Refuse);
+    let _mutating = lock_page(&slot, browser.as_ref(), id, &target, Dialogs::Refuse).await?;
+    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until);
     crate::init_script::around(
         browser.as_ref(),
         &target,

@@ -103,6 +103,9 @@ pub struct Slot {
     pub versions: SnapshotVersions,
     /// Whole snapshots of committed documents, for answers during a pending navigation.
     pub committed: CommittedSnapshots,
+    /// Held across an emulation change's read, merge and apply, so two concurrent
+    /// `emulation set`s both take effect.
+    pub emulation_lock: tokio::sync::Mutex<()>,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
     pub created_ms: u64,
     last_seen_ms: AtomicU64,
@@ -141,6 +144,7 @@ impl Slot {
             settings: Mutex::new(None),
             versions: SnapshotVersions::default(),
             committed: CommittedSnapshots::default(),
+            emulation_lock: tokio::sync::Mutex::new(()),
             lock_file: Mutex::new(None),
             created_ms: now_ms,
             last_seen_ms: AtomicU64::new(now_ms),

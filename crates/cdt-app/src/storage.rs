@@ -368,7 +368,8 @@ pub async fn save(
         origins,
     };
     let bytes = serde_json::to_vec_pretty(&state).map_err(|e| CdtError::internal(e.to_string()))?;
-    scope.store().write_secret_file(&path, &bytes)?;
+    let (store, target) = (scope.store().clone(), path.clone());
+    crate::blocking::run(move || store.write_secret_file(&target, &bytes)).await?;
     Ok(json!({
         "file": path, "mode": "0600", "cookies": state.cookies.len(),
         "origins": state.origins.iter().map(|o| json!({ "origin": o.origin, "localStorage": o.local_storage.len(), "sessionStorage": o.session_storage.len() })).collect::<Vec<_>>(),
@@ -415,7 +416,8 @@ pub async fn load(
     until: Instant,
 ) -> Result<Value, CdtError> {
     let path = state_file(&params.file)?;
-    let state = parse_state(&scope.store().read_secret_file(&path)?)?;
+    let (store, source) = (scope.store().clone(), path.clone());
+    let state = parse_state(&crate::blocking::run(move || store.read_secret_file(&source)).await?)?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
     if !state.cookies.is_empty() {

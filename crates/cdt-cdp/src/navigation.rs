@@ -79,7 +79,7 @@ pub(crate) async fn navigate(
             title: String::new(),
         });
     }
-    pages.location(target_id, &session).await
+    pages.location(target_id).await
 }
 
 /// Waits for the main frame to reach `wait_until` after a navigation the caller started.
@@ -126,7 +126,7 @@ async fn settle(
         wait_main_frame(page, session, events, wait_until),
     )
     .await?;
-    pages.location(page, session).await
+    pages.location(page).await
 }
 
 pub(crate) async fn go_history(

@@ -274,24 +274,23 @@ impl Pages {
         Ok(session)
     }
 
-    /// The page's URL and title now, also recorded in the target list.
-    pub(crate) async fn location(
-        &self,
-        target_id: &str,
-        session: &str,
-    ) -> Result<NavigationOutcome, CdtError> {
-        let evaluated = self
+    /// The page's URL and title now, as the browser holds them (`Target.getTargetInfo`, not an
+    /// evaluation in the page, whose `location` and `document.title` a page can redefine to
+    /// detect or mislead cdt); also recorded in the target list.
+    pub(crate) async fn location(&self, target_id: &str) -> Result<NavigationOutcome, CdtError> {
+        let info = self
             .connection
             .call(
-                "Runtime.evaluate",
-                json!({ "expression": "[location.href, document.title]", "returnByValue": true }),
-                Some(session),
+                "Target.getTargetInfo",
+                json!({ "targetId": target_id }),
+                None,
             )
             .await?;
-        let value = &evaluated["result"]["value"];
+        let info = &info["targetInfo"];
+        let url = info["url"].as_str().unwrap_or_default().to_string();
         let outcome = NavigationOutcome {
-            url: value[0].as_str().unwrap_or_default().to_string(),
-            title: value[1].as_str().unwrap_or_default().to_string(),
+            title: own_title(info["title"].as_str().unwrap_or_default(), &url),
+            url,
         };
         if let Ok(mut targets) = self.targets.lock()
             && let Some(target) = targets.iter_mut().find(|t| t.target_id == target_id)
@@ -300,5 +299,31 @@ impl Pages {
             target.title.clone_from(&outcome.title);
         }
         Ok(outcome)
+    }
+}
+
+/// A target's title, or empty when the page has none: Chromium then shows the URL without its
+/// scheme (`127.0.0.1:8765/a.html`), or the whole URL (`about:blank`).
+fn own_title(title: &str, url: &str) -> String {
+    let bare = url.split_once("://").map_or(url, |(_, rest)| rest);
+    if title == url || title == bare {
+        String::new()
+    } else {
+        title.to_string()
+    }
+}
+
+#[cfg(test)]
+mod title_tests {
+    use super::own_title;
+
+    #[test]
+    fn the_url_chromium_shows_for_an_untitled_page_is_no_title() {
+        assert_eq!(
+            own_title("127.0.0.1:8765/a.html", "http://127.0.0.1:8765/a.html"),
+            ""
+        );
+        assert_eq!(own_title("about:blank", "about:blank"), "");
+        assert_eq!(own_title("Shop", "http://127.0.0.1:8765/a.html"), "Shop");
     }
 }

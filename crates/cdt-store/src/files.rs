@@ -94,16 +94,55 @@ pub fn write_trace(path: &Path, json: &[u8]) -> Result<u64, CdtError> {
 }
 
 /// Reads a trace, un-gzipping by content (the gzip magic), not by name.
+/// The most a trace may take once read (decompressed): `trace insight` parses it in memory, so
+/// a larger file (or a small gzip bomb) is refused instead of taking the daemon down.
+pub const MAX_TRACE_BYTES: u64 = 256 * 1024 * 1024;
+
 pub fn read_trace(path: &Path) -> Result<Vec<u8>, CdtError> {
-    let bytes = fs::read(path).map_err(|error| io_error("read", path, &error))?;
-    if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::with_capacity(bytes.len() * 8);
-        GzDecoder::new(bytes.as_slice())
+    read_trace_capped(path, MAX_TRACE_BYTES)
+}
+
+fn read_trace_capped(path: &Path, cap: u64) -> Result<Vec<u8>, CdtError> {
+    let too_large = |what: &str| {
+        CdtError::new(
+            ErrorCode::ResultTooLarge,
+            format!(
+                "{} {what} more than {} MiB, the most cdt reads of a trace",
+                path.display(),
+                cap / (1024 * 1024)
+            ),
+        )
+        .with_details(serde_json::json!({ "path": path, "maxBytes": cap }))
+        .hinted("Record a shorter trace: cdt trace start, then cdt trace stop sooner")
+    };
+    let file = fs::File::open(path).map_err(|error| io_error("read", path, &error))?;
+    let mut head = Vec::new();
+    let mut reader = file.take(cap + 1);
+    reader
+        .by_ref()
+        .take(2)
+        .read_to_end(&mut head)
+        .map_err(|error| io_error("read", path, &error))?;
+    let mut out = Vec::new();
+    if head == [0x1f, 0x8b] {
+        let whole = std::io::Cursor::new(head).chain(reader);
+        GzDecoder::new(whole)
+            .take(cap + 1)
             .read_to_end(&mut out)
             .map_err(|error| io_error("decompress", path, &error))?;
+        if out.len() as u64 > cap {
+            return Err(too_large("decompresses to"));
+        }
         return Ok(out);
     }
-    Ok(bytes)
+    out.extend_from_slice(&head);
+    reader
+        .read_to_end(&mut out)
+        .map_err(|error| io_error("read", path, &error))?;
+    if out.len() as u64 > cap {
+        return Err(too_large("holds"));
+    }
+    Ok(out)
 }
 
 pub fn write_secret_file(path: &Path, bytes: &[u8]) -> Result<(), CdtError> {
@@ -217,5 +256,37 @@ mod tests {
                 .map(|e| e.code),
             Some(ErrorCode::IoError)
         );
+    }
+
+    #[test]
+    fn a_trace_past_the_cap_is_refused_gzip_bomb_or_not() {
+        let dir = std::env::temp_dir().join(format!("cdt-trace-cap-{}", std::process::id()));
+        let _ = fs::create_dir_all(&dir);
+        // 4 MiB of zeros compress to a few KiB: a small bomb against a 1 MiB cap.
+        let bomb = dir.join("bomb.json.gz");
+        let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+        let _ = encoder.write_all(&vec![b' '; 4 * 1024 * 1024]);
+        let compressed = encoder.finish().unwrap_or_default();
+        assert!(compressed.len() < 64 * 1024);
+        let _ = fs::write(&bomb, &compressed);
+        let refused = read_trace_capped(&bomb, 1024 * 1024).err();
+        assert_eq!(refused.map(|e| e.code), Some(ErrorCode::ResultTooLarge));
+        let plain = dir.join("big.json");
+        let _ = fs::write(&plain, vec![b' '; 2 * 1024 * 1024]);
+        assert!(read_trace_capped(&plain, 1024 * 1024).is_err());
+        // Under the cap both read whole.
+        assert_eq!(
+            read_trace_capped(&bomb, 8 * 1024 * 1024)
+                .map(|b| b.len())
+                .ok(),
+            Some(4 * 1024 * 1024)
+        );
+        assert_eq!(
+            read_trace_capped(&plain, 8 * 1024 * 1024)
+                .map(|b| b.len())
+                .ok(),
+            Some(2 * 1024 * 1024)
+        );
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -102,7 +102,14 @@ pub async fn screenshot(
         .as_deref()
         .map(|f| absolute(f, "--file"))
         .transpose()?;
-    let ctx = scope.page(params.page, until).await?;
+    // A shot of one element scrolls it into view: that is a change of the page, under its lock.
+    let (ctx, _mutating) = match &params.uid {
+        Some(_) => {
+            let (ctx, mutating) = scope.page_for_action(params.page, until).await?;
+            (ctx, Some(mutating))
+        }
+        None => (scope.page(params.page, until).await?, None),
+    };
     ctx.no_dialog()?;
     let clip = match &params.uid {
         Some(uid) => {

@@ -304,14 +304,22 @@ pub async fn capture(
                 out["full"] = json!(true);
             }
             match file {
+                // The text goes to the file, and the uid map does not come back inline (the
+                // uids are in the file's lines).
                 Some(path) => {
-                    scope.store().write_file(path, snapshot.text.as_bytes())?;
+                    let (store, target) = (scope.store().clone(), path.to_path_buf());
+                    let bytes = snapshot.text.len();
+                    let text = snapshot.text;
+                    crate::blocking::run(move || store.write_file(&target, text.as_bytes()))
+                        .await?;
                     out["file"] = json!(path);
-                    out["bytes"] = json!(snapshot.text.len());
+                    out["bytes"] = json!(bytes);
                 }
-                None => out["snapshot"] = json!(snapshot.text),
+                None => {
+                    out["snapshot"] = json!(snapshot.text);
+                    out["uids"] = Value::Object(snapshot.uids);
+                }
             }
-            out["uids"] = Value::Object(snapshot.uids);
         }
     }
     if pending {

@@ -12,19 +12,59 @@ pub const MAX_STRING_BYTES: usize = 64 * 1024;
 /// The most items kept in one array of an event.
 pub const MAX_ARRAY_ITEMS: usize = 1_000;
 
+/// The most a console message or a network record may hold in memory (its arguments, its
+/// frames, its post data); what is beyond is left out with a marker.
+pub const MAX_RECORD_BYTES: usize = 256 * 1024;
+/// The part of a WebSocket frame's payload a network record keeps (a preview: the events
+/// stream carries frames up to [`MAX_STRING_BYTES`]).
+pub const MAX_FRAME_PREVIEW_BYTES: usize = 4 * 1024;
+
+/// Cuts `text` to at most `max` bytes (on a character boundary), with a marker saying how long
+/// it was; true when it cut.
+pub fn cut_text(text: &mut String, max: usize) -> bool {
+    if text.len() <= max {
+        return false;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let total = text.len();
+    text.truncate(end);
+    text.push_str(&format!("…[cut by cdt: {total} bytes in all]"));
+    true
+}
+
+/// Keeps the leading `items` whose estimated size fits in `budget` (each clipped first), and a
+/// marker for the rest; returns how many cuts were made.
+pub fn fit_items(items: &mut Vec<Value>, budget: usize) -> u64 {
+    let mut cuts = 0;
+    let mut used = 0;
+    let mut kept = items.len();
+    for (index, item) in items.iter_mut().enumerate() {
+        cuts += clip(item);
+        used += estimate_bytes(item);
+        if used > budget {
+            kept = index;
+            break;
+        }
+    }
+    if kept < items.len() {
+        let total = items.len();
+        items.truncate(kept);
+        items.push(Value::String(format!(
+            "…[cut by cdt: {} of {total} items left out]",
+            total - kept
+        )));
+        cuts += 1;
+    }
+    cuts
+}
+
 /// Cuts long strings and arrays inside `value`; returns how many cuts were made.
 pub fn clip(value: &mut Value) -> u64 {
     match value {
-        Value::String(text) if text.len() > MAX_STRING_BYTES => {
-            let mut end = MAX_STRING_BYTES;
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            let total = text.len();
-            text.truncate(end);
-            text.push_str(&format!("…[cut by cdt: {total} bytes in all]"));
-            1
-        }
+        Value::String(text) => u64::from(cut_text(text, MAX_STRING_BYTES)),
         Value::Array(items) => {
             let mut cuts = 0;
             if items.len() > MAX_ARRAY_ITEMS {

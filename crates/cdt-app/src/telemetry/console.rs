@@ -1,6 +1,7 @@
 //! Console messages: `Runtime.consoleAPICalled`, `Runtime.exceptionThrown` and
 //! `Log.entryAdded`, turned into one record type with a readable text.
 
+use super::bounds;
 use serde_json::{Value, json};
 
 /// One console message of a page (or of one of its iframes or workers).
@@ -22,6 +23,28 @@ pub struct ConsoleMessage {
     pub line: Option<u64>,
     pub column: Option<u64>,
     pub at_ms: u64,
+    /// How many values were cut to keep the message bounded (0: whole).
+    pub cuts: u64,
+}
+
+impl ConsoleMessage {
+    /// Bounds the message (text and arguments within [`bounds::MAX_RECORD_BYTES`]); returns
+    /// how many cuts were made.
+    pub fn bound(&mut self) -> u64 {
+        let mut cuts = u64::from(bounds::cut_text(&mut self.text, bounds::MAX_STRING_BYTES));
+        cuts += bounds::fit_items(&mut self.args, bounds::MAX_RECORD_BYTES);
+        cuts += bounds::clip(&mut self.stack);
+        self.cuts += cuts;
+        cuts
+    }
+
+    /// Its estimated size in memory.
+    pub fn bytes(&self) -> usize {
+        256 + self.text.len()
+            + self.url.len()
+            + self.args.iter().map(bounds::estimate_bytes).sum::<usize>()
+            + bounds::estimate_bytes(&self.stack)
+    }
 }
 
 fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
@@ -128,6 +151,7 @@ pub fn from_event(method: &str, params: &Value) -> Option<ConsoleMessage> {
         line: None,
         column: None,
         at_ms: 0,
+        cuts: 0,
     };
     match method {
         "Runtime.consoleAPICalled" => {
@@ -191,6 +215,10 @@ impl ConsoleMessage {
         if !self.url.is_empty() {
             out["url"] = json!(self.url);
             out["line"] = json!(self.line);
+        }
+        if self.cuts > 0 {
+            // Parts were left out to keep it bounded (each cut is marked in place).
+            out["cut"] = json!(true);
         }
         out
     }

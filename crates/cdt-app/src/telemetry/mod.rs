@@ -57,6 +57,9 @@ pub struct TelemetryConfig {
     pub body_budget_bytes: usize,
     /// Estimated memory of the ring's events, at most (`CDT_EVENTS_MAX_BYTES`).
     pub ring_max_bytes: usize,
+    /// Estimated memory of each table (console messages, network records), at most; the
+    /// oldest records go first.
+    pub table_max_bytes: usize,
 }
 
 impl Default for TelemetryConfig {
@@ -67,6 +70,7 @@ impl Default for TelemetryConfig {
             table_capacity: 10_000,
             body_budget_bytes: 64 << 20,
             ring_max_bytes: 64 << 20,
+            table_max_bytes: 32 << 20,
         }
     }
 }
@@ -80,8 +84,12 @@ struct Inner {
     console: VecDeque<ConsoleMessage>,
     console_dropped: u64,
     next_console_id: u64,
+    /// Estimated memory of `console`.
+    console_bytes: usize,
     requests: VecDeque<NetworkRequest>,
     requests_dropped: u64,
+    /// Estimated memory of `requests` (bodies aside).
+    requests_bytes: usize,
     next_request_id: u64,
     /// (page target, CDP requestId) → record id.
     request_index: HashMap<(String, String), u64>,
@@ -207,6 +215,8 @@ impl TelemetryStore {
             "consoleMessages": inner.console.len(), "networkRequests": inner.requests.len(), "bodyBytes": inner.body_bytes,
             "ringBytes": inner.ring_bytes, "ringMaxBytes": self.config.ring_max_bytes, "ringCapacity": self.config.ring_capacity,
             "ringDroppedForBytes": inner.ring_dropped_for_bytes, "cutValues": inner.cuts,
+            "consoleBytes": inner.console_bytes, "networkBytes": inner.requests_bytes, "tableMaxBytes": self.config.table_max_bytes,
+            "consoleDropped": inner.console_dropped, "networkDropped": inner.requests_dropped,
         })
     }
 
@@ -377,6 +387,7 @@ impl TelemetryStore {
         inner
             .console
             .retain(|m| page_target_id.is_some_and(|p| m.page_target_id != p));
+        inner.console_bytes = inner.console.iter().map(ConsoleMessage::bytes).sum();
         before - inner.console.len()
     }
 
@@ -394,6 +405,7 @@ impl TelemetryStore {
             .iter()
             .filter_map(|r| r.body.as_ref().map(|b| b.0.len()))
             .sum();
+        inner.requests_bytes = inner.requests.iter().map(NetworkRequest::bytes).sum();
         before - inner.requests.len()
     }
 
@@ -411,10 +423,18 @@ impl TelemetryStore {
             .copied()
             .unwrap_or(0);
         message.at_ms = event.at_ms;
-        if inner.console.len() >= self.config.table_capacity {
-            inner.console.pop_front();
+        inner.cuts += message.bound();
+        let bytes = message.bytes();
+        while !inner.console.is_empty()
+            && (inner.console.len() >= self.config.table_capacity
+                || inner.console_bytes + bytes > self.config.table_max_bytes)
+        {
+            if let Some(old) = inner.console.pop_front() {
+                inner.console_bytes = inner.console_bytes.saturating_sub(old.bytes());
+            }
             inner.console_dropped += 1;
         }
+        inner.console_bytes += bytes;
         self.persist(TelemetryStream::Console, &json!({ "ts": event.at_ms, "page": event.page_target_id, "message": message.summary(None) }));
         inner.console.push_back(message);
     }
@@ -448,21 +468,15 @@ impl TelemetryStore {
                 inner.next_request_id += 1;
                 let id = inner.next_request_id;
                 inner.request_index.insert(key, id);
-                if inner.requests.len() >= self.config.table_capacity
-                    && let Some(old) = inner.requests.pop_front()
-                {
-                    inner.requests_dropped += 1;
-                    inner
-                        .request_index
-                        .remove(&(old.page_target_id, old.request_id));
-                    inner.body_bytes -= old.body.map(|b| b.0.len()).unwrap_or(0);
+                if inner.requests.len() >= self.config.table_capacity {
+                    drop_oldest_request(inner);
                 }
                 let navigation = inner
                     .navigations
                     .get(&event.page_target_id)
                     .copied()
                     .unwrap_or(0);
-                inner.requests.push_back(NetworkRequest {
+                let record = NetworkRequest {
                     id,
                     session_id: event.session_id.clone(),
                     request_id,
@@ -470,7 +484,9 @@ impl TelemetryStore {
                     target_type: event.target_type.clone(),
                     navigation,
                     ..NetworkRequest::default()
-                });
+                };
+                inner.requests_bytes += record.bytes();
+                inner.requests.push_back(record);
                 id
             }
         };
@@ -496,8 +512,23 @@ impl TelemetryStore {
             }
             self.evict_bodies(inner);
         } else {
-            inner.requests[position].apply(&event.method, &event.params);
+            let record = &mut inner.requests[position];
+            let (bytes_before, cuts_before) = (record.bytes(), record.cuts);
+            record.apply(&event.method, &event.params);
+            let (bytes_after, cuts) = (record.bytes(), record.cuts - cuts_before);
+            inner.cuts += cuts;
+            inner.requests_bytes =
+                (inner.requests_bytes + bytes_after).saturating_sub(bytes_before);
+            // Over its budget, the table lets its oldest records go (never the one just
+            // updated).
+            while inner.requests_bytes > self.config.table_max_bytes && inner.requests.len() > 1 {
+                if inner.requests.front().is_some_and(|r| r.id == id) {
+                    break;
+                }
+                drop_oldest_request(inner);
+            }
         }
+        let position = inner.requests.iter().rposition(|r| r.id == id)?;
         let request = &inner.requests[position];
         let done = matches!(
             event.method.as_str(),
@@ -517,6 +548,18 @@ impl TelemetryStore {
             }
             index += 1;
         }
+    }
+}
+
+/// Lets the oldest network record go, with its body.
+fn drop_oldest_request(inner: &mut Inner) {
+    if let Some(old) = inner.requests.pop_front() {
+        inner.requests_dropped += 1;
+        inner.requests_bytes = inner.requests_bytes.saturating_sub(old.bytes());
+        inner
+            .request_index
+            .remove(&(old.page_target_id, old.request_id));
+        inner.body_bytes -= old.body.map(|b| b.0.len()).unwrap_or(0);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Network requests: the `Network.*` events of one request (and its `ExtraInfo` companions, in
 //! whatever order they arrive) merged into one record, plus WebSocket frames.
 
+use super::bounds;
 use serde_json::{Map, Value, json};
 
 /// Header names whose values are secrets.
@@ -49,6 +50,8 @@ pub struct NetworkRequest {
     pub seen_start: bool,
     pub body: Option<(String, bool)>,
     pub frames: Vec<Value>,
+    /// How many values were cut to keep the record bounded (frame payloads, post data).
+    pub cuts: u64,
 }
 
 fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
@@ -159,6 +162,33 @@ pub fn status_matches(filter: &str, status: Option<u64>) -> bool {
 }
 
 impl NetworkRequest {
+    /// Its estimated size in memory, its response body aside (bodies have their own budget).
+    pub fn bytes(&self) -> usize {
+        let headers = |map: &Map<String, Value>| -> usize {
+            map.iter()
+                .map(|(k, v)| 32 + k.len() + bounds::estimate_bytes(v))
+                .sum()
+        };
+        512 + self.url.len()
+            + headers(&self.request_headers)
+            + headers(&self.response_headers)
+            + self.post_data.as_ref().map_or(0, String::len)
+            + self
+                .frames
+                .iter()
+                .map(bounds::estimate_bytes)
+                .sum::<usize>()
+            + self
+                .redirects
+                .iter()
+                .map(|hop| {
+                    128 + hop.url.len()
+                        + headers(&hop.request_headers)
+                        + headers(&hop.response_headers)
+                })
+                .sum::<usize>()
+    }
+
     /// Applies one network event to the record.
     pub fn apply(&mut self, method: &str, params: &Value) {
         match method {
@@ -216,7 +246,18 @@ impl NetworkRequest {
                     "received"
                 };
                 let response = &params["response"];
-                self.frames.push(json!({ "direction": direction, "opcode": response["opcode"], "payload": response["payloadData"] }));
+                let mut payload = response["payloadData"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                let bytes = payload.len();
+                let mut frame = json!({ "direction": direction, "opcode": response["opcode"] });
+                if bounds::cut_text(&mut payload, bounds::MAX_FRAME_PREVIEW_BYTES) {
+                    self.cuts += 1;
+                    frame["payloadBytes"] = json!(bytes);
+                }
+                frame["payload"] = json!(payload);
+                self.frames.push(frame);
             }
             "Network.webSocketFrameError" => {
                 self.failed = true;
@@ -260,6 +301,11 @@ impl NetworkRequest {
             .get("postData")
             .and_then(Value::as_str)
             .map(str::to_string);
+        if let Some(post) = self.post_data.as_mut()
+            && bounds::cut_text(post, bounds::MAX_STRING_BYTES)
+        {
+            self.cuts += 1;
+        }
         self.has_post_data = request["hasPostData"]
             .as_bool()
             .unwrap_or(self.post_data.is_some());
@@ -347,6 +393,10 @@ impl NetworkRequest {
         };
         if !self.frames.is_empty() {
             out["frames"] = json!(self.frames);
+        }
+        if self.cuts > 0 {
+            // Parts were left out to keep it bounded (frame payloads, post data; marked).
+            out["cut"] = json!(true);
         }
         out
     }

@@ -134,3 +134,57 @@ fn a_document_request_starts_a_new_navigation() {
     assert_eq!(navigations, vec![0, 1]);
     assert_eq!(store.navigation("P"), 1);
 }
+
+/// Issue 20: console and network tables are bounded in bytes, not only in records: a message
+/// of 1,000 arguments of 64 KiB, or WebSocket frames of 64 KiB, cannot grow the daemon.
+#[test]
+fn huge_console_messages_and_websocket_frames_stay_within_the_tables_budgets() {
+    let config = TelemetryConfig {
+        table_max_bytes: 1 << 20,
+        ring_capacity: 10,
+        ..TelemetryConfig::default()
+    };
+    let store = TelemetryStore::new(config, Arc::new(FakeClock(AtomicU64::new(1))), None);
+    let big = "x".repeat(64 * 1024);
+    let args: Vec<Value> = (0..1000)
+        .map(|_| json!({ "type": "string", "value": big }))
+        .collect();
+    for _ in 0..8 {
+        store.push(raw(
+            "Runtime.consoleAPICalled",
+            json!({ "type": "log", "args": args }),
+        ));
+    }
+    let counts = store.counts();
+    let console_bytes = counts["consoleBytes"].as_u64().unwrap_or(u64::MAX);
+    assert!(console_bytes <= 1 << 20, "{counts}");
+    assert!(counts["consoleDropped"].as_u64() > Some(0), "{counts}");
+    let kept = store.console_where(|_| true);
+    let last = kept.last().map(|m| m.summary(None)).unwrap_or_default();
+    assert_eq!(last["cut"], true, "{last}");
+    assert!(last["text"].as_str().unwrap_or_default().len() < 70 * 1024);
+
+    store.push(raw(
+        "Network.webSocketCreated",
+        json!({ "requestId": "W1", "url": "ws://127.0.0.1/x" }),
+    ));
+    for _ in 0..150 {
+        store.push(raw(
+            "Network.webSocketFrameReceived",
+            json!({ "requestId": "W1", "response": { "opcode": 1, "payloadData": big } }),
+        ));
+    }
+    let counts = store.counts();
+    assert!(counts["networkBytes"].as_u64() < Some(1 << 20), "{counts}");
+    let socket = store.requests_where(|_| true);
+    let detail = socket[0].detail(None, false, 0);
+    assert_eq!(detail["cut"], true);
+    assert_eq!(detail["frames"][0]["payloadBytes"], 64 * 1024);
+    assert!(
+        detail["frames"][0]["payload"]
+            .as_str()
+            .unwrap_or_default()
+            .len()
+            < 5 * 1024
+    );
+}

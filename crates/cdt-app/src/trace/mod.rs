@@ -259,12 +259,15 @@ pub async fn stop(
                 .join(format!("trace-{stamp}.json.gz"))
         }
     };
-    let written = scope.store().write_trace(&path, &document)?;
     // `trace insight` without --file reads the last trace, wherever it was written.
     let pointer = scope.store().trace_dir(scope.key())?.join(LATEST);
-    scope
-        .store()
-        .write_file(&pointer, path.to_string_lossy().as_bytes())?;
+    let store = scope.store().clone();
+    let (path, written) = crate::blocking::run(move || {
+        let written = store.write_trace(&path, &document)?;
+        store.write_file(&pointer, path.to_string_lossy().as_bytes())?;
+        Ok((path, written))
+    })
+    .await?;
     let span = model
         .events
         .iter()
@@ -304,8 +307,13 @@ pub async fn insight(
             .hinted("Or analyse a file: cdt trace insight --file /path/trace.json.gz")
         })?,
     };
-    let bytes = scope.store().read_trace(&path)?;
-    let model = TraceModel::parse(&bytes)?;
-    let computed = insights(&model, params.name);
+    // Reading, decompressing and parsing a trace is disk and CPU work: off the async threads.
+    let store = scope.store().clone();
+    let name = params.name;
+    let (path, computed) = crate::blocking::run(move || {
+        let model = TraceModel::parse(&store.read_trace(&path)?)?;
+        Ok((path, insights(&model, name)))
+    })
+    .await?;
     Ok(json!({ "file": path, "insights": computed }))
 }
