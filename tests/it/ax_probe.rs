@@ -257,13 +257,21 @@ impl Probe {
             log_file: profile.join("chromium.log"),
         };
         let executable = cdt_cdp::discover::find_chromium(None).unwrap();
-        let child = Command::new(executable)
-            .args(cdt_cdp::launch::chromium_args(&spec))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let child =
+            Command::new(executable)
+                // cdt's flags, with a TCP endpoint instead of the pipe: this harness speaks to
+                // Chromium over a WebSocket of its own.
+                .args(cdt_cdp::launch::chromium_args(&spec).into_iter().map(
+                    |arg| match arg.as_str() {
+                        "--remote-debugging-pipe" => "--remote-debugging-port=0".to_string(),
+                        _ => arg,
+                    },
+                ))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()

@@ -151,3 +151,69 @@ fn a_page_cannot_fake_the_title_a_navigation_reports() {
     );
     assert_eq!(untitled.ok()["title"], "", "{}", untitled.stdout);
 }
+
+/// The sockets a process listens on (TCP, IPv4 and IPv6), from /proc.
+fn listening_inodes() -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let text = std::fs::read_to_string(table).unwrap_or_default();
+        for line in text.lines().skip(1) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            // st 0A is LISTEN; the inode is the tenth field.
+            if fields.get(3) == Some(&"0A")
+                && let Some(inode) = fields.get(9)
+            {
+                out.insert(inode.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn listens(pid: u32) -> bool {
+    let listening = listening_inodes();
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|fd| std::fs::read_link(fd.path()).ok())
+        .filter_map(|link| {
+            link.to_str()
+                .and_then(|l| l.strip_prefix("socket:["))
+                .map(|l| l.trim_end_matches(']').to_string())
+        })
+        .any(|inode| listening.contains(&inode))
+}
+
+/// Issue 20: a browser cdt launches speaks DevTools over `--remote-debugging-pipe`: it listens
+/// on no TCP port another local user could connect to. A reply larger than cdt reads is refused
+/// alone; the connection and the context's pages stay.
+#[test]
+fn a_launched_browser_listens_on_no_port_and_an_oversized_reply_loses_nothing_else() {
+    let env = TestEnv::new().with_env("CDT_CDP_MAX_MESSAGE_BYTES", "1000000");
+    let server = cdt_e2e::HttpServer::start();
+    server.page("/a.html", "A", "<p>a</p>");
+    env.ctx("pipe", &["page", "open", &server.url("/a.html")])
+        .ok();
+    let status = env.ctx("pipe", &["session", "status"]);
+    let browser = &status.ok()["session"]["browser"];
+    assert_eq!(browser["wsEndpoint"], "pipe", "{browser}");
+    let pid = browser["pid"].as_u64().unwrap() as u32;
+    assert!(!listens(pid), "the launched browser listens on a TCP port");
+
+    let big = env.ctx("pipe", &["runtime", "eval", "'x'.repeat(2000000)"]);
+    let error = big.err("RESULT_TOO_LARGE", 2);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("nothing else was lost"),
+        "{error}"
+    );
+    assert_eq!(
+        env.ctx("pipe", &["runtime", "eval", "6 * 7"]).ok()["value"],
+        42
+    );
+    let pages = env.ctx("pipe", &["page", "list"]);
+    assert_eq!(pages.ok()["pages"].as_array().map(Vec::len), Some(1));
+}

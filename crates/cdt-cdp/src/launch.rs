@@ -1,6 +1,7 @@
 //! Launching Chromium for a slot (SPEC §5) and attaching to one someone else launched.
 
 use std::fs;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -15,7 +16,7 @@ use crate::browser::CdpBrowser;
 use crate::discover::find_chromium;
 use crate::endpoint::{resolve_ws_endpoint, vet};
 use crate::process::BrowserProcess;
-use crate::spawner::spawn_tied_to_daemon;
+use crate::spawner::spawn_with_fds;
 use crate::transport::CdpConnection;
 
 /// Launches Debian's (or any) Chromium with a private profile per slot.
@@ -31,7 +32,7 @@ fn running_as_root() -> bool {
 /// The command line for a slot's browser.
 pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
     let mut args = vec![
-        "--remote-debugging-port=0".to_string(),
+        "--remote-debugging-pipe".to_string(),
         format!("--user-data-dir={}", spec.profile_dir.display()),
         "--no-first-run".into(),
         "--no-default-browser-check".into(),
@@ -124,14 +125,9 @@ fn launch_failed(message: String, log: &Path) -> CdtError {
         .hinted("Install or repair Chromium: apt-get install -y chromium (or set CDT_CHROME_PATH)")
 }
 
-/// Reads `DevToolsActivePort`: the port on line 1, the browser's WebSocket path on line 2.
-fn read_active_port(profile: &Path) -> Option<(u16, String)> {
-    let text = fs::read_to_string(profile.join("DevToolsActivePort")).ok()?;
-    let mut lines = text.lines();
-    let port = lines.next()?.trim().parse().ok()?;
-    let path = lines.next()?.trim().to_string();
-    path.starts_with('/').then_some((port, path))
-}
+/// What a launched browser's `wsEndpoint` reads: it has none, cdt speaks to it over the
+/// `--remote-debugging-pipe` pair.
+pub const PIPE_ENDPOINT: &str = "pipe";
 
 #[async_trait]
 impl BrowserLauncher for ChromiumLauncher {
@@ -148,7 +144,6 @@ impl BrowserLauncher for ChromiumLauncher {
                 &spec.log_file,
             ));
         }
-        let _ = fs::remove_file(spec.profile_dir.join("DevToolsActivePort"));
         let log = fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -168,18 +163,41 @@ impl BrowserLauncher for ChromiumLauncher {
             .stdin(Stdio::null())
             .stdout(log)
             .stderr(log_err);
-        let child = spawn_tied_to_daemon(command).map_err(|error| {
+        // The DevTools pipe: the browser reads commands on its fd 3 and writes on its fd 4. No
+        // TCP port, so no other local user can connect to it.
+        let pipe_failed = |error: std::io::Error| {
+            launch_failed(
+                format!("cannot create the DevTools pipe: {error}"),
+                &spec.log_file,
+            )
+        };
+        let (commands_in, commands_out) = std::io::pipe().map_err(pipe_failed)?;
+        let (replies_in, replies_out) = std::io::pipe().map_err(pipe_failed)?;
+        let child = spawn_with_fds(
+            command,
+            [(commands_in.as_raw_fd(), 3), (replies_out.as_raw_fd(), 4)],
+        )
+        .map_err(|error| {
             launch_failed(
                 format!("cannot start {}: {error}", executable.display()),
                 &spec.log_file,
             )
         })?;
+        // The browser holds its ends now.
+        drop((commands_in, replies_out));
         let pid = child.id();
         let mut guard = LaunchGuard(Some(child));
-
-        let (port, path) = loop {
-            if let Some(found) = read_active_port(&spec.profile_dir) {
-                break found;
+        let connection =
+            CdpConnection::over_pipe(OwnedFd::from(commands_out), OwnedFd::from(replies_in))?;
+        // The browser answers once it is up (or its pipe closes if it exits).
+        loop {
+            let version = tokio::time::timeout(
+                Duration::from_millis(500),
+                connection.call("Browser.getVersion", serde_json::json!({}), None),
+            )
+            .await;
+            if let Ok(Ok(_)) = version {
+                break;
             }
             if let Some(Ok(Some(status))) = guard.0.as_mut().map(Child::try_wait) {
                 return Err(launch_failed(
@@ -187,16 +205,24 @@ impl BrowserLauncher for ChromiumLauncher {
                     &spec.log_file,
                 ));
             }
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        };
-        let address = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-        let ws_endpoint = format!("ws://{address}{path}");
-        let connection = CdpConnection::connect(address, &ws_endpoint).await?;
+            if let Ok(Err(error)) = version
+                && !connection.is_connected()
+            {
+                return Err(launch_failed(
+                    format!(
+                        "{} closed its DevTools pipe: {}",
+                        executable.display(),
+                        error.message
+                    ),
+                    &spec.log_file,
+                ));
+            }
+        }
         let info = BrowserInfo {
             pid: Some(pid),
             start_time: None,
             product: String::new(),
-            ws_endpoint,
+            ws_endpoint: PIPE_ENDPOINT.to_string(),
             attached: false,
             executable: Some(executable.display().to_string()),
         };

@@ -35,11 +35,20 @@ fn spawner() -> std::io::Result<mpsc::Sender<SpawnJob>> {
 
 /// Spawns `command` as the leader of a new process group that receives SIGKILL when the daemon
 /// dies (even by `kill -9`).
-pub fn spawn_tied_to_daemon(mut command: Command) -> std::io::Result<Child> {
+pub fn spawn_tied_to_daemon(command: Command) -> std::io::Result<Child> {
+    spawn_with_fds(command, [])
+}
+
+/// As [`spawn_tied_to_daemon`], with the child's file descriptor `to` made a copy of the
+/// daemon's `from` for each `(from, to)` (the `--remote-debugging-pipe` pair: 3 and 4).
+pub fn spawn_with_fds<const N: usize>(
+    mut command: Command,
+    fds: [(std::os::fd::RawFd, std::os::fd::RawFd); N],
+) -> std::io::Result<Child> {
     let parent = std::process::id();
     #[allow(unsafe_code)]
     // SAFETY: the closure runs between fork and exec and only makes async-signal-safe calls
-    // (setpgid, prctl, getppid, _exit).
+    // (setpgid, prctl, getppid, fcntl, dup2, close, _exit) on descriptors it was given.
     unsafe {
         command.pre_exec(move || {
             libc::setpgid(0, 0);
@@ -47,6 +56,22 @@ pub fn spawn_tied_to_daemon(mut command: Command) -> std::io::Result<Child> {
             // The daemon may have died between fork and prctl; then nobody would kill us.
             if libc::getppid() as u32 != parent {
                 libc::_exit(1);
+            }
+            // Moved above the targets first, so one mapping cannot overwrite another's source.
+            let mut moved = [(0, 0); N];
+            for (slot, (from, to)) in moved.iter_mut().zip(fds) {
+                let high = libc::fcntl(from, libc::F_DUPFD, 10);
+                if high < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                *slot = (high, to);
+            }
+            for (high, to) in moved {
+                // dup2 leaves the copy without close-on-exec: the browser inherits it.
+                if libc::dup2(high, to) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::close(high);
             }
             Ok(())
         });

@@ -1,4 +1,5 @@
-//! One WebSocket connection to a browser: a writer task, one reader task, a request-id → reply
+//! One connection to a browser — the `--remote-debugging-pipe` pair of a browser cdt launched,
+//! or a WebSocket to one it attached to: a writer task, one reader task, a request-id → reply
 //! map, and events fanned out to every subscriber. Each subscriber's channel is bounded
 //! ([`SUBSCRIBER_CAPACITY`] events): a subscriber that falls that far behind loses events, and
 //! every such loss is counted ([`CdpConnection::events_dropped`]) and logged, so memory never
@@ -42,10 +43,21 @@ struct Shared {
     dropped: AtomicU64,
 }
 
+/// What the writer task sends: a command's JSON, or the end of the connection.
+enum Outgoing {
+    Text(String),
+    Close,
+}
+
+/// The longest message read from a pipe (`CDT_CDP_MAX_MESSAGE_BYTES` lowers it, for tests): a
+/// longer one is skipped whole and its command answers `RESULT_TOO_LARGE`; the connection and
+/// every other page stay.
+const MAX_PIPE_MESSAGE: usize = 512 << 20;
+
 /// A cheap-to-clone handle on the connection.
 #[derive(Clone)]
 pub struct CdpConnection {
-    outgoing: mpsc::UnboundedSender<Message>,
+    outgoing: mpsc::UnboundedSender<Outgoing>,
     shared: Arc<Shared>,
     next_id: Arc<AtomicU64>,
 }
@@ -89,23 +101,16 @@ impl CdpConnection {
             .await
             .map_err(|e| failed(&e))?;
         let (mut sink, mut stream) = socket.split();
-        let (outgoing, mut queue) = mpsc::unbounded_channel::<Message>();
-        let shared = Arc::new(Shared {
-            pending: Mutex::new(HashMap::new()),
-            subscribers: Mutex::new(Vec::new()),
-            closed: AtomicBool::new(false),
-            dropped: AtomicU64::new(0),
-        });
-
+        let (outgoing, mut queue) = mpsc::unbounded_channel::<Outgoing>();
+        let shared = Shared::new();
         tokio::spawn(async move {
-            while let Some(message) = queue.recv().await {
-                if sink.send(message).await.is_err() {
+            while let Some(Outgoing::Text(text)) = queue.recv().await {
+                if sink.send(Message::text(text)).await.is_err() {
                     break;
                 }
             }
             let _ = sink.close().await;
         });
-
         let reader_shared = shared.clone();
         tokio::spawn(async move {
             while let Some(message) = stream.next().await {
@@ -116,25 +121,67 @@ impl CdpConnection {
                     Ok(_) => {}
                 }
             }
-            reader_shared.closed.store(true, Ordering::SeqCst);
-            let waiting: Vec<ReplySlot> = reader_shared
-                .pending
-                .lock()
-                .map(|mut p| p.drain().map(|(_, s)| s).collect())
-                .unwrap_or_default();
-            for slot in waiting {
-                let _ = slot.send(Err(disconnected()));
-            }
-            if let Ok(mut subscribers) = reader_shared.subscribers.lock() {
-                subscribers.clear();
+            reader_shared.close_all();
+        });
+        Ok(CdpConnection::new(outgoing, shared))
+    }
+
+    /// Speaks CDP over the pipes of a browser launched with `--remote-debugging-pipe`:
+    /// `to_browser` is its fd 3, `from_browser` its fd 4; messages are NUL-terminated JSON. No
+    /// TCP port is opened, so no other local user can reach the browser.
+    pub fn over_pipe(
+        to_browser: std::os::fd::OwnedFd,
+        from_browser: std::os::fd::OwnedFd,
+    ) -> Result<CdpConnection, CdtError> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio::net::unix::pipe;
+        let failed = |error: std::io::Error| {
+            CdtError::new(
+                ErrorCode::CdpDisconnected,
+                format!("cannot use the browser's debugging pipe: {error}"),
+            )
+            .run::<op::SessionRestart>("")
+        };
+        let mut writer = pipe::Sender::from_owned_fd(to_browser).map_err(failed)?;
+        let mut reader = pipe::Receiver::from_owned_fd(from_browser).map_err(failed)?;
+        let max = std::env::var("CDT_CDP_MAX_MESSAGE_BYTES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(MAX_PIPE_MESSAGE);
+        let (outgoing, mut queue) = mpsc::unbounded_channel::<Outgoing>();
+        let shared = Shared::new();
+        tokio::spawn(async move {
+            while let Some(Outgoing::Text(mut text)) = queue.recv().await {
+                text.push('\0');
+                if writer.write_all(text.as_bytes()).await.is_err() {
+                    break;
+                }
             }
         });
+        let reader_shared = shared.clone();
+        tokio::spawn(async move {
+            let mut framer = Framer::new(max);
+            let mut chunk = vec![0u8; 64 * 1024];
+            loop {
+                match reader.read(&mut chunk).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(read) => framer.feed(&chunk[..read], |frame| match frame {
+                        Frame::Message(bytes) => dispatch(&reader_shared, bytes),
+                        Frame::TooLarge { id, bytes } => too_large(&reader_shared, id, bytes, max),
+                    }),
+                }
+            }
+            reader_shared.close_all();
+        });
+        Ok(CdpConnection::new(outgoing, shared))
+    }
 
-        Ok(CdpConnection {
+    fn new(outgoing: mpsc::UnboundedSender<Outgoing>, shared: Arc<Shared>) -> CdpConnection {
+        CdpConnection {
             outgoing,
             shared,
             next_id: Arc::new(AtomicU64::new(1)),
-        })
+        }
     }
 
     pub fn is_connected(&self) -> bool {
@@ -168,7 +215,7 @@ impl CdpConnection {
             id,
         };
         self.outgoing
-            .send(Message::text(message.to_string()))
+            .send(Outgoing::Text(message.to_string()))
             .map_err(|_| disconnected())?;
         match reply.await {
             Ok(result) => result.map_err(|error| CdtError {
@@ -198,7 +245,131 @@ impl CdpConnection {
 
     /// Closes the WebSocket (the browser keeps running).
     pub fn close(&self) {
-        let _ = self.outgoing.send(Message::Close(None));
+        let _ = self.outgoing.send(Outgoing::Close);
+    }
+}
+
+impl Shared {
+    fn new() -> Arc<Shared> {
+        Arc::new(Shared {
+            pending: Mutex::new(HashMap::new()),
+            subscribers: Mutex::new(Vec::new()),
+            closed: AtomicBool::new(false),
+            dropped: AtomicU64::new(0),
+        })
+    }
+
+    /// The connection ended: every waiter learns it, every subscriber's stream ends.
+    fn close_all(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        let waiting: Vec<ReplySlot> = self
+            .pending
+            .lock()
+            .map(|mut p| p.drain().map(|(_, s)| s).collect())
+            .unwrap_or_default();
+        for slot in waiting {
+            let _ = slot.send(Err(disconnected()));
+        }
+        if let Ok(mut subscribers) = self.subscribers.lock() {
+            subscribers.clear();
+        }
+    }
+}
+
+/// What the pipe framer found.
+enum Frame<'a> {
+    Message(&'a [u8]),
+    /// A message over the limit, skipped: the id it began with (a reply's), and its size.
+    TooLarge {
+        id: Option<u64>,
+        bytes: usize,
+    },
+}
+
+/// Splits the pipe's byte stream at NULs, holding at most `max` bytes of one message: a longer
+/// one keeps only its first bytes (to learn its id) and is reported when its NUL comes.
+struct Framer {
+    max: usize,
+    buffer: Vec<u8>,
+    /// Bytes of an over-long message seen so far (its head stays in `buffer`).
+    skipping: Option<usize>,
+}
+
+/// How much of an over-long message is kept to read its `"id"` from.
+const HEAD: usize = 64;
+
+impl Framer {
+    fn new(max: usize) -> Framer {
+        Framer {
+            max,
+            buffer: Vec::new(),
+            skipping: None,
+        }
+    }
+
+    fn feed(&mut self, mut bytes: &[u8], mut emit: impl FnMut(Frame<'_>)) {
+        while !bytes.is_empty() {
+            let end = bytes.iter().position(|b| *b == 0);
+            let part = &bytes[..end.unwrap_or(bytes.len())];
+            match &mut self.skipping {
+                Some(seen) => *seen += part.len(),
+                None if self.buffer.len() + part.len() > self.max => {
+                    let seen = self.buffer.len() + part.len();
+                    let room = HEAD.saturating_sub(self.buffer.len()).min(part.len());
+                    self.buffer.truncate(HEAD);
+                    self.buffer.extend_from_slice(&part[..room]);
+                    self.skipping = Some(seen);
+                }
+                None => self.buffer.extend_from_slice(part),
+            }
+            let Some(end) = end else {
+                return;
+            };
+            match self.skipping.take() {
+                Some(seen) => emit(Frame::TooLarge {
+                    id: leading_id(&self.buffer),
+                    bytes: seen,
+                }),
+                None => emit(Frame::Message(&self.buffer)),
+            }
+            self.buffer.clear();
+            bytes = &bytes[end + 1..];
+        }
+    }
+}
+
+/// The `id` a reply begins with (`{"id":12,...`), if it does.
+fn leading_id(head: &[u8]) -> Option<u64> {
+    let text = std::str::from_utf8(head).ok().or_else(|| {
+        // The head may end inside a multi-byte character.
+        (1..4).find_map(|cut| std::str::from_utf8(&head[..head.len().saturating_sub(cut)]).ok())
+    })?;
+    let rest = text.trim_start().strip_prefix('{')?.trim_start();
+    let rest = rest
+        .strip_prefix("\"id\"")?
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// A message too large to hold was skipped: its command (if it was a reply) answers
+/// `RESULT_TOO_LARGE`; an event is only logged.
+fn too_large(shared: &Shared, id: Option<u64>, bytes: usize, max: usize) {
+    tracing::warn!(
+        ?id,
+        bytes,
+        max,
+        "a CDP message over the size limit was skipped"
+    );
+    let slot = id.and_then(|id| shared.pending.lock().ok().and_then(|mut p| p.remove(&id)));
+    if let Some(slot) = slot {
+        let _ = slot.send(Err(CdtError::new(
+            ErrorCode::ResultTooLarge,
+            format!("the browser's reply was {bytes} bytes, more than the {max} cdt reads; nothing else was lost"),
+        )
+        .with_details(json!({ "bytes": bytes, "maxBytes": max }))));
     }
 }
 
@@ -347,5 +518,31 @@ mod tests {
             error.map(|e| e.details["cdpCode"].clone()),
             Some(json!(-32000))
         );
+    }
+
+    #[test]
+    fn the_pipe_framer_splits_at_nuls_and_skips_an_over_long_message_keeping_its_id() {
+        let mut framer = Framer::new(32);
+        let mut seen: Vec<String> = Vec::new();
+        let mut record = |frame: Frame<'_>| match frame {
+            Frame::Message(bytes) => seen.push(String::from_utf8_lossy(bytes).into_owned()),
+            Frame::TooLarge { id, bytes } => seen.push(format!("too large {id:?} {bytes}")),
+        };
+        framer.feed(b"{\"id\":1}\0{\"me", &mut record);
+        framer.feed(b"thod\":\"X\"}\0", &mut record);
+        let long = format!("{{\"id\": 7, \"result\": \"{}\"}}", "y".repeat(100));
+        framer.feed(&long.as_bytes()[..50], &mut record);
+        framer.feed(&long.as_bytes()[50..], &mut record);
+        framer.feed(b"\0{\"id\":2}\0", &mut record);
+        assert_eq!(
+            seen,
+            vec![
+                "{\"id\":1}".to_string(),
+                "{\"method\":\"X\"}".to_string(),
+                format!("too large Some(7) {}", long.len()),
+                "{\"id\":2}".to_string(),
+            ]
+        );
+        assert_eq!(leading_id(b"{\"method\":\"A\"}"), None);
     }
 }
