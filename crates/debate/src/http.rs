@@ -47,7 +47,7 @@ fn ok(value: impl serde::Serialize) -> Reply {
     Ok(axum::Json(value).into_response())
 }
 
-pub fn router(app: Arc<App>) -> Router {
+pub fn router(app: Arc<App>, token: String) -> Router {
     Router::new()
         .route("/api/agents/{agent}/connect", post(connect))
         .route("/api/debate/start", post(start))
@@ -59,6 +59,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/{*rest}", axum::routing::any(unknown_api))
         .route("/ws", get(websocket))
         .fallback(static_files::serve)
+        .layer(middleware::from_fn_with_state(
+            Arc::<str>::from(token),
+            with_token,
+        ))
         .layer(middleware::from_fn(same_origin_only))
         .with_state(app)
 }
@@ -200,6 +204,63 @@ async fn same_origin_only(request: Request, next: Next) -> Response {
         }
     }
     next.run(request).await
+}
+
+/// The cookie that carries the token after the first page load.
+const TOKEN_COOKIE: &str = "cdt_debate_token";
+
+/// Lets a request through only with the server's token: `?token=` in the URL cdt-debate
+/// printed (the reply then sets it as a cookie, so the UI's own requests carry it), the cookie,
+/// or `Authorization: Bearer <token>`. Compared in constant time.
+async fn with_token(State(token): State<Arc<str>>, request: Request, next: Next) -> Response {
+    let same = |given: &str| {
+        given.len() == token.len()
+            && given
+                .bytes()
+                .zip(token.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+    };
+    let headers = request.headers();
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .is_some_and(same);
+    let cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .any(|(name, value)| name == TOKEN_COOKIE && same(value));
+    let in_url = request
+        .uri()
+        .query()
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .filter_map(|pair| pair.split_once('='))
+        .any(|(name, value)| name == "token" && same(value));
+    if !(bearer || cookie || in_url) {
+        let error = DebateError::new(
+            ErrorCode::ValidationError,
+            "this request does not carry the server's token".to_string(),
+            "open the UI from the URL cdt-debate printed (http://127.0.0.1:PORT/?token=…)",
+        );
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({ "error": error })),
+        )
+            .into_response();
+    }
+    let mut response = next.run(request).await;
+    if in_url && !cookie {
+        let value = format!("{TOKEN_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict");
+        if let Ok(value) = header::HeaderValue::from_str(&value) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response
 }
 
 fn refuse(message: String) -> Response {

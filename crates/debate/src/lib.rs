@@ -61,7 +61,20 @@ pub struct Args {
 pub struct Server {
     pub address: SocketAddr,
     pub app: Arc<App>,
+    /// The secret every request must carry (in the printed URL, then a cookie): another local
+    /// process cannot drive the user's agents.
+    pub token: String,
     listener: TcpListener,
+}
+
+/// 128 random bits, hex.
+fn new_token() -> Result<String, DebateError> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut random| random.read_exact(&mut bytes))
+        .map_err(|error| DebateError::io("cannot read /dev/urandom", &error))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 impl Server {
@@ -91,6 +104,7 @@ impl Server {
         Ok(Server {
             address,
             app,
+            token: new_token()?,
             listener,
         })
     }
@@ -101,7 +115,7 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), DebateError> {
         let app = self.app.clone();
-        let router = http::router(self.app);
+        let router = http::router(self.app, self.token);
         // On the signal: stop an active run (its CLI is killed), then close the WebSockets so
         // the graceful shutdown does not wait for open pages.
         let shutdown = async move {
@@ -156,7 +170,10 @@ async fn run(args: Args) -> Result<(), DebateError> {
     #[allow(clippy::print_stdout)]
     {
         // The one line on stdout: where to open the UI (scripts and tests read it).
-        println!("cdt-debate listening on http://{}", server.address);
+        println!(
+            "cdt-debate listening on http://{}/?token={}",
+            server.address, server.token
+        );
     }
     tracing::info!(
         "logs in {}, agents run in {}",

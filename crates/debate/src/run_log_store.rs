@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use schemars::JsonSchema;
@@ -54,6 +55,9 @@ impl RunLogStore {
         std::fs::create_dir_all(&runs).map_err(|error| {
             DebateError::io(&format!("cannot create {}", runs.display()), &error)
         })?;
+        // Private to the user: transcripts and agent sessions.
+        let _ =
+            std::fs::set_permissions(&runs, std::os::unix::fs::PermissionsExt::from_mode(0o700));
         Ok(RunLogStore {
             logs: logs.to_path_buf(),
         })
@@ -84,7 +88,11 @@ impl RunLogStore {
         })?;
         line.push('\n');
         let write = || -> std::io::Result<()> {
-            let mut file = OpenOptions::new().create(true).append(true).open(&path)?;
+            let mut file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .mode(0o600)
+                .open(&path)?;
             file.write_all(line.as_bytes())?;
             file.flush()
         };

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -24,6 +25,8 @@ impl SessionStore {
         std::fs::create_dir_all(logs).map_err(|error| {
             DebateError::io(&format!("cannot create {}", logs.display()), &error)
         })?;
+        // Private to the user: transcripts and agent sessions.
+        let _ = std::fs::set_permissions(logs, std::os::unix::fs::PermissionsExt::from_mode(0o700));
         Ok(SessionStore {
             logs: logs.to_path_buf(),
         })
@@ -87,7 +90,13 @@ pub(crate) fn write_json_atomic<T: Serialize>(path: &Path, value: &T) -> Result<
     })?;
     let temporary = path.with_extension(format!("tmp-{}", std::process::id()));
     let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temporary)?;
+        // The logs are the user's conversations with their agents: private (0600).
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&temporary)?;
         file.write_all(text.as_bytes())?;
         file.write_all(b"\n")?;
         file.sync_all()?;

@@ -176,8 +176,8 @@ fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
     assert!(dir.path().join("logs/runs").is_dir());
     // A page is open and a run's CLI is busy.
     let _socket = runtime
-        .block_on(tokio_tungstenite::connect_async(format!(
-            "ws://127.0.0.1:{port}/ws"
+        .block_on(tokio_tungstenite::connect_async(crate::support::ws_url(
+            port,
         )))
         .unwrap();
     for agent in ["gemini", "codex"] {
@@ -232,4 +232,70 @@ fn the_binary_prints_its_address_serves_and_stops_on_sigterm() {
         serde_json::from_str(&std::fs::read_to_string(summary.path()).unwrap()).unwrap();
     assert_eq!(summary["status"], "stopped");
     assert_eq!(summary["reason"], "user_stop");
+}
+
+/// Issue 20: another local process cannot drive the user's agents: every request needs the
+/// token the server printed (bearer, or the cookie the printed URL sets), and the logs it
+/// writes are private (0600 files in a 0700 directory).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_without_the_token_are_refused_and_logs_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let h = Harness::start("").await;
+    for headers in [
+        vec![("Authorization", "")],
+        vec![("Authorization", "Bearer not-the-token")],
+    ] {
+        let (status, reply) =
+            request(h.port, "POST", "/api/agents/codex/connect", None, &headers).await;
+        assert_eq!(status, 401, "{reply}");
+    }
+    assert!(
+        h.calls().is_empty(),
+        "a request without the token ran a CLI"
+    );
+    let token = crate::support::token_of(h.port);
+    let (status, _) = request(
+        h.port,
+        "GET",
+        &format!("/api/debate/state?token={token}"),
+        None,
+        &[("Authorization", "")],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let cookie = format!("cdt_debate_token={token}");
+    let (status, _) = request(
+        h.port,
+        "GET",
+        "/api/debate/state",
+        None,
+        &[("Authorization", ""), ("Cookie", cookie.as_str())],
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(
+        tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{}/ws", h.port))
+            .await
+            .is_err()
+    );
+
+    h.connect_both().await;
+    h.start_debate("privacy", 1).await;
+    let runs = h.path("logs/runs");
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&runs), 0o700);
+    let deadline = std::time::Instant::now() + crate::support::PATIENCE;
+    loop {
+        let files: Vec<_> = std::fs::read_dir(&runs).unwrap().flatten().collect();
+        if !files.is_empty() {
+            for file in files {
+                assert_eq!(mode(&file.path()), 0o600, "{}", file.path().display());
+            }
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "no run log written");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    h.close().await;
 }

@@ -13,7 +13,7 @@ use crate::support::{Harness, PATIENCE};
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 async fn open(h: &Harness) -> Socket {
-    let url = format!("ws://127.0.0.1:{}/ws", h.port);
+    let url = crate::support::ws_url(h.port);
     let (socket, _) = tokio_tungstenite::connect_async(url.as_str())
         .await
         .unwrap();

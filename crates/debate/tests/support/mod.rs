@@ -19,6 +19,30 @@ use tokio::net::TcpStream;
 use tokio::sync::oneshot;
 
 pub const STUB: &str = include_str!("stub-agent.sh");
+
+/// Each test server's token, by port: [`request`] and [`ws_url`] present it as the UI would.
+static TOKENS: std::sync::Mutex<Vec<(u16, String)>> = std::sync::Mutex::new(Vec::new());
+
+fn remember_token(port: u16, token: &str) {
+    TOKENS.lock().unwrap().push((port, token.to_string()));
+}
+
+/// The token of the server on `port`.
+pub fn token_of(port: u16) -> String {
+    TOKENS
+        .lock()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|(p, _)| *p == port)
+        .map(|(_, t)| t.clone())
+        .unwrap_or_default()
+}
+
+/// The WebSocket URL of the server on `port`, with its token.
+pub fn ws_url(port: u16) -> String {
+    format!("ws://127.0.0.1:{port}/ws?token={}", token_of(port))
+}
 /// Long enough for a loaded 2-core machine; a healthy wait ends far sooner.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -70,6 +94,7 @@ impl Harness {
             .await
             .unwrap();
         let port = server.address.port();
+        remember_token(port, &server.token);
         let app = server.app.clone();
         let (shutdown, signal) = oneshot::channel::<()>();
         let served = tokio::spawn(async move {
@@ -233,7 +258,11 @@ pub fn spawn_binary(root: &Path, extra: &[&std::ffi::OsStr]) -> (Child, u16) {
         .trim()
         .strip_prefix("cdt-debate listening on http://127.0.0.1:")
         .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-    let port = url.parse().unwrap();
+    let (port, token) = url
+        .split_once("/?token=")
+        .unwrap_or_else(|| panic!("no token in {line:?}"));
+    let port = port.parse().unwrap();
+    remember_token(port, token);
     (child, port)
 }
 
@@ -295,6 +324,13 @@ pub async fn request(
     );
     for (name, value) in headers {
         head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    // The server's token, as the UI carries it, unless the test sends its own (or none).
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("authorization"))
+    {
+        head.push_str(&format!("Authorization: Bearer {}\r\n", token_of(port)));
     }
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).await.unwrap();

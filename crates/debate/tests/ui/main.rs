@@ -47,7 +47,8 @@ impl DebateServer {
         let root = support::stub_root(extra_env);
         let ui = ui_dir();
         let (child, port) = support::spawn_binary(root.path(), &["--ui-dir".as_ref(), ui.as_ref()]);
-        let url = format!("http://127.0.0.1:{port}");
+        // The URL cdt-debate prints: its token becomes the page's cookie.
+        let url = format!("http://127.0.0.1:{port}/?token={}", support::token_of(port));
         DebateServer { child, url, root }
     }
 
@@ -68,7 +69,14 @@ impl DebateServer {
     }
 
     fn state(&self) -> Value {
-        let port: u16 = self.url.rsplit(':').next().unwrap().parse().unwrap();
+        let port: u16 = self
+            .url
+            .trim_start_matches("http://127.0.0.1:")
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
