@@ -373,3 +373,29 @@ fn bad_diff_parameters_are_refused_with_a_fix() {
         "{error}"
     );
 }
+
+/// A label that labels nothing (TodoMVC's item text beside its checkbox) is text in the
+/// snapshot, and a styled checkbox is not named by its ::after tick (as in Chromium).
+#[test]
+fn an_unassociated_label_is_text_and_a_styled_checkbox_has_no_pseudo_name() {
+    let server = HttpServer::start();
+    server.page(
+        "/todo.html",
+        "Todo",
+        "<style>.toggle { appearance: none } .toggle::after { content: '\\2714' }</style>
+         <ul><li><input type=checkbox class=toggle><label>Buy milk</label><button>x</button></li></ul>
+         <label>Email <input name=email></label>",
+    );
+    let env = TestEnv::new();
+    env.ctx("lbl", &["page", "open", &server.url("/todo.html")])
+        .ok();
+    let snap = full(&env, "lbl");
+    assert!(snap.contains("text \"Buy milk\""), "{snap}");
+    let checkbox = snap.lines().find(|l| l.contains("checkbox")).unwrap();
+    assert!(!checkbox.contains('✔'), "{snap}");
+    // A label that names its control is still not repeated as text.
+    assert!(
+        snap.contains("textbox \"Email\"") && !snap.contains("text \"Email"),
+        "{snap}"
+    );
+}

@@ -9,9 +9,6 @@ use cdt_domain::ops::{TextForm, op_spec};
 use cdt_domain::snapshot_change::{self, Change};
 use serde_json::Value;
 
-/// The widest a feedback line's element list grows before it is cut.
-const LINE_WIDTH: usize = 160;
-
 /// A compact rendering of `data`, when `op` has one: an action's feedback, the form the
 /// operation table names for it ([`TextForm`]), or the doctor's checks.
 pub fn compact(op: &str, data: &Value) -> Option<String> {
@@ -173,63 +170,64 @@ fn feedback(op: &str, data: &Value) -> String {
         effects.push("not waited for (--no-wait)".into());
     }
     let changes = changed_elements(data);
+    let diff = changes_of(data);
     if effects.is_empty() {
-        effects.push(match changes.len() {
-            0 => "no visible change".to_string(),
-            1 => "1 element changed".to_string(),
-            n => format!("{n} elements changed"),
+        effects.push(match (diff.len(), changes.len()) {
+            (0, 0) => "no visible change".to_string(),
+            (1, _) => "1 change".to_string(),
+            (0, n) => format!("{n} elements changed"),
+            (n, _) => format!("{n} changes"),
         });
     }
     let mut out = format!("{action}{target} → {}\n", effects.join("; "));
-    if !changes.is_empty() {
-        out.push_str(&format!("  {}\n", joined(&changes)));
-    }
-    out
-}
-
-/// The element lines of the feedback: the new snapshot's (after a navigation or a large
-/// change), or the first line of each change: `+added`, `~changed`, `-removed`, `>moved`.
-fn changed_elements(data: &Value) -> Vec<String> {
-    if let Some(snapshot) = data.get("snapshot").and_then(Value::as_str) {
-        return snapshot
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(String::from)
-            .collect();
-    }
-    changes_of(data)
-        .iter()
-        .map(|change| {
-            let first = change
-                .lines()
-                .and_then(|lines| lines.lines().next())
-                .map(str::trim);
-            match (change, first) {
-                (Change::Add { .. }, Some(first)) => format!("+{first}"),
-                (Change::Change { .. }, Some(first)) => format!("~{first}"),
-                (Change::Move { uid, .. }, _) => format!(">{uid}"),
-                (_, _) => format!("-{}", change.uid()),
-            }
-        })
-        .collect()
-}
-
-/// Joins element lines with ` · `, cut at [`LINE_WIDTH`] with a count of what was left out.
-fn joined(items: &[String]) -> String {
-    let mut out = String::new();
-    for (index, item) in items.iter().enumerate() {
-        let next = if out.is_empty() {
-            item.clone()
-        } else {
-            format!("{out} · {item}")
-        };
-        if next.chars().count() > LINE_WIDTH && index > 0 {
-            return format!("{out} · … {} more (elements)", items.len() - index);
+    if !diff.is_empty() {
+        // The changes whole, as `capture snapshot --diff` prints them (a row's text is on the
+        // lines below its uid line), up to a bound.
+        let block = snapshot_change::text(&diff);
+        let lines: Vec<&str> = block.lines().collect();
+        for line in lines.iter().take(FEEDBACK_LINES) {
+            out.push_str(&format!("  {line}\n"));
         }
-        out = next;
+        if lines.len() > FEEDBACK_LINES {
+            out.push_str(&format!(
+                "  … {} more lines (cdt capture snapshot --since {} shows them all)\n",
+                lines.len() - FEEDBACK_LINES,
+                text(&data["base"])
+            ));
+        }
+    } else if let Some(snapshot) = data.get("snapshot").and_then(Value::as_str) {
+        // A whole new snapshot (after a navigation, or when most of the page changed).
+        let lines: Vec<&str> = snapshot.lines().filter(|l| !l.trim().is_empty()).collect();
+        for line in lines.iter().take(FEEDBACK_LINES) {
+            out.push_str(&format!("  {line}\n"));
+        }
+        if lines.len() > FEEDBACK_LINES {
+            out.push_str(&format!(
+                "  … {} more lines (cdt capture snapshot shows them all)\n",
+                lines.len() - FEEDBACK_LINES
+            ));
+        }
     }
     out
+}
+
+/// The most change lines an action's text form shows.
+const FEEDBACK_LINES: usize = 40;
+
+/// The element lines of a whole snapshot in the feedback (after a navigation or a large
+/// change).
+fn changed_elements(data: &Value) -> Vec<String> {
+    data.get("snapshot")
+        .and_then(Value::as_str)
+        .map(|snapshot| {
+            snapshot
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn checks(checks: &[Value]) -> String {
@@ -259,7 +257,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn a_navigating_click_is_one_line_and_its_elements_another() {
+    fn a_navigating_click_is_one_line_and_the_new_page_below_it() {
         let data = json!({
             "action": "click", "uid": "e2", "dialog": null, "domChanged": true, "navigated": true,
             "newPages": [], "snapshot": "e5 heading \"Next\" level=1\ne6 link \"Back home\"",
@@ -267,7 +265,7 @@ mod tests {
         });
         assert_eq!(
             compact("element.click", &data).unwrap_or_default(),
-            "click e2 → navigated to \"Next\" http://127.0.0.1:1/next.html\n  e5 heading \"Next\" level=1 · e6 link \"Back home\"\n"
+            "click e2 → navigated to \"Next\" http://127.0.0.1:1/next.html\n  e5 heading \"Next\" level=1\n  e6 link \"Back home\"\n"
         );
     }
 
@@ -281,7 +279,7 @@ mod tests {
                 { "op": "remove", "uid": "e4" }] });
         assert_eq!(
             compact("element.fill", &fill).unwrap_or_default(),
-            "fill e3 → 3 elements changed\n  +e9 button \"X\" · ~e3 textbox \"Email\" value=\"a\" · -e4\n"
+            "fill e3 → 3 changes\n  + e9 button \"X\"  (after e3)\n  ~ e3 textbox \"Email\" value=\"a\"\n    text \"ok\"\n  - e4\n"
         );
         let dialog = json!({ "action": "click", "uid": "e4", "navigated": false, "newPages": [2],
             "domChanged": false, "dialog": { "type": "alert", "message": "hi", "url": "x" } });
@@ -298,11 +296,18 @@ mod tests {
     }
 
     #[test]
-    fn long_element_lists_are_cut_with_a_count() {
-        let items: Vec<String> = (1..100).map(|i| format!("e{i} link \"L{i}\"")).collect();
-        let text = joined(&items);
-        assert!(text.chars().count() < LINE_WIDTH + 40, "{text}");
-        assert!(text.ends_with("more (elements)"), "{text}");
+    fn long_change_lists_are_cut_with_a_count_and_the_command_that_shows_all() {
+        let changes: Vec<Value> = (1..100)
+            .map(|i| json!({ "op": "add", "uid": format!("e{i}"), "lines": format!("e{i} link \"L{i}\"") }))
+            .collect();
+        let data = json!({ "action": "click", "uid": "e1", "navigated": false, "newPages": [],
+            "dialog": null, "domChanged": true, "base": 4, "changes": changes });
+        let text = compact("element.click", &data).unwrap_or_default();
+        assert_eq!(text.lines().count(), 1 + FEEDBACK_LINES + 1, "{text}");
+        assert!(
+            text.ends_with("… 59 more lines (cdt capture snapshot --since 4 shows them all)\n"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -562,8 +562,10 @@
       const native = this.native(el, role, noLayout);
       if (native.text) { out.from = native.from; return native.text; }
       if (native.final) return '';
+      // An <input> has no content: its ::before/::after (a styled checkbox's '✔') never name
+      // it, as in Chromium.
       const contentAllowed = (root || clickable || supportsContent(el, role, recursive)) && el.localName !== 'select' &&
-        !(isTextField(el, role) && root !== el);
+        el.localName !== 'input' && !(isTextField(el, role) && root !== el);
       if (contentAllowed) {
         const text = this.descendants(el, root, rootHidden, noLayout, scope || el.getRootNode(), recursive);
         if (text && (recursive || /[^ \t\n\f\r]/.test(text))) { out.from = 'contents'; return text; }

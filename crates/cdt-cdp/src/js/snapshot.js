@@ -223,8 +223,9 @@
       // that sets it counts as clickable.
       const childCursor = role === H.CLICKABLE || (!inAction && cursor === 'pointer') ? 'pointer' : undefined;
       let childDepth = depth;
-      // A label's words name its control; they are not repeated as text lines.
-      let childNamed = named || tag === 'LABEL' || tag === 'LEGEND';
+      // A label's words name its control; they are not repeated as text lines (a label that
+      // labels nothing, like a to-do item's text beside its checkbox, is text).
+      let childNamed = named || (tag === 'LABEL' && el.control !== null) || tag === 'LEGEND';
       let childInAction = inAction;
       if (role) {
         const actionable = H.isActionable(el, role);

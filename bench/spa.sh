@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# An agent session's bill on a single-page app the project did not write (issue 18): TodoMVC's
+# vanilla-JS example from the npm registry (`todomvc@0.1.1`, fetched once into
+# ~/.cache/cdt-bench; the registry is the only network it needs), driven through 13 steps —
+# add three items, complete one, filter Active / Completed / All, clear completed, navigate
+# away and back. Per step it prints what the agent read (the action's reply, and after a
+# navigation a `capture snapshot --diff`) next to what a full snapshot after that step would
+# have cost, in cl100k tokens (the `cl100k` bench binary), checks that the step's outcome is
+# visible in what was read, and rebuilds the page from the replies' changes (as
+# docs/snapshot-format.md describes) to compare it line for line with a fresh full snapshot.
+#
+# Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/cdt-bench"
+TARBALL="$CACHE/todomvc-0.1.1.tgz"
+mkdir -p "$CACHE"
+if [ ! -s "$TARBALL" ]; then
+  curl -fsSL -o "$TARBALL.part" https://registry.npmjs.org/todomvc/-/todomvc-0.1.1.tgz
+  mv "$TARBALL.part" "$TARBALL"
+fi
+cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
+bash scripts/ensure-deps.sh
+export CDT_HOME
+CDT_HOME=$(mktemp -d /tmp/cdt-spa.XXXX)
+export CDT_CONTEXT_ID=spa-bench
+trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"' EXIT
+tar xzf "$TARBALL" -C "$CDT_HOME" package/examples/vanillajs
+printf '<title>Elsewhere</title><h1>Another page</h1><a href="/index.html">Back to the app</a>' \
+  >"$CDT_HOME/package/examples/vanillajs/other.html"
+
+python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples/vanillajs" <<'PY'
+import functools, http.server, json, re, socketserver, subprocess, sys, threading
+
+CDT, CL100K, ROOT = sys.argv[1:4]
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=ROOT))
+server.daemon_threads = True
+threading.Thread(target=server.serve_forever, daemon=True).start()
+base = f"http://127.0.0.1:{server.server_address[1]}"
+
+def cdt(*args):
+    out = subprocess.run([CDT, *args], capture_output=True, text=True)
+    reply = json.loads(out.stdout)
+    if not reply["ok"]:
+        sys.exit(f"cdt {' '.join(args)} failed: {out.stdout}")
+    return out.stdout, reply["data"]
+
+def tokens(text):
+    out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
+    return int(out.stdout.split()[0])
+
+UID = re.compile(r"^(?:f\d+)?e\d+$")
+
+class Client:
+    """The agent's copy of the page, kept from replies as docs/snapshot-format.md says."""
+    def __init__(self):
+        self.segments = []
+    def load(self, text):
+        self.segments = []
+        for line in text.split("\n"):
+            first = line.strip().split(" ")[0]
+            if UID.match(first):
+                self.segments.append([first, [line]])
+            elif self.segments:
+                self.segments[-1][1].append(line)
+            else:
+                self.segments.append(["^", [line]])
+    def place(self, uid, after, lines):
+        at = 0 if after is None else [s[0] for s in self.segments].index(after) + 1
+        self.segments.insert(at, [uid, lines])
+    def apply(self, data):
+        if isinstance(data.get("snapshot"), str):
+            self.load(data["snapshot"])
+            return
+        changes = data.get("changes") or []
+        moving = {}
+        for c in changes:
+            if c["op"] in ("remove", "move"):
+                at = [s[0] for s in self.segments].index(c["uid"])
+                moving[c["uid"]] = self.segments.pop(at)[1]
+        for c in changes:
+            if c["op"] == "change":
+                found = [s for s in self.segments if s[0] == c["uid"]]
+                if found:
+                    found[0][1] = c["lines"].split("\n")
+                else:
+                    moving[c["uid"]] = c["lines"].split("\n")
+        for c in changes:
+            if c["op"] == "add":
+                self.place(c["uid"], c.get("after"), c["lines"].split("\n"))
+            elif c["op"] == "move":
+                self.place(c["uid"], c.get("after"), moving.pop(c["uid"]))
+    def text(self):
+        return "\n".join(line for s in self.segments for line in s[1])
+
+def uid_of(text, pattern):
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if re.search(pattern, line):
+            return line.strip().split(" ")[0]
+    sys.exit(f"nothing matches {pattern!r} in:\n{text}")
+
+def checkbox_of(text, item):
+    # A to-do's checkbox is the uid line just before its text.
+    lines = [l.strip() for l in text.split("\n")]
+    at = lines.index(f'text "{item}"')
+    return lines[at - 1].split(" ")[0]
+
+def session(text_mode):
+    """Runs the 13 steps; returns the table rows and the totals. In text mode the agent reads
+    `--output text` (what an MCP client's model reads too); the page is rebuilt from the JSON
+    replies of the other run."""
+    client = Client()
+    rows, totals, rebuilt_ok = [], [0, 0], 0
+    fmt = ["--output", "text"] if text_mode else []
+
+    def run(args):
+        if not text_mode:
+            return cdt(*args)
+        out = subprocess.run([CDT, *args, *fmt], capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit(f"cdt {' '.join(args)} failed: {out.stdout}{out.stderr}")
+        return out.stdout + out.stderr, None
+
+    def step(label, args, outcome, snapshot_after=False):
+        nonlocal rebuilt_ok
+        read, data = run(args)
+        if data is not None:
+            client.apply(data)
+        if snapshot_after:
+            more, diff = run(["capture", "snapshot", "--diff"])
+            read += more
+            if diff is not None:
+                client.apply(diff)
+        full_raw, _ = run(["capture", "snapshot"])
+        _, full = cdt("capture", "snapshot")
+        r, f = tokens(read), tokens(full_raw)
+        totals[0] += r
+        totals[1] += f
+        if text_mode:
+            rows.append((label, r, f, outcome(read), None))
+        else:
+            same = client.text() == full["snapshot"]
+            rebuilt_ok += same
+            rows.append((label, r, f, outcome(client.text()), same))
+        return full["snapshot"]
+
+    cdt("page", "open", f"{base}/index.html")
+    first_raw, first = run(["capture", "snapshot"])
+    _, first = cdt("capture", "snapshot")
+    client.apply(first)
+    totals[0] += tokens(first_raw)
+    totals[1] += tokens(first_raw)
+    box = uid_of(first["snapshot"], r'textbox "What needs to be done\?"')
+    page = first["snapshot"]
+    for item in ["Buy milk", "Write report", "Call mom"]:
+        step(f"fill {item!r}", ["element", "fill", box, item], lambda seen, i=item: i in seen)
+        page = step("key Enter", ["input", "key", "Enter"], lambda seen, i=item: i in seen)
+    page = step("complete 'Buy milk'", ["element", "click", checkbox_of(page, "Buy milk")], lambda seen: "checked" in seen)
+    page = step("filter Active", ["element", "click", uid_of(page, r'link "Active"')],
+                lambda seen: "Buy milk" not in seen if not text_mode else "Active" in seen)
+    page = step("filter Completed", ["element", "click", uid_of(page, r'link "Completed"')],
+                lambda seen: "Buy milk" in seen and ("Write report" not in seen or text_mode))
+    page = step("filter All", ["element", "click", uid_of(page, r'link "All"')], lambda seen: "Write report" in seen)
+    page = step("clear completed", ["element", "click", uid_of(page, r'button "Clear completed')],
+                lambda seen: "Buy milk" not in seen if not text_mode else "- e" in seen)
+    step("navigate away", ["page", "navigate", f"{base}/other.html"], lambda seen: "Another page" in seen, snapshot_after=True)
+    step("back", ["page", "back"], lambda seen: "Write report" in seen, snapshot_after=True)
+    return rows, totals, rebuilt_ok
+
+json_rows, json_totals, rebuilt_ok = session(False)
+cdt("session", "stop")
+text_rows, text_totals, _ = session(True)
+print("TodoMVC (vanilla JS, npm todomvc@0.1.1): cl100k tokens the agent read per step vs a full snapshot after it")
+print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh")
+for n, (j, t) in enumerate(zip(json_rows, text_rows), 1):
+    print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO'}")
+print(f"session, JSON: {json_totals[0]:,} read vs {json_totals[1]:,} with a full snapshot after every step ({json_totals[0] / json_totals[1]:.2f}×)")
+print(f"session, text: {text_totals[0]:,} read vs {text_totals[1]:,} ({text_totals[0] / text_totals[1]:.2f}×)")
+print(f"the page rebuilt from the replies equals a fresh full snapshot at {rebuilt_ok}/{len(json_rows)} steps")
+PY
