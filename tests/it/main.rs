@@ -16,6 +16,7 @@ mod doctor;
 mod effects;
 mod emulation;
 mod events_ring;
+mod faults;
 mod flags;
 mod http;
 mod lease;

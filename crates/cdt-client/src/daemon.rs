@@ -273,11 +273,17 @@ pub fn connect(
             }
             _ => {}
         }
-        if let Ok(Some(status)) = child.try_wait() {
-            return Err(unavailable(
-                format!("cdt-daemon exited during start-up ({status})"),
-                paths,
-            ));
+        match child.try_wait() {
+            // A clean exit: another daemon holds the lock (its socket file was deleted under
+            // it, and it binds it again within half a second): keep waiting for its socket.
+            Ok(Some(status)) if status.success() => {}
+            Ok(Some(status)) => {
+                return Err(unavailable(
+                    format!("cdt-daemon exited during start-up ({status})"),
+                    paths,
+                ));
+            }
+            _ => {}
         }
         let now = Instant::now();
         if now >= deadline {

@@ -86,6 +86,51 @@ fn start() -> Result<(), CdtError> {
     result
 }
 
+/// The inode of the socket file, if it is there.
+fn socket_inode(socket: &std::path::Path) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(socket).ok().map(|m| m.ino())
+}
+
+/// Keeps the daemon reachable when its socket file is deleted (or replaced) under it: the
+/// file is bound again within half a second and served beside the first listener, so the next
+/// command reaches this daemon (and its browsers) instead of failing to start another one
+/// (which this daemon's lock would stop).
+fn spawn_socket_keeper(
+    socket: std::path::PathBuf,
+    handler: cdt_ipc::Handler,
+    config: ServerConfig,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut bound = socket_inode(&socket);
+        loop {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let now = socket_inode(&socket);
+            if now.is_some() && now == bound {
+                continue;
+            }
+            tracing::warn!(socket = %socket.display(), "the socket file went away; binding it again");
+            let _ = std::fs::remove_file(&socket);
+            match tokio::net::UnixListener::bind(&socket) {
+                Ok(listener) => {
+                    use std::os::unix::fs::PermissionsExt;
+                    let _ =
+                        std::fs::set_permissions(&socket, std::fs::Permissions::from_mode(0o600));
+                    bound = socket_inode(&socket);
+                    tokio::spawn(cdt_ipc::serve(
+                        listener,
+                        handler.clone(),
+                        config.clone(),
+                        shutdown.clone(),
+                    ));
+                }
+                Err(error) => tracing::warn!(%error, "cannot bind the socket again"),
+            }
+        }
+    })
+}
+
 async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtError> {
     // /proc/self/exe still names the binary this process runs, even after a rebuild replaced it.
     let build = cdt_ipc::protocol::build_id(std::path::Path::new("/proc/self/exe"));
@@ -174,7 +219,14 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
         cdt_app::daemon::stop(signal_broker.runtime()).await;
     });
 
+    let keeper = spawn_socket_keeper(
+        socket.to_path_buf(),
+        handler.clone(),
+        server_config.clone(),
+        broker.shutdown_signal(),
+    );
     cdt_ipc::serve(listener, handler, server_config, broker.shutdown_signal()).await;
+    keeper.abort();
     janitor.abort();
     // Let the reply to `daemon stop` reach its client before the process exits.
     tokio::time::sleep(Duration::from_millis(50)).await;

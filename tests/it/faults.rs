@@ -1,0 +1,274 @@
+//! Faults at bad moments (issue 20.3): the browser killed in the middle of a navigation and of
+//! a click, a page that hangs, the daemon's socket file deleted under it, the daemon killed
+//! while it writes its state. Each answers within its budget with a code that says what to do,
+//! and the next command works.
+
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use cdt_e2e::{HttpServer, Run, TestEnv, eventually, kill, snapshot, uid_of};
+
+/// `cdt <args>` for `context`, started in the background.
+fn start(env: &TestEnv, context: &str, args: &[&str]) -> Child {
+    let mut command = env.command(args);
+    command
+        .env("CDT_CONTEXT_ID", context)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command.spawn().unwrap()
+}
+
+fn finish(child: Child) -> (Run, Duration) {
+    let started = Instant::now();
+    let output = child.wait_with_output().unwrap();
+    (
+        Run::from_output(&output, started.elapsed()),
+        started.elapsed(),
+    )
+}
+
+fn browser_pid(env: &TestEnv, context: &str) -> u32 {
+    env.ctx(context, &["session", "status"]).ok()["session"]["browser"]["pid"]
+        .as_u64()
+        .unwrap() as u32
+}
+
+/// A failure that says the browser went away: retryable, or the restart notice.
+fn browser_went_away(run: &Run) -> bool {
+    let code = run.json["error"]["code"].as_str().unwrap_or_default();
+    run.json["ok"] == false
+        && (run.json["meta"]["retryable"] == true
+            || matches!(
+                code,
+                "BROWSER_RESTARTED" | "CDP_DISCONNECTED" | "BROWSER_CRASHED"
+            ))
+}
+
+#[test]
+fn the_browser_killed_during_a_navigation_or_a_click_is_reported_and_the_next_command_works() {
+    let server = HttpServer::start();
+    server.slow_page("/slow", 4000);
+    server.page(
+        "/busy.html",
+        "Busy",
+        "<button onclick='const t = Date.now() + 4000; while (Date.now() < t) {}'>Spin</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("nav", &["page", "open", &server.url("/busy.html")])
+        .ok();
+
+    // During a navigation (the server holds the response for 4 s).
+    let pid = browser_pid(&env, "nav");
+    let navigating = start(
+        &env,
+        "nav",
+        &[
+            "page",
+            "navigate",
+            &server.url("/slow"),
+            "--timeout",
+            "20000",
+        ],
+    );
+    std::thread::sleep(Duration::from_millis(700));
+    kill(pid);
+    let (run, _) = finish(navigating);
+    assert!(browser_went_away(&run), "{}", run.stdout);
+    let next = env.ctx("nav", &["page", "open", &server.url("/busy.html")]);
+    next.ok();
+
+    // During a click whose handler keeps the page busy.
+    let spin = uid_of(&snapshot(&env, "nav"), "button \"Spin\"");
+    let pid = browser_pid(&env, "nav");
+    let clicking = start(
+        &env,
+        "nav",
+        &["element", "click", &spin, "--timeout", "20000"],
+    );
+    std::thread::sleep(Duration::from_millis(700));
+    kill(pid);
+    let (run, _) = finish(clicking);
+    assert!(browser_went_away(&run), "{}", run.stdout);
+    env.ctx("nav", &["page", "open", &server.url("/busy.html")])
+        .ok();
+    assert_eq!(
+        env.ctx("nav", &["runtime", "eval", "1 + 1"]).ok()["value"],
+        2
+    );
+}
+
+/// CPU ticks a process has used (user + system, from /proc).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let field = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    field(11) + field(12)
+}
+
+/// The renderer process of the current page of `context`: of the browser's renderers (from
+/// `SystemInfo.getProcessInfo`), the one whose CPU time grows while the page computes.
+fn renderer_of_current_page(env: &TestEnv, context: &str) -> u32 {
+    let renderers: Vec<u32> = env
+        .ctx(
+            context,
+            &["cdp", "send", "SystemInfo.getProcessInfo", "--browser"],
+        )
+        .ok()["result"]["processInfo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["type"] == "renderer")
+        .map(|p| p["id"].as_u64().unwrap() as u32)
+        .collect();
+    let before: Vec<u64> = renderers.iter().map(|pid| cpu_ticks(*pid)).collect();
+    env.ctx(
+        context,
+        &[
+            "runtime",
+            "eval",
+            "const t = Date.now() + 1500; while (Date.now() < t) {} 1",
+        ],
+    )
+    .ok();
+    renderers
+        .iter()
+        .zip(before)
+        .max_by_key(|(pid, was)| cpu_ticks(**pid).saturating_sub(*was))
+        .map(|(pid, _)| *pid)
+        .unwrap()
+}
+
+#[test]
+fn a_stopped_renderer_times_out_within_its_budget_and_the_contexts_other_pages_still_answer() {
+    let server = HttpServer::start();
+    server.page("/hang.html", "Hang", "<p>hang</p>");
+    server.page("/fine.html", "Fine", "<p>fine</p>");
+    let env = TestEnv::new();
+    env.ctx("hang", &["page", "open", &server.url("/hang.html")])
+        .ok();
+    // Another site, so another renderer process.
+    let fine = env.ctx(
+        "hang",
+        &["page", "open", &server.other_origin_url("/fine.html")],
+    );
+    let fine_id = fine.ok()["id"].as_u64().unwrap().to_string();
+    env.ctx("hang", &["page", "use", "1"]).ok();
+    let renderer = renderer_of_current_page(&env, "hang");
+    let stopped = std::process::Command::new("kill")
+        .args(["-STOP", &renderer.to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    let stuck = env.ctx("hang", &["page", "text", "--timeout", "3000"]);
+    let error = stuck.err("TIMEOUT", 4);
+    assert!(
+        stuck.elapsed < Duration::from_secs(15),
+        "{:?} {error}",
+        stuck.elapsed
+    );
+    // The other page, in its own renderer, answers.
+    let other = env.ctx("hang", &["page", "text", "--page", &fine_id]);
+    assert!(
+        other.ok()["text"].as_str().unwrap().contains("fine"),
+        "{}",
+        other.stdout
+    );
+    // And the hung page can be closed.
+    env.ctx("hang", &["page", "close", "1", "--timeout", "10000"])
+        .ok();
+    let _ = std::process::Command::new("kill")
+        .args(["-CONT", &renderer.to_string()])
+        .status();
+    let pages = env.ctx("hang", &["page", "list"]);
+    let ids: Vec<_> = pages.ok()["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].to_string())
+        .collect();
+    assert_eq!(ids, vec![fine_id]);
+}
+
+#[test]
+fn a_deleted_socket_file_is_bound_again_and_the_next_command_reaches_the_same_daemon() {
+    let server = HttpServer::start();
+    server.page("/kept.html", "Kept", "<p>kept</p>");
+    let env = TestEnv::new();
+    env.ctx("sock", &["page", "open", &server.url("/kept.html")])
+        .ok();
+    let daemon = env.daemon_pid();
+    std::fs::remove_file(env.home.join("broker/daemon.sock")).unwrap();
+    let pages = env.ctx("sock", &["page", "list"]);
+    let list = pages.ok()["pages"].clone();
+    assert_eq!(list[0]["url"], server.url("/kept.html"), "{}", pages.stdout);
+    assert_eq!(
+        env.daemon_pid(),
+        daemon,
+        "the same daemon serves, with its browser"
+    );
+    assert_eq!(env.daemon_pids().len(), 1);
+}
+
+#[test]
+fn the_daemon_killed_while_it_writes_state_leaves_every_state_file_readable() {
+    let server = HttpServer::start();
+    server.page("/s.html", "S", "<p>s</p>");
+    let env = TestEnv::new();
+    for n in 0..3 {
+        env.ctx(&format!("w{n}"), &["page", "open", &server.url("/s.html")])
+            .ok();
+    }
+    for round in 0..4 {
+        // Pages open and sessions stop and start (each writes the context's state) while the
+        // daemon dies.
+        let workers: Vec<Child> = (0..3)
+            .map(|n| {
+                let args: &[&str] = match (n + round) % 3 {
+                    0 => &["session", "stop"],
+                    1 => &["session", "start", "--viewport", "800x600"],
+                    _ => &["page", "list"],
+                };
+                start(&env, &format!("w{n}"), args)
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(40 * (round + 1)));
+        if let Some(pid) = env.daemon_pid() {
+            kill(pid);
+        }
+        for worker in workers {
+            let _ = finish(worker);
+        }
+        assert!(eventually(Duration::from_secs(10), || env
+            .daemon_pids()
+            .is_empty()));
+        env.ctx("w0", &["page", "list"]).ok();
+    }
+    // Every state file the daemon wrote parses, and the next daemon starts from them.
+    let mut checked = 0;
+    let mut pending = vec![env.home.clone()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() && !path.ends_with("chrome-profile") {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert!(
+                    serde_json::from_str::<serde_json::Value>(&text).is_ok(),
+                    "{} does not parse: {text:?}",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no state file was written");
+    env.ctx("w0", &["session", "status"]).ok();
+}
