@@ -272,3 +272,23 @@ fn the_daemon_killed_while_it_writes_state_leaves_every_state_file_readable() {
     assert!(checked > 0, "no state file was written");
     env.ctx("w0", &["session", "status"]).ok();
 }
+
+#[test]
+fn a_script_that_never_returns_is_terminated_at_its_budget_and_the_page_stays_usable() {
+    let server = HttpServer::start();
+    server.page("/loop.html", "Loop", "<p>loop</p>");
+    let env = TestEnv::new();
+    env.ctx("loop", &["page", "open", &server.url("/loop.html")])
+        .ok();
+    let spun = env.ctx(
+        "loop",
+        &["runtime", "eval", "while (true) {}", "--timeout", "2000"],
+    );
+    let error = spun.err("TIMEOUT", 4);
+    assert_eq!(error["details"]["terminated"], true, "{error}");
+    assert_eq!(
+        env.ctx("loop", &["runtime", "eval", "1 + 1"]).ok()["value"],
+        2
+    );
+    assert!(snapshot(&env, "loop").contains("text \"loop\""));
+}
