@@ -6,7 +6,7 @@
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use cdt_e2e::{HttpServer, Run, TestEnv, eventually, kill, snapshot, uid_of};
+use cdt_e2e::{HttpServer, Run, TestEnv, kill, snapshot, uid_of};
 
 /// `cdt <args>` for `context`, started in the background.
 fn start(env: &TestEnv, context: &str, args: &[&str]) -> Child {
@@ -242,12 +242,10 @@ fn the_daemon_killed_while_it_writes_state_leaves_every_state_file_readable() {
         if let Some(pid) = env.daemon_pid() {
             kill(pid);
         }
+        // (A worker whose daemon died may have started the next one.)
         for worker in workers {
             let _ = finish(worker);
         }
-        assert!(eventually(Duration::from_secs(10), || env
-            .daemon_pids()
-            .is_empty()));
         env.ctx("w0", &["page", "list"]).ok();
     }
     // Every state file the daemon wrote parses, and the next daemon starts from them.

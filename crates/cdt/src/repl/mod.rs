@@ -10,6 +10,8 @@
 pub mod aliases;
 mod editor;
 mod expand;
+#[cfg(test)]
+mod fuzz;
 mod interrupt;
 pub mod line;
 pub mod session;
