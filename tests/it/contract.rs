@@ -51,7 +51,12 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
         "{error}"
     );
     let run = env.run(&["nonsense"]);
-    run.err("VALIDATION_ERROR", 2);
+    let error = run.err("VALIDATION_ERROR", 2);
+    assert_eq!(error["suggestions"][0], "Run: cdt --help", "{error}");
+    // An unknown subcommand points at its parent's help, not at itself.
+    let run = env.run(&["input", "press", "Enter"]);
+    let error = run.err("VALIDATION_ERROR", 2);
+    assert_eq!(error["suggestions"][0], "Run: cdt input --help", "{error}");
 }
 
 #[test]

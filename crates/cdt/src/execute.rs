@@ -192,7 +192,15 @@ pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, Cdt
         }
         _ => {}
     }
-    let words = command_words(args);
+    let mut words = command_words(args);
+    // An unknown subcommand's help is its parent's (`cdt input --help`, not `cdt input press
+    // --help`).
+    if let Some(clap::error::ContextValue::String(unknown)) =
+        error.get(clap::error::ContextKind::InvalidSubcommand)
+    {
+        let kept: Vec<&str> = words.split(' ').filter(|w| w != unknown).collect();
+        words = kept.join(" ");
+    }
     let rendered = error.render().to_string();
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         Printer::stderr(&rendered);
