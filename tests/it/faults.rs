@@ -112,9 +112,9 @@ fn cpu_ticks(pid: u32) -> u64 {
     field(11) + field(12)
 }
 
-/// The renderer process of the current page of `context`: of the browser's renderers (from
-/// `SystemInfo.getProcessInfo`), the one whose CPU time grows while the page computes.
-fn renderer_of_current_page(env: &TestEnv, context: &str) -> u32 {
+/// The browser's renderer processes (from `SystemInfo.getProcessInfo`), the one busiest while
+/// the current page of `context` computes first.
+fn renderers_by_use(env: &TestEnv, context: &str) -> Vec<u32> {
     let renderers: Vec<u32> = env
         .ctx(
             context,
@@ -137,12 +137,21 @@ fn renderer_of_current_page(env: &TestEnv, context: &str) -> u32 {
         ],
     )
     .ok();
-    renderers
+    let mut used: Vec<(u32, u64)> = renderers
         .iter()
         .zip(before)
-        .max_by_key(|(pid, was)| cpu_ticks(**pid).saturating_sub(*was))
-        .map(|(pid, _)| *pid)
-        .unwrap()
+        .map(|(pid, was)| (*pid, cpu_ticks(*pid).saturating_sub(was)))
+        .collect();
+    used.sort_by_key(|(_, ticks)| std::cmp::Reverse(*ticks));
+    used.into_iter().map(|(pid, _)| pid).collect()
+}
+
+fn signal(name: &str, pid: u32) {
+    let sent = std::process::Command::new("kill")
+        .args([name, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
 }
 
 #[test]
@@ -160,19 +169,25 @@ fn a_stopped_renderer_times_out_within_its_budget_and_the_contexts_other_pages_s
     );
     let fine_id = fine.ok()["id"].as_u64().unwrap().to_string();
     env.ctx("hang", &["page", "use", "1"]).ok();
-    let renderer = renderer_of_current_page(&env, "hang");
-    let stopped = std::process::Command::new("kill")
-        .args(["-STOP", &renderer.to_string()])
-        .status()
-        .unwrap();
-    assert!(stopped.success());
-    let stuck = env.ctx("hang", &["page", "text", "--timeout", "3000"]);
-    let error = stuck.err("TIMEOUT", 4);
-    assert!(
-        stuck.elapsed < Duration::from_secs(15),
-        "{:?} {error}",
-        stuck.elapsed
-    );
+    // Stop the page's renderer: the busiest while it computed, else the next (on a loaded
+    // machine the measure can mislead; a stopped renderer is the one whose page stops).
+    let mut renderer = None;
+    for candidate in renderers_by_use(&env, "hang") {
+        signal("-STOP", candidate);
+        let stuck = env.ctx("hang", &["page", "text", "--timeout", "3000"]);
+        if stuck.json["ok"] == false {
+            let error = stuck.err("TIMEOUT", 4);
+            assert!(
+                stuck.elapsed < Duration::from_secs(15),
+                "{:?} {error}",
+                stuck.elapsed
+            );
+            renderer = Some(candidate);
+            break;
+        }
+        signal("-CONT", candidate);
+    }
+    let renderer = renderer.expect("stopping one of the renderers stops the page");
     // The other page, in its own renderer, answers.
     let other = env.ctx("hang", &["page", "text", "--page", &fine_id]);
     assert!(
@@ -183,9 +198,7 @@ fn a_stopped_renderer_times_out_within_its_budget_and_the_contexts_other_pages_s
     // And the hung page can be closed.
     env.ctx("hang", &["page", "close", "1", "--timeout", "10000"])
         .ok();
-    let _ = std::process::Command::new("kill")
-        .args(["-CONT", &renderer.to_string()])
-        .status();
+    signal("-CONT", renderer);
     let pages = env.ctx("hang", &["page", "list"]);
     let ids: Vec<_> = pages.ok()["pages"]
         .as_array()

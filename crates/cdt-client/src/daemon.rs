@@ -29,6 +29,25 @@ fn unavailable(message: impl Into<String>, paths: &StatePaths) -> CdtError {
         ))
 }
 
+/// A daemon that did not complete its handshake: past the caller's deadline that is the
+/// budget running out on a busy machine (`TIMEOUT`, retryable), else a daemon that does not
+/// answer.
+fn no_answer(error: &std::io::Error, paths: &StatePaths, deadline: Instant) -> CdtError {
+    let timed_out = matches!(
+        error.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    );
+    if timed_out && Instant::now() + std::time::Duration::from_millis(50) >= deadline {
+        return CdtError::new(
+            ErrorCode::Timeout,
+            "the daemon did not answer within the budget (the machine may be busy)",
+        )
+        .hinted("Retry with a larger budget: --timeout 30000")
+        .hinted("Run: cdt daemon logs");
+    }
+    unavailable(format!("the daemon does not answer: {error}"), paths)
+}
+
 /// A daemon that answers, or why there is none.
 enum Probe {
     Ready(Connection),
@@ -187,10 +206,7 @@ pub fn connect_existing(
             version,
             protocol,
         }) => Err(incompatible(paths, pid, &version, protocol)),
-        Err(error) => Err(unavailable(
-            format!("the daemon does not answer: {error}"),
-            paths,
-        )),
+        Err(error) => Err(no_answer(&error, paths, deadline)),
     }
 }
 
@@ -234,12 +250,7 @@ pub fn connect(
                 (pid, version, protocol),
             )?)
         }
-        Err(error) => {
-            return Err(unavailable(
-                format!("the daemon does not answer: {error}"),
-                paths,
-            ));
-        }
+        Err(error) => return Err(no_answer(&error, paths, deadline)),
         Ok(answer) => return settled(paths, answer).map(|connection| (connection, None)),
     }
 
