@@ -45,6 +45,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
+server.handle_error = lambda *args: None  # a page navigated away mid-fetch: not news
 threading.Thread(target=server.serve_forever, daemon=True).start()
 url = f"http://127.0.0.1:{server.server_address[1]}/soak.html"
 
@@ -65,7 +66,7 @@ def rss_kib(pid):
     return 0
 
 def chromium():
-    return int(subprocess.run(["pgrep", "-fc", f"--user-data-dir={HOME}/"], capture_output=True, text=True).stdout.strip() or 0)
+    return int(subprocess.run(["pgrep", "-fc", "--", f"--user-data-dir={HOME}/"], capture_output=True, text=True).stdout.strip() or 0)
 
 def temp_files():
     return len(glob.glob("/tmp/.org.chromium.*")) + len(glob.glob("/tmp/cdt-*tmp*"))
