@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 
 pub use cdt_domain::snapshot_change::Change;
+use cdt_domain::snapshot_change::line_uid;
 
 use crate::sync::lock;
 
@@ -49,21 +50,6 @@ pub struct Segment {
     pub lines: Vec<String>,
 }
 
-/// The uid a line starts with (after its indentation), if any.
-fn uid_of(line: &str) -> Option<&str> {
-    let word = line.trim_start().split(' ').next()?;
-    let number = word
-        .strip_prefix('f')
-        .and_then(|rest| rest.split_once('e'))
-        .map_or_else(
-            || word.strip_prefix('e'),
-            |(frame, rest)| {
-                (!frame.is_empty() && frame.bytes().all(|b| b.is_ascii_digit())).then_some(rest)
-            },
-        )?;
-    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(word)
-}
-
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
@@ -75,7 +61,7 @@ pub fn segments(text: &str) -> Vec<Segment> {
     let mut ancestors: Vec<(usize, String)> = Vec::new();
     for line in text.lines() {
         let depth = indent(line);
-        match uid_of(line) {
+        match line_uid(line) {
             Some(uid) => {
                 while ancestors.last().is_some_and(|(d, _)| *d >= depth) {
                     ancestors.pop();

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use cdt_domain::snapshot_change::line_uid;
 use serde_json::Value;
 
 use crate::support::lock;
@@ -32,22 +33,9 @@ pub(crate) struct SnapshotMemo {
     sent: Mutex<(u64, HashMap<Key, Sent>)>,
 }
 
-/// Whether a snapshot line carries a uid (its first word after the indent: `e12`, `f1e3`).
+/// Whether a snapshot line carries a uid.
 fn has_uid(line: &Value) -> bool {
-    let word = line
-        .as_str()
-        .unwrap_or_default()
-        .trim_start()
-        .split(' ')
-        .next()
-        .unwrap_or_default();
-    let number = match word.strip_prefix('f').and_then(|rest| rest.split_once('e')) {
-        Some((frame, number)) if !frame.is_empty() && frame.bytes().all(|b| b.is_ascii_digit()) => {
-            number
-        }
-        _ => word.strip_prefix('e').unwrap_or_default(),
-    };
-    !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+    line_uid(line.as_str().unwrap_or_default()).is_some()
 }
 
 type Key = (String, String, String);

@@ -54,6 +54,19 @@ impl Change {
     }
 }
 
+/// The uid a snapshot line starts with after its indentation (`e12`, `f1e3`), if any: what
+/// makes a line the first of a segment.
+pub fn line_uid(line: &str) -> Option<&str> {
+    let word = line.trim_start().split(' ').next()?;
+    let number = match word.strip_prefix('f').and_then(|rest| rest.split_once('e')) {
+        Some((frame, number)) if !frame.is_empty() && frame.bytes().all(|b| b.is_ascii_digit()) => {
+            number
+        }
+        _ => word.strip_prefix('e')?,
+    };
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(word)
+}
+
 /// Where a segment goes: `after e39 in e30`, `at the start`.
 fn place(after: &Option<String>, parent: &Option<String>) -> String {
     let mut out = match after {
@@ -136,5 +149,14 @@ mod tests {
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
         let back: Vec<Change> = serde_json::from_value(json).unwrap_or_default();
         assert_eq!(back, changes);
+    }
+
+    #[test]
+    fn a_line_uid_is_its_first_word_when_that_is_a_uid() {
+        assert_eq!(line_uid("  f2e10 link \"x\""), Some("f2e10"));
+        assert_eq!(line_uid("e1 main"), Some("e1"));
+        assert_eq!(line_uid("  e12x link"), None);
+        assert_eq!(line_uid("  fe2 link"), None);
+        assert_eq!(line_uid("  text \"e1\""), None);
     }
 }

@@ -4,7 +4,7 @@
 
 use cdt_domain::ops::SnapshotParams;
 use cdt_domain::probe::ProbeCommand;
-use cdt_domain::snapshot_change::Change;
+use cdt_domain::snapshot_change::{Change, line_uid};
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
@@ -345,7 +345,7 @@ pub fn uids_in(uids: &Map<String, Value>, changes: &[Change]) -> Map<String, Val
         .iter()
         .filter_map(Change::lines)
         .flat_map(str::lines)
-        .filter_map(|line| line.trim_start().split(' ').next())
+        .filter_map(line_uid)
         .filter_map(|uid| uids.get(uid).map(|entry| (uid.to_string(), entry.clone())))
         .collect()
 }

@@ -27,10 +27,6 @@ fn lines_fall_into_segments_under_their_nearest_uid_ancestor() {
     assert_eq!(s[4].parent.as_deref(), Some("e7"));
     assert_eq!(s[4].lines.len(), 3);
     assert_eq!(s[3].parent, None);
-    // Words that only look like uids are text.
-    assert_eq!(uid_of("  e12x link"), None);
-    assert_eq!(uid_of("  fe2 link"), None);
-    assert_eq!(uid_of("  f2e10 link \"x\""), Some("f2e10"));
 }
 
 #[test]
