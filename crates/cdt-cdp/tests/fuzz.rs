@@ -9,14 +9,8 @@
 use std::net::IpAddr;
 
 use cdt_cdp::endpoint::vet;
+use cdt_testkit::fuzz::config;
 use proptest::prelude::*;
-
-fn cases() -> u32 {
-    std::env::var("CDT_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
-}
 
 const CORPUS: &str = include_str!("../../../tests/fuzz-corpus/url.txt");
 
@@ -101,7 +95,7 @@ fn the_corpus_never_passes_a_non_loopback_address() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn no_hostile_endpoint_passes_as_anything_but_loopback(endpoint in endpoint()) {

@@ -7,36 +7,11 @@
 
 use cdt_ipc::framing::read_line;
 use cdt_ipc::protocol::parse_request;
+use cdt_testkit::fuzz::{config, json};
 use proptest::prelude::*;
 use serde_json::Value;
 
-fn cases() -> u32 {
-    std::env::var("CDT_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
-}
-
 const CORPUS: &str = include_str!("../../../tests/fuzz-corpus/ipc.txt");
-
-/// Any JSON value, a few levels deep.
-fn json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<f64>()
-            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
-        ".{0,12}".prop_map(Value::from),
-    ];
-    leaf.prop_recursive(4, 48, 6, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::btree_map("[a-zA-Z]{1,10}", inner, 0..6)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
-}
 
 /// A request-shaped object: a real op name (or not), random params and fields.
 fn request() -> impl Strategy<Value = Value> {
@@ -44,8 +19,8 @@ fn request() -> impl Strategy<Value = Value> {
     (
         prop::sample::select(ops),
         ".{0,8}",
-        json(),
-        json(),
+        json(Vec::new()),
+        json(Vec::new()),
         any::<bool>(),
     )
         .prop_map(|(op, junk, params, extra, real)| {
@@ -67,7 +42,7 @@ fn the_corpus_parses_or_fails_with_a_code() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn any_bytes_parse_or_fail_with_a_code(bytes in prop::collection::vec(any::<u8>(), 0..256)) {

@@ -6,35 +6,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cdt_mcp::tools::catalog;
+use cdt_testkit::fuzz::{config, json};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
-fn cases() -> u32 {
-    std::env::var("CDT_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
-}
-
-fn json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>()
-            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
-        ".{0,12}".prop_map(Value::from),
-        Just(Value::from("e1")),
-        Just(Value::from("http://127.0.0.1:1/")),
-    ];
-    leaf.prop_recursive(3, 32, 5, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
-            prop::collection::btree_map("[a-zA-Z]{1,8}", inner, 0..5)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
+/// Any JSON value, with a uid and a URL among the leaves.
+fn json_value() -> impl Strategy<Value = Value> {
+    json(vec![Value::from("e1"), Value::from("http://127.0.0.1:1/")])
 }
 
 /// Arguments: the tool's own property names (from its schema) with random values, plus
@@ -53,8 +31,8 @@ fn arguments() -> impl Strategy<Value = (usize, Map<String, Value>)> {
         .collect();
     (
         0..catalog().len(),
-        prop::collection::vec((any::<prop::sample::Index>(), json()), 0..6),
-        prop::collection::btree_map("[a-zA-Z]{1,8}", json(), 0..2),
+        prop::collection::vec((any::<prop::sample::Index>(), json_value()), 0..6),
+        prop::collection::btree_map("[a-zA-Z]{1,8}", json_value(), 0..2),
     )
         .prop_map(move |(tool, known, extra)| {
             let mut args: Map<String, Value> = extra.into_iter().collect();
@@ -69,7 +47,7 @@ fn arguments() -> impl Strategy<Value = (usize, Map<String, Value>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn any_arguments_to_any_tool_answer_or_fail_with_a_code((tool, args) in arguments()) {

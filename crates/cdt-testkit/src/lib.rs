@@ -2,6 +2,7 @@
 //! table and a clock, in memory. Any crate's tests can drive its use cases with them — fast,
 //! without Chromium or a state directory. Test code only: nothing here ships.
 
+pub mod fuzz;
 pub mod module_graph;
 mod page;
 

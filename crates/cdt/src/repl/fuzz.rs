@@ -4,6 +4,7 @@
 //! `CDT_FUZZ_CASES` sets the number of random cases (`bench/fuzz.sh` runs a million); the
 //! committed corpus runs first.
 
+use cdt_testkit::fuzz::config;
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -11,13 +12,6 @@ use super::aliases::aliases;
 use super::expand::expand;
 use super::line::{Variables, first_word, rest, split_commands, split_flags, words};
 use crate::output::select_fields;
-
-fn cases() -> u32 {
-    std::env::var("CDT_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
-}
 
 const REPL_CORPUS: &str = include_str!("../../../../tests/fuzz-corpus/repl.txt");
 const FIELDS_CORPUS: &str = include_str!("../../../../tests/fuzz-corpus/fields.txt");
@@ -104,7 +98,7 @@ fn the_corpus_goes_through_the_grammar_and_fields() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn any_text_goes_through_the_grammar(text in ".{0,64}") {
