@@ -1,6 +1,6 @@
 //! Faults at bad moments (issue 20.3): the browser killed in the middle of a navigation and of
 //! a click, a page that hangs, the daemon's socket file deleted under it, the daemon killed
-//! while it writes its state. Each answers within its budget with a code that says what to do,
+//! while it writes its state, `CDT_HOME` on a full disk. Each answers within its budget with a code that says what to do,
 //! and the next command works.
 
 use std::process::{Child, Stdio};
@@ -262,11 +262,27 @@ fn the_daemon_killed_while_it_writes_state_leaves_every_state_file_readable() {
         env.ctx("w0", &["page", "list"]).ok();
     }
     // Every state file the daemon wrote parses, and the next daemon starts from them.
+    assert!(
+        state_files_parse(&env.home) > 0,
+        "no state file was written"
+    );
+    env.ctx("w0", &["session", "status"]).ok();
+}
+
+/// Checks that every state file under `home` (Chromium's profiles aside) parses and that no
+/// temporary file of an atomic write is left; returns how many state files there are.
+fn state_files_parse(home: &std::path::Path) -> usize {
     let mut checked = 0;
-    let mut pending = vec![env.home.clone()];
+    let mut pending = vec![home.to_path_buf()];
     while let Some(dir) = pending.pop() {
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            assert!(
+                !name.contains(".tmp-"),
+                "a temporary file is left: {}",
+                path.display()
+            );
             if path.is_dir() && !path.ends_with("chrome-profile") {
                 pending.push(path);
             } else if path.extension().is_some_and(|e| e == "json") {
@@ -280,8 +296,103 @@ fn the_daemon_killed_while_it_writes_state_leaves_every_state_file_readable() {
             }
         }
     }
-    assert!(checked > 0, "no state file was written");
-    env.ctx("w0", &["session", "status"]).ok();
+    checked
+}
+
+/// A small tmpfs mounted on a directory, unmounted when dropped.
+struct Tmpfs(std::path::PathBuf);
+
+impl Tmpfs {
+    /// Mounts one (as root); `None` where this machine does not allow it.
+    fn mount(dir: &std::path::Path, size: &str) -> Option<Tmpfs> {
+        std::fs::create_dir_all(dir).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={size},mode=0700"),
+                "tmpfs",
+            ])
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        mounted.then(|| Tmpfs(dir.to_path_buf()))
+    }
+
+    /// Fills it up: a file grows until the disk refuses (ENOSPC).
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write;
+        let path = self.0.join("filler");
+        let mut file = std::fs::File::create(&path).unwrap();
+        let chunk = vec![0u8; 64 * 1024];
+        let refused = loop {
+            if let Err(error) = file.write_all(&chunk).and_then(|()| file.flush()) {
+                break error;
+            }
+        };
+        assert_eq!(refused.raw_os_error(), Some(28), "not ENOSPC: {refused}");
+        path
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+#[test]
+fn a_full_disk_under_cdt_home_is_a_clear_io_error_that_loses_nothing() {
+    let server = HttpServer::start();
+    server.page("/disk.html", "Disk", "<p>disk</p>");
+    let env = TestEnv::new();
+    let Some(disk) = Tmpfs::mount(&env.home, "32m") else {
+        eprintln!("skipped: this machine does not allow mounting a tmpfs (needs root)");
+        return;
+    };
+    env.ctx("before", &["page", "open", &server.url("/disk.html")])
+        .ok();
+    let filler = disk.fill();
+
+    // A browser that cannot be recorded is not started: an IO error (exit 6) that says what
+    // to do, and no Chromium left running for that context.
+    let browsers = env.browser_pids().len();
+    let refused = env.ctx("after", &["page", "open", &server.url("/disk.html")]);
+    let error = refused.err("IO_ERROR", 6);
+    assert!(
+        error["suggestions"][0]
+            .as_str()
+            .is_some_and(|s| s.contains("disk space")),
+        "{error}"
+    );
+    assert!(
+        cdt_e2e::eventually(Duration::from_secs(10), || env.browser_pids().len()
+            == browsers),
+        "the refused context's browser is still running"
+    );
+    // A file the context writes on the full disk fails alone; the daemon and the running
+    // context go on.
+    let shot = env.ctx("before", &["capture", "screenshot"]);
+    shot.err("IO_ERROR", 6);
+    assert!(
+        env.ctx("before", &["page", "list"]).ok()["pages"][0]["url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/disk.html"))
+    );
+    assert!(state_files_parse(&env.home) > 0);
+
+    // Space again: the refused context starts, nothing lost.
+    std::fs::remove_file(filler).unwrap();
+    env.ctx("after", &["page", "open", &server.url("/disk.html")])
+        .ok();
+    env.ctx("before", &["capture", "screenshot"]).ok();
+    assert!(state_files_parse(&env.home) > 0);
+    env.run(&["daemon", "stop"]).ok();
 }
 
 #[test]

@@ -113,7 +113,7 @@ async fn start(
             }
         }),
     );
-    let now = scope.now();
+    let now = scope.monotonic_ms();
     let listener = RawListener {
         buffer,
         arrived,
@@ -141,7 +141,7 @@ pub async fn listen(
         arrived,
         remaining,
         ends_at_ms: ends_at,
-    }) = listeners.get(&id, scope.now())
+    }) = listeners.get(&id, scope.monotonic_ms())
     else {
         return Err(CdtError::validation(format!(
             "no listener {id:?} (it ended: its count or time was reached, nobody polled it for 30 s, or the browser restarted)"
@@ -155,7 +155,7 @@ pub async fn listen(
         .unwrap_or(until);
     let mut give_up = (Instant::now() + wait).min(margin);
     if let Some(ends_at) = ends_at {
-        let left = ends_at.saturating_sub(scope.now());
+        let left = ends_at.saturating_sub(scope.monotonic_ms());
         give_up = give_up.min(Instant::now() + Duration::from_millis(left));
     }
     while lock(&buffer).events.is_empty() && Instant::now() < give_up {
@@ -173,7 +173,7 @@ pub async fn listen(
     };
     let delivered = events.len() as u64;
     let counted_out = remaining.is_some_and(|r| delivered >= r);
-    let timed_out = ends_at.is_some_and(|end| scope.now() >= end);
+    let timed_out = ends_at.is_some_and(|end| scope.monotonic_ms() >= end);
     let done = counted_out || timed_out;
     listeners.delivered(&id, delivered, done);
     Ok(json!({ "listener": id, "events": events, "dropped": dropped, "done": done }))

@@ -95,6 +95,11 @@ impl<'a> Scope<'a> {
     pub fn now(&self) -> u64 {
         self.runtime.now()
     }
+
+    /// Monotonic milliseconds (the clock port's): for measuring, never for showing.
+    pub fn monotonic_ms(&self) -> u64 {
+        self.runtime.monotonic_ms()
+    }
 }
 
 /// A page to work on, with its browser, resolved for one request.

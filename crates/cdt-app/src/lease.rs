@@ -12,8 +12,9 @@ use crate::lifecycle::{EndReason, shut_down};
 use crate::runtime::Runtime;
 use crate::slot::Slot;
 
-/// The lease verdict for one slot.
-pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<EndReason> {
+/// The lease verdict for one slot. Idle time is measured on the monotonic clock: a wall clock
+/// stepped forward never ends a lease early, one stepped back never keeps it past its time.
+pub fn verdict(runtime: &Runtime, slot: &Slot) -> Option<EndReason> {
     if slot.in_flight() > 0 {
         return None;
     }
@@ -32,7 +33,7 @@ pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<EndReason>
     if owner_gone {
         return Some(EndReason::OwnerExited);
     }
-    (now_ms.saturating_sub(slot.last_seen_ms()) > runtime.config.idle_timeout_ms)
+    (slot.idle_ms(runtime.deps.clock.as_ref()) > runtime.config.idle_timeout_ms)
         .then_some(EndReason::IdleTimeout)
 }
 
@@ -40,14 +41,14 @@ pub fn verdict(runtime: &Runtime, slot: &Slot, now_ms: u64) -> Option<EndReason>
 pub async fn sweep(runtime: &Arc<Runtime>) -> Vec<(String, EndReason)> {
     let mut reaped = Vec::new();
     for slot in runtime.registry.all() {
-        let Some(reason) = verdict(runtime, &slot, runtime.now()) else {
+        let Some(reason) = verdict(runtime, &slot) else {
             continue;
         };
         // Skip a slot that is starting or stopping right now; the next pass sees it again.
         let Ok(_life) = slot.lifecycle.clone().try_lock_owned() else {
             continue;
         };
-        if verdict(runtime, &slot, runtime.now()) != Some(reason) {
+        if verdict(runtime, &slot) != Some(reason) {
             continue;
         }
         // Decided and retired under the routing lock: a request routed meanwhile keeps the slot.

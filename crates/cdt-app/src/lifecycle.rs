@@ -159,13 +159,21 @@ pub(crate) async fn launch_locked(
     ];
     // Atomic writes sync to disk: off the async threads.
     let (store, key) = (store.clone(), slot.key.clone());
-    blocking::run(move || {
+    let written = blocking::run(move || {
         for (file, value) in writes {
             store.write(&key, file, &value)?;
         }
         Ok(())
     })
-    .await
+    .await;
+    if let Err(error) = written {
+        // A full disk, say. A browser its state file does not name would outlive a daemon
+        // crash (nothing would know to kill it): the start is undone, and fails whole.
+        tracing::warn!(context = %slot.key, %error, "cannot record the browser; stopping it");
+        slot.end_browser().await;
+        return Err(error);
+    }
+    Ok(())
 }
 
 /// Why a slot's browser ended: written to the context's state file and told to its next command.
@@ -279,9 +287,13 @@ pub async fn shut_down(runtime: &Runtime, slot: &Arc<Slot>, reason: EndReason) {
     let restarts = slot.restarts() + 1;
     if let Some(warning) = restart_warning(reason, &slot.last_pages(), restarts) {
         let emulation = slot.any_browser().map(|browser| browser.emulation());
-        runtime
-            .registry
-            .remember_end(&slot.key, warning, restarts, emulation, runtime.now());
+        runtime.registry.remember_end(
+            &slot.key,
+            warning,
+            restarts,
+            emulation,
+            runtime.monotonic_ms(),
+        );
     }
     slot.end_browser().await;
     // Removing a whole profile can take long: off the async threads, so other contexts'

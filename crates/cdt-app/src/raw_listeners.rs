@@ -28,8 +28,9 @@ pub struct RawListener {
     pub arrived: Arc<tokio::sync::Notify>,
     /// Events still to deliver (`None`: no count).
     pub remaining: Option<u64>,
-    /// When it ends (unix ms; `None`: no time limit).
+    /// When it ends (monotonic ms, the clock port's; `None`: no time limit).
     pub ends_at_ms: Option<u64>,
+    /// When it was last polled (monotonic ms).
     pub last_poll_ms: u64,
     /// The browser's subscription; dropping it stops the events.
     pub _guard: Box<dyn std::any::Any + Send + Sync>,

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::emulation::EmulationSettings;
+use cdt_domain::ports::Clock;
 use cdt_domain::{Access, CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
 
 use crate::slot::{InFlight, Slot};
@@ -39,7 +40,7 @@ impl Registry {
     pub fn route(
         &self,
         context: &ResolvedContext,
-        now_ms: u64,
+        clock: &dyn Clock,
         access: Access,
         telemetry: impl FnOnce() -> Arc<TelemetryStore>,
     ) -> (Arc<Slot>, InFlight) {
@@ -47,7 +48,7 @@ impl Registry {
         let slot = slots
             .entry(context.key.clone())
             .or_insert_with(|| {
-                let slot = Slot::new(context.clone(), now_ms, telemetry());
+                let slot = Slot::new(context.clone(), clock, telemetry());
                 // A browser that ended on its own is reported to the context's next command.
                 if let Some(ended) = lock(&self.ended).remove(&context.key) {
                     slot.note_restart(ended.restarts, ended.warning);
@@ -57,7 +58,7 @@ impl Registry {
             })
             .clone();
         let in_flight = match access {
-            Access::Active => slot.begin(now_ms),
+            Access::Active => slot.begin(clock.monotonic_ms()),
             Access::Passive => slot.begin_passive(),
         };
         (slot, in_flight)
@@ -162,7 +163,7 @@ impl Registry {
         let victim = running
             .into_iter()
             .filter(|slot| slot.in_flight() == 0)
-            .min_by_key(|slot| slot.last_seen_ms());
+            .min_by_key(|slot| slot.last_active_mono_ms());
         match victim {
             Some(victim) => Ok(Some(victim)),
             None => Err(CdtError::new(

@@ -81,8 +81,14 @@ impl Runtime {
         }
     }
 
+    /// Wall-clock milliseconds since the epoch: for what is shown or stored.
     pub fn now(&self) -> u64 {
         self.deps.clock.now_unix_ms()
+    }
+
+    /// Monotonic milliseconds: for what is measured (idle time, ends of listeners).
+    pub fn monotonic_ms(&self) -> u64 {
+        self.deps.clock.monotonic_ms()
     }
 
     /// Turns true when the daemon should exit (after `daemon stop`).
@@ -131,18 +137,19 @@ impl Runtime {
 
     /// [`Runtime::route`]; a passive read does not count as the context's activity.
     pub fn route_as(&self, context: &ResolvedContext, access: Access) -> (Arc<Slot>, InFlight) {
-        self.registry.route(context, self.now(), access, || {
-            let log = self
-                .deps
-                .telemetry_log
-                .clone()
-                .map(|log| (log, context.key.clone()));
-            Arc::new(TelemetryStore::new(
-                self.config.telemetry.clone(),
-                self.deps.clock.clone(),
-                log,
-            ))
-        })
+        self.registry
+            .route(context, self.deps.clock.as_ref(), access, || {
+                let log = self
+                    .deps
+                    .telemetry_log
+                    .clone()
+                    .map(|log| (log, context.key.clone()));
+                Arc::new(TelemetryStore::new(
+                    self.config.telemetry.clone(),
+                    self.deps.clock.clone(),
+                    log,
+                ))
+            })
     }
 }
 

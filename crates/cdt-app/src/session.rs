@@ -177,15 +177,15 @@ pub async fn status(runtime: &Arc<Runtime>, context: &ResolvedContext, verbose: 
         "session": session,
     });
     if verbose && let Some(slot) = slot {
-        let now = runtime.now();
-        let idle_ms = now.saturating_sub(slot.last_seen_ms());
+        let clock = runtime.deps.clock.as_ref();
+        let idle_ms = slot.idle_ms(clock);
         let owner_alive = slot
             .context
             .owner
             .as_ref()
             .map(|owner| runtime.deps.processes.is_alive(owner));
         out["lease"] = json!({
-            "lastSeenAt": slot.last_seen_ms(), "idleMs": idle_ms, "idleTimeoutMs": runtime.config.idle_timeout_ms,
+            "lastSeenAt": slot.last_seen_unix_ms(clock), "idleMs": idle_ms, "idleTimeoutMs": runtime.config.idle_timeout_ms,
             "expiresInMs": runtime.config.idle_timeout_ms.saturating_sub(idle_ms), "owner": slot.context.owner,
             "ownerAlive": owner_alive, "inFlight": slot.in_flight().saturating_sub(1), "ephemeral": slot.context.source.is_ephemeral(),
         });
@@ -204,7 +204,7 @@ pub async fn status(runtime: &Arc<Runtime>, context: &ResolvedContext, verbose: 
 }
 
 pub fn list(runtime: &Arc<Runtime>) -> Value {
-    let now = runtime.now();
+    let clock = runtime.deps.clock.as_ref();
     let sessions: Vec<Value> = runtime
         .registry
         .running()
@@ -214,7 +214,7 @@ pub fn list(runtime: &Arc<Runtime>) -> Value {
             json!({
                 "context": slot.key, "source": slot.context.source, "identity": slot.context.identity,
                 "pid": info.pid, "attached": info.attached, "connected": slot.is_running(), "pages": slot.pages().len(),
-                "lastSeenAt": slot.last_seen_ms(), "idleMs": now.saturating_sub(slot.last_seen_ms()), "inFlight": slot.in_flight(),
+                "lastSeenAt": slot.last_seen_unix_ms(clock), "idleMs": slot.idle_ms(clock), "inFlight": slot.in_flight(),
             })
         })
         .collect();

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ops::op;
-use cdt_domain::ports::{BrowserPort, ContextLock};
+use cdt_domain::ports::{BrowserPort, Clock, ContextLock};
 use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedContext, Warning};
 
 use crate::page_table::PageTable;
@@ -107,8 +107,11 @@ pub struct Slot {
     /// `emulation set`s both take effect.
     pub emulation_lock: tokio::sync::Mutex<()>,
     lock_file: Mutex<Option<Box<dyn ContextLock>>>,
+    /// When the slot was made, wall clock (for `createdAt`).
     pub created_ms: u64,
-    last_seen_ms: AtomicU64,
+    /// The context's last activity, on the monotonic clock (lease math never uses the wall
+    /// clock, which can jump).
+    last_active_mono_ms: AtomicU64,
     started_ms: AtomicU64,
     in_flight: AtomicUsize,
     /// How many times this context's browser ended without being asked to and was replaced.
@@ -131,7 +134,8 @@ impl Drop for InFlight {
 }
 
 impl Slot {
-    pub fn new(context: ResolvedContext, now_ms: u64, telemetry: Arc<TelemetryStore>) -> Self {
+    /// A slot made at `now` (wall and monotonic readings of the same clock).
+    pub fn new(context: ResolvedContext, now: &dyn Clock, telemetry: Arc<TelemetryStore>) -> Self {
         Slot {
             key: context.key.clone(),
             context,
@@ -146,8 +150,8 @@ impl Slot {
             committed: CommittedSnapshots::default(),
             emulation_lock: tokio::sync::Mutex::new(()),
             lock_file: Mutex::new(None),
-            created_ms: now_ms,
-            last_seen_ms: AtomicU64::new(now_ms),
+            created_ms: now.now_unix_ms(),
+            last_active_mono_ms: AtomicU64::new(now.monotonic_ms()),
             started_ms: AtomicU64::new(0),
             in_flight: AtomicUsize::new(0),
             restarts: AtomicU32::new(0),
@@ -191,9 +195,10 @@ impl Slot {
         lock(&self.pages).list()
     }
 
-    pub fn begin(self: &Arc<Self>, now_ms: u64) -> InFlight {
+    /// Counted in flight, and active at `mono_ms` (monotonic).
+    pub fn begin(self: &Arc<Self>, mono_ms: u64) -> InFlight {
         self.in_flight.fetch_add(1, Ordering::SeqCst);
-        self.touch(now_ms);
+        self.touch(mono_ms);
         InFlight(self.clone())
     }
 
@@ -203,12 +208,28 @@ impl Slot {
         InFlight(self.clone())
     }
 
-    pub fn touch(&self, now_ms: u64) {
-        self.last_seen_ms.fetch_max(now_ms, Ordering::Relaxed);
+    /// Active at `mono_ms` (monotonic).
+    pub fn touch(&self, mono_ms: u64) {
+        self.last_active_mono_ms
+            .fetch_max(mono_ms, Ordering::Relaxed);
     }
 
-    pub fn last_seen_ms(&self) -> u64 {
-        self.last_seen_ms.load(Ordering::Relaxed)
+    /// The last activity, monotonic milliseconds: for ordering slots, not for showing.
+    pub fn last_active_mono_ms(&self) -> u64 {
+        self.last_active_mono_ms.load(Ordering::Relaxed)
+    }
+
+    /// How long the context has been idle, measured on the monotonic clock.
+    pub fn idle_ms(&self, clock: &dyn Clock) -> u64 {
+        clock
+            .monotonic_ms()
+            .saturating_sub(self.last_active_mono_ms())
+    }
+
+    /// When the context was last active, on the wall clock (for `lastSeenAt`): now less its
+    /// idle time.
+    pub fn last_seen_unix_ms(&self, clock: &dyn Clock) -> u64 {
+        clock.now_unix_ms().saturating_sub(self.idle_ms(clock))
     }
 
     pub fn started_ms(&self) -> u64 {

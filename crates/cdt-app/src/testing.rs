@@ -1,7 +1,6 @@
 //! The broker over the fakes of `cdt-testkit`, for the use-case tests.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 pub use cdt_testkit::{FakeClock, FakeLauncher, FakeProcesses, MemoryStore};
@@ -27,7 +26,7 @@ pub fn world(config: BrokerConfig, navigate_delay: Duration) -> World {
     });
     let store = Arc::new(MemoryStore::default());
     let processes = Arc::new(FakeProcesses::default());
-    let clock = Arc::new(FakeClock(AtomicU64::new(1_000_000)));
+    let clock = Arc::new(FakeClock::at(1_000_000));
     let deps = Deps {
         launcher: launcher.clone(),
         store: store.clone(),

@@ -48,6 +48,9 @@ pub fn main() -> ExitCode {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(false)
+        // A log on a full disk must not take the daemon down: tracing would report the failed
+        // write on stderr, which is that same full file, and printing there panics.
+        .log_internal_errors(false)
         .init();
     match start() {
         Ok(()) => ExitCode::SUCCESS,

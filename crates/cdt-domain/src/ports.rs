@@ -344,9 +344,14 @@ pub trait ProcessTable: Send + Sync {
     fn kill_group(&self, pid: u32, start_time: u64) -> bool;
 }
 
-/// Wall-clock time, injectable for lease tests.
+/// Time, injectable for lease tests: the wall clock for what is shown and stored, and a
+/// monotonic clock for what is measured (idle time, listener ends), which a wall-clock jump
+/// (NTP step, `date -s`, a suspended VM) never moves.
 pub trait Clock: Send + Sync {
+    /// Milliseconds since the Unix epoch.
     fn now_unix_ms(&self) -> u64;
+    /// Milliseconds since a fixed origin of this process; never goes back, never jumps.
+    fn monotonic_ms(&self) -> u64;
 }
 
 /// The real clock.
@@ -356,5 +361,8 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now_unix_ms(&self) -> u64 {
         crate::time::now_unix_ms()
+    }
+    fn monotonic_ms(&self) -> u64 {
+        crate::time::monotonic_ms()
     }
 }

@@ -23,8 +23,12 @@ impl Deadline {
         }
     }
 
+    /// What is left of the budget at `now_unix_ms`, never more than the budget (a wall clock
+    /// stepped back between the caller and the daemon does not lengthen it).
     pub fn remaining_ms(&self, now_unix_ms: u64) -> u64 {
-        self.at_unix_ms.saturating_sub(now_unix_ms)
+        self.at_unix_ms
+            .saturating_sub(now_unix_ms)
+            .min(self.budget_ms)
     }
 }
 
@@ -34,6 +38,15 @@ pub fn now_unix_ms() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0)
+}
+
+/// Milliseconds since the first call in this process, on the monotonic clock.
+pub fn monotonic_ms() -> u64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    ORIGIN
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_millis() as u64
 }
 
 /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for milliseconds since the Unix epoch (UTC).

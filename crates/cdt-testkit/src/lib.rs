@@ -608,11 +608,42 @@ impl ProcessTable for FakeProcesses {
     }
 }
 
+/// A clock the test moves: [`FakeClock::advance`] moves time on (both readings),
+/// [`FakeClock::jump_wall`] steps only the wall clock, as NTP or `date -s` would.
 #[derive(Default)]
-pub struct FakeClock(pub AtomicU64);
+pub struct FakeClock {
+    wall: AtomicU64,
+    monotonic: AtomicU64,
+}
+
+impl FakeClock {
+    /// A clock whose wall reads `unix_ms` (and whose monotonic reading starts there too).
+    pub fn at(unix_ms: u64) -> Self {
+        FakeClock {
+            wall: AtomicU64::new(unix_ms),
+            monotonic: AtomicU64::new(unix_ms),
+        }
+    }
+
+    /// Time passes: both readings move on by `ms`.
+    pub fn advance(&self, ms: u64) {
+        self.wall.fetch_add(ms, Ordering::SeqCst);
+        self.monotonic.fetch_add(ms, Ordering::SeqCst);
+    }
+
+    /// The wall clock is stepped by `delta_ms` (back when negative); no time passes.
+    pub fn jump_wall(&self, delta_ms: i64) {
+        let wall = self.wall.load(Ordering::SeqCst);
+        self.wall
+            .store(wall.saturating_add_signed(delta_ms), Ordering::SeqCst);
+    }
+}
 
 impl Clock for FakeClock {
     fn now_unix_ms(&self) -> u64 {
-        self.0.load(Ordering::SeqCst)
+        self.wall.load(Ordering::SeqCst)
+    }
+    fn monotonic_ms(&self) -> u64 {
+        self.monotonic.load(Ordering::SeqCst)
     }
 }

@@ -153,7 +153,6 @@ impl TelemetryStore {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicU64;
 
     use cdt_domain::telemetry::{RawEvent, TelemetrySink};
     use serde_json::json;
@@ -175,11 +174,7 @@ mod tests {
     }
 
     fn store() -> TelemetryStore {
-        TelemetryStore::new(
-            TelemetryConfig::default(),
-            Arc::new(FakeClock(AtomicU64::new(1))),
-            None,
-        )
+        TelemetryStore::new(TelemetryConfig::default(), Arc::new(FakeClock::at(1)), None)
     }
 
     fn page(target: &str) -> ReadFilter {

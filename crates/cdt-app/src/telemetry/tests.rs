@@ -20,7 +20,7 @@ fn store(capacity: usize) -> TelemetryStore {
         ring_capacity: capacity,
         ..TelemetryConfig::default()
     };
-    TelemetryStore::new(config, Arc::new(FakeClock(AtomicU64::new(1))), None)
+    TelemetryStore::new(config, Arc::new(FakeClock::at(1)), None)
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn huge_console_messages_and_websocket_frames_stay_within_the_tables_budgets() {
         ring_capacity: 10,
         ..TelemetryConfig::default()
     };
-    let store = TelemetryStore::new(config, Arc::new(FakeClock(AtomicU64::new(1))), None);
+    let store = TelemetryStore::new(config, Arc::new(FakeClock::at(1)), None);
     let big = "x".repeat(64 * 1024);
     let args: Vec<Value> = (0..1000)
         .map(|_| json!({ "type": "string", "value": big }))

@@ -4,6 +4,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use cdt_domain::ops::{NoParams, Operation, SessionStartParams};
+use cdt_domain::ports::Clock as _;
 use cdt_domain::{CallerContext, Deadline, ErrorCode};
 use serde_json::Value;
 
@@ -130,7 +131,7 @@ async fn regression_a_persistent_page_error_inside_a_wait_is_reported_not_timeou
         .is_ok()
     );
     // The fake's page probe keeps failing with a protocol error.
-    let now = w.clock.0.load(Ordering::SeqCst);
+    let now = w.clock.now_unix_ms();
     let wait = Operation::PageWaitText(cdt_domain::ops::WaitTextParams {
         texts: vec!["never".into()],
         page: None,
@@ -206,7 +207,7 @@ async fn regression_a_dead_browser_is_reported_with_the_pages_lost_both_before_a
     assert!(warnings[0].1.contains("http://x/kept"), "{warnings:?}");
 
     // A lease that ended is its own warning.
-    w.clock.0.fetch_add(61_000, Ordering::SeqCst);
+    w.clock.advance(61_000);
     assert_eq!(crate::lease::sweep(&w.runtime).await.len(), 1);
     let next = handle(&w, &me, Operation::PageList(NoParams {}), 2000).await;
     let codes: Vec<_> = warnings_of(&next).into_iter().map(|(c, _)| c).collect();

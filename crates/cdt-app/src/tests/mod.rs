@@ -11,7 +11,7 @@ mod raw;
 mod routing;
 mod state;
 
-use std::sync::atomic::Ordering;
+use cdt_domain::ports::Clock as _;
 
 use cdt_domain::ops::{Operation, PageOpenParams};
 use cdt_domain::{CallerContext, Deadline, ProcessFingerprint};
@@ -48,7 +48,7 @@ async fn handle(
     operation: Operation,
     budget_ms: u64,
 ) -> Outcome {
-    let now = world.clock.0.load(Ordering::SeqCst);
+    let now = world.clock.now_unix_ms();
     world
         .broker
         .handle(operation, caller, Deadline::new(now, budget_ms))

@@ -103,7 +103,7 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
         "the ephemeral context's files are removed"
     );
 
-    w.clock.0.fetch_add(61_000, Ordering::SeqCst);
+    w.clock.advance(61_000);
     let reaped = sweep(&w.runtime).await;
     assert_eq!(
         reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
@@ -120,21 +120,72 @@ async fn leases_end_on_owner_death_and_idle_timeout_but_not_for_named_contexts_o
 }
 
 #[tokio::test]
+async fn a_wall_clock_jump_neither_ends_a_lease_early_nor_keeps_it_past_its_time() {
+    let config = BrokerConfig {
+        idle_timeout_ms: 60_000,
+        ..BrokerConfig::default()
+    };
+    let w = world(config, Duration::ZERO);
+    let me = caller("jumpy");
+    assert!(
+        run(&w, &me, Operation::PageList(NoParams {}), 1000)
+            .await
+            .is_ok()
+    );
+    // NTP steps the clock an hour ahead: no time has passed, so the lease holds.
+    w.clock.jump_wall(3_600_000);
+    assert!(
+        sweep(&w.runtime).await.is_empty(),
+        "a forward jump ended a lease"
+    );
+    let status = run(
+        &w,
+        &me,
+        Operation::SessionStatus(cdt_domain::ops::VerboseParams { verbose: true }),
+        1000,
+    )
+    .await
+    .unwrap_or_default();
+    assert_eq!(status["lease"]["idleMs"], 0, "{status}");
+    // Stepped back a day: the lease still ends once it has really been idle past its time.
+    w.clock.jump_wall(-86_400_000);
+    w.clock.advance(30_000);
+    assert!(sweep(&w.runtime).await.is_empty(), "idle 30 s of 60 s");
+    w.clock.advance(31_000);
+    let reaped = sweep(&w.runtime).await;
+    assert_eq!(
+        reaped.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
+        vec![EndReason::IdleTimeout],
+        "a backward jump kept the lease alive"
+    );
+}
+
+#[tokio::test]
+async fn a_deadline_is_never_longer_than_its_budget() {
+    // The caller stamped its deadline, then the wall clock went back an hour before the
+    // daemon read it: the daemon still gives it only its budget.
+    let deadline = cdt_domain::Deadline::new(10_000_000, 500);
+    assert_eq!(deadline.remaining_ms(10_000_000 - 3_600_000), 500);
+    assert_eq!(deadline.remaining_ms(10_000_200), 300);
+    assert_eq!(deadline.remaining_ms(10_000_900), 0);
+}
+
+#[tokio::test]
 async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
     let config = BrokerConfig {
         max_slots: 2,
         ..BrokerConfig::default()
     };
     let w = world(config, Duration::ZERO);
-    for (name, at) in [("a", 1), ("b", 2)] {
-        w.clock.0.store(1_000_000 + at, Ordering::SeqCst);
+    for name in ["a", "b"] {
+        w.clock.advance(1);
         assert!(
             run(&w, &caller(name), Operation::PageList(NoParams {}), 1000)
                 .await
                 .is_ok()
         );
     }
-    w.clock.0.store(1_000_010, Ordering::SeqCst);
+    w.clock.advance(8);
     assert!(
         run(&w, &caller("a"), Operation::PageList(NoParams {}), 1000)
             .await

@@ -1,7 +1,7 @@
 //! Use-case tests of emulation, traces, storage and init scripts against the fake ports.
 
+use cdt_domain::ports::Clock as _;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use cdt_domain::emulation::{ColorScheme, NetworkPreset, NetworkSetting};
@@ -102,7 +102,7 @@ async fn default_budgets_stretch_under_throttling_but_explicit_ones_do_not() {
     // page.open's default is 30 s; a 40 s navigation fits in the stretched 2 × 30 s but not in
     // an explicit 31 s budget.
     tokio::time::pause();
-    let now = w.clock.0.load(Ordering::SeqCst);
+    let now = w.clock.now_unix_ms();
     let stretched = w
         .broker
         .handle(open("http://x/"), &caller("b"), Deadline::new(now, 30_000))
