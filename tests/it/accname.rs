@@ -82,7 +82,7 @@ fn compare_folder(dir: &Path) -> (Tally, Vec<Compared>) {
     }
     let tally = Tally::of(&all);
     eprintln!(
-        "{}: {} pages; names agree {}/{} ({:.1} %); roles agree {}/{} ({:.1} %)",
+        "{}: {} pages; names agree {}/{} ({:.1} %); roles agree {}/{} ({:.1} %); heading levels agree {}/{}",
         dir.display(),
         pages.len(),
         tally.names_agree,
@@ -90,7 +90,9 @@ fn compare_folder(dir: &Path) -> (Tally, Vec<Compared>) {
         tally.name_percent(),
         tally.roles_agree,
         tally.roles,
-        tally.role_percent()
+        tally.role_percent(),
+        tally.levels_agree,
+        tally.levels
     );
     (tally, all)
 }
@@ -115,6 +117,16 @@ fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
         "roles agree with Chromium on {:.1} % of {} elements (want ≥ {ROLE_AGREEMENT} %): see the ROLE lines above",
         tally.role_percent(),
         tally.roles
+    );
+    // Heading levels (the snapshot's `level=`) agree with Chromium's on every heading.
+    assert!(
+        tally.levels >= 15,
+        "only {} headings compared",
+        tally.levels
+    );
+    assert_eq!(
+        tally.levels_agree, tally.levels,
+        "heading levels differ from Chromium's: see the LEVEL lines above"
     );
 }
 

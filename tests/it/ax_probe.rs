@@ -86,6 +86,9 @@ pub struct Compared {
     /// `None` when Chromium ignores the node (or has none): not in the accessibility tree.
     pub chromium_role: Option<Option<String>>,
     pub chromium_name: String,
+    /// A heading's level, each side's (`None` for anything else).
+    pub ours_level: Option<u64>,
+    pub chromium_level: Option<u64>,
 }
 
 impl Compared {
@@ -102,6 +105,10 @@ impl Compared {
         let theirs = self.chromium_role.clone().flatten();
         theirs.is_some() || (self.ours_role.is_some() && self.ours_exposed)
     }
+    /// Counted for levels: both sides call it a heading.
+    pub fn level_counted(&self) -> bool {
+        self.ours_level.is_some() && self.chromium_level.is_some()
+    }
     pub fn role_agrees(&self) -> bool {
         match &self.chromium_role {
             Some(theirs) => *theirs == self.ours_role,
@@ -117,6 +124,8 @@ pub struct Tally {
     pub names_agree: usize,
     pub roles: usize,
     pub roles_agree: usize,
+    pub levels: usize,
+    pub levels_agree: usize,
 }
 
 impl Tally {
@@ -130,6 +139,10 @@ impl Tally {
             if item.role_counted() {
                 tally.roles += 1;
                 tally.roles_agree += usize::from(item.role_agrees());
+            }
+            if item.level_counted() {
+                tally.levels += 1;
+                tally.levels_agree += usize::from(item.ours_level == item.chromium_level);
             }
         }
         tally
@@ -158,6 +171,12 @@ pub fn mismatch_lines(all: &[Compared]) -> Vec<String> {
             lines.push(format!(
                 "NAME {} {}: chromium {:?}, accname.js {:?}",
                 item.page, item.element, item.chromium_name, item.ours_name
+            ));
+        }
+        if item.level_counted() && item.ours_level != item.chromium_level {
+            lines.push(format!(
+                "LEVEL {} {}: chromium {:?}, accname.js {:?}",
+                item.page, item.element, item.chromium_level, item.ours_level
             ));
         }
         if item.role_counted() && !item.role_agrees() {
@@ -200,7 +219,7 @@ const COLLECT: &str = r#"(function (A) {
   return els.map((el) => {
     const role = A.role(el);
     const label = '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '> ' + el.outerHTML.replace(/\s+/g, ' ').slice(0, 90);
-    return { role, name: A.name(el, role), exposed: exposed(el), label };
+    return { role, name: A.name(el, role), exposed: exposed(el), label, level: role === 'heading' ? A.headingLevel(el) : null };
   });
 })"#;
 
@@ -398,14 +417,20 @@ impl Probe {
                 ours_role: mine["role"].as_str().map(str::to_string),
                 ours_name: normalize(mine["name"].as_str().unwrap_or_default()),
                 ours_exposed: mine["exposed"] == true,
-                chromium_role: theirs.as_ref().map(|(role, _)| role.clone()),
-                chromium_name: theirs.map(|(_, name)| name).unwrap_or_default(),
+                ours_level: mine["level"].as_u64(),
+                chromium_role: theirs.as_ref().map(|(role, _, _)| role.clone()),
+                chromium_level: theirs.as_ref().and_then(|(_, _, level)| *level),
+                chromium_name: theirs.map(|(_, name, _)| name).unwrap_or_default(),
             })
             .collect()
     }
 
-    /// Chromium's mapped role and whitespace-normalized name, or `None` when it ignores the node.
-    async fn chromium_answer(&self, handle: &Value) -> Option<(Option<String>, String)> {
+    /// Chromium's mapped role, whitespace-normalized name and heading level, or `None` when it
+    /// ignores the node.
+    async fn chromium_answer(
+        &self,
+        handle: &Value,
+    ) -> Option<(Option<String>, String, Option<u64>)> {
         let described = self
             .call("DOM.describeNode", json!({ "objectId": handle }))
             .await
@@ -428,7 +453,17 @@ impl Probe {
         }
         let role = map_chromium_role(node["role"]["value"].as_str().unwrap_or_default());
         let name = node["name"]["value"].as_str().unwrap_or_default();
-        Some((role, normalize(name)))
+        let level = (node["role"]["value"] == "heading")
+            .then(|| {
+                node["properties"].as_array().and_then(|properties| {
+                    properties
+                        .iter()
+                        .find(|p| p["name"] == "level")
+                        .and_then(|p| p["value"]["value"].as_u64())
+                })
+            })
+            .flatten();
+        Some((role, normalize(name), level))
     }
 }
 

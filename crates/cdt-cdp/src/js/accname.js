@@ -725,5 +725,16 @@
     'menuitemcheckbox', 'menuitemradio', 'radio', 'row', 'rowheader', 'switch', 'tab', 'treeitem', 'tooltip', 'term',
     'generic-clickable', 'generic-droptarget']);
   const fromContent = (r) => FROM_CONTENT.has(r);
-  return { role, name, visible, fromContent };
+  // A heading's level as Chromium gives it: an aria-level wins (1 when it is not a positive
+  // number), else h1–h6's digit, else 2 (a `role=heading` div has no digit in its tag name).
+  const headingLevel = (el) => {
+    const attr = el.getAttribute('aria-level');
+    if (attr !== null && attr.trim() !== '') {
+      const aria = parseInt(attr, 10);
+      return aria > 0 ? aria : 1;
+    }
+    const digit = /^H([1-6])$/.exec(el.tagName);
+    return digit ? +digit[1] : 2;
+  };
+  return { role, name, visible, fromContent, headingLevel };
 })()

@@ -89,7 +89,7 @@
     if (role === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
     if (el.required) out.push('required');
     if (el.readOnly) out.push('readonly');
-    if (role === 'heading') out.push('level=' + (el.getAttribute('aria-level') || el.tagName.slice(1)));
+    if (role === 'heading') out.push('level=' + A11Y.headingLevel(el));
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
       const value = el.isContentEditable ? el.innerText : el.value;
       if (value) out.push('value=' + quote(el.type === 'password' ? '••••' : clean(value, 60)));
@@ -103,7 +103,7 @@
     return out;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
-  const H = { ref, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
+  const H = { ref, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`

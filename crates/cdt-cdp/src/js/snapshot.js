@@ -240,7 +240,7 @@
           const control = soleControl(el, name, nameOf);
           if (control) {
             keep = false;
-            if (role === 'heading') extra.set(control, 'heading=' + (el.getAttribute('aria-level') || tag.slice(1)));
+            if (role === 'heading') extra.set(control, 'heading=' + H.headingLevel(el));
           }
         }
         if (keep) {
