@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use cdt_e2e::HttpServer;
 
-use crate::ax_probe::{Compared, Probe, Tally, mismatch_lines};
+use crate::ax_probe::{Compared, Expectations, Probe, Tally, mismatch_lines};
 
 /// Names must agree with Chromium's on at least this share of named elements.
 const NAME_AGREEMENT: f64 = 98.0;
@@ -142,11 +142,77 @@ fn accessible_names_match_chromium_on_outside_pages() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(90.0);
-    let (tally, _) = compare_folder(Path::new(&dir));
+    let (tally, all) = compare_folder(Path::new(&dir));
     assert!(tally.names > 0, "no named element under {dir}");
+    // Pages that state their expected names (web-platform-tests): cdt must give the expected
+    // name wherever Chromium does.
+    let expectations = Expectations::of(&all);
+    if expectations.elements > 0 {
+        for line in &expectations.chromium_differs {
+            eprintln!("CHROMIUM≠EXPECTED {line}");
+        }
+        for line in &expectations.ours_behind_chromium {
+            eprintln!("BEHIND {line}");
+        }
+        eprintln!(
+            "expected names: {} elements; accname.js as expected {}, Chromium as expected {}; accname.js wrong where Chromium is right: {}",
+            expectations.elements,
+            expectations.ours_as_expected,
+            expectations.chromium_as_expected,
+            expectations.ours_behind_chromium.len()
+        );
+        assert!(
+            expectations.ours_behind_chromium.is_empty(),
+            "accname.js misses an expected name that Chromium gives: see the BEHIND lines above"
+        );
+    }
     assert!(
         tally.name_percent() >= floor,
         "names agree on {:.1} % (want ≥ {floor} %)",
         tally.name_percent()
     );
+}
+
+/// What the agent sees of names on a page shaped like the web-platform-tests accname pages:
+/// every named figure, list, meter or status, and every element its author named, has a uid to
+/// point at (a screenshot, a `--root`); a `role=heading` div has Chromium's level 2; a hidden
+/// element is not named.
+#[test]
+fn named_structure_has_a_uid_and_headings_have_chromiums_levels() {
+    let server = cdt_e2e::HttpServer::start();
+    server.page(
+        "/named.html",
+        "Named",
+        r#"<div role="heading" aria-label="Div heading">x</div>
+<div role="heading" aria-level="bad" aria-label="Bad level">x</div>
+<figure aria-label="Chart">x</figure>
+<ul aria-label="Shopping">x</ul>
+<div role="meter" aria-label="Fuel">x</div>
+<div role="status" aria-label="Saved">x</div>
+<table><tr><td aria-label="Authored cell">x</td><td>Content cell</td></tr></table>
+<span style="display: none"><button>Hidden</button></span>"#,
+    );
+    let env = cdt_e2e::TestEnv::new();
+    env.ctx("named", &["page", "open", &server.url("/named.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "named");
+    for needle in [
+        "heading \"Div heading\" level=2",
+        "heading \"Bad level\" level=1",
+        "figure \"Chart\"",
+        "list \"Shopping\"",
+        "meter \"Fuel\"",
+        "status \"Saved\"",
+        "cell \"Authored cell\"",
+    ] {
+        let uid = cdt_e2e::uid_of(&snap, needle);
+        assert!(uid.starts_with('e'), "{needle} has no uid in:\n{snap}");
+    }
+    // A cell named by its content stays a plain line (a listing has thousands).
+    assert!(
+        snap.lines()
+            .any(|l| l.trim_start().starts_with("cell \"Content cell\"")),
+        "{snap}"
+    );
+    assert!(!snap.contains("Hidden"), "{snap}");
 }

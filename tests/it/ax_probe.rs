@@ -88,6 +88,8 @@ pub struct Compared {
     pub chromium_name: String,
     /// A heading's level, each side's (`None` for anything else).
     pub ours_level: Option<u64>,
+    /// What the page itself expects the name to be (web-platform-tests' `data-expectedlabel`).
+    pub expected: Option<String>,
     pub chromium_level: Option<u64>,
 }
 
@@ -163,6 +165,45 @@ fn percent(part: usize, whole: usize) -> f64 {
     }
 }
 
+/// Against the pages' own expectations (web-platform-tests' `data-expectedlabel`): how many
+/// elements carry one, how many cdt and Chromium each name as expected, and the elements where
+/// Chromium gives the expected name and cdt does not (what cdt must fix; where Chromium itself
+/// differs, Chromium's answer stays the reference).
+#[derive(Debug, Default)]
+pub struct Expectations {
+    pub elements: usize,
+    pub ours_as_expected: usize,
+    pub chromium_as_expected: usize,
+    pub ours_behind_chromium: Vec<String>,
+    pub chromium_differs: Vec<String>,
+}
+
+impl Expectations {
+    pub fn of(all: &[Compared]) -> Expectations {
+        let mut out = Expectations::default();
+        for item in all {
+            let Some(expected) = &item.expected else {
+                continue;
+            };
+            out.elements += 1;
+            let ours = item.ours_name == *expected;
+            let theirs = item.chromium_name == *expected;
+            out.ours_as_expected += usize::from(ours);
+            out.chromium_as_expected += usize::from(theirs);
+            let line = format!(
+                "{} {}: expected {expected:?}, chromium {:?}, accname.js {:?}",
+                item.page, item.element, item.chromium_name, item.ours_name
+            );
+            if theirs && !ours {
+                out.ours_behind_chromium.push(line);
+            } else if !theirs {
+                out.chromium_differs.push(line);
+            }
+        }
+        out
+    }
+}
+
 /// Every mismatch, one line each, for the test's output.
 pub fn mismatch_lines(all: &[Compared]) -> Vec<String> {
     let mut lines = Vec::new();
@@ -219,7 +260,8 @@ const COLLECT: &str = r#"(function (A) {
   return els.map((el) => {
     const role = A.role(el);
     const label = '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '> ' + el.outerHTML.replace(/\s+/g, ' ').slice(0, 90);
-    return { role, name: A.name(el, role), exposed: exposed(el), label, level: role === 'heading' ? A.headingLevel(el) : null };
+    return { role, name: A.name(el, role), exposed: exposed(el), label, level: role === 'heading' ? A.headingLevel(el) : null,
+      expected: el.getAttribute('data-expectedlabel') };
   });
 })"#;
 
@@ -418,6 +460,7 @@ impl Probe {
                 ours_name: normalize(mine["name"].as_str().unwrap_or_default()),
                 ours_exposed: mine["exposed"] == true,
                 ours_level: mine["level"].as_u64(),
+                expected: mine["expected"].as_str().map(normalize),
                 chromium_role: theirs.as_ref().map(|(role, _, _)| role.clone()),
                 chromium_level: theirs.as_ref().and_then(|(_, _, level)| *level),
                 chromium_name: theirs.map(|(_, name, _)| name).unwrap_or_default(),

@@ -708,6 +708,10 @@
   };
   const name = (el, given) => {
     if (!el || el.nodeType !== 1) return '';
+    // An element that is not rendered (under display: none) has no name of its own, as in
+    // Chromium (options and image-map areas have no box of their own yet are named); a label
+    // or aria-labelledby target is named through the computation instead.
+    if (el.checkVisibility && !el.checkVisibility() && !el.closest('select, datalist, map')) return '';
     const computation = new Computation();
     let text = computation.alternative(el, false, null, false, false, { from: 'none' }, given === 'generic-clickable' || given === 'generic-droptarget');
     if (el.localName === 'input' && (attr(el, 'type') || '').toLowerCase() === 'file' && el.files && el.files.length) {

@@ -22,7 +22,15 @@
   // Roles that get a uid besides the actionable ones: what an agent may want to name as a
   // --root, screenshot or scroll target.
   const UID_ROLES = new Set(['heading', 'img', 'iframe', 'dialog', 'alertdialog', 'alert', 'main', 'navigation', 'form', 'search', 'region',
-    'table', 'grid', 'tabpanel', 'menu', 'menubar', 'tablist', 'tree', 'radiogroup', 'complementary']);
+    'table', 'grid', 'tabpanel', 'menu', 'menubar', 'tablist', 'tree', 'treegrid', 'radiogroup', 'complementary']);
+  // Structure that gets a uid once it has a name (a named figure, list, meter or status is
+  // something an agent may point at); a table's cells and rows, named from their content by
+  // the thousand, only when their author named them (aria-label, aria-labelledby, title).
+  const NAMED_UID_ROLES = new Set(['article', 'blockquote', 'figure', 'group', 'list', 'listitem', 'meter', 'progressbar', 'note',
+    'status', 'log', 'timer', 'marquee', 'math', 'feed', 'banner', 'contentinfo', 'application', 'document', 'toolbar', 'tooltip',
+    'separator', 'scrollbar', 'term', 'definition', 'listbox', 'option']);
+  const authorNamed = (el) => ['aria-label', 'aria-labelledby', 'title'].some((a) => (el.getAttribute(a) || '').trim() !== '');
+  const wantsUid = (el, role, name) => UID_ROLES.has(role) || (!!name && (NAMED_UID_ROLES.has(role) || authorNamed(el)));
   // Structure kept even when unnamed (alerts and status messages too: an agent must see that
   // the words under them are one); other unnamed non-actionable roles fold away.
   const KEEP_UNNAMED = new Set(['main', 'navigation', 'form', 'search', 'dialog', 'alertdialog', 'alert', 'status', 'table', 'grid', 'row', 'menu',
@@ -244,7 +252,7 @@
           }
         }
         if (keep) {
-          const rec = emit(el, role, name, depth, args.verbose || actionable || UID_ROLES.has(role), candidate);
+          const rec = emit(el, role, name, depth, args.verbose || actionable || wantsUid(el, role, name), candidate);
           childDepth = depth + 1;
           if (name && (H.fromContent(role) || role === H.CLICKABLE || el.isContentEditable)) childNamed = true;
           if (tag === 'IFRAME' || tag === 'FRAME') {
