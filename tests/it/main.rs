@@ -27,6 +27,7 @@ mod pages;
 mod probe_world;
 mod raw_cdp;
 mod repl;
+mod routes;
 mod security;
 mod seed_examples;
 mod session;

@@ -45,6 +45,11 @@ impl<'a> Scope<'a> {
         &self.context.key
     }
 
+    /// The caller's slot if it has one (nothing is started, the lease is left alone).
+    pub fn existing_slot(&self) -> Option<Arc<Slot>> {
+        self.runtime.registry.get(&self.context.key)
+    }
+
     /// The caller's slot with a running browser, auto-started with default settings if needed
     /// (a passive read finds a running one or fails: it starts nothing).
     pub async fn ensure_running(&self, until: Instant) -> Result<(Arc<Slot>, InFlight), CdtError> {

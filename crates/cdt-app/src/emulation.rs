@@ -1,5 +1,6 @@
 //! Emulation use cases (SPEC §6.8): `set` merges the named settings into what is active (the
-//! others stay), `reset` clears all or some, `show` reports them. The browser adapter applies
+//! others stay), `reset` clears all or some, `show` reports them; `network offline on|off` is
+//! the network setting by another name. The browser adapter applies
 //! the result to every page, iframe and worker of the context, now and later.
 //!
 //! Also the budget rule: a command run with its default budget gets it stretched by
@@ -8,7 +9,7 @@
 use std::sync::Arc;
 
 use cdt_domain::CdtError;
-use cdt_domain::emulation::{EmulationField, EmulationSettings};
+use cdt_domain::emulation::{EmulationField, EmulationSettings, NetworkPreset, NetworkSetting};
 use cdt_domain::ops::{EmulationResetParams, EmulationSetParams};
 use cdt_domain::ports::BrowserPort;
 use serde_json::{Value, json};
@@ -27,6 +28,12 @@ use_case!(EmulationReset, |scope, params, until| reset(
 )
 .await);
 use_case!(EmulationShow, |scope, _, until| show(scope, until).await);
+use_case!(NetworkOffline, |scope, params, until| offline(
+    scope,
+    params.offline,
+    until
+)
+.await);
 
 fn check_text(what: &str, value: &str, example: &str) -> Result<(), CdtError> {
     if value.trim().is_empty() || value.contains(['\r', '\n', '\0']) {
@@ -183,6 +190,26 @@ pub async fn reset(
         }
     }
     apply(&slot, &browser, next).await
+}
+
+/// `network offline on|off`: the network emulation set to `offline`, or cleared.
+pub async fn offline(scope: &Scope<'_>, offline: bool, until: Instant) -> Result<Value, CdtError> {
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
+    let _changing = slot.emulation_lock.lock().await;
+    let browser = slot.live_browser()?;
+    let mut next = browser.emulation();
+    if offline {
+        let params = EmulationSetParams {
+            network: Some(NetworkSetting::Preset(NetworkPreset::Offline)),
+            ..EmulationSetParams::default()
+        };
+        next = merge(&next, &params)?;
+    } else {
+        next.clear(EmulationField::Network);
+    }
+    let mut reply = apply(&slot, &browser, next).await?;
+    reply["offline"] = json!(offline);
+    Ok(reply)
 }
 
 pub async fn show(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {

@@ -40,6 +40,8 @@ pub mod page_table;
 pub mod raw_listeners;
 pub mod registry;
 pub mod resolver;
+pub mod route_table;
+pub mod routes;
 pub mod runtime;
 pub mod session;
 pub mod slot;

@@ -133,6 +133,10 @@ pub(crate) async fn launch_locked(
     {
         tracing::warn!(context = %slot.key, %error, "cannot re-apply the emulation after a restart");
     }
+    // The context's routes reach a browser that replaces one before any page of it loads.
+    if let Err(error) = crate::route_table::install(&slot.routes, &browser).await {
+        tracing::warn!(context = %slot.key, %error, "cannot re-install the context's routes");
+    }
     let now = runtime.now();
     slot.install(browser, settings.clone(), Some(lock_file), now);
     let context = &slot.context;

@@ -16,6 +16,7 @@ use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedCont
 
 use crate::page_table::PageTable;
 use crate::raw_listeners::RawListeners;
+use crate::route_table::RouteTable;
 use crate::snapshot_diff::SnapshotVersions;
 use crate::snapshots::CommittedSnapshots;
 use crate::sync::lock;
@@ -122,6 +123,8 @@ pub struct Slot {
     carried_emulation: Mutex<Option<EmulationSettings>>,
     /// `cdt cdp listen`'s listeners; they end with the browser.
     pub raw_listeners: RawListeners,
+    /// `cdt network route`'s routes; they outlast navigations and browser restarts.
+    pub routes: Arc<RouteTable>,
 }
 
 /// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
@@ -158,6 +161,7 @@ impl Slot {
             notices: Mutex::new(Vec::new()),
             carried_emulation: Mutex::new(None),
             raw_listeners: RawListeners::default(),
+            routes: Arc::default(),
         }
     }
 

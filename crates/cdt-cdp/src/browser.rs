@@ -347,6 +347,20 @@ impl BrowserPort for CdpBrowser {
             .await
     }
 
+    async fn set_interception(
+        &self,
+        interceptor: Option<Arc<dyn cdt_domain::route::RequestInterceptor>>,
+    ) -> Result<(), CdtError> {
+        self.setup
+            .interception
+            .set(
+                &self.pages.connection,
+                &self.pages.state.observed,
+                interceptor,
+            )
+            .await
+    }
+
     async fn remove_init_script(&self, target_id: &str, script: u64) -> Result<(), CdtError> {
         self.setup
             .uninstall_init_script(&self.pages.connection, target_id, script)

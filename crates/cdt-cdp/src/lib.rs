@@ -12,6 +12,7 @@ pub mod drag;
 pub mod emulation;
 pub mod endpoint;
 pub mod eval;
+mod intercept;
 pub mod launch;
 #[cfg(test)]
 mod module_graph;

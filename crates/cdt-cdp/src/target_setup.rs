@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 use tokio::sync::Notify;
 
 use crate::emulation::{Step, emulation_steps, is_frame, refused};
+use crate::intercept::Interception;
 use crate::observed::Observed;
 use crate::support::{lock, str_field};
 use crate::transport::CdpConnection;
@@ -45,6 +46,8 @@ pub struct TargetSetup {
     /// Targets whose set-up steps have all been answered.
     ready: Mutex<HashSet<String>>,
     changed: Notify,
+    /// Request interception: every target pauses its requests while an interceptor is set.
+    pub interception: Interception,
 }
 
 impl TargetSetup {
@@ -65,6 +68,9 @@ impl TargetSetup {
             target_type,
             &agent,
         );
+        if let Some((method, params)) = self.interception.enable_step(target_type) {
+            steps.push(Step::new(method, params));
+        }
         if is_frame(target_type) {
             for (script, source) in lock(&self.scripts)
                 .get(page_target_id)

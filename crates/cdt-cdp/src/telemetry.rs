@@ -187,6 +187,11 @@ fn route(
     let Some(observed) = observed_parent else {
         return;
     };
+    if event.method == "Fetch.requestPaused" {
+        let interceptor = setup.interception.current();
+        crate::intercept::on_paused(connection, session, &observed, interceptor, &event.params);
+        return;
+    }
     if event.method == "Network.loadingFinished" {
         let length = event.params["encodedDataLength"].as_f64().unwrap_or(0.0);
         if length <= sink.max_body_bytes() as f64 {

@@ -17,6 +17,7 @@ pub mod ports;
 pub mod probe;
 pub mod protocol;
 pub mod raw_cdp;
+pub mod route;
 pub mod snapshot_change;
 pub mod storage;
 pub mod telemetry;

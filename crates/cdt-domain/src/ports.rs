@@ -210,6 +210,12 @@ pub trait BrowserPort: Send + Sync {
     /// Adds a script that runs before any page script in every frame of the page's next
     /// documents; returns its handle.
     async fn add_init_script(&self, target_id: &str, source: &str) -> CdtResult<u64>;
+    /// Sends every request of every page, iframe and worker (now and later) to `interceptor`
+    /// for a decision, or, with `None`, stops intercepting (requests held are let through).
+    async fn set_interception(
+        &self,
+        interceptor: Option<std::sync::Arc<dyn crate::route::RequestInterceptor>>,
+    ) -> CdtResult<()>;
     async fn remove_init_script(&self, target_id: &str, script: u64) -> CdtResult<()>;
     /// Starts recording a Chrome trace of the browser (a page's session drives it).
     async fn start_trace(&self, target_id: &str, categories: &[String]) -> CdtResult<()>;

@@ -129,7 +129,7 @@ impl CdtMcp {
             Err(error) => return Ok(self.failure(error)),
         };
         let operation = match call {
-            Call::Run(operation) => operation,
+            Call::Run(operation) => *operation,
             Call::Describe(description) => {
                 return Ok(result::success("describe", description, &[]));
             }

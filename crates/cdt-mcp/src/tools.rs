@@ -139,8 +139,8 @@ impl McpTool {
     /// The arguments (without `timeout`) as an operation, or `describe`'s answer.
     pub fn call(&self, args: Map<String, Value>) -> Result<Call, CdtError> {
         match (self.kind, self.spec) {
-            (Kind::Shaped(tool), _) => (tool.operation)(&self.name, args).map(Call::Run),
-            (Kind::Own, Some(spec)) => own_operation(&self.name, spec, args).map(Call::Run),
+            (Kind::Shaped(tool), _) => (tool.operation)(&self.name, args).map(Call::run),
+            (Kind::Own, Some(spec)) => own_operation(&self.name, spec, args).map(Call::run),
             _ => any_call(args),
         }
     }
@@ -149,9 +149,16 @@ impl McpTool {
 /// What a call asks for.
 #[derive(Debug)]
 pub enum Call {
-    Run(Operation),
+    /// Boxed: an operation's parameters can be large.
+    Run(Box<Operation>),
     /// `cdt` with `describe: true`: the operation's schema, example and codes, run nothing.
     Describe(Value),
+}
+
+impl Call {
+    fn run(operation: Operation) -> Call {
+        Call::Run(Box::new(operation))
+    }
 }
 
 fn family_of(tool: &Tool) -> Family {
@@ -340,7 +347,7 @@ fn any_call(mut args: Map<String, Value>) -> Result<Call, CdtError> {
             );
         }
     };
-    own_operation(&format!("{ANY} op={op}"), spec, params).map(Call::Run)
+    own_operation(&format!("{ANY} op={op}"), spec, params).map(Call::run)
 }
 
 #[cfg(test)]

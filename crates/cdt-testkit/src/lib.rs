@@ -56,6 +56,8 @@ pub struct FakeParity {
     pub emulation_calls: Mutex<Vec<EmulationSettings>>,
     /// (page, handle, source) of installed init scripts.
     pub scripts: Mutex<Vec<(String, u64, String)>>,
+    /// The request interceptor set, if any (a test asks it for decisions).
+    pub interceptor: Mutex<Option<Arc<dyn cdt_domain::route::RequestInterceptor>>>,
     pub tracing: AtomicBool,
     /// What `stop_trace` returns.
     pub trace: Mutex<Vec<u8>>,
@@ -287,6 +289,13 @@ impl BrowserPort for FakeBrowser {
         let handle = scripts.len() as u64 + 1;
         scripts.push((target_id.to_string(), handle, source.to_string()));
         Ok(handle)
+    }
+    async fn set_interception(
+        &self,
+        interceptor: Option<Arc<dyn cdt_domain::route::RequestInterceptor>>,
+    ) -> Result<(), CdtError> {
+        *lock(&self.parity.interceptor) = interceptor;
+        Ok(())
     }
     async fn remove_init_script(&self, target_id: &str, script: u64) -> Result<(), CdtError> {
         lock(&self.parity.scripts).retain(|(t, h, _)| !(t == target_id && *h == script));

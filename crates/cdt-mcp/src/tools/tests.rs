@@ -56,7 +56,7 @@ fn args(value: Value) -> Map<String, Value> {
 
 fn operation(tool: &McpTool, value: Value) -> Operation {
     match tool.call(args(value)) {
-        Ok(Call::Run(operation)) => operation,
+        Ok(Call::Run(operation)) => *operation,
         other => panic!("{}: {other:?}", tool.name),
     }
 }

@@ -12,6 +12,10 @@ resource_operations! { $ network_operations(network);
     NetworkWait = wait,
     NetworkHar = har,
     NetworkClear = clear,
+    NetworkRoute = route,
+    NetworkUnroute = unroute,
+    NetworkRoutes = routes,
+    NetworkOffline = offline,
 }
 
 /// The flags several `network` commands share.

@@ -1,0 +1,19 @@
+//! `cdt network routes`: the context's active routes, with how many requests each matched.
+
+use crate::ops::prelude::*;
+
+/// `network.routes`: the operation (its [`OpSpec`] below).
+pub struct NetworkRoutes;
+
+impl Op for NetworkRoutes {
+    type Params = crate::ops::NoParams;
+    const SPEC: OpSpec = OpSpec {
+        name: "network.routes",
+        summary: "List the active routes and what each matched",
+        default_timeout_ms: S5,
+        effect: Effect::Reads,
+        errors: &[],
+        examples: &["cdt network routes"],
+        ..OpSpec::DEFAULTS
+    };
+}
