@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak (issue 20.5): `bench/soak.sh [MINUTES]` (default 30) runs an agent loop — navigate,
 # snapshot (whole and --diff), click, fill, read console, network and events — on a page that
-# logs and fetches continuously, and samples the daemon every SOAK_SAMPLE_SECS (default 60):
+# logs and fetches continuously (every SOAK_TICK_MS, default 100), and samples the daemon every SOAK_SAMPLE_SECS (default 60):
 # its RSS, open file descriptors, the context's telemetry counts (ring events and bytes, console
 # and network records and bytes), Chromium processes and temp files. Prints the curve, then
 # RSS and descriptors at the end against the 5-minute mark (or the first sample of a shorter
@@ -23,14 +23,15 @@ import glob, http.server, json, os, socketserver, subprocess, sys, threading, ti
 
 CDT, MINUTES, HOME = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 SAMPLE = float(os.environ.get("SOAK_SAMPLE_SECS", "60"))
+TICK = int(os.environ.get("SOAK_TICK_MS", "100"))
 
-PAGE = b"""<title>Soak</title><h1>Soak</h1><input aria-label="Name"><button onclick="n.textContent = +n.textContent + 1">More</button>
+PAGE = (b"""<title>Soak</title><h1>Soak</h1><input aria-label="Name"><button onclick="n.textContent = +n.textContent + 1">More</button>
 <p id=n>0</p><ul id=l></ul>
 <script>
 let i = 0;
-setInterval(() => { console.log('tick ' + (i++) + ' ' + 'x'.repeat(200)); fetch('/api?' + i); }, 100);
+setInterval(() => { console.log('tick ' + (i++) + ' ' + 'x'.repeat(200)); fetch('/api?' + i); }, TICK);
 setInterval(() => { const li = document.createElement('li'); li.textContent = 'row ' + i; l.prepend(li); if (l.children.length > 50) l.lastChild.remove(); }, 500);
-</script>"""
+</script>""").replace(b"TICK", str(TICK).encode())
 
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):

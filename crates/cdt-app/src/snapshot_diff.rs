@@ -265,6 +265,8 @@ struct PageVersions {
     versions: VecDeque<Version>,
     /// When it was last used (for eviction across pages).
     used: u64,
+    /// The URL and title the page's last snapshot reply showed.
+    place: Option<(String, String)>,
 }
 
 /// What a new snapshot is, next to what the slot kept of the page.
@@ -401,6 +403,19 @@ impl SnapshotVersions {
         lock(&self.pages)
             .get(target)
             .and_then(|page| page.versions.back().map(|v| v.view.clone()))
+    }
+
+    /// Whether the page's URL and title are those its last snapshot showed; records them for
+    /// the next (a page never snapshotted is not at the same place).
+    pub fn same_place(&self, target: &str, url: &str, title: &str) -> bool {
+        let mut pages = lock(&self.pages);
+        let Some(page) = pages.get_mut(target) else {
+            return false;
+        };
+        let now = (url.to_string(), title.to_string());
+        let same = page.place.as_ref() == Some(&now);
+        page.place = Some(now);
+        same
     }
 
     /// Forgets a page (closed).

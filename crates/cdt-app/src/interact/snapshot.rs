@@ -274,6 +274,11 @@ pub async fn capture(
             (snapshot, Some(compared))
         }
     };
+    let same_place = compared.is_some()
+        && ctx
+            .slot
+            .versions
+            .same_place(&ctx.target, &snapshot.url, &snapshot.title);
     let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
     match (&compared, diff) {
         (
@@ -285,8 +290,15 @@ pub async fn capture(
             }),
             true,
         ) => {
-            // Lean: an unchanged page is a line (no node count, no empty uid map).
-            out.as_object_mut().map(|o| o.remove("nodes"));
+            // Lean: an unchanged page is a line (no node count, no empty uid map), and the URL
+            // and title come only when they differ from what the last snapshot showed.
+            if let Some(o) = out.as_object_mut() {
+                o.remove("nodes");
+                if same_place {
+                    o.remove("url");
+                    o.remove("title");
+                }
+            }
             out["version"] = json!(version);
             out["base"] = json!(base);
             out["full"] = json!(false);
