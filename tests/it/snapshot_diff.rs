@@ -261,6 +261,20 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
         "{same}"
     );
     assert!(same.get("snapshot").is_none());
+    // In the same place, a diff leaves the URL and title out; a title set by script comes back.
+    assert!(
+        same.get("url").is_none() && same.get("title").is_none(),
+        "{same}"
+    );
+    env.ctx("v", &["runtime", "eval", "document.title = 'Renamed'"])
+        .ok();
+    let renamed = diff(&env, "v", &[]);
+    assert_eq!(renamed["title"], "Renamed", "{renamed}");
+    assert!(
+        renamed["url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/list.html"))
+    );
 
     // A row added by the page: an `add`, placed after the segment before it (and, since lines
     // without a uid belong to the uid line above them, the text it now precedes moves into it).
