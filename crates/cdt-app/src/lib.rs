@@ -55,6 +55,7 @@ mod testing;
 #[cfg(test)]
 mod tests;
 pub mod trace;
+pub mod url_pattern;
 
 pub use broker::{Broker, Outcome};
 pub use resolver::ContextResolver;

@@ -11,17 +11,17 @@ use cdt_domain::ports::BrowserPort;
 use cdt_domain::route::{
     PausedRequest, RequestInterceptor, RouteAction, RouteDecision, merge_headers,
 };
-use regex_lite::Regex;
 use serde_json::{Value, json};
 
 use crate::sync::lock;
+use crate::url_pattern::UrlPattern;
 
 /// One route: its request as given, how it matches, what it answers and what it matched.
 pub struct Route {
     pub id: u64,
     pub params: NetworkRouteParams,
     pub action: RouteAction,
-    pub pattern: Regex,
+    pub pattern: UrlPattern,
     /// `Name: value` pairs, parsed.
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
@@ -30,7 +30,7 @@ pub struct Route {
 
 impl Route {
     pub fn matches(&self, request: &PausedRequest) -> bool {
-        self.pattern.is_match(&request.url)
+        self.pattern.matches(&request.url)
             && self
                 .params
                 .method
@@ -144,36 +144,15 @@ impl RequestInterceptor for RouteTable {
     }
 }
 
-/// A glob over the whole URL (`*` any run of characters, `?` one) as a regular expression.
-fn glob(pattern: &str) -> String {
-    let mut out = String::from("^");
-    for c in pattern.chars() {
-        match c {
-            '*' => out.push_str(".*"),
-            '?' => out.push('.'),
-            c => out.push_str(&regex_lite::escape(&c.to_string())),
-        }
-    }
-    out.push('$');
-    out
-}
-
-pub fn compile(params: &NetworkRouteParams) -> Result<Regex, CdtError> {
+pub fn compile(params: &NetworkRouteParams) -> Result<UrlPattern, CdtError> {
     if params.url.is_empty() {
         return Err(CdtError::validation("the route's URL pattern is empty")
             .hinted("Use e.g. cdt network route '*/api/*' --action block"));
     }
-    let source = if params.regex {
-        params.url.clone()
-    } else {
-        glob(&params.url)
-    };
-    Regex::new(&source).map_err(|error| {
-        CdtError::validation(format!(
-            "{:?} is not a regular expression: {error}",
-            params.url
-        ))
-        .hinted("Drop --regex for a glob (`*` any run, `?` one character), or fix the expression")
+    UrlPattern::new(&params.url, params.regex).map_err(|error| {
+        error.hinted(
+            "Drop --regex for a glob (`*` any run, `?` one character), or fix the expression",
+        )
     })
 }
 

@@ -36,6 +36,8 @@ pub struct CdpBrowser {
     setup: Arc<TargetSetup>,
     /// The trace being recorded, if any (see `trace.rs`).
     trace: Recording,
+    /// Its downloads, once a directory is set (see `downloads.rs`).
+    downloads: Arc<crate::downloads::Downloads>,
 }
 
 impl CdpBrowser {
@@ -54,6 +56,7 @@ impl CdpBrowser {
             process,
             setup: Arc::default(),
             trace: Recording::default(),
+            downloads: Arc::default(),
         };
         let result = async {
             let connection = &browser.pages.connection;
@@ -345,6 +348,14 @@ impl BrowserPort for CdpBrowser {
                 source,
             )
             .await
+    }
+
+    async fn set_download_dir(&self, dir: &std::path::Path) -> Result<(), CdtError> {
+        self.downloads.start(&self.pages.connection, dir).await
+    }
+
+    fn downloads(&self) -> Vec<cdt_domain::download::Download> {
+        self.downloads.list()
     }
 
     async fn set_interception(

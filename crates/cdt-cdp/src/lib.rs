@@ -8,6 +8,7 @@
 pub mod browser;
 pub mod dialogs;
 pub mod discover;
+pub mod downloads;
 pub mod drag;
 pub mod emulation;
 pub mod endpoint;

@@ -5,6 +5,7 @@
 //! is what both sides of every port agree on, and nothing more.
 
 pub mod caller;
+pub mod download;
 pub mod emulation;
 pub mod env;
 pub mod error;

@@ -210,6 +210,11 @@ pub trait BrowserPort: Send + Sync {
     /// Adds a script that runs before any page script in every frame of the page's next
     /// documents; returns its handle.
     async fn add_init_script(&self, target_id: &str, source: &str) -> CdtResult<u64>;
+    /// Saves every download of this browser into `dir` (under its suggested name, made
+    /// unique) and records it; until called, downloads are the browser's default behaviour.
+    async fn set_download_dir(&self, dir: &std::path::Path) -> CdtResult<()>;
+    /// The downloads recorded since `set_download_dir`, in the order they began.
+    fn downloads(&self) -> Vec<crate::download::Download>;
     /// Sends every request of every page, iframe and worker (now and later) to `interceptor`
     /// for a decision, or, with `None`, stops intercepting (requests held are let through).
     async fn set_interception(
@@ -322,6 +327,9 @@ pub trait SessionStorePort: Send + Sync {
     fn remove_context(&self, key: &ContextKey, with_profile: bool) -> CdtResult<()>;
 
     // emulation, trace, storage
+    /// The context's downloads directory (`contexts/<hash>/artifacts/downloads/`), created
+    /// private if missing.
+    fn downloads_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
     /// The context's trace directory (`contexts/<hash>/trace/`), created private if missing.
     fn trace_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
     /// Writes a trace document, gzipped when the name ends in `.gz`; returns the bytes written.

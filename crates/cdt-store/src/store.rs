@@ -125,6 +125,14 @@ impl SessionStorePort for FsSessionStore {
     }
 
     // emulation, trace, storage
+    fn downloads_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
+        let artifacts = self.paths.context_dir(key).join("artifacts");
+        ensure_private_dir(&artifacts)?;
+        let dir = artifacts.join("downloads");
+        ensure_private_dir(&dir)?;
+        Ok(dir)
+    }
+
     fn trace_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
         let dir = self.paths.context_dir(key).join("trace");
         ensure_private_dir(&dir)?;

@@ -56,6 +56,10 @@ pub struct FakeParity {
     pub emulation_calls: Mutex<Vec<EmulationSettings>>,
     /// (page, handle, source) of installed init scripts.
     pub scripts: Mutex<Vec<(String, u64, String)>>,
+    /// Where downloads go, once set.
+    pub download_dir: Mutex<Option<std::path::PathBuf>>,
+    /// The downloads the fake reports (a test pushes them).
+    pub downloads: Mutex<Vec<cdt_domain::download::Download>>,
     /// The request interceptor set, if any (a test asks it for decisions).
     pub interceptor: Mutex<Option<Arc<dyn cdt_domain::route::RequestInterceptor>>>,
     pub tracing: AtomicBool,
@@ -289,6 +293,13 @@ impl BrowserPort for FakeBrowser {
         let handle = scripts.len() as u64 + 1;
         scripts.push((target_id.to_string(), handle, source.to_string()));
         Ok(handle)
+    }
+    async fn set_download_dir(&self, dir: &std::path::Path) -> Result<(), CdtError> {
+        *lock(&self.parity.download_dir) = Some(dir.to_path_buf());
+        Ok(())
+    }
+    fn downloads(&self) -> Vec<cdt_domain::download::Download> {
+        lock(&self.parity.downloads).clone()
     }
     async fn set_interception(
         &self,
@@ -556,6 +567,9 @@ impl SessionStorePort for MemoryStore {
     }
 
     // emulation, trace, storage
+    fn downloads_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
+        Ok(PathBuf::from(format!("/fake/{}/downloads", key.hash())))
+    }
     fn trace_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
         Ok(PathBuf::from(format!("/fake/{}/trace", key.hash())))
     }

@@ -14,6 +14,7 @@ use super::observe::pending_requests;
 use super::probe_result;
 use crate::context::Scope;
 use crate::dispatch::use_case;
+use crate::url_pattern::UrlPattern;
 
 use_case!(PageWaitText, |scope, params, until| wait_text(
     scope, &params, until
@@ -113,15 +114,8 @@ pub async fn wait_url(
     params: &WaitUrlParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let pattern = &params.pattern;
-    let regex = if params.regex {
-        Some(regex_lite::Regex::new(pattern).map_err(|e| {
-            CdtError::validation(format!("invalid regular expression: {e}"))
-                .hinted("Example: cdt page wait-url --regex 'step-[0-9]+$'")
-        })?)
-    } else {
-        None
-    };
+    let pattern = UrlPattern::new(&params.pattern, params.regex)
+        .map_err(|error| error.hinted("Example: cdt page wait-url --regex 'step-[0-9]+$'"))?;
     let ctx = scope.page(params.page, until).await?;
     let url = poll(until, || async {
         let url = ctx
@@ -130,45 +124,10 @@ pub async fn wait_url(
             .info(ctx.page)
             .map(|info| info.url)
             .unwrap_or_default();
-        let matched = match &regex {
-            Some(regex) => regex.is_match(&url),
-            None => glob_match(pattern, &url),
-        };
-        Ok(matched.then_some(url))
+        Ok(pattern.matches(&url).then_some(url))
     })
     .await?;
     Ok(json!({ "page": ctx.page, "url": url }))
-}
-
-/// Whether `text` matches the glob `pattern` as a whole: `*` is any run of characters
-/// (including `/`), `?` exactly one, anything else itself.
-pub fn glob_match(pattern: &str, text: &str) -> bool {
-    let (pattern, text): (Vec<char>, Vec<char>) =
-        (pattern.chars().collect(), text.chars().collect());
-    let (mut p, mut t) = (0, 0);
-    // Where the last `*` was, and the text position it is currently taken to end at.
-    let mut star: Option<(usize, usize)> = None;
-    while t < text.len() {
-        match pattern.get(p) {
-            Some('*') => {
-                star = Some((p, t));
-                p += 1;
-            }
-            Some(c) if *c == '?' || *c == text[t] => {
-                p += 1;
-                t += 1;
-            }
-            _ => match star {
-                Some((star_p, star_t)) => {
-                    p = star_p + 1;
-                    t = star_t + 1;
-                    star = Some((star_p, star_t + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    pattern[p..].iter().all(|c| *c == '*')
 }
 
 pub async fn wait_idle(
@@ -195,27 +154,4 @@ pub async fn wait_idle(
     Ok(
         json!({ "page": ctx.page, "idleMs": idle.as_millis() as u64, "waitedMs": started.elapsed().as_millis() as u64 }),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::glob_match;
-
-    #[test]
-    fn globs_match_the_whole_url() {
-        let url = "http://127.0.0.1:8080/step-3?x=1";
-        assert!(glob_match("*/step-?*", url));
-        assert!(glob_match("http://127.0.0.1:*/step-3?x=1", url));
-        assert!(glob_match("*", url));
-        assert!(
-            !glob_match("/step-3", url),
-            "a glob is anchored, not a substring"
-        );
-        assert!(!glob_match("*/step-4*", url));
-        // Regex syntax means nothing special in a glob.
-        assert!(!glob_match("*/step-[0-9]*", url));
-        assert!(glob_match("*/step-[0-9]", "http://x/step-[0-9]"));
-        assert!(glob_match("a*b*c", "aXXbYYc"));
-        assert!(!glob_match("a*b*c", "aXXbYY"));
-    }
 }
