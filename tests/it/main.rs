@@ -13,6 +13,7 @@ mod contract;
 mod daemon;
 mod defects;
 mod doctor;
+mod downloads;
 mod effects;
 mod emulation;
 mod events_ring;

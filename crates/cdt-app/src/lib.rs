@@ -23,6 +23,7 @@ pub mod console;
 pub mod context;
 pub mod daemon;
 mod dispatch;
+pub mod downloads;
 pub mod emulation;
 pub mod events;
 pub mod files;

@@ -133,6 +133,18 @@ pub(crate) async fn launch_locked(
     {
         tracing::warn!(context = %slot.key, %error, "cannot re-apply the emulation after a restart");
     }
+    // A browser cdt launched saves downloads into the context's artifacts (an attached one keeps
+    // its owner's download behaviour).
+    if settings.endpoint.is_none() {
+        let (store, key) = (store.clone(), slot.key.clone());
+        let dir = blocking::run(move || store.downloads_dir(&key)).await;
+        if let Err(error) = match dir {
+            Ok(dir) => browser.set_download_dir(&dir).await,
+            Err(error) => Err(error),
+        } {
+            tracing::warn!(context = %slot.key, %error, "downloads will not be saved");
+        }
+    }
     // The context's routes reach a browser that replaces one before any page of it loads.
     if let Err(error) = crate::route_table::install(&slot.routes, &browser).await {
         tracing::warn!(context = %slot.key, %error, "cannot re-install the context's routes");

@@ -125,6 +125,8 @@ pub struct Slot {
     pub raw_listeners: RawListeners,
     /// `cdt network route`'s routes; they outlast navigations and browser restarts.
     pub routes: Arc<RouteTable>,
+    /// The last download `page wait-download` reported (its place in the browser's order).
+    downloads_taken: AtomicU64,
 }
 
 /// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
@@ -162,6 +164,7 @@ impl Slot {
             carried_emulation: Mutex::new(None),
             raw_listeners: RawListeners::default(),
             routes: Arc::default(),
+            downloads_taken: AtomicU64::new(0),
         }
     }
 
@@ -307,7 +310,19 @@ impl Slot {
     /// Takes the browser out of the slot and shuts it down, and only then releases the context
     /// lock: the lock outlives the browser, so a browser started next for this context never
     /// meets the old one still holding its profile. Returns the emulation the browser had.
+    /// The last download `page wait-download` reported (0: none of this browser).
+    pub fn downloads_taken(&self) -> u64 {
+        self.downloads_taken.load(Ordering::SeqCst)
+    }
+
+    /// Marks the downloads up to `seq` as reported.
+    pub fn take_downloads_until(&self, seq: u64) {
+        self.downloads_taken.fetch_max(seq, Ordering::SeqCst);
+    }
+
     pub async fn end_browser(&self) -> Option<EmulationSettings> {
+        // A new browser numbers its downloads from 1 again.
+        self.downloads_taken.store(0, Ordering::SeqCst);
         lock(&self.pages).reset();
         lock(&self.page_locks).clear();
         self.raw_listeners.clear();

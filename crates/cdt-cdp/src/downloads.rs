@@ -181,11 +181,11 @@ mod tests {
         assert_eq!(list.len(), 2);
         assert_eq!(
             list[0].file.as_deref(),
-            Some(dir.join("report.csv").to_str().unwrap_or(""))
+            Some(dir.join("_report.csv").to_str().unwrap_or(""))
         );
         assert_eq!(
             list[1].file.as_deref(),
-            Some(dir.join("report (2).csv").to_str().unwrap_or(""))
+            Some(dir.join("_report (2).csv").to_str().unwrap_or(""))
         );
         assert_eq!(
             (list[1].size, list[1].seq, list[1].state),

@@ -18,6 +18,8 @@ pub struct Before {
     document: Value,
     url: String,
     pages: Vec<u32>,
+    /// The newest download then (downloads after it are the action's).
+    downloads: u64,
 }
 
 pub async fn before(ctx: &PageCtx) -> Before {
@@ -29,6 +31,7 @@ pub async fn before(ctx: &PageCtx) -> Before {
         document: state["timeOrigin"].clone(),
         url: state["url"].as_str().unwrap_or_default().to_string(),
         pages: ctx.slot.pages().ids(),
+        downloads: crate::downloads::last_seq(&ctx.slot),
     }
 }
 
@@ -81,6 +84,10 @@ pub async fn after(
         Err(_) => frozen(ctx, &pages_before, out),
     }
 }
+
+/// How long feedback waits for a download the action started to finish (it is reported as it
+/// is then; `page wait-download` waits longer).
+const DOWNLOAD_WAIT: Duration = Duration::from_secs(1);
 
 /// How long feedback may watch the page before reporting it unresponsive.
 const OBSERVE_CAP: Duration = Duration::from_secs(3);
@@ -135,6 +142,11 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
     if navigated {
         out["url"] = state["url"].clone();
         out["title"] = state["title"].clone();
+    }
+    // Downloads the action started, once finished (a moment at most).
+    let started = crate::downloads::started_since(&ctx.slot, before.downloads, DOWNLOAD_WAIT).await;
+    if !started.is_empty() {
+        out["downloads"] = json!(started);
     }
     let now = ctx.slot.pages().ids();
     out["newPages"] = json!(

@@ -85,12 +85,15 @@ mod storage;
 #[macro_use]
 mod cdp;
 #[macro_use]
+mod downloads;
+#[macro_use]
 mod daemon;
 
 pub use capture::*;
 pub use cdp::*;
 pub use console::*;
 pub use dialog::*;
+pub use downloads::*;
 pub use element::*;
 pub use emulation::*;
 pub use events::*;
@@ -431,6 +434,7 @@ collect_operations! {
     trace_operations
     storage_operations
     cdp_operations
+    downloads_operations
     daemon_operations
 }
 

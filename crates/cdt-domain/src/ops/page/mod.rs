@@ -20,6 +20,7 @@ resource_operations! { $ page_operations(page);
     PageWaitSelector = wait_selector,
     PageWaitUrl = wait_url,
     PageWaitIdle = wait_idle,
+    PageWaitDownload = wait_download,
     PageText = text,
     PageHtml = html,
 }

@@ -1,0 +1,176 @@
+//! Downloads (issue 21.2): a browser cdt launches saves every download into the context's
+//! artifacts (`contexts/<hash>/artifacts/downloads/`); `downloads list` reports them,
+//! `page wait-download` waits for the next one, and an action's feedback names the downloads
+//! it started. The MIME type is the response's (from the context's network log), else guessed
+//! from the file name.
+
+use std::time::Duration;
+
+use cdt_domain::download::Download;
+use cdt_domain::ops::WaitDownloadParams;
+use cdt_domain::{CdtError, ErrorCode};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::blocking;
+use crate::context::Scope;
+use crate::dispatch::use_case;
+use crate::slot::Slot;
+
+use_case!(DownloadsList, |scope, _, _| Ok(list(scope)));
+use_case!(PageWaitDownload, |scope, params, until| wait(
+    scope, &params, until
+)
+.await);
+
+/// How often a wait looks again.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A MIME type from a file name, for a download whose response the log no longer holds.
+fn guess_mime(name: &str) -> &'static str {
+    let extension = name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match extension.as_str() {
+        "pdf" => "application/pdf",
+        "zip" => "application/zip",
+        "json" => "application/json",
+        "csv" => "text/csv",
+        "txt" => "text/plain",
+        "html" | "htm" => "text/html",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "svg" => "image/svg+xml",
+        "xlsx" => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "docx" => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        _ => "application/octet-stream",
+    }
+}
+
+/// A download as replies show it: `{file, url, size, mime, state, …}`.
+pub fn describe(slot: &Slot, download: &Download) -> Value {
+    let logged = slot
+        .telemetry
+        .requests_where(|r| r.url == download.url && !r.mime_type.is_empty())
+        .pop()
+        .map(|r| r.mime_type);
+    let mime = logged.unwrap_or_else(|| guess_mime(&download.suggested_filename).to_string());
+    let mut out = serde_json::to_value(download).unwrap_or_default();
+    out["mime"] = json!(mime);
+    out
+}
+
+/// The downloads the slot's browser recorded (none without a browser).
+fn downloads(slot: &Slot) -> Vec<Download> {
+    slot.any_browser()
+        .map(|browser| browser.downloads())
+        .unwrap_or_default()
+}
+
+/// The newest download's place in the order they began (0: none yet).
+pub fn last_seq(slot: &Slot) -> u64 {
+    downloads(slot).iter().map(|d| d.seq).max().unwrap_or(0)
+}
+
+/// The downloads that began after `seq`, once each has finished or `limit` passed (as they
+/// are then), for an action's feedback; empty when none began. The finished ones count as
+/// reported: `page wait-download` goes on from the first that was not.
+pub async fn started_since(slot: &Slot, seq: u64, limit: Duration) -> Vec<Value> {
+    let until = Instant::now() + limit;
+    loop {
+        let mut started: Vec<Download> = downloads(slot)
+            .into_iter()
+            .filter(|d| d.seq > seq)
+            .collect();
+        if started.iter().all(Download::is_done) || Instant::now() >= until {
+            started.sort_by_key(|d| d.seq);
+            for download in started.iter().take_while(|d| d.is_done()) {
+                slot.take_downloads_until(download.seq);
+            }
+            return started.iter().map(|d| describe(slot, d)).collect();
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+pub fn list(scope: &Scope<'_>) -> Value {
+    let Some(slot) = scope.existing_slot() else {
+        return json!({ "downloads": [] });
+    };
+    let listed: Vec<Value> = downloads(&slot)
+        .iter()
+        .map(|d| describe(&slot, d))
+        .collect();
+    json!({ "downloads": listed })
+}
+
+pub async fn wait(
+    scope: &Scope<'_>,
+    params: &WaitDownloadParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let dir = match &params.dir {
+        Some(dir) => Some(crate::files::absolute(dir, "--dir")?.to_path_buf()),
+        None => None,
+    };
+    let (slot, _in_flight) = scope.ensure_running(until).await?;
+    let taken = slot.downloads_taken();
+    let margin = until
+        .checked_sub(Duration::from_millis(150))
+        .unwrap_or(until);
+    let finished = loop {
+        let next = downloads(&slot)
+            .into_iter()
+            .filter(|d| d.seq > taken)
+            .min_by_key(|d| d.seq);
+        match next {
+            Some(download) if download.is_done() => break download,
+            _ if Instant::now() >= margin => {
+                return Err(CdtError::new(
+                    ErrorCode::Timeout,
+                    match next {
+                        Some(d) => format!(
+                            "the download of {} had not finished ({} bytes so far)",
+                            d.url, d.size
+                        ),
+                        None => "no download began".to_string(),
+                    },
+                )
+                .hinted(
+                    "Start it first (cdt element click <uid>), or give it longer: --timeout 60000",
+                ));
+            }
+            _ => tokio::time::sleep(POLL).await,
+        }
+    };
+    slot.take_downloads_until(finished.seq);
+    let mut out = describe(&slot, &finished);
+    if let (Some(dir), Some(file)) = (dir, finished.file.clone()) {
+        let moved = blocking::run(move || {
+            let io = |error: std::io::Error| {
+                CdtError::new(
+                    ErrorCode::IoError,
+                    format!("cannot move the download: {error}"),
+                )
+                .hinted("Check the directory is writable")
+            };
+            std::fs::create_dir_all(&dir).map_err(io)?;
+            let name = std::path::Path::new(&file)
+                .file_name()
+                .map(|n| n.to_os_string())
+                .unwrap_or_default();
+            let target = dir.join(name);
+            if std::fs::rename(&file, &target).is_err() {
+                // Another filesystem: copy, then remove.
+                std::fs::copy(&file, &target).map_err(io)?;
+                let _ = std::fs::remove_file(&file);
+            }
+            Ok(target.display().to_string())
+        })
+        .await?;
+        out["file"] = json!(moved);
+    }
+    Ok(json!({ "download": out }))
+}
