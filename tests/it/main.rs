@@ -22,6 +22,7 @@ mod flags;
 mod http;
 mod lease;
 mod limits;
+mod markdown;
 mod mcp;
 mod mcp_watches;
 mod pages;

@@ -59,6 +59,8 @@ named! {
         Settle = "settle",
         /// The visible text of the page or an element.
         ReadText = "readText",
+        /// The main content (or an element) as Markdown, links with their uids.
+        ReadMarkdown = "readMarkdown",
         /// The HTML of the page or an element.
         ReadHtml = "readHtml",
         /// Scroll an element into the middle of the viewport.

@@ -7,7 +7,7 @@ use cdt_domain::CdtError;
 use cdt_domain::ops::{
     ClickParams, ElementActionParams, ElementTarget, FillParams, HistoryParams, NoParams,
     Operation, PageNavigateParams, PageParams, ReadParams, ReloadParams, ScreenshotParams,
-    SelectorState, SnapshotParams, WaitIdleParams, WaitSelectorParams,
+    SelectorState, SnapshotParams, TextParams, WaitIdleParams, WaitSelectorParams,
 };
 
 /// The HTTP method of an endpoint.
@@ -233,9 +233,20 @@ pub const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         method: Method::Get,
         path: "/text",
-        summary: "The page's readable text",
+        summary: "The page's readable text (markdown=true: its main content as Markdown)",
         op: "page.text",
-        params: &[SELECTOR, UID, PAGE, TIMEOUT_MS],
+        params: &[
+            SELECTOR,
+            UID,
+            param(
+                "markdown",
+                "boolean",
+                false,
+                "The main content as Markdown, links with their uids.",
+            ),
+            PAGE,
+            TIMEOUT_MS,
+        ],
         action: Action::Text,
     },
     Endpoint {
@@ -529,7 +540,20 @@ pub fn call(endpoint: &Endpoint, query: &Query) -> Result<Call, CdtError> {
             }),
             false,
         ),
-        Action::Text => (Operation::PageText(read()?), false),
+        Action::Text => {
+            let ReadParams {
+                uid,
+                selector,
+                page,
+            } = read()?;
+            let text = TextParams {
+                uid,
+                selector,
+                page,
+                markdown: query.flag(endpoint, "markdown")?,
+            };
+            (Operation::PageText(text), false)
+        }
         Action::Html => (Operation::PageHtml(read()?), false),
         Action::Screenshot => (
             Operation::CaptureScreenshot(ScreenshotParams {

@@ -24,7 +24,10 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
     match op_spec(op)?.text {
         TextForm::Generic => None,
         TextForm::PageReached => page_line(data),
-        TextForm::Field(field) => data.get(field).and_then(Value::as_str).map(line),
+        TextForm::Field(fields) => fields
+            .iter()
+            .find_map(|field| data.get(*field).and_then(Value::as_str))
+            .map(line),
         TextForm::Value => data.get("value").map(value_text),
         TextForm::Snapshot => snapshot(data),
         TextForm::Matches => data.get("matches").and_then(Value::as_array).map(|m| {

@@ -1,7 +1,8 @@
-//! `page text|html`: the visible text or the HTML of a page or one element.
+//! `page text|html`: the visible text (or, with `--markdown`, the main content as Markdown) or
+//! the HTML of a page or one element.
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::ReadParams;
+use cdt_domain::ops::{ReadParams, TextParams};
 use cdt_domain::probe::ProbeCommand;
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -11,13 +12,30 @@ use crate::bounded;
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
-use_case!(PageText, |scope, params, until| read(
-    scope,
-    &params,
-    ReadKind::Text,
-    until
-)
-.await);
+use_case!(PageText, |scope, params, until| {
+    let TextParams {
+        uid,
+        selector,
+        markdown,
+        page,
+    } = params;
+    let kind = if markdown {
+        ReadKind::Markdown
+    } else {
+        ReadKind::Text
+    };
+    read(
+        scope,
+        &ReadParams {
+            uid,
+            selector,
+            page,
+        },
+        kind,
+        until,
+    )
+    .await
+});
 use_case!(PageHtml, |scope, params, until| read(
     scope,
     &params,
@@ -30,6 +48,7 @@ use_case!(PageHtml, |scope, params, until| read(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReadKind {
     Text,
+    Markdown,
     Html,
 }
 
@@ -57,11 +76,12 @@ pub async fn read(
     let args = json!({ "uid": params.uid, "selector": params.selector });
     let command = match kind {
         ReadKind::Text => ProbeCommand::ReadText,
+        ReadKind::Markdown => ProbeCommand::ReadMarkdown,
         ReadKind::Html => ProbeCommand::ReadHtml,
     };
     let mut result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
     result["page"] = json!(ctx.page);
-    for field in ["html", "text"] {
+    for field in ["html", "text", "markdown"] {
         bounded::cut_string_field(
             &mut result,
             field,

@@ -344,6 +344,85 @@
     if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { text: picked.el.innerText || picked.el.textContent || '' }; }
     return { text: document.body ? document.body.innerText : '' };
   }
+  // The main content as Markdown: headings, paragraphs, lists, quotes, code, tables, images
+  // with their alt text, and links as `[text](url "e12")` with their uids. Without an element:
+  // the page's <main> (or role=main, else the first <article>, else the body less its nav,
+  // header, footer and aside landmarks). Hidden and aria-hidden content is left out.
+  function readMarkdown(args, target) {
+    let root;
+    if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; root = picked.el; }
+    else root = document.querySelector('main, [role=main]') || document.querySelector('article') || document.body;
+    if (!root) return { markdown: '' };
+    const wholeBody = root === document.body;
+    const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'SVG', 'svg', 'CANVAS', 'IFRAME', 'SELECT', 'OPTION', 'BUTTON', 'INPUT', 'TEXTAREA']);
+    const CHROME = new Set(['NAV', 'HEADER', 'FOOTER', 'ASIDE']);
+    const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|DD|DETAILS|DIALOG|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|P|PRE|SECTION|SUMMARY|TABLE|UL)$/;
+    const shown = (el) => el.getAttribute('aria-hidden') !== 'true' && !el.hidden && A11Y.visible(el);
+    const esc = (s) => s.replace(/([\\`*_\[\]])/g, '\\$1');
+    // Page text never carries control characters (they delimit uid placeholders).
+    const plain = (s) => String(s || '').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ');
+    const inline = (node) => {
+      if (node.nodeType === 3) return esc(plain(node.nodeValue).replace(/\s+/g, ' '));
+      if (node.nodeType !== 1 || SKIP.has(node.tagName) || !shown(node)) return '';
+      const inner = () => Array.from(node.childNodes).map(inline).join('');
+      switch (node.tagName) {
+        case 'BR': return '\n';
+        case 'IMG': { const alt = clean(node.getAttribute('alt') || '', 200); return alt ? '![' + esc(alt) + '](' + node.src + ')' : ''; }
+        case 'CODE': case 'KBD': case 'SAMP': { const t = plain(node.textContent).replace(/\s+/g, ' '); return t ? '`' + t.replace(/`/g, "'") + '`' : ''; }
+        case 'STRONG': case 'B': { const t = inner().trim(); return t ? '**' + t + '**' : ''; }
+        case 'EM': case 'I': { const t = inner().trim(); return t ? '*' + t + '*' : ''; }
+        case 'A': {
+          const t = inner().replace(/\s+/g, ' ').trim() || esc(clean(A11Y.name(node, 'link'), 200));
+          if (!node.hasAttribute('href')) return t;
+          return t ? '[' + t + '](' + node.href + ' "' + ref(node) + '")' : '';
+        }
+        default: return inner();
+      }
+    };
+    const text = (el) => inline(el).replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+    const out = [];
+    const para = (s) => { if (s) out.push(s, ''); };
+    const table = (el) => {
+      const rows = Array.from(el.rows || []).filter(shown).map((row) => Array.from(row.cells).map((c) => text(c).replace(/\n/g, ' ').replace(/\|/g, '\\|')));
+      if (!rows.length) return;
+      const width = Math.max(...rows.map((r) => r.length));
+      const line = (cells) => '| ' + Array.from({ length: width }, (_, i) => cells[i] || '').join(' | ') + ' |';
+      out.push(line(rows[0]), '|' + ' --- |'.repeat(width), ...rows.slice(1).map(line), '');
+    };
+    const list = (el, depth) => {
+      let n = Number(el.getAttribute('start')) || 1;
+      for (const item of el.children) {
+        if (item.tagName !== 'LI' || !shown(item)) continue;
+        const own = Array.from(item.childNodes).filter((c) => !(c.nodeType === 1 && (c.tagName === 'UL' || c.tagName === 'OL')));
+        const words = own.map(inline).join('').replace(/\s+/g, ' ').trim();
+        out.push('  '.repeat(depth) + (el.tagName === 'OL' ? (n++) + '. ' : '- ') + words);
+        for (const nested of item.children) if (nested.tagName === 'UL' || nested.tagName === 'OL') list(nested, depth + 1);
+      }
+      if (depth === 0) out.push('');
+    };
+    const block = (el) => {
+      if (SKIP.has(el.tagName) || !shown(el)) return;
+      if (wholeBody && CHROME.has(el.tagName) && el !== root) return;
+      const tag = el.tagName;
+      if (/^H[1-6]$/.test(tag)) return para('#'.repeat(+tag[1]) + ' ' + text(el).replace(/\n/g, ' '));
+      if (tag === 'P') return para(text(el));
+      if (tag === 'UL' || tag === 'OL') return list(el, 0);
+      if (tag === 'PRE') return para('```\n' + plain(el.innerText).replace(/\n$/, '') + '\n```');
+      if (tag === 'BLOCKQUOTE') return para(text(el).split('\n').map((l) => '> ' + l).join('\n'));
+      if (tag === 'HR') return para('---');
+      if (tag === 'TABLE') return table(el);
+      // A container: its block children in order, runs of inline content as paragraphs.
+      let run = '';
+      for (const child of el.childNodes) {
+        if (child.nodeType === 1 && BLOCK.test(child.tagName)) { para(run.replace(/\s+/g, ' ').trim()); run = ''; block(child); }
+        else run += inline(child);
+      }
+      para(run.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim());
+    };
+    block(root);
+    while (out.length && out[out.length - 1] === '') out.pop();
+    return { markdown: out.join('\n') };
+  }
   function readHtml(args, target) {
     if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { html: picked.el.outerHTML }; }
     return { html: document.documentElement.outerHTML };
@@ -402,7 +481,7 @@
   function frames() {
     return { frames: Array.from(document.querySelectorAll('iframe,frame')).map((el) => ({ uid: ref(el), depth: 0 })) };
   }
-  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readHtml, scrollIntoView, focus, clear,
+  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, scrollIntoView, focus, clear,
     waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {

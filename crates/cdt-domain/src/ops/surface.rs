@@ -31,8 +31,9 @@ pub enum TextForm {
     Generic,
     /// The page it reached: `page 1 "Title" http://…`.
     PageReached,
-    /// One string field of the reply, as it is (`text`, `html`).
-    Field(&'static str),
+    /// One string field of the reply, as it is: the first of these it has (`text`, `html`,
+    /// `markdown`).
+    Field(&'static [&'static str]),
     /// The `value` of an evaluation, as JavaScript would print it.
     Value,
     /// The `matches` of a search: one `uid role "name"` line each.

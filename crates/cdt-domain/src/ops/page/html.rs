@@ -18,7 +18,7 @@ impl Op for PageHtml {
             "cdt page html --selector main",
             "cdt page html --selector form",
         ],
-        text: TextForm::Field("html"),
+        text: TextForm::Field(&["html"]),
         aliases: &[Alias::new(&["html"], "html [uid|selector]", "the page's HTML", "html e4", Form::Read)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::ReadArgs>(),

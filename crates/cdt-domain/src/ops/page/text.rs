@@ -7,10 +7,10 @@ use crate::ops::prelude::*;
 pub struct PageText;
 
 impl Op for PageText {
-    type Params = ReadParams;
+    type Params = TextParams;
     const SPEC: OpSpec = OpSpec {
         name: "page.text",
-        summary: "The readable text of the page, or of one element",
+        summary: "The readable text of the page, or of one element (--markdown: its main content as Markdown)",
         default_timeout_ms: S5,
         effect: Effect::Reads,
         errors: &[E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::CdpDisconnected],
@@ -19,11 +19,55 @@ impl Op for PageText {
             "cdt page text",
             "cdt page text --uid e40",
             "cdt page text --selector main --output text",
+            "cdt page text --markdown",
         ],
-        text: TextForm::Field("text"),
+        note: "--markdown gives headings, paragraphs, lists, quotes, code, tables and images, and each link as [text](url \"e12\") with its uid; without --uid or --selector it reads the page's main content (<main>, role=main, else the first <article>, else the body without its nav, header, footer and aside).",
+        text: TextForm::Field(&["text", "markdown"]),
         aliases: &[Alias::new(&["text"], "text [uid|selector]", "the page's readable text", "text main", Form::Read)],
         #[cfg(feature = "cli")]
-        cli: CliFns::of::<super::args::ReadArgs>(),
+        cli: CliFns::of::<args::TextArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TextParams {
+    /// Only this element (uid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    /// Only this element (CSS selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selector: Option<String>,
+    /// The main content (or the element) as Markdown, links with their uids.
+    #[serde(default)]
+    pub markdown: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+#[cfg(feature = "cli")]
+mod args {
+    use clap::Args;
+    use serde::Serialize;
+
+    use crate::ops::cli::{given_as_is, is_false};
+
+    #[derive(Debug, Args, Serialize)]
+    pub struct TextArgs {
+        /// Only this element.
+        #[arg(long, value_name = "UID")]
+        pub uid: Option<String>,
+        /// Only the element matching this CSS selector.
+        #[arg(long, value_name = "CSS")]
+        pub selector: Option<String>,
+        /// The main content as Markdown (links with their uids).
+        #[arg(long)]
+        #[serde(skip_serializing_if = "is_false")]
+        pub markdown: bool,
+        #[arg(long, value_name = "ID")]
+        pub page: Option<u32>,
+    }
+
+    given_as_is!(TextArgs);
 }
