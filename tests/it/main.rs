@@ -19,6 +19,7 @@ mod emulation;
 mod events_ring;
 mod faults;
 mod flags;
+mod heap;
 mod http;
 mod lease;
 mod limits;

@@ -177,7 +177,7 @@ fn bad_routes_are_refused_with_a_fix_and_nothing_starts() {
     route(&env, &["*", "--action", "block", "--body", "x"]).err("VALIDATION_ERROR", 2);
     route(&env, &["*", "--action", "delay"]).err("VALIDATION_ERROR", 2);
     route(&env, &["*", "--header", "no colon"]).err("VALIDATION_ERROR", 2);
-    route(&env, &["*", "--body-file", "relative.json"]).err("VALIDATION_ERROR", 2);
+    route(&env, &["*", "--body-file", "/nonexistent/body.json"]).err("IO_ERROR", 6);
     env.ctx(CTX, &["network", "unroute"])
         .err("VALIDATION_ERROR", 2);
     assert!(

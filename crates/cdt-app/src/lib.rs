@@ -27,6 +27,7 @@ pub mod downloads;
 pub mod emulation;
 pub mod events;
 pub mod files;
+pub mod heap;
 pub mod init_script;
 pub mod interact;
 pub mod lease;

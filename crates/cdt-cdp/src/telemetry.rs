@@ -187,6 +187,11 @@ fn route(
     let Some(observed) = observed_parent else {
         return;
     };
+    // A heap snapshot's chunks (megabytes) go to whoever asked for the snapshot, not to the
+    // event ring.
+    if event.method.starts_with("HeapProfiler.") {
+        return;
+    }
     if event.method == "Fetch.requestPaused" {
         let interceptor = setup.interception.current();
         crate::intercept::on_paused(connection, session, &observed, interceptor, &event.params);

@@ -255,7 +255,7 @@ fn read_input_file(source: &str) -> Result<Map<String, Value>, CdtError> {
 /// Parameters that name files the daemon reads or writes. The daemon has its own working
 /// directory, so a relative path, from a flag or from `--input-file`, is resolved here,
 /// against the caller's.
-const PATH_PARAMS: &[&str] = &["file", "files"];
+const PATH_PARAMS: &[&str] = &["file", "files", "bodyFile", "compare", "dir"];
 
 fn resolve_paths(params: &mut Map<String, Value>) {
     let absolute = |value: &mut Value| {

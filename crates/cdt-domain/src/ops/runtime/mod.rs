@@ -5,4 +5,5 @@ use serde::{Deserialize, Serialize};
 
 resource_operations! { $ runtime_operations(runtime);
     RuntimeEval = eval,
+    RuntimeHeapSnapshot = heap_snapshot,
 }
