@@ -38,6 +38,7 @@ mod snapshot_diff;
 mod storage;
 mod telemetry;
 mod trace;
+mod video;
 
 /// Fails when a test file in this folder is not wired in above.
 #[test]

@@ -40,6 +40,7 @@ pub mod network;
 pub mod page;
 pub mod page_table;
 pub mod raw_listeners;
+pub mod recording;
 pub mod registry;
 pub mod resolver;
 pub mod route_table;
@@ -58,6 +59,7 @@ mod testing;
 mod tests;
 pub mod trace;
 pub mod url_pattern;
+pub mod video;
 
 pub use broker::{Broker, Outcome};
 pub use resolver::ContextResolver;

@@ -137,7 +137,7 @@ pub(crate) async fn launch_locked(
     // its owner's download behaviour).
     if settings.endpoint.is_none() {
         let (store, key) = (store.clone(), slot.key.clone());
-        let dir = blocking::run(move || store.downloads_dir(&key)).await;
+        let dir = blocking::run(move || store.artifact_dir(&key, "downloads")).await;
         if let Err(error) = match dir {
             Ok(dir) => browser.set_download_dir(&dir).await,
             Err(error) => Err(error),

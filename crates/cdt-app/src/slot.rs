@@ -16,6 +16,7 @@ use cdt_domain::{CdtError, ContextKey, ErrorCode, PageId, PageInfo, ResolvedCont
 
 use crate::page_table::PageTable;
 use crate::raw_listeners::RawListeners;
+use crate::recording::Recording;
 use crate::route_table::RouteTable;
 use crate::snapshot_diff::SnapshotVersions;
 use crate::snapshots::CommittedSnapshots;
@@ -127,6 +128,8 @@ pub struct Slot {
     pub routes: Arc<RouteTable>,
     /// The last download `page wait-download` reported (its place in the browser's order).
     downloads_taken: AtomicU64,
+    /// `capture video start`'s recording, until `stop`.
+    pub recording: Mutex<Option<Recording>>,
 }
 
 /// Counts a request as in flight on a slot (an in-flight slot is never reaped or evicted).
@@ -165,6 +168,7 @@ impl Slot {
             raw_listeners: RawListeners::default(),
             routes: Arc::default(),
             downloads_taken: AtomicU64::new(0),
+            recording: Mutex::new(None),
         }
     }
 
@@ -321,8 +325,9 @@ impl Slot {
     }
 
     pub async fn end_browser(&self) -> Option<EmulationSettings> {
-        // A new browser numbers its downloads from 1 again.
+        // A new browser numbers its downloads from 1 again, and records nothing yet.
         self.downloads_taken.store(0, Ordering::SeqCst);
+        *lock(&self.recording) = None;
         lock(&self.pages).reset();
         lock(&self.page_locks).clear();
         self.raw_listeners.clear();

@@ -187,9 +187,9 @@ fn route(
     let Some(observed) = observed_parent else {
         return;
     };
-    // A heap snapshot's chunks (megabytes) go to whoever asked for the snapshot, not to the
-    // event ring.
-    if event.method.starts_with("HeapProfiler.") {
+    // A heap snapshot's chunks and a recording's frames (megabytes) go to whoever asked for
+    // them, not to the event ring.
+    if event.method.starts_with("HeapProfiler.") || event.method == "Page.screencastFrame" {
         return;
     }
     if event.method == "Fetch.requestPaused" {

@@ -327,9 +327,9 @@ pub trait SessionStorePort: Send + Sync {
     fn remove_context(&self, key: &ContextKey, with_profile: bool) -> CdtResult<()>;
 
     // emulation, trace, storage
-    /// The context's downloads directory (`contexts/<hash>/artifacts/downloads/`), created
-    /// private if missing.
-    fn downloads_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
+    /// A directory of the context's artifacts (`contexts/<hash>/artifacts/<kind>/`: downloads,
+    /// videos), created private if missing.
+    fn artifact_dir(&self, key: &ContextKey, kind: &str) -> CdtResult<PathBuf>;
     /// The context's trace directory (`contexts/<hash>/trace/`), created private if missing.
     fn trace_dir(&self, key: &ContextKey) -> CdtResult<PathBuf>;
     /// Writes a trace document, gzipped when the name ends in `.gz`; returns the bytes written.

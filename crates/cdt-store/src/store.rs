@@ -125,10 +125,10 @@ impl SessionStorePort for FsSessionStore {
     }
 
     // emulation, trace, storage
-    fn downloads_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
+    fn artifact_dir(&self, key: &ContextKey, kind: &str) -> Result<PathBuf, CdtError> {
         let artifacts = self.paths.context_dir(key).join("artifacts");
         ensure_private_dir(&artifacts)?;
-        let dir = artifacts.join("downloads");
+        let dir = artifacts.join(kind);
         ensure_private_dir(&dir)?;
         Ok(dir)
     }

@@ -567,8 +567,8 @@ impl SessionStorePort for MemoryStore {
     }
 
     // emulation, trace, storage
-    fn downloads_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
-        Ok(PathBuf::from(format!("/fake/{}/downloads", key.hash())))
+    fn artifact_dir(&self, key: &ContextKey, kind: &str) -> Result<PathBuf, CdtError> {
+        Ok(PathBuf::from(format!("/fake/{}/{kind}", key.hash())))
     }
     fn trace_dir(&self, key: &ContextKey) -> Result<PathBuf, CdtError> {
         Ok(PathBuf::from(format!("/fake/{}/trace", key.hash())))

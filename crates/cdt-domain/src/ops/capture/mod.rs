@@ -7,4 +7,6 @@ resource_operations! { $ capture_operations(capture);
     CaptureSnapshot = snapshot,
     CaptureScreenshot = screenshot,
     CapturePdf = pdf,
+    CaptureVideoStart = video_start,
+    CaptureVideoStop = video_stop,
 }
