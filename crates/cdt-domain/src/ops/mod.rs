@@ -392,6 +392,14 @@ pub const RESOURCES: &[Resource] = &[
         about: "An origin's sessionStorage in the page (per tab)",
     },
     Resource {
+        path: "downloads",
+        about: "The files the context's pages downloaded: where they were saved, size and type",
+    },
+    Resource {
+        path: "capture.video",
+        about: "Record the page: start, act, then stop to write the video (or its frames)",
+    },
+    Resource {
         path: "cdp",
         about: "Raw Chrome DevTools Protocol for what cdt has no command for: send a method, listen to events",
     },
