@@ -33,6 +33,31 @@ fn every_operation_has_a_cli_command() {
 
 /// The operation a parsed command sends the daemon and its parameters from flags, as
 /// `execute` builds them; `None` for a local action.
+/// Every command, groups included (`cdt downloads`, `cdt capture video`), has a summary for
+/// `--help` and the docs: a resource added without its line in `RESOURCES` fails here.
+#[test]
+fn every_command_has_a_summary() {
+    fn walk(command: &clap::Command, path: &mut Vec<String>, missing: &mut Vec<String>) {
+        for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+            path.push(sub.get_name().to_string());
+            if sub
+                .get_about()
+                .is_none_or(|about| about.to_string().trim().is_empty())
+            {
+                missing.push(path.join(" "));
+            }
+            walk(sub, path, missing);
+            path.pop();
+        }
+    }
+    let mut missing = Vec::new();
+    walk(&crate::cli::command_tree(), &mut Vec::new(), &mut missing);
+    assert!(
+        missing.is_empty(),
+        "commands without a summary: {missing:?}"
+    );
+}
+
 fn request(invocation: Invocation) -> Option<(&'static str, Map<String, Value>)> {
     match invocation {
         Invocation::Remote { op, params } => Some((op, params)),
