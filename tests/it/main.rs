@@ -6,6 +6,7 @@
 mod accname;
 mod agent_loop;
 mod agent_loop_captures;
+mod audit;
 mod ax_probe;
 mod concurrency;
 mod contexts;

@@ -63,6 +63,8 @@ named! {
         ReadMarkdown = "readMarkdown",
         /// The HTML of the page or an element.
         ReadHtml = "readHtml",
+        /// Accessibility and SEO checks of the document (`cdt audit`).
+        Audit = "audit",
         /// Scroll an element into the middle of the viewport.
         ScrollIntoView = "scrollIntoView",
         /// Give an element the keyboard focus.

@@ -423,6 +423,100 @@
     while (out.length && out[out.length - 1] === '') out.pop();
     return { markdown: out.join('\n') };
   }
+  // Accessibility and SEO checks of this document (`cdt audit`): each finding names the rule,
+  // the element's uid and a fix. Best practices (console, network) are the daemon's, from its
+  // telemetry.
+  function audit(args) {
+    const findings = [];
+    const want = (category) => !args.categories || !args.categories.length || args.categories.includes(category);
+    const add = (category, rule, severity, el, message, fix) =>
+      findings.push({ category, rule, severity, uid: el ? ref(el) : null, element: el ? describe(el) : null, message, fix });
+    const all = Array.from(document.querySelectorAll('body *'));
+    if (want('accessibility')) {
+      let contrastChecked = 0;
+      const seenIds = new Map();
+      for (const el of all) {
+        if (el.id) {
+          if (seenIds.has(el.id)) add('accessibility', 'duplicate-id', 'error', el, 'id "' + clean(el.id, 60) + '" is used more than once', 'Give each element its own id (labels and aria-* references pick the first)');
+          else seenIds.set(el.id, el);
+        }
+        if (!isVisible(el) || el.closest('[aria-hidden="true"]')) continue;
+        const role = roleOf(el);
+        if (role && isActionable(el, role) && role !== 'iframe' && !nameOf(el, role, 80)) {
+          add('accessibility', 'control-name', 'error', el, 'this ' + shown(role) + ' has no accessible name', 'Name it: visible text, a <label for>, aria-label or aria-labelledby');
+        }
+        if (el.tagName === 'IMG' && !el.hasAttribute('alt') && !['presentation', 'none'].includes(el.getAttribute('role') || '')) {
+          add('accessibility', 'image-alt', 'error', el, 'this image has no alt attribute', 'Add alt text that says what it shows (alt="" if it is decoration)');
+        }
+        if (contrastChecked < 1500 && Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.nodeValue.trim())) {
+          contrastChecked++;
+          const ratio = contrastOf(el);
+          if (ratio) {
+            const cs = getComputedStyle(el);
+            const size = parseFloat(cs.fontSize);
+            const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+            const needed = large ? 3 : 4.5;
+            if (ratio.value < needed) {
+              add('accessibility', 'contrast', 'warning', el, 'text contrast is ' + ratio.value.toFixed(2) + ':1 (' + ratio.colors + '), below ' + needed + ':1',
+                'Darken the text or lighten its background to reach ' + needed + ':1 (WCAG AA' + (large ? ', large text' : '') + ')');
+            }
+          }
+        }
+      }
+      const mains = document.querySelectorAll('main, [role=main]');
+      if (!mains.length) add('accessibility', 'landmark-main', 'warning', null, 'the page has no main landmark', 'Wrap the main content in <main>');
+      else if (mains.length > 1) add('accessibility', 'landmark-main', 'warning', mains[1], 'the page has ' + mains.length + ' main landmarks', 'Keep one <main>');
+      const headings = all.filter((el) => isVisible(el) && roleOf(el) === 'heading');
+      if (!headings.some((h) => A11Y.headingLevel(h) === 1)) add('accessibility', 'heading-h1', 'warning', null, 'the page has no level-1 heading', 'Give the page one <h1> that says what it is');
+      let previous = 0;
+      for (const h of headings) {
+        const level = A11Y.headingLevel(h);
+        if (previous && level > previous + 1) add('accessibility', 'heading-order', 'warning', h, 'heading level ' + level + ' follows level ' + previous, 'Use level ' + (previous + 1) + ' here (levels go down one at a time)');
+        previous = level;
+      }
+    }
+    if (want('seo')) {
+      const meta = (name) => document.querySelector('meta[name="' + name + '" i]');
+      if (!document.title.trim()) add('seo', 'title', 'error', null, 'the page has no title', 'Add a <title> that says what the page is');
+      const description = meta('description');
+      if (!description || !(description.getAttribute('content') || '').trim()) add('seo', 'meta-description', 'warning', null, 'the page has no meta description', 'Add <meta name="description" content="…"> (one or two sentences)');
+      if (!(document.documentElement.getAttribute('lang') || '').trim()) add('seo', 'html-lang', 'warning', null, 'the page does not say its language', 'Add a lang attribute to <html>, e.g. <html lang="en">');
+      if (!document.querySelector('link[rel~="canonical" i]')) add('seo', 'canonical', 'info', null, 'the page has no canonical URL', 'Add <link rel="canonical" href="…"> if the page is reachable at several URLs');
+      const robots = meta('robots');
+      if (robots && /noindex/i.test(robots.getAttribute('content') || '')) add('seo', 'robots-noindex', 'warning', robots, 'the page asks not to be indexed (robots noindex)', 'Remove noindex if the page should be found');
+    }
+    return { findings, url: location.href, secure: location.protocol === 'https:' };
+  }
+  // The contrast of an element's text with what is behind it, when it can be told (solid
+  // colours all the way down; a background image or a gradient makes it unknown).
+  const parseColor = (text) => {
+    const m = /rgba?\(([^)]+)\)/.exec(text || '');
+    if (!m) return null;
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(parseFloat);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const luminance = (c) => {
+    const [r, g, b] = [c.r, c.g, c.b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const hex = (c) => '#' + [c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+  function contrastOf(el) {
+    const layers = [];
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      if (cs.backgroundImage && cs.backgroundImage !== 'none') return null;
+      const bg = parseColor(cs.backgroundColor);
+      if (bg && bg.a > 0) { layers.push(bg); if (bg.a >= 1) break; }
+    }
+    let background = { r: 255, g: 255, b: 255, a: 1 };
+    for (const layer of layers.reverse()) background = over(layer, background);
+    const fg = parseColor(getComputedStyle(el).color);
+    if (!fg) return null;
+    const text = over(fg, background);
+    const [l1, l2] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+    return { value: (l1 + 0.05) / (l2 + 0.05), colors: hex(text) + ' on ' + hex(background) };
+  }
   function readHtml(args, target) {
     if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { html: picked.el.outerHTML }; }
     return { html: document.documentElement.outerHTML };
@@ -481,7 +575,7 @@
   function frames() {
     return { frames: Array.from(document.querySelectorAll('iframe,frame')).map((el) => ({ uid: ref(el), depth: 0 })) };
   }
-  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, scrollIntoView, focus, clear,
+  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
     waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {

@@ -87,8 +87,11 @@ mod cdp;
 #[macro_use]
 mod downloads;
 #[macro_use]
+mod audit;
+#[macro_use]
 mod daemon;
 
+pub use audit::*;
 pub use capture::*;
 pub use cdp::*;
 pub use console::*;
@@ -443,6 +446,7 @@ collect_operations! {
     storage_operations
     cdp_operations
     downloads_operations
+    audit_operations
     daemon_operations
 }
 

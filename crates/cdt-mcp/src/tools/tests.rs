@@ -137,6 +137,7 @@ fn the_devtools_and_observer_tool_names_are_all_there() {
         "performance_start_trace",
         "performance_stop_trace",
         "performance_analyze_insight",
+        "lighthouse_audit",
         "cdp_list_targets",
         "cdp_observe",
         "cdp_stop_observe",

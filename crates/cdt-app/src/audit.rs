@@ -1,0 +1,145 @@
+//! `cdt audit` (issue 21.6): the page probe checks accessibility (cdt's own accessibility model:
+//! names, alt text, contrast, landmarks, headings, ids) and SEO basics; best practices come from
+//! the page's telemetry since it loaded: console errors, deprecations, failed requests, mixed
+//! content. Every finding says its rule, severity, element (uid) and a fix.
+
+use cdt_domain::CdtError;
+use cdt_domain::ops::{AuditCategory, AuditParams};
+use cdt_domain::probe::ProbeCommand;
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::context::{PageCtx, Scope};
+use crate::dispatch::use_case;
+
+use_case!(Audit, |scope, params, until| run(scope, &params, until)
+    .await);
+
+/// At most this many findings of one best-practice rule (the rest are counted).
+const PER_RULE: usize = 10;
+
+fn wants(params: &AuditParams, category: AuditCategory) -> bool {
+    params.categories.is_empty() || params.categories.contains(&category)
+}
+
+fn finding(rule: &str, severity: &str, message: &str, fix: &str) -> Value {
+    json!({ "category": "best-practices", "rule": rule, "severity": severity, "uid": null, "element": null, "message": message, "fix": fix })
+}
+
+/// Best practices from what the page did since it loaded.
+fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<Value> {
+    let telemetry = &ctx.slot.telemetry;
+    let navigation = telemetry.navigation(&ctx.target);
+    let mut out = Vec::new();
+    let messages =
+        telemetry.console_where(|m| m.page_target_id == ctx.target && m.navigation == navigation);
+    let mut errors: Vec<String> = Vec::new();
+    let mut deprecations: Vec<String> = Vec::new();
+    for message in &messages {
+        let text: String = message.text.chars().take(300).collect();
+        let list = if message.kind == "error" || message.kind == "exception" {
+            &mut errors
+        } else if message.source == "deprecation" || text.contains("is deprecated") {
+            &mut deprecations
+        } else {
+            continue;
+        };
+        if !list.contains(&text) {
+            list.push(text);
+        }
+    }
+    for text in errors.iter().take(PER_RULE) {
+        out.push(finding(
+            "console-error",
+            "error",
+            &format!("console error: {text}"),
+            "Fix the error (cdt console list --type error shows where it came from)",
+        ));
+    }
+    for text in deprecations.iter().take(PER_RULE) {
+        out.push(finding(
+            "deprecation",
+            "warning",
+            &format!("deprecated API: {text}"),
+            "Move off the deprecated API before the browser removes it",
+        ));
+    }
+    let requests =
+        telemetry.requests_where(|r| r.page_target_id == ctx.target && r.navigation == navigation);
+    let failed: Vec<&crate::telemetry::network::NetworkRequest> = requests
+        .iter()
+        .filter(|r| r.failed || r.status.is_some_and(|s| s >= 400))
+        .collect();
+    for request in failed.iter().take(PER_RULE) {
+        let what = match request.status {
+            Some(status) if !request.failed => format!("HTTP {status}"),
+            _ => "failed".to_string(),
+        };
+        out.push(finding(
+            "failed-request",
+            "warning",
+            &format!("{} {} ({what})", request.method, request.url),
+            "Fix or remove the request (cdt network list --failed has the details)",
+        ));
+    }
+    if secure {
+        for request in requests
+            .iter()
+            .filter(|r| r.url.starts_with("http:"))
+            .take(PER_RULE)
+        {
+            out.push(finding(
+                "mixed-content",
+                "error",
+                &format!("an https page loads {} over http", request.url),
+                "Load it over https",
+            ));
+        }
+    }
+    out
+}
+
+pub async fn run(
+    scope: &Scope<'_>,
+    params: &AuditParams,
+    until: Instant,
+) -> Result<Value, CdtError> {
+    let ctx = scope.page(params.page, until).await?;
+    ctx.no_dialog()?;
+    let categories: Vec<&str> = [
+        (AuditCategory::Accessibility, "accessibility"),
+        (AuditCategory::Seo, "seo"),
+    ]
+    .into_iter()
+    .filter(|(category, _)| wants(params, *category))
+    .map(|(_, name)| name)
+    .collect();
+    let mut findings: Vec<Value> = Vec::new();
+    let mut secure = false;
+    if !categories.is_empty() {
+        let probed = ctx
+            .probe("", ProbeCommand::Audit, json!({ "categories": categories }))
+            .await?;
+        secure = probed["secure"] == true;
+        findings.extend(probed["findings"].as_array().cloned().unwrap_or_default());
+    }
+    if wants(params, AuditCategory::BestPractices) {
+        if categories.is_empty() {
+            secure = ctx
+                .slot
+                .pages()
+                .info(ctx.page)
+                .is_some_and(|info| info.url.starts_with("https:"));
+        }
+        findings.extend(best_practices(&ctx, secure));
+    }
+    let mut counts = json!({ "accessibility": 0, "seo": 0, "best-practices": 0, "error": 0, "warning": 0, "info": 0 });
+    for finding in &findings {
+        for key in ["category", "severity"] {
+            if let Some(name) = finding[key].as_str() {
+                counts[name] = json!(counts[name].as_u64().unwrap_or(0) + 1);
+            }
+        }
+    }
+    Ok(json!({ "page": ctx.page, "findings": findings, "counts": counts }))
+}
