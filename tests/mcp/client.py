@@ -153,6 +153,7 @@ async def main(cdt, url):
             await errors(session)
             await parity(session)
             await any_operation(session, page)
+            await newer_tools(session, page)
 
             shot = await call(session, "take_screenshot", {})
             images = [b for b in shot.content if b.type == "image"]
@@ -278,6 +279,30 @@ async def errors(session):
         check(error["code"] == code and error["suggestions"], f"{name}({arguments}): {error}")
         check(text_of(result).startswith(f"error[{code}]"), f"{name}: text {text_of(result)!r}")
     await call(session, "list_pages", {})
+
+
+async def newer_tools(session, page):
+    """Issue 21's tools through the official client: lighthouse_audit, and routes, Markdown,
+    downloads, heap snapshots and recording through `cdt`."""
+    audited = await call(session, "lighthouse_audit", {"mode": "snapshot", "device": "desktop"})
+    findings = audited.structured_content["findings"]
+    check(isinstance(findings, list) and all("rule" in f and "fix" in f for f in findings), f"lighthouse_audit gave {audited.structured_content}")
+    await call(session, "cdt", {"op": "network.route", "params": {"url": "*/api/data", "body": "{\"mocked\":true}", "contentType": "application/json"}})
+    mocked = await call(session, "evaluate_script", {"function": "async () => (await fetch('/api/data')).text()"})
+    check("mocked" in text_of(mocked), f"the route did not answer: {text_of(mocked)}")
+    routes = await call(session, "cdt", {"op": "network.routes", "params": {}})
+    check(routes.structured_content["routes"][0]["matched"] == 1, f"routes: {routes.structured_content}")
+    await call(session, "cdt", {"op": "network.unroute", "params": {"all": True}})
+    markdown = await call(session, "cdt", {"op": "page.text", "params": {"markdown": True, "page": page}})
+    check("# MCP" in markdown.structured_content["markdown"], f"markdown: {markdown.structured_content}")
+    downloads = await call(session, "cdt", {"op": "downloads.list", "params": {}})
+    check(downloads.structured_content["downloads"] == [], f"downloads: {downloads.structured_content}")
+    heap = await call(session, "cdt", {"op": "runtime.heap-snapshot", "params": {"page": page, "top": 3}})
+    check(heap.structured_content["nodes"] > 0 and len(heap.structured_content["constructors"]) == 3, f"heap: {heap.structured_content}")
+    await call(session, "cdt", {"op": "capture.video.start", "params": {"page": page}})
+    await asyncio.sleep(0.3)
+    stopped = await call(session, "cdt", {"op": "capture.video.stop", "params": {}})
+    check(stopped.structured_content["format"] in ("webm", "mp4", "frames"), f"video: {stopped.structured_content}")
 
 
 async def any_operation(session, page):
