@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Soak (issue 20.5): `bench/soak.sh [MINUTES]` (default 30) runs an agent loop — navigate,
 # snapshot (whole and --diff), click, fill, read console, network and events — on a page that
-# logs and fetches continuously (every SOAK_TICK_MS, default 100), and samples the daemon every SOAK_SAMPLE_SECS (default 60):
+# logs and fetches continuously (every SOAK_TICK_MS, default 100; 20 fills the tables within
+# 5 minutes, for the steady state), and samples the daemon every SOAK_SAMPLE_SECS (default 60):
 # its RSS, open file descriptors, the context's telemetry counts (ring events and bytes, console
 # and network records and bytes), Chromium processes and temp files. Prints the curve, then
 # RSS and descriptors at the end against the 5-minute mark (or the first sample of a shorter
