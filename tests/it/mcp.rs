@@ -85,8 +85,8 @@ fn the_official_python_client_drives_cdt_mcp_and_the_cli_sees_its_page() {
     assert_eq!(summary["listened"], "2026-07-28", "{summary}");
     // The DevTools and observer tools and `cdt` (any operation) by default; with --tools all,
     // every operation is a tool of its own too.
-    assert_eq!(summary["tools"], 38, "{summary}");
-    let every = 38 + cdt_domain::ops::OP_SPECS.len();
+    assert_eq!(summary["tools"], 40, "{summary}");
+    let every = 40 + cdt_domain::ops::OP_SPECS.len();
     assert_eq!(
         summary["ownTools"].as_u64(),
         Some(every as u64),

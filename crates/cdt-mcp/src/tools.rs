@@ -165,6 +165,7 @@ fn family_of(tool: &Tool) -> Family {
     match tool.family {
         ToolFamily::DevTools => Family::DevTools,
         ToolFamily::Observer => Family::Observer,
+        ToolFamily::Cdt => Family::Any,
     }
 }
 

@@ -114,6 +114,9 @@ pub enum ToolFamily {
     DevTools,
     /// Seed 002's CDP observer (`cdp_*`): `host`/`port` name the browser, `targetId` a target.
     Observer,
+    /// cdt's own short names for what the peers have no tool of their own for (`route`,
+    /// `unroute`); listed with the `cdt` tool.
+    Cdt,
 }
 
 /// An MCP tool's arguments in a shape of its own, and the operation they become.

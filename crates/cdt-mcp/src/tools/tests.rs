@@ -138,6 +138,8 @@ fn the_devtools_and_observer_tool_names_are_all_there() {
         "performance_stop_trace",
         "performance_analyze_insight",
         "lighthouse_audit",
+        "route",
+        "unroute",
         "cdp_list_targets",
         "cdp_observe",
         "cdp_stop_observe",

@@ -24,6 +24,7 @@ impl Op for NetworkRoute {
             "cdt network route '*' --type image,font",
         ],
         note: "A glob matches the whole URL (`*` any run of characters, `?` one); --regex takes a regular expression that may match anywhere. The action, when not given, follows from the flags: a body, body file or status fulfills, a reason blocks, --set-url, --post-data or --header modify, --delay delays; else the route only counts. The newest route that matches decides. Routes last until removed (`cdt network unroute`), survive navigations and reach new pages, iframes and workers; `cdt network routes` lists them with what each matched.",
+        tools: &[Tool::of::<RouteTool>("route", ToolFamily::Cdt, "Intercept requests matching a URL glob: fulfill (body/status), block (reason), modify (headers) or delay them; counts matches.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::RouteArgs>(),
         ..OpSpec::DEFAULTS
@@ -80,6 +81,61 @@ pub struct NetworkRouteParams {
     /// Remove the route once it has matched this many requests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub times: Option<u64>,
+}
+
+/// `route`: the common part of `network route` in a few arguments (every field: the
+/// `network_route` tool, or `cdt` with `op: network.route`).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RouteTool {
+    /// URL glob (`*` any run, `?` one character).
+    pub url: String,
+    /// block, fulfill, modify, delay or continue (default: from the other arguments).
+    #[serde(default)]
+    pub action: Option<String>,
+    /// Fulfill with this body.
+    #[serde(default)]
+    pub body: Option<String>,
+    #[serde(default)]
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub status: Option<u16>,
+    /// Block with this network error (e.g. BlockedByClient, AccessDenied).
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// `Name: value` headers.
+    #[serde(default)]
+    pub headers: Vec<String>,
+    #[serde(default)]
+    pub delay_ms: Option<u64>,
+}
+
+/// A `route` argument read as its enum, or a `VALIDATION_ERROR` naming the tool's field.
+fn read<T: serde::de::DeserializeOwned>(field: &str, value: Option<String>) -> Result<Option<T>, CdtError> {
+    value
+        .map(|text| {
+            serde_json::from_value(serde_json::Value::String(text.clone())).map_err(|_| {
+                CdtError::validation(format!("route: {field} {text:?} is not one cdt knows"))
+                    .hinted("Describe the choices: the cdt tool with {\"op\":\"network.route\",\"describe\":true}")
+            })
+        })
+        .transpose()
+}
+
+impl ToolShape for RouteTool {
+    fn operation(self) -> Result<Operation, CdtError> {
+        Ok(Operation::NetworkRoute(NetworkRouteParams {
+            url: self.url,
+            action: read("action", self.action)?,
+            body: self.body,
+            content_type: self.content_type,
+            status: self.status,
+            reason: read("reason", self.reason)?,
+            headers: self.headers,
+            delay_ms: self.delay_ms,
+            ..NetworkRouteParams::default()
+        }))
+    }
 }
 
 impl NetworkRouteParams {

@@ -19,6 +19,7 @@ impl Op for NetworkUnroute {
             "cdt network unroute 2",
             "cdt network unroute --url '*.png'",
         ],
+        tools: &[Tool::of::<UnrouteTool>("unroute", ToolFamily::Cdt, "Remove routes: by id, by URL pattern, or all (omit both).")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::UnrouteArgs>(),
         ..OpSpec::DEFAULTS
@@ -37,6 +38,27 @@ pub struct NetworkUnrouteParams {
     /// Every route.
     #[serde(default)]
     pub all: bool,
+}
+
+/// `unroute`: an id, a pattern, or (neither) every route.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct UnrouteTool {
+    #[serde(default)]
+    pub id: Option<u64>,
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+impl ToolShape for UnrouteTool {
+    fn operation(self) -> Result<Operation, CdtError> {
+        let all = self.id.is_none() && self.url.is_none();
+        Ok(Operation::NetworkUnroute(NetworkUnrouteParams {
+            id: self.id,
+            url: self.url,
+            all,
+        }))
+    }
 }
 
 #[cfg(feature = "cli")]
