@@ -43,6 +43,11 @@ fn examples(tool: &str) -> Vec<Value> {
         "performance_analyze_insight" => vec![json!({ "insightName": "LCPBreakdown" })],
         "click_at" => vec![json!({ "x": 10, "y": 20, "dblClick": true })],
         "type_text" => vec![json!({ "text": "hi", "submitKey": "Enter" })],
+        "route" => vec![
+            json!({ "url": "*/api/*", "body": "{}", "status": 201 }),
+            json!({ "url": "*.png", "action": "block", "reason": "AccessDenied" }),
+        ],
+        "unroute" => vec![json!({}), json!({ "id": 2 })],
         _ => vec![json!({})],
     }
 }
