@@ -111,10 +111,7 @@ pub async fn wait(
     params: &WaitDownloadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let dir = match &params.dir {
-        Some(dir) => Some(crate::files::absolute(dir, "--dir")?.to_path_buf()),
-        None => None,
-    };
+    let dir = crate::files::absolute_if_given(params.dir.as_ref(), "--dir")?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let taken = slot.downloads_taken();
     let margin = until

@@ -1,7 +1,7 @@
 //! Paths the caller names for cdt to write (`--file`, HAR, PDF): checked the same way
 //! everywhere. A leaf: use cases share it without importing each other.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use cdt_domain::CdtError;
 
@@ -17,4 +17,10 @@ pub fn absolute<'a>(path: &'a str, flag: &str) -> Result<&'a Path, CdtError> {
                 .hinted(format!("Use e.g. {flag} /tmp/out")),
         )
     }
+}
+
+/// [`absolute`] for a path the caller may leave out.
+pub fn absolute_if_given(path: Option<&String>, flag: &str) -> Result<Option<PathBuf>, CdtError> {
+    path.map(|path| absolute(path, flag).map(Path::to_path_buf))
+        .transpose()
 }

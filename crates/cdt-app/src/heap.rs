@@ -364,14 +364,8 @@ pub async fn take(
     params: &HeapSnapshotParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let file = match &params.file {
-        Some(file) => Some(crate::files::absolute(file, "--file")?.to_path_buf()),
-        None => None,
-    };
-    let compare = match &params.compare {
-        Some(path) => Some(crate::files::absolute(path, "--compare")?.to_path_buf()),
-        None => None,
-    };
+    let file = crate::files::absolute_if_given(params.file.as_ref(), "--file")?;
+    let compare = crate::files::absolute_if_given(params.compare.as_ref(), "--compare")?;
     let top = params.top.unwrap_or(TOP).clamp(1, 200);
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;

@@ -178,12 +178,12 @@ pub async fn install(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use cdt_domain::route::parse_header;
 
     use super::*;
 
-    fn request(url: &str, method: &str, kind: &str) -> PausedRequest {
+    pub(crate) fn request(url: &str, method: &str, kind: &str) -> PausedRequest {
         PausedRequest {
             url: url.into(),
             method: method.into(),
@@ -193,7 +193,7 @@ mod tests {
         }
     }
 
-    fn route(id: u64, params: NetworkRouteParams) -> Route {
+    pub(crate) fn route(id: u64, params: NetworkRouteParams) -> Route {
         let action = params.effective_action();
         Route {
             id,

@@ -195,33 +195,11 @@ mod tests {
     use cdt_domain::route::RouteDecision;
 
     use super::*;
-
-    fn request(url: &str) -> cdt_domain::route::PausedRequest {
-        cdt_domain::route::PausedRequest {
-            url: url.into(),
-            method: "GET".into(),
-            resource_type: "document".into(),
-            headers: vec![("Accept".into(), "*/*".into())],
-            ..Default::default()
-        }
-    }
+    use crate::route_table::tests::request;
 
     fn route(params: NetworkRouteParams) -> Route {
-        let action = params.effective_action();
-        check(&params, action).expect("fields that fit the action");
-        Route {
-            id: 1,
-            pattern: compile(&params).expect("a valid pattern"),
-            headers: params
-                .headers
-                .iter()
-                .filter_map(|h| parse_header(h))
-                .collect(),
-            body: Vec::new(),
-            action,
-            params,
-            matched: 0,
-        }
+        check(&params, params.effective_action()).expect("fields that fit the action");
+        crate::route_table::tests::route(1, params)
     }
 
     #[test]
@@ -232,7 +210,8 @@ mod tests {
             set_url: Some("http://h/other".into()),
             ..Default::default()
         });
-        let RouteDecision::Continue { url, headers, .. } = modify.decision(&request("http://h/"))
+        let RouteDecision::Continue { url, headers, .. } =
+            modify.decision(&request("http://h/", "GET", "document"))
         else {
             panic!("modify continues");
         };

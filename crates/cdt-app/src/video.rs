@@ -256,10 +256,7 @@ pub async fn stop(
     params: &VideoStopParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    let file = match &params.file {
-        Some(file) => Some(crate::files::absolute(file, "--file")?.to_path_buf()),
-        None => None,
-    };
+    let file = crate::files::absolute_if_given(params.file.as_ref(), "--file")?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let Some(recording) = lock(&slot.recording).take() else {
         return Err(
