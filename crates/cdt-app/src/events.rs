@@ -17,7 +17,6 @@ use crate::context::page_labels;
 use crate::context::{optional_page_target, resolve_page};
 use crate::dispatch::use_case;
 use crate::slot::{InFlight, Slot};
-use crate::telemetry::events::KINDS;
 use crate::telemetry::{ReadFilter, TargetOptions};
 
 use_case!(EventsRead, |scope, params, until| read(
@@ -51,24 +50,11 @@ use_case!(EventsUnobserve, |scope, params, until| unobserve(
 
 const MAX_READ: usize = 10_000;
 
-fn check_kinds(kinds: &[String]) -> Result<(), CdtError> {
-    match kinds
-        .iter()
-        .find(|k| *k != "network" && !KINDS.contains(&k.as_str()))
-    {
-        Some(bad) => Err(CdtError::validation(format!("unknown event kind {bad:?}"))
-            .with_details(json!({ "kinds": KINDS }))
-            .hinted(format!("Use some of: {}, network", KINDS.join(", ")))),
-        None => Ok(()),
-    }
-}
-
 pub async fn read(
     scope: &Scope<'_>,
     params: &EventsReadParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    check_kinds(&params.kinds)?;
     let (slot, _in_flight) = match params.page {
         Some(page) => running_slot(scope, page)?,
         None => scope.ensure_running(until).await?,
@@ -172,9 +158,6 @@ pub async fn filters_set(
     params: EventFiltersSetParams,
     until: Instant,
 ) -> Result<Value, CdtError> {
-    if let Some(kinds) = &params.kinds {
-        check_kinds(kinds)?;
-    }
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let page_target = match &params.target_id {
         Some(target_id) => Some(by_target_id(&slot, target_id).await?.1),

@@ -51,3 +51,120 @@ pub trait TelemetryLog: Send + Sync {
         0
     }
 }
+
+/// The kind of a normalized event in the ring (seed 002 §4).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum EventKind {
+    Console,
+    Log,
+    Request,
+    Response,
+    LoadingFinished,
+    LoadingFailed,
+    Websocket,
+    Other,
+}
+
+impl EventKind {
+    pub const ALL: [EventKind; 8] = [
+        EventKind::Console,
+        EventKind::Log,
+        EventKind::Request,
+        EventKind::Response,
+        EventKind::LoadingFinished,
+        EventKind::LoadingFailed,
+        EventKind::Websocket,
+        EventKind::Other,
+    ];
+
+    /// Whether `network` (in a kinds filter) takes this kind in.
+    pub fn is_network(self) -> bool {
+        matches!(
+            self,
+            EventKind::Request
+                | EventKind::Response
+                | EventKind::LoadingFinished
+                | EventKind::LoadingFailed
+                | EventKind::Websocket
+        )
+    }
+}
+
+/// A kind a filter names: one [`EventKind`], or `network` for all of the network ones
+/// (request, response, loadingFinished, loadingFailed and websocket).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "camelCase")]
+pub enum KindFilter {
+    Console,
+    Log,
+    Request,
+    Response,
+    LoadingFinished,
+    LoadingFailed,
+    Websocket,
+    Other,
+    Network,
+}
+
+impl KindFilter {
+    pub fn admits(self, kind: EventKind) -> bool {
+        match self {
+            KindFilter::Network => kind.is_network(),
+            KindFilter::Console => kind == EventKind::Console,
+            KindFilter::Log => kind == EventKind::Log,
+            KindFilter::Request => kind == EventKind::Request,
+            KindFilter::Response => kind == EventKind::Response,
+            KindFilter::LoadingFinished => kind == EventKind::LoadingFinished,
+            KindFilter::LoadingFailed => kind == EventKind::LoadingFailed,
+            KindFilter::Websocket => kind == EventKind::Websocket,
+            KindFilter::Other => kind == EventKind::Other,
+        }
+    }
+
+    /// Whether `filters` (empty: every kind) admit `kind`.
+    pub fn any_admits(filters: &[KindFilter], kind: EventKind) -> bool {
+        filters.is_empty() || filters.iter().any(|f| f.admits(kind))
+    }
+}
+
+#[cfg(test)]
+mod kind_tests {
+    use super::*;
+
+    #[test]
+    fn network_takes_in_the_network_kinds_and_names_read_as_seed_002_spells_them() {
+        let network: Vec<EventKind> = EventKind::ALL
+            .into_iter()
+            .filter(|k| KindFilter::Network.admits(*k))
+            .collect();
+        assert_eq!(network.len(), 5);
+        assert!(!KindFilter::Network.admits(EventKind::Console));
+        assert!(KindFilter::any_admits(&[], EventKind::Other));
+        assert_eq!(
+            serde_json::to_value(EventKind::LoadingFinished).ok(),
+            Some(serde_json::json!("loadingFinished"))
+        );
+        assert!(serde_json::from_value::<KindFilter>(serde_json::json!("nonsense")).is_err());
+    }
+}

@@ -1,21 +1,11 @@
 //! Normalized events of the ring buffer (seed 002 §4): a kind, the essentials of that kind,
 //! and for anything not understood, the raw method and params (`kind: other`).
 
+use cdt_domain::telemetry::EventKind;
 use serde_json::{Value, json};
 
 use super::console;
 use super::network::{redact, redact_value};
-
-pub const KINDS: &[&str] = &[
-    "console",
-    "log",
-    "request",
-    "response",
-    "loadingFinished",
-    "loadingFailed",
-    "websocket",
-    "other",
-];
 
 fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
     value.get(key).and_then(Value::as_str).unwrap_or_default()
@@ -39,7 +29,7 @@ pub fn normalize(
     params: &Value,
     known_url: Option<&str>,
     max_body: usize,
-) -> (&'static str, Option<String>, Option<String>, Value) {
+) -> (EventKind, Option<String>, Option<String>, Value) {
     let url = |value: &str| {
         Some(value.to_string())
             .filter(|u| !u.is_empty())
@@ -67,7 +57,7 @@ pub fn normalize(
             };
             let top = stack.get(0).cloned().unwrap_or(Value::Null);
             (
-                "console",
+                EventKind::Console,
                 url(&source_url),
                 None,
                 json!({ "type": kind, "text": cut(&text, max_body), "args": args, "stack": top }),
@@ -76,7 +66,7 @@ pub fn normalize(
         "Log.entryAdded" => {
             let entry = &params["entry"];
             (
-                "log",
+                EventKind::Log,
                 url(str_of(entry, "url")),
                 None,
                 json!({ "level": entry["level"], "source": entry["source"], "text": cut(str_of(entry, "text"), max_body) }),
@@ -98,7 +88,7 @@ pub fn normalize(
                 "postDataPreview": post, "initiator": params["initiator"]["type"], "resourceType": params["type"],
             });
             (
-                "request",
+                EventKind::Request,
                 url(str_of(request, "url")),
                 Some(http_method),
                 body,
@@ -112,16 +102,21 @@ pub fn normalize(
                 "remoteAddress": format!("{}:{}", str_of(response, "remoteIPAddress"), response["remotePort"]),
                 "timing": { "receiveHeadersEnd": response["timing"]["receiveHeadersEnd"] },
             });
-            ("response", url(str_of(response, "url")), None, body)
+            (
+                EventKind::Response,
+                url(str_of(response, "url")),
+                None,
+                body,
+            )
         }
         "Network.loadingFinished" => (
-            "loadingFinished",
+            EventKind::LoadingFinished,
             url(""),
             None,
             json!({ "requestId": request_id, "encodedDataLength": params["encodedDataLength"] }),
         ),
         "Network.loadingFailed" => (
-            "loadingFailed",
+            EventKind::LoadingFailed,
             url(""),
             None,
             json!({ "requestId": request_id, "errorText": params["errorText"], "canceled": params["canceled"].as_bool().unwrap_or(false) }),
@@ -143,10 +138,10 @@ pub fn normalize(
                 _ => Value::Null,
             };
             let body = json!({ "requestId": request_id, "event": event, "direction": direction, "opcode": response["opcode"], "payloadPreview": payload });
-            ("websocket", url(str_of(params, "url")), None, body)
+            (EventKind::Websocket, url(str_of(params, "url")), None, body)
         }
         _ => (
-            "other",
+            EventKind::Other,
             known_url.map(str::to_string),
             None,
             json!({ "params": redact_value(params, max_body) }),
@@ -161,7 +156,7 @@ mod tests {
     #[test]
     fn unknown_methods_are_kept_as_other_with_their_params() {
         let (kind, _, _, body) = normalize("Network.somethingNew", &json!({ "x": [1] }), None, 100);
-        assert_eq!(kind, "other");
+        assert_eq!(kind, EventKind::Other);
         assert_eq!(body["params"], json!({ "x": [1] }));
     }
 
@@ -172,7 +167,7 @@ mod tests {
         let (kind, url, method, body) = normalize("Network.requestWillBeSent", &params, None, 4);
         assert_eq!(
             (kind, url.as_deref(), method.as_deref()),
-            ("request", Some("http://x/"), Some("POST"))
+            (EventKind::Request, Some("http://x/"), Some("POST"))
         );
         assert_eq!(body["headers"]["Authorization"], "<redacted>");
         assert_eq!(body["postDataPreview"], "abcd…");

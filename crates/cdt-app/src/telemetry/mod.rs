@@ -16,8 +16,8 @@ pub mod network;
 mod observer;
 mod ring;
 
+use ring::newer_than;
 pub use ring::{Event, ReadFilter, ReadResult};
-use ring::{kind_allowed, newer_than};
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -597,7 +597,7 @@ impl TelemetryStore {
                 || filters.url_allow.iter().any(|a| u.contains(a.as_str())))
                 && !filters.url_block.iter().any(|b| u.contains(b.as_str()))
         });
-        if !(kind_allowed(&filters.kinds, kind) && url_allowed) {
+        if !(cdt_domain::telemetry::KindFilter::any_admits(&filters.kinds, kind) && url_allowed) {
             inner.filtered_out += 1;
             return;
         }

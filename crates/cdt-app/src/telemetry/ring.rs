@@ -3,6 +3,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use cdt_domain::telemetry::{EventKind, KindFilter};
 use serde_json::{Value, json};
 
 /// One normalized event in the ring.
@@ -12,7 +13,7 @@ pub struct Event {
     /// The event's number among its page target's events (seed 002: `seq` from 0 per target).
     pub target_seq: u64,
     pub at_ms: u64,
-    pub kind: &'static str,
+    pub kind: EventKind,
     pub url: Option<String>,
     pub http_method: Option<String>,
     pub page_target_id: String,
@@ -63,7 +64,7 @@ pub struct ReadResult {
 /// Read-side filters of `events read`.
 #[derive(Default)]
 pub struct ReadFilter {
-    pub kinds: Vec<String>,
+    pub kinds: Vec<KindFilter>,
     pub url_includes: Option<String>,
     pub method: Option<String>,
     /// Only events of this page (target id).
@@ -86,7 +87,7 @@ impl ReadFilter {
             .page_target_id
             .as_deref()
             .is_none_or(|page| event.page_target_id == page);
-        kind_allowed(&self.kinds, event.kind) && url_ok && method_ok && page_ok
+        KindFilter::any_admits(&self.kinds, event.kind) && url_ok && method_ok && page_ok
     }
 }
 
@@ -106,15 +107,4 @@ pub(super) fn newer_than<T: Clone>(
         .collect();
     found.reverse();
     found
-}
-
-pub(super) fn kind_allowed(kinds: &[String], kind: &str) -> bool {
-    let network = matches!(
-        kind,
-        "request" | "response" | "loadingFinished" | "loadingFailed" | "websocket"
-    );
-    kinds.is_empty()
-        || kinds
-            .iter()
-            .any(|k| k == kind || (k == "network" && network))
 }

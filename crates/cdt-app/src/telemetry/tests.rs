@@ -74,7 +74,7 @@ fn an_offset_past_the_end_restarts_from_the_oldest_event() {
 fn filters_apply_at_ingest_and_network_events_carry_the_request_url() {
     let store = store(100);
     store.set_filters(EventFilters {
-        kinds: vec!["network".into()],
+        kinds: vec![cdt_domain::telemetry::KindFilter::Network],
         url_block: vec!["ads".into()],
         ..store.filters()
     });
@@ -95,8 +95,14 @@ fn filters_apply_at_ingest_and_network_events_carry_the_request_url() {
         json!({ "requestId": "2", "encodedDataLength": 3 }),
     ));
     let read = store.read(0, 100, &ReadFilter::default());
-    let kinds: Vec<&str> = read.events.iter().map(|e| e.kind).collect();
-    assert_eq!(kinds, vec!["request", "loadingFinished"]);
+    let kinds: Vec<cdt_domain::telemetry::EventKind> = read.events.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            cdt_domain::telemetry::EventKind::Request,
+            cdt_domain::telemetry::EventKind::LoadingFinished
+        ]
+    );
     assert_eq!(read.events[1].url.as_deref(), Some("http://x/api"));
     let posts = store.read(
         0,

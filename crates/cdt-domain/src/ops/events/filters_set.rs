@@ -35,7 +35,7 @@ pub struct EventFiltersSetParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kinds: Option<Vec<String>>,
+    pub kinds: Option<Vec<crate::telemetry::KindFilter>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url_allow: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,7 +55,7 @@ pub struct SetFilters {
     pub target_id: Option<String>,
     /// console, log, network, or single kinds (empty: all).
     #[serde(default)]
-    pub kinds: Option<Vec<String>>,
+    pub kinds: Option<Vec<crate::telemetry::KindFilter>>,
     /// URL substrings to keep.
     #[serde(default)]
     pub url_allowlist: Option<Vec<String>>,

@@ -19,7 +19,7 @@ resource_operations! { $ events_operations(events);
 pub struct EventFilters {
     /// Kinds kept in the buffer (empty: all).
     #[serde(default)]
-    pub kinds: Vec<String>,
+    pub kinds: Vec<crate::telemetry::KindFilter>,
     /// Keep only events whose URL contains one of these (empty: all).
     #[serde(default)]
     pub url_allow: Vec<String>,

@@ -38,9 +38,10 @@ pub struct EventsReadParams {
     /// At most this many events (default 500, at most 10000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
-    /// Only these kinds: console, log, request, response, loadingFinished, loadingFailed, websocket, other.
+    /// Only these kinds: console, log, request, response, loadingFinished, loadingFailed,
+    /// websocket, other, or network (all the network ones).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub kinds: Vec<String>,
+    pub kinds: Vec<crate::telemetry::KindFilter>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url_includes: Option<String>,
     /// HTTP method (network kinds only).
@@ -78,7 +79,7 @@ pub struct ReadEvents {
     pub limit: Option<usize>,
     /// console, log, request, response, loadingFinished, loadingFailed, websocket, other.
     #[serde(default)]
-    pub kinds: Vec<String>,
+    pub kinds: Vec<crate::telemetry::KindFilter>,
     #[serde(default)]
     pub url_includes: Option<String>,
     /// HTTP method.
