@@ -52,20 +52,47 @@ pub trait TelemetryLog: Send + Sync {
     }
 }
 
-/// The kind of a normalized event in the ring (seed 002 §4).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "camelCase")]
-pub enum EventKind {
+/// Declares [`EventKind`] and [`KindFilter`] from one list of kinds, so the two never drift.
+macro_rules! event_kinds {
+    ($($kind:ident),* $(,)?) => {
+        /// The kind of a normalized event in the ring (seed 002 §4).
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+            schemars::JsonSchema,
+        )]
+        #[serde(rename_all = "camelCase")]
+        pub enum EventKind {
+            $($kind),*
+        }
+
+        impl EventKind {
+            pub const ALL: &'static [EventKind] = &[$(EventKind::$kind),*];
+        }
+
+        /// A kind a filter names: one [`EventKind`], or `network` for all of the network ones
+        /// (request, response, loadingFinished, loadingFailed and websocket).
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+            schemars::JsonSchema,
+        )]
+        #[serde(rename_all = "camelCase")]
+        pub enum KindFilter {
+            $($kind,)*
+            Network,
+        }
+
+        impl KindFilter {
+            pub fn admits(self, kind: EventKind) -> bool {
+                match self {
+                    KindFilter::Network => kind.is_network(),
+                    $(KindFilter::$kind => kind == EventKind::$kind,)*
+                }
+            }
+        }
+    };
+}
+
+event_kinds!(
     Console,
     Log,
     Request,
@@ -74,20 +101,9 @@ pub enum EventKind {
     LoadingFailed,
     Websocket,
     Other,
-}
+);
 
 impl EventKind {
-    pub const ALL: [EventKind; 8] = [
-        EventKind::Console,
-        EventKind::Log,
-        EventKind::Request,
-        EventKind::Response,
-        EventKind::LoadingFinished,
-        EventKind::LoadingFailed,
-        EventKind::Websocket,
-        EventKind::Other,
-    ];
-
     /// Whether `network` (in a kinds filter) takes this kind in.
     pub fn is_network(self) -> bool {
         matches!(
@@ -101,47 +117,7 @@ impl EventKind {
     }
 }
 
-/// A kind a filter names: one [`EventKind`], or `network` for all of the network ones
-/// (request, response, loadingFinished, loadingFailed and websocket).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "camelCase")]
-pub enum KindFilter {
-    Console,
-    Log,
-    Request,
-    Response,
-    LoadingFinished,
-    LoadingFailed,
-    Websocket,
-    Other,
-    Network,
-}
-
 impl KindFilter {
-    pub fn admits(self, kind: EventKind) -> bool {
-        match self {
-            KindFilter::Network => kind.is_network(),
-            KindFilter::Console => kind == EventKind::Console,
-            KindFilter::Log => kind == EventKind::Log,
-            KindFilter::Request => kind == EventKind::Request,
-            KindFilter::Response => kind == EventKind::Response,
-            KindFilter::LoadingFinished => kind == EventKind::LoadingFinished,
-            KindFilter::LoadingFailed => kind == EventKind::LoadingFailed,
-            KindFilter::Websocket => kind == EventKind::Websocket,
-            KindFilter::Other => kind == EventKind::Other,
-        }
-    }
-
     /// Whether `filters` (empty: every kind) admit `kind`.
     pub fn any_admits(filters: &[KindFilter], kind: EventKind) -> bool {
         filters.is_empty() || filters.iter().any(|f| f.admits(kind))
@@ -155,7 +131,8 @@ mod kind_tests {
     #[test]
     fn network_takes_in_the_network_kinds_and_names_read_as_seed_002_spells_them() {
         let network: Vec<EventKind> = EventKind::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|k| KindFilter::Network.admits(*k))
             .collect();
         assert_eq!(network.len(), 5);
