@@ -106,14 +106,11 @@ pub async fn run(
 ) -> Result<Value, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
-    let categories: Vec<&str> = [
-        (AuditCategory::Accessibility, "accessibility"),
-        (AuditCategory::Seo, "seo"),
-    ]
-    .into_iter()
-    .filter(|(category, _)| wants(params, *category))
-    .map(|(_, name)| name)
-    .collect();
+    // The probe's categories, spelled as the parameters are (serde).
+    let categories: Vec<AuditCategory> = [AuditCategory::Accessibility, AuditCategory::Seo]
+        .into_iter()
+        .filter(|category| wants(params, *category))
+        .collect();
     let mut findings: Vec<Value> = Vec::new();
     let mut secure = false;
     if !categories.is_empty() {

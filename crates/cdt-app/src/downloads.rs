@@ -26,29 +26,6 @@ use_case!(PageWaitDownload, |scope, params, until| wait(
 /// How often a wait looks again.
 const POLL: Duration = Duration::from_millis(50);
 
-/// A MIME type from a file name, for a download whose response the log no longer holds.
-fn guess_mime(name: &str) -> &'static str {
-    let extension = name
-        .rsplit_once('.')
-        .map(|(_, e)| e.to_ascii_lowercase())
-        .unwrap_or_default();
-    match extension.as_str() {
-        "pdf" => "application/pdf",
-        "zip" => "application/zip",
-        "json" => "application/json",
-        "csv" => "text/csv",
-        "txt" => "text/plain",
-        "html" | "htm" => "text/html",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "svg" => "image/svg+xml",
-        "xlsx" => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "docx" => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-        _ => "application/octet-stream",
-    }
-}
-
 /// A download as replies show it: `{file, url, size, mime, state, …}`.
 pub fn describe(slot: &Slot, download: &Download) -> Value {
     let logged = slot
@@ -56,7 +33,12 @@ pub fn describe(slot: &Slot, download: &Download) -> Value {
         .requests_where(|r| r.url == download.url && !r.mime_type.is_empty())
         .pop()
         .map(|r| r.mime_type);
-    let mime = logged.unwrap_or_else(|| guess_mime(&download.suggested_filename).to_string());
+    // The response's type, else one from the name.
+    let mime = logged.unwrap_or_else(|| {
+        crate::files::mime_of(&download.suggested_filename)
+            .unwrap_or("application/octet-stream")
+            .to_string()
+    });
     let mut out = serde_json::to_value(download).unwrap_or_default();
     out["mime"] = json!(mime);
     out
@@ -146,14 +128,11 @@ pub async fn wait(
     let mut out = describe(&slot, &finished);
     if let (Some(dir), Some(file)) = (dir, finished.file.clone()) {
         let moved = blocking::run(move || {
-            let io = |error: std::io::Error| {
-                CdtError::new(
-                    ErrorCode::IoError,
-                    format!("cannot move the download: {error}"),
-                )
-                .hinted("Check the directory is writable")
-            };
-            std::fs::create_dir_all(&dir).map_err(io)?;
+            let io = crate::files::io_error(
+                "cannot move the download",
+                "Check the directory is writable",
+            );
+            std::fs::create_dir_all(&dir).map_err(&io)?;
             let name = std::path::Path::new(&file)
                 .file_name()
                 .map(|n| n.to_os_string())
@@ -161,7 +140,7 @@ pub async fn wait(
             let target = dir.join(name);
             if std::fs::rename(&file, &target).is_err() {
                 // Another filesystem: copy, then remove.
-                std::fs::copy(&file, &target).map_err(io)?;
+                std::fs::copy(&file, &target).map_err(&io)?;
                 let _ = std::fs::remove_file(&file);
             }
             Ok(target.display().to_string())

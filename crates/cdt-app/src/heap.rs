@@ -415,18 +415,11 @@ pub async fn take(
         summary["file"] = json!(written);
         summary["bytes"] = json!(bytes.len());
         if let Some(path) = compare {
-            let io = |e: std::io::Error| {
-                CdtError::new(ErrorCode::IoError, format!("cannot read {}: {e}", path.display()))
-                    .hinted("Give --compare a .heapsnapshot written before")
-            };
-            let size = std::fs::metadata(&path).map_err(io)?.len();
-            if size > MAX_COMPARE_BYTES {
-                return Err(CdtError::new(
-                    ErrorCode::ResultTooLarge,
-                    format!("{} is {size} bytes (at most {MAX_COMPARE_BYTES})", path.display()),
-                ));
-            }
-            let earlier = std::fs::read(&path).map_err(io)?;
+            let earlier = crate::files::read_capped(
+                &path,
+                MAX_COMPARE_BYTES,
+                "Give --compare a .heapsnapshot written before",
+            )?;
             let (before, old_classes) = parse_and_summarize(&earlier, top)?;
             summary["compare"] = json!({
                 "file": path, "nodesDelta": summary["nodes"].as_i64().unwrap_or(0) - before["nodes"].as_i64().unwrap_or(0),

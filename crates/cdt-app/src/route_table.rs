@@ -3,6 +3,7 @@
 //! (`RequestInterceptor`). The table lives in the context's slot, so routes outlast navigations
 //! and browser restarts ([`install`] gives a new browser the table before its pages load).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::CdtError;
@@ -89,7 +90,7 @@ impl Route {
 #[derive(Default)]
 pub struct RouteTable {
     routes: Mutex<Vec<Route>>,
-    next_id: Mutex<u64>,
+    next_id: AtomicU64,
 }
 
 impl RouteTable {
@@ -103,11 +104,7 @@ impl RouteTable {
 
     /// Adds a route (its `id` is given here); returns the route as listed.
     pub fn add(&self, mut route: Route) -> Value {
-        route.id = {
-            let mut next = lock(&self.next_id);
-            *next += 1;
-            *next
-        };
+        route.id = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
         let described = route.describe();
         lock(&self.routes).push(route);
         described

@@ -3,9 +3,9 @@
 //! [`RouteTable`](crate::route_table::RouteTable) changed; the browser told to pause requests
 //! while the table holds a route, and to stop when the last one goes (held requests go on).
 
+use cdt_domain::CdtError;
 use cdt_domain::ops::{NetworkRouteParams, NetworkUnrouteParams};
 use cdt_domain::route::{RouteAction, parse_header};
-use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
@@ -76,39 +76,22 @@ async fn body_of(params: &NetworkRouteParams) -> Result<Vec<u8>, CdtError> {
     let Some(path) = params.body_file.clone() else {
         return Ok(params.body.clone().unwrap_or_default().into_bytes());
     };
-    crate::files::absolute(&path, "--body-file")?;
+    let path = crate::files::absolute(&path, "--body-file")?.to_path_buf();
     blocking::run(move || {
-        let io = |error: std::io::Error| {
-            CdtError::new(ErrorCode::IoError, format!("cannot read {path}: {error}"))
-                .hinted("Check the file exists and is readable")
-        };
-        let size = std::fs::metadata(&path).map_err(io)?.len();
-        if size > MAX_BODY_BYTES {
-            return Err(CdtError::new(
-                ErrorCode::ResultTooLarge,
-                format!("{path} is {size} bytes; a route's body is at most {MAX_BODY_BYTES}"),
-            ));
-        }
-        std::fs::read(&path).map_err(io)
+        crate::files::read_capped(
+            &path,
+            MAX_BODY_BYTES,
+            "Check the file exists and is readable",
+        )
     })
     .await
 }
 
-/// A Content-Type for a body file's name, when the route names none.
-fn guess_type(path: &str) -> Option<&'static str> {
-    let extension = path.rsplit_once('.')?.1.to_ascii_lowercase();
-    Some(match extension.as_str() {
-        "json" => "application/json",
-        "html" | "htm" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript",
-        "css" => "text/css",
-        "txt" => "text/plain; charset=utf-8",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
-        _ => return None,
+/// A Content-Type for a body file's name, when the route names none (text in UTF-8).
+fn guess_type(path: &str) -> Option<String> {
+    crate::files::mime_of(path).map(|mime| match mime {
+        "text/html" | "text/plain" => format!("{mime}; charset=utf-8"),
+        other => other.to_string(),
     })
 }
 
@@ -134,10 +117,10 @@ pub async fn add(
             .any(|(n, _)| n.eq_ignore_ascii_case("content-type"))
         && let Some(mime) = params
             .content_type
-            .as_deref()
+            .clone()
             .or_else(|| params.body_file.as_deref().and_then(guess_type))
     {
-        headers.push(("Content-Type".to_string(), mime.to_string()));
+        headers.push(("Content-Type".to_string(), mime));
     }
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
@@ -231,7 +214,7 @@ mod tests {
         };
         assert_eq!(
             check(&wrong, RouteAction::Block).map_err(|e| e.code),
-            Err(ErrorCode::ValidationError)
+            Err(cdt_domain::ErrorCode::ValidationError)
         );
         let delay = NetworkRouteParams {
             url: "*".into(),

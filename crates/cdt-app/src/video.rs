@@ -31,11 +31,9 @@ use_case!(CaptureVideoStop, |scope, params, until| stop(
 )
 .await);
 
+/// An I/O failure of the recording.
 fn io(what: &str) -> impl Fn(std::io::Error) -> CdtError + '_ {
-    move |error| {
-        CdtError::new(ErrorCode::IoError, format!("{what}: {error}"))
-            .hinted("Check free disk space and permissions under CDT_HOME")
-    }
+    crate::files::io_error(what, "Check free disk space and permissions under CDT_HOME")
 }
 
 pub async fn start(
@@ -165,6 +163,24 @@ fn concat_list(frames: &[Frame], end: f64) -> String {
         list.push_str(&format!("file '{}'\n", last.file));
     }
     list
+}
+
+/// Whether a video goes to an MP4 (by its name), else a WebM.
+fn is_mp4(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mp4"))
+}
+
+/// The size of the recording: its video file, or its folder of frames.
+fn bytes_of(path: &Path) -> u64 {
+    match std::fs::read_dir(path) {
+        Ok(entries) => entries
+            .flatten()
+            .filter_map(|e| e.metadata().ok())
+            .map(|m| m.len())
+            .sum(),
+        Err(_) => std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+    }
 }
 
 /// Encodes the frames with ffmpeg into `out` (WebM unless it ends in `.mp4`).
@@ -306,43 +322,30 @@ pub async fn stop(
         "startedAt": cdt_domain::time::iso8601(recording.started_unix_ms as f64), "dir": dir,
     });
     let encoder = ffmpeg();
-    match (&encoder, frames.is_empty()) {
+    let (target, format) = match (&encoder, frames.is_empty()) {
         (Some(ffmpeg), false) => {
             let target = file.unwrap_or_else(|| dir.with_extension("webm"));
             encode(ffmpeg, &dir, &target, until).await?;
-            let bytes = std::fs::metadata(&target).map(|m| m.len()).unwrap_or(0);
-            let format = if target
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("mp4"))
-            {
-                "mp4"
-            } else {
-                "webm"
-            };
-            out["file"] = json!(target);
-            out["format"] = json!(format);
-            out["bytes"] = json!(bytes);
+            let format = if is_mp4(&target) { "mp4" } else { "webm" };
+            (target, format)
         }
         _ => {
-            let bytes: u64 = std::fs::read_dir(&dir)
-                .map(|entries| {
-                    entries
-                        .flatten()
-                        .filter_map(|e| e.metadata().ok())
-                        .map(|m| m.len())
-                        .sum()
-                })
-                .unwrap_or(0);
-            out["file"] = json!(dir);
-            out["format"] = json!("frames");
-            out["bytes"] = json!(bytes);
             if encoder.is_none() {
                 out["note"] = json!(
                     "ffmpeg is not installed: the recording is the folder of frames (frames.json gives each one's timestamp)"
                 );
             }
+            (dir, "frames")
         }
-    }
+    };
+    let measured = target.clone();
+    out["bytes"] = json!(
+        blocking::value(move || bytes_of(&measured))
+            .await
+            .unwrap_or(0)
+    );
+    out["file"] = json!(target);
+    out["format"] = json!(format);
     Ok(out)
 }
 

@@ -4,6 +4,7 @@
 //! the file its suggested name (made unique in the directory, never leaving it).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::CdtError;
@@ -21,7 +22,7 @@ const KEPT: usize = 500;
 pub struct Downloads {
     items: Mutex<Vec<Download>>,
     dir: Mutex<Option<PathBuf>>,
-    next_seq: Mutex<u64>,
+    next_seq: AtomicU64,
 }
 
 impl Downloads {
@@ -63,11 +64,7 @@ impl Downloads {
     fn on_event(&self, method: &str, params: &Value) {
         match method {
             "Browser.downloadWillBegin" => {
-                let seq = {
-                    let mut next = lock(&self.next_seq);
-                    *next += 1;
-                    *next
-                };
+                let seq = self.next_seq.fetch_add(1, Ordering::SeqCst) + 1;
                 let mut items = lock(&self.items);
                 if items.len() >= KEPT
                     && let Some(oldest) = items.iter().position(Download::is_done)
