@@ -78,6 +78,7 @@ mod args {
 
     use super::AuditCategory;
     use crate::ops::cli::given_as_is;
+    use crate::ops::page::args::PageArg;
 
     #[derive(Debug, Args, Serialize)]
     pub struct AuditArgs {
@@ -85,8 +86,9 @@ mod args {
         #[arg(long = "category", value_enum, value_delimiter = ',', value_name = "CATEGORIES")]
         #[serde(rename = "categories", skip_serializing_if = "Vec::is_empty")]
         pub categories: Vec<AuditCategory>,
-        #[arg(long, value_name = "ID")]
-        pub page: Option<u32>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
     }
 
     given_as_is!(AuditArgs);

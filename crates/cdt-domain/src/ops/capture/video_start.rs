@@ -46,6 +46,7 @@ mod args {
     use serde::Serialize;
 
     use crate::ops::cli::given_as_is;
+    use crate::ops::page::args::PageArg;
 
     #[derive(Debug, Args, Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -59,8 +60,9 @@ mod args {
         /// JPEG quality of the frames, 1–100 (default 70).
         #[arg(long, value_name = "Q", value_parser = clap::value_parser!(u8).range(1..=100))]
         pub quality: Option<u8>,
-        #[arg(long, value_name = "ID")]
-        pub page: Option<u32>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
     }
 
     given_as_is!(VideoStartArgs);

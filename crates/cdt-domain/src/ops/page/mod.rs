@@ -136,8 +136,9 @@ pub(crate) mod args {
         /// Only the element matching this CSS selector.
         #[arg(long, value_name = "CSS")]
         pub selector: Option<String>,
-        #[arg(long, value_name = "ID")]
-        pub page: Option<u32>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
     }
 
     given_as_is!(PageArg, PageIdArgs, HistoryArgs, ReadArgs);

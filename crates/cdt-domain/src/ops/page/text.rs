@@ -52,21 +52,18 @@ mod args {
     use serde::Serialize;
 
     use crate::ops::cli::{given_as_is, is_false};
+    use crate::ops::page::args::ReadArgs;
 
+    /// `page text`'s flags: `page html`'s, and `--markdown`.
     #[derive(Debug, Args, Serialize)]
     pub struct TextArgs {
-        /// Only this element.
-        #[arg(long, value_name = "UID")]
-        pub uid: Option<String>,
-        /// Only the element matching this CSS selector.
-        #[arg(long, value_name = "CSS")]
-        pub selector: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub read: ReadArgs,
         /// The main content as Markdown (links with their uids).
         #[arg(long)]
         #[serde(skip_serializing_if = "is_false")]
         pub markdown: bool,
-        #[arg(long, value_name = "ID")]
-        pub page: Option<u32>,
     }
 
     given_as_is!(TextArgs);

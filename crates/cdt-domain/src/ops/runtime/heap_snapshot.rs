@@ -48,6 +48,7 @@ mod args {
     use serde::Serialize;
 
     use crate::ops::cli::given_as_is;
+    use crate::ops::page::args::PageArg;
 
     #[derive(Debug, Args, Serialize)]
     pub struct HeapSnapshotArgs {
@@ -60,8 +61,9 @@ mod args {
         /// How many constructors to list (default 15).
         #[arg(long, value_name = "N")]
         pub top: Option<usize>,
-        #[arg(long, value_name = "ID")]
-        pub page: Option<u32>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        pub page: PageArg,
     }
 
     given_as_is!(HeapSnapshotArgs);
