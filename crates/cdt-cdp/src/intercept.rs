@@ -44,7 +44,8 @@ impl Interception {
             .map(|params| ("Fetch.enable", params))
     }
 
-    /// Sets (or clears) the interceptor and turns pausing on or off on every observed target.
+    /// Sets (or clears) the interceptor and, when that turns pausing on or off, tells every
+    /// observed target.
     pub async fn set(
         &self,
         connection: &CdpConnection,
@@ -52,7 +53,11 @@ impl Interception {
         interceptor: Option<Arc<dyn RequestInterceptor>>,
     ) -> Result<(), CdtError> {
         let on = interceptor.is_some();
-        *lock(&self.interceptor) = interceptor;
+        let was_on = std::mem::replace(&mut *lock(&self.interceptor), interceptor).is_some();
+        if on == was_on {
+            // Pausing is already as wanted (targets attached meanwhile got it at attach).
+            return Ok(());
+        }
         let sessions: Vec<String> = lock(observed)
             .iter()
             .filter(|(_, o)| INTERCEPTED_TYPES.contains(&o.target_type.as_str()))
