@@ -57,16 +57,23 @@ pub fn last_seq(slot: &Slot) -> u64 {
 }
 
 /// The downloads that began after `seq`, once each has finished or `limit` passed (as they
-/// are then), for an action's feedback; empty when none began. The finished ones count as
-/// reported: `page wait-download` goes on from the first that was not.
-pub async fn started_since(slot: &Slot, seq: u64, limit: Duration) -> Vec<Value> {
+/// are then), for an action's feedback; empty when none began. While none has begun and
+/// `expected()` says one is on its way, it is waited for (up to `limit` too). The finished
+/// ones count as reported: `page wait-download` goes on from the first that was not.
+pub async fn started_since(
+    slot: &Slot,
+    seq: u64,
+    limit: Duration,
+    expected: impl Fn() -> bool,
+) -> Vec<Value> {
     let until = Instant::now() + limit;
     loop {
         let mut started: Vec<Download> = downloads(slot)
             .into_iter()
             .filter(|d| d.seq > seq)
             .collect();
-        if started.iter().all(Download::is_done) || Instant::now() >= until {
+        let awaited = started.is_empty() && expected();
+        if (!awaited && started.iter().all(Download::is_done)) || Instant::now() >= until {
             started.sort_by_key(|d| d.seq);
             for download in started.iter().take_while(|d| d.is_done()) {
                 slot.take_downloads_until(download.seq);
@@ -75,6 +82,20 @@ pub async fn started_since(slot: &Slot, seq: u64, limit: Duration) -> Vec<Value>
         }
         tokio::time::sleep(POLL).await;
     }
+}
+
+/// Whether a document request of `target` newer than request `after` may still become a
+/// download: it is under way, or it was cancelled (as the browser cancels a navigation whose
+/// response it saves instead of showing).
+pub fn navigation_may_save(slot: &Slot, target: &str, after: u64) -> bool {
+    !slot
+        .telemetry
+        .requests_after(after, |r| {
+            r.page_target_id == target
+                && r.resource_type == "document"
+                && ((!r.finished && !r.failed) || r.aborted())
+        })
+        .is_empty()
 }
 
 pub fn list(scope: &Scope<'_>) -> Value {

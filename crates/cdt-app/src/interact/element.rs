@@ -128,34 +128,32 @@ pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtE
     Ok(offset)
 }
 
-/// The checked action point of an element, in page viewport coordinates, and its uid.
-async fn point(
-    ctx: &PageCtx,
-    frame: &str,
-    args: Value,
-    what: &str,
-) -> Result<(f64, f64, String), CdtError> {
-    let (x, y, uid, _) = point_of(ctx, frame, args, what).await?;
-    Ok((x, y, uid))
+/// Where an action aims at an element: its checked action point in page viewport coordinates,
+/// its uid, and what a press there may start.
+struct Aim {
+    x: f64,
+    y: f64,
+    uid: String,
+    /// An HTML5 drag source.
+    draggable: bool,
+    /// A link that saves its target (`<a download>`).
+    saves: bool,
 }
 
-/// The checked action point, the uid, and whether the element is an HTML5 drag source.
-async fn point_of(
-    ctx: &PageCtx,
-    frame: &str,
-    args: Value,
-    what: &str,
-) -> Result<(f64, f64, String, bool), CdtError> {
+async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim, CdtError> {
     let (frame, args) = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
     let found = probe_result(
         ctx.probe(&frame, ProbeCommand::ActionPoint, args).await?,
         what,
     )?;
     let (dx, dy) = frame_offset(ctx, &frame).await?;
-    let x = found["x"].as_f64().unwrap_or(0.0) + dx;
-    let y = found["y"].as_f64().unwrap_or(0.0) + dy;
-    let uid = found["uid"].as_str().unwrap_or_default().to_string();
-    Ok((x, y, uid, found["draggable"] == true))
+    Ok(Aim {
+        x: found["x"].as_f64().unwrap_or(0.0) + dx,
+        y: found["y"].as_f64().unwrap_or(0.0) + dy,
+        uid: found["uid"].as_str().unwrap_or_default().to_string(),
+        draggable: found["draggable"] == true,
+        saves: found["download"] == true,
+    })
 }
 
 /// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
@@ -334,8 +332,13 @@ async fn pointer_with(
 ) -> Result<Value, CdtError> {
     let (frame, args, what) = pick(target)?;
     let (ctx, _mutating) = scope.page_for_action(target.page, until).await?;
-    let before = feedback::before(&ctx).await;
-    let (x, y, uid) = point(&ctx, &frame, args, &what).await?;
+    let mut before = feedback::before(&ctx).await;
+    let Aim {
+        x, y, uid, saves, ..
+    } = aim(&ctx, &frame, args, &what).await?;
+    if saves && action != PointerAction::Hover {
+        before.expect_download();
+    }
     let outcome = match action {
         PointerAction::Hover => {
             ctx.browser
@@ -374,10 +377,21 @@ pub async fn drag(
     };
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
-    let (x1, y1, uid, draggable) = point_of(&ctx, &from_frame, from_args, &from_what).await?;
+    let Aim {
+        x: x1,
+        y: y1,
+        uid,
+        draggable,
+        ..
+    } = aim(&ctx, &from_frame, from_args, &from_what).await?;
     let mut to_args = to_args;
     to_args["noScroll"] = json!(true);
-    let (x2, y2, to_uid) = point(&ctx, &to_frame, to_args, &to_what).await?;
+    let Aim {
+        x: x2,
+        y: y2,
+        uid: to_uid,
+        ..
+    } = aim(&ctx, &to_frame, to_args, &to_what).await?;
     // A drag that goes nowhere starts no drag: say so now rather than wait for one.
     if to_uid == uid || ((x2 - x1).abs() < 2.0 && (y2 - y1).abs() < 2.0) {
         let what = if to_uid == uid {
@@ -475,7 +489,7 @@ async fn fill_one(
         }
         FillKind::Type => ctx.browser.insert_text(&ctx.target, value).await?,
         FillKind::Toggle if prepared["needsClick"] == true => {
-            let (x, y, _) = point(ctx, &frame, json!({ "uid": uid }), &what).await?;
+            let Aim { x, y, .. } = aim(ctx, &frame, json!({ "uid": uid }), &what).await?;
             click_at(ctx, x, y, 1, MouseButton::Left).await?
         }
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).

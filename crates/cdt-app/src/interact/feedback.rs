@@ -20,6 +20,17 @@ pub struct Before {
     pages: Vec<u32>,
     /// The newest download then (downloads after it are the action's).
     downloads: u64,
+    /// The newest request then (requests after it are the action's).
+    requests: u64,
+    /// The action is known to start a download (it clicks a link that saves its target).
+    saves: bool,
+}
+
+impl Before {
+    /// The action starts a download: the feedback waits for it to begin.
+    pub fn expect_download(&mut self) {
+        self.saves = true;
+    }
 }
 
 pub async fn before(ctx: &PageCtx) -> Before {
@@ -32,6 +43,8 @@ pub async fn before(ctx: &PageCtx) -> Before {
         url: state["url"].as_str().unwrap_or_default().to_string(),
         pages: ctx.slot.pages().ids(),
         downloads: crate::downloads::last_seq(&ctx.slot),
+        requests: ctx.slot.telemetry.last_request_id(),
+        saves: false,
     }
 }
 
@@ -143,8 +156,16 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
         out["url"] = state["url"].clone();
         out["title"] = state["title"].clone();
     }
-    // Downloads the action started, once finished (a moment at most).
-    let started = crate::downloads::started_since(&ctx.slot, before.downloads, DOWNLOAD_WAIT).await;
+    // Downloads the action started, once finished (a moment at most). One begins only once its
+    // response's headers arrive: a link that saves, or a navigation that brought no new
+    // document, is waited for until it begins.
+    let expected = || {
+        before.saves
+            || (!navigated
+                && crate::downloads::navigation_may_save(&ctx.slot, &ctx.target, before.requests))
+    };
+    let started =
+        crate::downloads::started_since(&ctx.slot, before.downloads, DOWNLOAD_WAIT, expected).await;
     if !started.is_empty() {
         out["downloads"] = json!(started);
     }
@@ -232,6 +253,7 @@ pub async fn why_nothing(ctx: &PageCtx, uid: &str) -> Option<(String, Value)> {
 /// True when an action changed nothing observable (reported as a warning, not an error).
 pub fn no_effect(feedback: &Value) -> bool {
     feedback["navigated"] == false
+        && feedback["downloads"].as_array().is_none_or(Vec::is_empty)
         && feedback["dialog"].is_null()
         && feedback["newPages"].as_array().is_some_and(Vec::is_empty)
         && feedback["domChanged"] == false
@@ -249,5 +271,9 @@ mod tests {
         assert!(!no_effect(
             &json!({ "navigated": false, "dialog": null, "newPages": [], "domChanged": true })
         ));
+        assert!(!no_effect(&json!({
+            "navigated": false, "dialog": null, "newPages": [], "domChanged": false,
+            "downloads": [{ "state": "completed" }]
+        })));
     }
 }

@@ -162,6 +162,13 @@ pub fn status_matches(filter: &str, status: Option<u64>) -> bool {
 }
 
 impl NetworkRequest {
+    /// The browser called the request off (`net::ERR_ABORTED`, or `canceled` with no text), as
+    /// it does to a navigation whose response it saves as a download instead of showing it.
+    pub fn aborted(&self) -> bool {
+        self.failed
+            && (self.error_text.starts_with("net::ERR_ABORTED") || self.error_text == "canceled")
+    }
+
     /// Its estimated size in memory, its response body aside (bodies have their own budget).
     pub fn bytes(&self) -> usize {
         let headers = |map: &Map<String, Value>| -> usize {

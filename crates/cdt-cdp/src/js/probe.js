@@ -208,7 +208,9 @@
     }
     R.armed = el;
     R.lastClick = null;
-    return { uid, x: lx, y: ly, element: describe(el), draggable };
+    // A link that saves its target: the download begins only once the response's headers arrive.
+    const download = !!el.closest('a[download][href]');
+    return { uid, x: lx, y: ly, element: describe(el), draggable, download };
   }
   // Why a click on the element last aimed at did nothing visible: its form's submission was
   // blocked by constraint validation (the invalid fields, with the browser's messages), or the
