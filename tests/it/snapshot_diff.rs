@@ -313,6 +313,8 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
         (after["version"].clone(), after["changes"].clone()),
         (json!(3), json!([]))
     );
+    // Unchanged since the newest version: no `base` repeating it.
+    assert!(after.get("base").is_none(), "{after}");
 
     // Against an older version the daemon keeps; an unknown one is whole, with a warning.
     let since = diff(&env, "v", &["--since", "1"]);

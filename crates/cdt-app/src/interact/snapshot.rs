@@ -290,8 +290,8 @@ pub async fn capture(
             }),
             true,
         ) => {
-            // Lean: an unchanged page is a line (no node count, no empty uid map), and the URL
-            // and title come only when they differ from what the last snapshot showed.
+            // Lean: an unchanged page is a line (no node count, no empty uid map, no `base`), and
+            // the URL and title come only when they differ from what the last snapshot showed.
             if let Some(o) = out.as_object_mut() {
                 o.remove("nodes");
                 if same_place {
@@ -300,7 +300,10 @@ pub async fn capture(
                 }
             }
             out["version"] = json!(version);
-            out["base"] = json!(base);
+            // Nothing changed since the newest version: `base` would repeat `version`.
+            if !(changes.is_empty() && base == version) {
+                out["base"] = json!(base);
+            }
             out["full"] = json!(false);
             out["changes"] = json!(changes);
             let uids = uids_in(&snapshot.uids, changes);
