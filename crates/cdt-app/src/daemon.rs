@@ -27,6 +27,8 @@ pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> Value {
         "home": runtime.config.home,
         "slots": running.len(),
         "maxSlots": runtime.config.max_slots,
+        "maxLaunches": runtime.admission.max_launches(),
+        "starting": runtime.admission.starting(),
         "idleTimeoutMs": runtime.config.idle_timeout_ms,
         "requests": runtime.metrics.total_requests(),
     });

@@ -15,6 +15,7 @@
 //! - leaves: [`slot`], [`page_table`], [`snapshots`], [`telemetry`], [`mutation`], [`files`],
 //!   [`sync`], [`blocking`], [`bounded`].
 
+pub mod admission;
 pub mod audit;
 pub mod blocking;
 pub mod bounded;

@@ -12,6 +12,7 @@ use serde_json::json;
 use tokio::sync::OwnedMutexGuard;
 use tokio::time::Instant;
 
+use crate::admission::{Place, Reserve};
 use crate::blocking;
 use crate::runtime::Runtime;
 use crate::slot::{InFlight, Slot, StartSettings};
@@ -78,25 +79,37 @@ async fn lock_context(
     }
 }
 
-/// Launches or attaches the slot's browser. The caller holds the lifecycle lock.
+/// A place under the slot limit for the slot's browser, evicting the least recently used idle
+/// slot when the limit is reached (see admission.rs).
+async fn take_place<'a>(runtime: &'a Runtime, slot: &Slot) -> Result<Place<'a>, CdtError> {
+    loop {
+        let admission = &runtime.admission;
+        match admission.reserve(&runtime.registry, &slot.key, runtime.config.max_slots)? {
+            Reserve::Taken(place) => return Ok(place),
+            // A victim that a request was routed to meanwhile is kept; choose again.
+            Reserve::Evict(victim) => {
+                if runtime.registry.retire_if_idle(&victim) {
+                    tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
+                    shut_down(runtime, &victim, EndReason::Evicted).await;
+                } else {
+                    tokio::task::yield_now().await;
+                }
+            }
+        }
+    }
+}
+
+/// Launches or attaches the slot's browser, once it has a place under the slot limit and its
+/// turn among the launches (both within the budget). The caller holds the lifecycle lock.
 pub(crate) async fn launch_locked(
     runtime: &Arc<Runtime>,
     slot: &Slot,
     settings: StartSettings,
+    until: Instant,
 ) -> Result<(), CdtError> {
     let _launching = runtime.launch_guard()?;
-    // A victim that a request was routed to meanwhile is kept; choose again.
-    while let Some(victim) = runtime
-        .registry
-        .choose_eviction(&slot.key, runtime.config.max_slots)?
-    {
-        if runtime.registry.retire_if_idle(&victim) {
-            tracing::info!(context = %victim.key, "evicting the least recently used idle slot");
-            shut_down(runtime, &victim, EndReason::Evicted).await;
-            break;
-        }
-        tokio::task::yield_now().await;
-    }
+    let _place = take_place(runtime, slot).await?;
+    let _turn = runtime.admission.turn(until).await?;
     let store = &runtime.deps.store;
     let lock_file = lock_context(runtime, slot).await?;
     let browser = match &settings.endpoint {
@@ -372,7 +385,7 @@ pub async fn ensure_running(
         if let Some(emulation) = slot.end_browser().await {
             slot.carry_emulation(Some(emulation));
         }
-        launch_locked(runtime, &slot, settings).await?;
+        launch_locked(runtime, &slot, settings, until).await?;
         if died {
             let restarts = slot.restarts() + 1;
             let reason = EndReason::BrowserGone;

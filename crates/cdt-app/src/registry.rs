@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use cdt_domain::emulation::EmulationSettings;
 use cdt_domain::ports::Clock;
-use cdt_domain::{Access, CdtError, ContextKey, ErrorCode, ResolvedContext, Warning};
+use cdt_domain::{Access, ContextKey, ResolvedContext, Warning};
 
 use crate::slot::{InFlight, Slot};
 use crate::sync::lock;
@@ -22,6 +22,15 @@ struct Ended {
     /// The emulation the ended browser had, for the next one.
     emulation: Option<EmulationSettings>,
     at_ms: u64,
+}
+
+/// Room for one more browser under the slot limit.
+pub enum Room {
+    Free,
+    /// After evicting this least recently used idle slot.
+    Evict(Arc<Slot>),
+    /// Every slot is busy.
+    Full,
 }
 
 #[derive(Default)]
@@ -145,34 +154,22 @@ impl Registry {
             .collect()
     }
 
-    /// Before `key` starts a browser: `Ok(None)` if there is room, `Ok(Some(victim))` for the
-    /// least recently used idle slot to evict, or `SLOT_LIMIT_REACHED`.
-    pub fn choose_eviction(
-        &self,
-        key: &ContextKey,
-        max_slots: usize,
-    ) -> Result<Option<Arc<Slot>>, CdtError> {
+    /// Before `key` starts a browser, with `starting` other browsers starting (they count
+    /// toward the limit too): whether there is room, the least recently used idle slot to
+    /// evict, or none (every slot is busy).
+    pub fn choose_eviction(&self, key: &ContextKey, max_slots: usize, starting: usize) -> Room {
         let running: Vec<Arc<Slot>> = self
             .running()
             .into_iter()
             .filter(|slot| &slot.key != key)
             .collect();
-        if running.len() < max_slots {
-            return Ok(None);
+        if running.len() + starting < max_slots {
+            return Room::Free;
         }
-        let victim = running
+        running
             .into_iter()
             .filter(|slot| slot.in_flight() == 0)
-            .min_by_key(|slot| slot.last_active_mono_ms());
-        match victim {
-            Some(victim) => Ok(Some(victim)),
-            None => Err(CdtError::new(
-                ErrorCode::SlotLimitReached,
-                format!("all {max_slots} browser slots are busy"),
-            )
-            .with_details(serde_json::json!({ "maxSlots": max_slots }))
-            .hinted("Retry in a moment: cdt session list shows what runs")
-            .hinted("Raise the limit: CDT_MAX_SLOTS=32 (then cdt daemon stop)")),
-        }
+            .min_by_key(|slot| slot.last_active_mono_ms())
+            .map_or(Room::Full, Room::Evict)
     }
 }

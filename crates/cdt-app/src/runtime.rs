@@ -11,6 +11,7 @@ use cdt_domain::telemetry::TelemetryLog;
 use cdt_domain::{Access, CdtError, ErrorCode, ResolvedContext};
 use tokio::sync::watch;
 
+use crate::admission::Admission;
 use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::slot::{InFlight, Slot};
@@ -31,6 +32,8 @@ pub struct Deps {
 pub struct BrokerConfig {
     pub idle_timeout_ms: u64,
     pub max_slots: usize,
+    /// Browsers that may start at once (see admission.rs).
+    pub max_launches: usize,
     pub janitor_interval_ms: u64,
     /// Shown by status commands.
     pub socket: String,
@@ -43,6 +46,7 @@ impl Default for BrokerConfig {
         BrokerConfig {
             idle_timeout_ms: 30 * 60 * 1000,
             max_slots: 16,
+            max_launches: 2,
             janitor_interval_ms: 2000,
             socket: String::new(),
             home: String::new(),
@@ -56,6 +60,8 @@ pub struct Runtime {
     pub deps: Deps,
     pub config: BrokerConfig,
     pub registry: Registry,
+    /// Places under the slot limit and turns to launch.
+    pub admission: Admission,
     pub metrics: Metrics,
     pub started_ms: u64,
     shutdown: watch::Sender<bool>,
@@ -70,6 +76,7 @@ impl Runtime {
     pub fn new(deps: Deps, config: BrokerConfig) -> Runtime {
         let started_ms = deps.clock.now_unix_ms();
         Runtime {
+            admission: Admission::new(config.max_launches),
             deps,
             config,
             registry: Registry::default(),

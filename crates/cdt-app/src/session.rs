@@ -98,7 +98,7 @@ pub async fn start(
         false
     } else {
         slot.end_browser().await;
-        launch_locked(runtime, &slot, settings).await?;
+        launch_locked(runtime, &slot, settings, until).await?;
         true
     };
     Ok(json!({ "context": slot.key, "started": started, "session": describe(runtime, &slot) }))

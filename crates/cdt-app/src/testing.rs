@@ -20,10 +20,18 @@ pub struct World {
 }
 
 pub fn world(config: BrokerConfig, navigate_delay: Duration) -> World {
-    let launcher = Arc::new(FakeLauncher {
-        navigate_delay,
-        ..FakeLauncher::default()
-    });
+    world_with(
+        config,
+        FakeLauncher {
+            navigate_delay,
+            ..FakeLauncher::default()
+        },
+    )
+}
+
+/// [`world`] with a launcher of the test's own (launches that take time, say).
+pub fn world_with(config: BrokerConfig, launcher: FakeLauncher) -> World {
+    let launcher = Arc::new(launcher);
     let store = Arc::new(MemoryStore::default());
     let processes = Arc::new(FakeProcesses::default());
     let clock = Arc::new(FakeClock::at(1_000_000));

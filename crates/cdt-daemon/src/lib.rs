@@ -29,6 +29,37 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// What one browser slot is budgeted: a dedicated Chromium with a typical page measured
+/// 142–181 MiB PSS per agent (`bench/agents.sh`, 10 and 50 agents), with room for its page to
+/// grow.
+const SLOT_BUDGET_KIB: u64 = 192 * 1024;
+
+/// The default slot limit: as many slots as half the machine's memory holds (the other half is
+/// for the system, the pages' growth and everything else the machine runs), 4 to 256; 16 when
+/// the memory cannot be read.
+fn default_max_slots() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("MemTotal:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
+        });
+    total_kib.map_or(16, |kib| (kib / 2 / SLOT_BUDGET_KIB).clamp(4, 256))
+}
+
+/// The default number of browsers that may start at once: one per CPU (a launch keeps a core
+/// busy for a few hundred milliseconds; more at once only slows them all down).
+fn default_max_launches() -> u64 {
+    std::thread::available_parallelism().map_or(2, |n| n.get() as u64)
+}
+
 fn paths_from_args() -> Result<StatePaths, CdtError> {
     let args: Vec<String> = std::env::args().collect();
     match args
@@ -149,7 +180,8 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
     };
     let config = BrokerConfig {
         idle_timeout_ms: env_number(env::CDT_IDLE_TIMEOUT_SECS, 1800).saturating_mul(1000),
-        max_slots: env_number(env::CDT_MAX_SLOTS, 16).max(1) as usize,
+        max_slots: env_number(env::CDT_MAX_SLOTS, default_max_slots()).max(1) as usize,
+        max_launches: env_number(env::CDT_MAX_LAUNCHES, default_max_launches()).max(1) as usize,
         janitor_interval_ms: env_number(env::CDT_JANITOR_INTERVAL_MS, 2000),
         socket: socket.display().to_string(),
         home: paths.root().display().to_string(),

@@ -19,8 +19,11 @@ pub const CDT_MCP_TOOLS: &str = "CDT_MCP_TOOLS";
 pub const CDT_HTTP_PATH: &str = "CDT_HTTP_PATH";
 /// Idle timeout of a slot's lease, in seconds (default 1800).
 pub const CDT_IDLE_TIMEOUT_SECS: &str = "CDT_IDLE_TIMEOUT_SECS";
-/// Maximum number of browser slots (default 16).
+/// Maximum number of browser slots (default: what half the machine's memory holds at 192 MiB
+/// a browser, 4 to 256; see docs/admission.md).
 pub const CDT_MAX_SLOTS: &str = "CDT_MAX_SLOTS";
+/// How many browsers may start at once; later starts wait their turn (default: the CPUs).
+pub const CDT_MAX_LAUNCHES: &str = "CDT_MAX_LAUNCHES";
 /// How often the janitor checks leases, in milliseconds (default 2000).
 pub const CDT_JANITOR_INTERVAL_MS: &str = "CDT_JANITOR_INTERVAL_MS";
 /// Capacity of each slot's event ring buffer (default 10000).

@@ -457,6 +457,11 @@ pub struct FakeLauncher {
     pub navigate_delay: Duration,
     /// The document of every browser launched from now on (see [`FakeBrowser::document`]).
     pub document: Mutex<Option<FakePage>>,
+    /// How long a launch takes.
+    pub launch_delay: Duration,
+    /// Launches under way now, and the most there ever were at once.
+    pub launching: AtomicU32,
+    pub launching_peak: AtomicU32,
 }
 
 #[async_trait]
@@ -466,6 +471,12 @@ impl BrowserLauncher for FakeLauncher {
         _spec: &LaunchSpec,
         _sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        if !self.launch_delay.is_zero() {
+            let now = self.launching.fetch_add(1, Ordering::SeqCst) + 1;
+            self.launching_peak.fetch_max(now, Ordering::SeqCst);
+            tokio::time::sleep(self.launch_delay).await;
+            self.launching.fetch_sub(1, Ordering::SeqCst);
+        }
         let mut launched = lock(&self.launched);
         let browser = Arc::new(FakeBrowser {
             pid: 1000 + launched.len() as u32,

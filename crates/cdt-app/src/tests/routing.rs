@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::lease::{recover_leftovers, sweep};
 use crate::lifecycle::EndReason;
 use crate::runtime::BrokerConfig;
-use crate::testing::{World, world};
+use crate::testing::{FakeLauncher, World, world, world_with};
 
 use super::{caller, handle, open, process_caller};
 
@@ -207,6 +207,77 @@ async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
     assert!(
         !identities.iter().any(|i| i.ends_with("=b")),
         "{identities:?}"
+    );
+}
+
+/// Callers arriving together, each starting a browser that takes a while to launch.
+fn slow_launches(max_slots: usize, max_launches: usize) -> World {
+    let config = BrokerConfig {
+        max_slots,
+        max_launches,
+        ..BrokerConfig::default()
+    };
+    let launcher = FakeLauncher {
+        launch_delay: Duration::from_millis(150),
+        ..FakeLauncher::default()
+    };
+    world_with(config, launcher)
+}
+
+#[tokio::test]
+async fn browsers_still_starting_count_toward_the_slot_limit() {
+    let w = slow_launches(2, 4);
+    let list = || Operation::PageList(NoParams {});
+    let (a, b) = (caller("a"), caller("b"));
+    let late = async {
+        // Arrives while a and b are starting: both slots are taken, and neither is idle.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        run(&w, &caller("c"), list(), 1000).await
+    };
+    let (ra, rb, rc) = tokio::join!(run(&w, &a, list(), 1000), run(&w, &b, list(), 1000), late);
+    assert!(ra.is_ok() && rb.is_ok(), "{ra:?} {rb:?}");
+    let refused = rc.expect_err("c found no room");
+    assert_eq!(refused.code, ErrorCode::SlotLimitReached, "{refused:?}");
+    assert_eq!(refused.details["maxSlots"], 2);
+    assert_eq!(
+        refused.details["retryAfterMs"],
+        crate::admission::RETRY_AFTER_MS
+    );
+    assert_eq!(w.launcher.launched.lock().map_or(0, |l| l.len()), 2);
+}
+
+#[tokio::test]
+async fn launches_past_the_limit_wait_their_turn_within_their_budgets() {
+    let w = slow_launches(16, 2);
+    let list = || Operation::PageList(NoParams {});
+    let c: Vec<CallerContext> = (0..5).map(|i| caller(&format!("agent{i}"))).collect();
+    let results = tokio::join!(
+        run(&w, &c[0], list(), 2000),
+        run(&w, &c[1], list(), 2000),
+        run(&w, &c[2], list(), 2000),
+        run(&w, &c[3], list(), 2000),
+        run(&w, &c[4], list(), 2000),
+    );
+    let results = [results.0, results.1, results.2, results.3, results.4];
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    assert_eq!(w.launcher.launched.lock().map_or(0, |l| l.len()), 5);
+    // Never more than two at once.
+    assert_eq!(w.launcher.launching_peak.load(Ordering::SeqCst), 2);
+
+    // A start whose budget ends before its turn comes is refused as retryable, saying why.
+    let w = slow_launches(16, 1);
+    let (first, second) = (caller("first"), caller("second"));
+    let (ok, late) = tokio::join!(run(&w, &first, list(), 2000), async {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        run(&w, &second, list(), 100).await
+    });
+    assert!(ok.is_ok(), "{ok:?}");
+    let refused = late.expect_err("its budget ended first");
+    assert_eq!(refused.code, ErrorCode::Timeout, "{refused:?}");
+    assert!(
+        refused.message.contains("turn to start a browser"),
+        "{}",
+        refused.message
     );
 }
 
