@@ -23,6 +23,8 @@ import sys
 import time
 import warnings
 
+import jsonschema
+
 from mcp import Client, ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import MCPDeprecationWarning
@@ -154,6 +156,7 @@ async def main(cdt, url):
             await parity(session)
             await any_operation(session, page)
             await newer_tools(session, page)
+            await typed_replies(session, page)
 
             shot = await call(session, "take_screenshot", {})
             images = [b for b in shot.content if b.type == "image"]
@@ -279,6 +282,21 @@ async def errors(session):
         check(error["code"] == code and error["suggestions"], f"{name}({arguments}): {error}")
         check(text_of(result).startswith(f"error[{code}]"), f"{name}: text {text_of(result)!r}")
     await call(session, "list_pages", {})
+
+
+async def typed_replies(session, page):
+    """A typed reply's schema, as the `cdt` tool describes it, validates what the operation
+    answers (through its DevTools-shaped tool and through `cdt`); an untyped one has none."""
+    for op, tool, arguments in [("page.list", "list_pages", {}), ("page.use", "select_page", {"pageId": page})]:
+        described = await call(session, "cdt", {"op": op, "describe": True})
+        schema = described.structured_content.get("outputSchema")
+        check(isinstance(schema, dict) and schema.get("type") == "object", f"{op} has no output schema: {described.structured_content}")
+        answered = await call(session, tool, arguments)
+        jsonschema.validate(answered.structured_content, schema)
+        direct = await call(session, "cdt", {"op": op, "params": {"id": page} if op == "page.use" else {}})
+        jsonschema.validate(direct.structured_content, schema)
+    untyped = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
+    check(untyped.structured_content.get("outputSchema") is None, f"capture.snapshot: {untyped.structured_content}")
 
 
 async def newer_tools(session, page):

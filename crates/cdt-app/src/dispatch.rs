@@ -10,7 +10,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use cdt_domain::ops::Operation;
+use cdt_domain::ops::{Op, Operation};
 use cdt_domain::{Access, CdtError, ResolvedContext};
 use serde_json::Value;
 use tokio::time::Instant;
@@ -45,6 +45,20 @@ pub async fn run(
     operation.dispatch(call).await
 }
 
+/// A use case's answer as operation `O`'s reply, serialized once: a typed reply, or JSON for an
+/// operation whose reply is [`Untyped`](cdt_domain::ops::Untyped).
+pub(crate) fn serialize<O: Op, T: Into<O::Reply>>(
+    answer: Result<T, CdtError>,
+) -> Result<Value, CdtError> {
+    let reply: O::Reply = answer?.into();
+    serde_json::to_value(reply).map_err(|error| {
+        CdtError::new(
+            cdt_domain::ErrorCode::InternalError,
+            format!("{}'s reply could not be written: {error}", O::NAME),
+        )
+    })
+}
+
 /// Binds an operation to a use case that works on the caller's scope:
 /// `use_case!(ElementClick, |scope, params, until| click(scope, &params, until).await);`
 macro_rules! use_case {
@@ -61,7 +75,7 @@ macro_rules! use_case {
                         &$crate::context::Scope::new(self.runtime, self.context, self.access);
                     let $params = params;
                     let $until = self.until;
-                    $body
+                    $crate::dispatch::serialize::<cdt_domain::ops::op::$op, _>($body)
                 })
             }
         }
@@ -84,7 +98,7 @@ macro_rules! runtime_use_case {
                     let $context = self.context;
                     let $params = params;
                     let $until = self.until;
-                    $body
+                    $crate::dispatch::serialize::<cdt_domain::ops::op::$op, _>($body)
                 })
             }
         }

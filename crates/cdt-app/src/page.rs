@@ -2,7 +2,7 @@
 //! Mutations of one page are serialized by that page's lock (`mutation.rs`); listing never
 //! waits for them.
 
-use cdt_domain::ops::{PageNavigateParams, PageOpenParams};
+use cdt_domain::ops::{PageCloseReply, PageListReply, PageNavigateParams, PageOpenParams};
 use cdt_domain::{CdtError, PageId, PageInfo, WaitUntil};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -64,13 +64,6 @@ pub fn normalize_url(raw: &str) -> Result<String, CdtError> {
         .iter()
         .any(|prefix| lower.starts_with(prefix));
     Ok(format!("{}://{url}", if local { "http" } else { "https" }))
-}
-
-fn page_info(slot: &Slot, id: PageId) -> Value {
-    slot.pages()
-        .info(id)
-        .map(|info| json!(info))
-        .unwrap_or(Value::Null)
 }
 
 /// Navigates page `id`; the caller holds its mutation lock (taken before an init script is
@@ -144,23 +137,35 @@ pub async fn open(
     .await
 }
 
-pub async fn list(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {
+pub async fn list(scope: &Scope<'_>, until: Instant) -> Result<PageListReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let pages = slot.pages().list();
-    Ok(json!({ "pages": pages }))
+    Ok(PageListReply {
+        pages: slot.pages().list(),
+    })
 }
 
-pub async fn use_page(scope: &Scope<'_>, id: u32, until: Instant) -> Result<Value, CdtError> {
+pub async fn use_page(scope: &Scope<'_>, id: u32, until: Instant) -> Result<PageInfo, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, Some(id))?;
     if let Some(browser) = slot.browser() {
         browser.activate(&target).await?;
     }
     slot.pages().set_current(id);
-    Ok(page_info(&slot, id))
+    // Closed in the meantime: as if it never was.
+    slot.pages().info(id).ok_or_else(|| {
+        CdtError::new(
+            cdt_domain::ErrorCode::PageNotFound,
+            format!("page {id} closed while it was made current"),
+        )
+        .run::<cdt_domain::ops::op::PageList>("")
+    })
 }
 
-pub async fn close(scope: &Scope<'_>, id: Option<u32>, until: Instant) -> Result<Value, CdtError> {
+pub async fn close(
+    scope: &Scope<'_>,
+    id: Option<u32>,
+    until: Instant,
+) -> Result<PageCloseReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, id)?;
     if let Some(browser) = slot.browser() {
@@ -168,8 +173,10 @@ pub async fn close(scope: &Scope<'_>, id: Option<u32>, until: Instant) -> Result
         let _mutating = lock_page(&slot, browser.as_ref(), id, &target, Dialogs::Ignore).await?;
         browser.close_page(&target).await?;
     }
-    let current = slot.pages().current();
-    Ok(json!({ "closed": id, "currentPage": current }))
+    Ok(PageCloseReply {
+        closed: id,
+        current_page: slot.pages().current(),
+    })
 }
 
 pub async fn navigate(

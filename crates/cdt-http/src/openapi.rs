@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use cdt_domain::ErrorCode;
-use cdt_domain::ops::{OP_SPECS, params_schema};
+use cdt_domain::ops::{OP_SPECS, params_schema, reply_schema};
 use serde_json::{Map, Value, json};
 
 use crate::seed::ENDPOINTS;
@@ -114,6 +114,22 @@ fn envelope_schemas(components: &mut BTreeMap<String, Value>) {
     );
 }
 
+/// An operation's responses: the success envelope (with its `data`'s schema when the reply is
+/// typed), or a failure.
+fn op_responses(name: &str, components: &mut BTreeMap<String, Value>) -> Value {
+    let mut out = responses();
+    if let Some(reply) = reply_schema(name) {
+        let reply_name = format!("reply.{name}");
+        let hoisted = hoist(reply, components);
+        components.insert(reply_name.clone(), hoisted);
+        out["200"]["content"]["application/json"]["schema"] = json!({ "allOf": [
+            { "$ref": "#/components/schemas/Success" },
+            { "type": "object", "properties": { "data": { "$ref": format!("#/components/schemas/{reply_name}") } } }
+        ] });
+    }
+    out
+}
+
 fn responses() -> Value {
     json!({
         "200": { "description": "The operation's data.", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Success" } } } },
@@ -151,7 +167,7 @@ pub fn document(port: u16) -> Value {
                 "tags": [spec.name.split('.').next().unwrap_or_default()],
                 "parameters": parameters,
                 "requestBody": { "required": false, "content": { "application/json": { "schema": { "$ref": format!("#/components/schemas/{name}") } } } },
-                "responses": responses(),
+                "responses": op_responses(spec.name, &mut components),
             } }),
         );
     }

@@ -171,6 +171,7 @@ fn ops() -> Value {
                 "summary": spec.summary,
                 "effect": format!("{:?}", spec.effect).to_ascii_lowercase(),
                 "inputSchema": cdt_domain::ops::params_schema(spec.name),
+                "outputSchema": cdt_domain::ops::reply_schema(spec.name),
                 "example": spec.example(),
                 "defaultTimeoutMs": spec.default_timeout_ms,
                 "errorCodes": spec.error_codes().iter().map(|c| c.as_str()).collect::<Vec<_>>(),

@@ -332,6 +332,7 @@ fn any_call(mut args: Map<String, Value>) -> Result<Call, CdtError> {
             "op": spec.name,
             "summary": spec.summary,
             "inputSchema": schema::input(cdt_domain::ops::params_schema(spec.name).unwrap_or_default()),
+            "outputSchema": cdt_domain::ops::reply_schema(spec.name),
             "example": spec.example(),
             "defaultTimeoutMs": spec.default_timeout_ms,
             "errorCodes": spec.error_codes().iter().map(|c| c.as_str()).collect::<Vec<_>>(),

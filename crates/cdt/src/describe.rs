@@ -1,7 +1,8 @@
-//! `--describe`: the command's input schema, an example and its error codes, generated from the
-//! same schemas the daemon validates against. Runs nothing.
+//! `--describe`: the command's input schema, its reply's schema (once typed), an example and its
+//! error codes, generated from the same types the daemon validates against and answers with.
+//! Runs nothing.
 
-use cdt_domain::ops::{Op, op, op_spec, params_schema};
+use cdt_domain::ops::{Op, op, op_spec, params_schema, reply_schema};
 use serde_json::{Value, json};
 
 use crate::commands::Invocation;
@@ -19,6 +20,7 @@ pub fn describe(command_path: &str, invocation: &Invocation) -> Value {
                 "command": command_path,
                 "op": op,
                 "inputSchema": params_schema(op),
+                "outputSchema": reply_schema(op),
                 "example": spec.map(|s| s.example()),
                 "defaultTimeoutMs": spec.map(|s| s.default_timeout_ms),
                 "errorCodes": spec.map(|s| s.error_codes().iter().map(|c| c.as_str()).collect::<Vec<_>>()),

@@ -22,8 +22,10 @@ use crate::error::ErrorCode;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod reply;
 pub mod surface;
 
+pub use reply::Untyped;
 pub use surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
 
 /// What an operation file needs to declare itself.
@@ -31,7 +33,7 @@ pub(crate) mod prelude {
     #[cfg(feature = "cli")]
     pub(crate) use super::cli::{CliFns, NoArgs};
     pub(crate) use super::surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
-    pub(crate) use super::{Op, OpSpec, Operation, S5, S10, S30};
+    pub(crate) use super::{Op, OpSpec, Operation, S5, S10, S30, Untyped};
     pub(crate) use crate::error::{CdtError, ErrorCode as E};
     pub(crate) use schemars::JsonSchema;
     pub(crate) use serde::{Deserialize, Serialize};
@@ -185,6 +187,8 @@ pub trait Op: 'static {
         + PartialEq
         + Send
         + 'static;
+    /// What it answers (the envelope's `data`): a typed struct, or [`Untyped`] JSON.
+    type Reply: Serialize + schemars::JsonSchema + Send + 'static;
     const SPEC: OpSpec;
     const NAME: &'static str = Self::SPEC.name;
 }
@@ -277,6 +281,14 @@ macro_rules! operations {
         pub fn params_schema(name: &str) -> Option<Value> {
             $( if name == <op::$variant as Op>::NAME {
                 return Some(surface::schema_of::<<op::$variant as Op>::Params>());
+            } )*
+            None
+        }
+
+        /// The JSON schema of an operation's reply (`None` while it is [`Untyped`]).
+        pub fn reply_schema(name: &str) -> Option<Value> {
+            $( if name == <op::$variant as Op>::NAME {
+                return reply::schema_of::<<op::$variant as Op>::Reply>();
             } )*
             None
         }

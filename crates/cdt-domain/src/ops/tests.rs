@@ -80,3 +80,14 @@ fn every_operation_round_trips_on_the_wire() {
         assert_eq!(back, operation);
     }
 }
+
+#[test]
+fn a_typed_reply_publishes_its_schema_and_an_untyped_one_none() {
+    let page_list = reply_schema("page.list").expect("page.list's reply is typed");
+    assert_eq!(page_list["type"], "object");
+    assert!(page_list["properties"]["pages"].is_object(), "{page_list}");
+    let close = reply_schema("page.close").expect("page.close's reply is typed");
+    assert!(close["properties"]["currentPage"].is_object(), "{close}");
+    assert!(reply_schema("capture.snapshot").is_none());
+    assert!(reply_schema("no.such.op").is_none());
+}

@@ -8,6 +8,7 @@ pub struct Audit;
 
 impl Op for Audit {
     type Params = AuditParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "audit",
         summary: "Audit the page: accessibility, SEO and best practices, each finding with its element's uid and a fix",

@@ -8,6 +8,7 @@ pub struct CapturePdf;
 
 impl Op for CapturePdf {
     type Params = PdfParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "capture.pdf",
         summary: "Print the page to PDF",

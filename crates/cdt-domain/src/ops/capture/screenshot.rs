@@ -8,6 +8,7 @@ pub struct CaptureScreenshot;
 
 impl Op for CaptureScreenshot {
     type Params = ScreenshotParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "capture.screenshot",
         summary: "A PNG/JPEG/WebP of the viewport, the full page or one element",

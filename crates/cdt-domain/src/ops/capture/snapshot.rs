@@ -8,6 +8,7 @@ pub struct CaptureSnapshot;
 
 impl Op for CaptureSnapshot {
     type Params = SnapshotParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "capture.snapshot",
         summary: "The page as compact text with stable uids (see docs/snapshot-format.md)",

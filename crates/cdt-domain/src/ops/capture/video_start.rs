@@ -7,6 +7,7 @@ pub struct CaptureVideoStart;
 
 impl Op for CaptureVideoStart {
     type Params = VideoStartParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "capture.video.start",
         summary: "Start recording the page (its screencast frames) until capture video stop",

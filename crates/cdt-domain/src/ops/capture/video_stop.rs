@@ -8,6 +8,7 @@ pub struct CaptureVideoStop;
 
 impl Op for CaptureVideoStop {
     type Params = VideoStopParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "capture.video.stop",
         summary: "Stop recording; write the video (WebM/MP4 with ffmpeg, else a folder of frames)",

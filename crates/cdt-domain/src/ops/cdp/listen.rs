@@ -7,6 +7,7 @@ pub struct CdpListen;
 
 impl Op for CdpListen {
     type Params = CdpListenParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "cdp.listen",
         summary: "Stream the page's raw CDP events of the names given, as JSON lines, until a count, a time or Ctrl-C",

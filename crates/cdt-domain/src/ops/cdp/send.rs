@@ -10,6 +10,7 @@ pub struct CdpSend;
 
 impl Op for CdpSend {
     type Params = CdpSendParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "cdp.send",
         summary: "Send a raw CDP method to the page (or, with --browser, a read-only one to the browser)",

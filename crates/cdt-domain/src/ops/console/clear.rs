@@ -8,6 +8,7 @@ pub struct ConsoleClear;
 
 impl Op for ConsoleClear {
     type Params = PageScopeParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "console.clear",
         summary: "Forget recorded messages (of one page, or all)",

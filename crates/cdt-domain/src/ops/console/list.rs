@@ -8,6 +8,7 @@ pub struct ConsoleList;
 
 impl Op for ConsoleList {
     type Params = ConsoleListParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "console.list",
         summary: "Console messages of a page since its last navigation (logs, exceptions, browser errors)",

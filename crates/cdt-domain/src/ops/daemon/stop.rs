@@ -8,6 +8,7 @@ pub struct DaemonStop;
 
 impl Op for DaemonStop {
     type Params = NoParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "daemon.stop",
         summary: "Stop the daemon and every browser it runs",

@@ -8,6 +8,7 @@ pub struct DialogHandle;
 
 impl Op for DialogHandle {
     type Params = DialogHandleParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "dialog.handle",
         summary: "Accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload)",

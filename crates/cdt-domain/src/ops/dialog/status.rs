@@ -8,6 +8,7 @@ pub struct DialogStatus;
 
 impl Op for DialogStatus {
     type Params = PageParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "dialog.status",
         summary: "Whether a dialog is open, with its type and message",

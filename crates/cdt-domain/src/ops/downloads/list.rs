@@ -8,6 +8,7 @@ pub struct DownloadsList;
 
 impl Op for DownloadsList {
     type Params = crate::ops::NoParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "downloads.list",
         summary: "List the context's downloads: file, URL, size, type and state",

@@ -8,6 +8,7 @@ pub struct ElementCheck;
 
 impl Op for ElementCheck {
     type Params = CheckParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "element.check",
         summary: "Tick (or, with --checked false, untick) a checkbox, radio or switch",

@@ -8,6 +8,7 @@ pub struct ElementClear;
 
 impl Op for ElementClear {
     type Params = ElementActionParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "element.clear",
         summary: "Empty an input, textarea or contenteditable",

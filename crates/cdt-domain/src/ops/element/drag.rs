@@ -8,6 +8,7 @@ pub struct ElementDrag;
 
 impl Op for ElementDrag {
     type Params = DragParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "element.drag",
         summary: "Drag one element onto another (mouse events)",

@@ -8,6 +8,7 @@ pub struct ElementFillForm;
 
 impl Op for ElementFillForm {
     type Params = FillFormParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "element.fill-form",
         summary: "Fill several fields at once",

@@ -8,6 +8,7 @@ pub struct ElementFocus;
 
 impl Op for ElementFocus {
     type Params = ElementActionParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "element.focus",
         summary: "Give an element the keyboard focus",

@@ -8,6 +8,7 @@ pub struct ElementHover;
 
 impl Op for ElementHover {
     type Params = ElementActionParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "element.hover",
         summary: "Move the mouse over an element",

@@ -8,6 +8,7 @@ pub struct EmulationReset;
 
 impl Op for EmulationReset {
     type Params = EmulationResetParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "emulation.reset",
         summary: "Stop emulating: everything, or only some kinds (--only)",

@@ -8,6 +8,7 @@ pub struct EventsClear;
 
 impl Op for EventsClear {
     type Params = EventsScopeParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "events.clear",
         summary: "Remove events from the buffer: one page's, or all (offsets go on from where they were)",

@@ -8,6 +8,7 @@ pub struct EventsFiltersGet;
 
 impl Op for EventsFiltersGet {
     type Params = EventsScopeParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "events.filters.get",
         summary: "Show the active filters",

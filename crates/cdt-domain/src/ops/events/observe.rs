@@ -8,6 +8,7 @@ pub struct EventsObserve;
 
 impl Op for EventsObserve {
     type Params = EventsObserveParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "events.observe",
         summary: "Let a page's events into the buffer again (every page is observed from its start)",

@@ -8,6 +8,7 @@ pub struct EventsRead;
 
 impl Op for EventsRead {
     type Params = EventsReadParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "events.read",
         summary: "Read normalized events from an offset; pass the returned nextOffset to continue",

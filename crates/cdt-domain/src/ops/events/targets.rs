@@ -8,6 +8,7 @@ pub struct EventsTargets;
 
 impl Op for EventsTargets {
     type Params = EventsTargetsParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "events.targets",
         summary: "Every target of the browser (pages, iframes, workers, service workers) with its CDP id",

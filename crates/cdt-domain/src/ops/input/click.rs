@@ -8,6 +8,7 @@ pub struct InputClick;
 
 impl Op for InputClick {
     type Params = ClickAtParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "input.click",
         summary: "Click at x y",

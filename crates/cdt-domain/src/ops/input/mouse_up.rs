@@ -8,6 +8,7 @@ pub struct InputMouseUp;
 
 impl Op for InputMouseUp {
     type Params = PointParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "input.mouse-up",
         summary: "Release a mouse button at x y",

@@ -8,6 +8,7 @@ pub struct InputType;
 
 impl Op for InputType {
     type Params = TypeParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "input.type",
         summary: "Type text into the focused element (any script), optionally pressing a key after",

@@ -8,6 +8,7 @@ pub struct NetworkBody;
 
 impl Op for NetworkBody {
     type Params = NetworkBodyParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.body",
         summary: "The full response (or request) body; base64 for binary",

@@ -8,6 +8,7 @@ pub struct NetworkClear;
 
 impl Op for NetworkClear {
     type Params = PageScopeParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.clear",
         summary: "Forget recorded requests (of one page, or all)",

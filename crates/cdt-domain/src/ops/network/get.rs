@@ -8,6 +8,7 @@ pub struct NetworkGet;
 
 impl Op for NetworkGet {
     type Params = IdParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.get",
         summary: "One request: headers, timing, redirects, failure, body previews",

@@ -8,6 +8,7 @@ pub struct NetworkHar;
 
 impl Op for NetworkHar {
     type Params = NetworkHarParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.har",
         summary: "Write the page's requests as a HAR 1.2 file",

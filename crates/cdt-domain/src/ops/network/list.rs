@@ -8,6 +8,7 @@ pub struct NetworkList;
 
 impl Op for NetworkList {
     type Params = NetworkListParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.list",
         summary: "Requests of a page since its last navigation (iframes and workers included)",

@@ -7,6 +7,7 @@ pub struct NetworkOffline;
 
 impl Op for NetworkOffline {
     type Params = NetworkOfflineParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.offline",
         summary: "Take the context's pages offline (on) or back online (off)",

@@ -7,6 +7,7 @@ pub struct NetworkRoutes;
 
 impl Op for NetworkRoutes {
     type Params = crate::ops::NoParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "network.routes",
         summary: "List the active routes and what each matched",

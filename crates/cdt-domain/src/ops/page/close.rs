@@ -8,6 +8,7 @@ pub struct PageClose;
 
 impl Op for PageClose {
     type Params = PageCloseParams;
+    type Reply = PageCloseReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.close",
         summary: "Close a page (default: the current one)",
@@ -48,4 +49,14 @@ impl ToolShape for ClosePage {
             id: Some(self.page_id),
         }))
     }
+}
+
+/// `page.close`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageCloseReply {
+    /// The page closed.
+    pub closed: crate::page::PageId,
+    /// The page current now (none when it was the last).
+    pub current_page: Option<crate::page::PageId>,
 }

@@ -8,6 +8,7 @@ pub struct PageList;
 
 impl Op for PageList {
     type Params = NoParams;
+    type Reply = PageListReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.list",
         summary: "List this context's pages: id, url, title, and which is current",
@@ -24,6 +25,12 @@ impl Op for PageList {
         cli: CliFns::of::<NoArgs>(),
         ..OpSpec::DEFAULTS
     };
+}
+
+/// `page.list`'s reply: the context's pages, in the order they were opened.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+pub struct PageListReply {
+    pub pages: Vec<crate::page::PageInfo>,
 }
 
 /// `list_pages`: no arguments.

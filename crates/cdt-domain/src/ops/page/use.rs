@@ -8,6 +8,8 @@ pub struct PageUse;
 
 impl Op for PageUse {
     type Params = PageUseParams;
+    /// The page, now current.
+    type Reply = crate::page::PageInfo;
     const SPEC: OpSpec = OpSpec {
         name: "page.use",
         summary: "Make a page current (ids come from `cdt page list`)",

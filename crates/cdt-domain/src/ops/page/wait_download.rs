@@ -7,6 +7,7 @@ pub struct PageWaitDownload;
 
 impl Op for PageWaitDownload {
     type Params = WaitDownloadParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-download",
         summary: "Wait for the next download to finish; report its file, URL, size and type",

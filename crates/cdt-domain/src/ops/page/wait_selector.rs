@@ -8,6 +8,7 @@ pub struct PageWaitSelector;
 
 impl Op for PageWaitSelector {
     type Params = WaitSelectorParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-selector",
         summary: "Wait until a CSS selector is visible (or hidden, or attached)",

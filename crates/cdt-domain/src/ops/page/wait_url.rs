@@ -8,6 +8,7 @@ pub struct PageWaitUrl;
 
 impl Op for PageWaitUrl {
     type Params = WaitUrlParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-url",
         summary: "Wait until the whole URL matches a glob (or a regular expression with --regex)",

@@ -8,6 +8,7 @@ pub struct RuntimeEval;
 
 impl Op for RuntimeEval {
     type Params = EvalParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "runtime.eval",
         summary: "Evaluate JavaScript in the page (on its own session; terminated past --timeout)",

@@ -8,6 +8,7 @@ pub struct RuntimeHeapSnapshot;
 
 impl Op for RuntimeHeapSnapshot {
     type Params = HeapSnapshotParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "runtime.heap-snapshot",
         summary: "Write the page's JS heap as a .heapsnapshot and summarize it (--compare: growth since an earlier one)",

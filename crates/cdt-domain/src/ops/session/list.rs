@@ -8,6 +8,7 @@ pub struct SessionList;
 
 impl Op for SessionList {
     type Params = NoParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "session.list",
         summary: "List every running session of this daemon (operator view)",

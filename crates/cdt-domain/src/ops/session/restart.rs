@@ -8,6 +8,7 @@ pub struct SessionRestart;
 
 impl Op for SessionRestart {
     type Params = SessionStartParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "session.restart",
         summary: "Stop and start again, keeping the previous settings unless flags change them",

@@ -8,6 +8,7 @@ pub struct SessionStart;
 
 impl Op for SessionStart {
     type Params = SessionStartParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "session.start",
         summary: "Launch this context's browser (or attach to a running one)",

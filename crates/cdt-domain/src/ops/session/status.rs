@@ -8,6 +8,7 @@ pub struct SessionStatus;
 
 impl Op for SessionStatus {
     type Params = VerboseParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "session.status",
         summary: "Show the broker, this context (and how it was resolved) and its browser",

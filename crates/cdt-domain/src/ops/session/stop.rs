@@ -8,6 +8,7 @@ pub struct SessionStop;
 
 impl Op for SessionStop {
     type Params = NoParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "session.stop",
         summary: "Stop this context's browser (an attached browser is detached, not killed)",

@@ -8,6 +8,7 @@ pub struct StorageLocalClear;
 
 impl Op for StorageLocalClear {
     type Params = WebStorageParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "storage.local.clear",
         summary: "Remove one key, or every item",

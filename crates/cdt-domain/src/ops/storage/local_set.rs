@@ -8,6 +8,7 @@ pub struct StorageLocalSet;
 
 impl Op for StorageLocalSet {
     type Params = WebStorageParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "storage.local.set",
         summary: "Set one item",

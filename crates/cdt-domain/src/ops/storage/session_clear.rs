@@ -8,6 +8,7 @@ pub struct StorageSessionClear;
 
 impl Op for StorageSessionClear {
     type Params = WebStorageParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "storage.session.clear",
         summary: "Remove one key, or every item",

@@ -8,6 +8,7 @@ pub struct StorageSessionGet;
 
 impl Op for StorageSessionGet {
     type Params = WebStorageParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "storage.session.get",
         summary: "All items, or one key's value",

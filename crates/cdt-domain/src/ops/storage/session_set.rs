@@ -8,6 +8,7 @@ pub struct StorageSessionSet;
 
 impl Op for StorageSessionSet {
     type Params = WebStorageParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "storage.session.set",
         summary: "Set one item",

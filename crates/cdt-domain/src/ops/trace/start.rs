@@ -8,6 +8,7 @@ pub struct TraceStart;
 
 impl Op for TraceStart {
     type Params = TraceStartParams;
+    type Reply = Untyped;
     const SPEC: OpSpec = OpSpec {
         name: "trace.start",
         summary: "Start recording a performance trace of the page (--reload: of a fresh page load)",
