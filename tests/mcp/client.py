@@ -295,6 +295,10 @@ async def typed_replies(session, page):
         jsonschema.validate(answered.structured_content, schema)
         direct = await call(session, "cdt", {"op": op, "params": {"id": page} if op == "page.use" else {}})
         jsonschema.validate(direct.structured_content, schema)
+    for op in ["session.list", "session.status", "daemon.status"]:
+        described = await call(session, "cdt", {"op": op, "describe": True})
+        answered = await call(session, "cdt", {"op": op, "params": {"verbose": True} if op != "session.list" else {}})
+        jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])
     untyped = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
     check(untyped.structured_content.get("outputSchema") is None, f"capture.snapshot: {untyped.structured_content}")
 

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use cdt_domain::ops::{DaemonMemory, DaemonStatusReply, DaemonStopReply, TelemetryBounds};
 
 use crate::dispatch::runtime_use_case;
 use crate::lifecycle::{EndReason, reap};
@@ -15,58 +15,73 @@ runtime_use_case!(DaemonStatus, |runtime, _, params, _| Ok(status(
 .await));
 runtime_use_case!(DaemonStop, |runtime, _, _, _| Ok(stop(runtime).await));
 
-pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> Value {
+pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> DaemonStatusReply {
     let now = runtime.now();
     let running = runtime.registry.running();
-    let mut out = json!({
-        "pid": std::process::id(),
-        "version": cdt_domain::CDT_VERSION,
-        "protocol": cdt_domain::PROTOCOL_VERSION,
-        "uptimeMs": now.saturating_sub(runtime.started_ms),
-        "socket": runtime.config.socket,
-        "home": runtime.config.home,
-        "slots": running.len(),
-        "maxSlots": runtime.config.max_slots,
-        "maxLaunches": runtime.admission.max_launches(),
-        "starting": runtime.admission.starting(),
-        "idleTimeoutMs": runtime.config.idle_timeout_ms,
-        "requests": runtime.metrics.total_requests(),
-    });
+    let mut out = DaemonStatusReply {
+        pid: std::process::id(),
+        version: cdt_domain::CDT_VERSION.to_string(),
+        protocol: cdt_domain::PROTOCOL_VERSION,
+        uptime_ms: now.saturating_sub(runtime.started_ms),
+        socket: runtime.config.socket.clone(),
+        home: runtime.config.home.clone(),
+        slots: running.len(),
+        max_slots: runtime.config.max_slots,
+        max_launches: runtime.admission.max_launches(),
+        starting: runtime.admission.starting(),
+        idle_timeout_ms: runtime.config.idle_timeout_ms,
+        requests: runtime.metrics.total_requests(),
+        metrics: None,
+        memory: None,
+        sessions: None,
+        telemetry: None,
+    };
     if verbose {
-        out["metrics"] = runtime.metrics.snapshot();
+        out.metrics = Some(runtime.metrics.snapshot());
         let processes = runtime.deps.processes.clone();
         let rss = crate::blocking::value(move || processes.tree_rss_kib(std::process::id()))
             .await
             .flatten();
-        out["memory"] = json!({ "daemonRssKib": rss });
-        out["sessions"] = crate::session::list(runtime)["sessions"].clone();
-        out["telemetry"] = telemetry_bounds(runtime, &running);
+        out.memory = Some(DaemonMemory {
+            daemon_rss_kib: rss,
+        });
+        out.sessions = Some(crate::session::list(runtime).sessions);
+        out.telemetry = Some(telemetry_bounds(runtime, &running));
     }
     out
 }
 
 /// The bounds on telemetry memory and what they dropped or cut, over every running slot.
-fn telemetry_bounds(runtime: &Runtime, running: &[Arc<crate::slot::Slot>]) -> Value {
+fn telemetry_bounds(runtime: &Runtime, running: &[Arc<crate::slot::Slot>]) -> TelemetryBounds {
     let config = &runtime.config.telemetry;
-    let (mut ring_bytes, mut dropped_for_bytes, mut cut_values, mut cdp_dropped) = (0, 0, 0, 0);
+    let (mut ring_bytes, mut ring_dropped_for_bytes, mut cut_values, mut cdp_events_dropped) =
+        (0, 0, 0, 0);
     for slot in running {
         let counts = slot.telemetry.counts();
         ring_bytes += counts["ringBytes"].as_u64().unwrap_or(0);
-        dropped_for_bytes += counts["ringDroppedForBytes"].as_u64().unwrap_or(0);
+        ring_dropped_for_bytes += counts["ringDroppedForBytes"].as_u64().unwrap_or(0);
         cut_values += counts["cutValues"].as_u64().unwrap_or(0);
-        cdp_dropped += slot.any_browser().map_or(0, |b| b.events_dropped());
+        cdp_events_dropped += slot.any_browser().map_or(0, |b| b.events_dropped());
     }
-    json!({
-        "eventsCapacity": config.ring_capacity, "eventsMaxBytes": config.ring_max_bytes, "eventsTtlMs": config.ring_ttl_ms,
-        "ringBytes": ring_bytes, "ringDroppedForBytes": dropped_for_bytes, "cutValues": cut_values,
-        "cdpEventsDropped": cdp_dropped,
-        "logRecordsDropped": runtime.deps.telemetry_log.as_ref().map_or(0, |log| log.dropped()),
-    })
+    TelemetryBounds {
+        events_capacity: config.ring_capacity,
+        events_max_bytes: config.ring_max_bytes,
+        events_ttl_ms: config.ring_ttl_ms,
+        ring_bytes,
+        ring_dropped_for_bytes,
+        cut_values,
+        cdp_events_dropped,
+        log_records_dropped: runtime
+            .deps
+            .telemetry_log
+            .as_ref()
+            .map_or(0, |log| log.dropped()),
+    }
 }
 
 /// Stops every slot (killing launched browsers), then signals the daemon to exit. The reply is
 /// sent only after the browsers are gone.
-pub async fn stop(runtime: &Arc<Runtime>) -> Value {
+pub async fn stop(runtime: &Arc<Runtime>) -> DaemonStopReply {
     let slots = runtime.registry.all();
     let stopped = slots
         .iter()
@@ -78,7 +93,10 @@ pub async fn stop(runtime: &Arc<Runtime>) -> Value {
     });
     futures_join_all(reaps).await;
     runtime.request_shutdown();
-    json!({ "stopping": true, "sessionsStopped": stopped })
+    DaemonStopReply {
+        stopping: true,
+        sessions_stopped: stopped,
+    }
 }
 
 /// Runs futures concurrently to completion (a tiny join_all over tokio tasks' semantics).

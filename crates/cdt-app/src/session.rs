@@ -3,10 +3,14 @@
 
 use std::sync::Arc;
 
-use cdt_domain::ops::SessionStartParams;
 use cdt_domain::ops::op;
+use cdt_domain::ops::{
+    LeaseInfo, SessionBrowser, SessionInfo, SessionListReply, SessionMemory, SessionStartParams,
+    SessionStartReply, SessionState, SessionStatusReply, SessionStopReply, SessionSummary,
+    StatusContext, StatusDaemon,
+};
 use cdt_domain::{CdtError, ErrorCode, ResolvedContext};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::blocking;
@@ -33,24 +37,37 @@ runtime_use_case!(SessionRestart, |runtime, context, params, until| restart(
 .await);
 runtime_use_case!(SessionList, |runtime, _, _, _| Ok(list(runtime)));
 
-fn describe(runtime: &Runtime, slot: &Slot) -> Value {
-    let Some(browser) = slot.any_browser() else {
-        return Value::Null;
-    };
+fn describe(runtime: &Runtime, slot: &Slot) -> Option<SessionInfo> {
+    let browser = slot.any_browser()?;
     let info = browser.info();
     let settings = slot.settings().unwrap_or_default();
     let pages = slot.pages();
-    json!({
-        "status": if browser.is_connected() { "running" } else { "disconnected" },
-        "browser": {
-            "pid": info.pid, "product": info.product, "attached": info.attached,
-            "wsEndpoint": info.ws_endpoint, "headless": settings.headless, "executable": info.executable,
+    Some(SessionInfo {
+        status: if browser.is_connected() {
+            SessionState::Running
+        } else {
+            SessionState::Disconnected
         },
-        "profileDir": if info.attached { Value::Null } else { json!(runtime.deps.store.profile_dir(&slot.key)) },
-        "pages": pages.len(),
-        "currentPage": pages.current(),
-        "startedAt": slot.started_ms(),
-        "restarts": slot.restarts(),
+        profile_dir: (!info.attached).then(|| {
+            runtime
+                .deps
+                .store
+                .profile_dir(&slot.key)
+                .display()
+                .to_string()
+        }),
+        browser: SessionBrowser {
+            pid: info.pid,
+            product: info.product,
+            attached: info.attached,
+            ws_endpoint: info.ws_endpoint,
+            headless: settings.headless,
+            executable: info.executable,
+        },
+        pages: pages.len(),
+        current_page: pages.current(),
+        started_at: slot.started_ms(),
+        restarts: slot.restarts(),
     })
 }
 
@@ -76,7 +93,7 @@ pub async fn start(
     context: &ResolvedContext,
     params: &SessionStartParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<SessionStartReply, CdtError> {
     let settings = checked_settings(runtime, params).await?;
     let (slot, _in_flight, _life) = route_locked(runtime, context, until).await?;
     let started = if slot.is_running() {
@@ -101,10 +118,17 @@ pub async fn start(
         launch_locked(runtime, &slot, settings, until).await?;
         true
     };
-    Ok(json!({ "context": slot.key, "started": started, "session": describe(runtime, &slot) }))
+    Ok(SessionStartReply {
+        context: slot.key.clone(),
+        started,
+        session: describe(runtime, &slot),
+    })
 }
 
-pub async fn stop(runtime: &Arc<Runtime>, context: &ResolvedContext) -> Result<Value, CdtError> {
+pub async fn stop(
+    runtime: &Arc<Runtime>,
+    context: &ResolvedContext,
+) -> Result<SessionStopReply, CdtError> {
     let slot = runtime
         .registry
         .get(&context.key)
@@ -119,7 +143,10 @@ pub async fn stop(runtime: &Arc<Runtime>, context: &ResolvedContext) -> Result<V
         })?;
     let _life = slot.lifecycle.lock().await;
     reap(runtime, &slot, EndReason::StoppedByRequest).await;
-    Ok(json!({ "context": slot.key, "stopped": true }))
+    Ok(SessionStopReply {
+        context: slot.key.clone(),
+        stopped: true,
+    })
 }
 
 pub async fn restart(
@@ -127,7 +154,7 @@ pub async fn restart(
     context: &ResolvedContext,
     params: &SessionStartParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<SessionStartReply, CdtError> {
     let previous = runtime
         .registry
         .get(&context.key)
@@ -159,23 +186,35 @@ pub async fn restart(
     start(runtime, context, &merged, until).await
 }
 
-pub async fn status(runtime: &Arc<Runtime>, context: &ResolvedContext, verbose: bool) -> Value {
+pub async fn status(
+    runtime: &Arc<Runtime>,
+    context: &ResolvedContext,
+    verbose: bool,
+) -> SessionStatusReply {
     let slot = runtime.registry.get(&context.key);
-    let session = slot
-        .as_ref()
-        .map(|slot| describe(runtime, slot))
-        .unwrap_or(Value::Null);
     let restarts = slot
         .as_ref()
         .map(|slot| slot.restarts())
         .or_else(|| runtime.registry.ended_restarts(&context.key))
         .unwrap_or(0);
-    let mut out = json!({
-        "restarts": restarts,
-        "context": { "key": context.key, "source": context.source, "identity": context.identity, "warning": context.warning },
-        "daemon": { "pid": std::process::id(), "version": cdt_domain::CDT_VERSION, "socket": runtime.config.socket },
-        "session": session,
-    });
+    let mut out = SessionStatusReply {
+        restarts,
+        context: StatusContext {
+            key: context.key.clone(),
+            source: context.source,
+            identity: context.identity.clone(),
+            warning: context.warning.clone(),
+        },
+        daemon: StatusDaemon {
+            pid: std::process::id(),
+            version: cdt_domain::CDT_VERSION.to_string(),
+            socket: runtime.config.socket.clone(),
+        },
+        session: slot.as_ref().and_then(|slot| describe(runtime, slot)),
+        lease: None,
+        memory: None,
+        telemetry: None,
+    };
     if verbose && let Some(slot) = slot {
         let clock = runtime.deps.clock.as_ref();
         let idle_ms = slot.idle_ms(clock);
@@ -184,10 +223,15 @@ pub async fn status(runtime: &Arc<Runtime>, context: &ResolvedContext, verbose: 
             .owner
             .as_ref()
             .map(|owner| runtime.deps.processes.is_alive(owner));
-        out["lease"] = json!({
-            "lastSeenAt": slot.last_seen_unix_ms(clock), "idleMs": idle_ms, "idleTimeoutMs": runtime.config.idle_timeout_ms,
-            "expiresInMs": runtime.config.idle_timeout_ms.saturating_sub(idle_ms), "owner": slot.context.owner,
-            "ownerAlive": owner_alive, "inFlight": slot.in_flight().saturating_sub(1), "ephemeral": slot.context.source.is_ephemeral(),
+        out.lease = Some(LeaseInfo {
+            last_seen_at: slot.last_seen_unix_ms(clock),
+            idle_ms,
+            idle_timeout_ms: runtime.config.idle_timeout_ms,
+            expires_in_ms: runtime.config.idle_timeout_ms.saturating_sub(idle_ms),
+            owner: slot.context.owner.clone(),
+            owner_alive,
+            in_flight: slot.in_flight().saturating_sub(1),
+            ephemeral: slot.context.source.is_ephemeral(),
         });
         let pid = slot.any_browser().and_then(|b| b.info().pid);
         let processes = runtime.deps.processes.clone();
@@ -197,26 +241,38 @@ pub async fn status(runtime: &Arc<Runtime>, context: &ResolvedContext, verbose: 
                 .flatten(),
             None => None,
         };
-        out["memory"] = json!({ "browserRssKib": rss });
-        out["telemetry"] = slot.telemetry.counts();
+        out.memory = Some(SessionMemory {
+            browser_rss_kib: rss,
+        });
+        out.telemetry = Some(slot.telemetry.counts());
     }
     out
 }
 
-pub fn list(runtime: &Arc<Runtime>) -> Value {
+pub fn list(runtime: &Arc<Runtime>) -> SessionListReply {
     let clock = runtime.deps.clock.as_ref();
-    let sessions: Vec<Value> = runtime
+    let sessions = runtime
         .registry
         .running()
         .iter()
         .map(|slot| {
             let info = slot.any_browser().map(|b| b.info()).unwrap_or_default();
-            json!({
-                "context": slot.key, "source": slot.context.source, "identity": slot.context.identity,
-                "pid": info.pid, "attached": info.attached, "connected": slot.is_running(), "pages": slot.pages().len(),
-                "lastSeenAt": slot.last_seen_unix_ms(clock), "idleMs": slot.idle_ms(clock), "inFlight": slot.in_flight(),
-            })
+            SessionSummary {
+                context: slot.key.clone(),
+                source: slot.context.source,
+                identity: slot.context.identity.clone(),
+                pid: info.pid,
+                attached: info.attached,
+                connected: slot.is_running(),
+                pages: slot.pages().len(),
+                last_seen_at: slot.last_seen_unix_ms(clock),
+                idle_ms: slot.idle_ms(clock),
+                in_flight: slot.in_flight(),
+            }
         })
         .collect();
-    json!({ "sessions": sessions, "maxSlots": runtime.config.max_slots })
+    SessionListReply {
+        sessions,
+        max_slots: runtime.config.max_slots,
+    }
 }

@@ -97,6 +97,7 @@ pub use audit::*;
 pub use capture::*;
 pub use cdp::*;
 pub use console::*;
+pub use daemon::{DaemonMemory, DaemonStatusReply, DaemonStopReply, TelemetryBounds};
 pub use dialog::*;
 pub use downloads::*;
 pub use element::*;

@@ -8,7 +8,7 @@ pub struct DaemonStatus;
 
 impl Op for DaemonStatus {
     type Params = VerboseParams;
-    type Reply = Untyped;
+    type Reply = DaemonStatusReply;
     const SPEC: OpSpec = OpSpec {
         name: "daemon.status",
         summary: "Show whether the daemon runs, its pid, socket, slots and (with --verbose) metrics",

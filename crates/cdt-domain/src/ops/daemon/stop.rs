@@ -8,7 +8,7 @@ pub struct DaemonStop;
 
 impl Op for DaemonStop {
     type Params = NoParams;
-    type Reply = Untyped;
+    type Reply = DaemonStopReply;
     const SPEC: OpSpec = OpSpec {
         name: "daemon.stop",
         summary: "Stop the daemon and every browser it runs",

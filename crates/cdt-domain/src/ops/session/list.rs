@@ -8,7 +8,7 @@ pub struct SessionList;
 
 impl Op for SessionList {
     type Params = NoParams;
-    type Reply = Untyped;
+    type Reply = SessionListReply;
     const SPEC: OpSpec = OpSpec {
         name: "session.list",
         summary: "List every running session of this daemon (operator view)",

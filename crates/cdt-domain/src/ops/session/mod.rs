@@ -105,3 +105,141 @@ pub(crate) mod args {
         }
     }
 }
+
+/// A context's browser session, as `session start|restart|status` show it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionInfo {
+    pub status: SessionState,
+    pub browser: SessionBrowser,
+    /// The browser's profile (none when attached to a browser someone else launched).
+    pub profile_dir: Option<String>,
+    /// How many pages it has.
+    pub pages: usize,
+    pub current_page: Option<crate::page::PageId>,
+    /// Wall-clock milliseconds since the epoch.
+    pub started_at: u64,
+    /// Times the context's browser was replaced after it went away.
+    pub restarts: u32,
+}
+
+/// Whether the session's browser still answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionState {
+    Running,
+    /// Gone, and replaced by the context's next command.
+    Disconnected,
+}
+
+/// The browser of a session.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionBrowser {
+    /// Its process (none when attached).
+    pub pid: Option<u32>,
+    pub product: String,
+    pub attached: bool,
+    pub ws_endpoint: String,
+    pub headless: bool,
+    pub executable: Option<String>,
+}
+
+/// `session start|restart`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionStartReply {
+    pub context: crate::caller::ContextKey,
+    /// False when a browser with compatible settings already ran.
+    pub started: bool,
+    pub session: Option<SessionInfo>,
+}
+
+/// `session stop`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct SessionStopReply {
+    pub context: crate::caller::ContextKey,
+    pub stopped: bool,
+}
+
+/// `session list`'s reply: every running session of the daemon.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionListReply {
+    pub sessions: Vec<SessionSummary>,
+    pub max_slots: usize,
+}
+
+/// One running session in `session list`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionSummary {
+    pub context: crate::caller::ContextKey,
+    pub source: crate::caller::ContextSource,
+    pub identity: String,
+    pub pid: Option<u32>,
+    pub attached: bool,
+    pub connected: bool,
+    pub pages: usize,
+    /// Wall-clock milliseconds since the epoch.
+    pub last_seen_at: u64,
+    pub idle_ms: u64,
+    pub in_flight: usize,
+}
+
+/// `session status`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionStatusReply {
+    pub restarts: u32,
+    pub context: StatusContext,
+    pub daemon: StatusDaemon,
+    pub session: Option<SessionInfo>,
+    /// With `--verbose`, for a context with a slot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lease: Option<LeaseInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory: Option<SessionMemory>,
+    /// The context's telemetry tables and ring, counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub telemetry: Option<serde_json::Value>,
+}
+
+/// The caller's resolved context.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct StatusContext {
+    pub key: crate::caller::ContextKey,
+    pub source: crate::caller::ContextSource,
+    pub identity: String,
+    pub warning: Option<crate::warning::Warning>,
+}
+
+/// The daemon that answered.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct StatusDaemon {
+    pub pid: u32,
+    pub version: String,
+    pub socket: String,
+}
+
+/// A slot's lease (`session status --verbose`).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeaseInfo {
+    pub last_seen_at: u64,
+    pub idle_ms: u64,
+    pub idle_timeout_ms: u64,
+    pub expires_in_ms: u64,
+    pub owner: Option<crate::caller::ProcessFingerprint>,
+    pub owner_alive: Option<bool>,
+    pub in_flight: usize,
+    pub ephemeral: bool,
+}
+
+/// The session's browser memory (`session status --verbose`).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionMemory {
+    /// RSS of the browser's process tree, in KiB.
+    pub browser_rss_kib: Option<u64>,
+}

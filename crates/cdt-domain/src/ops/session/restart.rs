@@ -8,7 +8,7 @@ pub struct SessionRestart;
 
 impl Op for SessionRestart {
     type Params = SessionStartParams;
-    type Reply = Untyped;
+    type Reply = SessionStartReply;
     const SPEC: OpSpec = OpSpec {
         name: "session.restart",
         summary: "Stop and start again, keeping the previous settings unless flags change them",

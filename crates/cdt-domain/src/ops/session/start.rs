@@ -8,7 +8,7 @@ pub struct SessionStart;
 
 impl Op for SessionStart {
     type Params = SessionStartParams;
-    type Reply = Untyped;
+    type Reply = SessionStartReply;
     const SPEC: OpSpec = OpSpec {
         name: "session.start",
         summary: "Launch this context's browser (or attach to a running one)",

@@ -8,7 +8,7 @@ pub struct SessionStatus;
 
 impl Op for SessionStatus {
     type Params = VerboseParams;
-    type Reply = Untyped;
+    type Reply = SessionStatusReply;
     const SPEC: OpSpec = OpSpec {
         name: "session.status",
         summary: "Show the broker, this context (and how it was resolved) and its browser",

@@ -8,7 +8,7 @@ pub struct SessionStop;
 
 impl Op for SessionStop {
     type Params = NoParams;
-    type Reply = Untyped;
+    type Reply = SessionStopReply;
     const SPEC: OpSpec = OpSpec {
         name: "session.stop",
         summary: "Stop this context's browser (an attached browser is detached, not killed)",
