@@ -295,9 +295,12 @@ async def typed_replies(session, page):
         jsonschema.validate(answered.structured_content, schema)
         direct = await call(session, "cdt", {"op": op, "params": {"id": page} if op == "page.use" else {}})
         jsonschema.validate(direct.structured_content, schema)
-    for op in ["session.list", "session.status", "daemon.status"]:
+    for op, params in [("session.list", {}), ("session.status", {"verbose": True}), ("daemon.status", {"verbose": True}),
+                       ("storage.cookies.list", {}), ("storage.local.set", {"key": "k", "value": "v"}),
+                       ("storage.local.get", {}), ("storage.local.get", {"key": "k"}), ("storage.local.get", {"key": "absent"}),
+                       ("storage.local.clear", {"key": "k"})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
-        answered = await call(session, "cdt", {"op": op, "params": {"verbose": True} if op != "session.list" else {}})
+        answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])
     untyped = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
     check(untyped.structured_content.get("outputSchema") is None, f"capture.snapshot: {untyped.structured_content}")

@@ -9,15 +9,16 @@ use std::sync::Arc;
 
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
-    CookieClearParams, CookieListParams, CookieSetParams, SameSite, StorageFileParams,
-    WebStorageParams,
+    CookieClearParams, CookieListParams, CookieName, CookieSetParams, CookieSetReply,
+    CookiesClearReply, CookiesListReply, OriginCounts, SameSite, StorageFileParams,
+    StorageLoadReply, StorageSaveReply, WebClearReply, WebGetReply, WebItems, WebSetReply,
+    WebStorageParams, WebValue,
 };
 use cdt_domain::ports::BrowserPort;
 use cdt_domain::storage::{
     Cookie, OriginStorage, STORAGE_STATE_VERSION, StorageArea, StorageState, normalize_origin,
 };
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
-use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::context::Scope;
@@ -114,12 +115,16 @@ pub async fn cookies_list(
     scope: &Scope<'_>,
     params: &CookieListParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<CookiesListReply, CdtError> {
     let browser = browser_of(scope, until).await?;
     let all = browser.cookies().await?;
-    let cookies: Vec<&Cookie> =
-        selected(&all, params.domain.as_deref(), params.name.as_deref()).collect();
-    Ok(json!({ "cookies": cookies, "count": cookies.len() }))
+    let cookies: Vec<Cookie> = selected(&all, params.domain.as_deref(), params.name.as_deref())
+        .cloned()
+        .collect();
+    Ok(CookiesListReply {
+        count: cookies.len(),
+        cookies,
+    })
 }
 
 /// The cookie a `cookies set` describes (checked, without touching the browser).
@@ -185,25 +190,33 @@ pub async fn cookies_set(
     scope: &Scope<'_>,
     params: &CookieSetParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<CookieSetReply, CdtError> {
     let cookie = cookie_from(params)?;
     let browser = browser_of(scope, until).await?;
     browser.set_cookies(std::slice::from_ref(&cookie)).await?;
-    Ok(json!({ "set": { "name": cookie.name, "domain": cookie.domain, "path": cookie.path } }))
+    Ok(CookieSetReply {
+        set: CookieName {
+            name: cookie.name,
+            domain: cookie.domain,
+            path: cookie.path,
+        },
+    })
 }
 
 pub async fn cookies_clear(
     scope: &Scope<'_>,
     params: &CookieClearParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<CookiesClearReply, CdtError> {
     let browser = browser_of(scope, until).await?;
     let all = browser.cookies().await?;
     let doomed: Vec<Cookie> = selected(&all, params.domain.as_deref(), params.name.as_deref())
         .cloned()
         .collect();
     browser.delete_cookies(&doomed).await?;
-    Ok(json!({ "cleared": doomed.len() }))
+    Ok(CookiesClearReply {
+        cleared: doomed.len(),
+    })
 }
 
 /// The page and origin a Web Storage command acts on.
@@ -243,7 +256,7 @@ pub async fn web_get(
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WebGetReply, CdtError> {
     let (browser, target, origin) = storage_target(scope, params, until).await?;
     let items = browser.storage_items(&target, &origin, area).await?;
     match &params.key {
@@ -252,11 +265,20 @@ pub async fn web_get(
                 .iter()
                 .find(|i| &i.name == key)
                 .map(|i| i.value.clone());
-            Ok(
-                json!({ "origin": origin, "area": area, "key": key, "value": value, "found": value.is_some() }),
-            )
+            Ok(WebGetReply::One(WebValue {
+                origin,
+                area,
+                key: key.clone(),
+                found: value.is_some(),
+                value,
+            }))
         }
-        None => Ok(json!({ "origin": origin, "area": area, "items": items, "count": items.len() })),
+        None => Ok(WebGetReply::All(WebItems {
+            origin,
+            area,
+            count: items.len(),
+            items,
+        })),
     }
 }
 
@@ -265,7 +287,7 @@ pub async fn web_set(
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WebSetReply, CdtError> {
     let (Some(key), Some(value)) = (&params.key, &params.value) else {
         return Err(
             CdtError::validation("give a key and a value").hinted(format!(
@@ -283,7 +305,11 @@ pub async fn web_set(
             &[(key.clone(), Some(value.clone()))],
         )
         .await?;
-    Ok(json!({ "origin": origin, "area": area, "set": key }))
+    Ok(WebSetReply {
+        origin,
+        area,
+        set: key.clone(),
+    })
 }
 
 pub async fn web_clear(
@@ -291,7 +317,7 @@ pub async fn web_clear(
     params: &WebStorageParams,
     area: StorageArea,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WebClearReply, CdtError> {
     let (browser, target, origin) = storage_target(scope, params, until).await?;
     match &params.key {
         Some(key) => {
@@ -301,9 +327,11 @@ pub async fn web_clear(
         }
         None => browser.clear_storage(&target, &origin, area).await?,
     }
-    Ok(
-        json!({ "origin": origin, "area": area, "cleared": params.key.clone().map_or(json!("all"), |k| json!(k)) }),
-    )
+    Ok(WebClearReply {
+        origin,
+        area,
+        cleared: params.key.clone().unwrap_or_else(|| "all".into()),
+    })
 }
 
 fn state_file(file: &str) -> Result<PathBuf, CdtError> {
@@ -321,7 +349,7 @@ pub async fn save(
     scope: &Scope<'_>,
     params: &StorageFileParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<StorageSaveReply, CdtError> {
     let path = state_file(&params.file)?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
@@ -370,10 +398,20 @@ pub async fn save(
     let bytes = serde_json::to_vec_pretty(&state).map_err(|e| CdtError::internal(e.to_string()))?;
     let (store, target) = (scope.store().clone(), path.clone());
     crate::blocking::run(move || store.write_secret_file(&target, &bytes)).await?;
-    Ok(json!({
-        "file": path, "mode": "0600", "cookies": state.cookies.len(),
-        "origins": state.origins.iter().map(|o| json!({ "origin": o.origin, "localStorage": o.local_storage.len(), "sessionStorage": o.session_storage.len() })).collect::<Vec<_>>(),
-    }))
+    Ok(StorageSaveReply {
+        file: path.display().to_string(),
+        mode: "0600".into(),
+        cookies: state.cookies.len(),
+        origins: state
+            .origins
+            .iter()
+            .map(|o| OriginCounts {
+                origin: o.origin.clone(),
+                local_storage: o.local_storage.len(),
+                session_storage: o.session_storage.len(),
+            })
+            .collect(),
+    })
 }
 
 /// Parses a state file's bytes, with errors that never quote its content.
@@ -414,7 +452,7 @@ pub async fn load(
     scope: &Scope<'_>,
     params: &StorageFileParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<StorageLoadReply, CdtError> {
     let path = state_file(&params.file)?;
     let (store, source) = (scope.store().clone(), path.clone());
     let state = parse_state(&crate::blocking::run(move || store.read_secret_file(&source)).await?)?;
@@ -456,21 +494,34 @@ pub async fn load(
         if !session_restored {
             skipped.push(origin.origin.clone());
         }
-        restored.push(json!({ "origin": origin.origin, "localStorage": origin.local_storage.len(), "sessionStorage": if session_restored { session_items.len() } else { 0 } }));
+        restored.push(OriginCounts {
+            origin: origin.origin.clone(),
+            local_storage: origin.local_storage.len(),
+            session_storage: if session_restored {
+                session_items.len()
+            } else {
+                0
+            },
+        });
     }
-    let mut reply = json!({ "file": path, "cookies": state.cookies.len(), "origins": restored });
-    if !skipped.is_empty() {
-        reply["sessionStorageSkipped"] = json!(skipped);
-        Warning::new(
+    let warnings = if skipped.is_empty() {
+        Vec::new()
+    } else {
+        vec![Warning::new(
             WarningCode::SessionStorageSkipped,
             format!(
                 "session storage is per tab: it was restored only where the page shows its origin; open {} in the page and run storage load again",
                 skipped.join(", ")
             ),
-        )
-        .attach(&mut reply);
-    }
-    Ok(reply)
+        )]
+    };
+    Ok(StorageLoadReply {
+        file: path.display().to_string(),
+        cookies: state.cookies.len(),
+        origins: restored,
+        session_storage_skipped: skipped,
+        warnings,
+    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ pub struct StorageCookiesClear;
 
 impl Op for StorageCookiesClear {
     type Params = CookieClearParams;
-    type Reply = Untyped;
+    type Reply = CookiesClearReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.cookies.clear",
         summary: "Delete cookies: all, or those matching --domain / --name",

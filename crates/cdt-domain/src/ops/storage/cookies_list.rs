@@ -8,7 +8,7 @@ pub struct StorageCookiesList;
 
 impl Op for StorageCookiesList {
     type Params = CookieListParams;
-    type Reply = Untyped;
+    type Reply = CookiesListReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.cookies.list",
         summary: "List cookies (values included: they are secrets, handle the output with care)",

@@ -8,7 +8,7 @@ pub struct StorageCookiesSet;
 
 impl Op for StorageCookiesSet {
     type Params = CookieSetParams;
-    type Reply = Untyped;
+    type Reply = CookieSetReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.cookies.set",
         summary: "Set a cookie",

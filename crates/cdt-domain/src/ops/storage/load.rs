@@ -8,7 +8,7 @@ pub struct StorageLoad;
 
 impl Op for StorageLoad {
     type Params = StorageFileParams;
-    type Reply = Untyped;
+    type Reply = StorageLoadReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.load",
         summary: "Load a file written by `storage save` into this context: cookies, local storage of each origin, and session storage of origins the page shows. Refuses a file other users can write, and symbolic links",

@@ -8,7 +8,7 @@ pub struct StorageLocalClear;
 
 impl Op for StorageLocalClear {
     type Params = WebStorageParams;
-    type Reply = Untyped;
+    type Reply = WebClearReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.local.clear",
         summary: "Remove one key, or every item",

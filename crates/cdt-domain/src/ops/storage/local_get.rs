@@ -8,7 +8,7 @@ pub struct StorageLocalGet;
 
 impl Op for StorageLocalGet {
     type Params = WebStorageParams;
-    type Reply = Untyped;
+    type Reply = WebGetReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.local.get",
         summary: "All items, or one key's value",

@@ -8,7 +8,7 @@ pub struct StorageLocalSet;
 
 impl Op for StorageLocalSet {
     type Params = WebStorageParams;
-    type Reply = Untyped;
+    type Reply = WebSetReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.local.set",
         summary: "Set one item",

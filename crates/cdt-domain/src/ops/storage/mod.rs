@@ -117,3 +117,118 @@ pub(crate) mod args {
 
     given_as_is!(CookieFilterArgs, KeyArgs, KeyValueArgs, FileArgs);
 }
+
+use crate::storage::{Cookie, StorageArea, StorageItem};
+use crate::warning::Warning;
+
+/// `storage cookies list`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CookiesListReply {
+    pub cookies: Vec<Cookie>,
+    pub count: usize,
+}
+
+/// `storage cookies set`'s reply: the cookie set.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CookieSetReply {
+    pub set: CookieName,
+}
+
+/// A cookie by what names it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CookieName {
+    pub name: String,
+    pub domain: String,
+    pub path: String,
+}
+
+/// `storage cookies clear`'s reply: how many cookies were deleted.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CookiesClearReply {
+    pub cleared: usize,
+}
+
+/// `storage local|session get`'s reply: one key's value, or every item.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum WebGetReply {
+    One(WebValue),
+    All(WebItems),
+}
+
+/// One key of an origin's storage area.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WebValue {
+    pub origin: String,
+    pub area: StorageArea,
+    pub key: String,
+    /// Its value (none when it is not set).
+    pub value: Option<String>,
+    pub found: bool,
+}
+
+/// Every item of an origin's storage area.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WebItems {
+    pub origin: String,
+    pub area: StorageArea,
+    pub items: Vec<StorageItem>,
+    pub count: usize,
+}
+
+/// `storage local|session set`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WebSetReply {
+    pub origin: String,
+    pub area: StorageArea,
+    /// The key set.
+    pub set: String,
+}
+
+/// `storage local|session clear`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WebClearReply {
+    pub origin: String,
+    pub area: StorageArea,
+    /// The key removed, or `all`.
+    pub cleared: String,
+}
+
+/// What a state file holds for one origin.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OriginCounts {
+    pub origin: String,
+    /// Items of local storage.
+    pub local_storage: usize,
+    /// Items of session storage.
+    pub session_storage: usize,
+}
+
+/// `storage save`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct StorageSaveReply {
+    pub file: String,
+    /// The file's permissions (`0600`: it holds credentials).
+    pub mode: String,
+    /// Cookies saved.
+    pub cookies: usize,
+    pub origins: Vec<OriginCounts>,
+}
+
+/// `storage load`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StorageLoadReply {
+    pub file: String,
+    /// Cookies restored.
+    pub cookies: usize,
+    pub origins: Vec<OriginCounts>,
+    /// Origins whose session storage was not restored (no page shows them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub session_storage_skipped: Vec<String>,
+    /// Carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<Warning>,
+}

@@ -8,7 +8,7 @@ pub struct StorageSave;
 
 impl Op for StorageSave {
     type Params = StorageFileParams;
-    type Reply = Untyped;
+    type Reply = StorageSaveReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.save",
         summary: "Write cookies and every open origin's local and session storage to a file (mode 0600: it holds secrets)",

@@ -8,7 +8,7 @@ pub struct StorageSessionClear;
 
 impl Op for StorageSessionClear {
     type Params = WebStorageParams;
-    type Reply = Untyped;
+    type Reply = WebClearReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.session.clear",
         summary: "Remove one key, or every item",

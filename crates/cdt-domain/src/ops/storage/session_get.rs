@@ -8,7 +8,7 @@ pub struct StorageSessionGet;
 
 impl Op for StorageSessionGet {
     type Params = WebStorageParams;
-    type Reply = Untyped;
+    type Reply = WebGetReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.session.get",
         summary: "All items, or one key's value",

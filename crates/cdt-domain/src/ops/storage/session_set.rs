@@ -8,7 +8,7 @@ pub struct StorageSessionSet;
 
 impl Op for StorageSessionSet {
     type Params = WebStorageParams;
-    type Reply = Untyped;
+    type Reply = WebSetReply;
     const SPEC: OpSpec = OpSpec {
         name: "storage.session.set",
         summary: "Set one item",
