@@ -298,7 +298,8 @@ async def typed_replies(session, page):
     for op, params in [("session.list", {}), ("session.status", {"verbose": True}), ("daemon.status", {"verbose": True}),
                        ("storage.cookies.list", {}), ("storage.local.set", {"key": "k", "value": "v"}),
                        ("storage.local.get", {}), ("storage.local.get", {"key": "k"}), ("storage.local.get", {"key": "absent"}),
-                       ("storage.local.clear", {"key": "k"})]:
+                       ("storage.local.clear", {"key": "k"}), ("dialog.status", {}), ("emulation.show", {}),
+                       ("emulation.set", {"colorScheme": "dark"}), ("emulation.reset", {}), ("downloads.list", {})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

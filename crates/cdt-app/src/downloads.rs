@@ -6,10 +6,9 @@
 
 use std::time::Duration;
 
-use cdt_domain::download::Download;
-use cdt_domain::ops::WaitDownloadParams;
+use cdt_domain::download::{Download, DownloadReport};
+use cdt_domain::ops::{DownloadsListReply, WaitDownloadParams, WaitDownloadReply};
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::blocking;
@@ -27,7 +26,7 @@ use_case!(PageWaitDownload, |scope, params, until| wait(
 const POLL: Duration = Duration::from_millis(50);
 
 /// A download as replies show it: `{file, url, size, mime, state, …}`.
-pub fn describe(slot: &Slot, download: &Download) -> Value {
+pub fn describe(slot: &Slot, download: &Download) -> DownloadReport {
     let logged = slot
         .telemetry
         .requests_where(|r| r.url == download.url && !r.mime_type.is_empty())
@@ -39,9 +38,10 @@ pub fn describe(slot: &Slot, download: &Download) -> Value {
             .unwrap_or("application/octet-stream")
             .to_string()
     });
-    let mut out = serde_json::to_value(download).unwrap_or_default();
-    out["mime"] = json!(mime);
-    out
+    DownloadReport {
+        download: download.clone(),
+        mime,
+    }
 }
 
 /// The downloads the slot's browser recorded (none without a browser).
@@ -65,7 +65,7 @@ pub async fn started_since(
     seq: u64,
     limit: Duration,
     expected: impl Fn() -> bool,
-) -> Vec<Value> {
+) -> Vec<DownloadReport> {
     let until = Instant::now() + limit;
     loop {
         let mut started: Vec<Download> = downloads(slot)
@@ -98,22 +98,21 @@ pub fn navigation_may_save(slot: &Slot, target: &str, after: u64) -> bool {
         .is_empty()
 }
 
-pub fn list(scope: &Scope<'_>) -> Value {
-    let Some(slot) = scope.existing_slot() else {
-        return json!({ "downloads": [] });
-    };
-    let listed: Vec<Value> = downloads(&slot)
-        .iter()
-        .map(|d| describe(&slot, d))
-        .collect();
-    json!({ "downloads": listed })
+pub fn list(scope: &Scope<'_>) -> DownloadsListReply {
+    let downloads = scope.existing_slot().map_or_else(Vec::new, |slot| {
+        downloads(&slot)
+            .iter()
+            .map(|d| describe(&slot, d))
+            .collect()
+    });
+    DownloadsListReply { downloads }
 }
 
 pub async fn wait(
     scope: &Scope<'_>,
     params: &WaitDownloadParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WaitDownloadReply, CdtError> {
     let dir = crate::files::absolute_if_given(params.dir.as_ref(), "--dir")?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let taken = slot.downloads_taken();
@@ -167,7 +166,7 @@ pub async fn wait(
             Ok(target.display().to_string())
         })
         .await?;
-        out["file"] = json!(moved);
+        out.download.file = Some(moved);
     }
-    Ok(json!({ "download": out }))
+    Ok(WaitDownloadReply { download: out })
 }

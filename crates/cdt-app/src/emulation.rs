@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use cdt_domain::CdtError;
 use cdt_domain::emulation::{EmulationField, EmulationSettings, NetworkPreset, NetworkSetting};
-use cdt_domain::ops::{EmulationResetParams, EmulationSetParams};
+use cdt_domain::ops::{EmulationReply, EmulationResetParams, EmulationSetParams};
 use cdt_domain::ports::BrowserPort;
-use serde_json::{Value, json};
+
 use tokio::time::Instant;
 
 use crate::context::Scope;
@@ -127,20 +127,21 @@ pub fn merge(
     Ok(next)
 }
 
-fn report(settings: &EmulationSettings, changed: &[EmulationField]) -> Value {
-    json!({
-        "emulation": settings,
-        "active": settings.fields(),
-        "changed": changed,
-        "budgetScale": settings.budget_scale(),
-    })
+fn report(settings: &EmulationSettings, changed: Vec<EmulationField>) -> EmulationReply {
+    EmulationReply {
+        emulation: settings.clone(),
+        active: settings.fields(),
+        changed,
+        budget_scale: settings.budget_scale(),
+        offline: None,
+    }
 }
 
 async fn apply(
     slot: &Slot,
     browser: &Arc<dyn BrowserPort>,
     next: EmulationSettings,
-) -> Result<Value, CdtError> {
+) -> Result<EmulationReply, CdtError> {
     let current = browser.emulation();
     let changed: Vec<EmulationField> = EmulationField::ALL
         .into_iter()
@@ -158,14 +159,14 @@ async fn apply(
         crate::mutation::check_no_dialog(slot, browser.as_ref())?;
         browser.set_emulation(&next).await?;
     }
-    Ok(report(&next, &changed))
+    Ok(report(&next, changed))
 }
 
 pub async fn set(
     scope: &Scope<'_>,
     params: &EmulationSetParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EmulationReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let _changing = slot.emulation_lock.lock().await;
     let browser = slot.live_browser()?;
@@ -177,7 +178,7 @@ pub async fn reset(
     scope: &Scope<'_>,
     params: &EmulationResetParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EmulationReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let _changing = slot.emulation_lock.lock().await;
     let browser = slot.live_browser()?;
@@ -193,7 +194,11 @@ pub async fn reset(
 }
 
 /// `network offline on|off`: the network emulation set to `offline`, or cleared.
-pub async fn offline(scope: &Scope<'_>, offline: bool, until: Instant) -> Result<Value, CdtError> {
+pub async fn offline(
+    scope: &Scope<'_>,
+    offline: bool,
+    until: Instant,
+) -> Result<EmulationReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let _changing = slot.emulation_lock.lock().await;
     let browser = slot.live_browser()?;
@@ -208,14 +213,14 @@ pub async fn offline(scope: &Scope<'_>, offline: bool, until: Instant) -> Result
         next.clear(EmulationField::Network);
     }
     let mut reply = apply(&slot, &browser, next).await?;
-    reply["offline"] = json!(offline);
+    reply.offline = Some(offline);
     Ok(reply)
 }
 
-pub async fn show(scope: &Scope<'_>, until: Instant) -> Result<Value, CdtError> {
+pub async fn show(scope: &Scope<'_>, until: Instant) -> Result<EmulationReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
-    Ok(report(&browser.emulation(), &[]))
+    Ok(report(&browser.emulation(), Vec::new()))
 }
 
 /// The factor by which a default budget grows for this caller's context (1 without a browser

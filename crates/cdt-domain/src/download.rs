@@ -41,3 +41,12 @@ impl Download {
         self.state != DownloadState::InProgress
     }
 }
+
+/// A download as replies show it: the download and its MIME type (the response's, else one
+/// guessed from the file name).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct DownloadReport {
+    #[serde(flatten)]
+    pub download: Download,
+    pub mime: String,
+}

@@ -2,9 +2,10 @@
 //! that would block answer `DIALOG_BLOCKING`.
 
 use cdt_domain::ops::op;
-use cdt_domain::ops::{DialogAction, DialogHandleParams, PageParams};
+use cdt_domain::ops::{
+    DialogAction, DialogHandleParams, DialogHandleReply, DialogStatusReply, PageParams,
+};
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::context::Scope;
@@ -23,17 +24,21 @@ pub async fn status(
     scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<DialogStatusReply, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     let dialog = ctx.browser.dialog(&ctx.target);
-    Ok(json!({ "page": ctx.page, "open": dialog.is_some(), "dialog": dialog }))
+    Ok(DialogStatusReply {
+        page: ctx.page,
+        open: dialog.is_some(),
+        dialog,
+    })
 }
 
 pub async fn handle(
     scope: &Scope<'_>,
     params: &DialogHandleParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<DialogHandleReply, CdtError> {
     let accept = params.action == DialogAction::Accept;
     let ctx = scope.page(params.page, until).await?;
     let Some(dialog) = ctx.browser.dialog(&ctx.target) else {
@@ -46,5 +51,9 @@ pub async fn handle(
     ctx.browser
         .handle_dialog(&ctx.target, accept, params.text.as_deref())
         .await?;
-    Ok(json!({ "page": ctx.page, "handled": dialog, "accepted": accept }))
+    Ok(DialogHandleReply {
+        page: ctx.page,
+        handled: dialog,
+        accepted: accept,
+    })
 }

@@ -8,7 +8,7 @@ pub struct DialogHandle;
 
 impl Op for DialogHandle {
     type Params = DialogHandleParams;
-    type Reply = Untyped;
+    type Reply = DialogHandleReply;
     const SPEC: OpSpec = OpSpec {
         name: "dialog.handle",
         summary: "Accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload)",

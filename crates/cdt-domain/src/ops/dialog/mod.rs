@@ -9,3 +9,22 @@ resource_operations! { $ dialog_operations(dialog);
     DialogHandle = handle,
     DialogStatus = status,
 }
+
+/// `dialog status`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct DialogStatusReply {
+    pub page: crate::page::PageId,
+    pub open: bool,
+    /// The dialog open now, if any.
+    pub dialog: Option<crate::interact::DialogInfo>,
+}
+
+/// `dialog handle`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct DialogHandleReply {
+    pub page: crate::page::PageId,
+    /// The dialog answered.
+    pub handled: crate::interact::DialogInfo,
+    /// Whether it was accepted (else dismissed).
+    pub accepted: bool,
+}

@@ -8,7 +8,7 @@ pub struct DialogStatus;
 
 impl Op for DialogStatus {
     type Params = PageParams;
-    type Reply = Untyped;
+    type Reply = DialogStatusReply;
     const SPEC: OpSpec = OpSpec {
         name: "dialog.status",
         summary: "Whether a dialog is open, with its type and message",

@@ -64,3 +64,20 @@ pub(crate) mod args {
             .ok_or_else(|| format!("{text:?} is not one of viewport, user-agent, network, cpu, geolocation, color-scheme, timezone, locale, headers"))
     }
 }
+
+/// `emulation set|reset|show`'s reply (and `network offline`'s).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmulationReply {
+    /// Every setting in effect now.
+    pub emulation: crate::emulation::EmulationSettings,
+    /// The kinds set.
+    pub active: Vec<EmulationField>,
+    /// The kinds this command changed.
+    pub changed: Vec<EmulationField>,
+    /// The factor by which default budgets grow under this throttling.
+    pub budget_scale: f64,
+    /// `network offline`: whether the network is now offline.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offline: Option<bool>,
+}

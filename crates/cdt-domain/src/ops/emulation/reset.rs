@@ -8,7 +8,7 @@ pub struct EmulationReset;
 
 impl Op for EmulationReset {
     type Params = EmulationResetParams;
-    type Reply = Untyped;
+    type Reply = EmulationReply;
     const SPEC: OpSpec = OpSpec {
         name: "emulation.reset",
         summary: "Stop emulating: everything, or only some kinds (--only)",

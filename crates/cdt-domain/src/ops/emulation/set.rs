@@ -9,7 +9,7 @@ pub struct EmulationSet;
 
 impl Op for EmulationSet {
     type Params = EmulationSetParams;
-    type Reply = Untyped;
+    type Reply = EmulationReply;
     const SPEC: OpSpec = OpSpec {
         name: "emulation.set",
         summary: "Emulate a device, network, CPU, place, colour scheme, timezone or locale. Only the settings given change; the others stay. Applies to every page of the context (new ones too) and survives navigation",

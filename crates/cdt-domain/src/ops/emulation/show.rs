@@ -8,7 +8,7 @@ pub struct EmulationShow;
 
 impl Op for EmulationShow {
     type Params = NoParams;
-    type Reply = Untyped;
+    type Reply = EmulationReply;
     const SPEC: OpSpec = OpSpec {
         name: "emulation.show",
         summary: "Show what is emulated now (and the budget scale it implies)",

@@ -7,7 +7,7 @@ pub struct NetworkOffline;
 
 impl Op for NetworkOffline {
     type Params = NetworkOfflineParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::EmulationReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.offline",
         summary: "Take the context's pages offline (on) or back online (off)",

@@ -7,7 +7,7 @@ pub struct PageWaitDownload;
 
 impl Op for PageWaitDownload {
     type Params = WaitDownloadParams;
-    type Reply = Untyped;
+    type Reply = WaitDownloadReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-download",
         summary: "Wait for the next download to finish; report its file, URL, size and type",
@@ -49,4 +49,10 @@ mod args {
     }
 
     given_as_is!(WaitDownloadArgs);
+}
+
+/// `page wait-download`'s reply: the download that finished (moved when `--dir` was given).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WaitDownloadReply {
+    pub download: crate::download::DownloadReport,
 }
