@@ -299,7 +299,9 @@ async def typed_replies(session, page):
                        ("storage.cookies.list", {}), ("storage.local.set", {"key": "k", "value": "v"}),
                        ("storage.local.get", {}), ("storage.local.get", {"key": "k"}), ("storage.local.get", {"key": "absent"}),
                        ("storage.local.clear", {"key": "k"}), ("dialog.status", {}), ("emulation.show", {}),
-                       ("emulation.set", {"colorScheme": "dark"}), ("emulation.reset", {}), ("downloads.list", {})]:
+                       ("emulation.set", {"colorScheme": "dark"}), ("emulation.reset", {}), ("downloads.list", {}),
+                       ("events.targets", {}), ("events.read", {"limit": 5}), ("events.filters.get", {}),
+                       ("events.observe", {})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

@@ -4,12 +4,13 @@ use std::sync::Arc;
 
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
-    EventFiltersSetParams, EventsObserveParams, EventsReadParams, EventsScopeParams,
-    EventsTargetsParams, EventsUnobserveParams,
+    EventFiltersReply, EventFiltersSetParams, EventFiltersSetReply, EventTarget, EventTargetsReply,
+    EventsClearReply, EventsObserveParams, EventsObserveReply, EventsReadParams, EventsReadReply,
+    EventsScopeParams, EventsTargetsParams, EventsUnobserveParams, EventsUnobserveReply,
 };
 use cdt_domain::ports::BrowserTarget;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode, limits};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::context::Scope;
@@ -54,7 +55,7 @@ pub async fn read(
     scope: &Scope<'_>,
     params: &EventsReadParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventsReadReply, CdtError> {
     let (slot, _in_flight) = match params.page {
         Some(page) => running_slot(scope, page)?,
         None => scope.ensure_running(until).await?,
@@ -119,29 +120,32 @@ pub async fn read(
         used += size;
         events.push(value);
     }
-    let mut out = json!({ "nextOffset": next_offset, "dropped": result.dropped, "events": events });
-    if result.reset {
-        out["reset"] = json!(true);
-    }
-    if truncated {
-        out["truncated"] = json!(true);
-        Warning::new(
+    let warnings = if truncated {
+        vec![Warning::new(
             WarningCode::Truncated,
             format!(
                 "{} events fit in one reply; read on from nextOffset {next_offset}",
-                out["events"].as_array().map(Vec::len).unwrap_or(0)
+                events.len()
             ),
-        )
-        .attach(&mut out);
-    }
-    Ok(out)
+        )]
+    } else {
+        Vec::new()
+    };
+    Ok(EventsReadReply {
+        next_offset,
+        dropped: result.dropped,
+        events,
+        reset: result.reset,
+        truncated,
+        warnings,
+    })
 }
 
 pub async fn filters_get(
     scope: &Scope<'_>,
     params: &EventsScopeParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventFiltersReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let filters = match &params.target_id {
         Some(target_id) => {
@@ -150,14 +154,17 @@ pub async fn filters_get(
         }
         None => slot.telemetry.filters(),
     };
-    Ok(json!({ "filters": filters, "targetId": params.target_id }))
+    Ok(EventFiltersReply {
+        filters,
+        target_id: params.target_id.clone(),
+    })
 }
 
 pub async fn filters_set(
     scope: &Scope<'_>,
     params: EventFiltersSetParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventFiltersSetReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let page_target = match &params.target_id {
         Some(target_id) => Some(by_target_id(&slot, target_id).await?.1),
@@ -185,12 +192,12 @@ pub async fn filters_set(
             .set_target_filters(page_target, filters.clone()),
         None => slot.telemetry.set_filters(filters.clone()),
     };
-    Ok(json!({
-        "updated": true,
-        "filters": filters,
-        "targetId": params.target_id,
-        "appliesFromOffset": applies_from,
-    }))
+    Ok(EventFiltersSetReply {
+        updated: true,
+        filters,
+        target_id: params.target_id,
+        applies_from_offset: applies_from,
+    })
 }
 
 /// Every target of the context's browser, each with its CDP id, and the cdt page it is (or
@@ -199,14 +206,14 @@ pub async fn targets(
     scope: &Scope<'_>,
     params: &EventsTargetsParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventTargetsReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot
         .browser()
         .ok_or_else(|| CdtError::new(ErrorCode::CdpDisconnected, "the browser is gone"))?;
     let listed = browser.targets().await?;
     let pages = slot.pages().ids_by_target();
-    let targets: Vec<Value> = listed
+    let targets = listed
         .iter()
         .filter(|t| params.types.is_empty() || params.types.contains(&t.kind))
         .filter(|t| {
@@ -219,13 +226,17 @@ pub async fn targets(
             let page = pages
                 .get(&t.target_id)
                 .or_else(|| t.parent.as_ref().and_then(|p| pages.get(p)));
-            json!({
-                "id": t.target_id, "type": t.kind, "title": t.title, "url": t.url,
-                "attached": t.attached, "page": page,
-            })
+            EventTarget {
+                id: t.target_id.clone(),
+                kind: t.kind.clone(),
+                title: t.title.clone(),
+                url: t.url.clone(),
+                attached: t.attached,
+                page: page.copied(),
+            }
         })
         .collect();
-    Ok(json!({ "targets": targets }))
+    Ok(EventTargetsReply { targets })
 }
 
 /// A CDP target id → (its page id, the page target whose buffer holds its events). A page of
@@ -286,19 +297,27 @@ pub async fn clear(
     scope: &Scope<'_>,
     params: &EventsScopeParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventsClearReply, CdtError> {
     if let Some(target_id) = &params.target_id {
         let (slot, _in_flight) = scope.ensure_running(until).await?;
         let (page, page_target) = by_target_id(&slot, target_id).await?;
         let cleared = slot.telemetry.clear_events(Some(&page_target));
         let next = slot.telemetry.target_next_seq(&page_target);
-        return Ok(
-            json!({ "cleared": cleared, "page": page, "targetId": target_id, "nextOffset": next }),
-        );
+        return Ok(EventsClearReply {
+            cleared,
+            page,
+            target_id: Some(target_id.clone()),
+            next_offset: next,
+        });
     }
     let (slot, _in_flight, target) = scope.slot_and_target(params.page, until).await?;
     let cleared = slot.telemetry.clear_events(target.as_deref());
-    Ok(json!({ "cleared": cleared, "page": params.page, "nextOffset": slot.telemetry.next_seq() }))
+    Ok(EventsClearReply {
+        cleared,
+        page: params.page,
+        target_id: None,
+        next_offset: slot.telemetry.next_seq(),
+    })
 }
 
 /// The page an observer command names: by id, else the first whose URL contains the text,
@@ -328,25 +347,33 @@ pub async fn observe(
     scope: &Scope<'_>,
     params: &EventsObserveParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventsObserveReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let Some(target_id) = &params.target_id else {
         let (page, target) = observed_page(&slot, params.page, params.url_includes.as_deref())?;
         slot.telemetry.set_observed(&target, true);
         apply_options(&slot, &target, params);
         let url = slot.pages().info(cdt_domain::PageId(page)).map(|p| p.url);
-        return Ok(json!({
-            "page": page, "targetId": target, "url": url, "observing": true, "attached": true,
-            "nextOffset": slot.telemetry.next_seq(),
-        }));
+        return Ok(EventsObserveReply {
+            page: Some(page),
+            target_id: target,
+            url,
+            observing: true,
+            attached: true,
+            next_offset: slot.telemetry.next_seq(),
+        });
     };
     let (page, page_target) = by_target_id(&slot, target_id).await?;
     slot.telemetry.set_observed(&page_target, true);
     apply_options(&slot, &page_target, params);
-    Ok(json!({
-        "page": page, "targetId": target_id, "observing": true, "attached": true,
-        "nextOffset": slot.telemetry.target_next_seq(&page_target),
-    }))
+    Ok(EventsObserveReply {
+        page,
+        target_id: target_id.clone(),
+        url: None,
+        observing: true,
+        attached: true,
+        next_offset: slot.telemetry.target_next_seq(&page_target),
+    })
 }
 
 /// The per-target options of `events observe` (seed 002: buffer size, TTL, workers, iframes).
@@ -366,7 +393,7 @@ pub async fn unobserve(
     scope: &Scope<'_>,
     params: &EventsUnobserveParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EventsUnobserveReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = match &params.target_id {
         Some(target_id) => {
@@ -384,8 +411,11 @@ pub async fn unobserve(
     } else {
         0
     };
-    Ok(json!({
-        "page": page, "targetId": params.target_id, "observing": false, "stopped": true,
-        "droppedEvents": dropped,
-    }))
+    Ok(EventsUnobserveReply {
+        page,
+        target_id: params.target_id.clone(),
+        observing: false,
+        stopped: true,
+        dropped_events: dropped,
+    })
 }

@@ -32,13 +32,13 @@ pub struct DaemonStatusReply {
     /// Requests served since the daemon started.
     pub requests: u64,
     /// With `--verbose`: latency per operation.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metrics: Option<serde_json::Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<DaemonMemory>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sessions: Option<Vec<crate::ops::SessionSummary>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub telemetry: Option<TelemetryBounds>,
 }
 

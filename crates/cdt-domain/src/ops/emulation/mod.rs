@@ -78,6 +78,6 @@ pub struct EmulationReply {
     /// The factor by which default budgets grow under this throttling.
     pub budget_scale: f64,
     /// `network offline`: whether the network is now offline.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offline: Option<bool>,
 }

@@ -8,7 +8,7 @@ pub struct EventsClear;
 
 impl Op for EventsClear {
     type Params = EventsScopeParams;
-    type Reply = Untyped;
+    type Reply = EventsClearReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.clear",
         summary: "Remove events from the buffer: one page's, or all (offsets go on from where they were)",

@@ -8,7 +8,7 @@ pub struct EventsFiltersGet;
 
 impl Op for EventsFiltersGet {
     type Params = EventsScopeParams;
-    type Reply = Untyped;
+    type Reply = EventFiltersReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.filters.get",
         summary: "Show the active filters",

@@ -8,7 +8,7 @@ pub struct EventsFiltersSet;
 
 impl Op for EventsFiltersSet {
     type Params = EventFiltersSetParams;
-    type Reply = Untyped;
+    type Reply = EventFiltersSetReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.filters.set",
         summary: "Change the filters (options not given keep their value). They apply to events from the returned `appliesFromOffset` on; events already buffered stay as they are",

@@ -148,3 +148,105 @@ pub(crate) mod args {
 
     given_as_is!(ReadArgs, ScopeArgs);
 }
+
+/// `events read`'s reply: a page of the ring, and where to read on.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventsReadReply {
+    /// The offset to read from next.
+    pub next_offset: u64,
+    /// Events dropped from the ring before they were read (capacity, bytes or age).
+    pub dropped: u64,
+    /// The events, oldest first, as recorded (each with `seq`, `kind`, `cdpMethod`, `page`…).
+    pub events: Vec<serde_json::Value>,
+    /// The offset lay beyond every event buffered (the ring was recreated): reading restarted
+    /// from the oldest.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reset: bool,
+    /// The reply filled its budget: read on from `nextOffset`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// Carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
+}
+
+/// `events filters get`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventFiltersReply {
+    pub filters: EventFilters,
+    /// The CDP target whose own filters these are (none: the context's).
+    pub target_id: Option<String>,
+}
+
+/// `events filters set`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventFiltersSetReply {
+    pub updated: bool,
+    pub filters: EventFilters,
+    pub target_id: Option<String>,
+    /// Events from this offset on were recorded under the new filters.
+    pub applies_from_offset: u64,
+}
+
+/// `events targets`'s reply: every CDP target of the context's browser.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct EventTargetsReply {
+    pub targets: Vec<EventTarget>,
+}
+
+/// One CDP target, and the cdt page it is or belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct EventTarget {
+    /// Its CDP `targetId`.
+    pub id: String,
+    /// `page`, `iframe`, `worker`, `service_worker`, …
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub url: String,
+    pub attached: bool,
+    pub page: Option<u32>,
+}
+
+/// `events clear`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventsClearReply {
+    /// Events removed.
+    pub cleared: usize,
+    pub page: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_id: Option<String>,
+    /// Sequence numbers go on from here.
+    pub next_offset: u64,
+}
+
+/// `events observe`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventsObserveReply {
+    pub page: Option<u32>,
+    pub target_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    pub observing: bool,
+    pub attached: bool,
+    /// Read from here to see the events from now on.
+    pub next_offset: u64,
+}
+
+/// `events unobserve`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EventsUnobserveReply {
+    pub page: Option<u32>,
+    pub target_id: Option<String>,
+    pub observing: bool,
+    pub stopped: bool,
+    /// Buffered events dropped with `--drop-buffer`.
+    pub dropped_events: usize,
+}

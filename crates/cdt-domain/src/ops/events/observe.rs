@@ -8,7 +8,7 @@ pub struct EventsObserve;
 
 impl Op for EventsObserve {
     type Params = EventsObserveParams;
-    type Reply = Untyped;
+    type Reply = EventsObserveReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.observe",
         summary: "Let a page's events into the buffer again (every page is observed from its start)",

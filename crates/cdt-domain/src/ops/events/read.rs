@@ -8,7 +8,7 @@ pub struct EventsRead;
 
 impl Op for EventsRead {
     type Params = EventsReadParams;
-    type Reply = Untyped;
+    type Reply = EventsReadReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.read",
         summary: "Read normalized events from an offset; pass the returned nextOffset to continue",

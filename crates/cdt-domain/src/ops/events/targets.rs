@@ -8,7 +8,7 @@ pub struct EventsTargets;
 
 impl Op for EventsTargets {
     type Params = EventsTargetsParams;
-    type Reply = Untyped;
+    type Reply = EventTargetsReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.targets",
         summary: "Every target of the browser (pages, iframes, workers, service workers) with its CDP id",

@@ -8,7 +8,7 @@ pub struct EventsUnobserve;
 
 impl Op for EventsUnobserve {
     type Params = EventsUnobserveParams;
-    type Reply = Untyped;
+    type Reply = EventsUnobserveReply;
     const SPEC: OpSpec = OpSpec {
         name: "events.unobserve",
         summary: "Keep a page's events out of the buffer (console and network lists are unaffected)",

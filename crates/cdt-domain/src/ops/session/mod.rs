@@ -196,12 +196,12 @@ pub struct SessionStatusReply {
     pub daemon: StatusDaemon,
     pub session: Option<SessionInfo>,
     /// With `--verbose`, for a context with a slot.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lease: Option<LeaseInfo>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<SessionMemory>,
     /// The context's telemetry tables and ring, counted.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub telemetry: Option<serde_json::Value>,
 }
 

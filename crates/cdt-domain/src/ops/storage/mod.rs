@@ -225,10 +225,10 @@ pub struct StorageLoadReply {
     pub cookies: usize,
     pub origins: Vec<OriginCounts>,
     /// Origins whose session storage was not restored (no page shows them).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub session_storage_skipped: Vec<String>,
     /// Carried to the envelope's `meta.warnings`.
-    #[serde(rename = "__warnings", skip_serializing_if = "Vec::is_empty")]
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(skip)]
     pub warnings: Vec<Warning>,
 }
