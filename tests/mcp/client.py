@@ -301,7 +301,8 @@ async def typed_replies(session, page):
                        ("storage.local.clear", {"key": "k"}), ("dialog.status", {}), ("emulation.show", {}),
                        ("emulation.set", {"colorScheme": "dark"}), ("emulation.reset", {}), ("downloads.list", {}),
                        ("events.targets", {}), ("events.read", {"limit": 5}), ("events.filters.get", {}),
-                       ("events.observe", {})]:
+                       ("events.observe", {}), ("input.key", {"keys": "Escape"}), ("input.scroll", {"dx": 0, "dy": 40}),
+                       ("console.list", {}), ("network.list", {})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

@@ -1,7 +1,7 @@
 //! Console use cases: list, get, wait, clear (SPEC §8.1).
 
 use cdt_domain::ops::op;
-use cdt_domain::ops::{ConsoleListParams, ConsoleWaitParams};
+use cdt_domain::ops::{ClearedReply, ConsoleListParams, ConsoleListReply, ConsoleWaitParams};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -42,7 +42,7 @@ pub async fn list(
     scope: &Scope<'_>,
     params: &ConsoleListParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ConsoleListReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
@@ -56,12 +56,12 @@ pub async fn list(
     if let Some(limit) = params.limit {
         messages.drain(..messages.len().saturating_sub(limit));
     }
-    Ok(json!({
-        "page": page,
-        "messages": messages.iter().map(|m| m.summary(Some(page.0))).collect::<Vec<_>>(),
-        "total": total,
-        "dropped": slot.telemetry.console_dropped(),
-    }))
+    Ok(ConsoleListReply {
+        page,
+        messages: messages.iter().map(|m| m.summary(Some(page.0))).collect(),
+        total,
+        dropped: slot.telemetry.console_dropped(),
+    })
 }
 
 fn not_found(id: u64) -> CdtError {
@@ -116,7 +116,9 @@ pub async fn clear(
     scope: &Scope<'_>,
     page: Option<u32>,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ClearedReply, CdtError> {
     let (slot, _in_flight, target) = scope.slot_and_target(page, until).await?;
-    Ok(json!({ "cleared": slot.telemetry.clear_console(target.as_deref()) }))
+    Ok(ClearedReply {
+        cleared: slot.telemetry.clear_console(target.as_deref()),
+    })
 }

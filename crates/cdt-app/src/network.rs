@@ -3,7 +3,8 @@
 use base64::Engine;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
-    IdParams, NetworkBodyParams, NetworkHarParams, NetworkListParams, NetworkWaitParams,
+    ClearedReply, IdParams, NetworkBodyParams, NetworkHarParams, NetworkHarReply,
+    NetworkListParams, NetworkListReply, NetworkWaitParams,
 };
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -85,7 +86,7 @@ pub async fn list(
     scope: &Scope<'_>,
     params: &NetworkListParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NetworkListReply, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
     let navigation = slot.telemetry.navigation(&target);
@@ -106,9 +107,11 @@ pub async fn list(
     if let Some(limit) = params.limit {
         requests.drain(..requests.len().saturating_sub(limit));
     }
-    Ok(
-        json!({ "page": page, "requests": requests.iter().map(|r| r.summary(Some(page.0))).collect::<Vec<_>>(), "total": total }),
-    )
+    Ok(NetworkListReply {
+        page,
+        requests: requests.iter().map(|r| r.summary(Some(page.0))).collect(),
+        total,
+    })
 }
 
 pub async fn get(scope: &Scope<'_>, params: &IdParams, until: Instant) -> Result<Value, CdtError> {
@@ -312,7 +315,7 @@ pub async fn har(
     scope: &Scope<'_>,
     params: &NetworkHarParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NetworkHarReply, CdtError> {
     let path = absolute(&params.file, "the HAR file")?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (page, target) = resolve_page(&slot, params.page)?;
@@ -334,16 +337,22 @@ pub async fn har(
         .as_array()
         .map(Vec::len)
         .unwrap_or(0);
-    Ok(
-        json!({ "path": path, "page": page, "entries": entries, "requests": requests.len(), "bytes": size }),
-    )
+    Ok(NetworkHarReply {
+        path: path.display().to_string(),
+        page,
+        entries,
+        requests: requests.len(),
+        bytes: size,
+    })
 }
 
 pub async fn clear(
     scope: &Scope<'_>,
     page: Option<u32>,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ClearedReply, CdtError> {
     let (slot, _in_flight, target) = scope.slot_and_target(page, until).await?;
-    Ok(json!({ "cleared": slot.telemetry.clear_network(target.as_deref()) }))
+    Ok(ClearedReply {
+        cleared: slot.telemetry.clear_network(target.as_deref()),
+    })
 }

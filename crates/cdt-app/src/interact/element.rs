@@ -3,6 +3,7 @@
 //! input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::ops::ActionReply;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
     CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
@@ -66,11 +67,8 @@ use_case!(ElementUpload, |scope, params, until| upload(
     scope, &params, until
 )
 .await);
-use_case!(ElementClear, |scope, params, until| simple(
-    scope,
-    &params,
-    ElementCommand::Clear,
-    until
+use_case!(ElementClear, |scope, params, until| clear(
+    scope, &params, until
 )
 .await);
 use_case!(ElementFocus, |scope, params, until| simple(
@@ -193,45 +191,35 @@ pub async fn click_at(
 }
 
 /// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed.
-pub fn finish(feedback_value: Value, action: &str, uid: &str) -> Value {
-    finish_with(feedback_value, action, uid, None)
+pub fn finish(reply: ActionReply, action: &str, uid: &str) -> ActionReply {
+    finish_with(reply, action, uid, None)
 }
 
 /// [`finish`], with why nothing happened when the page told (`result`, and `invalid` fields).
 fn finish_with(
-    mut feedback_value: Value,
+    mut reply: ActionReply,
     action: &str,
     uid: &str,
     why: Option<(String, Value)>,
-) -> Value {
-    let waited = feedback_value
-        .get("waited")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
-    if let Some(object) = feedback_value.as_object_mut() {
-        object.remove("waited");
-    }
-    if waited
-        && feedback::no_effect(&feedback_value)
-        && !feedback_value.get("snapshot").is_some_and(Value::is_string)
-    {
+) -> ActionReply {
+    if reply.waited && reply.no_effect() && reply.snapshot.is_none() {
         let message = match &why {
             Some((result, _)) => format!("{action} on {uid} changed nothing observable: {result}"),
             None => format!(
                 "{action} on {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
             ),
         };
-        Warning::new(WarningCode::ActionNoEffect, message).attach(&mut feedback_value);
+        reply
+            .warnings
+            .push(Warning::new(WarningCode::ActionNoEffect, message));
     }
     if let Some((result, invalid)) = why {
-        feedback_value["result"] = json!(result);
-        if !invalid.is_null() {
-            feedback_value["invalid"] = invalid;
-        }
+        reply.result = Some(result);
+        reply.invalid = (!invalid.is_null()).then_some(invalid);
     }
-    feedback_value["action"] = json!(action);
-    feedback_value["uid"] = json!(uid);
-    feedback_value
+    reply.action = action.to_string();
+    reply.uid = uid.to_string();
+    reply
 }
 
 fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
@@ -280,10 +268,10 @@ impl FillAction {
     }
 }
 
-/// The element commands that are one page-probe command on the element.
+/// The element commands that are one page-probe command on the element (`element clear` is
+/// one too, but answers with the action's feedback: see [`clear`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ElementCommand {
-    Clear,
     Focus,
     ScrollIntoView,
     Inspect,
@@ -292,7 +280,6 @@ pub enum ElementCommand {
 impl ElementCommand {
     fn probe(self) -> ProbeCommand {
         match self {
-            ElementCommand::Clear => ProbeCommand::Clear,
             ElementCommand::Focus => ProbeCommand::Focus,
             ElementCommand::ScrollIntoView => ProbeCommand::ScrollIntoView,
             ElementCommand::Inspect => ProbeCommand::Inspect,
@@ -305,7 +292,7 @@ pub async fn click(
     scope: &Scope<'_>,
     params: &ClickParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let button = params.button.unwrap_or_default().into();
     let action = PointerAction::Click;
     pointer_with(scope, &params.target, params.no_wait, action, button, until).await
@@ -317,7 +304,7 @@ pub async fn pointer(
     params: &ElementActionParams,
     action: PointerAction,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let (target, no_wait) = (&params.target, params.no_wait);
     pointer_with(scope, target, no_wait, action, MouseButton::Left, until).await
 }
@@ -329,7 +316,7 @@ async fn pointer_with(
     action: PointerAction,
     button: MouseButton,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let (frame, args, what) = pick(target)?;
     let (ctx, _mutating) = scope.page_for_action(target.page, until).await?;
     let mut before = feedback::before(&ctx).await;
@@ -350,14 +337,14 @@ async fn pointer_with(
     };
     let feedback_value = feedback::after(&ctx, before, outcome, no_wait).await;
     let clicked = matches!(action, PointerAction::Click | PointerAction::DoubleClick);
-    let why = if clicked && !no_wait && feedback::no_effect(&feedback_value) {
+    let why = if clicked && !no_wait && feedback_value.no_effect() {
         feedback::why_nothing(&ctx, &uid).await
     } else {
         None
     };
     let mut reply = finish_with(feedback_value, action.name(), &uid, why);
     if button != MouseButton::Left {
-        reply["button"] = json!(button.name());
+        reply.button = Some(button.name().to_string());
     }
     Ok(reply)
 }
@@ -366,7 +353,7 @@ pub async fn drag(
     scope: &Scope<'_>,
     params: &DragParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
     // The target may be a CSS selector too: a drop zone whose handlers were added by script
     // shows no sign of them, so it may have no uid.
@@ -503,7 +490,7 @@ pub async fn fill(
     params: &FillParams,
     action: FillAction,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
@@ -516,7 +503,7 @@ pub async fn check(
     scope: &Scope<'_>,
     params: &CheckParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let value = params.checked.unwrap_or(true).to_string();
     let fill_params = FillParams {
         target: params.target.clone(),
@@ -530,7 +517,7 @@ pub async fn fill_form(
     scope: &Scope<'_>,
     params: &FillFormParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     if params.fields.is_empty() {
         return Err(CdtError::validation("no fields to fill")
             .hinted("Example: cdt element fill-form --field e5=ada --field e6=secret"));
@@ -556,15 +543,16 @@ pub async fn fill_form(
         }
     }
     let mut feedback_value = feedback::after(&ctx, before, last, params.no_wait).await;
-    feedback_value["filled"] = json!(filled);
-    Ok(finish(feedback_value, "fill-form", &filled.join(",")))
+    let uid = filled.join(",");
+    feedback_value.filled = Some(filled);
+    Ok(finish(feedback_value, "fill-form", &uid))
 }
 
 pub async fn upload(
     scope: &Scope<'_>,
     params: &UploadParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     if params.files.is_empty() {
         return Err(CdtError::validation("no files to upload")
@@ -605,11 +593,31 @@ pub async fn upload(
         })?;
     let mut feedback_value =
         feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
-    feedback_value["files"] = json!(files);
+    feedback_value.files = Some(files);
     Ok(finish(feedback_value, "upload", &uid))
 }
 
-/// clear, focus, scroll-into-view, inspect: one agent command on the element.
+/// `element clear`: empties a text field, with the action's feedback.
+pub async fn clear(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    until: Instant,
+) -> Result<ActionReply, CdtError> {
+    let (frame, args, what) = pick(&params.target)?;
+    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
+    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
+    let before = feedback::before(&ctx).await;
+    let done = probe_result(ctx.probe(&frame, ProbeCommand::Clear, args).await?, &what)?;
+    let feedback_value =
+        feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
+    Ok(finish(
+        feedback_value,
+        "clear",
+        done["uid"].as_str().unwrap_or_default(),
+    ))
+}
+
+/// focus, scroll-into-view, inspect: one probe command on the element.
 pub async fn simple(
     scope: &Scope<'_>,
     params: &ElementActionParams,
@@ -619,17 +627,6 @@ pub async fn simple(
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    if command == ElementCommand::Clear {
-        let before = feedback::before(&ctx).await;
-        let done = probe_result(ctx.probe(&frame, ProbeCommand::Clear, args).await?, &what)?;
-        let feedback_value =
-            feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
-        return Ok(finish(
-            feedback_value,
-            "clear",
-            done["uid"].as_str().unwrap_or_default(),
-        ));
-    }
     let mut result = probe_result(ctx.probe(&frame, command.probe(), args).await?, &what)?;
     if command == ElementCommand::Inspect {
         let (dx, dy) = frame_offset(&ctx, &frame).await?;

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use cdt_domain::interact::DispatchOutcome;
+use cdt_domain::interact::{DialogInfo, DispatchOutcome};
+use cdt_domain::ops::{ActionDialog, ActionReply};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -71,22 +72,25 @@ async fn state_after(ctx: &PageCtx) -> Value {
     Value::Null
 }
 
-/// Waits for what the action set off (unless `no_wait`), then reports it.
+/// Waits for what the action set off (unless `no_wait`), then reports it (`action` and `uid`
+/// are the caller's to fill in).
 pub async fn after(
     ctx: &PageCtx,
     before: Before,
     outcome: DispatchOutcome,
     no_wait: bool,
-) -> Value {
-    let mut out =
-        json!({ "navigated": false, "dialog": Value::Null, "newPages": [], "domChanged": false });
+) -> ActionReply {
+    let mut out = ActionReply {
+        waited: true,
+        ..ActionReply::default()
+    };
     if let Some(dialog) = outcome.dialog.or_else(|| ctx.browser.dialog(&ctx.target)) {
-        out["dialog"] = json!(dialog);
+        out.dialog = Some(ActionDialog { dialog, page: None });
         return out;
     }
     if no_wait {
         // Nothing was observed, so nothing can be said to have had no effect.
-        out["waited"] = json!(false);
+        out.waited = false;
         return out;
     }
     // A navigation the action caused starts within ~100 ms.
@@ -107,36 +111,35 @@ const OBSERVE_CAP: Duration = Duration::from_secs(3);
 
 /// The page stopped answering (its scripts are frozen, e.g. by a dialog in a popup sharing its
 /// process): report the new pages and any dialog open on them instead of waiting on.
-fn frozen(ctx: &PageCtx, pages_before: &[u32], mut out: Value) -> Value {
+fn frozen(ctx: &PageCtx, pages_before: &[u32], mut out: ActionReply) -> ActionReply {
     let pages = ctx.slot.pages();
-    let new_pages: Vec<u32> = pages
+    out.new_pages = pages
         .ids()
         .into_iter()
         .filter(|id| !pages_before.contains(id))
         .collect();
-    out["newPages"] = json!(new_pages);
-    out["pageUnresponsive"] = json!(true);
+    out.page_unresponsive = true;
     for id in pages.ids() {
         if let Some(dialog) = pages
             .target_of(cdt_domain::PageId(id))
             .and_then(|target| ctx.browser.dialog(&target))
         {
-            let mut dialog = json!(dialog);
-            dialog["page"] = json!(id);
-            out["dialog"] = dialog;
+            out.dialog = Some(ActionDialog {
+                dialog,
+                page: Some(id),
+            });
         }
     }
     out
 }
 
-async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
+async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionReply {
     let state = state_after(ctx).await;
-    if let Some(dialog) = state
+    let reported = state
         .get("__dialog")
-        .cloned()
-        .or_else(|| ctx.browser.dialog(&ctx.target).map(|d| json!(d)))
-    {
-        out["dialog"] = dialog;
+        .and_then(|dialog| serde_json::from_value::<DialogInfo>(dialog.clone()).ok());
+    if let Some(dialog) = reported.or_else(|| ctx.browser.dialog(&ctx.target)) {
+        out.dialog = Some(ActionDialog { dialog, page: None });
         return out;
     }
     let navigated = !state.is_null()
@@ -151,10 +154,10 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
             )
             .await;
     }
-    out["navigated"] = json!(navigated);
+    out.navigated = navigated;
     if navigated {
-        out["url"] = state["url"].clone();
-        out["title"] = state["title"].clone();
+        out.url = state["url"].as_str().map(str::to_string);
+        out.title = state["title"].as_str().map(str::to_string);
     }
     // Downloads the action started, once finished (a moment at most). One begins only once its
     // response's headers arrive: a link that saves, or a navigation that brought no new
@@ -164,17 +167,15 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
             || (!navigated
                 && crate::downloads::navigation_may_save(&ctx.slot, &ctx.target, before.requests))
     };
-    let started =
+    out.downloads =
         crate::downloads::started_since(&ctx.slot, before.downloads, DOWNLOAD_WAIT, expected).await;
-    if !started.is_empty() {
-        out["downloads"] = json!(started);
-    }
-    let now = ctx.slot.pages().ids();
-    out["newPages"] = json!(
-        now.iter()
-            .filter(|id| !before.pages.contains(id))
-            .collect::<Vec<_>>()
-    );
+    out.new_pages = ctx
+        .slot
+        .pages()
+        .ids()
+        .into_iter()
+        .filter(|id| !before.pages.contains(id))
+        .collect();
     // The page's snapshot in the view the caller last took it in (the whole page if never),
     // compared as `capture snapshot --diff` would: it becomes the newest version.
     let view = ctx
@@ -193,9 +194,9 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
         );
         match compared {
             Compared::Full { version } => {
-                out["version"] = json!(version);
-                out["domChanged"] = json!(true);
-                out["snapshot"] = json!(current.text);
+                out.version = Some(version);
+                out.dom_changed = true;
+                out.snapshot = Some(current.text);
             }
             Compared::Diff {
                 version,
@@ -203,11 +204,11 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: Value) -> Value {
                 changes,
                 only_focus,
             } => {
-                out["version"] = json!(version);
-                out["domChanged"] = json!(!changes.is_empty() && !only_focus);
+                out.version = Some(version);
+                out.dom_changed = !changes.is_empty() && !only_focus;
                 if !changes.is_empty() {
-                    out["base"] = json!(base);
-                    out["changes"] = json!(changes);
+                    out.base = Some(base);
+                    out.changes = changes;
                 }
             }
         }
@@ -248,32 +249,4 @@ pub async fn why_nothing(ctx: &PageCtx, uid: &str) -> Option<(String, Value)> {
             Value::Null,
         )
     })
-}
-
-/// True when an action changed nothing observable (reported as a warning, not an error).
-pub fn no_effect(feedback: &Value) -> bool {
-    feedback["navigated"] == false
-        && feedback["downloads"].as_array().is_none_or(Vec::is_empty)
-        && feedback["dialog"].is_null()
-        && feedback["newPages"].as_array().is_some_and(Vec::is_empty)
-        && feedback["domChanged"] == false
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn no_effect_needs_nothing_at_all() {
-        assert!(no_effect(
-            &json!({ "navigated": false, "dialog": null, "newPages": [], "domChanged": false })
-        ));
-        assert!(!no_effect(
-            &json!({ "navigated": false, "dialog": null, "newPages": [], "domChanged": true })
-        ));
-        assert!(!no_effect(&json!({
-            "navigated": false, "dialog": null, "newPages": [], "domChanged": false,
-            "downloads": [{ "state": "completed" }]
-        })));
-    }
 }

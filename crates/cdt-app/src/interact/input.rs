@@ -3,10 +3,11 @@
 use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::{
-    ClickAtParams, ClickButton, KeyParams, PointDragParams, PointParams, ScrollParams, TypeParams,
+    ActionReply, ClickAtParams, ClickButton, KeyParams, PointDragParams, PointParams, ScrollParams,
+    TypeParams,
 };
 use cdt_domain::probe::ProbeCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use super::element::{click_at, drag_between, finish};
@@ -160,14 +161,18 @@ async fn with_feedback(
     action: &str,
     what: &str,
     work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let before = feedback::before(ctx).await;
     let outcome = work.await?;
     let feedback_value = feedback::after(ctx, before, outcome, false).await;
     Ok(finish(feedback_value, action, what))
 }
 
-pub async fn key(scope: &Scope<'_>, params: &KeyParams, until: Instant) -> Result<Value, CdtError> {
+pub async fn key(
+    scope: &Scope<'_>,
+    params: &KeyParams,
+    until: Instant,
+) -> Result<ActionReply, CdtError> {
     let input = parse_keys(&params.keys)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     with_feedback(
@@ -183,7 +188,7 @@ pub async fn type_text(
     scope: &Scope<'_>,
     params: &TypeParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let submit = params.submit.as_deref().map(parse_keys).transpose()?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let work = async {
@@ -205,7 +210,7 @@ pub async fn click(
     scope: &Scope<'_>,
     params: &ClickAtParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let button = button(params.button);
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = (params.x, params.y);
@@ -244,7 +249,7 @@ pub async fn mouse(
     params: &PointParams,
     action: MouseAction,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let button = button(params.button);
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = (params.x, params.y);
@@ -287,7 +292,7 @@ pub async fn drag(
     scope: &Scope<'_>,
     params: &PointDragParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let what = format!("{},{} → {},{}", params.x1, params.y1, params.x2, params.y2);
     with_feedback(
@@ -303,7 +308,7 @@ pub async fn scroll(
     scope: &Scope<'_>,
     params: &ScrollParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ActionReply, CdtError> {
     let at = params.at.map(|point| (point.x, point.y));
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = match at {
@@ -331,7 +336,7 @@ pub async fn scroll(
     .await?;
     let state = ctx.probe("", ProbeCommand::State, json!({})).await?;
     let mut result = result;
-    result["scroll"] = state["scroll"].clone();
+    result.scroll = serde_json::from_value(state["scroll"].clone()).ok();
     Ok(result)
 }
 

@@ -91,3 +91,28 @@ fn a_typed_reply_publishes_its_schema_and_an_untyped_one_none() {
     assert!(reply_schema("capture.snapshot").is_none());
     assert!(reply_schema("no.such.op").is_none());
 }
+
+#[test]
+fn an_action_had_no_effect_only_when_nothing_at_all_happened() {
+    assert!(ActionReply::default().no_effect());
+    let changed = ActionReply {
+        dom_changed: true,
+        ..ActionReply::default()
+    };
+    assert!(!changed.no_effect());
+    let download: crate::download::DownloadReport = crate::download::DownloadReport {
+        download: crate::download::Download::default(),
+        mime: "text/csv".into(),
+    };
+    let downloaded = ActionReply {
+        downloads: vec![download],
+        ..ActionReply::default()
+    };
+    assert!(!downloaded.no_effect());
+    // What serializes is the contract's shape: defaults present, empties left out.
+    let json = serde_json::to_value(&downloaded).expect("serializes");
+    assert_eq!(json["navigated"], false);
+    assert!(json["dialog"].is_null() && json["newPages"] == serde_json::json!([]));
+    assert!(json.get("changes").is_none() && json.get("waited").is_none());
+    assert_eq!(json["downloads"][0]["mime"], "text/csv");
+}

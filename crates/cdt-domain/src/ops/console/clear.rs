@@ -8,7 +8,7 @@ pub struct ConsoleClear;
 
 impl Op for ConsoleClear {
     type Params = PageScopeParams;
-    type Reply = Untyped;
+    type Reply = ClearedReply;
     const SPEC: OpSpec = OpSpec {
         name: "console.clear",
         summary: "Forget recorded messages (of one page, or all)",

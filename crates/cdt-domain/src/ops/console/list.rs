@@ -8,7 +8,7 @@ pub struct ConsoleList;
 
 impl Op for ConsoleList {
     type Params = ConsoleListParams;
-    type Reply = Untyped;
+    type Reply = ConsoleListReply;
     const SPEC: OpSpec = OpSpec {
         name: "console.list",
         summary: "Console messages of a page since its last navigation (logs, exceptions, browser errors)",

@@ -81,3 +81,22 @@ pub(crate) mod args {
 
     given_as_is!(ListArgs, WaitArgs, PageScopeArgs);
 }
+
+/// `console list`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ConsoleListReply {
+    pub page: crate::page::PageId,
+    /// The messages, oldest first (`{id, type, text, page, …}`; `console get <id>` has the
+    /// arguments and stack).
+    pub messages: Vec<serde_json::Value>,
+    /// Messages that matched, before `--limit`.
+    pub total: usize,
+    /// Messages the context's table dropped (bounded memory).
+    pub dropped: u64,
+}
+
+/// `console clear`'s (and `network clear`'s) reply: how many records were removed.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ClearedReply {
+    pub cleared: usize,
+}

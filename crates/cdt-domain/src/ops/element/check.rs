@@ -8,7 +8,7 @@ pub struct ElementCheck;
 
 impl Op for ElementCheck {
     type Params = CheckParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.check",
         summary: "Tick (or, with --checked false, untick) a checkbox, radio or switch",

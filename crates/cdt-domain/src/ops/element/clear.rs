@@ -8,7 +8,7 @@ pub struct ElementClear;
 
 impl Op for ElementClear {
     type Params = ElementActionParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.clear",
         summary: "Empty an input, textarea or contenteditable",

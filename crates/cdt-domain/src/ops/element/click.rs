@@ -8,7 +8,7 @@ pub struct ElementClick;
 
 impl Op for ElementClick {
     type Params = ClickParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.click",
         summary: "Click an element (scrolled into view, checked visible, enabled and not covered)",

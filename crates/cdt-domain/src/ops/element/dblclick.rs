@@ -8,7 +8,7 @@ pub struct ElementDblclick;
 
 impl Op for ElementDblclick {
     type Params = ElementActionParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.dblclick",
         summary: "Double-click an element",

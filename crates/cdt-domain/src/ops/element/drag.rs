@@ -8,7 +8,7 @@ pub struct ElementDrag;
 
 impl Op for ElementDrag {
     type Params = DragParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.drag",
         summary: "Drag one element onto another (mouse events)",

@@ -8,7 +8,7 @@ pub struct ElementFill;
 
 impl Op for ElementFill {
     type Params = FillParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.fill",
         summary: "Fill an input, textarea, contenteditable, select or checkbox (any script, e.g. 'Zoë 東京')",

@@ -8,7 +8,7 @@ pub struct ElementFillForm;
 
 impl Op for ElementFillForm {
     type Params = FillFormParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.fill-form",
         summary: "Fill several fields at once",

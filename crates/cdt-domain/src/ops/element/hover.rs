@@ -8,7 +8,7 @@ pub struct ElementHover;
 
 impl Op for ElementHover {
     type Params = ElementActionParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.hover",
         summary: "Move the mouse over an element",

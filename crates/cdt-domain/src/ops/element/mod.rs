@@ -248,3 +248,103 @@ pub(crate) mod args {
 
     given_as_is!(DragArgs);
 }
+
+/// What an action caused (SPEC §6.4, seed 003's `Feedback`): the reply of every element and
+/// input action — a navigation, a dialog, new pages, downloads, and what changed in the page's
+/// snapshot, as `capture snapshot --diff` answers it (the whole snapshot when more than half
+/// changed).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionReply {
+    /// `click`, `dblclick`, `hover`, `drag`, `fill`, `select`, `check`, `upload`, `clear`,
+    /// `fill-form`, `key`, `type`, `mouse-move`, …
+    pub action: String,
+    /// The element acted on (the key, for `input key`; the uids filled, for `fill-form`).
+    pub uid: String,
+    /// The action replaced the document.
+    pub navigated: bool,
+    /// Where it navigated to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// A dialog the action opened (answer it with `dialog handle`).
+    pub dialog: Option<ActionDialog>,
+    /// Pages the action opened.
+    pub new_pages: Vec<u32>,
+    /// The page's snapshot changed (a focus move alone does not count).
+    pub dom_changed: bool,
+    /// Downloads the action started.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub downloads: Vec<crate::download::DownloadReport>,
+    /// The snapshot version the page is at now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
+    /// The version `changes` are against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<u64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<crate::snapshot_change::Change>,
+    /// The whole new snapshot, when more than half of it changed or the document is new.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
+    /// The page stopped answering while it was watched (reported as far as it was seen).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub page_unresponsive: bool,
+    /// Why a click did nothing, when the page told (a blocked submission, a cancelled link).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The fields whose constraint validation blocked a submission: `[{uid, name, message}]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invalid: Option<serde_json::Value>,
+    /// The mouse button, when not the left one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub button: Option<String>,
+    /// `fill-form`: the uids filled, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filled: Option<Vec<String>>,
+    /// `upload`: the files given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<String>>,
+    /// `input scroll`: where the page is scrolled to now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scroll: Option<ScrollPosition>,
+    /// False with `--no-wait`: nothing was watched, so no "no effect" is claimed.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub waited: bool,
+    /// Carried to the envelope's `meta.warnings` (`ACTION_NO_EFFECT`).
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
+}
+
+/// A page's scroll position, in CSS pixels.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScrollPosition {
+    pub x: f64,
+    pub y: f64,
+    /// How far down it can scroll.
+    pub max_y: f64,
+}
+
+/// A dialog open after an action, and the page it is on when that is another page (a popup's).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ActionDialog {
+    #[serde(flatten)]
+    pub dialog: crate::interact::DialogInfo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+impl ActionReply {
+    /// Nothing observable happened: no navigation, dialog, new page, download or DOM change.
+    pub fn no_effect(&self) -> bool {
+        !self.navigated
+            && self.dialog.is_none()
+            && self.new_pages.is_empty()
+            && !self.dom_changed
+            && self.downloads.is_empty()
+    }
+}

@@ -8,7 +8,7 @@ pub struct ElementSelect;
 
 impl Op for ElementSelect {
     type Params = FillParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.select",
         summary: "Choose an option of a <select> by its text or value (comma-separated for multiple)",

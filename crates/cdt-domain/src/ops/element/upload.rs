@@ -8,7 +8,7 @@ pub struct ElementUpload;
 
 impl Op for ElementUpload {
     type Params = UploadParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.upload",
         summary: "Put files into an <input type=file>",

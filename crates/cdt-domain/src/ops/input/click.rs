@@ -8,7 +8,7 @@ pub struct InputClick;
 
 impl Op for InputClick {
     type Params = ClickAtParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.click",
         summary: "Click at x y",

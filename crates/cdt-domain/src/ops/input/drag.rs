@@ -8,7 +8,7 @@ pub struct InputDrag;
 
 impl Op for InputDrag {
     type Params = PointDragParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.drag",
         summary: "Drag from x1 y1 to x2 y2",

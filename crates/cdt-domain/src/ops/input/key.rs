@@ -8,7 +8,7 @@ pub struct InputKey;
 
 impl Op for InputKey {
     type Params = KeyParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.key",
         summary: "Press a key or chord: Enter, Tab, Escape, Control+A, Shift+Tab, F5, a, …",

@@ -8,7 +8,7 @@ pub struct InputMouseDown;
 
 impl Op for InputMouseDown {
     type Params = PointParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.mouse-down",
         summary: "Press a mouse button at x y",

@@ -8,7 +8,7 @@ pub struct InputMouseMove;
 
 impl Op for InputMouseMove {
     type Params = PointParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.mouse-move",
         summary: "Move the mouse to x y (CSS pixels of the viewport)",

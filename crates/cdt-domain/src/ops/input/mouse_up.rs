@@ -8,7 +8,7 @@ pub struct InputMouseUp;
 
 impl Op for InputMouseUp {
     type Params = PointParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.mouse-up",
         summary: "Release a mouse button at x y",

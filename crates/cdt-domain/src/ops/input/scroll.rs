@@ -8,7 +8,7 @@ pub struct InputScroll;
 
 impl Op for InputScroll {
     type Params = ScrollParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.scroll",
         summary: "Scroll with the mouse wheel",

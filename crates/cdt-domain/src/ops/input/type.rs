@@ -8,7 +8,7 @@ pub struct InputType;
 
 impl Op for InputType {
     type Params = TypeParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "input.type",
         summary: "Type text into the focused element (any script), optionally pressing a key after",

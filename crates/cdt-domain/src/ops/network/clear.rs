@@ -8,7 +8,7 @@ pub struct NetworkClear;
 
 impl Op for NetworkClear {
     type Params = PageScopeParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::ClearedReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.clear",
         summary: "Forget recorded requests (of one page, or all)",

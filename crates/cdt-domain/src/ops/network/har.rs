@@ -8,7 +8,7 @@ pub struct NetworkHar;
 
 impl Op for NetworkHar {
     type Params = NetworkHarParams;
-    type Reply = Untyped;
+    type Reply = NetworkHarReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.har",
         summary: "Write the page's requests as a HAR 1.2 file",

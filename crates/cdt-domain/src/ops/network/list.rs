@@ -8,7 +8,7 @@ pub struct NetworkList;
 
 impl Op for NetworkList {
     type Params = NetworkListParams;
-    type Reply = Untyped;
+    type Reply = NetworkListReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.list",
         summary: "Requests of a page since its last navigation (iframes and workers included)",

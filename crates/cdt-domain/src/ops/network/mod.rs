@@ -81,3 +81,27 @@ pub(crate) mod args {
 
     given_as_is!(ListArgs, WaitArgs);
 }
+
+/// `network list`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct NetworkListReply {
+    pub page: crate::page::PageId,
+    /// The requests, oldest first (`{id, method, url, status, type, …}`; `network get <id>`
+    /// has headers, timing and bodies).
+    pub requests: Vec<serde_json::Value>,
+    /// Requests that matched, before `--limit`.
+    pub total: usize,
+}
+
+/// `network har`'s reply: the HAR file written.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct NetworkHarReply {
+    pub path: String,
+    pub page: crate::page::PageId,
+    /// HAR entries written.
+    pub entries: usize,
+    /// Requests of the page it covers.
+    pub requests: usize,
+    /// The file's size.
+    pub bytes: usize,
+}
