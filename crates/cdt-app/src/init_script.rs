@@ -4,9 +4,9 @@
 
 use std::future::Future;
 
+use cdt_domain::ops::{InitScriptUsed, NavigatedReply};
 use cdt_domain::ports::BrowserPort;
 use cdt_domain::{CdtError, PageInfo};
-use serde_json::{Value, json};
 
 /// Largest init script accepted (the whole request is bounded too).
 const MAX_SCRIPT_BYTES: usize = 1024 * 1024;
@@ -18,12 +18,15 @@ pub async fn around<F>(
     source: Option<&str>,
     persist: bool,
     navigation: F,
-) -> Result<Value, CdtError>
+) -> Result<NavigatedReply, CdtError>
 where
     F: Future<Output = Result<PageInfo, CdtError>>,
 {
     let Some(source) = source else {
-        return navigation.await.map(|info| json!(info));
+        return navigation.await.map(|page| NavigatedReply {
+            page,
+            init_script: None,
+        });
     };
     if source.trim().is_empty() || source.len() > MAX_SCRIPT_BYTES {
         return Err(
@@ -37,8 +40,11 @@ where
         // Removing is best effort: a failed navigation must still report its own error.
         let _ = browser.remove_init_script(target, handle).await;
     }
-    let info = result?;
-    let mut reply = json!(info);
-    reply["initScript"] = json!({ "bytes": source.len(), "persist": persist });
-    Ok(reply)
+    Ok(NavigatedReply {
+        page: result?,
+        init_script: Some(InitScriptUsed {
+            bytes: source.len(),
+            persist,
+        }),
+    })
 }

@@ -2,9 +2,11 @@
 //! Mutations of one page are serialized by that page's lock (`mutation.rs`); listing never
 //! waits for them.
 
-use cdt_domain::ops::{PageCloseReply, PageListReply, PageNavigateParams, PageOpenParams};
+use cdt_domain::ops::{
+    NavigatedReply, PageCloseReply, PageListReply, PageNavigateParams, PageOpenParams,
+};
 use cdt_domain::{CdtError, PageId, PageInfo, WaitUntil};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::context::Scope;
@@ -102,7 +104,7 @@ pub async fn open(
     scope: &Scope<'_>,
     params: &PageOpenParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NavigatedReply, CdtError> {
     let url = normalize_url(&params.url)?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
@@ -183,7 +185,7 @@ pub async fn navigate(
     scope: &Scope<'_>,
     params: &PageNavigateParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NavigatedReply, CdtError> {
     let url = normalize_url(&params.url)?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let (id, target) = resolve_page(&slot, params.page)?;

@@ -1,10 +1,9 @@
 //! `page back|forward|reload|resize`: history and the viewport of one page.
 
 use cdt_domain::ops::op;
-use cdt_domain::ops::{HistoryParams, ReloadParams, ResizeParams};
+use cdt_domain::ops::{HistoryParams, NavigatedReply, PageResizeReply, ReloadParams, ResizeParams};
 use cdt_domain::ports::NavigationOutcome;
-use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
+use cdt_domain::{CdtError, ErrorCode, PageInfo};
 use tokio::time::Instant;
 
 use crate::context::{PageCtx, Scope};
@@ -27,9 +26,16 @@ use_case!(PageResize, |scope, params, until| resize(
 )
 .await);
 
-fn page_json(ctx: &PageCtx, outcome: &NavigationOutcome) -> Value {
-    let (url, title) = (&outcome.url, &outcome.title);
-    json!({ "id": ctx.page, "url": url, "title": title, "current": ctx.slot.pages().current() == Some(ctx.page) })
+fn navigated(ctx: &PageCtx, outcome: NavigationOutcome) -> NavigatedReply {
+    NavigatedReply {
+        page: PageInfo {
+            id: ctx.page,
+            url: outcome.url,
+            title: outcome.title,
+            current: ctx.slot.pages().current() == Some(ctx.page),
+        },
+        init_script: None,
+    }
 }
 
 pub async fn history(
@@ -37,14 +43,14 @@ pub async fn history(
     params: &HistoryParams,
     delta: i32,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NavigatedReply, CdtError> {
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     match ctx
         .browser
         .history(&ctx.target, delta, params.wait_until)
         .await?
     {
-        Some(outcome) => Ok(page_json(&ctx, &outcome)),
+        Some(outcome) => Ok(navigated(&ctx, outcome)),
         None => {
             let (word, command) = if delta < 0 {
                 ("previous", "back")
@@ -67,20 +73,20 @@ pub async fn reload(
     scope: &Scope<'_>,
     params: &ReloadParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NavigatedReply, CdtError> {
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let outcome = ctx
         .browser
         .reload(&ctx.target, params.ignore_cache, params.wait_until)
         .await?;
-    Ok(page_json(&ctx, &outcome))
+    Ok(navigated(&ctx, outcome))
 }
 
 pub async fn resize(
     scope: &Scope<'_>,
     params: &ResizeParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<PageResizeReply, CdtError> {
     if !(100..=10_000).contains(&params.width) || !(100..=10_000).contains(&params.height) {
         return Err(
             CdtError::validation("width and height go from 100 to 10000")
@@ -91,5 +97,9 @@ pub async fn resize(
     ctx.browser
         .resize(&ctx.target, params.width, params.height)
         .await?;
-    Ok(json!({ "page": ctx.page, "width": params.width, "height": params.height }))
+    Ok(PageResizeReply {
+        page: ctx.page,
+        width: params.width,
+        height: params.height,
+    })
 }

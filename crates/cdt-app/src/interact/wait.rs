@@ -4,10 +4,13 @@
 use std::future::Future;
 use std::time::Duration;
 
-use cdt_domain::ops::{WaitIdleParams, WaitSelectorParams, WaitTextParams, WaitUrlParams};
+use cdt_domain::ops::{
+    WaitIdleParams, WaitIdleReply, WaitSelectorParams, WaitSelectorReply, WaitTextParams,
+    WaitTextReply, WaitUrlParams, WaitUrlReply,
+};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use super::observe::pending_requests;
@@ -73,7 +76,7 @@ pub async fn wait_text(
     scope: &Scope<'_>,
     params: &WaitTextParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WaitTextReply, CdtError> {
     if params.texts.iter().all(|t| t.is_empty()) {
         return Err(CdtError::validation("no text to wait for")
             .hinted("Example: cdt page wait-text 'Welcome' 'Signed in'"));
@@ -83,17 +86,21 @@ pub async fn wait_text(
     let found = poll(until, || async {
         ctx.no_dialog()?;
         let checked = ctx.probe("", ProbeCommand::WaitCheck, args.clone()).await?;
-        Ok((checked["done"] == true).then(|| checked["found"].clone()))
+        Ok((checked["done"] == true)
+            .then(|| checked["found"].as_str().unwrap_or_default().to_string()))
     })
     .await?;
-    Ok(json!({ "page": ctx.page, "found": found }))
+    Ok(WaitTextReply {
+        page: ctx.page,
+        found,
+    })
 }
 
 pub async fn wait_selector(
     scope: &Scope<'_>,
     params: &WaitSelectorParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WaitSelectorReply, CdtError> {
     let state = params.state.as_str();
     let ctx = scope.page(params.page, until).await?;
     let args = json!({ "selector": params.selector, "state": state });
@@ -103,17 +110,22 @@ pub async fn wait_selector(
             ctx.probe("", ProbeCommand::WaitCheck, args.clone()).await?,
             &params.selector,
         )?;
-        Ok((checked["done"] == true).then(|| checked["uid"].clone()))
+        Ok((checked["done"] == true).then(|| checked["uid"].as_str().map(str::to_string)))
     })
     .await?;
-    Ok(json!({ "page": ctx.page, "selector": params.selector, "state": state, "uid": uid }))
+    Ok(WaitSelectorReply {
+        page: ctx.page,
+        selector: params.selector.clone(),
+        state: params.state,
+        uid,
+    })
 }
 
 pub async fn wait_url(
     scope: &Scope<'_>,
     params: &WaitUrlParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WaitUrlReply, CdtError> {
     let pattern = UrlPattern::new(&params.pattern, params.regex)
         .map_err(|error| error.hinted("Example: cdt page wait-url --regex 'step-[0-9]+$'"))?;
     let ctx = scope.page(params.page, until).await?;
@@ -127,14 +139,17 @@ pub async fn wait_url(
         Ok(pattern.matches(&url).then_some(url))
     })
     .await?;
-    Ok(json!({ "page": ctx.page, "url": url }))
+    Ok(WaitUrlReply {
+        page: ctx.page,
+        url,
+    })
 }
 
 pub async fn wait_idle(
     scope: &Scope<'_>,
     params: &WaitIdleParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<WaitIdleReply, CdtError> {
     let idle = Duration::from_millis(params.idle_ms.unwrap_or(500));
     let ctx = scope.page(params.page, until).await?;
     let started = Instant::now();
@@ -151,7 +166,9 @@ pub async fn wait_idle(
         async move { Ok(done.then_some(())) }
     })
     .await?;
-    Ok(
-        json!({ "page": ctx.page, "idleMs": idle.as_millis() as u64, "waitedMs": started.elapsed().as_millis() as u64 }),
-    )
+    Ok(WaitIdleReply {
+        page: ctx.page,
+        idle_ms: idle.as_millis() as u64,
+        waited_ms: started.elapsed().as_millis() as u64,
+    })
 }

@@ -8,7 +8,7 @@ pub struct PageBack;
 
 impl Op for PageBack {
     type Params = HistoryParams;
-    type Reply = Untyped;
+    type Reply = NavigatedReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.back",
         summary: "Go back one entry in the page's history",

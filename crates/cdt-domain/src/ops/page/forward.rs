@@ -8,7 +8,7 @@ pub struct PageForward;
 
 impl Op for PageForward {
     type Params = HistoryParams;
-    type Reply = Untyped;
+    type Reply = NavigatedReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.forward",
         summary: "Go forward one entry in the page's history",

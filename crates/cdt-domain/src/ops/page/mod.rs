@@ -143,3 +143,68 @@ pub(crate) mod args {
 
     given_as_is!(PageArg, PageIdArgs, HistoryArgs, ReadArgs);
 }
+
+/// `page open|navigate|back|forward|reload`'s reply: the page, where it is now.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NavigatedReply {
+    #[serde(flatten)]
+    pub page: crate::page::PageInfo,
+    /// The script that ran before the page's own (`--init-script`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub init_script: Option<InitScriptUsed>,
+}
+
+/// An `--init-script` a navigation ran.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct InitScriptUsed {
+    pub bytes: usize,
+    /// It stays for the page's later documents too.
+    pub persist: bool,
+}
+
+/// `page resize`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct PageResizeReply {
+    pub page: crate::page::PageId,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// `page wait-text`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WaitTextReply {
+    pub page: crate::page::PageId,
+    /// The first of the texts that appeared.
+    pub found: String,
+}
+
+/// `page wait-selector`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WaitSelectorReply {
+    pub page: crate::page::PageId,
+    pub selector: String,
+    /// The state waited for.
+    pub state: SelectorState,
+    /// The element matched (none once it is detached or hidden).
+    pub uid: Option<String>,
+}
+
+/// `page wait-url`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct WaitUrlReply {
+    pub page: crate::page::PageId,
+    /// The URL that matched.
+    pub url: String,
+}
+
+/// `page wait-idle`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitIdleReply {
+    pub page: crate::page::PageId,
+    /// How long the network had to stay quiet.
+    pub idle_ms: u64,
+    /// How long it took.
+    pub waited_ms: u64,
+}

@@ -8,7 +8,7 @@ pub struct PageNavigate;
 
 impl Op for PageNavigate {
     type Params = PageNavigateParams;
-    type Reply = Untyped;
+    type Reply = NavigatedReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.navigate",
         summary: "Load a URL in the current page (or --page N); waits for `load` by default",

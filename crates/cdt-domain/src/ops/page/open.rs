@@ -8,7 +8,7 @@ pub struct PageOpen;
 
 impl Op for PageOpen {
     type Params = PageOpenParams;
-    type Reply = Untyped;
+    type Reply = NavigatedReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.open",
         summary: "Open a URL in a new page, which becomes current (starts the browser if needed)",

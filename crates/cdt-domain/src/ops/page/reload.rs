@@ -8,7 +8,7 @@ pub struct PageReload;
 
 impl Op for PageReload {
     type Params = ReloadParams;
-    type Reply = Untyped;
+    type Reply = NavigatedReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.reload",
         summary: "Reload the page",

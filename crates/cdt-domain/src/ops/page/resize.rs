@@ -8,7 +8,7 @@ pub struct PageResize;
 
 impl Op for PageResize {
     type Params = ResizeParams;
-    type Reply = Untyped;
+    type Reply = PageResizeReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.resize",
         summary: "Set the page's viewport size in CSS pixels",

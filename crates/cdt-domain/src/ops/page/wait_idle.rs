@@ -8,7 +8,7 @@ pub struct PageWaitIdle;
 
 impl Op for PageWaitIdle {
     type Params = WaitIdleParams;
-    type Reply = Untyped;
+    type Reply = WaitIdleReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-idle",
         summary: "Wait until the page's network has been quiet for a while",

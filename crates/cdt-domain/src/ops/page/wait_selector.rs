@@ -8,7 +8,7 @@ pub struct PageWaitSelector;
 
 impl Op for PageWaitSelector {
     type Params = WaitSelectorParams;
-    type Reply = Untyped;
+    type Reply = WaitSelectorReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-selector",
         summary: "Wait until a CSS selector is visible (or hidden, or attached)",

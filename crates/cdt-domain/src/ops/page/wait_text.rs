@@ -8,7 +8,7 @@ pub struct PageWaitText;
 
 impl Op for PageWaitText {
     type Params = WaitTextParams;
-    type Reply = Untyped;
+    type Reply = WaitTextReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-text",
         summary: "Wait until any of the texts appears on the page",

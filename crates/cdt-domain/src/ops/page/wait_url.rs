@@ -8,7 +8,7 @@ pub struct PageWaitUrl;
 
 impl Op for PageWaitUrl {
     type Params = WaitUrlParams;
-    type Reply = Untyped;
+    type Reply = WaitUrlReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-url",
         summary: "Wait until the whole URL matches a glob (or a regular expression with --regex)",
