@@ -303,7 +303,9 @@ async def typed_replies(session, page):
                        ("events.targets", {}), ("events.read", {"limit": 5}), ("events.filters.get", {}),
                        ("events.observe", {}), ("input.key", {"keys": "Escape"}), ("input.scroll", {"dx": 0, "dy": 40}),
                        ("console.list", {}), ("network.list", {}), ("page.reload", {}), ("page.wait-idle", {"idleMs": 100}),
-                       ("page.wait-url", {"pattern": "**"}), ("page.resize", {"width": 900, "height": 700})]:
+                       ("page.wait-url", {"pattern": "**"}), ("page.resize", {"width": 900, "height": 700}),
+                       ("capture.screenshot", {"inline": True}), ("cdp.send", {"method": "Runtime.evaluate", "params": {"expression": "1+1"}}),
+                       ("cdp.send", {"method": "Browser.getVersion", "browser": True})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use cdt_domain::ops::{CdpListenParams, CdpSendParams};
+use cdt_domain::ops::{CdpListenParams, CdpSendParams, CdpSendReply};
 use cdt_domain::raw_cdp::{self, RawTarget};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
@@ -30,7 +30,7 @@ pub async fn send(
     scope: &Scope<'_>,
     params: &CdpSendParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<CdpSendReply, CdtError> {
     let target = if params.browser {
         RawTarget::Browser
     } else {
@@ -57,7 +57,12 @@ pub async fn send(
             .cdp_send(None, &params.method, arguments)
             .await
             .map_err(|error| refused(&params.method, error))?;
-        return Ok(json!({ "method": params.method, "browser": true, "result": result }));
+        return Ok(CdpSendReply {
+            page: None,
+            method: params.method.clone(),
+            browser: true,
+            result,
+        });
     }
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let result = ctx
@@ -65,7 +70,12 @@ pub async fn send(
         .cdp_send(Some(&ctx.target), &params.method, arguments)
         .await
         .map_err(|error| refused(&params.method, error))?;
-    Ok(json!({ "page": ctx.page, "method": params.method, "result": result }))
+    Ok(CdpSendReply {
+        page: Some(ctx.page),
+        method: params.method.clone(),
+        browser: false,
+        result,
+    })
 }
 
 /// A method the browser does not know (-32601) or parameters it refuses (-32602) are the

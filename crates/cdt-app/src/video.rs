@@ -11,9 +11,11 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use base64::Engine as _;
-use cdt_domain::ops::{VideoStartParams, VideoStopParams};
+use cdt_domain::ops::{
+    VideoFormat, VideoStartParams, VideoStartReply, VideoStopParams, VideoStopReply,
+};
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::blocking;
@@ -40,7 +42,7 @@ pub async fn start(
     scope: &Scope<'_>,
     params: &VideoStartParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<VideoStartReply, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     if lock(&ctx.slot.recording).is_some() {
         return Err(
@@ -135,7 +137,11 @@ pub async fn start(
         started: std::time::Instant::now(),
         listener,
     });
-    Ok(json!({ "recording": true, "page": ctx.page, "dir": dir }))
+    Ok(VideoStartReply {
+        recording: true,
+        page: ctx.page,
+        dir: dir.display().to_string(),
+    })
 }
 
 /// ffmpeg, if this machine has it: `CDT_FFMPEG`, else `ffmpeg` on `PATH`.
@@ -271,7 +277,7 @@ pub async fn stop(
     scope: &Scope<'_>,
     params: &VideoStopParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<VideoStopReply, CdtError> {
     let file = crate::files::absolute_if_given(params.file.as_ref(), "--file")?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let Some(recording) = lock(&slot.recording).take() else {
@@ -317,36 +323,44 @@ pub async fn stop(
         std::fs::write(index_dir.join("frames.txt"), list).map_err(io("cannot write frames.txt"))
     })
     .await?;
-    let mut out = json!({
-        "page": recording.page, "frames": frames.len(), "durationMs": (duration * 1000.0).round() as u64,
-        "startedAt": cdt_domain::time::iso8601(recording.started_unix_ms as f64), "dir": dir,
-    });
     let encoder = ffmpeg();
+    let mut note = None;
     let (target, format) = match (&encoder, frames.is_empty()) {
         (Some(ffmpeg), false) => {
             let target = file.unwrap_or_else(|| dir.with_extension("webm"));
             encode(ffmpeg, &dir, &target, until).await?;
-            let format = if is_mp4(&target) { "mp4" } else { "webm" };
+            let format = if is_mp4(&target) {
+                VideoFormat::Mp4
+            } else {
+                VideoFormat::Webm
+            };
             (target, format)
         }
         _ => {
             if encoder.is_none() {
-                out["note"] = json!(
+                note = Some(
                     "ffmpeg is not installed: the recording is the folder of frames (frames.json gives each one's timestamp)"
+                        .to_string(),
                 );
             }
-            (dir, "frames")
+            (dir.clone(), VideoFormat::Frames)
         }
     };
     let measured = target.clone();
-    out["bytes"] = json!(
-        blocking::value(move || bytes_of(&measured))
-            .await
-            .unwrap_or(0)
-    );
-    out["file"] = json!(target);
-    out["format"] = json!(format);
-    Ok(out)
+    let bytes = blocking::value(move || bytes_of(&measured))
+        .await
+        .unwrap_or(0);
+    Ok(VideoStopReply {
+        page: recording.page,
+        frames: frames.len(),
+        duration_ms: (duration * 1000.0).round() as u64,
+        started_at: cdt_domain::time::iso8601(recording.started_unix_ms as f64),
+        dir: dir.display().to_string(),
+        note,
+        file: target.display().to_string(),
+        format,
+        bytes,
+    })
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 use base64::Engine;
 use cdt_domain::interact::ScreenshotRequest;
 use cdt_domain::limits::FIELD_BUDGET_BYTES;
-use cdt_domain::ops::{PdfParams, ScreenshotParams};
+use cdt_domain::ops::{PdfParams, PdfReply, ScreenshotParams, ScreenshotReply};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::time::{iso8601, now_unix_ms};
 use cdt_domain::{CdtError, Warning, WarningCode};
-use serde_json::{Value, json};
+use serde_json::json;
 use sha2::{Digest, Sha256};
 use tokio::time::Instant;
 
@@ -90,7 +90,7 @@ pub async fn screenshot(
     scope: &Scope<'_>,
     params: &ScreenshotParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ScreenshotReply, CdtError> {
     let format = params.format.unwrap_or_default().as_str().to_string();
     if params.quality.is_some_and(|q| q > 100) {
         return Err(
@@ -165,34 +165,48 @@ pub async fn screenshot(
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    let mut out = json!({
-        "path": path, "sha256": digest, "width": width, "height": height, "format": format, "bytes": bytes.len(),
-        "capturedAt": iso8601(now_unix_ms() as f64), "page": ctx.page,
-    });
+    let mut out = ScreenshotReply {
+        path: path.display().to_string(),
+        sha256: digest,
+        width,
+        height,
+        format: params.format.unwrap_or_default(),
+        bytes: bytes.len(),
+        captured_at: iso8601(now_unix_ms() as f64),
+        page: ctx.page,
+        base64: None,
+        inline_omitted: false,
+        warnings: Vec::new(),
+    };
     if params.inline {
         let encoded = base64::engine::general_purpose::STANDARD.encode(&bytes);
         if encoded.len() + 2 <= FIELD_BUDGET_BYTES {
-            out["base64"] = json!(encoded);
+            out.base64 = Some(encoded);
         } else {
             // Too big to inline: the image is in the file named by `path`.
-            out["inlineOmitted"] = json!(true);
-            Warning::new(
-                WarningCode::Truncated,
-                format!(
-                    "the image is {} bytes ({} in base64), too large to inline in one reply; read it from {}",
-                    bytes.len(),
-                    encoded.len(),
-                    path.display()
-                ),
-            )
-            .with_details(json!({ "field": "base64", "size": encoded.len(), "path": path }))
-            .attach(&mut out);
+            out.inline_omitted = true;
+            out.warnings.push(
+                Warning::new(
+                    WarningCode::Truncated,
+                    format!(
+                        "the image is {} bytes ({} in base64), too large to inline in one reply; read it from {}",
+                        bytes.len(),
+                        encoded.len(),
+                        path.display()
+                    ),
+                )
+                .with_details(json!({ "field": "base64", "size": encoded.len(), "path": path })),
+            );
         }
     }
     Ok(out)
 }
 
-pub async fn pdf(scope: &Scope<'_>, params: &PdfParams, until: Instant) -> Result<Value, CdtError> {
+pub async fn pdf(
+    scope: &Scope<'_>,
+    params: &PdfParams,
+    until: Instant,
+) -> Result<PdfReply, CdtError> {
     let path = absolute(&params.file, "the PDF file")?;
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
@@ -200,7 +214,11 @@ pub async fn pdf(scope: &Scope<'_>, params: &PdfParams, until: Instant) -> Resul
     let size = bytes.len();
     let (store, target) = (scope.store().clone(), path.to_path_buf());
     blocking::run(move || store.write_file(&target, &bytes)).await?;
-    Ok(json!({ "path": path, "bytes": size, "page": ctx.page }))
+    Ok(PdfReply {
+        path: path.display().to_string(),
+        bytes: size,
+        page: ctx.page,
+    })
 }
 
 #[cfg(test)]

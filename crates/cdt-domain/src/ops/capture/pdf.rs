@@ -8,7 +8,7 @@ pub struct CapturePdf;
 
 impl Op for CapturePdf {
     type Params = PdfParams;
-    type Reply = Untyped;
+    type Reply = PdfReply;
     const SPEC: OpSpec = OpSpec {
         name: "capture.pdf",
         summary: "Print the page to PDF",
@@ -53,4 +53,12 @@ mod args {
     }
 
     given_as_is!(PdfArgs);
+}
+
+/// `capture pdf`'s reply: the PDF written.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct PdfReply {
+    pub path: String,
+    pub bytes: usize,
+    pub page: crate::page::PageId,
 }

@@ -8,7 +8,7 @@ pub struct CaptureScreenshot;
 
 impl Op for CaptureScreenshot {
     type Params = ScreenshotParams;
-    type Reply = Untyped;
+    type Reply = ScreenshotReply;
     const SPEC: OpSpec = OpSpec {
         name: "capture.screenshot",
         summary: "A PNG/JPEG/WebP of the viewport, the full page or one element",
@@ -152,4 +152,29 @@ mod args {
     }
 
     given_as_is!(ScreenshotArgs);
+}
+
+/// `capture screenshot`'s reply: the image written (and inlined with `--inline`).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScreenshotReply {
+    pub path: String,
+    pub sha256: String,
+    pub width: u32,
+    pub height: u32,
+    pub format: ImageFormat,
+    pub bytes: usize,
+    /// ISO 8601.
+    pub captured_at: String,
+    pub page: crate::page::PageId,
+    /// The image, with `--inline` when it fits in one reply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base64: Option<String>,
+    /// `--inline` was asked, but the image is too large: read it from `path`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inline_omitted: bool,
+    /// Carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
 }

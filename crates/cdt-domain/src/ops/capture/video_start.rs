@@ -7,7 +7,7 @@ pub struct CaptureVideoStart;
 
 impl Op for CaptureVideoStart {
     type Params = VideoStartParams;
-    type Reply = Untyped;
+    type Reply = VideoStartReply;
     const SPEC: OpSpec = OpSpec {
         name: "capture.video.start",
         summary: "Start recording the page (its screencast frames) until capture video stop",
@@ -67,4 +67,13 @@ mod args {
     }
 
     given_as_is!(VideoStartArgs);
+}
+
+/// `capture video start`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct VideoStartReply {
+    pub recording: bool,
+    pub page: crate::page::PageId,
+    /// Where the frames go.
+    pub dir: String,
 }

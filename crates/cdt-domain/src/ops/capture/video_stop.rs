@@ -8,7 +8,7 @@ pub struct CaptureVideoStop;
 
 impl Op for CaptureVideoStop {
     type Params = VideoStopParams;
-    type Reply = Untyped;
+    type Reply = VideoStopReply;
     const SPEC: OpSpec = OpSpec {
         name: "capture.video.stop",
         summary: "Stop recording; write the video (WebM/MP4 with ffmpeg, else a folder of frames)",
@@ -49,4 +49,34 @@ mod args {
     }
 
     given_as_is!(VideoStopArgs);
+}
+
+/// `capture video stop`'s reply: the recording, encoded when ffmpeg is there.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoStopReply {
+    pub page: crate::page::PageId,
+    pub frames: usize,
+    pub duration_ms: u64,
+    /// ISO 8601.
+    pub started_at: String,
+    /// The folder of frames (`frames.json` gives each one's timestamp).
+    pub dir: String,
+    /// Why the recording was left as frames.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The video file (or the folder of frames).
+    pub file: String,
+    pub format: VideoFormat,
+    pub bytes: u64,
+}
+
+/// What a recording was written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum VideoFormat {
+    Webm,
+    Mp4,
+    /// No encoder, or no frames: the folder of frames.
+    Frames,
 }

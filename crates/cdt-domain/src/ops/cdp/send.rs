@@ -10,7 +10,7 @@ pub struct CdpSend;
 
 impl Op for CdpSend {
     type Params = CdpSendParams;
-    type Reply = Untyped;
+    type Reply = CdpSendReply;
     const SPEC: OpSpec = OpSpec {
         name: "cdp.send",
         summary: "Send a raw CDP method to the page (or, with --browser, a read-only one to the browser)",
@@ -80,4 +80,17 @@ mod args {
     }
 
     given_as_is!(SendArgs);
+}
+
+/// `cdp send`'s reply: the method's result as the browser gave it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CdpSendReply {
+    /// The page it was sent to (none with `--browser`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<crate::page::PageId>,
+    pub method: String,
+    /// Sent to the browser rather than a page.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub browser: bool,
+    pub result: serde_json::Value,
 }
