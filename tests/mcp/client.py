@@ -305,7 +305,9 @@ async def typed_replies(session, page):
                        ("console.list", {}), ("network.list", {}), ("page.reload", {}), ("page.wait-idle", {"idleMs": 100}),
                        ("page.wait-url", {"pattern": "**"}), ("page.resize", {"width": 900, "height": 700}),
                        ("capture.screenshot", {"inline": True}), ("cdp.send", {"method": "Runtime.evaluate", "params": {"expression": "1+1"}}),
-                       ("cdp.send", {"method": "Browser.getVersion", "browser": True})]:
+                       ("cdp.send", {"method": "Browser.getVersion", "browser": True}),
+                       ("network.route", {"url": "*/typed-never", "action": "block"}), ("network.routes", {}),
+                       ("network.unroute", {"url": "*/typed-never"})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

@@ -7,12 +7,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::NetworkRouteParams;
+use cdt_domain::ops::{NetworkRouteParams, RouteReport};
 use cdt_domain::ports::BrowserPort;
 use cdt_domain::route::{
     PausedRequest, RequestInterceptor, RouteAction, RouteDecision, merge_headers,
 };
-use serde_json::{Value, json};
 
 use crate::sync::lock;
 use crate::url_pattern::UrlPattern;
@@ -74,15 +73,18 @@ impl Route {
         }
     }
 
-    pub fn describe(&self) -> Value {
-        let mut out = serde_json::to_value(&self.params).unwrap_or_default();
-        out["id"] = json!(self.id);
-        out["action"] = json!(self.action.as_str());
-        out["matched"] = json!(self.matched);
-        if self.params.body_file.is_some() {
-            out["bodyBytes"] = json!(self.body.len());
+    pub fn describe(&self) -> RouteReport {
+        RouteReport {
+            // The action is reported once, as decided (a body alone means fulfill).
+            given: NetworkRouteParams {
+                action: None,
+                ..self.params.clone()
+            },
+            id: self.id,
+            action: self.action,
+            matched: self.matched,
+            body_bytes: self.params.body_file.is_some().then_some(self.body.len()),
         }
-        out
     }
 }
 
@@ -98,12 +100,12 @@ impl RouteTable {
         lock(&self.routes).is_empty()
     }
 
-    pub fn list(&self) -> Vec<Value> {
+    pub fn list(&self) -> Vec<RouteReport> {
         lock(&self.routes).iter().map(Route::describe).collect()
     }
 
     /// Adds a route (its `id` is given here); returns the route as listed.
-    pub fn add(&self, mut route: Route) -> Value {
+    pub fn add(&self, mut route: Route) -> RouteReport {
         route.id = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
         let described = route.describe();
         lock(&self.routes).push(route);
@@ -297,7 +299,7 @@ pub(crate) mod tests {
         ));
         let listed = table.list();
         assert_eq!(listed.len(), 1);
-        assert_eq!(listed[0]["matched"], 1);
+        assert_eq!(listed[0].matched, 1);
         assert_eq!(
             table.decide(&request("other:x", "GET", "")),
             RouteDecision::Fail {

@@ -4,9 +4,11 @@
 //! while the table holds a route, and to stop when the last one goes (held requests go on).
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::{NetworkRouteParams, NetworkUnrouteParams};
+use cdt_domain::ops::{
+    NetworkRouteParams, NetworkRouteReply, NetworkRoutesReply, NetworkUnrouteParams,
+    NetworkUnrouteReply,
+};
 use cdt_domain::route::{RouteAction, parse_header};
-use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::blocking;
@@ -99,7 +101,7 @@ pub async fn add(
     scope: &Scope<'_>,
     params: NetworkRouteParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NetworkRouteReply, CdtError> {
     let action = params.effective_action();
     check(&params, action)?;
     let pattern = compile(&params)?;
@@ -134,14 +136,17 @@ pub async fn add(
         matched: 0,
     });
     route_table::sync(&slot.routes, &browser).await?;
-    Ok(json!({ "route": described, "routes": slot.routes.list().len() }))
+    Ok(NetworkRouteReply {
+        route: described,
+        routes: slot.routes.list().len(),
+    })
 }
 
 pub async fn remove(
     scope: &Scope<'_>,
     params: &NetworkUnrouteParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NetworkUnrouteReply, CdtError> {
     let given = usize::from(params.id.is_some())
         + usize::from(params.url.is_some())
         + usize::from(params.all);
@@ -162,15 +167,18 @@ pub async fn remove(
         return Err(CdtError::validation("no route matches").hinted("Run: cdt network routes"));
     }
     route_table::sync(&slot.routes, &browser).await?;
-    Ok(json!({ "removed": removed, "routes": slot.routes.list() }))
+    Ok(NetworkUnrouteReply {
+        removed,
+        routes: slot.routes.list(),
+    })
 }
 
-pub fn list(scope: &Scope<'_>) -> Value {
+pub fn list(scope: &Scope<'_>) -> NetworkRoutesReply {
     let routes = scope
         .existing_slot()
         .map(|slot| slot.routes.list())
         .unwrap_or_default();
-    json!({ "routes": routes })
+    NetworkRoutesReply { routes }
 }
 
 #[cfg(test)]

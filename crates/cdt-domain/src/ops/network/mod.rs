@@ -105,3 +105,43 @@ pub struct NetworkHarReply {
     /// The file's size.
     pub bytes: usize,
 }
+
+/// A route as `network route|routes|unroute` list it: what was given, its id, the action it
+/// takes and how many requests it matched.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteReport {
+    #[serde(flatten)]
+    pub given: NetworkRouteParams,
+    pub id: u64,
+    pub action: crate::route::RouteAction,
+    /// Requests it decided so far.
+    pub matched: u64,
+    /// The size of the body file it answers with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_bytes: Option<usize>,
+}
+
+/// `network route`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct NetworkRouteReply {
+    pub route: RouteReport,
+    /// The context's routes now.
+    pub routes: usize,
+}
+
+/// `network routes`'s reply: the context's routes, newest last (the newest that matches
+/// decides).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct NetworkRoutesReply {
+    pub routes: Vec<RouteReport>,
+}
+
+/// `network unroute`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct NetworkUnrouteReply {
+    /// The ids removed.
+    pub removed: Vec<u64>,
+    /// The routes left.
+    pub routes: Vec<RouteReport>,
+}

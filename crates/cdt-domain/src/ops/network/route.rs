@@ -9,7 +9,7 @@ pub struct NetworkRoute;
 
 impl Op for NetworkRoute {
     type Params = NetworkRouteParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::NetworkRouteReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.route",
         summary: "Intercept matching requests: block, fulfill, modify, delay or count them",

@@ -7,7 +7,7 @@ pub struct NetworkRoutes;
 
 impl Op for NetworkRoutes {
     type Params = crate::ops::NoParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::NetworkRoutesReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.routes",
         summary: "List the active routes and what each matched",

@@ -8,7 +8,7 @@ pub struct NetworkUnroute;
 
 impl Op for NetworkUnroute {
     type Params = NetworkUnrouteParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::NetworkUnrouteReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.unroute",
         summary: "Remove routes (by id, by pattern, or all)",
