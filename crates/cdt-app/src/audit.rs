@@ -4,9 +4,11 @@
 //! content. Every finding says its rule, severity, element (uid) and a fix.
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::{AuditCategory, AuditParams};
+use cdt_domain::ops::{
+    AuditCategory, AuditCounts, AuditFinding, AuditParams, AuditReply, AuditSeverity,
+};
 use cdt_domain::probe::ProbeCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::context::{PageCtx, Scope};
@@ -22,12 +24,20 @@ fn wants(params: &AuditParams, category: AuditCategory) -> bool {
     params.categories.is_empty() || params.categories.contains(&category)
 }
 
-fn finding(rule: &str, severity: &str, message: &str, fix: &str) -> Value {
-    json!({ "category": "best-practices", "rule": rule, "severity": severity, "uid": null, "element": null, "message": message, "fix": fix })
+fn finding(rule: &str, severity: AuditSeverity, message: &str, fix: &str) -> AuditFinding {
+    AuditFinding {
+        category: AuditCategory::BestPractices,
+        rule: rule.to_string(),
+        severity,
+        uid: None,
+        element: None,
+        message: message.to_string(),
+        fix: fix.to_string(),
+    }
 }
 
 /// Best practices from what the page did since it loaded.
-fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<Value> {
+fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<AuditFinding> {
     let telemetry = &ctx.slot.telemetry;
     let navigation = telemetry.navigation(&ctx.target);
     let mut out = Vec::new();
@@ -51,7 +61,7 @@ fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<Value> {
     for text in errors.iter().take(PER_RULE) {
         out.push(finding(
             "console-error",
-            "error",
+            AuditSeverity::Error,
             &format!("console error: {text}"),
             "Fix the error (cdt console list --type error shows where it came from)",
         ));
@@ -59,7 +69,7 @@ fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<Value> {
     for text in deprecations.iter().take(PER_RULE) {
         out.push(finding(
             "deprecation",
-            "warning",
+            AuditSeverity::Warning,
             &format!("deprecated API: {text}"),
             "Move off the deprecated API before the browser removes it",
         ));
@@ -77,7 +87,7 @@ fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<Value> {
         };
         out.push(finding(
             "failed-request",
-            "warning",
+            AuditSeverity::Warning,
             &format!("{} {} ({what})", request.method, request.url),
             "Fix or remove the request (cdt network list --failed has the details)",
         ));
@@ -90,7 +100,7 @@ fn best_practices(ctx: &PageCtx, secure: bool) -> Vec<Value> {
         {
             out.push(finding(
                 "mixed-content",
-                "error",
+                AuditSeverity::Error,
                 &format!("an https page loads {} over http", request.url),
                 "Load it over https",
             ));
@@ -103,7 +113,7 @@ pub async fn run(
     scope: &Scope<'_>,
     params: &AuditParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<AuditReply, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     // The probe's categories, spelled as the parameters are (serde).
@@ -111,14 +121,20 @@ pub async fn run(
         .into_iter()
         .filter(|category| wants(params, *category))
         .collect();
-    let mut findings: Vec<Value> = Vec::new();
+    let mut findings: Vec<AuditFinding> = Vec::new();
     let mut secure = false;
     if !categories.is_empty() {
         let probed = ctx
             .probe("", ProbeCommand::Audit, json!({ "categories": categories }))
             .await?;
         secure = probed["secure"] == true;
-        findings.extend(probed["findings"].as_array().cloned().unwrap_or_default());
+        let found: Vec<AuditFinding> =
+            serde_json::from_value(probed["findings"].clone()).map_err(|error| {
+                CdtError::internal(format!(
+                    "cdt's page probe sent unreadable findings: {error}"
+                ))
+            })?;
+        findings.extend(found);
     }
     if wants(params, AuditCategory::BestPractices) {
         if categories.is_empty() {
@@ -130,13 +146,9 @@ pub async fn run(
         }
         findings.extend(best_practices(&ctx, secure));
     }
-    let mut counts = json!({ "accessibility": 0, "seo": 0, "best-practices": 0, "error": 0, "warning": 0, "info": 0 });
-    for finding in &findings {
-        for key in ["category", "severity"] {
-            if let Some(name) = finding[key].as_str() {
-                counts[name] = json!(counts[name].as_u64().unwrap_or(0) + 1);
-            }
-        }
-    }
-    Ok(json!({ "page": ctx.page, "findings": findings, "counts": counts }))
+    Ok(AuditReply {
+        page: ctx.page,
+        counts: AuditCounts::of(&findings),
+        findings,
+    })
 }

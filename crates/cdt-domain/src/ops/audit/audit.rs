@@ -8,7 +8,7 @@ pub struct Audit;
 
 impl Op for Audit {
     type Params = AuditParams;
-    type Reply = Untyped;
+    type Reply = AuditReply;
     const SPEC: OpSpec = OpSpec {
         name: "audit",
         summary: "Audit the page: accessibility, SEO and best practices, each finding with its element's uid and a fix",
@@ -93,4 +93,66 @@ mod args {
     }
 
     given_as_is!(AuditArgs);
+}
+
+/// `audit`'s reply: what was found, and how many of each category and severity.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct AuditReply {
+    pub page: crate::page::PageId,
+    pub findings: Vec<AuditFinding>,
+    pub counts: AuditCounts,
+}
+
+/// One finding: the rule it breaks, where, and how to fix it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct AuditFinding {
+    pub category: AuditCategory,
+    pub rule: String,
+    pub severity: AuditSeverity,
+    /// The element (none for a finding about the page or its requests).
+    pub uid: Option<String>,
+    pub element: Option<String>,
+    pub message: String,
+    pub fix: String,
+}
+
+/// How much a finding matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AuditSeverity {
+    Error,
+    Warning,
+    Info,
+}
+
+/// Findings per category and per severity.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+pub struct AuditCounts {
+    pub accessibility: usize,
+    pub seo: usize,
+    #[serde(rename = "best-practices")]
+    pub best_practices: usize,
+    pub error: usize,
+    pub warning: usize,
+    pub info: usize,
+}
+
+impl AuditCounts {
+    /// The counts of `findings`.
+    pub fn of(findings: &[AuditFinding]) -> AuditCounts {
+        let mut counts = AuditCounts::default();
+        for finding in findings {
+            *match finding.category {
+                AuditCategory::Accessibility => &mut counts.accessibility,
+                AuditCategory::Seo => &mut counts.seo,
+                AuditCategory::BestPractices => &mut counts.best_practices,
+            } += 1;
+            *match finding.severity {
+                AuditSeverity::Error => &mut counts.error,
+                AuditSeverity::Warning => &mut counts.warning,
+                AuditSeverity::Info => &mut counts.info,
+            } += 1;
+        }
+        counts
+    }
 }
