@@ -307,7 +307,9 @@ async def typed_replies(session, page):
                        ("capture.screenshot", {"inline": True}), ("cdp.send", {"method": "Runtime.evaluate", "params": {"expression": "1+1"}}),
                        ("cdp.send", {"method": "Browser.getVersion", "browser": True}),
                        ("network.route", {"url": "*/typed-never", "action": "block"}), ("network.routes", {}),
-                       ("network.unroute", {"url": "*/typed-never"}), ("audit", {})]:
+                       ("network.unroute", {"url": "*/typed-never"}), ("audit", {}),
+                       ("runtime.eval", {"expression": "({a: [1, 'x']})"}), ("page.text", {}), ("page.html", {}),
+                       ("page.text", {"markdown": True})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

@@ -6,31 +6,43 @@
 //! Never cut a value silently: every cut is marked in the data and in `meta.warnings`.
 
 use cdt_domain::limits::{FIELD_BUDGET_BYTES, cut_to_budget, json_len};
+use cdt_domain::ops::Cut;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 
-/// Cuts the string at `out[key]` to the field budget; marks the cut (`truncated`, `size`,
-/// `returned`) and warns with `hint` (how to get the whole). Returns whether it cut.
-pub fn cut_string_field(out: &mut Value, key: &str, hint: &str) -> bool {
-    let Some(text) = out.get(key).and_then(Value::as_str) else {
-        return false;
-    };
-    let Some(cut) = cut_to_budget(text, FIELD_BUDGET_BYTES) else {
-        return false;
+/// Cuts `text` (the reply's field `key`) to the field budget; a cut is marked (`truncated`,
+/// `size`, `returned`) and warned of with `hint` (how to get the whole).
+pub fn cut_string(text: String, key: &str, hint: &str) -> Cutting {
+    let Some(cut) = cut_to_budget(&text, FIELD_BUDGET_BYTES) else {
+        return Cutting {
+            text,
+            cut: None,
+            warning: None,
+        };
     };
     let (size, returned) = (text.len(), cut.len());
-    let cut = cut.to_string();
-    out[key] = Value::String(cut);
-    out["truncated"] = json!(true);
-    out["size"] = json!(size);
-    out["returned"] = json!(returned);
-    Warning::new(
+    let warning = Warning::new(
         WarningCode::Truncated,
         format!("{key} is {size} bytes; the first {returned} are returned. {hint}"),
     )
-    .with_details(json!({ "field": key, "size": size, "returned": returned }))
-    .attach(out);
-    true
+    .with_details(json!({ "field": key, "size": size, "returned": returned }));
+    Cutting {
+        text: cut.to_string(),
+        cut: Some(Cut {
+            truncated: true,
+            size,
+            returned,
+        }),
+        warning: Some(warning),
+    }
+}
+
+/// A string as one reply may carry it: whole, or cut with its [`Cut`] and the warning that
+/// says so.
+pub struct Cutting {
+    pub text: String,
+    pub cut: Option<Cut>,
+    pub warning: Option<Warning>,
 }
 
 /// `RESULT_TOO_LARGE` for a value of `size` serialized bytes.
@@ -59,13 +71,17 @@ mod tests {
 
     #[test]
     fn a_long_string_is_cut_and_marked() {
-        let mut out = json!({ "html": "x".repeat(FIELD_BUDGET_BYTES + 10) });
-        assert!(cut_string_field(&mut out, "html", "Use --selector"));
-        assert_eq!(out["truncated"], true);
-        assert_eq!(out["size"], FIELD_BUDGET_BYTES + 10);
-        assert!(json_len(&out["html"]) <= FIELD_BUDGET_BYTES);
-        let mut small = json!({ "html": "<p>" });
-        assert!(!cut_string_field(&mut small, "html", ""));
-        assert!(small.get("truncated").is_none());
+        let long = cut_string(
+            "x".repeat(FIELD_BUDGET_BYTES + 10),
+            "html",
+            "Use --selector",
+        );
+        let cut = long.cut.expect("cut");
+        assert!(cut.truncated && cut.size == FIELD_BUDGET_BYTES + 10);
+        assert!(json_len(&json!(long.text)) <= FIELD_BUDGET_BYTES);
+        assert_eq!(cut.returned, long.text.len());
+        assert!(long.warning.is_some());
+        let small = cut_string("<p>".into(), "html", "");
+        assert!(small.cut.is_none() && small.warning.is_none() && small.text == "<p>");
     }
 }

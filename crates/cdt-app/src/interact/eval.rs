@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use cdt_domain::CdtError;
 use cdt_domain::interact::{EvalForm, EvalRequest};
-use cdt_domain::ops::EvalParams;
+use cdt_domain::ops::{EvalParams, EvalReply};
 use serde_json::Value;
 use tokio::time::Instant;
 
@@ -26,7 +26,7 @@ pub async fn eval(
     scope: &Scope<'_>,
     params: &EvalParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<EvalReply, CdtError> {
     if params.expression.trim().is_empty() {
         return Err(CdtError::validation("the expression is empty")
             .hinted("Example: cdt runtime eval 'document.title'"));
@@ -60,21 +60,28 @@ pub async fn eval(
 
 /// The reply for an eval value: a string too long for one reply is cut (marked `truncated`,
 /// with its `size`); any other value that large is `RESULT_TOO_LARGE`.
-fn bounded_value(value: Value) -> Result<Value, CdtError> {
-    let fits = bounded::fits(&value);
-    let is_string = value.is_string();
-    let mut out = Value::Object(serde_json::Map::from_iter([("value".to_string(), value)]));
-    let size = match fits {
-        Ok(()) => return Ok(out),
+fn bounded_value(value: Value) -> Result<EvalReply, CdtError> {
+    let size = match bounded::fits(&value) {
+        Ok(()) => {
+            return Ok(EvalReply {
+                value,
+                cut: None,
+                warnings: Vec::new(),
+            });
+        }
         Err(size) => size,
     };
-    if is_string {
-        bounded::cut_string_field(
-            &mut out,
+    if let Value::String(text) = value {
+        let read = bounded::cut_string(
+            text,
             "value",
             "Return the part you need, e.g. cdt runtime eval 'text.slice(6000000, 12000000)'",
         );
-        return Ok(out);
+        return Ok(EvalReply {
+            value: Value::String(read.text),
+            cut: read.cut,
+            warnings: read.warning.into_iter().collect(),
+        });
     }
     Err(bounded::too_large(
         "the value",

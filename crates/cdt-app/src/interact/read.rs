@@ -2,9 +2,9 @@
 //! the HTML of a page or one element.
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::{ReadParams, TextParams};
+use cdt_domain::ops::{PageReadReply, ReadParams, TextParams};
 use cdt_domain::probe::ProbeCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use super::{frame_of, probe_result};
@@ -58,7 +58,7 @@ pub async fn read(
     params: &ReadParams,
     kind: ReadKind,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<PageReadReply, CdtError> {
     let frame = params
         .uid
         .as_deref()
@@ -79,14 +79,29 @@ pub async fn read(
         ReadKind::Markdown => ProbeCommand::ReadMarkdown,
         ReadKind::Html => ProbeCommand::ReadHtml,
     };
-    let mut result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
-    result["page"] = json!(ctx.page);
-    for field in ["html", "text", "markdown"] {
-        bounded::cut_string_field(
-            &mut result,
-            field,
-            "Narrow it with --selector or --uid (uids from cdt capture snapshot)",
-        );
-    }
-    Ok(result)
+    let result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
+    let field = match kind {
+        ReadKind::Text => "text",
+        ReadKind::Markdown => "markdown",
+        ReadKind::Html => "html",
+    };
+    let read = bounded::cut_string(
+        result[field].as_str().unwrap_or_default().to_string(),
+        field,
+        "Narrow it with --selector or --uid (uids from cdt capture snapshot)",
+    );
+    let mut reply = PageReadReply {
+        page: ctx.page,
+        text: None,
+        markdown: None,
+        html: None,
+        cut: read.cut,
+        warnings: read.warning.into_iter().collect(),
+    };
+    *match kind {
+        ReadKind::Text => &mut reply.text,
+        ReadKind::Markdown => &mut reply.markdown,
+        ReadKind::Html => &mut reply.html,
+    } = Some(read.text);
+    Ok(reply)
 }

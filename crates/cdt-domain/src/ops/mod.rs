@@ -25,7 +25,7 @@ pub mod cli;
 pub mod reply;
 pub mod surface;
 
-pub use reply::Untyped;
+pub use reply::{Cut, Untyped};
 pub use surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
 
 /// What an operation file needs to declare itself.

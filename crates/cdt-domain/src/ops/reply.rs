@@ -36,3 +36,14 @@ impl JsonSchema for Untyped {
 pub fn schema_of<R: JsonSchema>() -> Option<Value> {
     (R::schema_name() != UNTYPED).then(|| super::surface::schema_of::<R>())
 }
+
+/// A string a reply cut to fit its budget: marked `truncated`, with its whole `size` and the
+/// bytes `returned` (flattened into the reply that holds the string).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Cut {
+    pub truncated: bool,
+    /// The whole string's size in bytes.
+    pub size: usize,
+    /// The bytes returned.
+    pub returned: usize,
+}

@@ -8,7 +8,7 @@ pub struct PageHtml;
 
 impl Op for PageHtml {
     type Params = ReadParams;
-    type Reply = Untyped;
+    type Reply = PageReadReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.html",
         summary: "The HTML of the page, or of one element",

@@ -208,3 +208,23 @@ pub struct WaitIdleReply {
     /// How long it took.
     pub waited_ms: u64,
 }
+
+/// `page text|html`'s reply: the page's (or one element's) visible text, its main content as
+/// Markdown (`--markdown`), or its HTML.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct PageReadReply {
+    pub page: crate::page::PageId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markdown: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
+    /// Set when the string was cut to fit one reply.
+    #[serde(flatten, default)]
+    pub cut: Option<crate::ops::Cut>,
+    /// Carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
+}

@@ -8,7 +8,7 @@ pub struct PageText;
 
 impl Op for PageText {
     type Params = TextParams;
-    type Reply = Untyped;
+    type Reply = PageReadReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.text",
         summary: "The readable text of the page, or of one element (--markdown: its main content as Markdown)",

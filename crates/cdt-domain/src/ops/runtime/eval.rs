@@ -8,7 +8,7 @@ pub struct RuntimeEval;
 
 impl Op for RuntimeEval {
     type Params = EvalParams;
-    type Reply = Untyped;
+    type Reply = EvalReply;
     const SPEC: OpSpec = OpSpec {
         name: "runtime.eval",
         summary: "Evaluate JavaScript in the page (on its own session; terminated past --timeout)",
@@ -118,4 +118,18 @@ mod args {
     }
 
     given_as_is!(EvalArgs);
+}
+
+/// `runtime eval`'s reply: the value the script returned (JSON; a string too long for one
+/// reply is cut and marked).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct EvalReply {
+    pub value: serde_json::Value,
+    /// Set when the value, a string, was cut to fit one reply.
+    #[serde(flatten, default)]
+    pub cut: Option<crate::ops::Cut>,
+    /// Carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
 }
