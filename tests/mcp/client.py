@@ -309,7 +309,7 @@ async def typed_replies(session, page):
                        ("network.route", {"url": "*/typed-never", "action": "block"}), ("network.routes", {}),
                        ("network.unroute", {"url": "*/typed-never"}), ("audit", {}),
                        ("runtime.eval", {"expression": "({a: [1, 'x']})"}), ("page.text", {}), ("page.html", {}),
-                       ("page.text", {"markdown": True})]:
+                       ("page.text", {"markdown": True}), ("observe.state", {}), ("observe.targets", {})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])

@@ -2,9 +2,9 @@
 //! elements with boxes and selectors.
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::PageParams;
+use cdt_domain::ops::{FrozenState, LiveState, ObserveTargetsReply, PageParams, PageStateReply};
 use cdt_domain::probe::ProbeCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::context::PageCtx;
@@ -39,40 +39,58 @@ pub async fn state(
     scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<PageStateReply, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
         // A dialog freezes the page's scripts; report what is known without touching it.
         let info = ctx.slot.pages().info(ctx.page);
-        return Ok(
-            json!({ "page": ctx.page, "url": info.as_ref().map(|i| i.url.clone()), "title": info.map(|i| i.title), "dialog": dialog }),
-        );
+        return Ok(PageStateReply::Frozen(FrozenState {
+            page: ctx.page,
+            url: info.as_ref().map(|i| i.url.clone()),
+            title: info.map(|i| i.title),
+            dialog,
+        }));
     }
     let page_state = ctx.probe("", ProbeCommand::State, json!({})).await?;
     let pending = pending_requests(&ctx);
-    // The active emulation (`null` when nothing is emulated).
-    let emulation = Some(ctx.browser.emulation())
-        .filter(|settings| !settings.is_empty())
-        .map_or(Value::Null, |settings| json!(settings));
     let quiet_ms = page_state["msSinceMutation"].as_u64().unwrap_or(0);
-    Ok(json!({
-        "page": ctx.page, "url": page_state["url"], "title": page_state["title"], "viewport": page_state["viewport"],
-        "scroll": page_state["scroll"], "activeElement": page_state["activeElement"], "dialog": Value::Null,
-        "loading": page_state["loading"], "networkIdle": pending == 0, "pendingRequests": pending, "domStable": quiet_ms >= 500,
-        "msSinceDomChange": quiet_ms, "emulation": emulation,
-        // Seed 003's names for the same facts.
-        "network_idle": pending == 0, "pending_requests": pending, "dom_stable": quiet_ms >= 500,
-    }))
+    let read = |key: &str| page_state[key].clone();
+    let unreadable = |e: serde_json::Error| {
+        CdtError::internal(format!("cdt's page probe sent an unreadable state: {e}"))
+    };
+    Ok(PageStateReply::Live(Box::new(LiveState {
+        page: ctx.page,
+        url: page_state["url"].as_str().unwrap_or_default().to_string(),
+        title: page_state["title"].as_str().unwrap_or_default().to_string(),
+        viewport: serde_json::from_value(read("viewport")).map_err(unreadable)?,
+        scroll: serde_json::from_value(read("scroll")).map_err(unreadable)?,
+        active_element: serde_json::from_value(read("activeElement")).map_err(unreadable)?,
+        dialog: None,
+        loading: page_state["loading"] == true,
+        network_idle: pending == 0,
+        pending_requests: pending,
+        dom_stable: quiet_ms >= 500,
+        ms_since_dom_change: quiet_ms,
+        emulation: Some(ctx.browser.emulation()).filter(|settings| !settings.is_empty()),
+        seed_network_idle: pending == 0,
+        seed_pending_requests: pending,
+        seed_dom_stable: quiet_ms >= 500,
+    })))
 }
 
 pub async fn targets(
     scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ObserveTargetsReply, CdtError> {
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
-    let mut found = ctx.probe("", ProbeCommand::Targets, json!({})).await?;
-    found["page"] = json!(ctx.page);
-    Ok(found)
+    let found = ctx.probe("", ProbeCommand::Targets, json!({})).await?;
+    let targets = serde_json::from_value(found["targets"].clone()).map_err(|e| {
+        CdtError::internal(format!("cdt's page probe sent unreadable targets: {e}"))
+    })?;
+    Ok(ObserveTargetsReply {
+        page: ctx.page,
+        targets,
+    })
 }

@@ -105,6 +105,10 @@ pub use emulation::*;
 pub use events::*;
 pub use input::*;
 pub use network::*;
+pub use observe::{
+    ActionTarget, ActiveElement, BoundingBox, FrozenState, LiveState, ObserveTargetsReply,
+    PageStateReply, Viewport,
+};
 pub use page::*;
 pub use runtime::*;
 pub use session::*;

@@ -8,7 +8,7 @@ pub struct ObserveState;
 
 impl Op for ObserveState {
     type Params = PageParams;
-    type Reply = Untyped;
+    type Reply = PageStateReply;
     const SPEC: OpSpec = OpSpec {
         name: "observe.state",
         summary: "url, title, viewport, scroll, focus, dialog, loading, network idle, DOM stable",

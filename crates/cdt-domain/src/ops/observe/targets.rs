@@ -8,7 +8,7 @@ pub struct ObserveTargets;
 
 impl Op for ObserveTargets {
     type Params = PageParams;
-    type Reply = Untyped;
+    type Reply = ObserveTargetsReply;
     const SPEC: OpSpec = OpSpec {
         name: "observe.targets",
         summary: "Actionable elements with uid, role, name, box, visibility and a selector",
