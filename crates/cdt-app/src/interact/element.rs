@@ -3,8 +3,8 @@
 //! input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
-use cdt_domain::ops::ActionReply;
 use cdt_domain::ops::op;
+use cdt_domain::ops::{ActionReply, FindReply, FocusReply, InspectReply, ScrollIntoViewReply};
 use cdt_domain::ops::{
     CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
     FillParams, FindParams, UploadParams,
@@ -71,25 +71,15 @@ use_case!(ElementClear, |scope, params, until| clear(
     scope, &params, until
 )
 .await);
-use_case!(ElementFocus, |scope, params, until| simple(
-    scope,
-    &params,
-    ElementCommand::Focus,
-    until
+use_case!(ElementFocus, |scope, params, until| focus(
+    scope, &params, until
 )
 .await);
-use_case!(ElementScrollIntoView, |scope, params, until| simple(
-    scope,
-    &params,
-    ElementCommand::ScrollIntoView,
-    until
-)
-.await);
-use_case!(ElementInspect, |scope, params, until| simple(
-    scope,
-    &params,
-    ElementCommand::Inspect,
-    until
+use_case!(ElementScrollIntoView, |scope, params, until| {
+    scroll_into_view(scope, &params, until).await
+});
+use_case!(ElementInspect, |scope, params, until| inspect(
+    scope, &params, until
 )
 .await);
 use_case!(ElementFind, |scope, params, until| find(
@@ -264,25 +254,6 @@ impl FillAction {
             FillAction::Fill => "fill",
             FillAction::Select => "select",
             FillAction::Check => "check",
-        }
-    }
-}
-
-/// The element commands that are one page-probe command on the element (`element clear` is
-/// one too, but answers with the action's feedback: see [`clear`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ElementCommand {
-    Focus,
-    ScrollIntoView,
-    Inspect,
-}
-
-impl ElementCommand {
-    fn probe(self) -> ProbeCommand {
-        match self {
-            ElementCommand::Focus => ProbeCommand::Focus,
-            ElementCommand::ScrollIntoView => ProbeCommand::ScrollIntoView,
-            ElementCommand::Inspect => ProbeCommand::Inspect,
         }
     }
 }
@@ -617,32 +588,69 @@ pub async fn clear(
     ))
 }
 
-/// focus, scroll-into-view, inspect: one probe command on the element.
-pub async fn simple(
+/// Runs one probe command on the element `params` names; its answer read as `T`. Also gives
+/// the frame it is in, whose offset places its coordinates in the page.
+async fn on_element<T: serde::de::DeserializeOwned>(
     scope: &Scope<'_>,
     params: &ElementActionParams,
-    command: ElementCommand,
+    command: ProbeCommand,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<(T, (f64, f64)), CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    let mut result = probe_result(ctx.probe(&frame, command.probe(), args).await?, &what)?;
-    if command == ElementCommand::Inspect {
-        let (dx, dy) = frame_offset(&ctx, &frame).await?;
-        if let (Some(x), Some(y)) = (result["box"]["x"].as_f64(), result["box"]["y"].as_f64()) {
-            result["box"]["x"] = json!(x + dx);
-            result["box"]["y"] = json!(y + dy);
-        }
-    }
-    Ok(result)
+    let result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
+    let offset = frame_offset(&ctx, &frame).await?;
+    let read = serde_json::from_value(result).map_err(|error| {
+        CdtError::internal(format!(
+            "cdt's page probe sent an unreadable {} reply: {error}",
+            command.name()
+        ))
+    })?;
+    Ok((read, offset))
+}
+
+/// `element focus`.
+pub async fn focus(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    until: Instant,
+) -> Result<FocusReply, CdtError> {
+    Ok(on_element(scope, params, ProbeCommand::Focus, until)
+        .await?
+        .0)
+}
+
+/// `element scroll-into-view`.
+pub async fn scroll_into_view(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    until: Instant,
+) -> Result<ScrollIntoViewReply, CdtError> {
+    Ok(
+        on_element(scope, params, ProbeCommand::ScrollIntoView, until)
+            .await?
+            .0,
+    )
+}
+
+/// `element inspect`: its box in page viewport coordinates (its frame's offset added).
+pub async fn inspect(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    until: Instant,
+) -> Result<InspectReply, CdtError> {
+    let (mut found, (dx, dy)): (InspectReply, _) =
+        on_element(scope, params, ProbeCommand::Inspect, until).await?;
+    found.bounds = found.bounds.moved(dx, dy);
+    Ok(found)
 }
 
 pub async fn find(
     scope: &Scope<'_>,
     params: &FindParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<FindReply, CdtError> {
     if params.text.trim().is_empty() {
         return Err(CdtError::validation("the text to find is empty")
             .hinted("Example: cdt element find 'Sign in'"));
@@ -656,5 +664,9 @@ pub async fn find(
             json!({ "text": params.text, "limit": params.limit.unwrap_or(20) }),
         )
         .await?;
-    Ok(result)
+    serde_json::from_value(result).map_err(|error| {
+        CdtError::internal(format!(
+            "cdt's page probe sent an unreadable find reply: {error}"
+        ))
+    })
 }

@@ -8,7 +8,7 @@ pub struct ElementFind;
 
 impl Op for ElementFind {
     type Params = FindParams;
-    type Reply = Untyped;
+    type Reply = FindReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.find",
         summary: "Find elements whose name or value contains a text; returns their uids",

@@ -8,7 +8,7 @@ pub struct ElementFocus;
 
 impl Op for ElementFocus {
     type Params = ElementActionParams;
-    type Reply = Untyped;
+    type Reply = FocusReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.focus",
         summary: "Give an element the keyboard focus",

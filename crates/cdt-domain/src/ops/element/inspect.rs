@@ -8,7 +8,7 @@ pub struct ElementInspect;
 
 impl Op for ElementInspect {
     type Params = ElementActionParams;
-    type Reply = Untyped;
+    type Reply = InspectReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.inspect",
         summary: "Tag, attributes, box, visibility, role and name of an element",

@@ -319,14 +319,16 @@ pub struct ActionReply {
     pub warnings: Vec<crate::warning::Warning>,
 }
 
-/// A page's scroll position, in CSS pixels.
+/// A page's scroll position, in CSS pixels (numbers as the page gave them: whole ones stay
+/// whole).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScrollPosition {
-    pub x: f64,
-    pub y: f64,
+    pub x: serde_json::Number,
+    pub y: serde_json::Number,
     /// How far down it can scroll.
-    pub max_y: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_y: Option<serde_json::Number>,
 }
 
 /// A dialog open after an action, and the page it is on when that is another page (a popup's).
@@ -347,4 +349,57 @@ impl ActionReply {
             && !self.dom_changed
             && self.downloads.is_empty()
     }
+}
+
+/// `element focus`'s reply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FocusReply {
+    pub uid: String,
+    /// It took the focus (an element that cannot be focused does not).
+    pub focused: bool,
+}
+
+/// `element scroll-into-view`'s reply: where the element is now, and the page's scroll.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ScrollIntoViewReply {
+    pub uid: String,
+    #[serde(rename = "box")]
+    pub bounds: crate::ops::BoundingBox,
+    pub scroll: ScrollPosition,
+}
+
+/// `element inspect`'s reply: what the element is and how it shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct InspectReply {
+    pub uid: String,
+    pub tag: String,
+    /// Its role (none for an element without one).
+    pub role: Option<String>,
+    pub name: String,
+    pub attributes: std::collections::BTreeMap<String, String>,
+    /// In the page's viewport.
+    #[serde(rename = "box")]
+    pub bounds: crate::ops::BoundingBox,
+    pub visible: bool,
+    pub enabled: bool,
+    pub editable: bool,
+    pub states: Vec<String>,
+    /// Its computed `display`.
+    pub display: String,
+    /// Its visible text (first 200 characters).
+    pub text: String,
+}
+
+/// `element find`'s reply: visible elements whose name (or value) contains the text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FindReply {
+    pub matches: Vec<FoundElement>,
+}
+
+/// An element `element find` found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FoundElement {
+    pub uid: String,
+    pub role: String,
+    pub name: String,
 }

@@ -8,7 +8,7 @@ pub struct ElementScrollIntoView;
 
 impl Op for ElementScrollIntoView {
     type Params = ElementActionParams;
-    type Reply = Untyped;
+    type Reply = ScrollIntoViewReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.scroll-into-view",
         summary: "Scroll an element into the middle of the viewport",

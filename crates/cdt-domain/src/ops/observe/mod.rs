@@ -68,9 +68,9 @@ pub struct FrozenState {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Viewport {
-    pub width: f64,
-    pub height: f64,
-    pub device_scale_factor: f64,
+    pub width: u32,
+    pub height: u32,
+    pub device_scale_factor: serde_json::Number,
 }
 
 /// The focused element.
@@ -102,11 +102,25 @@ pub struct ActionTarget {
     pub selector: String,
 }
 
-/// A box in the page's viewport, in CSS pixels.
+/// A box in the page's viewport, in CSS pixels (numbers as the page gave them: whole ones stay
+/// whole).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct BoundingBox {
-    pub x: f64,
-    pub y: f64,
-    pub width: f64,
-    pub height: f64,
+    pub x: serde_json::Number,
+    pub y: serde_json::Number,
+    pub width: serde_json::Number,
+    pub height: serde_json::Number,
+}
+
+impl BoundingBox {
+    /// Moved by `(dx, dy)` (into the page's viewport from a frame's).
+    pub fn moved(mut self, dx: f64, dy: f64) -> BoundingBox {
+        let shift = |n: &serde_json::Number, by: f64| {
+            serde_json::Number::from_f64(n.as_f64().unwrap_or(0.0) + by)
+                .unwrap_or_else(|| n.clone())
+        };
+        self.x = shift(&self.x, dx);
+        self.y = shift(&self.y, dy);
+        self
+    }
 }
