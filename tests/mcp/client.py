@@ -309,10 +309,17 @@ async def typed_replies(session, page):
                        ("network.route", {"url": "*/typed-never", "action": "block"}), ("network.routes", {}),
                        ("network.unroute", {"url": "*/typed-never"}), ("audit", {}),
                        ("runtime.eval", {"expression": "({a: [1, 'x']})"}), ("page.text", {}), ("page.html", {}),
-                       ("page.text", {"markdown": True}), ("observe.state", {}), ("observe.targets", {})]:
+                       ("page.text", {"markdown": True}), ("observe.state", {}), ("observe.targets", {}),
+                       ("runtime.eval", {"expression": "console.log('typed', {a: 1}), 1"})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])
+    logged = await call(session, "cdt", {"op": "console.list", "params": {}})
+    newest = logged.structured_content["messages"][-1]["id"]
+    described = await call(session, "cdt", {"op": "console.get", "describe": True})
+    got = await call(session, "cdt", {"op": "console.get", "params": {"id": newest}})
+    jsonschema.validate(got.structured_content, described.structured_content["outputSchema"])
+    check(got.structured_content["args"][0]["text"] == "typed", f"console get: {got.structured_content}")
     untyped = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
     check(untyped.structured_content.get("outputSchema") is None, f"capture.snapshot: {untyped.structured_content}")
 

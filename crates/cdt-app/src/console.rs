@@ -1,9 +1,11 @@
 //! Console use cases: list, get, wait, clear (SPEC §8.1).
 
 use cdt_domain::ops::op;
-use cdt_domain::ops::{ClearedReply, ConsoleListParams, ConsoleListReply, ConsoleWaitParams};
+use cdt_domain::ops::{
+    ClearedReply, ConsoleDetail, ConsoleListParams, ConsoleListReply, ConsoleWaitParams,
+};
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::context::resolve_page;
@@ -73,7 +75,7 @@ fn not_found(id: u64) -> CdtError {
     .run::<op::ConsoleList>("--preserved")
 }
 
-pub async fn get(scope: &Scope<'_>, id: u64, until: Instant) -> Result<Value, CdtError> {
+pub async fn get(scope: &Scope<'_>, id: u64, until: Instant) -> Result<ConsoleDetail, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let message = slot
         .telemetry
@@ -88,7 +90,7 @@ pub async fn wait(
     scope: &Scope<'_>,
     params: &ConsoleWaitParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<ConsoleDetail, CdtError> {
     let pattern = regex_lite::Regex::new(&params.pattern).map_err(|error| {
         CdtError::validation(format!(
             "--pattern is not a valid regular expression: {error}"

@@ -2,6 +2,7 @@
 //! `Log.entryAdded`, turned into one record type with a readable text.
 
 use super::bounds;
+use cdt_domain::ops::{ConsoleArg, ConsoleDetail, ConsoleSummary};
 use serde_json::{Value, json};
 
 /// One console message of a page (or of one of its iframes or workers).
@@ -204,34 +205,40 @@ pub fn from_event(method: &str, params: &Value) -> Option<ConsoleMessage> {
 
 impl ConsoleMessage {
     /// The list form: small, one line of meaning.
-    pub fn summary(&self, page: Option<u32>) -> Value {
-        let mut out = json!({ "id": self.id, "page": page, "type": self.kind, "text": self.text });
-        if self.source != "console-api" {
-            out["source"] = json!(self.source);
+    pub fn summary(&self, page: Option<u32>) -> ConsoleSummary {
+        let located = !self.url.is_empty();
+        ConsoleSummary {
+            id: self.id,
+            page,
+            kind: self.kind.clone(),
+            text: self.text.clone(),
+            source: (self.source != "console-api").then(|| self.source.clone()),
+            target: (self.target_type != "page").then(|| self.target_type.clone()),
+            url: located.then(|| self.url.clone()),
+            // Where it was logged (none when the browser gave a URL without a line).
+            line: if located { self.line } else { None },
+            cut: self.cuts > 0,
         }
-        if self.target_type != "page" {
-            out["target"] = json!(self.target_type);
-        }
-        if !self.url.is_empty() {
-            out["url"] = json!(self.url);
-            out["line"] = json!(self.line);
-        }
-        if self.cuts > 0 {
-            // Parts were left out to keep it bounded (each cut is marked in place).
-            out["cut"] = json!(true);
-        }
-        out
     }
 
     /// The `get` form: arguments and stack.
-    pub fn detail(&self, page: Option<u32>) -> Value {
-        let mut out = self.summary(page);
-        out["args"] = Value::Array(self.args.iter().map(|a| json!({ "type": a["type"], "subtype": a["subtype"], "text": remote_text(a) })).collect());
-        out["stack"] = self.stack.clone();
-        out["column"] = json!(self.column);
-        out["timestamp"] = json!(self.at_ms);
-        out["navigation"] = json!(self.navigation);
-        out
+    pub fn detail(&self, page: Option<u32>) -> ConsoleDetail {
+        ConsoleDetail {
+            summary: self.summary(page),
+            args: self
+                .args
+                .iter()
+                .map(|a| ConsoleArg {
+                    kind: a["type"].clone(),
+                    subtype: a["subtype"].clone(),
+                    text: remote_text(a),
+                })
+                .collect(),
+            stack: self.stack.clone(),
+            column: self.column,
+            timestamp: self.at_ms,
+            navigation: self.navigation,
+        }
     }
 }
 

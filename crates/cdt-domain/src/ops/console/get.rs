@@ -8,7 +8,7 @@ pub struct ConsoleGet;
 
 impl Op for ConsoleGet {
     type Params = IdParams;
-    type Reply = Untyped;
+    type Reply = ConsoleDetail;
     const SPEC: OpSpec = OpSpec {
         name: "console.get",
         summary: "One message with its arguments and stack",

@@ -86,9 +86,8 @@ pub(crate) mod args {
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ConsoleListReply {
     pub page: crate::page::PageId,
-    /// The messages, oldest first (`{id, type, text, page, …}`; `console get <id>` has the
-    /// arguments and stack).
-    pub messages: Vec<serde_json::Value>,
+    /// The messages, oldest first (`console get <id>` has the arguments and stack).
+    pub messages: Vec<ConsoleSummary>,
     /// Messages that matched, before `--limit`.
     pub total: usize,
     /// Messages the context's table dropped (bounded memory).
@@ -99,4 +98,55 @@ pub struct ConsoleListReply {
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ClearedReply {
     pub cleared: usize,
+}
+
+/// A console message as `console list` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ConsoleSummary {
+    pub id: u64,
+    pub page: Option<u32>,
+    /// `log`, `info`, `warn`, `error`, `debug`, `exception`, …
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub text: String,
+    /// Where it came from when not `console.*` (`javascript`, `network`, `deprecation`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The kind of target when not the page (`worker`, `iframe`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// Parts were left out to keep it bounded (each cut is marked in place).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cut: bool,
+}
+
+/// A console message as `console get|wait` show it: with its arguments and stack.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ConsoleDetail {
+    #[serde(flatten)]
+    pub summary: ConsoleSummary,
+    pub args: Vec<ConsoleArg>,
+    /// The stack trace as the browser reported it (none when it gave none).
+    pub stack: serde_json::Value,
+    pub column: Option<u64>,
+    /// Milliseconds since the epoch.
+    pub timestamp: u64,
+    /// Which document of the page it came from (1, 2, … after each navigation).
+    pub navigation: u32,
+}
+
+/// One argument of a console call.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ConsoleArg {
+    /// The JavaScript type (`string`, `number`, `object`, …).
+    #[serde(rename = "type")]
+    pub kind: serde_json::Value,
+    /// `array`, `null`, `node`, `error`, … for objects.
+    pub subtype: serde_json::Value,
+    /// How it prints.
+    pub text: String,
 }

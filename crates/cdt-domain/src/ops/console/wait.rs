@@ -8,7 +8,7 @@ pub struct ConsoleWait;
 
 impl Op for ConsoleWait {
     type Params = ConsoleWaitParams;
-    type Reply = Untyped;
+    type Reply = ConsoleDetail;
     const SPEC: OpSpec = OpSpec {
         name: "console.wait",
         summary: "Wait for the first new message whose text matches a regular expression",
