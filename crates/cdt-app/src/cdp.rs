@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use cdt_domain::ops::{CdpListenParams, CdpSendParams, CdpSendReply};
-use cdt_domain::raw_cdp::{self, RawTarget};
+use cdt_domain::ops::{CdpListenParams, CdpListenReply, CdpSendParams, CdpSendReply};
+use cdt_domain::raw_cdp::{self, RawCdpEvent, RawTarget};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::{Duration, Instant};
@@ -139,7 +139,7 @@ pub async fn listen(
     scope: &Scope<'_>,
     params: &CdpListenParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<CdpListenReply, CdtError> {
     let id = match &params.listener {
         Some(id) => id.clone(),
         None => start(scope, params, until).await?,
@@ -174,11 +174,7 @@ pub async fn listen(
     let (events, dropped) = {
         let mut taken = lock(&buffer);
         let take = remaining.map_or(taken.events.len(), |r| (r as usize).min(taken.events.len()));
-        let events: Vec<Value> = taken
-            .events
-            .drain(..take)
-            .map(|event| serde_json::to_value(event).unwrap_or_default())
-            .collect();
+        let events: Vec<RawCdpEvent> = taken.events.drain(..take).collect();
         (events, std::mem::take(&mut taken.dropped))
     };
     let delivered = events.len() as u64;
@@ -186,5 +182,10 @@ pub async fn listen(
     let timed_out = ends_at.is_some_and(|end| scope.monotonic_ms() >= end);
     let done = counted_out || timed_out;
     listeners.delivered(&id, delivered, done);
-    Ok(json!({ "listener": id, "events": events, "dropped": dropped, "done": done }))
+    Ok(CdpListenReply {
+        listener: id,
+        events,
+        dropped,
+        done,
+    })
 }

@@ -3,7 +3,7 @@
 use base64::Engine;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
-    ClearedReply, IdParams, NetworkBodyParams, NetworkHarParams, NetworkHarReply,
+    ClearedReply, IdParams, NetworkBodyParams, NetworkBodyReply, NetworkHarParams, NetworkHarReply,
     NetworkListParams, NetworkListReply, NetworkWaitParams,
 };
 use cdt_domain::{CdtError, ErrorCode};
@@ -175,7 +175,7 @@ pub async fn body(
     scope: &Scope<'_>,
     params: &NetworkBodyParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NetworkBodyReply, CdtError> {
     let file = params
         .file
         .as_deref()
@@ -237,19 +237,24 @@ pub async fn body(
     } else {
         (text, base64)
     };
-    let mut out = json!({
-        "id": id, "requestId": request.request_id, "mimeType": request.mime_type,
-        "bytes": bytes.len(),
-    });
+    let mut out = NetworkBodyReply {
+        id,
+        request_id: request.request_id.clone(),
+        mime_type: request.mime_type.clone(),
+        bytes: bytes.len(),
+        path: None,
+        body: None,
+        base64_encoded: None,
+        encoded: None,
+    };
     match file {
         Some(path) => {
             let (store, target) = (scope.store().clone(), path.to_path_buf());
             blocking::run(move || store.write_file(&target, &bytes)).await?;
-            out["path"] = json!(path);
+            out.path = Some(path.display().to_string());
         }
         None => {
-            let body = json!(text);
-            if let Err(size) = bounded::fits(&body) {
+            if let Err(size) = bounded::fits(&json!(text)) {
                 return Err(bounded::too_large(
                     &format!("the body of request {}", id),
                     size,
@@ -259,9 +264,9 @@ pub async fn body(
                     ),
                 ));
             }
-            out["body"] = body;
-            out["base64Encoded"] = json!(base64);
-            out["encoded"] = json!(base64);
+            out.body = Some(text);
+            out.base64_encoded = Some(base64);
+            out.encoded = Some(base64);
         }
     }
     Ok(out)

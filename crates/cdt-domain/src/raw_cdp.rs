@@ -18,7 +18,7 @@ pub enum RawTarget {
 }
 
 /// A CDP event as `cdt cdp listen` passes it on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RawCdpEvent {
     pub method: String,

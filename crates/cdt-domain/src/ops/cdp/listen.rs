@@ -7,7 +7,7 @@ pub struct CdpListen;
 
 impl Op for CdpListen {
     type Params = CdpListenParams;
-    type Reply = Untyped;
+    type Reply = CdpListenReply;
     const SPEC: OpSpec = OpSpec {
         name: "cdp.listen",
         summary: "Stream the page's raw CDP events of the names given, as JSON lines, until a count, a time or Ctrl-C",
@@ -73,4 +73,16 @@ mod args {
     }
 
     crate::ops::cli::given_as_is!(ListenArgs);
+}
+
+/// `cdp listen`'s reply (each poll of a listener): the events since the last poll.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct CdpListenReply {
+    /// The listener: poll it again with `--listener <id>` (the CLI does until it is done).
+    pub listener: String,
+    pub events: Vec<crate::raw_cdp::RawCdpEvent>,
+    /// Events dropped since the last poll (the listener's buffer is bounded).
+    pub dropped: u64,
+    /// Its count or time was reached: it has ended.
+    pub done: bool,
 }

@@ -8,7 +8,7 @@ pub struct NetworkBody;
 
 impl Op for NetworkBody {
     type Params = NetworkBodyParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::NetworkBodyReply;
     const SPEC: OpSpec = OpSpec {
         name: "network.body",
         summary: "The full response (or request) body; base64 for binary",

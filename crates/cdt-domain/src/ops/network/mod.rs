@@ -145,3 +145,26 @@ pub struct NetworkUnrouteReply {
     /// The routes left.
     pub routes: Vec<RouteReport>,
 }
+
+/// `network body`'s reply: a response's body, inline or written to `--file`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NetworkBodyReply {
+    /// cdt's id of the request.
+    pub id: u64,
+    /// The browser's id of the request (CDP's `requestId`).
+    pub request_id: String,
+    pub mime_type: String,
+    pub bytes: usize,
+    /// Where it was written (`--file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The body, inline (text, or base64 when `base64Encoded`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base64_encoded: Option<bool>,
+    /// Seed 002's name for `base64Encoded`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoded: Option<bool>,
+}
