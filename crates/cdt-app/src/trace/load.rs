@@ -145,22 +145,6 @@ pub fn long_tasks(model: &TraceModel) -> Insight {
     insight
 }
 
-impl Rating {
-    /// The worse of two ratings.
-    fn max_with(self, other: Rating) -> Rating {
-        let rank = |r: Rating| match r {
-            Rating::NotApplicable | Rating::Good => 0,
-            Rating::NeedsImprovement => 1,
-            Rating::Poor => 2,
-        };
-        if rank(other) > rank(self) {
-            other
-        } else {
-            self
-        }
-    }
-}
-
 pub fn render_blocking(model: &TraceModel) -> Insight {
     let mut insight = Insight::new(InsightName::RenderBlocking, "Render-blocking requests");
     let fcp = model.fcp();

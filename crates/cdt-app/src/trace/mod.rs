@@ -14,7 +14,10 @@ pub mod vitals;
 use std::path::{Path, PathBuf};
 
 use cdt_domain::ops::op;
-use cdt_domain::ops::{InsightName, TraceInsightParams, TraceStartParams, TraceStopParams};
+use cdt_domain::ops::{
+    InsightName, InsightSummary, Reloaded, TraceInsightParams, TraceInsightReply, TraceRecording,
+    TraceStartParams, TraceStartReply, TraceStopParams, TraceStopReply,
+};
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
@@ -112,7 +115,7 @@ pub async fn start(
     scope: &Scope<'_>,
     params: &TraceStartParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<TraceStartReply, CdtError> {
     // A bad file name is refused before anything records.
     let stop_params = TraceStopParams {
         file: params.file.clone(),
@@ -142,7 +145,12 @@ pub async fn start(
         .hinted("Example: --categories devtools.timeline,loading"));
     }
     browser.start_trace(&target, &categories).await?;
-    let mut reply = json!({ "tracing": true, "page": page, "categories": categories.len() });
+    let mut reply = TraceRecording {
+        tracing: true,
+        page,
+        categories: categories.len(),
+        reloaded: None,
+    };
     if params.reload {
         let _mutating = crate::mutation::lock_page(
             &slot,
@@ -154,7 +162,10 @@ pub async fn start(
         .await?;
         match browser.reload(&target, false, WaitUntil::Load).await {
             Ok(outcome) => {
-                reply["reloaded"] = json!({ "url": outcome.url, "title": outcome.title })
+                reply.reloaded = Some(Reloaded {
+                    url: outcome.url,
+                    title: outcome.title,
+                })
             }
             Err(error) => {
                 // Leave nothing recording behind a failed start.
@@ -168,12 +179,10 @@ pub async fn start(
         let settle = Instant::now() + AUTO_STOP_SETTLE;
         tokio::time::sleep_until(settle.min(until)).await;
         let mut stopped = stop(scope, &stop_params, until).await?;
-        if let (Value::Object(stopped), Some(reloaded)) = (&mut stopped, reply.get("reloaded")) {
-            stopped.insert("reloaded".into(), reloaded.clone());
-        }
-        return Ok(stopped);
+        stopped.reloaded = reply.reloaded;
+        return Ok(TraceStartReply::Stopped(stopped));
     }
-    Ok(reply)
+    Ok(TraceStartReply::Recording(reply))
 }
 
 /// How long `trace start --auto-stop` keeps recording after the load it waited for.
@@ -205,7 +214,7 @@ pub async fn stop(
     scope: &Scope<'_>,
     params: &TraceStopParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<TraceStopReply, CdtError> {
     let file = params.file.as_deref().map(trace_file).transpose()?;
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let browser = slot.live_browser()?;
@@ -275,15 +284,23 @@ pub async fn stop(
         .fold((f64::MAX, f64::MIN), |(low, high), e| {
             (low.min(e.ts), high.max(e.end()))
         });
-    let summaries: Vec<Value> = insights(&model, None)
-        .iter()
-        .map(|i| json!({ "name": i.name, "rating": i.rating, "summary": i.summary }))
+    let summaries = insights(&model, None)
+        .into_iter()
+        .map(|i| InsightSummary {
+            name: i.name,
+            rating: i.rating,
+            summary: i.summary,
+        })
         .collect();
-    Ok(json!({
-        "file": path, "bytes": written, "gzip": is_gzip(&path), "events": model.events.len(),
-        "durationMs": model::round(((span.1 - span.0) / 1000.0).max(0.0)),
-        "insights": summaries,
-    }))
+    Ok(TraceStopReply {
+        file: path.display().to_string(),
+        bytes: written,
+        gzip: is_gzip(&path),
+        events: model.events.len(),
+        duration_ms: model::round(((span.1 - span.0) / 1000.0).max(0.0)),
+        insights: summaries,
+        reloaded: None,
+    })
 }
 
 fn is_gzip(path: &Path) -> bool {
@@ -295,7 +312,7 @@ pub async fn insight(
     scope: &Scope<'_>,
     params: &TraceInsightParams,
     _until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<TraceInsightReply, CdtError> {
     let path = match params.file.as_deref() {
         Some(file) => trace_file(file)?,
         None => scope.store().latest_trace(scope.key()).ok_or_else(|| {
@@ -315,5 +332,8 @@ pub async fn insight(
         Ok((path, insights(&model, name)))
     })
     .await?;
-    Ok(json!({ "file": path, "insights": computed }))
+    Ok(TraceInsightReply {
+        file: path.display().to_string(),
+        insights: computed,
+    })
 }

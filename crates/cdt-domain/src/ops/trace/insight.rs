@@ -8,7 +8,7 @@ pub struct TraceInsight;
 
 impl Op for TraceInsight {
     type Params = TraceInsightParams;
-    type Reply = Untyped;
+    type Reply = TraceInsightReply;
     const SPEC: OpSpec = OpSpec {
         name: "trace.insight",
         summary: "Insights computed by cdt from the last trace (or --file): LCP and its breakdown, CLS and the shifted nodes, INP, long tasks, render-blocking requests, document latency, DOM size, third parties. See docs/insights.md for inputs, formulas and thresholds",

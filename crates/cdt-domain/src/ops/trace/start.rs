@@ -8,7 +8,7 @@ pub struct TraceStart;
 
 impl Op for TraceStart {
     type Params = TraceStartParams;
-    type Reply = Untyped;
+    type Reply = TraceStartReply;
     const SPEC: OpSpec = OpSpec {
         name: "trace.start",
         summary: "Start recording a performance trace of the page (--reload: of a fresh page load)",

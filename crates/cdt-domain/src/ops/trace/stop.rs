@@ -8,7 +8,7 @@ pub struct TraceStop;
 
 impl Op for TraceStop {
     type Params = TraceStopParams;
-    type Reply = Untyped;
+    type Reply = TraceStopReply;
     const SPEC: OpSpec = OpSpec {
         name: "trace.stop",
         summary: "Stop recording and write the trace (Chrome JSON; gzipped when the name ends in .gz) for DevTools' Performance panel or Perfetto; prints a one-line summary per insight",
