@@ -320,6 +320,12 @@ async def typed_replies(session, page):
     got = await call(session, "cdt", {"op": "console.get", "params": {"id": newest}})
     jsonschema.validate(got.structured_content, described.structured_content["outputSchema"])
     check(got.structured_content["args"][0]["text"] == "typed", f"console get: {got.structured_content}")
+    # A traced reload (stopped at once), its insights, and a trace started and stopped by hand.
+    for op, params in [("trace.start", {"reload": True, "autoStop": True}), ("trace.insight", {}),
+                       ("trace.start", {}), ("trace.stop", {})]:
+        described = await call(session, "cdt", {"op": op, "describe": True})
+        answered = await call(session, "cdt", {"op": op, "params": params})
+        jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])
     untyped = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
     check(untyped.structured_content.get("outputSchema") is None, f"capture.snapshot: {untyped.structured_content}")
 
