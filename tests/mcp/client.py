@@ -320,6 +320,10 @@ async def typed_replies(session, page):
     got = await call(session, "cdt", {"op": "console.get", "params": {"id": newest}})
     jsonschema.validate(got.structured_content, described.structured_content["outputSchema"])
     check(got.structured_content["args"][0]["text"] == "typed", f"console get: {got.structured_content}")
+    requests = await call(session, "cdt", {"op": "network.list", "params": {"preserved": True}})
+    described = await call(session, "cdt", {"op": "network.get", "describe": True})
+    got = await call(session, "cdt", {"op": "network.get", "params": {"id": requests.structured_content["requests"][0]["id"]}})
+    jsonschema.validate(got.structured_content, described.structured_content["outputSchema"])
     # A traced reload (stopped at once), its insights, and a trace started and stopped by hand.
     for op, params in [("trace.start", {"reload": True, "autoStop": True}), ("trace.insight", {}),
                        ("trace.start", {}), ("trace.stop", {})]:

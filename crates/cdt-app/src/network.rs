@@ -3,11 +3,11 @@
 use base64::Engine;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
-    ClearedReply, IdParams, NetworkBodyParams, NetworkBodyReply, NetworkHarParams, NetworkHarReply,
-    NetworkListParams, NetworkListReply, NetworkWaitParams,
+    ClearedReply, IdParams, NetworkBodyParams, NetworkBodyReply, NetworkDetail, NetworkHarParams,
+    NetworkHarReply, NetworkListParams, NetworkListReply, NetworkWaitParams,
 };
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use crate::blocking;
@@ -114,7 +114,11 @@ pub async fn list(
     })
 }
 
-pub async fn get(scope: &Scope<'_>, params: &IdParams, until: Instant) -> Result<Value, CdtError> {
+pub async fn get(
+    scope: &Scope<'_>,
+    params: &IdParams,
+    until: Instant,
+) -> Result<NetworkDetail, CdtError> {
     let (slot, _in_flight) = scope.ensure_running(until).await?;
     let request = find(&slot, params.id)?;
     let page = page_labels(&slot).get(&request.page_target_id).copied();
@@ -276,7 +280,7 @@ pub async fn wait(
     scope: &Scope<'_>,
     params: &NetworkWaitParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<NetworkDetail, CdtError> {
     let (slot, _in_flight, target) = scope.slot_and_target(params.page, until).await?;
     let after = slot.telemetry.last_request_id();
     // Requests already under way count too: "click, then wait for its request" must work.

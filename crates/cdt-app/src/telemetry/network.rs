@@ -2,6 +2,7 @@
 //! whatever order they arrive) merged into one record, plus WebSocket frames.
 
 use super::bounds;
+use cdt_domain::ops::{NetworkDetail, NetworkSummary, RedirectSummary};
 use serde_json::{Map, Value, json};
 
 /// Header names whose values are secrets.
@@ -348,64 +349,62 @@ impl NetworkRequest {
             .map(|end| ((end - self.started_mono) * 1000.0).max(0.0))
     }
 
-    pub fn summary(&self, page: Option<u32>) -> Value {
-        let mut out = json!({
-            "id": self.id, "page": page, "method": self.method, "url": self.url, "type": self.resource_type,
-            "status": self.status,
-        });
-        if self.failed {
-            out["failed"] = json!(true);
-            out["errorText"] = json!(self.error_text);
+    pub fn summary(&self, page: Option<u32>) -> NetworkSummary {
+        NetworkSummary {
+            id: self.id,
+            page,
+            method: self.method.clone(),
+            url: self.url.clone(),
+            kind: self.resource_type.clone(),
+            status: self.status,
+            failed: self.failed,
+            error_text: self.failed.then(|| self.error_text.clone()),
+            mime_type: (!self.mime_type.is_empty()).then(|| self.mime_type.clone()),
+            bytes: self.encoded_length.map(|length| length as u64),
+            duration_ms: self
+                .duration_ms()
+                .map(|duration| (duration * 10.0).round() / 10.0),
+            target: (self.target_type != "page").then(|| self.target_type.clone()),
         }
-        if !self.mime_type.is_empty() {
-            out["mimeType"] = json!(self.mime_type);
-        }
-        if let Some(length) = self.encoded_length {
-            out["bytes"] = json!(length as u64);
-        }
-        if let Some(duration) = self.duration_ms() {
-            out["durationMs"] = json!((duration * 10.0).round() / 10.0);
-        }
-        if self.target_type != "page" {
-            out["target"] = json!(self.target_type);
-        }
-        out
     }
 
-    pub fn detail(&self, page: Option<u32>, include_secrets: bool, preview_bytes: usize) -> Value {
-        let mut out = self.summary(page);
+    pub fn detail(
+        &self,
+        page: Option<u32>,
+        include_secrets: bool,
+        preview_bytes: usize,
+    ) -> NetworkDetail {
         let preview = |text: &str| text.chars().take(preview_bytes).collect::<String>();
-        out["statusText"] = json!(self.status_text);
-        out["protocol"] = json!(self.protocol);
-        out["remoteAddress"] = json!(self.remote_address);
-        out["fromCache"] = json!(self.from_cache);
-        out["initiator"] = json!(self.initiator);
-        out["requestHeaders"] = redact(&self.request_headers, include_secrets);
-        out["responseHeaders"] = redact(&self.response_headers, include_secrets);
-        out["timing"] = self.timing.clone();
-        out["redirects"] = json!(
-            self.redirects
+        NetworkDetail {
+            summary: self.summary(page),
+            status_text: self.status_text.clone(),
+            protocol: self.protocol.clone(),
+            remote_address: self.remote_address.clone(),
+            from_cache: self.from_cache,
+            initiator: self.initiator.clone(),
+            request_headers: redact(&self.request_headers, include_secrets),
+            response_headers: redact(&self.response_headers, include_secrets),
+            timing: self.timing.clone(),
+            redirects: self
+                .redirects
                 .iter()
-                .map(
-                    |hop| json!({ "url": hop.url, "status": hop.status, "location": hop.location })
-                )
-                .collect::<Vec<_>>()
-        );
-        out["startedAt"] = json!(self.started_wall_ms as u64);
-        out["requestBodyPreview"] = json!(self.post_data.as_deref().map(preview));
-        out["responseBodyPreview"] = match &self.body {
-            Some((body, false)) => json!(preview(body)),
-            Some((_, true)) => json!("<binary; use cdt network body>"),
-            None => Value::Null,
-        };
-        if !self.frames.is_empty() {
-            out["frames"] = json!(self.frames);
-        }
-        if self.cuts > 0 {
+                .map(|hop| RedirectSummary {
+                    url: hop.url.clone(),
+                    status: hop.status,
+                    location: hop.location.clone(),
+                })
+                .collect(),
+            started_at: self.started_wall_ms as u64,
+            request_body_preview: self.post_data.as_deref().map(preview),
+            response_body_preview: match &self.body {
+                Some((body, false)) => Some(preview(body)),
+                Some((_, true)) => Some("<binary; use cdt network body>".to_string()),
+                None => None,
+            },
+            frames: self.frames.clone(),
             // Parts were left out to keep it bounded (frame payloads, post data; marked).
-            out["cut"] = json!(true);
+            cut: self.cuts > 0,
         }
-        out
     }
 }
 
@@ -427,7 +426,7 @@ mod tests {
             "Network.loadingFinished",
             &json!({ "timestamp": 1.5, "encodedDataLength": 10 }),
         );
-        let detail = request.detail(Some(1), false, 100);
+        let detail = serde_json::to_value(request.detail(Some(1), false, 100)).unwrap_or_default();
         assert_eq!(
             detail["requestHeaders"],
             json!({ "Cookie": "<redacted>", "Authorization": "<redacted>" })
@@ -435,7 +434,7 @@ mod tests {
         assert_eq!(detail["durationMs"], json!(500.0));
         assert_eq!(detail["type"], "xhr");
         assert_eq!(
-            request.detail(Some(1), true, 100)["requestHeaders"]["Cookie"],
+            request.detail(Some(1), true, 100).request_headers["Cookie"],
             "sid=1"
         );
         assert!(

@@ -8,7 +8,7 @@ pub struct NetworkGet;
 
 impl Op for NetworkGet {
     type Params = IdParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::NetworkDetail;
     const SPEC: OpSpec = OpSpec {
         name: "network.get",
         summary: "One request: headers, timing, redirects, failure, body previews",

@@ -86,9 +86,8 @@ pub(crate) mod args {
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct NetworkListReply {
     pub page: crate::page::PageId,
-    /// The requests, oldest first (`{id, method, url, status, type, …}`; `network get <id>`
-    /// has headers, timing and bodies).
-    pub requests: Vec<serde_json::Value>,
+    /// The requests, oldest first (`network get <id>` has headers, timing and bodies).
+    pub requests: Vec<NetworkSummary>,
     /// Requests that matched, before `--limit`.
     pub total: usize,
 }
@@ -167,4 +166,74 @@ pub struct NetworkBodyReply {
     /// Seed 002's name for `base64Encoded`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encoded: Option<bool>,
+}
+
+/// A request as `network list` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NetworkSummary {
+    /// cdt's id (for `network get|body`).
+    pub id: u64,
+    pub page: Option<u32>,
+    pub method: String,
+    pub url: String,
+    /// `document`, `script`, `fetch`, `xhr`, `image`, `websocket`, …
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// None until a response arrives.
+    pub status: Option<u64>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub failed: bool,
+    /// Why it failed (`net::ERR_…`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+    /// Bytes transferred.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<f64>,
+    /// The kind of target when not the page (`worker`, `iframe`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+/// A request as `network get|wait` show it: headers, timing, redirects, previews, frames.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NetworkDetail {
+    #[serde(flatten)]
+    pub summary: NetworkSummary,
+    pub status_text: String,
+    pub protocol: String,
+    pub remote_address: String,
+    pub from_cache: bool,
+    /// What started it (`parser`, `script`, `other`, …).
+    pub initiator: String,
+    /// Cookie and authorization values redacted unless `--include-secrets`.
+    pub request_headers: serde_json::Value,
+    pub response_headers: serde_json::Value,
+    /// The browser's timing of it (`Network.ResourceTiming`).
+    pub timing: serde_json::Value,
+    pub redirects: Vec<RedirectSummary>,
+    /// Milliseconds since the epoch.
+    pub started_at: u64,
+    pub request_body_preview: Option<String>,
+    /// The response body's start (`<binary; use cdt network body>` for binary ones).
+    pub response_body_preview: Option<String>,
+    /// A WebSocket's frames.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub frames: Vec<serde_json::Value>,
+    /// Parts were left out to keep it bounded (frame payloads, post data; marked).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cut: bool,
+}
+
+/// A redirect the request went through.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct RedirectSummary {
+    pub url: String,
+    pub status: u64,
+    pub location: String,
 }

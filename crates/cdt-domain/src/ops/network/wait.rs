@@ -8,7 +8,7 @@ pub struct NetworkWait;
 
 impl Op for NetworkWait {
     type Params = NetworkWaitParams;
-    type Reply = Untyped;
+    type Reply = crate::ops::NetworkDetail;
     const SPEC: OpSpec = OpSpec {
         name: "network.wait",
         summary: "Wait for the first new request that matches, once it has finished (or failed)",
