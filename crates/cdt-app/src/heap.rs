@@ -7,7 +7,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use cdt_domain::ops::HeapSnapshotParams;
+use cdt_domain::ops::{
+    ConstructorCount, ConstructorSize, Growth, HeapCompare, HeapSnapshotParams, HeapSnapshotReply,
+    HeapSummary,
+};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -285,7 +288,7 @@ struct ClassTotals {
 }
 
 /// The summary of a snapshot.
-fn summarize(graph: &Graph, top: usize) -> (Value, Vec<ClassTotals>) {
+fn summarize(graph: &Graph, top: usize) -> (HeapSummary, Vec<ClassTotals>) {
     let mut classes = graph.classes();
     classes.retain(|c| c.count > 0 && c.name != "(synthetic)" && !c.name.is_empty());
     let total: u64 = graph.self_size.iter().sum();
@@ -311,22 +314,34 @@ fn summarize(graph: &Graph, top: usize) -> (Value, Vec<ClassTotals>) {
             .cmp(&a.retained_size)
             .then(b.count.cmp(&a.count))
     });
-    let listed: Vec<Value> = by_retained
-        .iter()
-        .take(top)
-        .map(|c| json!({ "constructor": c.name, "count": c.count, "selfSize": c.self_size, "retainedSize": c.retained_size }))
-        .collect();
-    let summary = json!({
-        "nodes": graph.self_size.len(), "totalSize": total,
-        "constructors": listed,
-        "detachedDomNodes": detached_nodes,
-        "detached": detached.iter().take(top).map(|(name, count)| json!({ "constructor": name, "count": count })).collect::<Vec<_>>(),
-    });
+    let summary = HeapSummary {
+        nodes: graph.self_size.len(),
+        total_size: total,
+        constructors: by_retained
+            .iter()
+            .take(top)
+            .map(|c| ConstructorSize {
+                constructor: c.name.clone(),
+                count: c.count,
+                self_size: c.self_size,
+                retained_size: c.retained_size,
+            })
+            .collect(),
+        detached_dom_nodes: detached_nodes,
+        detached: detached
+            .iter()
+            .take(top)
+            .map(|(name, count)| ConstructorCount {
+                constructor: name.to_string(),
+                count: *count,
+            })
+            .collect(),
+    };
     (summary, classes)
 }
 
 /// Growth by constructor from `before` to `after`: count and self size, largest first.
-fn growth(before: &[ClassTotals], after: &[ClassTotals], top: usize) -> Value {
+fn growth(before: &[ClassTotals], after: &[ClassTotals], top: usize) -> Vec<Growth> {
     let old: HashMap<&str, &ClassTotals> = before.iter().map(|c| (c.name.as_str(), c)).collect();
     let mut grown: Vec<(i64, i64, &str, u64)> = after
         .iter()
@@ -344,16 +359,22 @@ fn growth(before: &[ClassTotals], after: &[ClassTotals], top: usize) -> Value {
         .filter(|(count, size, _, _)| *count > 0 || *size > 0)
         .collect();
     grown.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
-    Value::Array(
-        grown
-            .into_iter()
-            .take(top)
-            .map(|(count, size, name, now)| json!({ "constructor": name, "countDelta": count, "sizeDelta": size, "count": now }))
-            .collect(),
-    )
+    grown
+        .into_iter()
+        .take(top)
+        .map(|(count_delta, size_delta, name, count)| Growth {
+            constructor: name.to_string(),
+            count_delta,
+            size_delta,
+            count,
+        })
+        .collect()
 }
 
-fn parse_and_summarize(bytes: &[u8], top: usize) -> Result<(Value, Vec<ClassTotals>), CdtError> {
+fn parse_and_summarize(
+    bytes: &[u8],
+    top: usize,
+) -> Result<(HeapSummary, Vec<ClassTotals>), CdtError> {
     let value: Value = serde_json::from_slice(bytes).map_err(|e| bad(&e.to_string()))?;
     let graph = Graph::parse(&value)?;
     Ok(summarize(&graph, top))
@@ -363,7 +384,7 @@ pub async fn take(
     scope: &Scope<'_>,
     params: &HeapSnapshotParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<HeapSnapshotReply, CdtError> {
     let file = crate::files::absolute_if_given(params.file.as_ref(), "--file")?;
     let compare = crate::files::absolute_if_given(params.compare.as_ref(), "--compare")?;
     let top = params.top.unwrap_or(TOP).clamp(1, 200);
@@ -411,28 +432,35 @@ pub async fn take(
             }
             None => store.save_artifact(&key, "heap", "heapsnapshot", &bytes, 10)?,
         };
-        let (mut summary, classes) = parse_and_summarize(&bytes, top)?;
-        summary["file"] = json!(written);
-        summary["bytes"] = json!(bytes.len());
-        if let Some(path) = compare {
-            let earlier = crate::files::read_capped(
-                &path,
-                MAX_COMPARE_BYTES,
-                "Give --compare a .heapsnapshot written before",
-            )?;
-            let (before, old_classes) = parse_and_summarize(&earlier, top)?;
-            summary["compare"] = json!({
-                "file": path, "nodesDelta": summary["nodes"].as_i64().unwrap_or(0) - before["nodes"].as_i64().unwrap_or(0),
-                "totalSizeDelta": summary["totalSize"].as_i64().unwrap_or(0) - before["totalSize"].as_i64().unwrap_or(0),
-                "grown": growth(&old_classes, &classes, top),
-            });
-        }
-        Ok(summary)
+        let (summary, classes) = parse_and_summarize(&bytes, top)?;
+        let compare = match compare {
+            Some(path) => {
+                let earlier = crate::files::read_capped(
+                    &path,
+                    MAX_COMPARE_BYTES,
+                    "Give --compare a .heapsnapshot written before",
+                )?;
+                let (before, old_classes) = parse_and_summarize(&earlier, top)?;
+                Some(HeapCompare {
+                    file: path.display().to_string(),
+                    nodes_delta: summary.nodes as i64 - before.nodes as i64,
+                    total_size_delta: summary.total_size as i64 - before.total_size as i64,
+                    grown: growth(&old_classes, &classes, top),
+                })
+            }
+            None => None,
+        };
+        Ok((summary, written, bytes.len(), compare))
     })
     .await?;
-    let mut out = summary;
-    out["page"] = json!(ctx.page);
-    Ok(out)
+    let (summary, written, bytes, compare) = summary;
+    Ok(HeapSnapshotReply {
+        summary,
+        file: written.display().to_string(),
+        bytes,
+        compare,
+        page: ctx.page,
+    })
 }
 
 #[cfg(test)]
@@ -481,13 +509,10 @@ mod tests {
             (2, 30, 35)
         );
         let (summary, _) = summarize(&graph, 5);
-        assert_eq!(summary["constructors"][0]["constructor"], "Leaky");
-        assert_eq!(summary["totalSize"], 45);
-        assert_eq!(summary["detachedDomNodes"], 1);
-        assert_eq!(
-            summary["detached"][0]["constructor"],
-            "Detached HTMLDivElement"
-        );
+        assert_eq!(summary.constructors[0].constructor, "Leaky");
+        assert_eq!(summary.total_size, 45);
+        assert_eq!(summary.detached_dom_nodes, 1);
+        assert_eq!(summary.detached[0].constructor, "Detached HTMLDivElement");
     }
 
     #[test]
@@ -513,19 +538,9 @@ mod tests {
             },
         ];
         let grown = growth(&before, &after, 5);
-        assert_eq!(grown[0]["constructor"], "Leaky");
-        assert_eq!(
-            (
-                grown[0]["countDelta"].as_i64(),
-                grown[0]["sizeDelta"].as_i64()
-            ),
-            (Some(2), Some(20))
-        );
-        assert_eq!(
-            grown.as_array().map(Vec::len),
-            Some(2),
-            "a new class counts as grown"
-        );
+        assert_eq!(grown[0].constructor, "Leaky");
+        assert_eq!((grown[0].count_delta, grown[0].size_delta), (2, 20));
+        assert_eq!(grown.len(), 2, "a new class counts as grown");
         assert!(Graph::parse(&json!({"snapshot": {}})).is_err());
     }
 }

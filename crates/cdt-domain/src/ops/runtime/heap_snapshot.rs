@@ -8,7 +8,7 @@ pub struct RuntimeHeapSnapshot;
 
 impl Op for RuntimeHeapSnapshot {
     type Params = HeapSnapshotParams;
-    type Reply = Untyped;
+    type Reply = HeapSnapshotReply;
     const SPEC: OpSpec = OpSpec {
         name: "runtime.heap-snapshot",
         summary: "Write the page's JS heap as a .heapsnapshot and summarize it (--compare: growth since an earlier one)",
@@ -68,4 +68,74 @@ mod args {
     }
 
     given_as_is!(HeapSnapshotArgs);
+}
+
+/// `runtime heap-snapshot`'s reply: what the heap holds, by constructor, and (with `--compare`)
+/// what grew since an earlier snapshot.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeapSnapshotReply {
+    #[serde(flatten)]
+    pub summary: HeapSummary,
+    /// The `.heapsnapshot` written (DevTools' Memory panel loads it).
+    pub file: String,
+    pub bytes: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<HeapCompare>,
+    pub page: crate::page::PageId,
+}
+
+/// What one snapshot holds.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeapSummary {
+    pub nodes: usize,
+    /// Bytes, all nodes' own sizes.
+    pub total_size: u64,
+    /// The constructors retaining most, largest first.
+    pub constructors: Vec<ConstructorSize>,
+    /// DOM nodes no longer in the document but still held.
+    pub detached_dom_nodes: u64,
+    pub detached: Vec<ConstructorCount>,
+}
+
+/// A constructor's instances and what they hold.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConstructorSize {
+    pub constructor: String,
+    pub count: u64,
+    pub self_size: u64,
+    /// What would be freed with them.
+    pub retained_size: u64,
+}
+
+/// How many instances of a constructor.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ConstructorCount {
+    pub constructor: String,
+    pub count: u64,
+}
+
+/// The change from an earlier snapshot.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeapCompare {
+    /// The earlier snapshot.
+    pub file: String,
+    pub nodes_delta: i64,
+    pub total_size_delta: i64,
+    /// What grew, largest first.
+    pub grown: Vec<Growth>,
+}
+
+/// A constructor that grew.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Growth {
+    pub constructor: String,
+    pub count_delta: i64,
+    pub size_delta: i64,
+    /// Its instances now.
+    pub count: u64,
 }
