@@ -285,8 +285,8 @@ async def errors(session):
 
 
 async def typed_replies(session, page):
-    """A typed reply's schema, as the `cdt` tool describes it, validates what the operation
-    answers (through its DevTools-shaped tool and through `cdt`); an untyped one has none."""
+    """A reply's schema, as the `cdt` tool describes it, validates what the operation answers
+    (through its DevTools-shaped tool and through `cdt`)."""
     for op, tool, arguments in [("page.list", "list_pages", {}), ("page.use", "select_page", {"pageId": page})]:
         described = await call(session, "cdt", {"op": op, "describe": True})
         schema = described.structured_content.get("outputSchema")
@@ -330,8 +330,10 @@ async def typed_replies(session, page):
         described = await call(session, "cdt", {"op": op, "describe": True})
         answered = await call(session, "cdt", {"op": op, "params": params})
         jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])
-    untyped = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
-    check(untyped.structured_content.get("outputSchema") is None, f"capture.snapshot: {untyped.structured_content}")
+    described = await call(session, "cdt", {"op": "capture.snapshot", "describe": True})
+    for params in [{}, {"diff": True}, {"interactive": True}]:
+        answered = await call(session, "cdt", {"op": "capture.snapshot", "params": params})
+        jsonschema.validate(answered.structured_content, described.structured_content["outputSchema"])
 
 
 async def newer_tools(session, page):

@@ -45,13 +45,10 @@ pub async fn run(
     operation.dispatch(call).await
 }
 
-/// A use case's answer as operation `O`'s reply, serialized once: a typed reply, or JSON for an
-/// operation whose reply is [`Untyped`](cdt_domain::ops::Untyped).
-pub(crate) fn serialize<O: Op, T: Into<O::Reply>>(
-    answer: Result<T, CdtError>,
-) -> Result<Value, CdtError> {
-    let reply: O::Reply = answer?.into();
-    serde_json::to_value(reply).map_err(|error| {
+/// A use case's answer, operation `O`'s typed reply, serialized once (the compiler holds each
+/// use case to its operation's reply type).
+pub(crate) fn serialize<O: Op>(answer: Result<O::Reply, CdtError>) -> Result<Value, CdtError> {
+    serde_json::to_value(answer?).map_err(|error| {
         CdtError::new(
             cdt_domain::ErrorCode::InternalError,
             format!("{}'s reply could not be written: {error}", O::NAME),
@@ -75,7 +72,7 @@ macro_rules! use_case {
                         &$crate::context::Scope::new(self.runtime, self.context, self.access);
                     let $params = params;
                     let $until = self.until;
-                    $crate::dispatch::serialize::<cdt_domain::ops::op::$op, _>($body)
+                    $crate::dispatch::serialize::<cdt_domain::ops::op::$op>($body)
                 })
             }
         }
@@ -98,7 +95,7 @@ macro_rules! runtime_use_case {
                     let $context = self.context;
                     let $params = params;
                     let $until = self.until;
-                    $crate::dispatch::serialize::<cdt_domain::ops::op::$op, _>($body)
+                    $crate::dispatch::serialize::<cdt_domain::ops::op::$op>($body)
                 })
             }
         }

@@ -2,7 +2,7 @@
 //! actionable or named node with a stable uid (docs/snapshot-format.md). Out-of-process iframes
 //! are snapshotted in their own frame and spliced in under their `iframe` line.
 
-use cdt_domain::ops::SnapshotParams;
+use cdt_domain::ops::{SnapshotParams, SnapshotReply};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::snapshot_change::{Change, line_uid};
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
@@ -191,7 +191,7 @@ pub async fn capture(
     scope: &Scope<'_>,
     params: &SnapshotParams,
     until: Instant,
-) -> Result<Value, CdtError> {
+) -> Result<SnapshotReply, CdtError> {
     let diff = diff_asked(params)?;
     let file = params
         .file
@@ -279,7 +279,21 @@ pub async fn capture(
             .slot
             .versions
             .same_place(&ctx.target, &snapshot.url, &snapshot.title);
-    let mut out = json!({ "page": ctx.page, "url": snapshot.url, "title": snapshot.title, "nodes": snapshot.uids.len() });
+    let mut out = SnapshotReply {
+        page: ctx.page,
+        url: Some(snapshot.url.clone()),
+        title: Some(snapshot.title.clone()),
+        nodes: Some(snapshot.uids.len()),
+        version: None,
+        base: None,
+        full: None,
+        changes: None,
+        snapshot: None,
+        uids: None,
+        file: None,
+        bytes: None,
+        warnings: Vec::new(),
+    };
     match (&compared, diff) {
         (
             Some(Compared::Diff {
@@ -292,31 +306,29 @@ pub async fn capture(
         ) => {
             // Lean: an unchanged page is a line (no node count, no empty uid map, no `base`), and
             // the URL and title come only when they differ from what the last snapshot showed.
-            if let Some(o) = out.as_object_mut() {
-                o.remove("nodes");
-                if same_place {
-                    o.remove("url");
-                    o.remove("title");
-                }
+            out.nodes = None;
+            if same_place {
+                out.url = None;
+                out.title = None;
             }
-            out["version"] = json!(version);
+            out.version = Some(*version);
             // Nothing changed since the newest version: `base` would repeat `version`.
             if !(changes.is_empty() && base == version) {
-                out["base"] = json!(base);
+                out.base = Some(*base);
             }
-            out["full"] = json!(false);
-            out["changes"] = json!(changes);
+            out.full = Some(false);
+            out.changes = Some(changes.clone());
             let uids = uids_in(&snapshot.uids, changes);
             if !uids.is_empty() {
-                out["uids"] = Value::Object(uids);
+                out.uids = Some(uids);
             }
         }
         _ => {
             if let Some(Compared::Full { version } | Compared::Diff { version, .. }) = &compared {
-                out["version"] = json!(version);
+                out.version = Some(*version);
             }
             if diff {
-                out["full"] = json!(true);
+                out.full = Some(true);
             }
             match file {
                 // The text goes to the file, and the uid map does not come back inline (the
@@ -327,12 +339,12 @@ pub async fn capture(
                     let text = snapshot.text;
                     crate::blocking::run(move || store.write_file(&target, text.as_bytes()))
                         .await?;
-                    out["file"] = json!(path);
-                    out["bytes"] = json!(bytes);
+                    out.file = Some(path.display().to_string());
+                    out.bytes = Some(bytes);
                 }
                 None => {
-                    out["snapshot"] = json!(snapshot.text);
-                    out["uids"] = Value::Object(snapshot.uids);
+                    out.snapshot = Some(snapshot.text);
+                    out.uids = Some(snapshot.uids);
                 }
             }
         }
@@ -348,9 +360,7 @@ pub async fn capture(
                 .with_details(json!({ "page": ctx.page })),
         );
     }
-    for warning in warnings {
-        warning.attach(&mut out);
-    }
+    out.warnings = warnings;
     Ok(out)
 }
 

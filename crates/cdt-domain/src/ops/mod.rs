@@ -25,7 +25,7 @@ pub mod cli;
 pub mod reply;
 pub mod surface;
 
-pub use reply::{Cut, Untyped};
+pub use reply::Cut;
 pub use surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
 
 /// What an operation file needs to declare itself.
@@ -33,7 +33,7 @@ pub(crate) mod prelude {
     #[cfg(feature = "cli")]
     pub(crate) use super::cli::{CliFns, NoArgs};
     pub(crate) use super::surface::{Alias, Effect, Form, TextForm, Tool, ToolFamily, ToolShape};
-    pub(crate) use super::{Op, OpSpec, Operation, S5, S10, S30, Untyped};
+    pub(crate) use super::{Op, OpSpec, Operation, S5, S10, S30};
     pub(crate) use crate::error::{CdtError, ErrorCode as E};
     pub(crate) use schemars::JsonSchema;
     pub(crate) use serde::{Deserialize, Serialize};
@@ -192,7 +192,7 @@ pub trait Op: 'static {
         + PartialEq
         + Send
         + 'static;
-    /// What it answers (the envelope's `data`): a typed struct, or [`Untyped`] JSON.
+    /// What it answers (the envelope's `data`), serialized once by the dispatcher.
     type Reply: Serialize + schemars::JsonSchema + Send + 'static;
     const SPEC: OpSpec;
     const NAME: &'static str = Self::SPEC.name;
@@ -290,10 +290,10 @@ macro_rules! operations {
             None
         }
 
-        /// The JSON schema of an operation's reply (`None` while it is [`Untyped`]).
+        /// The JSON schema of an operation's reply (`None` for no such operation).
         pub fn reply_schema(name: &str) -> Option<Value> {
             $( if name == <op::$variant as Op>::NAME {
-                return reply::schema_of::<<op::$variant as Op>::Reply>();
+                return Some(reply::schema_of::<<op::$variant as Op>::Reply>());
             } )*
             None
         }

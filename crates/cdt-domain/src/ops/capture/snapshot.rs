@@ -8,7 +8,7 @@ pub struct CaptureSnapshot;
 
 impl Op for CaptureSnapshot {
     type Params = SnapshotParams;
-    type Reply = Untyped;
+    type Reply = SnapshotReply;
     const SPEC: OpSpec = OpSpec {
         name: "capture.snapshot",
         summary: "The page as compact text with stable uids (see docs/snapshot-format.md)",
@@ -164,4 +164,47 @@ mod args {
     }
 
     given_as_is!(SnapshotArgs);
+}
+
+/// `capture snapshot`'s reply: the page's snapshot (docs/snapshot-format.md), whole or, with
+/// `--diff`/`--since`, what changed since a version.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapshotReply {
+    pub page: crate::page::PageId,
+    /// Left out of a diff when the page is where its last snapshot showed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Elements named with a uid (whole snapshots).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<usize>,
+    /// This snapshot's version (numbers grow per page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
+    /// The version `changes` are against (left out when nothing changed since the newest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<u64>,
+    /// With `--diff`: whether this is the whole snapshot rather than changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub full: Option<bool>,
+    /// With `--diff`: what changed (empty: nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changes: Option<Vec<crate::snapshot_change::Change>>,
+    /// The snapshot's text (one line per element or text run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
+    /// Each uid shown: `{role, name}` (and `backendNodeId` once known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uids: Option<serde_json::Map<String, serde_json::Value>>,
+    /// With `--file`: where the text was written, and its size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<usize>,
+    /// Carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
 }
