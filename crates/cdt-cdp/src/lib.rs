@@ -13,6 +13,7 @@ pub mod drag;
 pub mod emulation;
 pub mod endpoint;
 pub mod eval;
+mod frame_sessions;
 mod intercept;
 pub mod launch;
 #[cfg(test)]

@@ -12,10 +12,11 @@ use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
 use crate::dialogs::{record_dialog, until_dialog};
+use crate::frame_sessions::frame_target;
 use crate::pages::{Pages, attach};
 use crate::support::{browser_gone, str_field};
 use crate::transport::CdpConnection;
-use crate::world::{frame_target, uid_node};
+use crate::world::uid_node;
 
 /// Sends `Runtime.terminateExecution` when an evaluation is abandoned (timed out or dropped).
 struct TerminateOnDrop {

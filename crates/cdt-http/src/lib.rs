@@ -12,6 +12,7 @@
 //! required on every request; `Host` and `Origin` checked; bodies capped (see [`guard`]).
 
 mod daemon;
+mod endpoints;
 mod envelope;
 pub mod guard;
 mod openapi;

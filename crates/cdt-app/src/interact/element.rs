@@ -3,11 +3,11 @@
 //! input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::ops::ActionReply;
 use cdt_domain::ops::op;
-use cdt_domain::ops::{ActionReply, FindReply, FocusReply, InspectReply, ScrollIntoViewReply};
 use cdt_domain::ops::{
     CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
-    FillParams, FindParams, UploadParams,
+    FillParams, UploadParams,
 };
 use cdt_domain::probe::{FillKind, ProbeCommand};
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
@@ -68,21 +68,6 @@ use_case!(ElementUpload, |scope, params, until| upload(
 )
 .await);
 use_case!(ElementClear, |scope, params, until| clear(
-    scope, &params, until
-)
-.await);
-use_case!(ElementFocus, |scope, params, until| focus(
-    scope, &params, until
-)
-.await);
-use_case!(ElementScrollIntoView, |scope, params, until| {
-    scroll_into_view(scope, &params, until).await
-});
-use_case!(ElementInspect, |scope, params, until| inspect(
-    scope, &params, until
-)
-.await);
-use_case!(ElementFind, |scope, params, until| find(
     scope, &params, until
 )
 .await);
@@ -212,7 +197,7 @@ fn finish_with(
     reply
 }
 
-fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
+pub(super) fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
     target_args(
         target.uid.as_deref(),
         target.selector.as_deref(),
@@ -586,87 +571,4 @@ pub async fn clear(
         "clear",
         done["uid"].as_str().unwrap_or_default(),
     ))
-}
-
-/// Runs one probe command on the element `params` names; its answer read as `T`. Also gives
-/// the frame it is in, whose offset places its coordinates in the page.
-async fn on_element<T: serde::de::DeserializeOwned>(
-    scope: &Scope<'_>,
-    params: &ElementActionParams,
-    command: ProbeCommand,
-    until: Instant,
-) -> Result<(T, (f64, f64)), CdtError> {
-    let (frame, args, what) = pick(&params.target)?;
-    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    let result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
-    let offset = frame_offset(&ctx, &frame).await?;
-    let read = serde_json::from_value(result).map_err(|error| {
-        CdtError::internal(format!(
-            "cdt's page probe sent an unreadable {} reply: {error}",
-            command.name()
-        ))
-    })?;
-    Ok((read, offset))
-}
-
-/// `element focus`.
-pub async fn focus(
-    scope: &Scope<'_>,
-    params: &ElementActionParams,
-    until: Instant,
-) -> Result<FocusReply, CdtError> {
-    Ok(on_element(scope, params, ProbeCommand::Focus, until)
-        .await?
-        .0)
-}
-
-/// `element scroll-into-view`.
-pub async fn scroll_into_view(
-    scope: &Scope<'_>,
-    params: &ElementActionParams,
-    until: Instant,
-) -> Result<ScrollIntoViewReply, CdtError> {
-    Ok(
-        on_element(scope, params, ProbeCommand::ScrollIntoView, until)
-            .await?
-            .0,
-    )
-}
-
-/// `element inspect`: its box in page viewport coordinates (its frame's offset added).
-pub async fn inspect(
-    scope: &Scope<'_>,
-    params: &ElementActionParams,
-    until: Instant,
-) -> Result<InspectReply, CdtError> {
-    let (mut found, (dx, dy)): (InspectReply, _) =
-        on_element(scope, params, ProbeCommand::Inspect, until).await?;
-    found.bounds = found.bounds.moved(dx, dy);
-    Ok(found)
-}
-
-pub async fn find(
-    scope: &Scope<'_>,
-    params: &FindParams,
-    until: Instant,
-) -> Result<FindReply, CdtError> {
-    if params.text.trim().is_empty() {
-        return Err(CdtError::validation("the text to find is empty")
-            .hinted("Example: cdt element find 'Sign in'"));
-    }
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
-    let result = ctx
-        .probe(
-            "",
-            ProbeCommand::Find,
-            json!({ "text": params.text, "limit": params.limit.unwrap_or(20) }),
-        )
-        .await?;
-    serde_json::from_value(result).map_err(|error| {
-        CdtError::internal(format!(
-            "cdt's page probe sent an unreadable find reply: {error}"
-        ))
-    })
 }

@@ -106,6 +106,27 @@ pub async fn after(
 /// is then; `page wait-download` waits longer).
 const DOWNLOAD_WAIT: Duration = Duration::from_secs(1);
 
+/// How long feedback waits, at most, for a navigation the action started to commit after its
+/// first look.
+const NAVIGATION_WAIT: Duration = Duration::from_millis(800);
+
+/// Whether the page shows another document (or URL) than before the action.
+fn landed(state: &Value, before: &Before) -> bool {
+    !state.is_null()
+        && (state["timeOrigin"] != before.document
+            || state["url"].as_str() != Some(before.url.as_str()))
+}
+
+/// Whether the action made the page request a document (a navigation began).
+fn document_requested(ctx: &PageCtx, after: u64) -> bool {
+    !ctx.slot
+        .telemetry
+        .requests_after(after, |r| {
+            r.page_target_id == ctx.target && r.resource_type == "document"
+        })
+        .is_empty()
+}
+
 /// How long feedback may watch the page before reporting it unresponsive.
 const OBSERVE_CAP: Duration = Duration::from_secs(3);
 
@@ -142,9 +163,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
         out.dialog = Some(ActionDialog { dialog, page: None });
         return out;
     }
-    let navigated = !state.is_null()
-        && (state["timeOrigin"] != before.document
-            || state["url"].as_str() != Some(before.url.as_str()));
+    let navigated = landed(&state, &before);
     if !navigated {
         let _ = ctx
             .probe(
@@ -169,6 +188,20 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     };
     out.downloads =
         crate::downloads::started_since(&ctx.slot, before.downloads, DOWNLOAD_WAIT, expected).await;
+    // A navigation the action started may land after the first look (a slow server, a busy
+    // machine): when it brought no download, look again once it has committed.
+    if !navigated && out.downloads.is_empty() && document_requested(ctx, before.requests) {
+        let until = tokio::time::Instant::now() + NAVIGATION_WAIT;
+        while ctx.browser.navigation_pending(&ctx.target) && tokio::time::Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        let again = state_after(ctx).await;
+        if landed(&again, &before) {
+            out.navigated = true;
+            out.url = again["url"].as_str().map(str::to_string);
+            out.title = again["title"].as_str().map(str::to_string);
+        }
+    }
     out.new_pages = ctx
         .slot
         .pages()

@@ -8,6 +8,7 @@ pub mod capture;
 pub mod dialog;
 pub mod element;
 pub mod eval;
+pub mod examine;
 pub mod feedback;
 pub mod input;
 pub mod locate;

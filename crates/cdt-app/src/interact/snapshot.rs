@@ -187,26 +187,20 @@ fn diff_asked(params: &SnapshotParams) -> Result<bool, CdtError> {
     Ok(diff)
 }
 
-pub async fn capture(
-    scope: &Scope<'_>,
+/// The page's snapshot now, compared with the versions kept (`compared`); while a navigation
+/// is pending, the last snapshot of the document still on screen instead (`pending`).
+struct Observed {
+    snapshot: Snapshot,
+    compared: Option<Compared>,
+    pending: bool,
+    warnings: Vec<Warning>,
+}
+
+async fn observe(
+    ctx: &PageCtx,
+    options: &Options,
     params: &SnapshotParams,
-    until: Instant,
-) -> Result<SnapshotReply, CdtError> {
-    let diff = diff_asked(params)?;
-    let file = params
-        .file
-        .as_deref()
-        .map(|f| crate::files::absolute(f, "--file"))
-        .transpose()?;
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
-    let options = Options {
-        interactive: params.interactive,
-        depth: params.depth,
-        root: params.root.clone(),
-        verbose: params.verbose,
-        max_name: params.max_name,
-    };
+) -> Result<Observed, CdtError> {
     // While a navigation is pending, Chromium holds every command for the page until it
     // commits: answer with the last snapshot of the document still on screen.
     let mut pending = ctx.browser.navigation_pending(&ctx.target);
@@ -215,15 +209,15 @@ pub async fn capture(
     } else {
         // A navigation that starts while we read holds our commands until it commits.
         tokio::select! {
-            taken = take(&ctx, &options) => Some(taken?),
-            () = navigation_starts(&ctx) => None,
+            taken = take(ctx, options) => Some(taken?),
+            () = navigation_starts(ctx) => None,
         }
     };
     pending |= taken.is_none();
     let mut warnings = Vec::new();
     let (snapshot, compared) = match taken {
         None => {
-            let recalled = committed_view(&options)
+            let recalled = committed_view(options)
                 .and_then(|view| ctx.slot.committed.recall(&ctx.target, view))
                 .unwrap_or_else(|| {
                     let info = ctx.slot.pages().info(ctx.page);
@@ -240,7 +234,7 @@ pub async fn capture(
         Some(snapshot) => {
             let (compared, since_missing) = ctx.slot.versions.record(
                 &ctx.target,
-                &options,
+                options,
                 &snapshot.time_origin,
                 &snapshot.text,
                 params.since,
@@ -249,7 +243,7 @@ pub async fn capture(
             // What a pending navigation answers with (kept again only when it changed).
             let unchanged =
                 matches!(&compared, Compared::Diff { changes, .. } if changes.is_empty());
-            if let Some(view) = committed_view(&options)
+            if let Some(view) = committed_view(options)
                 && !(unchanged
                     && ctx
                         .slot
@@ -274,6 +268,40 @@ pub async fn capture(
             (snapshot, Some(compared))
         }
     };
+    Ok(Observed {
+        snapshot,
+        compared,
+        pending,
+        warnings,
+    })
+}
+
+pub async fn capture(
+    scope: &Scope<'_>,
+    params: &SnapshotParams,
+    until: Instant,
+) -> Result<SnapshotReply, CdtError> {
+    let diff = diff_asked(params)?;
+    let file = params
+        .file
+        .as_deref()
+        .map(|f| crate::files::absolute(f, "--file"))
+        .transpose()?;
+    let ctx = scope.page(params.page, until).await?;
+    ctx.no_dialog()?;
+    let options = Options {
+        interactive: params.interactive,
+        depth: params.depth,
+        root: params.root.clone(),
+        verbose: params.verbose,
+        max_name: params.max_name,
+    };
+    let Observed {
+        snapshot,
+        compared,
+        pending,
+        mut warnings,
+    } = observe(&ctx, &options, params).await?;
     let same_place = compared.is_some()
         && ctx
             .slot

@@ -24,6 +24,23 @@ fn cut(text: &str, max: usize) -> String {
 
 /// `(kind, url, http method, body)` of an event. `url` falls back to `known_url` (the request's
 /// URL, for network events that do not repeat it).
+/// A console call or exception as the ring keeps it: where it came from, and
+/// `{type, text, args, stack}` (the top frame).
+fn console_fields(method: &str, params: &Value, max_body: usize) -> (String, Value) {
+    let Some(message) = console::from_event(method, params) else {
+        return (
+            String::new(),
+            json!({ "type": "", "text": "", "args": [], "stack": null }),
+        );
+    };
+    let args: Vec<String> = message.args.iter().map(console::remote_text).collect();
+    let top = message.stack.get(0).cloned().unwrap_or(Value::Null);
+    (
+        message.url,
+        json!({ "type": message.kind, "text": cut(&message.text, max_body), "args": args, "stack": top }),
+    )
+}
+
 pub fn normalize(
     method: &str,
     params: &Value,
@@ -38,30 +55,8 @@ pub fn normalize(
     let request_id = params.get("requestId").cloned().unwrap_or(Value::Null);
     match method {
         "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" => {
-            let message = console::from_event(method, params);
-            let (kind, text, args, stack, source_url) = match message {
-                Some(m) => (
-                    m.kind,
-                    m.text,
-                    m.args.iter().map(console::remote_text).collect::<Vec<_>>(),
-                    m.stack,
-                    m.url,
-                ),
-                None => (
-                    String::new(),
-                    String::new(),
-                    Vec::new(),
-                    Value::Null,
-                    String::new(),
-                ),
-            };
-            let top = stack.get(0).cloned().unwrap_or(Value::Null);
-            (
-                EventKind::Console,
-                url(&source_url),
-                None,
-                json!({ "type": kind, "text": cut(&text, max_body), "args": args, "stack": top }),
-            )
+            let (source_url, fields) = console_fields(method, params, max_body);
+            (EventKind::Console, url(&source_url), None, fields)
         }
         "Log.entryAdded" => {
             let entry = &params["entry"];
