@@ -14,14 +14,8 @@
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-PAGES="${BENCH_PAGES:-}"
-for candidate in "$PWD/../shared/bench-pages" /work/shared/bench-pages; do
-  if [ -z "$PAGES" ] && [ -f "$candidate/form.html" ]; then PAGES="$candidate"; fi
-done
-if [ -z "$PAGES" ]; then
-  echo "bench/agent.sh: no bench pages found; set BENCH_PAGES=<dir with form.html and gen_listing.py>" >&2
-  exit 2
-fi
+# shellcheck source=bench/pages.sh
+source bench/pages.sh
 cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
 bash scripts/ensure-deps.sh
 export CDT_HOME

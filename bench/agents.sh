@@ -14,14 +14,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 N="${1:-10}"
-PAGES="${BENCH_PAGES:-}"
-for candidate in "$PWD/../shared/bench-pages" /work/shared/bench-pages; do
-  if [ -z "$PAGES" ] && [ -f "$candidate/form.html" ]; then PAGES="$candidate"; fi
-done
-if [ -z "$PAGES" ]; then
-  echo "bench/agents.sh: no bench pages found; set BENCH_PAGES=<dir with form.html>" >&2
-  exit 2
-fi
+# shellcheck source=bench/pages.sh
+source bench/pages.sh
 cargo build --release --quiet -p cdt -p cdt-daemon
 bash scripts/ensure-deps.sh
 export CDT_HOME
