@@ -13,6 +13,7 @@ use tokio::time::Instant;
 
 use crate::context::{PageCtx, Scope};
 use crate::dispatch::use_case;
+use crate::interact::probe_read;
 
 use_case!(Audit, |scope, params, until| run(scope, &params, until)
     .await);
@@ -128,13 +129,7 @@ pub async fn run(
             .probe("", ProbeCommand::Audit, json!({ "categories": categories }))
             .await?;
         secure = probed["secure"] == true;
-        let found: Vec<AuditFinding> =
-            serde_json::from_value(probed["findings"].clone()).map_err(|error| {
-                CdtError::internal(format!(
-                    "cdt's page probe sent unreadable findings: {error}"
-                ))
-            })?;
-        findings.extend(found);
+        findings.extend(probe_read::<Vec<AuditFinding>>(&probed, "findings")?);
     }
     if wants(params, AuditCategory::BestPractices) {
         if categories.is_empty() {

@@ -84,20 +84,6 @@ pub async fn started_since(
     }
 }
 
-/// Whether a document request of `target` newer than request `after` may still become a
-/// download: it is under way, or it was cancelled (as the browser cancels a navigation whose
-/// response it saves instead of showing).
-pub fn navigation_may_save(slot: &Slot, target: &str, after: u64) -> bool {
-    !slot
-        .telemetry
-        .requests_after(after, |r| {
-            r.page_target_id == target
-                && r.resource_type == "document"
-                && ((!r.finished && !r.failed) || r.aborted())
-        })
-        .is_empty()
-}
-
 pub fn list(scope: &Scope<'_>) -> DownloadsListReply {
     let downloads = scope.existing_slot().map_or_else(Vec::new, |slot| {
         downloads(&slot)

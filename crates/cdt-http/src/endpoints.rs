@@ -48,6 +48,13 @@ const PAGE: Param = param(
     false,
     "The page (default: the current one).",
 );
+/// `/wait`'s budget, in seconds as seed 003 prints it.
+const TIMEOUT_SECONDS: Param = param(
+    "timeout",
+    "number",
+    false,
+    "Seconds (default 10), as seed 003.",
+);
 const TIMEOUT_MS: Param = param(
     "timeout",
     "integer",
@@ -188,12 +195,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         op: "page.wait-selector",
         params: &[
             param("selector", "string", true, "A CSS selector."),
-            param(
-                "timeout",
-                "number",
-                false,
-                "Seconds (default 10), as seed 003.",
-            ),
+            TIMEOUT_SECONDS,
             PAGE,
         ],
         action: Action::Wait,
@@ -203,15 +205,7 @@ pub const ENDPOINTS: &[Endpoint] = &[
         path: "/wait/idle",
         summary: "Wait until the network is idle",
         op: "page.wait-idle",
-        params: &[
-            param(
-                "timeout",
-                "number",
-                false,
-                "Seconds (default 10), as seed 003.",
-            ),
-            PAGE,
-        ],
+        params: &[TIMEOUT_SECONDS, PAGE],
         action: Action::WaitIdle,
     },
     Endpoint {

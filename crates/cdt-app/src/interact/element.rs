@@ -165,9 +165,10 @@ pub async fn click_at(
     Ok(DispatchOutcome::default())
 }
 
-/// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed.
-pub fn finish(reply: ActionReply, action: &str, uid: &str) -> ActionReply {
-    finish_with(reply, action, uid, None)
+/// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed (never with `no_wait`:
+/// nothing was watched, so nothing can be said to have had no effect).
+pub fn finish(reply: ActionReply, action: &str, uid: &str, no_wait: bool) -> ActionReply {
+    finish_with(reply, action, uid, no_wait, None)
 }
 
 /// [`finish`], with why nothing happened when the page told (`result`, and `invalid` fields).
@@ -175,9 +176,10 @@ fn finish_with(
     mut reply: ActionReply,
     action: &str,
     uid: &str,
+    no_wait: bool,
     why: Option<(String, Value)>,
 ) -> ActionReply {
-    if reply.waited && reply.no_effect() && reply.snapshot.is_none() {
+    if !no_wait && reply.no_effect() && reply.snapshot.is_none() {
         let message = match &why {
             Some((result, _)) => format!("{action} on {uid} changed nothing observable: {result}"),
             None => format!(
@@ -298,7 +300,7 @@ async fn pointer_with(
     } else {
         None
     };
-    let mut reply = finish_with(feedback_value, action.name(), &uid, why);
+    let mut reply = finish_with(feedback_value, action.name(), &uid, no_wait, why);
     if button != MouseButton::Left {
         reply.button = Some(button.name().to_string());
     }
@@ -357,7 +359,7 @@ pub async fn drag(
         drag_between(&ctx, (x1, y1), (x2, y2)).await?
     };
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    Ok(finish(feedback_value, "drag", &uid))
+    Ok(finish(feedback_value, "drag", &uid, params.no_wait))
 }
 
 /// Press at `from`, move in steps, release at `to`.
@@ -452,7 +454,7 @@ pub async fn fill(
     let before = feedback::before(&ctx).await;
     let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    Ok(finish(feedback_value, action.name(), &uid))
+    Ok(finish(feedback_value, action.name(), &uid, params.no_wait))
 }
 
 pub async fn check(
@@ -501,7 +503,7 @@ pub async fn fill_form(
     let mut feedback_value = feedback::after(&ctx, before, last, params.no_wait).await;
     let uid = filled.join(",");
     feedback_value.filled = Some(filled);
-    Ok(finish(feedback_value, "fill-form", &uid))
+    Ok(finish(feedback_value, "fill-form", &uid, params.no_wait))
 }
 
 pub async fn upload(
@@ -550,7 +552,7 @@ pub async fn upload(
     let mut feedback_value =
         feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
     feedback_value.files = Some(files);
-    Ok(finish(feedback_value, "upload", &uid))
+    Ok(finish(feedback_value, "upload", &uid, params.no_wait))
 }
 
 /// `element clear`: empties a text field, with the action's feedback.
@@ -570,5 +572,6 @@ pub async fn clear(
         feedback_value,
         "clear",
         done["uid"].as_str().unwrap_or_default(),
+        params.no_wait,
     ))
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 use tokio::time::Instant;
 
 use super::element::{frame_offset, pick};
-use super::{locate, probe_result};
+use super::{locate, probe_read, probe_result};
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
@@ -43,13 +43,7 @@ async fn on_element<T: serde::de::DeserializeOwned>(
     let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
     let offset = frame_offset(&ctx, &frame).await?;
-    let read = serde_json::from_value(result).map_err(|error| {
-        CdtError::internal(format!(
-            "cdt's page probe sent an unreadable {} reply: {error}",
-            command.name()
-        ))
-    })?;
-    Ok((read, offset))
+    Ok((probe_read(&result, "")?, offset))
 }
 
 /// `element focus`.
@@ -106,9 +100,5 @@ pub async fn find(
             json!({ "text": params.text, "limit": params.limit.unwrap_or(20) }),
         )
         .await?;
-    serde_json::from_value(result).map_err(|error| {
-        CdtError::internal(format!(
-            "cdt's page probe sent an unreadable find reply: {error}"
-        ))
-    })
+    probe_read(&result, "")
 }

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use super::snapshot;
 use crate::context::PageCtx;
 use crate::snapshot_diff::{Compared, FULL_ABOVE};
+use crate::telemetry::network::NetworkRequest;
 
 /// What was true before the action.
 pub struct Before {
@@ -80,17 +81,12 @@ pub async fn after(
     outcome: DispatchOutcome,
     no_wait: bool,
 ) -> ActionReply {
-    let mut out = ActionReply {
-        waited: true,
-        ..ActionReply::default()
-    };
+    let mut out = ActionReply::default();
     if let Some(dialog) = outcome.dialog.or_else(|| ctx.browser.dialog(&ctx.target)) {
         out.dialog = Some(ActionDialog { dialog, page: None });
         return out;
     }
     if no_wait {
-        // Nothing was observed, so nothing can be said to have had no effect.
-        out.waited = false;
         return out;
     }
     // A navigation the action caused starts within ~100 ms.
@@ -117,14 +113,26 @@ fn landed(state: &Value, before: &Before) -> bool {
             || state["url"].as_str() != Some(before.url.as_str()))
 }
 
-/// Whether the action made the page request a document (a navigation began).
-fn document_requested(ctx: &PageCtx, after: u64) -> bool {
-    !ctx.slot
-        .telemetry
-        .requests_after(after, |r| {
-            r.page_target_id == ctx.target && r.resource_type == "document"
-        })
-        .is_empty()
+/// The action navigated: to the document `state` describes.
+fn report_landing(out: &mut ActionReply, state: &Value) {
+    out.navigated = true;
+    out.url = state["url"].as_str().map(str::to_string);
+    out.title = state["title"].as_str().map(str::to_string);
+}
+
+/// The documents the page requested since request `after` (the navigations the action began).
+fn documents_requested(ctx: &PageCtx, after: u64) -> Vec<NetworkRequest> {
+    ctx.slot.telemetry.requests_after(after, |r| {
+        r.page_target_id == ctx.target && r.resource_type == "document"
+    })
+}
+
+/// Whether one of them may still become a download: under way, or called off (as the browser
+/// calls off a navigation whose response it saves instead of showing).
+fn navigation_may_save(documents: &[NetworkRequest]) -> bool {
+    documents
+        .iter()
+        .any(|r| (!r.finished && !r.failed) || r.aborted())
 }
 
 /// How long feedback may watch the page before reporting it unresponsive.
@@ -173,33 +181,31 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             )
             .await;
     }
-    out.navigated = navigated;
     if navigated {
-        out.url = state["url"].as_str().map(str::to_string);
-        out.title = state["title"].as_str().map(str::to_string);
+        report_landing(&mut out, &state);
     }
     // Downloads the action started, once finished (a moment at most). One begins only once its
     // response's headers arrive: a link that saves, or a navigation that brought no new
     // document, is waited for until it begins.
     let expected = || {
         before.saves
-            || (!navigated
-                && crate::downloads::navigation_may_save(&ctx.slot, &ctx.target, before.requests))
+            || (!navigated && navigation_may_save(&documents_requested(ctx, before.requests)))
     };
     out.downloads =
         crate::downloads::started_since(&ctx.slot, before.downloads, DOWNLOAD_WAIT, expected).await;
     // A navigation the action started may land after the first look (a slow server, a busy
     // machine): when it brought no download, look again once it has committed.
-    if !navigated && out.downloads.is_empty() && document_requested(ctx, before.requests) {
+    if !navigated
+        && out.downloads.is_empty()
+        && !documents_requested(ctx, before.requests).is_empty()
+    {
         let until = tokio::time::Instant::now() + NAVIGATION_WAIT;
         while ctx.browser.navigation_pending(&ctx.target) && tokio::time::Instant::now() < until {
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
         let again = state_after(ctx).await;
         if landed(&again, &before) {
-            out.navigated = true;
-            out.url = again["url"].as_str().map(str::to_string);
-            out.title = again["title"].as_str().map(str::to_string);
+            report_landing(&mut out, &again);
         }
     }
     out.new_pages = ctx

@@ -165,7 +165,7 @@ async fn with_feedback(
     let before = feedback::before(ctx).await;
     let outcome = work.await?;
     let feedback_value = feedback::after(ctx, before, outcome, false).await;
-    Ok(finish(feedback_value, action, what))
+    Ok(finish(feedback_value, action, what, false))
 }
 
 pub async fn key(
@@ -336,7 +336,7 @@ pub async fn scroll(
     .await?;
     let state = ctx.probe("", ProbeCommand::State, json!({})).await?;
     let mut result = result;
-    result.scroll = serde_json::from_value(state["scroll"].clone()).ok();
+    result.scroll = super::probe_read(&state, "scroll").ok();
     Ok(result)
 }
 

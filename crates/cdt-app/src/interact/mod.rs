@@ -43,6 +43,25 @@ pub fn frame_of(uid: &str) -> Result<&str, CdtError> {
     }
 }
 
+/// The part of a page probe's answer that is `what` (`"findings"`, or `""` for the whole),
+/// read into its type; a shape the probe should never send is an internal error.
+pub fn probe_read<T: serde::de::DeserializeOwned>(
+    answer: &Value,
+    what: &str,
+) -> Result<T, CdtError> {
+    let part = if what.is_empty() {
+        answer
+    } else {
+        &answer[what]
+    };
+    serde_json::from_value(part.clone()).map_err(|error| {
+        CdtError::internal(format!(
+            "cdt's page probe sent an unreadable {}: {error}",
+            if what.is_empty() { "reply" } else { what }
+        ))
+    })
+}
+
 /// Maps a page-probe answer carrying `error` to cdt's error codes; passes others through.
 pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
     let Some(error) = value.get("error").and_then(Value::as_str) else {

@@ -7,6 +7,7 @@ use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 use tokio::time::Instant;
 
+use super::probe_read;
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -54,17 +55,13 @@ pub async fn state(
     let page_state = ctx.probe("", ProbeCommand::State, json!({})).await?;
     let pending = pending_requests(&ctx);
     let quiet_ms = page_state["msSinceMutation"].as_u64().unwrap_or(0);
-    let read = |key: &str| page_state[key].clone();
-    let unreadable = |e: serde_json::Error| {
-        CdtError::internal(format!("cdt's page probe sent an unreadable state: {e}"))
-    };
     Ok(PageStateReply::Live(Box::new(LiveState {
         page: ctx.page,
         url: page_state["url"].as_str().unwrap_or_default().to_string(),
         title: page_state["title"].as_str().unwrap_or_default().to_string(),
-        viewport: serde_json::from_value(read("viewport")).map_err(unreadable)?,
-        scroll: serde_json::from_value(read("scroll")).map_err(unreadable)?,
-        active_element: serde_json::from_value(read("activeElement")).map_err(unreadable)?,
+        viewport: probe_read(&page_state, "viewport")?,
+        scroll: probe_read(&page_state, "scroll")?,
+        active_element: probe_read(&page_state, "activeElement")?,
         dialog: None,
         loading: page_state["loading"] == true,
         network_idle: pending == 0,
@@ -86,11 +83,8 @@ pub async fn targets(
     let ctx = scope.page(params.page, until).await?;
     ctx.no_dialog()?;
     let found = ctx.probe("", ProbeCommand::Targets, json!({})).await?;
-    let targets = serde_json::from_value(found["targets"].clone()).map_err(|e| {
-        CdtError::internal(format!("cdt's page probe sent unreadable targets: {e}"))
-    })?;
     Ok(ObserveTargetsReply {
         page: ctx.page,
-        targets,
+        targets: probe_read(&found, "targets")?,
     })
 }

@@ -293,7 +293,7 @@ macro_rules! operations {
         /// The JSON schema of an operation's reply (`None` for no such operation).
         pub fn reply_schema(name: &str) -> Option<Value> {
             $( if name == <op::$variant as Op>::NAME {
-                return Some(reply::schema_of::<<op::$variant as Op>::Reply>());
+                return Some(surface::schema_of::<<op::$variant as Op>::Reply>());
             } )*
             None
         }

@@ -1,15 +1,8 @@
-//! What an operation answers: its `Reply` type (the `data` of its envelope), a struct serialized
-//! once, whose schema `--describe`, the `cdt` MCP tool's describe, `GET /ops` and `cdt http`'s
-//! OpenAPI publish.
+//! What several operations' replies share (each operation's `Reply` type, the `data` of its
+//! envelope, is declared in its own file; `reply_schema` publishes its schema).
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::Value;
-
-/// The JSON schema of reply type `R`.
-pub fn schema_of<R: JsonSchema>() -> Value {
-    super::surface::schema_of::<R>()
-}
 
 /// A string a reply cut to fit its budget: marked `truncated`, with its whole `size` and the
 /// bytes `returned` (flattened into the reply that holds the string).

@@ -309,10 +309,6 @@ pub struct ActionReply {
     /// `input scroll`: where the page is scrolled to now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scroll: Option<ScrollPosition>,
-    /// False with `--no-wait`: nothing was watched, so no "no effect" is claimed.
-    #[serde(skip)]
-    #[schemars(skip)]
-    pub waited: bool,
     /// Carried to the envelope's `meta.warnings` (`ACTION_NO_EFFECT`).
     #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(skip)]
