@@ -28,20 +28,15 @@ python3 "$PAGES/gen_listing.py" "$CDT_HOME/pages/listing.html"
 printf '<title>Click</title><button onclick="this.textContent = %s + (++window.n || (window.n = 1))">Click me</button>' "'clicked '" >"$CDT_HOME/pages/click.html"
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/pages" <<'PY'
-import functools, http.server, json, os, socketserver, subprocess, sys, threading, time
+import json, os, subprocess, sys, time
+sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+from benchkit import pct, serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 RUNS = int(os.environ.get("BENCH_RUNS", "20"))
 FIRSTS = int(os.environ.get("BENCH_FIRSTS", "9"))
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=ROOT))
-server.daemon_threads = True
-threading.Thread(target=server.serve_forever, daemon=True).start()
-base = f"http://127.0.0.1:{server.server_address[1]}"
+base = serve_dir(ROOT)
 
 def cdt(*args):
     started = time.perf_counter()
@@ -56,9 +51,6 @@ def tokens(text):
     out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
     return int(out.stdout.split()[0])
 
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, round((len(values) - 1) * q))]
 
 # Other tools' cl100k figures on these pages (bench-pages/README.md): Chrome DevTools MCP's full
 # snapshot, agent-browser's interactive one.

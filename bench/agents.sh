@@ -25,21 +25,16 @@ mkdir -p "$CDT_HOME/pages"
 cp "$PAGES/form.html" "$CDT_HOME/pages/form.html"
 
 python3 - "$PWD/target/release/cdt" "$CDT_HOME" "$N" <<'PY'
-import collections, functools, http.server, json, os, re, socketserver, subprocess, sys, threading, time
+import collections, json, os, re, subprocess, sys, threading, time
+sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+from benchkit import pct, serve_dir  # noqa: E402
 
 CDT, HOME, N = sys.argv[1], sys.argv[2], int(sys.argv[3])
 WARM = int(os.environ.get("BENCH_WARM", "5"))
 TIMEOUT = os.environ.get("BENCH_TIMEOUT")
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=f"{HOME}/pages"))
-server.daemon_threads = True
-server.request_queue_size = 256
-threading.Thread(target=server.serve_forever, daemon=True).start()
-url = f"http://127.0.0.1:{server.server_address[1]}/form.html"
+base = serve_dir(f"{HOME}/pages")
+url = f"{base}/form.html"
 
 class Failed(Exception):
     pass
@@ -120,9 +115,6 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
     if kind:
         memory[kind] += pss_kib(pid)
 
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, round((len(values) - 1) * q))] if values else float("nan")
 
 ok = [took for status, took in results if status == "ok"]
 codes = collections.Counter(status for status, _ in results if status != "ok")

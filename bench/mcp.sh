@@ -18,7 +18,9 @@ export CDT_CONTEXT_ID=mcp-bench
 trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"' EXIT
 
 python3 - "$PWD/target/release/cdt" /work/shared/bench-pages <<'PY'
-import functools, http.server, json, os, socketserver, subprocess, sys, threading, time
+import json, os, subprocess, sys, time
+sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+from benchkit import pct, serve_dir  # noqa: E402
 
 CDT, PAGES = sys.argv[1], sys.argv[2]
 SPAWNS = int(os.environ.get("BENCH_SPAWNS", "20"))
@@ -26,18 +28,9 @@ RUNS = int(os.environ.get("BENCH_RUNS", "200"))
 SNAPSHOTS = int(os.environ.get("BENCH_SNAPSHOTS", "50"))
 CLI_RUNS = int(os.environ.get("BENCH_CLI_RUNS", "50"))
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+base = serve_dir(PAGES)
+FORM = f"{base}/form.html"
 
-server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=PAGES))
-server.daemon_threads = True
-threading.Thread(target=server.serve_forever, daemon=True).start()
-FORM = f"http://127.0.0.1:{server.server_address[1]}/form.html"
-
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, round((len(values) - 1) * q))]
 
 def row(label, values):
     print(f"{label:<44} p50 {pct(values, .5):7.2f} ms   p90 {pct(values, .9):7.2f} ms   (n={len(values)})")

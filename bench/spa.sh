@@ -30,18 +30,13 @@ printf '<title>Elsewhere</title><h1>Another page</h1><a href="/index.html">Back 
   >"$CDT_HOME/package/examples/vanillajs/other.html"
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples/vanillajs" <<'PY'
-import functools, http.server, json, re, socketserver, subprocess, sys, threading
+import json, os, re, subprocess, sys
+sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+from benchkit import serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(Handler, directory=ROOT))
-server.daemon_threads = True
-threading.Thread(target=server.serve_forever, daemon=True).start()
-base = f"http://127.0.0.1:{server.server_address[1]}"
+base = serve_dir(ROOT)
 
 def cdt(*args):
     out = subprocess.run([CDT, *args], capture_output=True, text=True)

@@ -17,6 +17,8 @@ trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"
 
 python3 - "$PWD/target/release/cdt" <<'PY'
 import collections, http.server, json, os, random, socketserver, subprocess, sys, threading, time
+sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+from benchkit import pct  # noqa: E402
 
 CDT = sys.argv[1]
 AGENTS = int(os.environ.get("BENCH_AGENTS", "10"))
@@ -116,9 +118,6 @@ for t in threads:
     t.join()
 wall = time.perf_counter() - started
 
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, round((len(values) - 1) * q))]
 
 print(f"{AGENTS} agents × {COMMANDS} commands ({AGENTS - SHARED} isolated, {SHARED} in one share group) in {wall:.1f} s")
 for op in sorted(times):
