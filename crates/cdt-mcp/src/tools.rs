@@ -291,7 +291,7 @@ fn any_schema() -> Value {
         "properties": {
             "op": { "type": "string", "description": "e.g. page.title, storage.cookies.list" },
             "params": { "type": "object", "description": "Its parameters (see describe)." },
-            "describe": { "type": "boolean", "description": "Return its input schema and an example; run nothing." },
+            "describe": { "type": "boolean", "description": "Return its input and reply schemas and an example; run nothing." },
         },
         "required": ["op"],
     })

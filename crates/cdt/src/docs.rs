@@ -183,7 +183,7 @@ fn mcp_tools_table() -> String {
         let description = if tool.kind_is_shaped() {
             tool.description.as_str()
         } else {
-            "Run any cdt operation by its dotted name, with its parameters; `describe: true` returns its input schema and an example."
+            "Run any cdt operation by its dotted name, with its parameters; `describe: true` returns its input and reply schemas and an example."
         };
         out.push_str(&format!(
             "| `{}` | {} | {} | {} | {} |\n",
