@@ -6,9 +6,9 @@
 
 use std::sync::Arc;
 
-use super::DebateEngine;
 use super::state::LoopControl;
 use super::turn::{Turn, TurnRequest, Verdict};
+use super::{DebateEngine, State};
 use crate::clock;
 use crate::error::{DebateError, ErrorCode};
 use crate::events::Event;
@@ -224,8 +224,10 @@ impl DebateEngine {
         persisted
     }
 
-    /// Moves the run to its final status, publishes it and writes the summary. The relay's
-    /// closing line comes first, so a page that waits for the final state has it.
+    /// Moves the run to its final status and publishes it, its summary written first: a client
+    /// that sees the run end reads the summary of the ended run, never the one written at its
+    /// start. The relay's closing line comes first too, so a page that waits for the final
+    /// state has it.
     pub(super) fn finish(&self, end: End) {
         let mut state = self.lock();
         let (trigger, reason) = match (state.status, end) {
@@ -240,6 +242,7 @@ impl DebateEngine {
             run.ended_at = Some(clock::now_iso());
         }
         let to = fsm::next(state.status, trigger).unwrap_or(DebateStatus::Stopped);
+        let mut written = self.write_summary_as(&state, to);
         self.panel(
             Panel::Center,
             LineKind::System,
@@ -249,15 +252,24 @@ impl DebateEngine {
             // Only reachable through a bug: keep the server usable and say so.
             tracing::error!("run end refused: {error}");
             state.status = DebateStatus::Stopped;
+            written = self.write_summary_as(&state, DebateStatus::Stopped);
             self.publish(&Event::DebateState(DebateEngine::debate_view(&state)));
         }
         state.control = None;
-        let summary = DebateEngine::summary(&state);
         drop(state);
-        if let Some(summary) = summary
-            && let Err(error) = self.runs.write_summary(&summary)
-        {
+        if let Err(error) = written {
             self.report(&error);
+        }
+    }
+
+    /// Writes the run's summary as it stands with status `status` (none without a run).
+    fn write_summary_as(&self, state: &State, status: DebateStatus) -> Result<(), DebateError> {
+        match DebateEngine::summary(state) {
+            Some(mut summary) => {
+                summary.status = status;
+                self.runs.write_summary(&summary)
+            }
+            None => Ok(()),
         }
     }
 }
