@@ -316,6 +316,7 @@ impl Probe {
             extra_args: Vec::new(),
             profile_dir: profile.clone(),
             log_file: profile.join("chromium.log"),
+            mode: cdt_domain::browser_mode::BrowserMode::Dedicated,
         };
         let executable = cdt_cdp::discover::find_chromium(None).unwrap();
         let child =

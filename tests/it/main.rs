@@ -35,6 +35,7 @@ mod routes;
 mod security;
 mod seed_examples;
 mod session;
+mod shared;
 mod snapshot_diff;
 mod storage;
 mod telemetry;

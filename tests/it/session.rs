@@ -25,7 +25,7 @@ fn start_status_stop_and_stop_again() {
     assert_eq!(status["session"]["status"], "running");
     assert!(status["lease"]["idleTimeoutMs"].as_u64().is_some());
     assert!(
-        status["memory"]["browserRssKib"]
+        status["memory"]["browserPssKib"]
             .as_u64()
             .is_some_and(|kib| kib > 0),
         "{status}"

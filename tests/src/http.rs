@@ -15,14 +15,19 @@ struct Route {
     location: Option<String>,
     /// Answer with the request's headers as a JSON object (lower-case names).
     echo_headers: bool,
+    /// Let the browser cache the answer for an hour (`Cache-Control: max-age=3600`).
+    cacheable: bool,
 }
 
 type Routes = Arc<Mutex<HashMap<String, Route>>>;
+/// Requests served, by path.
+type Hits = Arc<Mutex<HashMap<String, usize>>>;
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for test pages. A route may delay its answer.
 pub struct HttpServer {
     pub port: u16,
     routes: Routes,
+    hits: Hits,
 }
 
 impl HttpServer {
@@ -30,14 +35,15 @@ impl HttpServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let routes: Routes = Arc::new(Mutex::new(HashMap::new()));
-        let served = routes.clone();
+        let hits: Hits = Arc::default();
+        let (served, counted) = (routes.clone(), hits.clone());
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
-                let routes = served.clone();
-                std::thread::spawn(move || serve(&stream, &routes));
+                let (routes, hits) = (served.clone(), counted.clone());
+                std::thread::spawn(move || serve(&stream, &routes, &hits));
             }
         });
-        let server = HttpServer { port, routes };
+        let server = HttpServer { port, routes, hits };
         server.page("/", "Home", "<h1>home</h1>");
         server
     }
@@ -63,6 +69,7 @@ impl HttpServer {
             body: body.to_vec(),
             location: None,
             echo_headers: false,
+            cacheable: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -75,6 +82,7 @@ impl HttpServer {
             body: body.to_vec(),
             location: None,
             echo_headers: false,
+            cacheable: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -87,6 +95,7 @@ impl HttpServer {
             body: Vec::new(),
             location: None,
             echo_headers: true,
+            cacheable: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -99,6 +108,7 @@ impl HttpServer {
             body: Vec::new(),
             location: Some(to.into()),
             echo_headers: false,
+            cacheable: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
     }
@@ -111,8 +121,27 @@ impl HttpServer {
             body: "<title>slow</title>slow".into(),
             location: None,
             echo_headers: false,
+            cacheable: false,
         };
         self.routes.lock().unwrap().insert(path.into(), route);
+    }
+
+    /// Serves `body` with `content_type`, cacheable for an hour.
+    pub fn cacheable(&self, path: &str, content_type: &str, body: &str) {
+        let route = Route {
+            delay_ms: 0,
+            content_type: content_type.into(),
+            body: body.as_bytes().to_vec(),
+            location: None,
+            echo_headers: false,
+            cacheable: true,
+        };
+        self.routes.lock().unwrap().insert(path.into(), route);
+    }
+
+    /// How many requests for `path` reached the server.
+    pub fn hits(&self, path: &str) -> usize {
+        self.hits.lock().unwrap().get(path).copied().unwrap_or(0)
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -125,7 +154,7 @@ impl HttpServer {
     }
 }
 
-fn serve(stream: &std::net::TcpStream, routes: &Routes) {
+fn serve(stream: &std::net::TcpStream, routes: &Routes, hits: &Hits) {
     let mut reader = BufReader::new(stream);
     let mut request_line = String::new();
     if reader.read_line(&mut request_line).is_err() {
@@ -160,7 +189,13 @@ fn serve(stream: &std::net::TcpStream, routes: &Routes) {
         .unwrap_or(0);
     let mut body = vec![0u8; length];
     let _ = std::io::Read::read_exact(&mut reader, &mut body);
+    *hits.lock().unwrap().entry(path.clone()).or_default() += 1;
     let route = routes.lock().unwrap().get(&path).cloned();
+    let cache = if route.as_ref().is_some_and(|r| r.cacheable) {
+        "Cache-Control: max-age=3600\r\n"
+    } else {
+        ""
+    };
     let (status, delay, content_type, payload) = match route {
         _ if method == "POST" => {
             let echo = format!("{{\"echo\":{}}}", String::from_utf8_lossy(&body));
@@ -205,7 +240,7 @@ fn serve(stream: &std::net::TcpStream, routes: &Routes) {
     };
     std::thread::sleep(Duration::from_millis(delay));
     let head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nSet-Cookie: session=abc123\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n{cache}Set-Cookie: session=abc123\r\nConnection: close\r\n\r\n",
         payload.len()
     );
     let mut stream = stream;

@@ -381,7 +381,12 @@ pub fn uid_of(snapshot: &str, needle: &str) -> String {
 
 /// The text of `cdt capture snapshot` in `context`.
 pub fn snapshot(env: &TestEnv, context: &str) -> String {
-    env.ctx(context, &["capture", "snapshot"]).ok()["snapshot"]
+    snapshot_with(env, &[("CDT_CONTEXT_ID", context)])
+}
+
+/// The text of `cdt capture snapshot` with `envs` set.
+pub fn snapshot_with(env: &TestEnv, envs: &[(&str, &str)]) -> String {
+    env.run_with(&["capture", "snapshot"], envs).ok()["snapshot"]
         .as_str()
         .unwrap()
         .to_string()

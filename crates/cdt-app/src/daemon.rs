@@ -39,12 +39,13 @@ pub async fn status(runtime: &Arc<Runtime>, verbose: bool) -> DaemonStatusReply 
     if verbose {
         out.metrics = Some(runtime.metrics.snapshot());
         let processes = runtime.deps.processes.clone();
-        let rss = crate::blocking::value(move || processes.tree_rss_kib(std::process::id()))
-            .await
-            .flatten();
-        out.memory = Some(DaemonMemory {
-            daemon_rss_kib: rss,
-        });
+        let pid = std::process::id();
+        let memory = crate::blocking::value(move || DaemonMemory {
+            daemon_pss_kib: processes.pss_kib(pid),
+            total_pss_kib: processes.tree_pss_kib(pid),
+        })
+        .await;
+        out.memory = memory;
         out.sessions = Some(crate::session::list(runtime).sessions);
         out.telemetry = Some(telemetry_bounds(runtime, &running));
     }

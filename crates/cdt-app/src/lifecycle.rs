@@ -3,6 +3,7 @@
 //! past the limit), and the stop that tidies a slot's files and tells its next command what was
 //! lost. Runs on the [`Runtime`]: it is the one place that starts and ends browsers.
 
+use cdt_domain::browser_mode::{BrowserMode, ModeRequest};
 use std::sync::Arc;
 
 use cdt_domain::ops::op;
@@ -104,9 +105,10 @@ async fn take_place<'a>(runtime: &'a Runtime, slot: &Slot) -> Result<Place<'a>, 
 pub(crate) async fn launch_locked(
     runtime: &Arc<Runtime>,
     slot: &Slot,
-    settings: StartSettings,
+    mut settings: StartSettings,
     until: Instant,
 ) -> Result<(), CdtError> {
+    let mode = settings.mode_for(&slot.context)?;
     let _launching = runtime.launch_guard()?;
     let _place = take_place(runtime, slot).await?;
     let _turn = runtime.admission.turn(until).await?;
@@ -128,6 +130,7 @@ pub(crate) async fn launch_locked(
                 extra_args: settings.chrome_args.clone(),
                 profile_dir: store.profile_dir(&slot.key),
                 log_file: store.browser_log(&slot.key),
+                mode,
             };
             runtime
                 .deps
@@ -161,6 +164,12 @@ pub(crate) async fn launch_locked(
     // The context's routes reach a browser that replaces one before any page of it loads.
     if let Err(error) = crate::route_table::install(&slot.routes, &browser).await {
         tracing::warn!(context = %slot.key, %error, "cannot re-install the context's routes");
+    }
+    if settings.endpoint.is_none() {
+        settings.browser_mode = Some(match mode {
+            BrowserMode::Shared => ModeRequest::Shared,
+            BrowserMode::Dedicated => ModeRequest::Dedicated,
+        });
     }
     let now = runtime.now();
     slot.install(browser, settings.clone(), Some(lock_file), now);

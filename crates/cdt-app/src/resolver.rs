@@ -48,6 +48,16 @@ impl ContextResolver {
         caller: &CallerContext,
         now_unix_ms: u64,
     ) -> Result<ResolvedContext, CdtError> {
+        let mut context = self.key_for(caller, now_unix_ms)?;
+        context.browser_mode.clone_from(&caller.browser_mode);
+        Ok(context)
+    }
+
+    fn key_for(
+        &self,
+        caller: &CallerContext,
+        now_unix_ms: u64,
+    ) -> Result<ResolvedContext, CdtError> {
         if let Some(value) = &caller.context_override {
             check_name("--context-id", "--context-id", value)?;
             let key = ContextKey::parse(value).unwrap_or_else(|| key_of(&format!("id:{value}")));
@@ -137,6 +147,7 @@ fn resolved(
         identity,
         owner,
         warning,
+        browser_mode: None,
     }
 }
 

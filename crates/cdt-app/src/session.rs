@@ -1,6 +1,7 @@
 //! Session use cases: start (launch or attach), status, stop, restart, list. Starting and
 //! ending browsers is [`crate::lifecycle`]'s; these decide when, with which settings.
 
+use cdt_domain::browser_mode::BrowserMode;
 use std::sync::Arc;
 
 use cdt_domain::ops::op;
@@ -48,7 +49,7 @@ fn describe(runtime: &Runtime, slot: &Slot) -> Option<SessionInfo> {
         } else {
             SessionState::Disconnected
         },
-        profile_dir: (!info.attached).then(|| {
+        profile_dir: (!info.attached && info.shared.is_none()).then(|| {
             runtime
                 .deps
                 .store
@@ -63,6 +64,12 @@ fn describe(runtime: &Runtime, slot: &Slot) -> Option<SessionInfo> {
             ws_endpoint: info.ws_endpoint,
             headless: settings.headless,
             executable: info.executable,
+            mode: if info.shared.is_some() {
+                BrowserMode::Shared
+            } else {
+                BrowserMode::Dedicated
+            },
+            shared: info.shared,
         },
         pages: pages.len(),
         current_page: pages.current(),
@@ -233,16 +240,19 @@ pub async fn status(
             in_flight: slot.in_flight().saturating_sub(1),
             ephemeral: slot.context.source.is_ephemeral(),
         });
-        let pid = slot.any_browser().and_then(|b| b.info().pid);
+        let info = slot.any_browser().map(|b| b.info()).unwrap_or_default();
+        let contexts = info.shared.as_ref().map_or(1, |s| s.contexts.max(1));
         let processes = runtime.deps.processes.clone();
-        let rss = match pid {
-            Some(pid) => blocking::value(move || processes.tree_rss_kib(pid))
+        let pss = match info.pid {
+            Some(pid) => blocking::value(move || processes.tree_pss_kib(pid))
                 .await
                 .flatten(),
             None => None,
         };
         out.memory = Some(SessionMemory {
-            browser_rss_kib: rss,
+            browser_pss_kib: pss,
+            contexts_in_browser: contexts,
+            context_pss_kib: pss.map(|kib| kib / contexts as u64),
         });
         out.telemetry = Some(slot.telemetry.counts());
     }

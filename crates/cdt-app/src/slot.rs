@@ -4,6 +4,7 @@
 //! mutations; the page table and browser handle sit behind short sync locks, so reads never
 //! wait for a slow navigation.
 
+use cdt_domain::browser_mode::{self, BrowserMode, ModeInputs, ModeRequest};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -35,6 +36,8 @@ pub struct StartSettings {
     /// Whether a non-loopback `endpoint` was permitted (`--allow-remote`); re-checked on every
     /// attach, since a name may resolve elsewhere by then.
     pub allow_remote: bool,
+    /// `--browser-mode` as asked; once a browser runs, the mode it got.
+    pub browser_mode: Option<ModeRequest>,
 }
 
 /// Parses `WIDTHxHEIGHT`.
@@ -70,7 +73,26 @@ impl StartSettings {
             chrome_args: params.chrome_args.clone(),
             chrome_path: params.chrome_path.clone(),
             allow_remote: params.allow_remote,
+            browser_mode: params.browser_mode,
         })
+    }
+
+    /// Where this context's browser runs: `--browser-mode`, else the caller's
+    /// `CDT_BROWSER_MODE`, else auto (see `cdt_domain::browser_mode`).
+    pub fn mode_for(&self, context: &ResolvedContext) -> Result<BrowserMode, CdtError> {
+        let request = match (self.browser_mode, context.browser_mode.as_deref()) {
+            (Some(request), _) => request,
+            (None, Some(text)) => ModeRequest::parse(text)?,
+            (None, None) => ModeRequest::Auto,
+        };
+        browser_mode::choose(
+            request,
+            ModeInputs {
+                headless: self.headless,
+                custom_browser: !self.chrome_args.is_empty() || self.chrome_path.is_some(),
+                ephemeral: context.source.is_ephemeral(),
+            },
+        )
     }
 
     /// Whether explicit start parameters ask for something other than what runs.
@@ -83,6 +105,9 @@ impl StartSettings {
             || (requested.endpoint.is_some() && requested.endpoint != self.endpoint)
             || (!params.chrome_args.is_empty() && requested.chrome_args != self.chrome_args)
             || (params.chrome_path.is_some() && requested.chrome_path != self.chrome_path)
+            || params
+                .browser_mode
+                .is_some_and(|mode| mode != ModeRequest::Auto && Some(mode) != self.browser_mode)
     }
 }
 

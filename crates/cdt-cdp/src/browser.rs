@@ -28,10 +28,30 @@ use crate::trace::Recording;
 use crate::transport::CdpConnection;
 use crate::{dialogs, drag, navigation, page_ops, raw, storage, telemetry, trace, world};
 
+/// Whose browser it is, which decides how it is watched and how it ends.
+pub enum Owner {
+    /// cdt launched it for this context alone: ending it kills it.
+    Launched(BrowserProcess),
+    /// Someone else launched it: cdt only disconnects.
+    Attached,
+    /// A browser context in a shared Chromium: ending it disposes that browser context only.
+    Shared(Box<dyn Tenancy>),
+}
+
+/// A context's place in a shared Chromium (`shared_browsers.rs`), as its browser sees it.
+pub trait Tenancy: Send + Sync {
+    /// Whether the shared Chromium still runs.
+    fn is_alive(&self) -> bool;
+    /// How many contexts it holds now.
+    fn contexts(&self) -> usize;
+    /// The context left; called once its browser context is disposed (or going).
+    fn release(&self);
+}
+
 pub struct CdpBrowser {
     pages: Pages,
     info: BrowserInfo,
-    process: Option<BrowserProcess>,
+    owner: Owner,
     /// Emulation and init scripts every target gets (see `target_setup.rs`).
     setup: Arc<TargetSetup>,
     /// The trace being recorded, if any (see `trace.rs`).
@@ -45,7 +65,7 @@ impl CdpBrowser {
     pub async fn start(
         connection: CdpConnection,
         mut info: BrowserInfo,
-        process: Option<BrowserProcess>,
+        owner: Owner,
         sink: Arc<dyn TelemetrySink>,
     ) -> Result<Self, CdtError> {
         let pages = Pages::new(connection);
@@ -53,7 +73,7 @@ impl CdpBrowser {
         let mut browser = CdpBrowser {
             pages,
             info: BrowserInfo::default(),
-            process,
+            owner,
             setup: Arc::default(),
             trace: Recording::default(),
             downloads: Arc::default(),
@@ -103,7 +123,11 @@ impl CdpBrowser {
 #[async_trait]
 impl BrowserPort for CdpBrowser {
     fn info(&self) -> BrowserInfo {
-        self.info.clone()
+        let mut info = self.info.clone();
+        if let (Owner::Shared(placement), Some(shared)) = (&self.owner, info.shared.as_mut()) {
+            shared.contexts = placement.contexts();
+        }
+        info
     }
 
     fn pages(&self) -> Vec<TargetInfo> {
@@ -137,10 +161,11 @@ impl BrowserPort for CdpBrowser {
 
     fn is_connected(&self) -> bool {
         self.pages.connection.is_connected()
-            && !self
-                .process
-                .as_ref()
-                .is_some_and(BrowserProcess::has_exited)
+            && match &self.owner {
+                Owner::Launched(process) => !process.has_exited(),
+                Owner::Attached => true,
+                Owner::Shared(placement) => placement.is_alive(),
+            }
     }
 
     async fn create_page(&self, background: bool) -> Result<String, CdtError> {
@@ -387,7 +412,19 @@ impl BrowserPort for CdpBrowser {
     }
 
     async fn stop_trace(&self) -> Result<Vec<u8>, CdtError> {
-        self.trace.end(&self.pages.connection).await
+        let trace = self.trace.end(&self.pages.connection).await?;
+        match &self.owner {
+            // A shared browser's trace holds every context's processes: only this one's stay.
+            Owner::Shared(_) => {
+                let connection = self.pages.connection.clone();
+                tokio::task::spawn_blocking(move || {
+                    crate::trace_filter::keep_own(&trace, |frame| connection.owns_frame(frame))
+                })
+                .await
+                .map_err(|error| CdtError::internal(error.to_string()))?
+            }
+            _ => Ok(trace),
+        }
     }
 
     async fn describe_nodes(
@@ -480,8 +517,8 @@ impl BrowserPort for CdpBrowser {
     }
 
     async fn shutdown(&self) {
-        match &self.process {
-            Some(process) => {
+        match &self.owner {
+            Owner::Launched(process) => {
                 // Let Chromium flush its profile, but never wait long for it.
                 let close = self.pages.connection.call("Browser.close", json!({}), None);
                 let _ = tokio::time::timeout(Duration::from_millis(1500), close).await;
@@ -493,15 +530,22 @@ impl BrowserPort for CdpBrowser {
                 }
                 process.kill();
             }
-            None => self.pages.connection.close(),
+            Owner::Attached => self.pages.connection.close(),
+            Owner::Shared(placement) => {
+                let dispose = self.pages.connection.dispose_context();
+                let _ = tokio::time::timeout(Duration::from_millis(1500), dispose).await;
+                placement.release();
+            }
         }
     }
 }
 
 impl Drop for CdpBrowser {
     fn drop(&mut self) {
-        if let Some(process) = &self.process {
-            process.kill();
+        match &self.owner {
+            Owner::Launched(process) => process.kill(),
+            Owner::Attached => {}
+            Owner::Shared(placement) => placement.release(),
         }
         self.pages.connection.close();
     }

@@ -1,133 +1,38 @@
-//! Launching Chromium for a slot (SPEC §5) and attaching to one someone else launched.
+//! A slot's browser: Chromium launched for it alone, a browser context in a shared one, or a
+//! browser someone else launched, attached to.
 
-use std::fs;
-use std::os::fd::{AsRawFd, OwnedFd};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::time::Duration;
 
 use async_trait::async_trait;
+use cdt_domain::CdtError;
+use cdt_domain::browser_mode::BrowserMode;
 use cdt_domain::ports::{BrowserInfo, BrowserLauncher, BrowserPort, LaunchSpec};
 use cdt_domain::telemetry::TelemetrySink;
-use cdt_domain::{CdtError, ErrorCode};
 
-use crate::browser::CdpBrowser;
-use crate::discover::find_chromium;
+use crate::browser::{CdpBrowser, Owner};
+use crate::chromium::start_chromium;
+pub use crate::chromium::{PIPE_ENDPOINT, chromium_args};
 use crate::endpoint::{resolve_ws_endpoint, vet};
-use crate::process::BrowserProcess;
-use crate::spawner::spawn_with_fds;
+pub use crate::shared_browsers::DEFAULT_PER_BROWSER;
+use crate::shared_browsers::SharedBrowsers;
 use crate::transport::CdpConnection;
 
-/// Launches Debian's (or any) Chromium with a private profile per slot.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ChromiumLauncher;
-
-#[allow(unsafe_code)]
-fn running_as_root() -> bool {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    unsafe { libc::geteuid() == 0 }
+/// Launches Debian's (or any) Chromium with a private profile per slot, or places a context in
+/// a shared one.
+#[derive(Clone, Default)]
+pub struct ChromiumLauncher {
+    shared: Arc<SharedBrowsers>,
 }
 
-/// The command line for a slot's browser.
-pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
-    let mut args = vec![
-        "--remote-debugging-pipe".to_string(),
-        format!("--user-data-dir={}", spec.profile_dir.display()),
-        "--no-first-run".into(),
-        "--no-default-browser-check".into(),
-        "--disable-background-networking".into(),
-        "--disable-component-update".into(),
-        "--disable-sync".into(),
-        "--disable-default-apps".into(),
-        "--disable-breakpad".into(),
-        "--disable-crash-reporter".into(),
-        "--password-store=basic".into(),
-        "--use-mock-keychain".into(),
-        "--mute-audio".into(),
-        // Automation: what a script does is not second-guessed (docs/chromium-flags.md).
-        "--disable-popup-blocking".into(),
-        "--disable-background-timer-throttling".into(),
-        "--disable-backgrounding-occluded-windows".into(),
-        "--disable-renderer-backgrounding".into(),
-        "--disable-ipc-flooding-protection".into(),
-        "--disable-hang-monitor".into(),
-        "--disable-prompt-on-repost".into(),
-        "--disable-client-side-phishing-detection".into(),
-        "--disable-domain-reliability".into(),
-        "--metrics-recording-only".into(),
-    ];
-    if spec.headless {
-        args.push("--headless=new".into());
-        args.push("--disable-gpu".into());
-    }
-    if running_as_root() {
-        args.push("--no-sandbox".into());
-    }
-    if let Some((width, height)) = spec.window_size {
-        args.push(format!("--window-size={width},{height}"));
-    }
-    // Every origin in its own process: a cross-origin iframe (even same-site, like another port
-    // of 127.0.0.1) is then an out-of-process frame, which cdt observes and snapshots on its
-    // own session. Chromium honours one --enable-features, so the caller's list is merged in.
-    // Likewise one --disable-features: no translate bar, no cast discovery, no model downloads.
-    let mut features = vec!["StrictOriginIsolation".to_string()];
-    let mut disabled: Vec<String> = [
-        "Translate",
-        "MediaRouter",
-        "DialMediaRouteProvider",
-        "OptimizationHints",
-    ]
-    .map(str::to_string)
-    .to_vec();
-    let split = |list: &str| -> Vec<String> {
-        list.split(',')
-            .filter(|f| !f.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
-    for arg in &spec.extra_args {
-        if let Some(list) = arg.strip_prefix("--enable-features=") {
-            features.extend(split(list));
-        } else if let Some(list) = arg.strip_prefix("--disable-features=") {
-            disabled.extend(split(list));
-        } else {
-            args.push(arg.clone());
-        }
-    }
-    args.push(format!("--enable-features={}", features.join(",")));
-    args.push(format!("--disable-features={}", disabled.join(",")));
-    args.push("about:blank".into());
-    args
-}
-
-/// Kills the browser if launching is abandoned (error, or the caller's budget ran out).
-struct LaunchGuard(Option<Child>);
-
-impl Drop for LaunchGuard {
-    fn drop(&mut self) {
-        if let Some(child) = self.0.take() {
-            BrowserProcess::new(child).kill();
+impl ChromiumLauncher {
+    /// Shared browsers keep their own profile under `shared_dir` and hold up to `per_browser`
+    /// contexts each.
+    pub fn new(shared_dir: std::path::PathBuf, per_browser: usize) -> ChromiumLauncher {
+        ChromiumLauncher {
+            shared: Arc::new(SharedBrowsers::new(shared_dir, per_browser)),
         }
     }
 }
-
-fn log_tail(path: &Path) -> String {
-    let text = fs::read_to_string(path).unwrap_or_default();
-    let lines: Vec<&str> = text.lines().rev().take(8).collect();
-    lines.into_iter().rev().collect::<Vec<_>>().join("\n")
-}
-
-fn launch_failed(message: String, log: &Path) -> CdtError {
-    CdtError::new(ErrorCode::BrowserLaunchFailed, message)
-        .with_details(serde_json::json!({ "log": log, "logTail": log_tail(log) }))
-        .hinted(format!("Read the browser log: cat {}", log.display()))
-        .hinted("Install or repair Chromium: apt-get install -y chromium (or set CDT_CHROME_PATH)")
-}
-
-/// What a launched browser's `wsEndpoint` reads: it has none, cdt speaks to it over the
-/// `--remote-debugging-pipe` pair.
-pub const PIPE_ENDPOINT: &str = "pipe";
 
 #[async_trait]
 impl BrowserLauncher for ChromiumLauncher {
@@ -136,98 +41,26 @@ impl BrowserLauncher for ChromiumLauncher {
         spec: &LaunchSpec,
         sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
-        cdt_domain::launch_policy::check_chrome_args(&spec.extra_args)?;
-        let executable = find_chromium(spec.chrome_path.as_deref())?;
-        if let Err(error) = fs::create_dir_all(&spec.profile_dir) {
-            return Err(launch_failed(
-                format!("cannot create {}: {error}", spec.profile_dir.display()),
-                &spec.log_file,
-            ));
+        if spec.mode == BrowserMode::Shared {
+            return self.shared.place(spec, sink).await;
         }
-        let log = fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&spec.log_file)
-            .map_err(|error| {
-                launch_failed(
-                    format!("cannot open {}: {error}", spec.log_file.display()),
-                    &spec.log_file,
-                )
-            })?;
-        let log_err = log
-            .try_clone()
-            .map_err(|error| launch_failed(error.to_string(), &spec.log_file))?;
-        let mut command = Command::new(&executable);
-        command
-            .args(chromium_args(spec))
-            .stdin(Stdio::null())
-            .stdout(log)
-            .stderr(log_err);
-        // The DevTools pipe: the browser reads commands on its fd 3 and writes on its fd 4. No
-        // TCP port, so no other local user can connect to it.
-        let pipe_failed = |error: std::io::Error| {
-            launch_failed(
-                format!("cannot create the DevTools pipe: {error}"),
-                &spec.log_file,
-            )
-        };
-        let (commands_in, commands_out) = std::io::pipe().map_err(pipe_failed)?;
-        let (replies_in, replies_out) = std::io::pipe().map_err(pipe_failed)?;
-        let child = spawn_with_fds(
-            command,
-            [(commands_in.as_raw_fd(), 3), (replies_out.as_raw_fd(), 4)],
-        )
-        .map_err(|error| {
-            launch_failed(
-                format!("cannot start {}: {error}", executable.display()),
-                &spec.log_file,
-            )
-        })?;
-        // The browser holds its ends now.
-        drop((commands_in, replies_out));
-        let pid = child.id();
-        let mut guard = LaunchGuard(Some(child));
-        let connection =
-            CdpConnection::over_pipe(OwnedFd::from(commands_out), OwnedFd::from(replies_in))?;
-        // The browser answers once it is up (or its pipe closes if it exits).
-        loop {
-            let version = tokio::time::timeout(
-                Duration::from_millis(500),
-                connection.call("Browser.getVersion", serde_json::json!({}), None),
-            )
-            .await;
-            if let Ok(Ok(_)) = version {
-                break;
-            }
-            if let Some(Ok(Some(status))) = guard.0.as_mut().map(Child::try_wait) {
-                return Err(launch_failed(
-                    format!("{} exited during start-up ({status})", executable.display()),
-                    &spec.log_file,
-                ));
-            }
-            if let Ok(Err(error)) = version
-                && !connection.is_connected()
-            {
-                return Err(launch_failed(
-                    format!(
-                        "{} closed its DevTools pipe: {}",
-                        executable.display(),
-                        error.message
-                    ),
-                    &spec.log_file,
-                ));
-            }
-        }
+        let started = start_chromium(spec).await?;
         let info = BrowserInfo {
-            pid: Some(pid),
+            pid: Some(started.pid),
             start_time: None,
             product: String::new(),
             ws_endpoint: PIPE_ENDPOINT.to_string(),
             attached: false,
-            executable: Some(executable.display().to_string()),
+            executable: Some(started.executable.display().to_string()),
+            shared: None,
         };
-        let process = guard.0.take().map(BrowserProcess::new);
-        let browser = CdpBrowser::start(connection, info, process, sink).await?;
+        let browser = CdpBrowser::start(
+            started.connection,
+            info,
+            Owner::Launched(started.process),
+            sink,
+        )
+        .await?;
         Ok(Arc::new(browser))
     }
 
@@ -249,63 +82,7 @@ impl BrowserLauncher for ChromiumLauncher {
             attached: true,
             ..BrowserInfo::default()
         };
-        let browser = CdpBrowser::start(connection, info, None, sink).await?;
+        let browser = CdpBrowser::start(connection, info, Owner::Attached, sink).await?;
         Ok(Arc::new(browser))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn flags_include_the_closed_network_set_and_never_a_doubled_dash() {
-        let spec = LaunchSpec {
-            headless: true,
-            window_size: Some((800, 600)),
-            chrome_path: None,
-            extra_args: vec![
-                "--lang=de".into(),
-                "--enable-features=Foo,Bar".into(),
-                "--disable-features=Baz".into(),
-            ],
-            profile_dir: "/tmp/p".into(),
-            log_file: "/tmp/l".into(),
-        };
-        let args = chromium_args(&spec);
-        for flag in [
-            "--headless=new",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--window-size=800,600",
-            "--lang=de",
-        ] {
-            assert!(args.iter().any(|a| a == flag), "missing {flag}");
-        }
-        assert!(args.iter().all(|a| !a.starts_with("---")));
-        let features: Vec<&String> = args
-            .iter()
-            .filter(|a| a.starts_with("--enable-features="))
-            .collect();
-        assert_eq!(
-            features,
-            vec!["--enable-features=StrictOriginIsolation,Foo,Bar"],
-            "one merged feature list"
-        );
-        let disabled: Vec<&String> = args
-            .iter()
-            .filter(|a| a.starts_with("--disable-features="))
-            .collect();
-        assert_eq!(
-            disabled,
-            vec![
-                "--disable-features=Translate,MediaRouter,DialMediaRouteProvider,OptimizationHints,Baz"
-            ],
-            "one merged disabled list"
-        );
-        assert!(args.iter().any(|a| a == "--disable-popup-blocking"));
-        assert_eq!(args.last().map(String::as_str), Some("about:blank"));
     }
 }

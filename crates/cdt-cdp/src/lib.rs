@@ -6,6 +6,8 @@
 //! does not understand is still delivered to subscribers — parsing never decides delivery.
 
 pub mod browser;
+mod chromium;
+mod contexts;
 pub mod dialogs;
 pub mod discover;
 pub mod downloads;
@@ -13,6 +15,7 @@ pub mod drag;
 pub mod emulation;
 pub mod endpoint;
 pub mod eval;
+mod event;
 mod frame_sessions;
 mod intercept;
 pub mod launch;
@@ -26,6 +29,7 @@ mod pages;
 mod probe_contract;
 pub mod process;
 mod raw;
+mod shared_browsers;
 mod snapshot_memo;
 pub mod spawner;
 pub mod storage;
@@ -33,6 +37,7 @@ mod support;
 pub mod target_setup;
 pub mod telemetry;
 pub mod trace;
+mod trace_filter;
 pub mod transport;
 mod uids;
 pub mod world;

@@ -106,7 +106,21 @@ impl Recording {
                 }),
                 Some(&session),
             )
-            .await?;
+            .await
+            .map_err(|error| {
+                if error.message.contains("already been started") {
+                    // Chromium records one trace at a time per browser: in a shared browser,
+                    // another context's.
+                    CdtError::new(
+                        ErrorCode::TraceAlreadyRunning,
+                        "the browser is already recording a trace (another context shares it)",
+                    )
+                    .with_details(json!({ "retryAfterMs": 1000 }))
+                    .hinted("Retry once it ends, or trace in a browser of its own: cdt session restart --browser-mode dedicated")
+                } else {
+                    error
+                }
+            })?;
         if let Ok(mut trace) = self.0.lock() {
             *trace = Some((session, target_id.to_string()));
         }

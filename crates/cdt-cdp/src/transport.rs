@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
@@ -20,27 +20,22 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-/// An event as the browser sent it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CdpEvent {
-    pub method: String,
-    pub params: Value,
-    pub session_id: Option<String>,
-}
+use crate::contexts::{Admit, Router, View};
+use crate::event::fan_out;
+
+pub use crate::event::{CdpEvent, EventStream, SUBSCRIBER_CAPACITY};
 
 type ReplySlot = oneshot::Sender<Result<Value, CdtError>>;
-
-/// Events a subscriber may have waiting before further ones are dropped (and counted).
-pub const SUBSCRIBER_CAPACITY: usize = 65_536;
-
-/// What a subscriber receives: every event from its subscription on, in order.
-pub type EventStream = mpsc::Receiver<Arc<CdpEvent>>;
 
 struct Shared {
     pending: Mutex<HashMap<u64, ReplySlot>>,
     subscribers: Mutex<Vec<mpsc::Sender<Arc<CdpEvent>>>>,
     closed: AtomicBool,
     dropped: AtomicU64,
+    /// On a shared browser: which context each event belongs to (see `contexts.rs`).
+    router: OnceLock<Arc<Router>>,
+    /// The writer's queue, for the commands the router sends itself.
+    outgoing: OnceLock<mpsc::UnboundedSender<Outgoing>>,
 }
 
 /// What the writer task sends: a command's JSON, or the end of the connection.
@@ -60,6 +55,8 @@ pub struct CdpConnection {
     outgoing: mpsc::UnboundedSender<Outgoing>,
     shared: Arc<Shared>,
     next_id: Arc<AtomicU64>,
+    /// Set on one context's side of a shared browser's connection.
+    view: Option<Arc<View>>,
 }
 
 /// Removes a pending reply slot when the caller stops waiting (cancel safety).
@@ -177,15 +174,47 @@ impl CdpConnection {
     }
 
     fn new(outgoing: mpsc::UnboundedSender<Outgoing>, shared: Arc<Shared>) -> CdpConnection {
+        let _ = shared.outgoing.set(outgoing.clone());
         CdpConnection {
             outgoing,
             shared,
             next_id: Arc::new(AtomicU64::new(1)),
+            view: None,
         }
     }
 
+    /// One browser context's side of this connection, as if it were a browser of its own
+    /// (see `contexts.rs`): its events only, its commands kept to it. The connection routes
+    /// events by context from now on.
+    pub(crate) fn context_view(&self, browser_context_id: &str) -> CdpConnection {
+        let router = self.shared.router.get_or_init(Arc::default).clone();
+        CdpConnection {
+            view: Some(Arc::new(View::open(router, browser_context_id))),
+            ..self.clone()
+        }
+    }
+
+    /// Whether a frame (or target) belongs to this view's context; on a whole connection,
+    /// every frame does.
+    pub(crate) fn owns_frame(&self, frame: &str) -> bool {
+        match &self.view {
+            Some(view) => view.owns(frame),
+            None => true,
+        }
+    }
+
+    /// How many contexts a shared connection serves.
+    pub(crate) fn contexts(&self) -> usize {
+        self.shared
+            .router
+            .get()
+            .map_or(0, |router| router.contexts())
+    }
+
     pub fn is_connected(&self) -> bool {
-        !self.shared.closed.load(Ordering::SeqCst) && !self.outgoing.is_closed()
+        !self.shared.closed.load(Ordering::SeqCst)
+            && !self.outgoing.is_closed()
+            && !self.view.as_ref().is_some_and(|view| view.is_closed())
     }
 
     /// Sends a command (to the browser, or to a target when `session` is given) and waits for
@@ -199,6 +228,27 @@ impl CdpConnection {
         if !self.is_connected() {
             return Err(disconnected());
         }
+        let params = match &self.view {
+            Some(view) => match view.admit(method, params, session)? {
+                Admit::Send(params) => params,
+                Admit::Answer(reply) => return Ok(reply),
+            },
+            None => params,
+        };
+        let reply = self.send(method, params, session).await?;
+        Ok(match &self.view {
+            Some(view) => view.filter_reply(method, reply),
+            None => reply,
+        })
+    }
+
+    /// Sends a command as given, on the whole connection, and waits for its reply.
+    async fn send(
+        &self,
+        method: &str,
+        params: Value,
+        session: Option<&str>,
+    ) -> Result<Value, CdtError> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let mut message = json!({ "id": id, "method": method, "params": params });
         if let Some(session) = session {
@@ -234,6 +284,9 @@ impl CdpConnection {
     /// Receives every event from now on, in order, until the connection closes (a subscriber
     /// more than [`SUBSCRIBER_CAPACITY`] events behind loses the newest, counted).
     pub fn subscribe(&self) -> EventStream {
+        if let Some(view) = &self.view {
+            return view.subscribe();
+        }
         let (sender, receiver) = mpsc::channel(SUBSCRIBER_CAPACITY);
         if let Ok(mut subscribers) = self.shared.subscribers.lock()
             && !self.shared.closed.load(Ordering::SeqCst)
@@ -243,9 +296,44 @@ impl CdpConnection {
         receiver
     }
 
-    /// Closes the WebSocket (the browser keeps running).
+    /// Closes the WebSocket (the browser keeps running). A context's view ends its browser
+    /// context instead (its pages close; nothing of it is kept), and the others go on.
     pub fn close(&self) {
-        let _ = self.outgoing.send(Outgoing::Close);
+        match &self.view {
+            Some(view) => {
+                if !view.is_closed() {
+                    view.close();
+                    let dispose = json!({ "browserContextId": view.context });
+                    let connection = self.clone();
+                    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                        runtime.spawn(async move {
+                            let _ = connection
+                                .send("Target.disposeBrowserContext", dispose, None)
+                                .await;
+                        });
+                    }
+                }
+            }
+            None => {
+                let _ = self.outgoing.send(Outgoing::Close);
+            }
+        }
+    }
+
+    /// Ends a context's view and waits until its browser context is disposed.
+    pub(crate) async fn dispose_context(&self) {
+        if let Some(view) = &self.view
+            && !view.is_closed()
+        {
+            view.close();
+            let dispose = json!({ "browserContextId": view.context });
+            if let Err(error) = self
+                .send("Target.disposeBrowserContext", dispose, None)
+                .await
+            {
+                tracing::debug!(%error, "cannot dispose a browser context");
+            }
+        }
     }
 }
 
@@ -256,6 +344,8 @@ impl Shared {
             subscribers: Mutex::new(Vec::new()),
             closed: AtomicBool::new(false),
             dropped: AtomicU64::new(0),
+            router: OnceLock::new(),
+            outgoing: OnceLock::new(),
         })
     }
 
@@ -272,6 +362,9 @@ impl Shared {
         }
         if let Ok(mut subscribers) = self.subscribers.lock() {
             subscribers.clear();
+        }
+        if let Some(router) = self.router.get() {
+            router.end_streams();
         }
     }
 }
@@ -405,18 +498,14 @@ fn dispatch(shared: &Shared, bytes: &[u8]) {
             .and_then(Value::as_str)
             .map(str::to_string),
     });
+    if let Some(router) = shared.router.get()
+        && let Some(command) = router.route(&event, &shared.dropped)
+        && let Some(outgoing) = shared.outgoing.get()
+    {
+        let _ = outgoing.send(Outgoing::Text(command));
+    }
     if let Ok(mut subscribers) = shared.subscribers.lock() {
-        subscribers.retain(|subscriber| match subscriber.try_send(event.clone()) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                let dropped = shared.dropped.fetch_add(1, Ordering::Relaxed) + 1;
-                if dropped.is_power_of_two() {
-                    tracing::warn!(dropped, "a CDP event subscriber is full; events dropped");
-                }
-                true
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        });
+        fan_out(&mut subscribers, &event, &shared.dropped);
     }
 }
 
@@ -437,12 +526,7 @@ mod tests {
 
     #[test]
     fn events_of_unknown_shape_are_still_delivered() {
-        let shared = Shared {
-            pending: Mutex::new(HashMap::new()),
-            subscribers: Mutex::new(Vec::new()),
-            closed: AtomicBool::new(false),
-            dropped: AtomicU64::new(0),
-        };
+        let shared = Shared::new();
         let (sender, mut receiver) = mpsc::channel(SUBSCRIBER_CAPACITY);
         if let Ok(mut subs) = shared.subscribers.lock() {
             subs.push(sender);
@@ -469,12 +553,7 @@ mod tests {
 
     #[test]
     fn a_full_subscriber_loses_events_counted_and_stays_subscribed() {
-        let shared = Shared {
-            pending: Mutex::new(HashMap::new()),
-            subscribers: Mutex::new(Vec::new()),
-            closed: AtomicBool::new(false),
-            dropped: AtomicU64::new(0),
-        };
+        let shared = Shared::new();
         let (sender, mut receiver) = mpsc::channel(2);
         if let Ok(mut subs) = shared.subscribers.lock() {
             subs.push(sender);
@@ -492,12 +571,7 @@ mod tests {
 
     #[test]
     fn replies_reach_their_waiter_and_errors_keep_the_cdp_code() {
-        let shared = Shared {
-            pending: Mutex::new(HashMap::new()),
-            subscribers: Mutex::new(Vec::new()),
-            closed: AtomicBool::new(false),
-            dropped: AtomicU64::new(0),
-        };
+        let shared = Shared::new();
         let (ok_slot, mut ok_reply) = oneshot::channel();
         let (err_slot, mut err_reply) = oneshot::channel();
         if let Ok(mut pending) = shared.pending.lock() {

@@ -54,6 +54,7 @@ pub fn collect(
         process,
         process_error,
         client_pid: std::process::id(),
+        browser_mode: non_empty(std::env::var(env::CDT_BROWSER_MODE).ok()),
     }
 }
 

@@ -10,6 +10,7 @@ use cdt_app::lease::{recover_leftovers, spawn_janitor};
 use cdt_app::telemetry::TelemetryConfig;
 use cdt_app::{Broker, BrokerConfig, Deps};
 use cdt_cdp::ChromiumLauncher;
+use cdt_cdp::launch::DEFAULT_PER_BROWSER;
 use cdt_domain::ops::op;
 use cdt_domain::ports::SystemClock;
 use cdt_domain::{CdtError, env};
@@ -169,7 +170,10 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
     // /proc/self/exe still names the binary this process runs, even after a rebuild replaced it.
     let build = cdt_ipc::protocol::build_id(std::path::Path::new("/proc/self/exe"));
     let deps = Deps {
-        launcher: Arc::new(ChromiumLauncher),
+        launcher: Arc::new(ChromiumLauncher::new(
+            paths.root().join("shared"),
+            env_number(env::CDT_CONTEXTS_PER_BROWSER, DEFAULT_PER_BROWSER as u64).max(1) as usize,
+        )),
         store: Arc::new(FsSessionStore::new(paths.clone())),
         processes: Arc::new(ProcTable),
         clock: Arc::new(SystemClock),

@@ -44,6 +44,9 @@ pub struct CallerContext {
     /// The pid of the `cdt` client itself.
     #[serde(default)]
     pub client_pid: u32,
+    /// `CDT_BROWSER_MODE` from the environment, as given (checked when a browser starts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser_mode: Option<String>,
 }
 
 /// How a context key was obtained, in priority order.
@@ -119,6 +122,9 @@ pub struct ResolvedContext {
     pub owner: Option<ProcessFingerprint>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<crate::warning::Warning>,
+    /// `CDT_BROWSER_MODE` as the caller gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser_mode: Option<String>,
 }
 
 #[cfg(test)]

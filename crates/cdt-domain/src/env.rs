@@ -36,3 +36,9 @@ pub const CDT_EVENTS_MAX_BYTES: &str = "CDT_EVENTS_MAX_BYTES";
 pub const CDT_LOG: &str = "CDT_LOG";
 /// Disables colour in text output.
 pub const NO_COLOR: &str = "NO_COLOR";
+/// Where a context's browser runs: `shared` (a browser context in a shared Chromium),
+/// `dedicated` (a Chromium of its own) or `auto` (the default; see docs/context-resolution.md).
+/// Read by the client, sent with each request.
+pub const CDT_BROWSER_MODE: &str = "CDT_BROWSER_MODE";
+/// How many contexts one shared Chromium holds before another is started (default 20).
+pub const CDT_CONTEXTS_PER_BROWSER: &str = "CDT_CONTEXTS_PER_BROWSER";

@@ -4,6 +4,7 @@
 //! This crate must never depend on an adapter (CDP, IPC, store) nor on an async runtime: it
 //! is what both sides of every port agree on, and nothing more.
 
+pub mod browser_mode;
 pub mod caller;
 pub mod download;
 pub mod emulation;

@@ -32,6 +32,8 @@ pub struct LaunchSpec {
     pub extra_args: Vec<String>,
     pub profile_dir: PathBuf,
     pub log_file: PathBuf,
+    /// A Chromium of its own, or a browser context in a shared one.
+    pub mode: crate::browser_mode::BrowserMode,
 }
 
 /// What the slot knows about its browser.
@@ -49,6 +51,22 @@ pub struct BrowserInfo {
     pub attached: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub executable: Option<String>,
+    /// Set when the context lives in a browser context of a shared Chromium (`pid` is then
+    /// that Chromium's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<SharedBrowserInfo>,
+}
+
+/// Which shared Chromium a context lives in.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedBrowserInfo {
+    /// The shared browser's name (`shared-1`, …).
+    pub browser: String,
+    /// The context's browser context in it.
+    pub browser_context_id: String,
+    /// How many contexts that browser holds now, this one included.
+    pub contexts: usize,
 }
 
 /// A page-type target as the browser reports it.
@@ -352,8 +370,11 @@ pub trait ProcessTable: Send + Sync {
     fn is_alive(&self, process: &ProcessFingerprint) -> bool;
     /// Start time of a live pid, if it runs.
     fn start_time(&self, pid: u32) -> Option<u64>;
-    /// Resident memory of a process and its descendants, in KiB.
-    fn tree_rss_kib(&self, pid: u32) -> Option<u64>;
+    /// Proportional set size (shared pages divided among the processes that map them) of `pid`
+    /// and all its descendants, in KiB.
+    fn tree_pss_kib(&self, pid: u32) -> Option<u64>;
+    /// Proportional set size of `pid` alone, in KiB.
+    fn pss_kib(&self, pid: u32) -> Option<u64>;
     /// Kills a leftover browser: its process group, if `pid` still has `start_time`.
     fn kill_group(&self, pid: u32, start_time: u64) -> bool;
 }

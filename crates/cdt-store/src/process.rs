@@ -80,11 +80,12 @@ impl ProcTable {
         map
     }
 
-    fn rss_kib(pid: u32) -> Option<u64> {
-        let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-        status
+    /// `Pss:` of `/proc/<pid>/smaps_rollup`: the process's share of every page it maps.
+    fn own_pss_kib(pid: u32) -> Option<u64> {
+        let rollup = fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+        rollup
             .lines()
-            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .find_map(|line| line.strip_prefix("Pss:"))
             .and_then(|value| value.split_whitespace().next()?.parse().ok())
     }
 
@@ -113,12 +114,16 @@ impl ProcessTable for ProcTable {
             .map(|stat| stat.start_time)
     }
 
-    fn tree_rss_kib(&self, pid: u32) -> Option<u64> {
-        let mut total = Self::rss_kib(pid)?;
+    fn pss_kib(&self, pid: u32) -> Option<u64> {
+        Self::own_pss_kib(pid)
+    }
+
+    fn tree_pss_kib(&self, pid: u32) -> Option<u64> {
+        let mut total = Self::own_pss_kib(pid)?;
         let children = Self::children_map();
         let mut stack: Vec<u32> = children.get(&pid).cloned().unwrap_or_default();
         while let Some(child) = stack.pop() {
-            total += Self::rss_kib(child).unwrap_or(0);
+            total += Self::own_pss_kib(child).unwrap_or(0);
             stack.extend(children.get(&child).into_iter().flatten());
         }
         Some(total)

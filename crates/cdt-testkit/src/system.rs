@@ -127,7 +127,10 @@ impl ProcessTable for FakeProcesses {
     fn start_time(&self, _pid: u32) -> Option<u64> {
         Some(7)
     }
-    fn tree_rss_kib(&self, _pid: u32) -> Option<u64> {
+    fn tree_pss_kib(&self, _pid: u32) -> Option<u64> {
+        Some(2)
+    }
+    fn pss_kib(&self, _pid: u32) -> Option<u64> {
         Some(1)
     }
     fn kill_group(&self, pid: u32, _start_time: u64) -> bool {

@@ -221,6 +221,8 @@ fn own_context() -> CallerContext {
         process: ProcStat::read(std::process::id()).map(|stat| stat.fingerprint()),
         process_error: None,
         client_pid: std::process::id(),
+        // A Chromium of its own: the check launches one and closes it.
+        browser_mode: Some("dedicated".to_string()),
     }
 }
 

@@ -46,7 +46,11 @@ pub struct DaemonStatusReply {
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DaemonMemory {
-    pub daemon_rss_kib: Option<u64>,
+    /// Proportional set size of the daemon process alone, in KiB.
+    pub daemon_pss_kib: Option<u64>,
+    /// Of the daemon and every browser it started (dedicated and shared), in KiB: shared pages
+    /// are counted once, divided among the processes that map them.
+    pub total_pss_kib: Option<u64>,
 }
 
 /// The bounds on telemetry memory, and what they dropped or cut, over every running slot.

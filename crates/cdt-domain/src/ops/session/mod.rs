@@ -40,6 +40,10 @@ pub struct SessionStartParams {
     /// Chromium executable to launch (else `CDT_CHROME_PATH`, then discovery).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chrome_path: Option<String>,
+    /// A browser context in a shared Chromium, or a Chromium of its own (else
+    /// `CDT_BROWSER_MODE`, then `auto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser_mode: Option<crate::browser_mode::ModeRequest>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -83,6 +87,10 @@ pub(crate) mod args {
         /// Chromium executable (env: CDT_CHROME_PATH).
         #[arg(long, value_name = "PATH")]
         pub chrome_path: Option<String>,
+        /// Where the browser runs: shared (a browser context in a shared Chromium), dedicated
+        /// (a Chromium of its own), auto (env: CDT_BROWSER_MODE).
+        #[arg(long, value_enum, value_name = "MODE")]
+        pub browser_mode: Option<crate::browser_mode::ModeRequest>,
     }
 
     impl CliArgs for StartArgs {
@@ -101,6 +109,7 @@ pub(crate) mod args {
                 allow_remote: self.allow_remote,
                 chrome_args: self.chrome_args,
                 chrome_path: self.chrome_path,
+                browser_mode: self.browser_mode,
             }
         }
     }
@@ -143,6 +152,12 @@ pub struct SessionBrowser {
     pub ws_endpoint: String,
     pub headless: bool,
     pub executable: Option<String>,
+    /// A Chromium of its own, or a browser context in a shared one (`pid` is then the shared
+    /// Chromium's).
+    pub mode: crate::browser_mode::BrowserMode,
+    /// Which shared Chromium, and how many contexts it holds (shared mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shared: Option<crate::ports::SharedBrowserInfo>,
 }
 
 /// `session start|restart`'s reply.
@@ -240,6 +255,11 @@ pub struct LeaseInfo {
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionMemory {
-    /// RSS of the browser's process tree, in KiB.
-    pub browser_rss_kib: Option<u64>,
+    /// Proportional set size of the process tree of the browser the context lives in, in KiB
+    /// (shared pages counted once, divided among the processes that map them).
+    pub browser_pss_kib: Option<u64>,
+    /// How many contexts that browser holds (1 for a dedicated browser).
+    pub contexts_in_browser: usize,
+    /// This context's even share: `browserPssKib / contextsInBrowser`.
+    pub context_pss_kib: Option<u64>,
 }

@@ -1,0 +1,326 @@
+//! Shared browsers: a few Chromiums, each holding many contexts in browser contexts of their
+//! own (docs/adr/0002-shared-browsers.md). A context is placed in a live shared browser of its
+//! shape (headless, window size) that has room, or a new one is started; when one fills up,
+//! the next is started ahead of need. A shared browser left without contexts closes at once,
+//! unless it is the one kept ahead of need. A shared browser that dies takes only its own contexts with it: their views see the
+//! connection end and their slots report `BROWSER_RESTARTED`.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Weak};
+
+use cdt_domain::ports::{BrowserInfo, BrowserPort, LaunchSpec, SharedBrowserInfo};
+use cdt_domain::telemetry::TelemetrySink;
+use cdt_domain::{CdtError, ErrorCode};
+use serde_json::json;
+use tokio::sync::Mutex;
+
+use crate::browser::{CdpBrowser, Owner, Tenancy};
+use crate::chromium::{PIPE_ENDPOINT, start_chromium};
+use crate::process::BrowserProcess;
+use crate::support::str_field;
+use crate::transport::CdpConnection;
+
+/// How many contexts a shared browser holds by default.
+pub const DEFAULT_PER_BROWSER: usize = 20;
+
+/// What must match for two contexts to share a browser.
+#[derive(Clone, Debug, PartialEq)]
+struct Shape {
+    headless: bool,
+    window_size: Option<(u32, u32)>,
+}
+
+impl Shape {
+    fn of(spec: &LaunchSpec) -> Shape {
+        Shape {
+            headless: spec.headless,
+            window_size: spec.window_size,
+        }
+    }
+}
+
+/// One shared Chromium.
+pub(crate) struct SharedBrowser {
+    name: String,
+    shape: Shape,
+    connection: CdpConnection,
+    process: BrowserProcess,
+    pid: u32,
+    executable: String,
+    dir: PathBuf,
+    closed: AtomicBool,
+}
+
+impl SharedBrowser {
+    fn is_alive(&self) -> bool {
+        self.connection.is_connected() && !self.process.has_exited()
+    }
+
+    fn contexts(&self) -> usize {
+        self.connection.contexts()
+    }
+}
+
+impl SharedBrowser {
+    /// Kills it and removes its profile (once).
+    fn close(&self) {
+        if !self.closed.swap(true, Ordering::SeqCst) {
+            self.process.kill();
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+impl Drop for SharedBrowser {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// A context's place in a shared browser; released when its slot ends.
+struct Placement {
+    browser: Arc<SharedBrowser>,
+    pool: Weak<SharedBrowsers>,
+    released: AtomicBool,
+}
+
+impl Tenancy for Placement {
+    fn is_alive(&self) -> bool {
+        self.browser.is_alive()
+    }
+
+    fn contexts(&self) -> usize {
+        self.browser.contexts()
+    }
+
+    /// A shared browser left empty closes, unless it is kept ahead of need.
+    fn release(&self) {
+        if self.released.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let (Some(pool), Ok(runtime)) =
+            (self.pool.upgrade(), tokio::runtime::Handle::try_current())
+        else {
+            return;
+        };
+        runtime.spawn(async move { pool.tidy().await });
+    }
+}
+
+/// The shared browsers of a daemon.
+pub struct SharedBrowsers {
+    /// Each shared browser's profile and log live in a directory of their own here.
+    dir: PathBuf,
+    per_browser: usize,
+    browsers: Mutex<Vec<Arc<SharedBrowser>>>,
+    /// One shared browser starts at a time; placements meanwhile go on in the others.
+    starting: Mutex<()>,
+    next_name: AtomicU32,
+}
+
+impl Default for SharedBrowsers {
+    fn default() -> Self {
+        SharedBrowsers::new(std::env::temp_dir().join("cdt-shared"), DEFAULT_PER_BROWSER)
+    }
+}
+
+impl SharedBrowsers {
+    pub fn new(dir: PathBuf, per_browser: usize) -> SharedBrowsers {
+        SharedBrowsers {
+            dir,
+            per_browser: per_browser.max(1),
+            browsers: Mutex::new(Vec::new()),
+            starting: Mutex::new(()),
+            next_name: AtomicU32::new(1),
+        }
+    }
+
+    /// Places a context in a shared browser and connects to its browser context.
+    pub(crate) async fn place(
+        self: &Arc<Self>,
+        spec: &LaunchSpec,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        let shape = Shape::of(spec);
+        let (browser, view, context) = loop {
+            if let Some(placed) = self.open_context(&shape).await? {
+                break placed;
+            }
+            let _starting = self.starting.lock().await;
+            if self.has_room(&shape).await {
+                continue;
+            }
+            let started = self.start(spec).await?;
+            self.browsers.lock().await.push(started);
+        };
+        self.start_ahead(spec);
+        let info = BrowserInfo {
+            pid: Some(browser.pid),
+            start_time: None,
+            product: String::new(),
+            ws_endpoint: PIPE_ENDPOINT.to_string(),
+            attached: false,
+            executable: Some(browser.executable.clone()),
+            shared: Some(SharedBrowserInfo {
+                browser: browser.name.clone(),
+                browser_context_id: context,
+                contexts: browser.contexts(),
+            }),
+        };
+        let placement = Placement {
+            browser,
+            pool: Arc::downgrade(self),
+            released: AtomicBool::new(false),
+        };
+        let port = CdpBrowser::start(view, info, Owner::Shared(Box::new(placement)), sink).await?;
+        // A context starts with one blank page, as a browser of its own does.
+        port.create_page(false).await?;
+        Ok(Arc::new(port))
+    }
+
+    /// A new browser context in a live shared browser of this shape with room, if there is
+    /// one (the fullest, so browsers fill up and empty ones can close).
+    async fn open_context(
+        &self,
+        shape: &Shape,
+    ) -> Result<Option<(Arc<SharedBrowser>, CdpConnection, String)>, CdtError> {
+        let mut browsers = self.browsers.lock().await;
+        browsers.retain(|b| b.is_alive());
+        let Some(browser) = browsers
+            .iter()
+            .filter(|b| b.shape == *shape && b.contexts() < self.per_browser)
+            .max_by_key(|b| b.contexts())
+            .cloned()
+        else {
+            return Ok(None);
+        };
+        let created = browser
+            .connection
+            .call("Target.createBrowserContext", json!({}), None)
+            .await?;
+        let context = str_field(&created, "browserContextId").to_string();
+        if context.is_empty() {
+            return Err(CdtError::new(
+                ErrorCode::ProtocolError,
+                "the shared browser created a browser context without an id",
+            )
+            .hinted(
+                "Retry; or use a browser of its own: cdt session start --browser-mode dedicated",
+            ));
+        }
+        let view = browser.connection.context_view(&context);
+        Ok(Some((browser, view, context)))
+    }
+
+    async fn has_room(&self, shape: &Shape) -> bool {
+        self.browsers
+            .lock()
+            .await
+            .iter()
+            .any(|b| b.is_alive() && b.shape == *shape && b.contexts() < self.per_browser)
+    }
+
+    /// Starts a shared browser of `spec`'s shape (its own profile, never a context's).
+    async fn start(&self, spec: &LaunchSpec) -> Result<Arc<SharedBrowser>, CdtError> {
+        let name = format!("shared-{}", self.next_name.fetch_add(1, Ordering::SeqCst));
+        let dir = self.dir.join(&name);
+        let _ = std::fs::remove_dir_all(&dir);
+        let own = LaunchSpec {
+            profile_dir: dir.join("profile"),
+            log_file: dir.join("browser.log"),
+            extra_args: Vec::new(),
+            chrome_path: None,
+            ..spec.clone()
+        };
+        if let Err(error) = std::fs::create_dir_all(&dir) {
+            return Err(CdtError::new(
+                ErrorCode::BrowserLaunchFailed,
+                format!("cannot create {}: {error}", dir.display()),
+            )
+            .hinted("Check the disk under CDT_HOME has room"));
+        }
+        let started = start_chromium(&own).await?;
+        // Discovery on from the start, so every target's browser context is known before any
+        // context sees a reply naming it.
+        started
+            .connection
+            .call(
+                "Target.setDiscoverTargets",
+                json!({ "discover": true }),
+                None,
+            )
+            .await?;
+        tracing::info!(name, pid = started.pid, "started a shared browser");
+        Ok(Arc::new(SharedBrowser {
+            name,
+            shape: Shape::of(spec),
+            connection: started.connection,
+            process: started.process,
+            pid: started.pid,
+            executable: started.executable.display().to_string(),
+            dir,
+            closed: AtomicBool::new(false),
+        }))
+    }
+
+    /// Starts the next shared browser in the background once those of this shape are three
+    /// quarters full, so the contexts that come next need not wait for one.
+    fn start_ahead(self: &Arc<Self>, spec: &LaunchSpec) {
+        let (pool, spec) = (self.clone(), spec.clone());
+        tokio::spawn(async move {
+            let shape = Shape::of(&spec);
+            if !pool.filling(&pool.browsers.lock().await, &shape) {
+                return;
+            }
+            let Ok(_starting) = pool.starting.try_lock() else {
+                return;
+            };
+            if !pool.filling(&pool.browsers.lock().await, &shape) {
+                return;
+            }
+            match pool.start(&spec).await {
+                Ok(browser) => pool.browsers.lock().await.push(browser),
+                Err(error) => tracing::warn!(%error, "cannot start a shared browser ahead of need"),
+            }
+        });
+    }
+
+    /// Whether the shared browsers of `shape` are three quarters full, so the next one should
+    /// be started (or kept) ahead of need.
+    fn filling(&self, browsers: &[Arc<SharedBrowser>], shape: &Shape) -> bool {
+        let live = browsers
+            .iter()
+            .filter(|b| b.is_alive() && b.shape == *shape);
+        let (used, room) = live.fold((0, 0), |(used, room), b| {
+            let contexts = b.contexts();
+            (
+                used + contexts,
+                room + self.per_browser.saturating_sub(contexts),
+            )
+        });
+        used > 0 && room * 4 <= self.per_browser
+    }
+
+    /// Closes the shared browsers without contexts, but for one per shape kept ahead of need
+    /// while the others of that shape are filling up.
+    async fn tidy(&self) {
+        let mut browsers = self.browsers.lock().await;
+        let mut kept: Vec<Arc<SharedBrowser>> = Vec::new();
+        for browser in browsers.iter().filter(|b| b.is_alive()) {
+            let empty = browser.contexts() == 0;
+            let spare = empty
+                && !kept
+                    .iter()
+                    .any(|k| k.shape == browser.shape && k.contexts() == 0)
+                && self.filling(&browsers, &browser.shape);
+            if !empty || spare {
+                kept.push(browser.clone());
+            } else {
+                tracing::info!(name = browser.name, "closing an unused shared browser");
+                browser.close();
+            }
+        }
+        *browsers = kept;
+    }
+}
