@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::time::Duration;
 
-use cdt_e2e::{HttpServer, Run, TestEnv, eventually, kill, snapshot_with, uid_of};
+use cdt_e2e::{HttpServer, Run, TestEnv, eventually, snapshot_with, uid_of};
 use serde_json::Value;
 
 const SHARED: (&str, &str) = ("CDT_BROWSER_MODE", "shared");
@@ -280,10 +280,7 @@ fn a_stopped_shared_context_leaves_nothing_and_a_dead_shared_browser_only_its_ow
     }
 
     // The shared browser dies: b and c report it, d (a browser of its own) does not notice.
-    kill(shared_pid);
-    assert!(eventually(Duration::from_secs(10), || !env
-        .browser_pids()
-        .contains(&shared_pid)));
+    assert_eq!(env.kill_browser("b"), shared_pid);
     for context in ["b", "c"] {
         let run = sh(&env, context, &["page", "list"]);
         run.ok();

@@ -1,5 +1,6 @@
-//! Admission under load (issue 19.4): how many browsers may run at once (the slot limit,
-//! `CDT_MAX_SLOTS`) and how many may start at once (`CDT_MAX_LAUNCHES`).
+//! Admission under load (issue 19.4): how many contexts may run at once (the slot limit,
+//! `CDT_MAX_SLOTS`, and the memory budget, each context counted at what its kind costs: see
+//! [`Footprint`]) and how many browsers may start at once (`CDT_MAX_LAUNCHES`).
 //!
 //! Many agents arriving together each need a browser. Started all at once on a small machine,
 //! fifty Chromium launches share two cores and every one of them runs out of its budget. So a
@@ -9,7 +10,7 @@
 //! `retryAfterMs`), then waits for its **turn** to launch: at most `max_launches` launches run at
 //! once and the others wait in arrival order, each within its own budget.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use cdt_domain::{CdtError, ContextKey, ErrorCode};
@@ -17,7 +18,8 @@ use serde_json::json;
 use tokio::sync::{Semaphore, SemaphorePermit};
 use tokio::time::Instant;
 
-use crate::registry::{Registry, Room};
+use crate::registry::{Limits, Registry, Room};
+use crate::slot::Footprint;
 use crate::slot::Slot;
 use crate::sync::lock;
 
@@ -31,7 +33,7 @@ pub struct Admission {
     launches: Semaphore,
     max_launches: usize,
     /// Contexts whose browser is starting: they hold a place under the slot limit already.
-    starting: Mutex<HashSet<ContextKey>>,
+    starting: Mutex<HashMap<ContextKey, Footprint>>,
 }
 
 /// A place under the slot limit, held while a browser starts (once it runs, its slot counts).
@@ -72,20 +74,28 @@ impl Admission {
         lock(&self.starting).len()
     }
 
-    /// A place for `key`'s browser under `max_slots` (counting running browsers and those
+    /// A place for `key`'s browser under the limits (counting running contexts and those
     /// starting), or the idle slot to evict for it; `SLOT_LIMIT_REACHED` when every slot is
     /// busy.
     pub fn reserve<'a>(
         &'a self,
         registry: &Registry,
         key: &ContextKey,
-        max_slots: usize,
+        footprint: Footprint,
+        limits: Limits,
     ) -> Result<Reserve<'a>, CdtError> {
+        let max_slots = limits.max_slots;
         let mut starting = lock(&self.starting);
-        let others = starting.iter().filter(|k| *k != key).count();
-        match registry.choose_eviction(key, max_slots, others) {
+        let others: Vec<Footprint> = starting
+            .iter()
+            .filter(|(k, _)| *k != key)
+            .map(|(_, f)| *f)
+            .collect();
+        let wanted_kib = footprint.kib() + others.iter().map(|f| f.kib()).sum::<u64>();
+        let others = others.len();
+        match registry.choose_eviction(key, limits, others, wanted_kib) {
             Room::Free => {
-                starting.insert(key.clone());
+                starting.insert(key.clone(), footprint);
                 Ok(Reserve::Taken(Place {
                     admission: self,
                     key: key.clone(),
@@ -94,9 +104,12 @@ impl Admission {
             Room::Evict(victim) => Ok(Reserve::Evict(victim)),
             Room::Full => Err(CdtError::new(
                 ErrorCode::SlotLimitReached,
-                format!("all {max_slots} browser slots are busy ({others} of them starting)"),
+                format!(
+                    "no room for another context: at most {max_slots} and {} MiB, and every running one is busy ({others} starting)",
+                    limits.memory_budget_kib / 1024
+                ),
             )
-            .with_details(json!({ "maxSlots": max_slots, "retryAfterMs": RETRY_AFTER_MS }))
+            .with_details(json!({ "maxSlots": max_slots, "memoryBudgetMib": limits.memory_budget_kib / 1024, "retryAfterMs": RETRY_AFTER_MS }))
             .hinted("Retry in a moment: cdt session list shows what runs")
             .hinted("Raise the limit: CDT_MAX_SLOTS=32 (then cdt daemon stop)")),
         }

@@ -3,6 +3,8 @@
 //! past the limit), and the stop that tidies a slot's files and tells its next command what was
 //! lost. Runs on the [`Runtime`]: it is the one place that starts and ends browsers.
 
+use crate::registry::Limits;
+use crate::slot::Footprint;
 use cdt_domain::browser_mode::{BrowserMode, ModeRequest};
 use std::sync::Arc;
 
@@ -82,10 +84,18 @@ async fn lock_context(
 
 /// A place under the slot limit for the slot's browser, evicting the least recently used idle
 /// slot when the limit is reached (see admission.rs).
-async fn take_place<'a>(runtime: &'a Runtime, slot: &Slot) -> Result<Place<'a>, CdtError> {
+async fn take_place<'a>(
+    runtime: &'a Runtime,
+    slot: &Slot,
+    footprint: Footprint,
+) -> Result<Place<'a>, CdtError> {
+    let limits = Limits {
+        max_slots: runtime.config.max_slots,
+        memory_budget_kib: runtime.config.memory_budget_kib,
+    };
     loop {
         let admission = &runtime.admission;
-        match admission.reserve(&runtime.registry, &slot.key, runtime.config.max_slots)? {
+        match admission.reserve(&runtime.registry, &slot.key, footprint, limits)? {
             Reserve::Taken(place) => return Ok(place),
             // A victim that a request was routed to meanwhile is kept; choose again.
             Reserve::Evict(victim) => {
@@ -110,7 +120,12 @@ pub(crate) async fn launch_locked(
 ) -> Result<(), CdtError> {
     let mode = settings.mode_for(&slot.context)?;
     let _launching = runtime.launch_guard()?;
-    let _place = take_place(runtime, slot).await?;
+    let footprint = match (&settings.endpoint, mode) {
+        (Some(_), _) => Footprint::Attached,
+        (None, BrowserMode::Shared) => Footprint::Context,
+        (None, BrowserMode::Dedicated) => Footprint::Browser,
+    };
+    let _place = take_place(runtime, slot, footprint).await?;
     let _turn = runtime.admission.turn(until).await?;
     let store = &runtime.deps.store;
     let lock_file = lock_context(runtime, slot).await?;

@@ -24,6 +24,13 @@ struct Ended {
     at_ms: u64,
 }
 
+/// How many contexts may run, and how much memory they may take.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_slots: usize,
+    pub memory_budget_kib: u64,
+}
+
 /// Room for one more browser under the slot limit.
 pub enum Room {
     Free,
@@ -154,16 +161,25 @@ impl Registry {
             .collect()
     }
 
-    /// Before `key` starts a browser, with `starting` other browsers starting (they count
-    /// toward the limit too): whether there is room, the least recently used idle slot to
-    /// evict, or none (every slot is busy).
-    pub fn choose_eviction(&self, key: &ContextKey, max_slots: usize, starting: usize) -> Room {
+    /// Before `key` starts a browser, with `starting` other browsers starting and
+    /// `wanted_kib` for them and this one (they count toward the limits too): whether there is
+    /// room, the least recently used idle slot to evict, or none (every slot is busy).
+    pub fn choose_eviction(
+        &self,
+        key: &ContextKey,
+        limits: Limits,
+        starting: usize,
+        wanted_kib: u64,
+    ) -> Room {
         let running: Vec<Arc<Slot>> = self
             .running()
             .into_iter()
             .filter(|slot| &slot.key != key)
             .collect();
-        if running.len() + starting < max_slots {
+        let used_kib: u64 = running.iter().map(|slot| slot.footprint().kib()).sum();
+        if running.len() + starting < limits.max_slots
+            && used_kib.saturating_add(wanted_kib) <= limits.memory_budget_kib
+        {
             return Room::Free;
         }
         running

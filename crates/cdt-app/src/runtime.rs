@@ -32,6 +32,9 @@ pub struct Deps {
 pub struct BrokerConfig {
     pub idle_timeout_ms: u64,
     pub max_slots: usize,
+    /// Memory the running contexts may take, in KiB, each counted at its kind's budget
+    /// ([`crate::admission::Footprint`]).
+    pub memory_budget_kib: u64,
     /// Browsers that may start at once (see admission.rs).
     pub max_launches: usize,
     pub janitor_interval_ms: u64,
@@ -46,6 +49,7 @@ impl Default for BrokerConfig {
         BrokerConfig {
             idle_timeout_ms: 30 * 60 * 1000,
             max_slots: 16,
+            memory_budget_kib: u64::MAX,
             max_launches: 2,
             janitor_interval_ms: 2000,
             socket: String::new(),

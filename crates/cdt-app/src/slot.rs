@@ -24,6 +24,30 @@ use crate::snapshots::CommittedSnapshots;
 use crate::sync::lock;
 use crate::telemetry::TelemetryStore;
 
+/// What a running context is counted at against the memory budget: a dedicated Chromium with a
+/// typical page measured 129–157 MiB PSS per agent, a context in a shared one 31–45 MiB
+/// (`bench/agents.sh`, 10 and 50 agents), each with room for its page to grow
+/// (docs/admission.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Footprint {
+    /// A Chromium of its own.
+    Browser,
+    /// A browser context in a shared Chromium.
+    Context,
+    /// A browser someone else launched: its memory is not cdt's.
+    Attached,
+}
+
+impl Footprint {
+    pub const fn kib(self) -> u64 {
+        match self {
+            Footprint::Browser => 192 * 1024,
+            Footprint::Context => 64 * 1024,
+            Footprint::Attached => 0,
+        }
+    }
+}
+
 /// How the slot's browser was (or is to be) started.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StartSettings {
@@ -167,6 +191,15 @@ impl Drop for InFlight {
 }
 
 impl Slot {
+    /// What the slot's running browser counts against the memory budget.
+    pub fn footprint(&self) -> Footprint {
+        match self.any_browser().map(|b| b.info()) {
+            Some(info) if info.attached => Footprint::Attached,
+            Some(info) if info.shared.is_some() => Footprint::Context,
+            _ => Footprint::Browser,
+        }
+    }
+
     /// A slot made at `now` (wall and monotonic readings of the same clock).
     pub fn new(context: ResolvedContext, now: &dyn Clock, telemetry: Arc<TelemetryStore>) -> Self {
         Slot {

@@ -69,6 +69,11 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
         "MediaRouter",
         "DialMediaRouteProvider",
         "OptimizationHints",
+        // The omnibox popups' WebUI, which a headless browser never shows: without these, every
+        // browser context (a dedicated browser, or each context of a shared one) keeps a WebUI
+        // renderer of 30–45 MiB PSS.
+        "WebUIOmniboxPopup",
+        "WebUIOmniboxAimPopup",
     ]
     .map(str::to_string)
     .to_vec();
@@ -275,7 +280,7 @@ mod tests {
         assert_eq!(
             disabled,
             vec![
-                "--disable-features=Translate,MediaRouter,DialMediaRouteProvider,OptimizationHints,Baz"
+                "--disable-features=Translate,MediaRouter,DialMediaRouteProvider,OptimizationHints,WebUIOmniboxPopup,WebUIOmniboxAimPopup,Baz"
             ],
             "one merged disabled list"
         );

@@ -18,6 +18,7 @@ pub mod eval;
 mod event;
 mod frame_sessions;
 mod intercept;
+mod late_sink;
 pub mod launch;
 #[cfg(test)]
 mod module_graph;

@@ -6,7 +6,7 @@
 //! connection end and their slots report `BROWSER_RESTARTED`.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 
 use cdt_domain::ports::{BrowserInfo, BrowserPort, LaunchSpec, SharedBrowserInfo};
@@ -17,12 +17,15 @@ use tokio::sync::Mutex;
 
 use crate::browser::{CdpBrowser, Owner, Tenancy};
 use crate::chromium::{PIPE_ENDPOINT, start_chromium};
+use crate::late_sink::LateSink;
 use crate::process::BrowserProcess;
-use crate::support::str_field;
+use crate::support::{lock, str_field};
 use crate::transport::CdpConnection;
 
 /// How many contexts a shared browser holds by default.
 pub const DEFAULT_PER_BROWSER: usize = 20;
+/// How long after a context is taken the next one is prepared.
+const PREPARE_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// What must match for two contexts to share a browser.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +53,8 @@ pub(crate) struct SharedBrowser {
     executable: String,
     dir: PathBuf,
     closed: AtomicBool,
+    /// Its contexts kept ready for agents to come (counted in `contexts`).
+    waiting: AtomicUsize,
 }
 
 impl SharedBrowser {
@@ -60,6 +65,20 @@ impl SharedBrowser {
     fn contexts(&self) -> usize {
         self.connection.contexts()
     }
+
+    /// Its contexts in use (not kept ready).
+    fn in_use(&self) -> usize {
+        self.contexts()
+            .saturating_sub(self.waiting.load(Ordering::SeqCst))
+    }
+}
+
+/// A context prepared ahead of need, waiting for a slot to take it.
+struct Ready {
+    shape: Shape,
+    port: CdpBrowser,
+    sink: Arc<LateSink>,
+    browser: Arc<SharedBrowser>,
 }
 
 impl SharedBrowser {
@@ -91,7 +110,7 @@ impl Tenancy for Placement {
     }
 
     fn contexts(&self) -> usize {
-        self.browser.contexts()
+        self.browser.in_use()
     }
 
     /// A shared browser left empty closes, unless it is kept ahead of need.
@@ -116,6 +135,9 @@ pub struct SharedBrowsers {
     browsers: Mutex<Vec<Arc<SharedBrowser>>>,
     /// One shared browser starts at a time; placements meanwhile go on in the others.
     starting: Mutex<()>,
+    /// Contexts prepared ahead of need (see `keep_ready`), one being prepared at a time.
+    ready: std::sync::Mutex<Vec<Ready>>,
+    preparing: Mutex<()>,
     next_name: AtomicU32,
 }
 
@@ -132,6 +154,8 @@ impl SharedBrowsers {
             per_browser: per_browser.max(1),
             browsers: Mutex::new(Vec::new()),
             starting: Mutex::new(()),
+            ready: std::sync::Mutex::default(),
+            preparing: Mutex::new(()),
             next_name: AtomicU32::new(1),
         }
     }
@@ -142,6 +166,25 @@ impl SharedBrowsers {
         spec: &LaunchSpec,
         sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
+        let port = match self.take_ready(&Shape::of(spec)) {
+            Some(ready) => {
+                ready.sink.attach(sink);
+                ready.port
+            }
+            None => self.new_context(spec, sink).await?.0,
+        };
+        self.start_ahead(spec);
+        self.keep_ready(spec);
+        Ok(Arc::new(port))
+    }
+
+    /// A new browser context with one blank page, as a browser of its own starts with, in a
+    /// shared browser with room (started if none has).
+    async fn new_context(
+        self: &Arc<Self>,
+        spec: &LaunchSpec,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> Result<(CdpBrowser, Arc<SharedBrowser>), CdtError> {
         let shape = Shape::of(spec);
         let (browser, view, context) = loop {
             if let Some(placed) = self.open_context(&shape).await? {
@@ -154,7 +197,6 @@ impl SharedBrowsers {
             let started = self.start(spec).await?;
             self.browsers.lock().await.push(started);
         };
-        self.start_ahead(spec);
         let info = BrowserInfo {
             pid: Some(browser.pid),
             start_time: None,
@@ -169,14 +211,54 @@ impl SharedBrowsers {
             }),
         };
         let placement = Placement {
-            browser,
+            browser: browser.clone(),
             pool: Arc::downgrade(self),
             released: AtomicBool::new(false),
         };
         let port = CdpBrowser::start(view, info, Owner::Shared(Box::new(placement)), sink).await?;
-        // A context starts with one blank page, as a browser of its own does.
         port.create_page(false).await?;
-        Ok(Arc::new(port))
+        Ok((port, browser))
+    }
+
+    /// A context kept ready for this shape, if one is (and its browser still runs).
+    fn take_ready(&self, shape: &Shape) -> Option<Ready> {
+        let mut ready = lock(&self.ready);
+        ready.retain(|r| r.port.is_connected());
+        let at = ready.iter().position(|r| r.shape == *shape)?;
+        let taken = ready.remove(at);
+        taken.browser.waiting.fetch_sub(1, Ordering::SeqCst);
+        Some(taken)
+    }
+
+    /// Prepares the next context of this shape in the background (its browser context, its
+    /// blank page observed), so the agent that comes next finds it ready. It waits a moment
+    /// first: preparing starts a renderer, which would slow the first command of the agent
+    /// that just took a context.
+    fn keep_ready(self: &Arc<Self>, spec: &LaunchSpec) {
+        let (pool, spec) = (self.clone(), spec.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(PREPARE_AFTER).await;
+            let shape = Shape::of(&spec);
+            let Ok(_preparing) = pool.preparing.try_lock() else {
+                return;
+            };
+            if lock(&pool.ready).iter().any(|r| r.shape == shape) {
+                return;
+            }
+            let sink = Arc::new(LateSink::default());
+            match pool.new_context(&spec, sink.clone()).await {
+                Ok((port, browser)) => {
+                    browser.waiting.fetch_add(1, Ordering::SeqCst);
+                    lock(&pool.ready).push(Ready {
+                        shape,
+                        port,
+                        sink,
+                        browser,
+                    });
+                }
+                Err(error) => tracing::debug!(%error, "cannot prepare a shared context"),
+            }
+        });
     }
 
     /// A new browser context in a live shared browser of this shape with room, if there is
@@ -261,6 +343,7 @@ impl SharedBrowsers {
             executable: started.executable.display().to_string(),
             dir,
             closed: AtomicBool::new(false),
+            waiting: AtomicUsize::new(0),
         }))
     }
 
@@ -308,11 +391,11 @@ impl SharedBrowsers {
         let mut browsers = self.browsers.lock().await;
         let mut kept: Vec<Arc<SharedBrowser>> = Vec::new();
         for browser in browsers.iter().filter(|b| b.is_alive()) {
-            let empty = browser.contexts() == 0;
+            let empty = browser.in_use() == 0;
             let spare = empty
                 && !kept
                     .iter()
-                    .any(|k| k.shape == browser.shape && k.contexts() == 0)
+                    .any(|k| k.shape == browser.shape && k.in_use() == 0)
                 && self.filling(&browsers, &browser.shape);
             if !empty || spare {
                 kept.push(browser.clone());
@@ -322,5 +405,16 @@ impl SharedBrowsers {
             }
         }
         *browsers = kept;
+        drop(browsers);
+        // The contexts kept ready in a closed browser go with it.
+        let gone: Vec<Ready> = {
+            let mut ready = lock(&self.ready);
+            let (gone, live) = ready
+                .drain(..)
+                .partition(|r| r.browser.closed.load(Ordering::SeqCst));
+            *ready = live;
+            gone
+        };
+        drop(gone);
     }
 }

@@ -30,29 +30,28 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// What one browser slot is budgeted: a dedicated Chromium with a typical page measured
-/// 142–181 MiB PSS per agent (`bench/agents.sh`, 10 and 50 agents), with room for its page to
-/// grow.
-const SLOT_BUDGET_KIB: u64 = 192 * 1024;
+/// The machine's memory, in KiB (`MemTotal`), if it can be read.
+fn total_memory_kib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    info.lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+}
 
-/// The default slot limit: as many slots as half the machine's memory holds (the other half is
-/// for the system, the pages' growth and everything else the machine runs), 4 to 256; 16 when
-/// the memory cannot be read.
+/// The default memory budget of the running contexts: half the machine's memory (the other half
+/// is for the system, the pages' growth and everything else the machine runs); each context is
+/// counted at what its kind costs (`cdt_app::slot::Footprint`: 192 MiB for a Chromium of its
+/// own, 64 MiB for a context in a shared one). Unlimited when the memory cannot be read.
+fn default_memory_budget_kib() -> u64 {
+    total_memory_kib().map_or(u64::MAX, |kib| kib / 2)
+}
+
+/// The default slot limit: as many contexts as the memory budget holds in shared browsers, 4 to
+/// 1024; 16 when the memory cannot be read.
 fn default_max_slots() -> u64 {
-    let total_kib = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find_map(|line| line.strip_prefix("MemTotal:"))
-                .and_then(|rest| {
-                    rest.trim()
-                        .trim_end_matches("kB")
-                        .trim()
-                        .parse::<u64>()
-                        .ok()
-                })
-        });
-    total_kib.map_or(16, |kib| (kib / 2 / SLOT_BUDGET_KIB).clamp(4, 256))
+    total_memory_kib().map_or(16, |kib| {
+        (kib / 2 / cdt_app::slot::Footprint::Context.kib()).clamp(4, 1024)
+    })
 }
 
 /// The default number of browsers that may start at once: one per CPU (a launch keeps a core
@@ -185,6 +184,10 @@ async fn serve(paths: &StatePaths, socket: &std::path::Path) -> Result<(), CdtEr
     let config = BrokerConfig {
         idle_timeout_ms: env_number(env::CDT_IDLE_TIMEOUT_SECS, 1800).saturating_mul(1000),
         max_slots: env_number(env::CDT_MAX_SLOTS, default_max_slots()).max(1) as usize,
+        memory_budget_kib: std::env::var(env::CDT_MEMORY_BUDGET_MIB)
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map_or_else(default_memory_budget_kib, |mib| mib.saturating_mul(1024)),
         max_launches: env_number(env::CDT_MAX_LAUNCHES, default_max_launches()).max(1) as usize,
         janitor_interval_ms: env_number(env::CDT_JANITOR_INTERVAL_MS, 2000),
         socket: socket.display().to_string(),

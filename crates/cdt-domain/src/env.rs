@@ -19,9 +19,12 @@ pub const CDT_MCP_TOOLS: &str = "CDT_MCP_TOOLS";
 pub const CDT_HTTP_PATH: &str = "CDT_HTTP_PATH";
 /// Idle timeout of a slot's lease, in seconds (default 1800).
 pub const CDT_IDLE_TIMEOUT_SECS: &str = "CDT_IDLE_TIMEOUT_SECS";
-/// Maximum number of browser slots (default: what half the machine's memory holds at 192 MiB
-/// a browser, 4 to 256; see docs/admission.md).
+/// Maximum number of running contexts (default: what half the machine's memory holds at 64 MiB
+/// a shared context, 4 to 1024; see docs/admission.md).
 pub const CDT_MAX_SLOTS: &str = "CDT_MAX_SLOTS";
+/// Memory the running contexts may take, in MiB, each counted at 192 MiB for a Chromium of its
+/// own and 64 MiB for a context in a shared one (default: half the machine's memory).
+pub const CDT_MEMORY_BUDGET_MIB: &str = "CDT_MEMORY_BUDGET_MIB";
 /// How many browsers may start at once; later starts wait their turn (default: the CPUs).
 pub const CDT_MAX_LAUNCHES: &str = "CDT_MAX_LAUNCHES";
 /// How often the janitor checks leases, in milliseconds (default 2000).

@@ -210,6 +210,34 @@ async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
     );
 }
 
+#[tokio::test]
+async fn past_the_memory_budget_the_lru_idle_slot_is_evicted_though_slots_remain() {
+    // Room for two dedicated browsers' budgets, far more slots than that.
+    let config = BrokerConfig {
+        max_slots: 16,
+        memory_budget_kib: 2 * crate::slot::Footprint::Browser.kib() + 1,
+        ..BrokerConfig::default()
+    };
+    let w = world(config, Duration::ZERO);
+    for name in ["a", "b", "c"] {
+        w.clock.advance(1);
+        assert!(
+            run(&w, &caller(name), Operation::PageList(NoParams {}), 1000)
+                .await
+                .is_ok()
+        );
+    }
+    let running: Vec<String> = w
+        .runtime
+        .registry
+        .running()
+        .iter()
+        .map(|s| s.context.identity.clone())
+        .collect();
+    assert_eq!(running.len(), 2, "{running:?}");
+    assert!(!running.iter().any(|i| i.ends_with("=a")), "{running:?}");
+}
+
 /// Callers arriving together, each starting a browser that takes a while to launch.
 fn slow_launches(max_slots: usize, max_launches: usize) -> World {
     let config = BrokerConfig {
