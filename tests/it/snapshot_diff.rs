@@ -415,3 +415,45 @@ fn an_unassociated_label_is_text_and_a_styled_checkbox_has_no_pseudo_name() {
         "{snap}"
     );
 }
+
+/// A to-do list that rebuilds its whole list with `innerHTML` on every change, as TodoMVC's
+/// vanilla example does.
+const RERENDERING: &str = r#"<meta charset="utf-8"><h1>Todos</h1>
+<input aria-label="New todo" id="new"><button id="add">Add</button>
+<ul id="list"></ul>
+<script>
+const items = ['Milk'];
+const render = () => {
+  document.getElementById('list').innerHTML = items.map((t, i) =>
+    `<li><div><input type="checkbox" aria-label="Done"> <span>${t}</span> <button data-i="${i}">Delete</button></div></li>`).join('');
+  for (const b of document.querySelectorAll('[data-i]')) b.onclick = () => { items.splice(+b.dataset.i, 1); render(); };
+};
+document.getElementById('add').onclick = () => { items.push(document.getElementById('new').value || 'Eggs'); render(); };
+render();
+</script>"#;
+
+#[test]
+fn a_rebuilt_list_keeps_its_uids_so_the_diff_shows_only_what_changed() {
+    let server = HttpServer::start();
+    server.raw("/todos.html", "text/html", RERENDERING);
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/todos.html")])
+        .ok();
+    let first = full(&env, "r");
+    let milk = uid_of(&first, "button \"Delete\"");
+    let add = uid_of(&first, "button \"Add\"");
+
+    // The list is rebuilt with a second item: Milk's line keeps its uid, only Eggs is new.
+    let clicked = env.ctx("r", &["element", "click", &add]).ok().clone();
+    let changes = clicked["changes"].to_string();
+    assert!(changes.contains("Eggs"), "{clicked}");
+    assert!(!changes.contains("Milk") && !changes.contains("\"remove\""), "{clicked}");
+    assert_eq!(diff(&env, "r", &[])["changes"], json!([]));
+    let now = full(&env, "r");
+    assert_eq!(uid_of(&now, "button \"Delete\""), milk, "{now}");
+
+    // The kept uid names the rebuilt node: deleting through it deletes Milk, not Eggs.
+    env.ctx("r", &["element", "click", &milk]).ok();
+    let after = full(&env, "r");
+    assert!(!after.contains("Milk") && after.contains("Eggs"), "{after}");
+}

@@ -56,6 +56,11 @@ impl Owners {
                     let frame = str_field(&params["frame"], "id").to_string();
                     self.frames.insert(frame, owner.clone());
                 }
+                // A frame removed for good (not one swapped into another process, which keeps
+                // its id) is forgotten, so a long-lived page's frames do not pile up.
+                "Page.frameDetached" if params["reason"] == "remove" => {
+                    self.frames.remove(str_field(params, "frameId"));
+                }
                 _ => {}
             }
             return Some(owner);
@@ -394,6 +399,16 @@ mod tests {
             json!({ "frameId": "FA" }),
             Some("SA"),
         ));
+        route(event(
+            "Page.frameAttached",
+            json!({ "frameId": "GONE" }),
+            Some("SA"),
+        ));
+        route(event(
+            "Page.frameDetached",
+            json!({ "frameId": "GONE", "reason": "remove" }),
+            Some("SA"),
+        ));
         route(attached("SW", "W", "", Some("SA")));
         route(event("Runtime.consoleAPICalled", json!({}), Some("SW")));
         route(event(
@@ -419,6 +434,8 @@ mod tests {
                 "Target.attachedToTarget",
                 "Network.requestWillBeSent",
                 "Page.frameAttached",
+                "Page.frameAttached",
+                "Page.frameDetached",
                 "Target.attachedToTarget",
                 "Runtime.consoleAPICalled",
                 "Browser.downloadWillBegin",

@@ -60,6 +60,18 @@ impl UidTable {
         first
     }
 
+    /// Uid number `number` now names another node (the probe gave it to a node that replaced
+    /// its own in a re-render): its `backendNodeId` is read again when needed.
+    pub(crate) fn adopted(&mut self, number: u64) {
+        if number >= self.next {
+            return;
+        }
+        if let Some(node) = self.by_number.remove(&number) {
+            self.by_node.remove(&node);
+        }
+        self.pending.insert(number);
+    }
+
     /// Records the `backendNodeId` of uid number `number`, looked up now.
     pub(crate) fn resolved(&mut self, number: u64, node: i64) {
         if self.pending.remove(&number) || !self.by_number.contains_key(&number) {
@@ -258,5 +270,20 @@ mod tests {
         assert!(table.by_number.is_empty() && table.pending.is_empty());
         assert_eq!(table.reserve(1), 3, "numbers go on across documents");
         assert_eq!(table.epoch, 1);
+    }
+
+    #[test]
+    fn an_adopted_uid_forgets_its_old_node_until_read_again() {
+        let mut table = UidTable::new("F");
+        table.new_document("L1");
+        table.reserve(1);
+        table.resolved(1, 10);
+        table.adopted(1);
+        assert!(table.by_number.is_empty() && table.by_node.is_empty());
+        assert!(table.pending.contains(&1), "the probe resolves it meanwhile");
+        table.resolved(1, 11);
+        assert_eq!(table.by_number.get(&1), Some(&11));
+        table.adopted(9);
+        assert!(!table.pending.contains(&9), "a number never issued is not adopted");
     }
 }

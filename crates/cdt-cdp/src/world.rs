@@ -441,6 +441,22 @@ impl Frame<'_> {
         let generation = items[1].as_u64().unwrap_or(0);
         let nonce = items[2].as_str().unwrap_or_default().to_string();
         let count = items[3].as_u64().unwrap_or(0) as usize;
+        let adopted: Vec<u64> = items[4]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|uid| {
+                let rest = uid.as_str()?.strip_prefix(prefix)?.strip_prefix('e')?;
+                rest.parse().ok()
+            })
+            .collect();
+        if !adopted.is_empty() {
+            worlds.with_table(page, prefix, self.frame_id, |table| {
+                for number in adopted {
+                    table.adopted(number);
+                }
+            });
+        }
         let uids: Vec<String> = if count == 0 {
             Vec::new()
         } else {

@@ -170,6 +170,16 @@ async fn a_deadline_is_never_longer_than_its_budget() {
     assert_eq!(deadline.remaining_ms(10_000_900), 0);
 }
 
+/// The identities of the contexts whose browser runs.
+fn running_identities(w: &World) -> Vec<String> {
+    w.runtime
+        .registry
+        .running()
+        .iter()
+        .map(|s| s.context.identity.clone())
+        .collect()
+}
+
 #[tokio::test]
 async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
     let config = BrokerConfig {
@@ -196,13 +206,7 @@ async fn past_the_slot_limit_the_lru_idle_slot_is_evicted() {
             .await
             .is_ok()
     );
-    let identities: Vec<String> = w
-        .runtime
-        .registry
-        .running()
-        .iter()
-        .map(|s| s.context.identity.clone())
-        .collect();
+    let identities = running_identities(&w);
     assert_eq!(identities.len(), 2);
     assert!(
         !identities.iter().any(|i| i.ends_with("=b")),
@@ -227,13 +231,7 @@ async fn past_the_memory_budget_the_lru_idle_slot_is_evicted_though_slots_remain
                 .is_ok()
         );
     }
-    let running: Vec<String> = w
-        .runtime
-        .registry
-        .running()
-        .iter()
-        .map(|s| s.context.identity.clone())
-        .collect();
+    let running = running_identities(&w);
     assert_eq!(running.len(), 2, "{running:?}");
     assert!(!running.iter().any(|i| i.ends_with("=a")), "{running:?}");
 }

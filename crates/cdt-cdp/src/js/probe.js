@@ -12,29 +12,66 @@
 // document (`node(uid)`), which the daemon asks the first time a command names the uid; it
 // keeps the node's backendNodeId from then on and resolves the element itself (DOM.resolveNode),
 // passing it as `target`.
+//
+// A page that re-renders (a list rebuilt with innerHTML, a framework replacing a row) replaces
+// nodes with equal ones. A snapshot line's new node *adopts* the uid of a node that left the
+// document if both have the same signature (role, name, and the text of their parent element,
+// as when the uid was issued), so an agent's uid and the diff stay the same across re-renders.
+// `run` then also returns the adopted uids, whose backendNodeId the daemon reads again.
 (function (A11Y, SNAPSHOT) {
   'use strict';
   const bytes = new Uint32Array(2);
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
+    sig: new Map(), freshSig: [], adopted: [], pool: null,
     lastMutation: Date.now(), nonce: bytes[0].toString(36) + bytes[1].toString(36), sent: new Map(), sentCount: 0 };
   try {
     new MutationObserver(() => { R.lastMutation = Date.now(); })
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   } catch (e) { /* no document yet */ }
 
-  const ref = (el) => {
+  // The uids whose node left the document, by signature (built once per run, when needed).
+  const retired = () => {
+    if (R.pool) return R.pool;
+    R.pool = new Map();
+    for (const [uid, sig] of R.sig) {
+      const held = R.byUid.get(uid);
+      const el = held && held.deref();
+      if (el && el.isConnected) continue;
+      if (!R.pool.has(sig)) R.pool.set(sig, []);
+      R.pool.get(sig).push(uid);
+    }
+    return R.pool;
+  };
+  // `signed` (given by the snapshot: the node's signature, read only for a new node) lets a new
+  // node adopt a retired uid of the same signature.
+  const ref = (el, signed) => {
     if (!el || el.nodeType !== 1) return null;
     const known = R.cache.get(el);
     if (known) return known;
+    const sig = signed ? signed() : undefined;
+    if (sig !== undefined && R.sig.size) {
+      const uids = retired().get(sig);
+      const uid = uids && uids.shift();
+      if (uid) {
+        R.cache.set(el, uid);
+        R.byUid.set(uid, new WeakRef(el));
+        R.adopted.push(uid);
+        return uid;
+      }
+    }
     let index = R.freshIndex.get(el);
     if (index === undefined) {
       index = R.fresh.length;
       R.fresh.push(el);
       R.freshIndex.set(el, index);
+      R.freshSig[index] = sig;
     }
     return '\u0001' + R.nonce + ':' + index + '\u0002';
   };
+  // A snapshot line's signature: role, name, and its parent element's text.
+  const signature = (el, role, name) =>
+    role + '\u0000' + name + '\u0000' + clean(el.parentElement ? el.parentElement.textContent : '', 200);
   // Page text never carries control characters into a reply (they delimit placeholders).
   const clean = (s, max) => {
     s = String(s || '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -103,7 +140,7 @@
     return out;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
-  const H = { ref, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
+  const H = { ref, signature, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -583,19 +620,21 @@
   const finish = (result) => {
     const gen = ++R.gen;
     const fresh = R.fresh;
-    R.fresh = []; R.freshIndex = new Map();
+    const sigs = R.freshSig;
+    const adopted = R.adopted;
+    R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null;
     if (fresh.length) {
-      R.gens.set(gen, fresh);
+      R.gens.set(gen, { nodes: fresh, sigs });
       // Only the latest few reports wait to be read; an older one is just asked again.
       for (const old of R.gens.keys()) { if (R.gens.size <= 8) break; R.gens.delete(old); }
     }
-    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length];
+    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length, adopted];
   };
   function run(command, args, target) {
-    R.fresh = []; R.freshIndex = new Map();
+    R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null;
     args = args || {};
     // The daemon forgot the uids of an earlier document: so does this cache.
-    if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.byUid = new Map(); R.sent = new Map(); R.epoch = args.epoch; }
+    if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.byUid = new Map(); R.sent = new Map(); R.sig = new Map(); R.epoch = args.epoch; }
     if (target && args.uid && target.isConnected) { R.cache.set(target, args.uid); R.byUid.set(args.uid, new WeakRef(target)); }
     const handler = commands[command];
     if (!handler) return finish({ error: 'unknown-command' });
@@ -605,14 +644,19 @@
   }
   // The daemon's numbering of the nodes reported fresh by run number `gen`.
   function learn(gen, uids) {
-    const nodes = R.gens.get(gen);
+    const report = R.gens.get(gen);
     R.gens.delete(gen);
-    if (!nodes) return false;
-    nodes.forEach((el, i) => {
+    if (!report) return false;
+    report.nodes.forEach((el, i) => {
       if (typeof uids[i] !== 'string') return;
       R.cache.set(el, uids[i]);
       R.byUid.set(uids[i], new WeakRef(el));
+      if (report.sigs[i] !== undefined) R.sig.set(uids[i], report.sigs[i]);
     });
+    // Signatures of uids whose node is long gone are dropped past a bound.
+    if (R.sig.size > 20000) {
+      for (const [uid] of R.sig) { if (!node(uid)) R.sig.delete(uid); }
+    }
     return true;
   }
   // The node the daemon numbered `uid`, while it is in the document.

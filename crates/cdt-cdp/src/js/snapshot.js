@@ -286,8 +286,8 @@
       const now = rec.live || el === active || (rec.states && rec.states.includes('focused'));
       const name = rec.live && rec.candidate && el.isConnected ? H.nameOf(el, rec.role, maxName) : rec.name;
       const states = now ? statesWith(el, rec.role, rec.more) : rec.states;
-      const uid = rec.uid ? H.ref(el) : null;
       const shown = H.shown(rec.role);
+      const uid = rec.uid ? H.ref(el, () => H.signature(el, shown, name)) : null;
       lines.push(indent + (uid ? uid + ' ' : '') + shown + (name ? ' ' + H.quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
       if (uid) nodes.push([uid, shown, name]);
       if (rec.frame) frames.push({ uid: uid || H.ref(el), depth: rec.d + 1 });
