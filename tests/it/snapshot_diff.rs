@@ -447,7 +447,10 @@ fn a_rebuilt_list_keeps_its_uids_so_the_diff_shows_only_what_changed() {
     let clicked = env.ctx("r", &["element", "click", &add]).ok().clone();
     let changes = clicked["changes"].to_string();
     assert!(changes.contains("Eggs"), "{clicked}");
-    assert!(!changes.contains("Milk") && !changes.contains("\"remove\""), "{clicked}");
+    assert!(
+        !changes.contains("Milk") && !changes.contains("\"remove\""),
+        "{clicked}"
+    );
     assert_eq!(diff(&env, "r", &[])["changes"], json!([]));
     let now = full(&env, "r");
     assert_eq!(uid_of(&now, "button \"Delete\""), milk, "{now}");

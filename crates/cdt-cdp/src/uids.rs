@@ -280,10 +280,16 @@ mod tests {
         table.resolved(1, 10);
         table.adopted(1);
         assert!(table.by_number.is_empty() && table.by_node.is_empty());
-        assert!(table.pending.contains(&1), "the probe resolves it meanwhile");
+        assert!(
+            table.pending.contains(&1),
+            "the probe resolves it meanwhile"
+        );
         table.resolved(1, 11);
         assert_eq!(table.by_number.get(&1), Some(&11));
         table.adopted(9);
-        assert!(!table.pending.contains(&9), "a number never issued is not adopted");
+        assert!(
+            !table.pending.contains(&9),
+            "a number never issued is not adopted"
+        );
     }
 }
