@@ -23,7 +23,7 @@
   const bytes = new Uint32Array(2);
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
-    sig: new Map(), freshSig: [], adopted: [], pool: null,
+    sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null,
     lastMutation: Date.now(), nonce: bytes[0].toString(36) + bytes[1].toString(36), sent: new Map(), sentCount: 0 };
   try {
     new MutationObserver(() => { R.lastMutation = Date.now(); })
@@ -43,15 +43,15 @@
     }
     return R.pool;
   };
-  // `signed` (given by the snapshot: the node's signature, read only for a new node) lets a new
-  // node adopt a retired uid of the same signature.
+  // `signed` (given by the snapshot: reads the node's signature) lets a new node adopt a retired
+  // uid of the same signature. It is read here only when some uid has retired; the signatures
+  // of new uids are read after the reply (`learn`), off the command's path.
   const ref = (el, signed) => {
     if (!el || el.nodeType !== 1) return null;
     const known = R.cache.get(el);
     if (known) return known;
-    const sig = signed ? signed() : undefined;
-    if (sig !== undefined && R.sig.size) {
-      const uids = retired().get(sig);
+    if (signed && R.sig.size && retired().size) {
+      const uids = retired().get(signed());
       const uid = uids && uids.shift();
       if (uid) {
         R.cache.set(el, uid);
@@ -65,13 +65,25 @@
       index = R.fresh.length;
       R.fresh.push(el);
       R.freshIndex.set(el, index);
-      R.freshSig[index] = sig;
+      R.freshSig[index] = signed;
     }
     return '\u0001' + R.nonce + ':' + index + '\u0002';
   };
-  // A snapshot line's signature: role, name, and its parent element's text.
-  const signature = (el, role, name) =>
-    role + '\u0000' + name + '\u0000' + clean(el.parentElement ? el.parentElement.textContent : '', 200);
+  // A snapshot line's signature: role, name, and the text of its parent element when that is
+  // small (a list item, a row: what a re-render rebuilds). Read cheaply, for every new node of
+  // a snapshot: no regular expression, no text of a large subtree.
+  const signature = (el, role, name) => {
+    const parent = el.parentElement;
+    let text = '';
+    if (parent && parent.childElementCount <= 12) {
+      for (const child of parent.childNodes) {
+        if (child.nodeType === 3) text += child.data;
+        else if (child.nodeType === 1 && child.childElementCount <= 4) text += child.textContent;
+        if (text.length > 200) break;
+      }
+    }
+    return role + '\u0000' + name + '\u0000' + text.slice(0, 200);
+  };
   // Page text never carries control characters into a reply (they delimit placeholders).
   const clean = (s, max) => {
     s = String(s || '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -630,7 +642,16 @@
     }
     return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length, adopted];
   };
+  // Reads the signatures of the uids learned last (a node left since keeps its subtree, so a
+  // signature read after a re-render is still the one it had).
+  function readSignatures() {
+    if (R.sigTimer !== null) { clearTimeout(R.sigTimer); R.sigTimer = null; }
+    const work = R.sigWork;
+    R.sigWork = [];
+    for (const [uid, signed] of work) R.sig.set(uid, signed());
+  }
   function run(command, args, target) {
+    if (R.sigWork.length) readSignatures();
     R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null;
     args = args || {};
     // The daemon forgot the uids of an earlier document: so does this cache.
@@ -651,8 +672,9 @@
       if (typeof uids[i] !== 'string') return;
       R.cache.set(el, uids[i]);
       R.byUid.set(uids[i], new WeakRef(el));
-      if (report.sigs[i] !== undefined) R.sig.set(uids[i], report.sigs[i]);
+      if (report.sigs[i]) R.sigWork.push([uids[i], report.sigs[i]]);
     });
+    if (R.sigWork.length && R.sigTimer === null) R.sigTimer = setTimeout(readSignatures, 0);
     // Signatures of uids whose node is long gone are dropped past a bound.
     if (R.sig.size > 20000) {
       for (const [uid] of R.sig) { if (!node(uid)) R.sig.delete(uid); }
