@@ -329,3 +329,45 @@ fn who_shares_by_default_and_how_to_ask() {
     let error = headed.err("VALIDATION_ERROR", 2);
     assert!(error.to_string().contains("dedicated"), "{error}");
 }
+
+#[test]
+fn shared_browsers_fill_up_the_next_starts_ahead_and_empty_ones_close() {
+    let server = HttpServer::start();
+    let env = TestEnv::new().with_env("CDT_CONTEXTS_PER_BROWSER", "2");
+    let browser_of = |context: &str| {
+        let status = sh(&env, context, &["session", "status"]).ok().clone();
+        let shared = &status["session"]["browser"]["shared"];
+        (
+            shared["browser"].as_str().unwrap_or_default().to_string(),
+            status["session"]["browser"]["pid"].as_u64().unwrap_or(0) as u32,
+        )
+    };
+    for context in ["a", "b", "c"] {
+        sh(&env, context, &["page", "open", &server.url("/")]).ok();
+    }
+    let (a, b, c) = (browser_of("a"), browser_of("b"), browser_of("c"));
+    assert_eq!(a, b, "two contexts fill the first shared browser");
+    assert_ne!(a, c, "the third goes to the next one");
+    // Every context is in use: the browsers run; once all stop, none is left.
+    for context in ["a", "b", "c"] {
+        sh(&env, context, &["session", "stop"]).ok();
+    }
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            let pids = env.browser_pids();
+            !pids.contains(&a.1) && !pids.contains(&c.1)
+        }),
+        "shared browsers outlived their contexts: {:?}",
+        env.browser_pids()
+    );
+    let shared_dirs = || {
+        std::fs::read_dir(env.home.join("shared"))
+            .map(|d| d.count())
+            .unwrap_or(0)
+    };
+    assert!(
+        eventually(Duration::from_secs(10), || shared_dirs() == 0),
+        "a closed shared browser's profile is removed: {} left",
+        shared_dirs()
+    );
+}

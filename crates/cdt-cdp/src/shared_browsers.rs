@@ -239,6 +239,16 @@ impl SharedBrowsers {
         tokio::spawn(async move {
             tokio::time::sleep(PREPARE_AFTER).await;
             let shape = Shape::of(&spec);
+            // Nobody of this shape left meanwhile: nothing to prepare for.
+            let in_use = pool
+                .browsers
+                .lock()
+                .await
+                .iter()
+                .any(|b| b.is_alive() && b.shape == shape && b.in_use() > 0);
+            if !in_use {
+                return;
+            }
             let Ok(_preparing) = pool.preparing.try_lock() else {
                 return;
             };
@@ -255,6 +265,7 @@ impl SharedBrowsers {
                         sink,
                         browser,
                     });
+                    pool.tidy().await;
                 }
                 Err(error) => tracing::debug!(%error, "cannot prepare a shared context"),
             }
@@ -363,7 +374,11 @@ impl SharedBrowsers {
                 return;
             }
             match pool.start(&spec).await {
-                Ok(browser) => pool.browsers.lock().await.push(browser),
+                Ok(browser) => {
+                    pool.browsers.lock().await.push(browser);
+                    // Its contexts may all have left while it started.
+                    pool.tidy().await;
+                }
                 Err(error) => tracing::warn!(%error, "cannot start a shared browser ahead of need"),
             }
         });
@@ -389,6 +404,12 @@ impl SharedBrowsers {
     /// while the others of that shape are filling up.
     async fn tidy(&self) {
         let mut browsers = self.browsers.lock().await;
+        // Whether to keep a spare is judged by the browsers in use only.
+        let busy: Vec<Arc<SharedBrowser>> = browsers
+            .iter()
+            .filter(|b| b.is_alive() && b.in_use() > 0)
+            .cloned()
+            .collect();
         let mut kept: Vec<Arc<SharedBrowser>> = Vec::new();
         for browser in browsers.iter().filter(|b| b.is_alive()) {
             let empty = browser.in_use() == 0;
@@ -396,7 +417,7 @@ impl SharedBrowsers {
                 && !kept
                     .iter()
                     .any(|k| k.shape == browser.shape && k.in_use() == 0)
-                && self.filling(&browsers, &browser.shape);
+                && self.filling(&busy, &browser.shape);
             if !empty || spare {
                 kept.push(browser.clone());
             } else {
