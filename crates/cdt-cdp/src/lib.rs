@@ -27,6 +27,7 @@ mod observed;
 pub mod page_ops;
 pub mod page_state;
 mod pages;
+mod pipe_frames;
 mod probe_contract;
 pub mod process;
 mod raw;
