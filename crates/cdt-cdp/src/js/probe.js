@@ -86,10 +86,11 @@
   };
   // Page text never carries control characters into a reply (they delimit placeholders).
   const clean = (s, max) => {
-    s = String(s || '').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+    // One pass: a run of white space and control characters becomes one space.
+    s = String(s || '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
     return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
-  const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+  const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
 
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
