@@ -270,10 +270,13 @@ impl View {
         self.closed.load(Ordering::SeqCst)
     }
 
-    /// Ends the view: its subscribers' streams end, its bookkeeping goes.
-    pub(crate) fn close(&self) {
-        self.closed.store(true, Ordering::SeqCst);
-        self.router.forget(&self.context);
+    /// Ends the view: its subscribers' streams end, its bookkeeping goes. True the first time.
+    pub(crate) fn close(&self) -> bool {
+        let first = !self.closed.swap(true, Ordering::SeqCst);
+        if first {
+            self.router.forget(&self.context);
+        }
+        first
     }
 
     pub(crate) fn subscribe(&self) -> EventStream {

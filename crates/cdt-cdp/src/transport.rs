@@ -300,41 +300,41 @@ impl CdpConnection {
     /// Closes the WebSocket (the browser keeps running). A context's view ends its browser
     /// context instead (its pages close; nothing of it is kept), and the others go on.
     pub fn close(&self) {
-        match &self.view {
-            Some(view) => {
-                if !view.is_closed() {
-                    view.close();
-                    let dispose = json!({ "browserContextId": view.context });
-                    let connection = self.clone();
-                    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-                        runtime.spawn(async move {
-                            let _ = connection
-                                .send("Target.disposeBrowserContext", dispose, None)
-                                .await;
-                        });
-                    }
+        match self.end_view() {
+            Some(dispose) => {
+                if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                    runtime.spawn(dispose);
                 }
             }
-            None => {
+            None if self.view.is_none() => {
                 let _ = self.outgoing.send(Outgoing::Close);
             }
+            None => {}
         }
     }
 
     /// Ends a context's view and waits until its browser context is disposed.
     pub(crate) async fn dispose_context(&self) {
-        if let Some(view) = &self.view
-            && !view.is_closed()
-        {
-            view.close();
-            let dispose = json!({ "browserContextId": view.context });
-            if let Err(error) = self
+        if let Some(dispose) = self.end_view() {
+            dispose.await;
+        }
+    }
+
+    /// Ends this context's view, once: the disposal of its browser context, to run.
+    fn end_view(&self) -> Option<impl std::future::Future<Output = ()> + Send + 'static> {
+        let view = self.view.as_ref()?;
+        if !view.close() {
+            return None;
+        }
+        let (connection, dispose) = (self.clone(), json!({ "browserContextId": view.context }));
+        Some(async move {
+            if let Err(error) = connection
                 .send("Target.disposeBrowserContext", dispose, None)
                 .await
             {
                 tracing::debug!(%error, "cannot dispose a browser context");
             }
-        }
+        })
     }
 }
 
