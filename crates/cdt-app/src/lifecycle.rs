@@ -5,7 +5,6 @@
 
 use crate::registry::Limits;
 use crate::slot::Footprint;
-use cdt_domain::browser_mode::{BrowserMode, ModeRequest};
 use std::sync::Arc;
 
 use cdt_domain::ops::op;
@@ -120,11 +119,7 @@ pub(crate) async fn launch_locked(
 ) -> Result<(), CdtError> {
     let mode = settings.mode_for(&slot.context)?;
     let _launching = runtime.launch_guard()?;
-    let footprint = match (&settings.endpoint, mode) {
-        (Some(_), _) => Footprint::Attached,
-        (None, BrowserMode::Shared) => Footprint::Context,
-        (None, BrowserMode::Dedicated) => Footprint::Browser,
-    };
+    let footprint = Footprint::of(settings.endpoint.is_some(), mode);
     let _place = take_place(runtime, slot, footprint).await?;
     let _turn = runtime.admission.turn(until).await?;
     let store = &runtime.deps.store;
@@ -181,10 +176,7 @@ pub(crate) async fn launch_locked(
         tracing::warn!(context = %slot.key, %error, "cannot re-install the context's routes");
     }
     if settings.endpoint.is_none() {
-        settings.browser_mode = Some(match mode {
-            BrowserMode::Shared => ModeRequest::Shared,
-            BrowserMode::Dedicated => ModeRequest::Dedicated,
-        });
+        settings.browser_mode = Some(mode.into());
     }
     let now = runtime.now();
     slot.install(browser, settings.clone(), Some(lock_file), now);

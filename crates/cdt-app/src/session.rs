@@ -1,7 +1,6 @@
 //! Session use cases: start (launch or attach), status, stop, restart, list. Starting and
 //! ending browsers is [`crate::lifecycle`]'s; these decide when, with which settings.
 
-use cdt_domain::browser_mode::BrowserMode;
 use std::sync::Arc;
 
 use cdt_domain::ops::op;
@@ -41,6 +40,7 @@ runtime_use_case!(SessionList, |runtime, _, _, _| Ok(list(runtime)));
 fn describe(runtime: &Runtime, slot: &Slot) -> Option<SessionInfo> {
     let browser = slot.any_browser()?;
     let info = browser.info();
+    let mode = info.mode();
     let settings = slot.settings().unwrap_or_default();
     let pages = slot.pages();
     Some(SessionInfo {
@@ -64,11 +64,7 @@ fn describe(runtime: &Runtime, slot: &Slot) -> Option<SessionInfo> {
             ws_endpoint: info.ws_endpoint,
             headless: settings.headless,
             executable: info.executable,
-            mode: if info.shared.is_some() {
-                BrowserMode::Shared
-            } else {
-                BrowserMode::Dedicated
-            },
+            mode,
             shared: info.shared,
         },
         pages: pages.len(),

@@ -39,6 +39,15 @@ pub enum Footprint {
 }
 
 impl Footprint {
+    /// The footprint of a browser attached to or not, running in `mode`.
+    pub fn of(attached: bool, mode: BrowserMode) -> Footprint {
+        match (attached, mode) {
+            (true, _) => Footprint::Attached,
+            (false, BrowserMode::Shared) => Footprint::Context,
+            (false, BrowserMode::Dedicated) => Footprint::Browser,
+        }
+    }
+
     pub const fn kib(self) -> u64 {
         match self {
             Footprint::Browser => 192 * 1024,
@@ -193,11 +202,11 @@ impl Drop for InFlight {
 impl Slot {
     /// What the slot's running browser counts against the memory budget.
     pub fn footprint(&self) -> Footprint {
-        match self.any_browser().map(|b| b.info()) {
-            Some(info) if info.attached => Footprint::Attached,
-            Some(info) if info.shared.is_some() => Footprint::Context,
-            _ => Footprint::Browser,
-        }
+        self.any_browser()
+            .map(|b| b.info())
+            .map_or(Footprint::Browser, |info| {
+                Footprint::of(info.attached, info.mode())
+            })
     }
 
     /// A slot made at `now` (wall and monotonic readings of the same clock).

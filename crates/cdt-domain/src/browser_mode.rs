@@ -55,6 +55,16 @@ impl ModeRequest {
     }
 }
 
+impl From<BrowserMode> for ModeRequest {
+    /// The request that gets exactly this mode.
+    fn from(mode: BrowserMode) -> ModeRequest {
+        match mode {
+            BrowserMode::Shared => ModeRequest::Shared,
+            BrowserMode::Dedicated => ModeRequest::Dedicated,
+        }
+    }
+}
+
 /// What decides the mode, besides the request.
 #[derive(Clone, Copy, Debug)]
 pub struct ModeInputs {

@@ -57,6 +57,16 @@ pub struct BrowserInfo {
     pub shared: Option<SharedBrowserInfo>,
 }
 
+impl BrowserInfo {
+    /// Where this browser runs for its context.
+    pub fn mode(&self) -> crate::browser_mode::BrowserMode {
+        match self.shared {
+            Some(_) => crate::browser_mode::BrowserMode::Shared,
+            None => crate::browser_mode::BrowserMode::Dedicated,
+        }
+    }
+}
+
 /// Which shared Chromium a context lives in.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
