@@ -19,7 +19,7 @@ use crate::transport::CdpConnection;
 
 /// Launches Debian's (or any) Chromium with a private profile per slot, or places a context in
 /// a shared one.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct ChromiumLauncher {
     shared: Arc<SharedBrowsers>,
 }

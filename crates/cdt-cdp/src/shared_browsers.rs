@@ -66,6 +66,11 @@ impl SharedBrowser {
         self.connection.contexts()
     }
 
+    /// Whether it runs, for contexts of `shape`.
+    fn serves(&self, shape: &Shape) -> bool {
+        self.is_alive() && self.shape == *shape
+    }
+
     /// Its contexts in use (not kept ready).
     fn in_use(&self) -> usize {
         self.contexts()
@@ -139,12 +144,6 @@ pub struct SharedBrowsers {
     ready: std::sync::Mutex<Vec<Ready>>,
     preparing: Mutex<()>,
     next_name: AtomicU32,
-}
-
-impl Default for SharedBrowsers {
-    fn default() -> Self {
-        SharedBrowsers::new(std::env::temp_dir().join("cdt-shared"), DEFAULT_PER_BROWSER)
-    }
 }
 
 impl SharedBrowsers {
@@ -245,7 +244,7 @@ impl SharedBrowsers {
                 .lock()
                 .await
                 .iter()
-                .any(|b| b.is_alive() && b.shape == shape && b.in_use() > 0);
+                .any(|b| b.serves(&shape) && b.in_use() > 0);
             if !in_use {
                 return;
             }
@@ -280,9 +279,8 @@ impl SharedBrowsers {
     ) -> Result<Option<(Arc<SharedBrowser>, CdpConnection, String)>, CdtError> {
         let mut browsers = self.browsers.lock().await;
         browsers.retain(|b| b.is_alive());
-        let Some(browser) = browsers
-            .iter()
-            .filter(|b| b.shape == *shape && b.contexts() < self.per_browser)
+        let Some(browser) = self
+            .with_room(&browsers, shape)
             .max_by_key(|b| b.contexts())
             .cloned()
         else {
@@ -306,12 +304,22 @@ impl SharedBrowsers {
         Ok(Some((browser, view, context)))
     }
 
-    async fn has_room(&self, shape: &Shape) -> bool {
-        self.browsers
-            .lock()
-            .await
+    /// The live shared browsers of `shape` with room for another context.
+    fn with_room<'a>(
+        &self,
+        browsers: &'a [Arc<SharedBrowser>],
+        shape: &'a Shape,
+    ) -> impl Iterator<Item = &'a Arc<SharedBrowser>> {
+        let per_browser = self.per_browser;
+        browsers
             .iter()
-            .any(|b| b.is_alive() && b.shape == *shape && b.contexts() < self.per_browser)
+            .filter(move |b| b.serves(shape) && b.contexts() < per_browser)
+    }
+
+    async fn has_room(&self, shape: &Shape) -> bool {
+        self.with_room(&self.browsers.lock().await, shape)
+            .next()
+            .is_some()
     }
 
     /// Starts a shared browser of `spec`'s shape (its own profile, never a context's).
@@ -387,9 +395,7 @@ impl SharedBrowsers {
     /// Whether the shared browsers of `shape` are three quarters full, so the next one should
     /// be started (or kept) ahead of need.
     fn filling(&self, browsers: &[Arc<SharedBrowser>], shape: &Shape) -> bool {
-        let live = browsers
-            .iter()
-            .filter(|b| b.is_alive() && b.shape == *shape);
+        let live = browsers.iter().filter(|b| b.serves(shape));
         let (used, room) = live.fold((0, 0), |(used, room), b| {
             let contexts = b.contexts();
             (
