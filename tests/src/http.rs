@@ -6,7 +6,7 @@ use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-#[derive(Clone)]
+#[derive(Clone, Default)]
 struct Route {
     delay_ms: u64,
     content_type: String,
@@ -17,6 +17,17 @@ struct Route {
     echo_headers: bool,
     /// Let the browser cache the answer for an hour (`Cache-Control: max-age=3600`).
     cacheable: bool,
+}
+
+impl Route {
+    /// `body` with `content_type`, answered at once.
+    fn with(content_type: &str, body: &[u8]) -> Route {
+        Route {
+            content_type: content_type.into(),
+            body: body.to_vec(),
+            ..Route::default()
+        }
+    }
 }
 
 type Routes = Arc<Mutex<HashMap<String, Route>>>;
@@ -63,85 +74,60 @@ impl HttpServer {
 
     /// Serves binary `body` with `content_type`.
     pub fn bytes(&self, path: &str, content_type: &str, body: &[u8]) {
-        let route = Route {
-            delay_ms: 0,
-            content_type: content_type.into(),
-            body: body.to_vec(),
-            location: None,
-            echo_headers: false,
-            cacheable: false,
-        };
-        self.routes.lock().unwrap().insert(path.into(), route);
+        self.serve(path, Route::with(content_type, body));
     }
 
     /// Serves binary `body` with `content_type` after `delay_ms`.
     pub fn delayed_bytes(&self, path: &str, content_type: &str, body: &[u8], delay_ms: u64) {
-        let route = Route {
-            delay_ms,
-            content_type: content_type.into(),
-            body: body.to_vec(),
-            location: None,
-            echo_headers: false,
-            cacheable: false,
-        };
-        self.routes.lock().unwrap().insert(path.into(), route);
+        self.serve(
+            path,
+            Route {
+                delay_ms,
+                ..Route::with(content_type, body)
+            },
+        );
     }
 
     /// Answers `path` with the request's headers as JSON (`{"user-agent": …}`).
     pub fn echo_headers(&self, path: &str) {
-        let route = Route {
-            delay_ms: 0,
-            content_type: "application/json".into(),
-            body: Vec::new(),
-            location: None,
+        let echo = Route {
             echo_headers: true,
-            cacheable: false,
+            ..Route::with("application/json", b"")
         };
-        self.routes.lock().unwrap().insert(path.into(), route);
+        self.serve(path, echo);
     }
 
     /// Redirects `path` to `to` with `302 Found`.
     pub fn redirect(&self, path: &str, to: &str) {
-        let route = Route {
-            delay_ms: 0,
-            content_type: "text/plain".into(),
-            body: Vec::new(),
+        let redirect = Route {
             location: Some(to.into()),
-            echo_headers: false,
-            cacheable: false,
+            ..Route::with("text/plain", b"")
         };
-        self.routes.lock().unwrap().insert(path.into(), route);
+        self.serve(path, redirect);
     }
 
     /// A page whose response is delayed by `delay_ms`.
     pub fn slow_page(&self, path: &str, delay_ms: u64) {
-        let route = Route {
-            delay_ms,
-            content_type: "text/html".into(),
-            body: "<title>slow</title>slow".into(),
-            location: None,
-            echo_headers: false,
-            cacheable: false,
-        };
-        self.routes.lock().unwrap().insert(path.into(), route);
+        let slow = Route::with("text/html", b"<title>slow</title>slow");
+        self.serve(path, Route { delay_ms, ..slow });
     }
 
     /// Serves `body` with `content_type`, cacheable for an hour.
     pub fn cacheable(&self, path: &str, content_type: &str, body: &str) {
-        let route = Route {
-            delay_ms: 0,
-            content_type: content_type.into(),
-            body: body.as_bytes().to_vec(),
-            location: None,
-            echo_headers: false,
+        let cached = Route {
             cacheable: true,
+            ..Route::with(content_type, body.as_bytes())
         };
-        self.routes.lock().unwrap().insert(path.into(), route);
+        self.serve(path, cached);
     }
 
     /// How many requests for `path` reached the server.
     pub fn hits(&self, path: &str) -> usize {
         self.hits.lock().unwrap().get(path).copied().unwrap_or(0)
+    }
+
+    fn serve(&self, path: &str, route: Route) {
+        self.routes.lock().unwrap().insert(path.into(), route);
     }
 
     pub fn url(&self, path: &str) -> String {
