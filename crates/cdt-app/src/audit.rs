@@ -115,8 +115,7 @@ pub async fn run(
     params: &AuditParams,
     until: Instant,
 ) -> Result<AuditReply, CdtError> {
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     // The probe's categories, spelled as the parameters are (serde).
     let categories: Vec<AuditCategory> = [AuditCategory::Accessibility, AuditCategory::Seo]
         .into_iter()

@@ -81,6 +81,17 @@ impl<'a> Scope<'a> {
         PageCtx::resolve(self, page, until).await
     }
 
+    /// The page a read looks at: resolved, and refused if a JavaScript dialog blocks it.
+    pub async fn page_to_read(
+        &self,
+        page: Option<u32>,
+        until: Instant,
+    ) -> Result<PageCtx, CdtError> {
+        let ctx = self.page(page, until).await?;
+        ctx.no_dialog()?;
+        Ok(ctx)
+    }
+
     /// The page an action acts on: resolved, with the page's mutation lock held (mutations of
     /// one page never interleave), then refused if a JavaScript dialog blocks it.
     pub async fn page_for_action(

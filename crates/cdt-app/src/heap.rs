@@ -388,8 +388,7 @@ pub async fn take(
     let file = crate::files::absolute_if_given(params.file.as_ref(), "--file")?;
     let compare = crate::files::absolute_if_given(params.compare.as_ref(), "--compare")?;
     let top = params.top.unwrap_or(TOP).clamp(1, 200);
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     let chunks: Arc<Mutex<Vec<String>>> = Arc::default();
     let sink = chunks.clone();
     let target = ctx.target.clone();

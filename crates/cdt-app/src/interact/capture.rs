@@ -208,8 +208,7 @@ pub async fn pdf(
     until: Instant,
 ) -> Result<PdfReply, CdtError> {
     let path = absolute(&params.file, "the PDF file")?;
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     let bytes = ctx.browser.pdf(&ctx.target).await?;
     let size = bytes.len();
     let (store, target) = (scope.store().clone(), path.to_path_buf());

@@ -91,8 +91,7 @@ pub async fn find(
         return Err(CdtError::validation("the text to find is empty")
             .hinted("Example: cdt element find 'Sign in'"));
     }
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     let result = ctx
         .probe(
             "",

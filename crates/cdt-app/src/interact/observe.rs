@@ -80,8 +80,7 @@ pub async fn targets(
     params: &PageParams,
     until: Instant,
 ) -> Result<ObserveTargetsReply, CdtError> {
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     let found = ctx.probe("", ProbeCommand::Targets, json!({})).await?;
     Ok(ObserveTargetsReply {
         page: ctx.page,

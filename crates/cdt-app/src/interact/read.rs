@@ -66,8 +66,7 @@ pub async fn read(
         .transpose()?
         .unwrap_or("")
         .to_string();
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     let what = params
         .uid
         .clone()

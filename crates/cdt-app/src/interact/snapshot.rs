@@ -287,8 +287,7 @@ pub async fn capture(
         .as_deref()
         .map(|f| crate::files::absolute(f, "--file"))
         .transpose()?;
-    let ctx = scope.page(params.page, until).await?;
-    ctx.no_dialog()?;
+    let ctx = scope.page_to_read(params.page, until).await?;
     let options = Options {
         interactive: params.interactive,
         depth: params.depth,
