@@ -3,7 +3,8 @@
 # vanilla-JS example from the npm registry (`todomvc@0.1.1`, fetched once into
 # ~/.cache/cdt-bench; the registry is the only network it needs), driven through 13 steps —
 # add three items, complete one, filter Active / Completed / All, clear completed, navigate
-# away and back. Per step it prints what the agent read (the action's reply, and after a
+# away and back — once on an empty list and once on a list that already holds 20 to-dos (a list
+# in use). Per step it prints what the agent read (the action's reply, and after a
 # navigation a `capture snapshot --diff`) next to what a full snapshot after that step would
 # have cost, in cl100k tokens (the `cl100k` bench binary), checks that the step's outcome is
 # visible in what was read, and rebuilds the page from the replies' changes (as
@@ -30,7 +31,7 @@ printf '<title>Elsewhere</title><h1>Another page</h1><a href="/index.html">Back 
   >"$CDT_HOME/package/examples/vanillajs/other.html"
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples/vanillajs" <<'PY'
-import json, os, re, subprocess, sys
+import copy, json, os, re, subprocess, sys
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
 from benchkit import serve_dir  # noqa: E402
 
@@ -55,6 +56,7 @@ class Client:
     """The agent's copy of the page, kept from replies as docs/snapshot-format.md says."""
     def __init__(self):
         self.segments = []
+        self.versions = {}
     def load(self, text):
         self.segments = []
         for line in text.split("\n"):
@@ -66,25 +68,44 @@ class Client:
             else:
                 self.segments.append(["^", [line]])
     def place(self, uid, after, lines):
+        # An addition may bring several segments that come together: one per uid line.
+        placed = [[uid, []]]
+        for line in lines:
+            first = line.strip().split(" ")[0]
+            if UID.match(first) and placed[-1][1]:
+                placed.append([first, []])
+            placed[-1][1].append(line)
         at = 0 if after is None else [s[0] for s in self.segments].index(after) + 1
-        self.segments.insert(at, [uid, lines])
+        self.segments[at:at] = placed
     def apply(self, data):
+        # A reply names the version it shows; changes are against version `base` (none: the
+        # same version). So the client keeps the versions it was shown, by number.
         if isinstance(data.get("snapshot"), str):
             self.load(data["snapshot"])
-            return
-        changes = data.get("changes") or []
+        else:
+            base = data.get("base", data.get("version"))
+            if base in self.versions:
+                self.segments = copy.deepcopy(self.versions[base])
+            self.change(data.get("changes") or [])
+        if data.get("version") is not None:
+            self.versions[data["version"]] = copy.deepcopy(self.segments)
+    def change(self, changes):
         moving = {}
         for c in changes:
             if c["op"] in ("remove", "move"):
                 at = [s[0] for s in self.segments].index(c["uid"])
                 moving[c["uid"]] = self.segments.pop(at)[1]
         for c in changes:
+            found = [s[1] for s in self.segments if s[0] == c["uid"]] or ([moving[c["uid"]]] if c["uid"] in moving else [])
             if c["op"] == "change":
-                found = [s for s in self.segments if s[0] == c["uid"]]
                 if found:
-                    found[0][1] = c["lines"].split("\n")
+                    found[0][:] = c["lines"].split("\n")
                 else:
                     moving[c["uid"]] = c["lines"].split("\n")
+            elif c["op"] == "edit":
+                # Some lines of the segment, last first: `remove` from `at`, `lines` instead.
+                at = c["at"]
+                found[0][at:at + c.get("remove", 0)] = c["lines"].split("\n") if c.get("lines") else []
         for c in changes:
             if c["op"] == "add":
                 self.place(c["uid"], c.get("after"), c["lines"].split("\n"))
@@ -106,10 +127,19 @@ def checkbox_of(text, item):
     at = lines.index(f'text "{item}"')
     return lines[at - 1].split(" ")[0]
 
-def session(text_mode):
-    """Runs the 13 steps; returns the table rows and the totals. In text mode the agent reads
-    `--output text` (what an MCP client's model reads too); the page is rebuilt from the JSON
-    replies of the other run."""
+# To-dos already on the list when a session starts (a list in use), as the app stores them.
+ERRANDS = ["Pick up the dry cleaning", "Book the dentist for March", "Renew the car insurance",
+           "Send the slides to Maria", "Water the plants on the balcony", "Pay the electricity bill",
+           "Return the library books", "Order a birthday gift for Sam", "Fix the bike's back light",
+           "Call the plumber about the leak", "Plan the team offsite agenda", "Update the project README",
+           "Buy stamps and envelopes", "Schedule the car service", "Back up the laptop",
+           "Read chapter 4 of the novel", "Reply to the landlord's email", "Cancel the unused subscription",
+           "Print the boarding passes", "Clean out the fridge"]
+
+def session(text_mode, existing):
+    """Runs the 13 steps on a list that starts with `existing` to-dos; returns the table rows
+    and the totals. In text mode the agent reads `--output text` (what an MCP client's model
+    reads too); the page is rebuilt from the JSON replies of the other run."""
     client = Client()
     rows, totals, rebuilt_ok = [], [0, 0], 0
     fmt = ["--output", "text"] if text_mode else []
@@ -127,12 +157,19 @@ def session(text_mode):
         read, data = run(args)
         if data is not None:
             client.apply(data)
+        # A text reply cut short names the command that shows the rest: the agent runs it.
+        cut = re.search(r"more lines \(cdt (capture snapshot[^)]*) shows them all\)", read)
+        if cut:
+            more, _ = run(cut.group(1).split())
+            read += more
         if snapshot_after:
             more, diff = run(["capture", "snapshot", "--diff"])
             read += more
             if diff is not None:
                 client.apply(diff)
         full_raw, _ = run(["capture", "snapshot"])
+        if os.environ.get("BENCH_DUMP"):
+            print(f"--- {label}\n{read}--- full\n{full_raw}", file=sys.stderr)
         _, full = cdt("capture", "snapshot")
         r, f = tokens(read), tokens(full_raw)
         totals[0] += r
@@ -146,6 +183,9 @@ def session(text_mode):
         return full["snapshot"]
 
     cdt("page", "open", f"{base}/index.html")
+    todos = [{"title": title, "completed": False, "id": 1000 + i} for i, title in enumerate(ERRANDS[:existing])]
+    cdt("runtime", "eval", f"localStorage['todos-vanillajs'] = {json.dumps(json.dumps({'todos': todos}))}")
+    cdt("page", "reload")
     first_raw, first = run(["capture", "snapshot"])
     _, first = cdt("capture", "snapshot")
     client.apply(first)
@@ -165,17 +205,23 @@ def session(text_mode):
     page = step("clear completed", ["element", "click", uid_of(page, r'button "Clear completed')],
                 lambda seen: "Buy milk" not in seen if not text_mode else "- e" in seen)
     step("navigate away", ["page", "navigate", f"{base}/other.html"], lambda seen: "Another page" in seen, snapshot_after=True)
-    step("back", ["page", "back"], lambda seen: "Write report" in seen, snapshot_after=True)
+    # Back: Chromium shows the page again from its back/forward cache, the same document, so the
+    # diff says it is the version the agent saw before leaving, unchanged (`version N: unchanged`).
+    step("back", ["page", "back"], lambda seen: "Write report" in seen or (text_mode and ": unchanged" in seen),
+         snapshot_after=True)
     return rows, totals, rebuilt_ok
 
-json_rows, json_totals, rebuilt_ok = session(False)
-cdt("session", "stop")
-text_rows, text_totals, _ = session(True)
-print("TodoMVC (vanilla JS, npm todomvc@0.1.1): cl100k tokens the agent read per step vs a full snapshot after it")
-print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh")
-for n, (j, t) in enumerate(zip(json_rows, text_rows), 1):
-    print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO'}")
-print(f"session, JSON: {json_totals[0]:,} read vs {json_totals[1]:,} with a full snapshot after every step ({json_totals[0] / json_totals[1]:.2f}×)")
-print(f"session, text: {text_totals[0]:,} read vs {text_totals[1]:,} ({text_totals[0] / text_totals[1]:.2f}×)")
-print(f"the page rebuilt from the replies equals a fresh full snapshot at {rebuilt_ok}/{len(json_rows)} steps")
+for existing in (0, len(ERRANDS)):
+    json_rows, json_totals, rebuilt_ok = session(False, existing)
+    cdt("session", "stop")
+    text_rows, text_totals, _ = session(True, existing)
+    cdt("session", "stop")
+    print(f"TodoMVC (vanilla JS, npm todomvc@0.1.1), {existing} to-dos on the list at the start: "
+          "cl100k tokens the agent read per step vs a full snapshot after it")
+    print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh")
+    for n, (j, t) in enumerate(zip(json_rows, text_rows), 1):
+        print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO'}")
+    print(f"session, JSON: {json_totals[0]:,} read vs {json_totals[1]:,} with a full snapshot after every step ({json_totals[0] / json_totals[1]:.2f}×)")
+    print(f"session, text: {text_totals[0]:,} read vs {text_totals[1]:,} ({text_totals[0] / text_totals[1]:.2f}×)")
+    print(f"the page rebuilt from the replies equals a fresh full snapshot at {rebuilt_ok}/{len(json_rows)} steps\n")
 PY

@@ -73,8 +73,10 @@ fn a_person_drives_the_repl_on_a_terminal() {
     repl.expect("cdt> ", WAIT);
     step(&mut repl, "b", "page 1: \"Start\"");
 
-    // Tab completes a command, then lists the uids of the last snapshot with their names.
-    step(&mut repl, "elements", "textbox \"Email\"");
+    // Tab completes a command, then lists the uids of the page with their names. (Back showed
+    // the page again from the browser's cache: `elements` prints only what changed since the
+    // REPL saw it, and completion still knows all of its uids.)
+    step(&mut repl, "elements", "link \"Next page\"");
     repl.send("insp");
     repl.send(pty::TAB);
     repl.expect("inspect", WAIT);

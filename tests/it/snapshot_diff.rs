@@ -92,6 +92,9 @@ fn without_uids(text: &str) -> Vec<String> {
 #[derive(Default)]
 struct Client {
     segments: Vec<(String, Vec<String>)>,
+    /// The versions it was shown, by number: changes are against version `base` (none: the
+    /// reply's own `version`).
+    versions: std::collections::HashMap<u64, Vec<(String, Vec<String>)>>,
 }
 
 impl Client {
@@ -121,16 +124,35 @@ impl Client {
                     + 1
             }
         };
-        self.segments.insert(at, (uid.to_string(), lines));
+        // An addition may bring several segments that come together: one per uid line.
+        let mut placed = vec![(uid.to_string(), Vec::new())];
+        for line in lines {
+            let first = line.trim_start().split(' ').next().unwrap_or_default();
+            if is_uid(first) && !placed.last().unwrap().1.is_empty() {
+                placed.push((first.to_string(), Vec::new()));
+            }
+            placed.last_mut().unwrap().1.push(line);
+        }
+        self.segments.splice(at..at, placed);
     }
 
-    /// Applies a reply: the whole snapshot, or its changes.
+    /// Applies a reply: the whole snapshot, or its changes to the version they are against.
     fn apply(&mut self, reply: &Value) {
         if let Some(text) = reply["snapshot"].as_str() {
             self.load(text);
-            return;
+        } else {
+            let base = reply["base"].as_u64().or(reply["version"].as_u64());
+            if let Some(kept) = base.and_then(|base| self.versions.get(&base)) {
+                self.segments = kept.clone();
+            }
+            self.change(reply["changes"].as_array().expect("changes"));
         }
-        let changes = reply["changes"].as_array().expect("changes");
+        if let Some(version) = reply["version"].as_u64() {
+            self.versions.insert(version, self.segments.clone());
+        }
+    }
+
+    fn change(&mut self, changes: &[Value]) {
         let lines_of = |c: &Value| -> Vec<String> {
             c["lines"]
                 .as_str()
@@ -148,13 +170,26 @@ impl Client {
                 moving.insert(uid.to_string(), lines);
             }
         }
-        for change in changes.iter().filter(|c| c["op"] == "change") {
+        for change in changes {
             let uid = change["uid"].as_str().unwrap();
-            match self.segments.iter_mut().find(|(id, _)| id == uid) {
-                Some((_, lines)) => *lines = lines_of(change),
-                None => {
+            let held = match self.segments.iter_mut().find(|(id, _)| id == uid) {
+                Some((_, lines)) => Some(lines),
+                None => moving.get_mut(uid),
+            };
+            match (change["op"].as_str(), held) {
+                (Some("change"), Some(lines)) => *lines = lines_of(change),
+                (Some("change"), None) => {
                     moving.insert(uid.to_string(), lines_of(change));
                 }
+                // Some lines of the segment, last first: `remove` from `at`, `lines` instead.
+                (Some("edit"), Some(lines)) => {
+                    let at = change["at"].as_u64().unwrap() as usize;
+                    let remove = change["remove"].as_u64().unwrap_or(0) as usize;
+                    let new = change["lines"].as_str().unwrap_or_default().lines();
+                    lines.splice(at..at + remove, new.map(String::from));
+                }
+                (Some("edit"), None) => panic!("edit of unknown segment {uid}"),
+                _ => {}
             }
         }
         for change in changes {
@@ -459,4 +494,48 @@ fn a_rebuilt_list_keeps_its_uids_so_the_diff_shows_only_what_changed() {
     env.ctx("r", &["element", "click", &milk]).ok();
     let after = full(&env, "r");
     assert!(!after.contains("Milk") && after.contains("Eggs"), "{after}");
+}
+
+#[test]
+fn a_page_shown_again_from_the_back_forward_cache_keeps_its_uids_and_version() {
+    let server = HttpServer::start();
+    server.page(
+        "/a.html",
+        "A",
+        "<button onclick=\"this.textContent='Pressed'\">Press</button> <a href=/b.html>To B</a>",
+    );
+    server.page("/b.html", "B", "<h1>Page B</h1><a href=/a.html>To A</a>");
+    let env = TestEnv::new();
+    env.ctx("h", &["page", "open", &server.url("/a.html")]).ok();
+    let first = diff(&env, "h", &[]);
+    let press = uid_of(first["snapshot"].as_str().unwrap(), "button \"Press\"");
+    env.ctx("h", &["page", "navigate", &server.url("/b.html")])
+        .ok();
+    let mut client = Client::default();
+    client.apply(&first);
+    let b = diff(&env, "h", &[]);
+    client.apply(&b);
+    let to_a = uid_of(b["snapshot"].as_str().unwrap(), "link \"To A\"");
+    env.ctx("h", &["page", "back"]).ok();
+    // The page comes back whole from the cache: the same document, version and uids.
+    let again = diff(&env, "h", &[]);
+    assert_eq!(
+        (&again["full"], &again["changes"], &again["version"]),
+        (&json!(false), &json!([]), &first["version"]),
+        "{again}"
+    );
+    // A client that keeps the versions it was shown has the page again.
+    client.apply(&again);
+    assert_eq!(client.text(), full(&env, "h"));
+    let clicked = env.ctx("h", &["element", "click", &press]).ok().clone();
+    assert!(
+        clicked.to_string().contains("button \\\"Pressed\\\""),
+        "{clicked}"
+    );
+    // The uids of the page left are stale here, and new ones are never reused.
+    env.ctx("h", &["element", "click", &to_a])
+        .err("UID_STALE", 3);
+    // Forward: page B comes back from the cache too, with its uid.
+    env.ctx("h", &["page", "forward"]).ok();
+    assert_eq!(uid_of(&full(&env, "h"), "link \"To A\""), to_a);
 }

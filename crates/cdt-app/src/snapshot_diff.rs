@@ -5,9 +5,10 @@
 //! without a uid that follow it (text, rows, cells, unnamed groups) belong to it; lines before
 //! the first uid form the segment `^`. Uids are stable within a document, so two versions of a
 //! page are compared segment by segment: a segment is **added** (with the uid of the segment it
-//! follows, and of its nearest ancestor with a uid), **removed**, **changed** (its lines again),
-//! or **moved** (it follows another segment now; found with a longest increasing subsequence,
-//! so inserting one item never moves the rest). Applying the changes to the old version's lines
+//! follows, and of its nearest ancestor with a uid), **removed**, **changed** (its lines again,
+//! or only the lines that differ — an **edit** — when that is shorter), or **moved** (it follows
+//! another segment now; found with a longest increasing subsequence, so inserting one item
+//! never moves the rest). Applying the changes to the old version's lines
 //! gives the new version's lines exactly ([`apply`]); a test checks it.
 //!
 //! Only data: taking snapshots is `interact/snapshot.rs`.
@@ -24,7 +25,8 @@ use crate::sync::lock;
 pub const KEPT_VERSIONS: usize = 4;
 /// Pages whose versions a slot keeps (the least recently snapshotted go first).
 const KEPT_PAGES: usize = 32;
-/// Share of lines that changed above which a diff answers the whole snapshot (seed 003: 50 %).
+/// Share of the page's text that changed above which the whole snapshot is answered instead of
+/// the changes (seed 003: 50 %).
 pub const FULL_ABOVE: f64 = 0.5;
 
 /// The id of the segment of lines before the first uid.
@@ -111,7 +113,102 @@ fn longest_increasing(values: &[usize]) -> HashSet<usize> {
     kept
 }
 
-/// The changes from `old` to `new`, and how many lines they carry or remove.
+/// Line pairs (old index, new index) of a longest common subsequence of two short runs.
+fn common_lines(old: &[String], new: &[String]) -> Vec<(usize, usize)> {
+    let (n, m) = (old.len(), new.len());
+    // longest[i][j]: the longest common run of old[i..] and new[j..].
+    let mut longest = vec![vec![0u32; m + 1]; n + 1];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            longest[i][j] = if old[i] == new[j] {
+                longest[i + 1][j + 1] + 1
+            } else {
+                longest[i + 1][j].max(longest[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j, mut pairs) = (0, 0, Vec::new());
+    while i < n && j < m {
+        if old[i] == new[j] {
+            pairs.push((i, j));
+            i += 1;
+            j += 1;
+        } else if longest[i + 1][j] >= longest[i][j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    pairs
+}
+
+/// Runs longer than this (old × new lines) are compared only by their common ends.
+const LINE_DIFF_CELLS: usize = 40_000;
+
+/// A segment whose lines differ, as the edits of the lines that differ (last first) when they
+/// are shorter than the segment again, else as one `change`; and their weight (bytes carried).
+fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, usize) {
+    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let (old_mid, new_mid) = (
+        &old[prefix..old.len() - suffix],
+        &new[prefix..new.len() - suffix],
+    );
+    let mut pairs = if old_mid.len() * new_mid.len() <= LINE_DIFF_CELLS {
+        common_lines(old_mid, new_mid)
+    } else {
+        Vec::new()
+    };
+    pairs.push((old_mid.len(), new_mid.len()));
+    let mut hunks = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    for (oi, nj) in pairs {
+        if oi > i || nj > j {
+            hunks.push((prefix + i, oi - i, new_mid[j..nj].join("\n")));
+        }
+        (i, j) = (oi + 1, nj + 1);
+    }
+    let whole = new.join("\n");
+    // What each form costs to read: an edit names its place (~20 bytes) besides its lines.
+    let edits_cost: usize = hunks.iter().map(|(_, _, lines)| lines.len() + 20).sum();
+    if edits_cost >= whole.len() {
+        let cost = whole.len();
+        return (
+            vec![Change::Change {
+                uid: uid.to_string(),
+                lines: whole,
+            }],
+            cost,
+        );
+    }
+    let weight = hunks
+        .iter()
+        .map(|(_, _, lines)| lines.len() + NAMING_COST)
+        .sum();
+    let edits = hunks
+        .into_iter()
+        .rev()
+        .map(|(at, remove, lines)| Change::Edit {
+            uid: uid.to_string(),
+            at,
+            remove,
+            lines,
+        })
+        .collect();
+    (edits, weight)
+}
+
+/// What naming a segment or place costs besides the uid, in a change's weight (`- e12`).
+const NAMING_COST: usize = 2;
+
+/// The changes from `old` to `new`, and their weight: the bytes of the lines they carry, and of
+/// the uids of the segments they only name (removed, moved) — the share of the page's text that
+/// changed.
 pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
     let old_at: HashMap<&str, usize> = old
         .iter()
@@ -122,7 +219,7 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
     let mut changes = Vec::new();
     let mut weight = 0;
     for segment in old.iter().filter(|s| !new_ids.contains(s.id.as_str())) {
-        weight += segment.lines.len();
+        weight += segment.id.len() + NAMING_COST;
         changes.push(Change::Remove {
             uid: segment.id.clone(),
         });
@@ -146,24 +243,32 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
         let after = (i > 0).then(|| new[i - 1].id.clone());
         match old_at.get(segment.id.as_str()) {
             None => {
-                weight += segment.lines.len();
+                let lines = segment.lines.join("\n");
+                weight += lines.len();
+                // New segments that come together are one addition (the first names the place).
+                let follows_an_added = i > 0 && !old_at.contains_key(new[i - 1].id.as_str());
+                if follows_an_added && let Some(Change::Add { lines: run, .. }) = changes.last_mut()
+                {
+                    run.push('\n');
+                    run.push_str(&lines);
+                    continue;
+                }
                 changes.push(Change::Add {
                     uid: segment.id.clone(),
                     after,
                     parent: segment.parent.clone(),
-                    lines: segment.lines.join("\n"),
+                    lines,
                 });
             }
             Some(&o) => {
                 if old[o].lines != segment.lines {
-                    weight += segment.lines.len();
-                    changes.push(Change::Change {
-                        uid: segment.id.clone(),
-                        lines: segment.lines.join("\n"),
-                    });
+                    let (edits, carried) =
+                        segment_change(&segment.id, &old[o].lines, &segment.lines);
+                    weight += carried;
+                    changes.extend(edits);
                 }
                 if moved.contains(&i) {
-                    weight += 1;
+                    weight += segment.id.len() + NAMING_COST;
                     changes.push(Change::Move {
                         uid: segment.id.clone(),
                         after,
@@ -174,6 +279,36 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
         }
     }
     (changes, weight)
+}
+
+/// The segments an addition brings: `uid`'s, then one for each further uid line.
+fn added(uid: &str, lines: &str) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = vec![(uid.to_string(), Vec::new())];
+    for line in lines.lines() {
+        match line_uid(line) {
+            Some(next) if next != uid || !out[0].1.is_empty() => {
+                out.push((next.to_string(), vec![line.to_string()]));
+            }
+            _ => out
+                .last_mut()
+                .into_iter()
+                .for_each(|s| s.1.push(line.to_string())),
+        }
+    }
+    out.retain(|(_, lines)| !lines.is_empty());
+    out
+}
+
+/// The lines of segment `uid`, in place or taken out to move.
+fn held<'a>(
+    order: &'a mut [(String, Vec<String>)],
+    moving: &'a mut HashMap<String, Vec<String>>,
+    uid: &str,
+) -> Option<&'a mut Vec<String>> {
+    match order.iter().position(|(id, _)| id == uid) {
+        Some(at) => Some(&mut order[at].1),
+        None => moving.get_mut(uid),
+    }
 }
 
 /// `old`'s lines with `changes` applied, as a client would: removals and moves out, changed
@@ -197,22 +332,40 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
         }
     }
     for change in changes {
-        if let Change::Change { uid, lines } = change {
-            let lines: Vec<String> = lines.lines().map(str::to_string).collect();
-            match order.iter_mut().find(|(id, _)| id == uid) {
-                Some((_, old)) => *old = lines,
-                None => {
-                    moving.insert(uid.clone(), lines);
+        match change {
+            Change::Change { uid, lines } => {
+                let lines: Vec<String> = lines.lines().map(str::to_string).collect();
+                match held(&mut order, &mut moving, uid) {
+                    Some(old) => *old = lines,
+                    None => {
+                        moving.insert(uid.clone(), lines);
+                    }
                 }
             }
+            Change::Edit {
+                uid,
+                at,
+                remove,
+                lines,
+            } => {
+                if let Some(old) = held(&mut order, &mut moving, uid) {
+                    let at = (*at).min(old.len());
+                    let to = (at + remove).min(old.len());
+                    old.splice(at..to, lines.lines().map(str::to_string));
+                }
+            }
+            _ => {}
         }
     }
     for change in changes {
-        let (uid, after, lines) = match change {
+        let (after, placed) = match change {
             Change::Add {
                 uid, after, lines, ..
-            } => (uid, after, lines.lines().map(str::to_string).collect()),
-            Change::Move { uid, after, .. } => (uid, after, moving.remove(uid).unwrap_or_default()),
+            } => (after, added(uid, lines)),
+            Change::Move { uid, after, .. } => (
+                after,
+                vec![(uid.clone(), moving.remove(uid).unwrap_or_default())],
+            ),
             _ => continue,
         };
         let at = match after {
@@ -222,21 +375,35 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
                 .position(|(id, _)| id == after)
                 .map_or(order.len(), |p| p + 1),
         };
-        order.insert(at, (uid.clone(), lines));
+        order.splice(at..at, placed);
     }
     order.into_iter().flat_map(|(_, lines)| lines).collect()
 }
 
-/// True when `change` rewrote a segment of `base` only by moving the ` focused` marker.
+/// True when `change` rewrote or edited a segment of `base` only by moving the ` focused`
+/// marker.
 fn focus_moved(base: &Version, change: &Change) -> bool {
-    let Change::Change { uid, lines } = change else {
-        return false;
-    };
     let unfocused = |line: &str| line.replace(" focused", "");
+    let (uid, range, lines) = match change {
+        Change::Change { uid, lines } => (uid, None, lines),
+        Change::Edit {
+            uid,
+            at,
+            remove,
+            lines,
+        } => (uid, Some(*at..at + remove), lines),
+        _ => return false,
+    };
     base.segments
         .iter()
         .find(|s| &s.id == uid)
-        .is_some_and(|s| unfocused(&s.lines.join("\n")) == unfocused(lines))
+        .is_some_and(|s| {
+            let was = match range {
+                Some(range) => s.lines.get(range).map(|l| l.join("\n")),
+                None => Some(s.lines.join("\n")),
+            };
+            was.is_some_and(|was| unfocused(&was) == unfocused(lines))
+        })
 }
 
 /// One version of a page's snapshot.
@@ -247,7 +414,6 @@ pub struct Version {
     /// The document it shows (`performance.timeOrigin`): another document is never a baseline.
     pub document: String,
     pub segments: Vec<Segment>,
-    pub lines: usize,
     /// A hash of its text (an unchanged page is recognised without comparing segments).
     pub digest: u64,
 }
@@ -345,7 +511,6 @@ impl SnapshotVersions {
         }
         let newest = newest.map(|v| v.number);
         let segments = segments(text);
-        let lines = segments.iter().map(|s| s.lines.len()).sum();
         let baseline = match since {
             Some(number) => page
                 .versions
@@ -356,8 +521,9 @@ impl SnapshotVersions {
         let since_missing = since.is_some() && baseline.is_none();
         let compared = baseline.map(|base| {
             let (changes, weight) = diff(&base.segments, &segments);
-            let largest = base.lines.max(lines).max(1);
-            let too_many = weight as f64 > full_above * largest as f64;
+            // The whole snapshot is answered when the changes carry more than that share of
+            // its text.
+            let too_many = weight as f64 > full_above * text.len().max(1) as f64;
             let only_focus = !changes.is_empty() && changes.iter().all(|c| focus_moved(base, c));
             (base.number, changes, too_many, only_focus)
         });
@@ -389,7 +555,6 @@ impl SnapshotVersions {
             view: view.clone(),
             document: document.to_string(),
             segments,
-            lines,
             digest,
         });
         while page.versions.len() > KEPT_VERSIONS {

@@ -23,12 +23,29 @@ pub(crate) struct UidTable {
     pub(crate) epoch: u64,
     /// The next uid number; never goes back, so a uid is never reused within a page.
     next: u64,
+    /// The latest epoch given to a document (a restored document takes its own back).
+    last_epoch: u64,
     by_node: HashMap<i64, u64>,
     by_number: HashMap<u64, i64>,
     /// Numbers issued in the current document whose `backendNodeId` is not read yet (the
     /// probe resolves them itself).
     pending: std::collections::HashSet<u64>,
+    /// The uids of documents the frame navigated away from, newest last: the browser may keep
+    /// such a document whole (the back/forward cache) and show it again, nodes and all.
+    left: Vec<LeftDocument>,
 }
+
+/// The uids of a document the frame left, kept for a back/forward-cache restore.
+struct LeftDocument {
+    loader: String,
+    epoch: u64,
+    by_node: HashMap<i64, u64>,
+    by_number: HashMap<u64, i64>,
+    pending: std::collections::HashSet<u64>,
+}
+
+/// Documents left whose uids are kept (Chromium's back/forward cache holds a few pages).
+const LEFT_DOCUMENTS: usize = 3;
 
 impl UidTable {
     fn new(frame_id: &str) -> Self {
@@ -39,17 +56,39 @@ impl UidTable {
         }
     }
 
-    /// Forgets the node ids of an earlier document (their uids stay issued, so they are stale).
-    fn new_document(&mut self, loader: &str) {
-        if self.loader != loader {
-            if !self.loader.is_empty() {
-                self.by_node.clear();
-                self.by_number.clear();
-                self.pending.clear();
-                self.epoch += 1;
-            }
-            self.loader = loader.to_string();
+    /// The frame shows document `loader` now. An earlier document's uids stay issued (so they
+    /// are stale) and are put aside; when `restored` (a back/forward-cache restore: the same
+    /// document, nodes and all), that document's uids and epoch come back. Numbers go on either
+    /// way, so no number is ever given twice.
+    fn new_document(&mut self, loader: &str, restored: bool) {
+        if self.loader == loader {
+            return;
         }
+        if !self.loader.is_empty() {
+            self.left.push(LeftDocument {
+                loader: std::mem::take(&mut self.loader),
+                epoch: self.epoch,
+                by_node: std::mem::take(&mut self.by_node),
+                by_number: std::mem::take(&mut self.by_number),
+                pending: std::mem::take(&mut self.pending),
+            });
+            if self.left.len() > LEFT_DOCUMENTS {
+                self.left.remove(0);
+            }
+            self.last_epoch += 1;
+            self.epoch = self.last_epoch;
+        }
+        let back = restored
+            .then(|| self.left.iter().position(|d| d.loader == loader))
+            .flatten();
+        if let Some(at) = back {
+            let document = self.left.remove(at);
+            self.epoch = document.epoch;
+            self.by_node = document.by_node;
+            self.by_number = document.by_number;
+            self.pending = document.pending;
+        }
+        self.loader = loader.to_string();
     }
 
     /// Issues `count` new numbers for nodes the probe reported fresh; answers the first.
@@ -106,8 +145,13 @@ pub(crate) enum Named {
 /// Per-browser state of worlds, frames and uids.
 #[derive(Default)]
 pub struct Worlds {
-    /// Frame id → (session, execution context id of cdt's world in its current document).
-    pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64)>>,
+    /// Frame id → (session, execution context id of cdt's world in its current document, that
+    /// document's loader).
+    pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64, String)>>,
+    /// cdt's worlds in documents frames navigated away from: (frame, session, context, loader).
+    left_worlds: std::sync::Mutex<Vec<(String, String, i64, String)>>,
+    /// Frame id → the document (loader) it shows, from its latest `Page.frameNavigated`.
+    loaders: std::sync::Mutex<HashMap<String, String>>,
     /// (page target, frame prefix) → uid table.
     tables: std::sync::Mutex<HashMap<(String, String), UidTable>>,
     /// Page target → its child frames, in the order first seen.
@@ -158,15 +202,51 @@ impl Worlds {
                 "frameId"
             },
         );
-        lock(&self.contexts).remove(frame_id);
+        let world = lock(&self.contexts).remove(frame_id);
         let loader = str_field(frame, "loaderId");
+        if method == "Page.frameNavigated" {
+            lock(&self.loaders).insert(frame_id.to_string(), loader.to_string());
+        } else {
+            lock(&self.loaders).remove(frame_id);
+        }
+        // A document shown again from the back/forward cache still has cdt's world, with the
+        // probe and what it learned: its uids stay valid.
+        let restored = params["type"] == "BackForwardCacheRestore";
+        let mut left = lock(&self.left_worlds);
+        if let Some((session, context, was)) = world
+            && !was.is_empty()
+        {
+            left.retain(|(frame, _, _, loader)| !(frame == frame_id && *loader == was));
+            left.push((frame_id.to_string(), session, context, was));
+            if left.len() > 8 * LEFT_DOCUMENTS {
+                left.remove(0);
+            }
+        }
+        if restored
+            && let Some(at) = left
+                .iter()
+                .position(|(frame, _, _, was)| frame == frame_id && was == loader)
+        {
+            let (_, session, context, _) = left.remove(at);
+            lock(&self.contexts)
+                .insert(frame_id.to_string(), (session, context, loader.to_string()));
+        }
+        drop(left);
         if !loader.is_empty() {
             for table in lock(&self.tables).values_mut() {
                 if table.frame_id == frame_id {
-                    table.new_document(loader);
+                    table.new_document(loader, restored);
                 }
             }
         }
+    }
+
+    /// The document (loader) the frame shows, as far as its events told.
+    pub(crate) fn loader(&self, frame_id: &str) -> String {
+        lock(&self.loaders)
+            .get(frame_id)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// Records that `uid` of frame `prefix` of `page` is node `node` (looked up on use).
@@ -179,6 +259,8 @@ impl Worlds {
     /// Drops what is known of a closed page (or gone frame target).
     pub(crate) fn forget(&self, target: &str) {
         lock(&self.tables).retain(|(page, _), _| page != target);
+        lock(&self.left_worlds).retain(|(frame, ..)| frame != target);
+        lock(&self.loaders).remove(target);
         lock(&self.frames).remove(target);
         lock(&self.contexts).remove(target);
         lock(&self.navigating).remove(target);
@@ -196,10 +278,14 @@ impl Worlds {
         frame_id: &str,
         f: impl FnOnce(&mut UidTable) -> T,
     ) -> T {
+        let loader = self.loader(frame_id);
         let mut tables = lock(&self.tables);
         let table = tables
             .entry((page.to_string(), prefix.to_string()))
-            .or_insert_with(|| UidTable::new(frame_id));
+            .or_insert_with(|| UidTable {
+                loader,
+                ..UidTable::new(frame_id)
+            });
         f(table)
     }
 
@@ -258,7 +344,7 @@ mod tests {
     #[test]
     fn numbers_are_never_reused_across_documents() {
         let mut table = UidTable::new("F");
-        table.new_document("L1");
+        table.new_document("L1", false);
         assert_eq!(table.reserve(2), 1);
         table.resolved(1, 10);
         assert_eq!(table.by_number.get(&1), Some(&10));
@@ -266,16 +352,42 @@ mod tests {
             table.pending.contains(&2),
             "2 is issued, its node not read yet"
         );
-        table.new_document("L2");
+        table.new_document("L2", false);
         assert!(table.by_number.is_empty() && table.pending.is_empty());
         assert_eq!(table.reserve(1), 3, "numbers go on across documents");
         assert_eq!(table.epoch, 1);
     }
 
     #[test]
+    fn a_document_restored_from_the_back_forward_cache_gets_its_uids_back() {
+        let mut table = UidTable::new("F");
+        table.new_document("L1", false);
+        table.reserve(2);
+        table.resolved(1, 10);
+        table.new_document("L2", false);
+        table.reserve(1);
+        assert_eq!(table.epoch, 1);
+        // Back to L1, shown again from the cache: its uids and epoch return.
+        table.new_document("L1", true);
+        assert_eq!(table.epoch, 0);
+        assert_eq!(table.by_number.get(&1), Some(&10));
+        assert!(table.pending.contains(&2));
+        assert_eq!(table.reserve(1), 4, "numbers still go on");
+        // Forward to L2 loaded again (not restored): a new document, a new epoch.
+        table.new_document("L2", false);
+        assert!(table.epoch > 1, "an epoch no document had");
+        assert!(table.by_number.is_empty());
+        // A restore of a document never seen is a new one.
+        let before = table.epoch;
+        table.new_document("L9", true);
+        assert!(table.epoch > before);
+        assert!(table.by_number.is_empty());
+    }
+
+    #[test]
     fn an_adopted_uid_forgets_its_old_node_until_read_again() {
         let mut table = UidTable::new("F");
-        table.new_document("L1");
+        table.new_document("L1", false);
         table.reserve(1);
         table.resolved(1, 10);
         table.adopted(1);

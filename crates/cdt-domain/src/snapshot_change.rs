@@ -3,16 +3,18 @@
 //!
 //! A snapshot's lines fall into segments: a line with a uid and the lines without one that follow
 //! it (`^` for the lines before the first uid). A change adds, removes, rewrites or moves one
-//! segment; `after` names the segment it now follows (none: the start), `parent` its nearest
-//! ancestor with a uid. Computing them is the application's (`cdt-app/src/snapshot_diff.rs`).
+//! segment, or edits some of its lines; `after` names the segment it now follows (none: the
+//! start), `parent` its nearest ancestor with a uid. Computing them is the application's
+//! (`cdt-app/src/snapshot_diff.rs`).
 
 use serde::{Deserialize, Serialize};
 
-/// One change, as JSON: `{"op": "add"|"remove"|"change"|"move", "uid", ...}`.
+/// One change, as JSON: `{"op": "add"|"remove"|"change"|"edit"|"move", "uid", ...}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum Change {
-    /// A segment that was not there.
+    /// A segment that was not there, and the new segments that come right after it, if any
+    /// (`lines` holds them all; each starts at its uid line).
     Add {
         uid: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -25,6 +27,18 @@ pub enum Change {
     Remove { uid: String },
     /// A segment whose lines changed (given whole).
     Change { uid: String, lines: String },
+    /// Some lines of a segment changed: `remove` lines from line `at` of the segment as it was
+    /// (0 is its uid line) are replaced by `lines` (none: they are gone; `remove` 0: `lines`
+    /// come before line `at`). A segment's edits come last line first, so each `at` still
+    /// counts in the segment as it was.
+    Edit {
+        uid: String,
+        at: usize,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        remove: usize,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        lines: String,
+    },
     /// A segment that now follows another one.
     Move {
         uid: String,
@@ -41,17 +55,23 @@ impl Change {
             Change::Add { uid, .. }
             | Change::Remove { uid }
             | Change::Change { uid, .. }
+            | Change::Edit { uid, .. }
             | Change::Move { uid, .. } => uid,
         }
     }
 
-    /// The lines it brings (added or rewritten segments), if any.
+    /// The lines it brings (added, rewritten or edited segments), if any.
     pub fn lines(&self) -> Option<&str> {
         match self {
             Change::Add { lines, .. } | Change::Change { lines, .. } => Some(lines),
+            Change::Edit { lines, .. } if !lines.is_empty() => Some(lines),
             _ => None,
         }
     }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The uid a snapshot line starts with after its indentation (`e12`, `f1e3`), if any: what
@@ -98,8 +118,33 @@ fn signed(sign: char, lines: &str, suffix: &str) -> String {
     out
 }
 
+/// An edit's block: a new uid line as a change of the segment (`~ e15 button "Save"`); lines
+/// below it by their place in the segment (`+ e12:2 text "new"` before its line 2,
+/// `~ e12:2 text "3 left"` instead of it, `- e11:2` or `- e11:2-3` gone).
+fn edit(uid: &str, at: usize, remove: usize, lines: &str) -> String {
+    let count = lines.lines().count();
+    let replaces = if remove > 0 && remove != count {
+        format!("  (replaces {remove} lines)")
+    } else {
+        String::new()
+    };
+    if lines.is_empty() {
+        let to = at + remove.max(1) - 1;
+        return if to > at {
+            format!("- {uid}:{at}-{to}\n")
+        } else {
+            format!("- {uid}:{at}\n")
+        };
+    }
+    if at == 0 {
+        return signed('~', lines, &replaces);
+    }
+    let sign = if remove == 0 { '+' } else { '~' };
+    signed(sign, lines, &replaces).replacen(&format!("{sign} "), &format!("{sign} {uid}:{at} "), 1)
+}
+
 /// The text form of changes, one block each: `+ e40 link "New"  (after e39 in e30)`,
-/// `~ e15 button "Save" disabled`, `- e12`, `> e20 after e8`.
+/// `~ e15 button "Save" disabled`, `~ e12:2 text "3 left"`, `- e12`, `> e20 after e8`.
 pub fn text(changes: &[Change]) -> String {
     changes
         .iter()
@@ -111,6 +156,12 @@ pub fn text(changes: &[Change]) -> String {
                 ..
             } => signed('+', lines, &format!("  ({})", place(after, parent))),
             Change::Change { lines, .. } => signed('~', lines, ""),
+            Change::Edit {
+                uid,
+                at,
+                remove,
+                lines,
+            } => edit(uid, *at, *remove, lines),
             Change::Remove { uid } => format!("- {uid}\n"),
             Change::Move { uid, after, parent } => format!("> {uid} {}\n", place(after, parent)),
         })
@@ -149,6 +200,41 @@ mod tests {
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
         let back: Vec<Change> = serde_json::from_value(json).unwrap_or_default();
         assert_eq!(back, changes);
+    }
+
+    #[test]
+    fn an_edit_shows_a_new_uid_line_as_a_change_and_other_lines_by_their_place() {
+        let edit = |at, remove, lines: &str| Change::Edit {
+            uid: "e12".into(),
+            at,
+            remove,
+            lines: lines.into(),
+        };
+        let changes = vec![
+            edit(3, 2, ""),
+            edit(2, 1, "  text \"3 items left\""),
+            edit(1, 0, "  text \"new\"\n  text \"two\""),
+            edit(0, 1, "e12 checkbox checked"),
+            edit(4, 1, ""),
+        ];
+        assert_eq!(
+            text(&changes),
+            "- e12:3-4\n~ e12:2 text \"3 items left\"\n+ e12:1 text \"new\"\n  text \"two\"\n~ e12 checkbox checked\n- e12:4\n"
+        );
+        // `remove` 0 and no lines are left out of the JSON.
+        let json = serde_json::to_value(&changes).unwrap_or_default();
+        assert_eq!(
+            json[0],
+            serde_json::json!({ "op": "edit", "uid": "e12", "at": 3, "remove": 2 })
+        );
+        assert_eq!(
+            json[2],
+            serde_json::json!({ "op": "edit", "uid": "e12", "at": 1, "lines": "  text \"new\"\n  text \"two\"" })
+        );
+        let back: Vec<Change> = serde_json::from_value(json).unwrap_or_default();
+        assert_eq!(back, changes);
+        assert_eq!(changes[0].lines(), None);
+        assert_eq!(changes[3].lines(), Some("e12 checkbox checked"));
     }
 
     #[test]

@@ -189,11 +189,11 @@ fn feedback(op: &str, data: &Value) -> String {
         let block = snapshot_change::text(&diff);
         let lines: Vec<&str> = block.lines().collect();
         for line in lines.iter().take(FEEDBACK_LINES) {
-            out.push_str(&format!("  {line}\n"));
+            out.push_str(&format!("{line}\n"));
         }
         if lines.len() > FEEDBACK_LINES {
             out.push_str(&format!(
-                "  … {} more lines (cdt capture snapshot --since {} shows them all)\n",
+                "… {} more lines (cdt capture snapshot --since {} shows them all)\n",
                 lines.len() - FEEDBACK_LINES,
                 text(&data["base"])
             ));
@@ -202,11 +202,11 @@ fn feedback(op: &str, data: &Value) -> String {
         // A whole new snapshot (after a navigation, or when most of the page changed).
         let lines: Vec<&str> = snapshot.lines().filter(|l| !l.trim().is_empty()).collect();
         for line in lines.iter().take(FEEDBACK_LINES) {
-            out.push_str(&format!("  {line}\n"));
+            out.push_str(&format!("{line}\n"));
         }
         if lines.len() > FEEDBACK_LINES {
             out.push_str(&format!(
-                "  … {} more lines (cdt capture snapshot shows them all)\n",
+                "… {} more lines (cdt capture snapshot shows them all)\n",
                 lines.len() - FEEDBACK_LINES
             ));
         }
@@ -214,8 +214,10 @@ fn feedback(op: &str, data: &Value) -> String {
     out
 }
 
-/// The most change lines an action's text form shows.
-const FEEDBACK_LINES: usize = 40;
+/// The most lines of changes or of a whole new snapshot an action's text form shows: a page of
+/// a few hundred lines shows whole; thousands (a big listing after a navigation) are cut,
+/// saying which command shows the rest.
+const FEEDBACK_LINES: usize = 200;
 
 /// The element lines of a whole snapshot in the feedback (after a navigation or a large
 /// change).
@@ -268,7 +270,7 @@ mod tests {
         });
         assert_eq!(
             compact("element.click", &data).unwrap_or_default(),
-            "click e2 → navigated to \"Next\" http://127.0.0.1:1/next.html\n  e5 heading \"Next\" level=1\n  e6 link \"Back home\"\n"
+            "click e2 → navigated to \"Next\" http://127.0.0.1:1/next.html\ne5 heading \"Next\" level=1\ne6 link \"Back home\"\n"
         );
     }
 
@@ -282,7 +284,7 @@ mod tests {
                 { "op": "remove", "uid": "e4" }] });
         assert_eq!(
             compact("element.fill", &fill).unwrap_or_default(),
-            "fill e3 → 3 changes\n  + e9 button \"X\"  (after e3)\n  ~ e3 textbox \"Email\" value=\"a\"\n    text \"ok\"\n  - e4\n"
+            "fill e3 → 3 changes\n+ e9 button \"X\"  (after e3)\n~ e3 textbox \"Email\" value=\"a\"\n  text \"ok\"\n- e4\n"
         );
         let dialog = json!({ "action": "click", "uid": "e4", "navigated": false, "newPages": [2],
             "domChanged": false, "dialog": { "type": "alert", "message": "hi", "url": "x" } });
@@ -300,7 +302,7 @@ mod tests {
 
     #[test]
     fn long_change_lists_are_cut_with_a_count_and_the_command_that_shows_all() {
-        let changes: Vec<Value> = (1..100)
+        let changes: Vec<Value> = (1..300)
             .map(|i| json!({ "op": "add", "uid": format!("e{i}"), "lines": format!("e{i} link \"L{i}\"") }))
             .collect();
         let data = json!({ "action": "click", "uid": "e1", "navigated": false, "newPages": [],
@@ -308,7 +310,7 @@ mod tests {
         let text = compact("element.click", &data).unwrap_or_default();
         assert_eq!(text.lines().count(), 1 + FEEDBACK_LINES + 1, "{text}");
         assert!(
-            text.ends_with("… 59 more lines (cdt capture snapshot --since 4 shows them all)\n"),
+            text.ends_with("… 99 more lines (cdt capture snapshot --since 4 shows them all)\n"),
             "{text}"
         );
     }

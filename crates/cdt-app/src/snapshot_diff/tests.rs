@@ -54,7 +54,8 @@ fn an_inserted_row_is_one_add_placed_after_its_sibling_and_nothing_moves() {
             lines: "  e9 link \"New\"".into(),
         }]
     );
-    assert_eq!(weight, 1);
+    // Its weight: the bytes of the line it carries.
+    assert_eq!(weight, "  e9 link \"New\"".len());
     let json = serde_json::to_value(&changes[0]).unwrap_or_default();
     assert_eq!(json["op"], "add");
     assert_eq!(json["after"], "e2");
@@ -98,6 +99,50 @@ fn removed_changed_and_swapped_segments() {
             "  e4 link \"C\"",
             "  e2 link \"A\" focused"
         ]))
+    );
+}
+
+#[test]
+fn a_long_segment_sends_only_the_lines_that_differ() {
+    let old = segments(&text(&[
+        "e1 checkbox",
+        "  text \"Write report, due on Friday for the quarterly review\"",
+        "  text \"2 items left\"",
+        "e2 link \"All\"",
+    ]));
+    let new = segments(&text(&[
+        "e1 checkbox checked",
+        "  text \"Write report, due on Friday for the quarterly review\"",
+        "e2 link \"All\"",
+    ]));
+    let (changes, weight) = diff(&old, &new);
+    // Last first: each `at` counts in the segment as it was.
+    assert_eq!(
+        changes,
+        [
+            Change::Edit {
+                uid: "e1".into(),
+                at: 2,
+                remove: 1,
+                lines: String::new(),
+            },
+            Change::Edit {
+                uid: "e1".into(),
+                at: 0,
+                remove: 1,
+                lines: "e1 checkbox checked".into(),
+            },
+        ]
+    );
+    assert_eq!(weight, 2 + "e1 checkbox checked".len() + 2);
+    assert_eq!(
+        apply(&old, &changes),
+        lines_of(
+            &new.iter()
+                .flat_map(|s| s.lines.clone())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
     );
 }
 
@@ -173,11 +218,22 @@ fn applying_the_changes_to_the_old_lines_gives_the_new_lines_exactly() {
                 break;
             }
             let at = rng.next(segs.len());
-            match rng.next(4) {
+            match rng.next(6) {
                 0 => {
                     segs.remove(at);
                 }
                 1 => segs[at].lines.push(format!("  text \"changed {round}\"")),
+                // A line below the uid line changes or goes; the uid line changes.
+                4 => {
+                    let lines = &mut segs[at].lines;
+                    let line = 1 + rng.next(lines.len());
+                    if line < lines.len() && rng.next(2) == 0 {
+                        lines.remove(line);
+                    } else {
+                        lines.insert(line, format!("  text \"edit {round}\""));
+                    }
+                }
+                5 => segs[at].lines[0].push_str(" focused"),
                 2 => {
                     let moved = segs.remove(at);
                     let to = rng.next(segs.len() + 1);
@@ -207,6 +263,15 @@ fn applying_the_changes_to_the_old_lines_gives_the_new_lines_exactly() {
     }
 }
 
+/// Lines below every page of the version tests: what stays the same on a page, so that a few
+/// changed lines are a small share of it.
+const UNCHANGED: [&str; 4] = [
+    "e90 link \"Terms of service and privacy policy\"",
+    "e91 link \"Contact the support team by mail\"",
+    "e92 link \"Careers at the company, open positions\"",
+    "e93 link \"Accessibility statement of this site\"",
+];
+
 fn record(
     versions: &SnapshotVersions,
     view: &View,
@@ -214,7 +279,8 @@ fn record(
     lines: &[&str],
     since: Option<u64>,
 ) -> (Compared, bool) {
-    versions.record("T1", view, document, &text(lines), since, FULL_ABOVE)
+    let page: Vec<&str> = lines.iter().chain(UNCHANGED.iter()).copied().collect();
+    versions.record("T1", view, document, &text(&page), since, FULL_ABOVE)
 }
 
 #[test]
@@ -303,39 +369,33 @@ fn another_document_view_or_an_unknown_version_is_full() {
 }
 
 #[test]
-fn more_than_the_threshold_changed_is_full() {
+fn changes_that_cost_more_than_the_threshold_are_full() {
     let versions = SnapshotVersions::default();
     let view = View::default();
-    record(
-        &versions,
-        &view,
-        "d1",
-        &["e1 a", "e2 b", "e3 c", "e4 d"],
-        None,
-    );
-    let (half, _) = record(
-        &versions,
-        &view,
-        "d1",
-        &["e1 a", "e2 b", "e5 x", "e6 y"],
-        None,
-    );
-    // Two removed and two added lines of four: over half.
-    assert!(matches!(half, Compared::Full { version: 2 }), "{half:?}");
-    let (loose, _) = versions.record(
-        "T1",
-        &view,
-        "d1",
-        &text(&["e1 a", "e2 b", "e7 z", "e8 w"]),
-        None,
-        1.0,
-    );
+    let page = |names: [&str; 4]| {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("e{} link \"{name}, a product of the listing\"", i + 1))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let record = |names, ratio| versions.record("T1", &view, "d1", &page(names), None, ratio);
+    record(["Alpha", "Beta", "Gamma", "Delta"], FULL_ABOVE);
+    // One line of four: a diff.
+    let (one, _) = record(["Alpha", "Beta", "Gamma", "Epsilon"], FULL_ABOVE);
+    assert!(matches!(one, Compared::Diff { version: 2, .. }), "{one:?}");
+    // Three of four: the changes would cost over half of the whole.
+    let (three, _) = record(["Alpha", "Zeta", "Eta", "Theta"], FULL_ABOVE);
+    assert!(matches!(three, Compared::Full { version: 3 }), "{three:?}");
+    // Unless the share asked for is higher.
+    let (loose, _) = record(["Alpha", "Iota", "Kappa", "Lambda"], 1.0);
     assert!(
         matches!(
             loose,
             Compared::Diff {
-                version: 3,
-                base: 2,
+                version: 4,
+                base: 3,
                 ..
             }
         ),

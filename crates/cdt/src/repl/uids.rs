@@ -7,8 +7,22 @@ use cdt_domain::snapshot_change::Change;
 use serde_json::Value;
 
 /// uid number → (uid, `role "name"`), in page order.
+type Known = BTreeMap<u64, (String, String)>;
+
+/// The uids of the page's current version, and of the last versions the REPL was shown: a diff
+/// is against version `base` (after `back` to a page kept whole by the browser, that is the
+/// version it had when it was left, not the last one shown).
 #[derive(Debug, Default)]
-pub struct Uids(BTreeMap<u64, (String, String)>);
+pub struct Uids {
+    current: Known,
+    /// (page, version) → its uids, oldest first.
+    versions: Vec<((u64, u64), Known)>,
+    /// The page the last snapshot reply named (action feedback does not name it).
+    page: u64,
+}
+
+/// Versions kept for later diffs (the daemon keeps 4 per page).
+const KEPT_VERSIONS: usize = 8;
 
 fn number(uid: &str) -> Option<u64> {
     uid.strip_prefix('e')?.parse().ok()
@@ -25,12 +39,12 @@ fn parse_line(line: &str) -> Option<(String, String)> {
 impl Uids {
     fn insert(&mut self, uid: &str, description: String) {
         if let Some(n) = number(uid) {
-            self.0.insert(n, (uid.to_string(), description));
+            self.current.insert(n, (uid.to_string(), description));
         }
     }
 
     fn replace_from_text(&mut self, snapshot: &str) {
-        self.0.clear();
+        self.current.clear();
         for (uid, description) in snapshot.lines().filter_map(parse_line) {
             self.insert(&uid, description);
         }
@@ -48,12 +62,27 @@ impl Uids {
 
     /// Takes in the uids a reply of `op` names.
     pub fn learn(&mut self, op: &str, data: &Value) {
+        if let Some(page) = data["page"].as_u64() {
+            self.page = page;
+        }
+        self.take_in(op, data);
+        if let Some(version) = data["version"].as_u64() {
+            let key = (self.page, version);
+            self.versions.retain(|(k, _)| *k != key);
+            self.versions.push((key, self.current.clone()));
+            if self.versions.len() > KEPT_VERSIONS {
+                self.versions.remove(0);
+            }
+        }
+    }
+
+    fn take_in(&mut self, op: &str, data: &Value) {
         // A whole snapshot replaces what is known; a diff (`full: false`) amends it below.
         if op == "capture.snapshot"
             && data["full"] != false
             && let Some(uids) = data["uids"].as_object()
         {
-            self.0.clear();
+            self.current.clear();
             for (uid, node) in uids {
                 let name = node["name"].as_str().unwrap_or_default();
                 let role = node["role"].as_str().unwrap_or_default();
@@ -63,6 +92,11 @@ impl Uids {
         }
         if let Some(snapshot) = data["snapshot"].as_str() {
             self.replace_from_text(snapshot);
+        } else if let Some(base) = data["base"].as_u64().or(data["version"].as_u64())
+            && let Some((_, known)) = self.versions.iter().find(|(k, _)| *k == (self.page, base))
+        {
+            // Changes are against version `base`, which may not be the last one shown.
+            self.current = known.clone();
         }
         let changes: Vec<Change> = data
             .get("changes")
@@ -72,7 +106,7 @@ impl Uids {
             if let Change::Remove { uid } = change
                 && let Some(n) = number(uid)
             {
-                self.0.remove(&n);
+                self.current.remove(&n);
             }
             for line in change.lines().into_iter().flat_map(str::lines) {
                 if let Some((uid, description)) = parse_line(line.trim_start()) {
@@ -89,7 +123,7 @@ impl Uids {
 
     /// `(uid, description)` of the uids starting with `prefix`, in page order.
     pub fn matching(&self, prefix: &str) -> Vec<(String, String)> {
-        self.0
+        self.current
             .values()
             .filter(|(uid, _)| uid.starts_with(prefix))
             .cloned()
@@ -101,6 +135,28 @@ impl Uids {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_diff_amends_the_version_it_is_against() {
+        let mut uids = Uids::default();
+        uids.learn(
+            "capture.snapshot",
+            &json!({ "page": 1, "version": 1, "uids": { "e1": { "role": "textbox", "name": "Email" } } }),
+        );
+        // Another document on the page, then back to the first, kept whole by the browser.
+        uids.learn(
+            "capture.snapshot",
+            &json!({ "page": 1, "version": 2, "uids": { "e5": { "role": "link", "name": "Home" } } }),
+        );
+        uids.learn(
+            "capture.snapshot",
+            &json!({ "page": 1, "version": 1, "full": false, "changes": [] }),
+        );
+        assert_eq!(
+            uids.matching("e"),
+            vec![("e1".to_string(), "textbox \"Email\"".to_string())]
+        );
+    }
 
     #[test]
     fn learns_from_snapshots_feedback_and_finds() {
