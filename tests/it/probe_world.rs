@@ -376,3 +376,47 @@ fn unnamed_alerts_and_status_messages_keep_their_lines() {
         .unwrap_or_else(|| panic!("no status line in:\n{text}"));
     assert!(lines[status + 1].contains("3 results"), "{text}");
 }
+
+/// Pointer cursors set every way an author can: the probe skips computing styles only where no
+/// author style can set a cursor, so each of these is still `clickable`.
+const CURSORS: &str = r#"<meta charset="utf-8">
+<x-card></x-card>
+<div id=late>Late pointer</div>
+<script>
+const host = document.querySelector('x-card').attachShadow({ mode: 'open' });
+host.innerHTML = '<style>.c { cursor: pointer }</style><div class=c>Shadow pointer</div>';
+</script>"#;
+
+#[test]
+fn a_pointer_cursor_from_an_inline_style_a_shadow_sheet_or_a_later_rule_is_clickable() {
+    let server = HttpServer::start();
+    server.page("/cursors.html", "Cursors", CURSORS);
+    server.page(
+        "/inline.html",
+        "Inline",
+        "<div style=\"cursor: pointer\">Inline pointer</div><div>Plain</div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/inline.html")])
+        .ok();
+    let snap = snapshot(&env, "c");
+    assert!(
+        snap.contains("clickable \"Inline pointer\"") && !snap.contains("clickable \"Plain\""),
+        "{snap}"
+    );
+    // The document sets no cursor; its shadow root's sheet does.
+    env.ctx("c", &["page", "navigate", &server.url("/cursors.html")])
+        .ok();
+    let snap = snapshot(&env, "c");
+    assert!(snap.contains("clickable \"Shadow pointer\""), "{snap}");
+    // The document had no cursor rule; one added later (inside @media, by the CSSOM) counts.
+    assert!(!snap.contains("clickable \"Late pointer\""), "{snap}");
+    eval(
+        &env,
+        "c",
+        "const s = document.createElement('style'); document.head.append(s); \
+         s.sheet.insertRule('@media screen { #late { cursor: pointer } }'); 'ok'",
+    );
+    let snap = snapshot(&env, "c");
+    assert!(snap.contains("clickable \"Late pointer\""), "{snap}");
+}

@@ -23,7 +23,7 @@
   const bytes = new Uint32Array(2);
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
-    sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null,
+    sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(),
     lastMutation: Date.now(), nonce: bytes[0].toString(36) + bytes[1].toString(36), sent: new Map(), sentCount: 0 };
   try {
     new MutationObserver(() => { R.lastMutation = Date.now(); })
@@ -108,7 +108,41 @@
     if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0)) return true;
     if (el.getAttribute('draggable') === 'true') return true;
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
-    return getComputedStyle(el).cursor === 'pointer';
+    return authorCursor(el) && getComputedStyle(el).cursor === 'pointer';
+  };
+  // Whether an author style may set `cursor` in el's tree scope (a style sheet rule, an inline
+  // style, a shadow root's sheets). When none can, an element's cursor is the browser's own, a
+  // pointer only on links and controls (which have roles): the style need not be computed for
+  // each of thousands of elements. Answered once per scope and run; anything unreadable (a
+  // cross-origin sheet) or too large to scan counts as "may".
+  const sheetsSetCursor = (sheets) => {
+    let seen = 0;
+    const scan = (rules) => {
+      for (const rule of rules) {
+        if (++seen > 5000) return true;
+        if (rule.style && rule.style.cursor) return true;
+        if (rule.styleSheet && scanSheet(rule.styleSheet)) return true;
+        if (rule.cssRules && rule.cssRules.length && scan(rule.cssRules)) return true;
+      }
+      return false;
+    };
+    const scanSheet = (sheet) => {
+      let rules;
+      try { rules = sheet.cssRules; } catch (e) { return true; }
+      return !rules || scan(rules);
+    };
+    for (const sheet of sheets) if (scanSheet(sheet)) return true;
+    return false;
+  };
+  const authorCursor = (el) => {
+    const scope = el.getRootNode();
+    let known = R.cursorScopes.get(scope);
+    if (known === undefined) {
+      known = !!scope.querySelector('[style*="cursor" i]') || sheetsSetCursor(scope.styleSheets || []) ||
+        sheetsSetCursor(scope.adoptedStyleSheets || []);
+      R.cursorScopes.set(scope, known);
+    }
+    return known;
   };
   // Roles that a script-bound click handler turns into a control of its own.
   const SOFT = new Set(['listitem', 'article', 'img', 'row', 'cell', 'gridcell', 'group', 'figure', 'paragraph']);
@@ -653,7 +687,7 @@
   }
   function run(command, args, target) {
     if (R.sigWork.length) readSignatures();
-    R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null;
+    R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null; R.cursorScopes = new Map();
     args = args || {};
     // The daemon forgot the uids of an earlier document: so does this cache.
     if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.byUid = new Map(); R.sent = new Map(); R.sig = new Map(); R.epoch = args.epoch; }

@@ -58,6 +58,8 @@
     kept: new Map(),
     roots: new WeakSet(),
     observer: null,
+    // The document's style sheets at the last walk (`sheetsKey`).
+    sheets: null,
   };
   const markUp = (node, gen, deep) => {
     if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
@@ -69,13 +71,33 @@
       n = n.parentNode || n.host || null;
     }
   };
+  // A style sheet that came, went or changed may change what anything shows.
+  const STYLING = new Set(['STYLE', 'LINK']);
+  const styling = (r) => {
+    const node = r.type === 'characterData' ? r.target.parentNode : r.target;
+    if (node && STYLING.has(node.nodeName)) return true;
+    if (r.type !== 'childList') return false;
+    for (const n of r.addedNodes) if (STYLING.has(n.nodeName)) return true;
+    for (const n of r.removedNodes) if (STYLING.has(n.nodeName)) return true;
+    return false;
+  };
   const changed = (records) => {
     if (!records.length) return;
     const gen = ++C.gen;
     for (const r of records) {
+      if (styling(r)) C.floor = gen;
       if (r.type === 'characterData') markUp(r.target.parentNode, gen, false);
       else markUp(r.target, gen, r.type === 'attributes');
     }
+  };
+  // Rules added or removed through the CSSOM (insertRule) change no node: the walk compares the
+  // sheets' rule counts with the last walk's.
+  const sheetsKey = () => {
+    let key = document.styleSheets.length + ':' + (document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0);
+    for (const sheet of document.styleSheets) {
+      try { key += ':' + sheet.cssRules.length; } catch (e) { key += ':x'; }
+    }
+    return key;
   };
   const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true };
   try {
@@ -143,6 +165,11 @@
     if (!start) return { lines: [], nodes: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
+    const sheets = sheetsKey();
+    if (sheets !== C.sheets) {
+      C.sheets = sheets;
+      C.floor = ++C.gen;
+    }
     const gen = C.gen;
     const key = [args.interactive, args.verbose, maxName, maxText, maxDepth].join('|');
     if (!C.kept.has(key)) C.kept.set(key, new WeakMap());
