@@ -9,7 +9,8 @@
 # other tools' figures from the bench pages' README. (BENCH_FIRSTS documents for the first
 # snapshot's p50.) Then incremental snapshots on the listing
 # (`--diff` of an unchanged page, after one row changed, and a click's feedback), and warm
-# `cdt element click` latency with and without the feedback wait.
+# `cdt element click` latency with and without the feedback wait. The listing rebuilt from the
+# diffs, as a client would, is compared line for line with a fresh full snapshot.
 #
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
@@ -30,7 +31,7 @@ printf '<title>Click</title><button onclick="this.textContent = %s + (++window.n
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/pages" <<'PY'
 import json, os, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import pct, serve_dir  # noqa: E402
+from benchkit import Client, pct, serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 RUNS = int(os.environ.get("BENCH_RUNS", "20"))
@@ -101,12 +102,20 @@ one_row, clicks = [], []
 for i in range(RUNS):
     cdt("element", "click", carts[i], "--no-wait")
     one_row.append(raw("capture", "snapshot", "--diff"))
+# The listing rebuilt from the first snapshot and every diff since, as a client would, is the
+# page's fresh full snapshot, line for line.
+client = Client()
+for reply in [full] + [json.loads(r)["data"] for r, _ in unchanged + one_row]:
+    client.apply(reply)
+fresh = cdt("capture", "snapshot")[0]["snapshot"]
+rebuilt = "yes" if client.text() == fresh else "NO"
 cdt("element", "click", carts[RUNS * 2], "--no-wait")
 one_text = raw("capture", "snapshot", "--diff", "--output", "text")[0]
 for i in range(RUNS):
     clicks.append(raw("element", "click", carts[RUNS + i]))
 rows.append(f"listing  diff, one row changed  p50 {pct([t for _, t in one_row], .5):6.1f} ms  p90 {pct([t for _, t in one_row], .9):6.1f} ms  "
-            f"{tokens(one_row[-1][0]):>5} cl100k tokens (JSON reply; {tokens(one_text)} as --output text)")
+            f"{tokens(one_row[-1][0]):>5} cl100k tokens (JSON reply; {tokens(one_text)} as --output text); "
+            f"rebuilt from {1 + 2 * RUNS} replies = fresh snapshot: {rebuilt}")
 rows.append(f"listing  click with feedback    p50 {pct([t for _, t in clicks], .5):6.1f} ms  p90 {pct([t for _, t in clicks], .9):6.1f} ms  "
             f"{tokens(clicks[-1][0]):>5} cl100k tokens (JSON reply, changes included)")
 

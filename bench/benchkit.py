@@ -1,10 +1,13 @@
-"""What the bench scripts share: a percentile, and a local HTTP server on 127.0.0.1.
+"""What the bench scripts share: a percentile, a local HTTP server on 127.0.0.1, and a client's
+copy of a page kept from snapshot replies.
 
 The scripts run from the repository root and put `bench/` on `sys.path` to import this.
 """
 
+import copy
 import functools
 import http.server
+import re
 import socketserver
 import threading
 
@@ -34,3 +37,69 @@ def serve(handler):
 def serve_dir(root):
     """Serves the files under `root` quietly; returns the base URL."""
     return serve(functools.partial(_Quiet, directory=root))
+
+
+UID = re.compile(r"^(?:f\d+)?e\d+$")
+
+class Client:
+    """The agent's copy of a page, kept from snapshot and feedback replies as
+    docs/snapshot-format.md says (segments under their uid; versions kept by number)."""
+    def __init__(self):
+        self.segments = []
+        self.versions = {}
+    def load(self, text):
+        self.segments = []
+        for line in text.split("\n"):
+            first = line.strip().split(" ")[0]
+            if UID.match(first):
+                self.segments.append([first, [line]])
+            elif self.segments:
+                self.segments[-1][1].append(line)
+            else:
+                self.segments.append(["^", [line]])
+    def place(self, uid, after, lines):
+        # An addition may bring several segments that come together: one per uid line.
+        placed = [[uid, []]]
+        for line in lines:
+            first = line.strip().split(" ")[0]
+            if UID.match(first) and placed[-1][1]:
+                placed.append([first, []])
+            placed[-1][1].append(line)
+        at = 0 if after is None else [s[0] for s in self.segments].index(after) + 1
+        self.segments[at:at] = placed
+    def apply(self, data):
+        # A reply names the version it shows; changes are against version `base` (none: the
+        # same version). So the client keeps the versions it was shown, by number.
+        if isinstance(data.get("snapshot"), str):
+            self.load(data["snapshot"])
+        else:
+            base = data.get("base", data.get("version"))
+            if base in self.versions:
+                self.segments = copy.deepcopy(self.versions[base])
+            self.change(data.get("changes") or [])
+        if data.get("version") is not None:
+            self.versions[data["version"]] = copy.deepcopy(self.segments)
+    def change(self, changes):
+        moving = {}
+        for c in changes:
+            if c["op"] in ("remove", "move"):
+                at = [s[0] for s in self.segments].index(c["uid"])
+                moving[c["uid"]] = self.segments.pop(at)[1]
+        for c in changes:
+            found = [s[1] for s in self.segments if s[0] == c["uid"]] or ([moving[c["uid"]]] if c["uid"] in moving else [])
+            if c["op"] == "change":
+                if found:
+                    found[0][:] = c["lines"].split("\n")
+                else:
+                    moving[c["uid"]] = c["lines"].split("\n")
+            elif c["op"] == "edit":
+                # Some lines of the segment, last first: `remove` from `at`, `lines` instead.
+                at = c["at"]
+                found[0][at:at + c.get("remove", 0)] = c["lines"].split("\n") if c.get("lines") else []
+        for c in changes:
+            if c["op"] == "add":
+                self.place(c["uid"], c.get("after"), c["lines"].split("\n"))
+            elif c["op"] == "move":
+                self.place(c["uid"], c.get("after"), moving.pop(c["uid"]))
+    def text(self):
+        return "\n".join(line for s in self.segments for line in s[1])

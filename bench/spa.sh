@@ -31,9 +31,9 @@ printf '<title>Elsewhere</title><h1>Another page</h1><a href="/index.html">Back 
   >"$CDT_HOME/package/examples/vanillajs/other.html"
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples/vanillajs" <<'PY'
-import copy, json, os, re, subprocess, sys
+import json, os, re, subprocess, sys
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import serve_dir  # noqa: E402
+from benchkit import Client, serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 
@@ -49,70 +49,6 @@ def cdt(*args):
 def tokens(text):
     out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
     return int(out.stdout.split()[0])
-
-UID = re.compile(r"^(?:f\d+)?e\d+$")
-
-class Client:
-    """The agent's copy of the page, kept from replies as docs/snapshot-format.md says."""
-    def __init__(self):
-        self.segments = []
-        self.versions = {}
-    def load(self, text):
-        self.segments = []
-        for line in text.split("\n"):
-            first = line.strip().split(" ")[0]
-            if UID.match(first):
-                self.segments.append([first, [line]])
-            elif self.segments:
-                self.segments[-1][1].append(line)
-            else:
-                self.segments.append(["^", [line]])
-    def place(self, uid, after, lines):
-        # An addition may bring several segments that come together: one per uid line.
-        placed = [[uid, []]]
-        for line in lines:
-            first = line.strip().split(" ")[0]
-            if UID.match(first) and placed[-1][1]:
-                placed.append([first, []])
-            placed[-1][1].append(line)
-        at = 0 if after is None else [s[0] for s in self.segments].index(after) + 1
-        self.segments[at:at] = placed
-    def apply(self, data):
-        # A reply names the version it shows; changes are against version `base` (none: the
-        # same version). So the client keeps the versions it was shown, by number.
-        if isinstance(data.get("snapshot"), str):
-            self.load(data["snapshot"])
-        else:
-            base = data.get("base", data.get("version"))
-            if base in self.versions:
-                self.segments = copy.deepcopy(self.versions[base])
-            self.change(data.get("changes") or [])
-        if data.get("version") is not None:
-            self.versions[data["version"]] = copy.deepcopy(self.segments)
-    def change(self, changes):
-        moving = {}
-        for c in changes:
-            if c["op"] in ("remove", "move"):
-                at = [s[0] for s in self.segments].index(c["uid"])
-                moving[c["uid"]] = self.segments.pop(at)[1]
-        for c in changes:
-            found = [s[1] for s in self.segments if s[0] == c["uid"]] or ([moving[c["uid"]]] if c["uid"] in moving else [])
-            if c["op"] == "change":
-                if found:
-                    found[0][:] = c["lines"].split("\n")
-                else:
-                    moving[c["uid"]] = c["lines"].split("\n")
-            elif c["op"] == "edit":
-                # Some lines of the segment, last first: `remove` from `at`, `lines` instead.
-                at = c["at"]
-                found[0][at:at + c.get("remove", 0)] = c["lines"].split("\n") if c.get("lines") else []
-        for c in changes:
-            if c["op"] == "add":
-                self.place(c["uid"], c.get("after"), c["lines"].split("\n"))
-            elif c["op"] == "move":
-                self.place(c["uid"], c.get("after"), moving.pop(c["uid"]))
-    def text(self):
-        return "\n".join(line for s in self.segments for line in s[1])
 
 def uid_of(text, pattern):
     lines = text.split("\n")

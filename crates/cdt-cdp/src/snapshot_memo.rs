@@ -2,8 +2,8 @@
 //!
 //! The probe remembers the lines it sent for a walk (its options and root) under a token; when
 //! the daemon asks with that token as `base`, the probe answers `keep: [p, s]` (the first `p`
-//! and last `s` lines are those of the base) with only the lines between and their nodes. The
-//! adapter puts the whole answer back together here, so nothing above it sees the difference:
+//! and last `s` lines are those of the base) with only the lines between. The adapter puts the
+//! whole answer back together here, so nothing above it sees the difference:
 //! a warm snapshot of an unchanged page crosses the DevTools connection as a few bytes instead
 //! of the whole page. A line carrying a placeholder uid (a node reported fresh) never counts as
 //! kept, so every uid in a kept line is one the daemon already numbered.
@@ -11,7 +11,6 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use cdt_domain::snapshot_change::line_uid;
 use serde_json::Value;
 
 use crate::support::lock;
@@ -23,7 +22,6 @@ const KEPT: usize = 32;
 struct Sent {
     token: String,
     lines: Vec<Value>,
-    nodes: Vec<Value>,
     used: u64,
 }
 
@@ -31,11 +29,6 @@ struct Sent {
 #[derive(Default)]
 pub(crate) struct SnapshotMemo {
     sent: Mutex<(u64, HashMap<Key, Sent>)>,
-}
-
-/// Whether a snapshot line carries a uid.
-fn has_uid(line: &Value) -> bool {
-    line_uid(line.as_str().unwrap_or_default()).is_some()
 }
 
 type Key = (String, String, String);
@@ -68,22 +61,12 @@ impl SnapshotMemo {
             else {
                 return false;
             };
-            let nodes_before = base.lines[..prefix].iter().filter(|l| has_uid(l)).count();
             let tail = &base.lines[base.lines.len() - suffix..];
-            let nodes_after = tail.iter().filter(|l| has_uid(l)).count();
-            if nodes_before + nodes_after > base.nodes.len() {
-                return false;
-            }
             let middle = std::mem::take(&mut value["lines"]);
-            let middle_nodes = std::mem::take(&mut value["nodes"]);
             let mut lines = base.lines[..prefix].to_vec();
             lines.extend(middle.as_array().cloned().unwrap_or_default());
             lines.extend_from_slice(tail);
-            let mut nodes = base.nodes[..nodes_before].to_vec();
-            nodes.extend(middle_nodes.as_array().cloned().unwrap_or_default());
-            nodes.extend_from_slice(&base.nodes[base.nodes.len() - nodes_after..]);
             value["lines"] = Value::Array(lines);
-            value["nodes"] = Value::Array(nodes);
         }
         let Some(object) = value.as_object_mut() else {
             return true;
@@ -91,8 +74,8 @@ impl SnapshotMemo {
         object.remove("keep");
         object.remove("base");
         let token = object.remove("token");
-        if let (Some(Value::String(token)), Some(Value::Array(lines)), Some(Value::Array(nodes))) =
-            (token, object.get("lines"), object.get("nodes"))
+        if let (Some(Value::String(token)), Some(Value::Array(lines))) =
+            (token, object.get("lines"))
         {
             if !sent.contains_key(&key) && sent.len() >= KEPT {
                 let oldest = sent
@@ -108,7 +91,6 @@ impl SnapshotMemo {
                 Sent {
                     token,
                     lines: lines.clone(),
-                    nodes: nodes.clone(),
                     used: *clock,
                 },
             );
@@ -123,18 +105,17 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn a_kept_answer_is_put_back_together_with_its_nodes() {
+    fn a_kept_answer_is_put_back_together() {
         let memo = SnapshotMemo::default();
         let key = SnapshotMemo::key("T", "", &json!({ "interactive": false }));
         let mut first = json!({ "token": "a.1",
-            "lines": ["e1 main", "  e2 button \"A\"", "  text \"x\"", "  e3 button \"B\"", "  e4 link \"C\""],
-            "nodes": [["e1", "main", ""], ["e2", "button", "A"], ["e3", "button", "B"], ["e4", "link", "C"]] });
+            "lines": ["e1 main", "  e2 button \"A\"", "  text \"x\"", "  e3 button \"B\"", "  e4 link \"C\""] });
         assert!(memo.complete(key.clone(), &mut first));
         assert!(first.get("token").is_none());
         assert_eq!(memo.base(&key).as_deref(), Some("a.1"));
-        // The second and third lines changed; one node among them.
+        // The second and third lines changed.
         let mut delta = json!({ "token": "a.2", "base": "a.1", "keep": [1, 2],
-            "lines": ["  e2 button \"A\" disabled"], "nodes": [["e2", "button", "A"]] });
+            "lines": ["  e2 button \"A\" disabled"] });
         assert!(memo.complete(key.clone(), &mut delta));
         assert_eq!(
             delta["lines"],
@@ -145,13 +126,9 @@ mod tests {
                 "  e4 link \"C\""
             ])
         );
-        assert_eq!(delta["nodes"].as_array().map(Vec::len), Some(4));
-        assert_eq!(delta["nodes"][3][0], "e4");
         assert!(delta.get("keep").is_none() && delta.get("base").is_none());
         // A delta against a base no longer held is refused.
-        let mut stale =
-            json!({ "token": "a.3", "base": "a.1", "keep": [1, 0], "lines": [], "nodes": [] });
+        let mut stale = json!({ "token": "a.3", "base": "a.1", "keep": [1, 0], "lines": [] });
         assert!(!memo.complete(key, &mut stale));
-        assert!(has_uid(&json!("  f2e10 link")) && !has_uid(&json!("  text \"e1\"")));
     }
 }

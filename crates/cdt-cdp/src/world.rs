@@ -19,6 +19,7 @@
 
 use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeCommand;
+use cdt_domain::snapshot_change::line_node;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
@@ -44,8 +45,6 @@ pub const PROBE_SOURCE: &str = concat!(
 const WORLD_NAME: &str = "cdt";
 const RUN: &str = "function (c, a, t) { return globalThis.cdt.run(c, a, t); }";
 const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
-/// The message of a run whose report of fresh nodes was dropped before it was taught.
-const REPORT_GONE: &str = "the page probe's report of fresh nodes is gone";
 /// The node a uid names, as the probe holds it (or `null`).
 const NODE: &str = "function (u) { return globalThis.cdt.node(u); }";
 
@@ -174,7 +173,6 @@ pub(crate) async fn run_probe(
                 lock(&pages.state.worlds.contexts).remove(&frame_id);
                 pages.state.worlds.sessions.lock().await.remove(&frame_id);
             }
-            Err(error) if attempt < 3 && error.message == REPORT_GONE => {}
             other => return other.map_err(|e| stale_frame(e, prefix)),
         }
     }
@@ -302,7 +300,11 @@ async fn run_once(
         let reply = frame.call(command, &args, target, group).await?;
         let mut value = frame.read_reply(&reply).await?;
         match &memo {
-            Some(key) if !worlds.snapshots.complete(key.clone(), &mut value) => {
+            Some(key) if worlds.snapshots.complete(key.clone(), &mut value) => {
+                frame.annotate(&mut value, true).await;
+                return Ok(value);
+            }
+            Some(_) => {
                 if args
                     .as_object_mut()
                     .and_then(|a| a.remove("base"))
@@ -314,7 +316,10 @@ async fn run_once(
                     ));
                 }
             }
-            _ => return Ok(value),
+            None => {
+                frame.annotate(&mut value, false).await;
+                return Ok(value);
+            }
         }
     }
 }
@@ -468,41 +473,66 @@ impl Frame<'_> {
                 .map(|number| format!("{prefix}e{number}"))
                 .collect()
         };
+        if !uids.is_empty() {
+            self.teach(generation, &uids);
+        }
         let text = if uids.is_empty() {
             text
         } else {
             substitute(&text, &nonce, &uids)
         };
-        if !uids.is_empty() {
-            // Taught before anything else runs: the probe is what resolves these uids until
-            // their backendNodeIds are read.
-            let learn = json!({
-                "functionDeclaration": LEARN, "executionContextId": self.context,
-                "arguments": [{ "value": generation }, { "value": uids }],
-            });
-            let learned = self
-                .pages
-                .connection
-                .call("Runtime.callFunctionOn", learn, Some(self.session))
-                .await?;
-            if learned["result"]["value"] != true {
-                return Err(CdtError::new(ErrorCode::ProtocolError, REPORT_GONE));
-            }
-        }
-        let mut value: Value = serde_json::from_str(&text).map_err(|e| {
+        let value: Value = serde_json::from_str(&text).map_err(|e| {
             CdtError::new(
                 ErrorCode::InternalError,
                 format!("cdt's page probe sent an unreadable reply: {e}"),
             )
         })?;
-        self.annotate(&mut value).await;
         Ok(value)
     }
 
-    /// Adds each named node's backendNodeId, and each iframe's frame prefix.
-    async fn annotate(&self, value: &mut Value) {
+    /// Teaches the probe the uids of the nodes it reported fresh in run `generation`. The
+    /// command is on its way before this returns, so the page handles it before any later
+    /// command of this session (the probe is what resolves these uids until their
+    /// backendNodeIds are read); its answer is not waited for: the page learns while the daemon
+    /// reads the reply. Should the report be gone (more than 8 runs of this world came between),
+    /// those uids resolve to nothing and answer `UID_STALE`.
+    fn teach(&self, generation: u64, uids: &[String]) {
+        let connection = self.pages.connection.clone();
+        let session = self.session.to_string();
+        let learn = json!({
+            "functionDeclaration": LEARN, "executionContextId": self.context,
+            "arguments": [{ "value": generation }, { "value": uids }],
+        });
+        let mut learning = Box::pin(async move {
+            match connection
+                .call("Runtime.callFunctionOn", learn, Some(&session))
+                .await
+            {
+                Ok(learned) if learned["result"]["value"] == true => {}
+                Ok(_) => tracing::warn!("the page probe had no report {generation} to learn"),
+                Err(error) => tracing::debug!("teaching the page probe failed: {}", error.message),
+            }
+        });
+        // The first poll sends the command (a call is sent before it waits for its reply).
+        let mut poll = std::task::Context::from_waker(std::task::Waker::noop());
+        if learning.as_mut().poll(&mut poll).is_pending() {
+            tokio::spawn(learning);
+        }
+    }
+
+    /// Adds a snapshot's nodes (`[uid, role, name, backendNodeId?]`, read from its lines, each
+    /// with its backendNodeId once known), and each iframe's frame prefix.
+    async fn annotate(&self, value: &mut Value, snapshot: bool) {
         let (page, prefix) = (self.page, self.prefix);
         let worlds = &self.pages.state.worlds;
+        if snapshot && let Some(lines) = value.get("lines").and_then(Value::as_array) {
+            let nodes: Vec<Value> = lines
+                .iter()
+                .filter_map(|line| line_node(line.as_str()?))
+                .map(|(uid, role, name)| json!([uid, role, name]))
+                .collect();
+            value["nodes"] = Value::Array(nodes);
+        }
         if let Some(nodes) = value.get_mut("nodes").and_then(Value::as_array_mut) {
             for node in nodes {
                 let uid = node[0].as_str().unwrap_or_default().to_string();

@@ -87,6 +87,26 @@ pub fn line_uid(line: &str) -> Option<&str> {
     (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(word)
 }
 
+/// A line with a uid as `(uid, role, name)`: `  e12 link "Say \"hi\""` → (`e12`, `link`,
+/// `Say "hi"`); the name is empty when the line has none.
+pub fn line_node(line: &str) -> Option<(&str, &str, String)> {
+    let uid = line_uid(line)?;
+    let rest = line.trim_start()[uid.len()..].strip_prefix(' ')?;
+    let (role, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    let mut name = String::new();
+    if let Some(quoted) = rest.strip_prefix('"') {
+        let mut chars = quoted.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => name.extend(chars.next()),
+                c => name.push(c),
+            }
+        }
+    }
+    Some((uid, role, name))
+}
+
 /// Where a segment goes: `after e39 in e30`, `at the start`.
 fn place(after: &Option<String>, parent: &Option<String>) -> String {
     let mut out = match after {
@@ -235,6 +255,23 @@ mod tests {
         assert_eq!(back, changes);
         assert_eq!(changes[0].lines(), None);
         assert_eq!(changes[3].lines(), Some("e12 checkbox checked"));
+    }
+
+    #[test]
+    fn a_line_node_is_its_uid_role_and_unquoted_name() {
+        assert_eq!(
+            line_node("    e12 link \"Say \\\"hi\\\" \\\\ now\" heading=2"),
+            Some(("e12", "link", "Say \"hi\" \\ now".to_string()))
+        );
+        assert_eq!(
+            line_node("e3 textbox value=\"x\""),
+            Some(("e3", "textbox", String::new()))
+        );
+        assert_eq!(
+            line_node("f1e2 main"),
+            Some(("f1e2", "main", String::new()))
+        );
+        assert_eq!(line_node("  text \"e1 link\""), None);
     }
 
     #[test]

@@ -191,7 +191,7 @@
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
-  // and `nodes` are those between. A line with a placeholder uid is never kept.
+  // are those between. A line with a placeholder uid is never kept.
   const snapshot = (args, target) => {
     const r = walkSnapshot(args, target);
     if (!r || !r.lines) return r;
@@ -209,16 +209,9 @@
     while (p < a.length && p < b.length && same(a[p], b[p])) p++;
     let s = 0;
     while (s < a.length - p && s < b.length - p && same(a[a.length - 1 - s], b[b.length - 1 - s])) s++;
-    const hasUid = (line) => /^\s*(?:(?:f\d+)?e\d+ |\u0001)/.test(line);
-    let before = 0;
-    for (let i = 0; i < p; i++) if (hasUid(b[i])) before++;
-    const middle = b.slice(p, b.length - s);
-    let inMiddle = 0;
-    for (const line of middle) if (hasUid(line)) inMiddle++;
     r.base = args.base;
     r.keep = [p, s];
-    r.lines = middle;
-    r.nodes = r.nodes.slice(before, before + inMiddle);
+    r.lines = b.slice(p, b.length - s);
     return r;
   };
 

@@ -132,13 +132,16 @@
   const compress = (lines) => {
     const out = [];
     const indent = (line) => line.length - line.trimStart().length;
+    const leaf = (j) => j + 1 >= lines.length || indent(lines[j + 1]) <= indent(lines[j]);
     for (let i = 0; i < lines.length;) {
       const line = lines[i];
-      const trimmed = line.trimStart();
-      const leaf = (j) => j + 1 >= lines.length || indent(lines[j + 1]) <= indent(lines[j]);
       let n = 1;
-      if (!/^(?:f\d+)?e\d+ /.test(trimmed) && !trimmed.startsWith('\u0001')) {
-        while (i + n < lines.length && lines[i + n] === line && leaf(i + n - 1) && leaf(i + n)) n++;
+      // Only a line equal to the next can start a run (most lines are not: nothing to check).
+      if (lines[i + 1] === line) {
+        const trimmed = line.trimStart();
+        if (!/^(?:f\d+)?e\d+ /.test(trimmed) && !trimmed.startsWith('\u0001')) {
+          while (i + n < lines.length && lines[i + n] === line && leaf(i + n - 1) && leaf(i + n)) n++;
+        }
       }
       out.push(n > 2 ? line + ' ×' + n : line);
       if (n === 2) out.push(line);
@@ -162,7 +165,7 @@
       try { start = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: H.clean(e.message || e, 200) }; }
       if (!start) return { error: 'unknown', selector: args.rootSelector };
     }
-    if (!start) return { lines: [], nodes: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    if (!start) return { lines: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
     const sheets = sheetsKey();
@@ -300,11 +303,12 @@
     flush();
     // The lines put together: uids, and what live lines show now.
     const lines = [];
-    const nodes = [];
     const frames = [];
     const active = document.activeElement;
+    const indents = [''];
     for (const rec of recs) {
-      const indent = '  '.repeat(rec.d);
+      while (indents.length <= rec.d) indents.push(indents[indents.length - 1] + '  ');
+      const indent = indents[rec.d];
       if (!rec.el) {
         lines.push(indent + rec.body);
         continue;
@@ -316,9 +320,9 @@
       const shown = H.shown(rec.role);
       const uid = rec.uid ? H.ref(el, () => H.signature(el, shown, name)) : null;
       lines.push(indent + (uid ? uid + ' ' : '') + shown + (name ? ' ' + H.quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
-      if (uid) nodes.push([uid, shown, name]);
       if (rec.frame) frames.push({ uid: uid || H.ref(el), depth: rec.d + 1 });
     }
-    return { lines: compress(lines), nodes, frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    // Each uid's role and name are on its line: the daemon reads them there.
+    return { lines: compress(lines), frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
   };
 })
