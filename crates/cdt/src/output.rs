@@ -353,10 +353,22 @@ impl Printer {
                 if !meta.warnings.is_empty() {
                     meta_json["warnings"] = json!(meta.warnings);
                 }
-                Self::stdout(&format!(
-                    "{}\n",
-                    json!({ "ok": true, "data": data, "meta": meta_json })
-                ));
+                // Written from the reply as it is (a snapshot's data is hundreds of kB: not
+                // copied into another value first); keys in the order `json!` sorts them.
+                #[derive(serde::Serialize)]
+                struct Envelope<'a> {
+                    data: &'a Value,
+                    meta: &'a Value,
+                    ok: bool,
+                }
+                let envelope = Envelope {
+                    data,
+                    meta: &meta_json,
+                    ok: true,
+                };
+                let mut text = serde_json::to_string(&envelope).unwrap_or_default();
+                text.push('\n');
+                Self::stdout(&text);
             }
             OutputFormat::Text => Self::stdout(&render_text(op, data)),
         }
