@@ -1,8 +1,10 @@
 //! The version of the wire protocol between `cdt` (and every other client: `cdt mcp`, the
 //! REPL) and `cdt-daemon`: a fingerprint of the operation table (every operation's name and the
-//! schema of its parameters) and of the envelope around it. A client whose table differs from
-//! the daemon's (an operation added, renamed, a parameter changed) speaks another protocol, so
-//! it never sends a daemon an operation it lacks; the handshake refuses the mismatch.
+//! schemas of its parameters and of its reply) and of the envelope around it. A client whose
+//! table differs from the daemon's (an operation added, renamed, a parameter or a reply's shape
+//! changed: a snapshot diff's kinds of change) speaks another protocol, so it never sends a
+//! daemon an operation it lacks nor reads a reply it would misunderstand; the handshake refuses
+//! the mismatch.
 //!
 //! [`PROTOCOL_VERSION`] is generated: a test recomputes the fingerprint and fails when the
 //! committed number is stale; `CDT_UPDATE_DOCS=1 cargo test -p cdt-domain protocol` rewrites
@@ -12,7 +14,7 @@
 pub const ENVELOPE: u32 = 4;
 
 /// The fingerprint of [`ENVELOPE`] and the operation table (generated, see the module docs).
-pub const PROTOCOL_VERSION: u32 = 57116514;
+pub const PROTOCOL_VERSION: u32 = 3672385403;
 
 /// FNV-1a over `bytes`, continuing from `hash`.
 fn fnv1a(mut hash: u32, bytes: &[u8]) -> u32 {
@@ -27,8 +29,9 @@ fn fnv1a(mut hash: u32, bytes: &[u8]) -> u32 {
 pub fn fingerprint() -> u32 {
     let mut hash = fnv1a(0x811c_9dc5, format!("envelope {ENVELOPE}\n").as_bytes());
     for spec in crate::ops::OP_SPECS {
-        let schema = crate::ops::params_schema(spec.name).unwrap_or_default();
-        hash = fnv1a(hash, format!("{} {schema}\n", spec.name).as_bytes());
+        let params = crate::ops::params_schema(spec.name).unwrap_or_default();
+        let reply = crate::ops::reply_schema(spec.name).unwrap_or_default();
+        hash = fnv1a(hash, format!("{} {params} {reply}\n", spec.name).as_bytes());
     }
     // Never 0: that is what an unset constant reads.
     hash.max(1)
