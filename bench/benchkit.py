@@ -57,7 +57,7 @@ class Client:
                 self.segments[-1][1].append(line)
             else:
                 self.segments.append(["^", [line]])
-    def place(self, uid, after, lines):
+    def place(self, uid, after, lines, split=None):
         # An addition may bring several segments that come together: one per uid line.
         placed = [[uid, []]]
         for line in lines:
@@ -66,6 +66,10 @@ class Client:
                 placed.append([first, []])
             placed[-1][1].append(line)
         at = 0 if after is None else [s[0] for s in self.segments].index(after) + 1
+        if split is not None:
+            # Put in before line `split` of `after`: its lines from there on end the last new one.
+            placed[-1][1].extend(self.segments[at - 1][1][split:])
+            del self.segments[at - 1][1][split:]
         self.segments[at:at] = placed
     def apply(self, data):
         # A reply names the version it shows; changes are against version `base` (none: the
@@ -84,7 +88,13 @@ class Client:
         for c in changes:
             if c["op"] in ("remove", "move"):
                 at = [s[0] for s in self.segments].index(c["uid"])
-                moving[c["uid"]] = self.segments.pop(at)[1]
+                lines = self.segments.pop(at)[1]
+                keep = c.get("keep", 0)
+                if keep:
+                    # A removed segment's last lines stay: the segment before has them now.
+                    self.segments[at - 1][1].extend(lines[-keep:])
+                    lines = lines[:-keep]
+                moving[c["uid"]] = lines
         for c in changes:
             found = [s[1] for s in self.segments if s[0] == c["uid"]] or ([moving[c["uid"]]] if c["uid"] in moving else [])
             if c["op"] == "change":
@@ -98,7 +108,7 @@ class Client:
                 found[0][at:at + c.get("remove", 0)] = c["lines"].split("\n") if c.get("lines") else []
         for c in changes:
             if c["op"] == "add":
-                self.place(c["uid"], c.get("after"), c["lines"].split("\n"))
+                self.place(c["uid"], c.get("after"), c["lines"].split("\n"), c.get("at"))
             elif c["op"] == "move":
                 self.place(c["uid"], c.get("after"), moving.pop(c["uid"]))
     def text(self):

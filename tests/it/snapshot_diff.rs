@@ -113,7 +113,9 @@ impl Client {
         }
     }
 
-    fn place(&mut self, uid: &str, after: &Value, lines: Vec<String>) {
+    /// Puts segments in after `after` (before its line `split`, when given: its lines from
+    /// there on end the last new segment).
+    fn place(&mut self, uid: &str, after: &Value, split: Option<u64>, lines: Vec<String>) {
         let at = match after.as_str() {
             None => 0,
             Some(after) => {
@@ -132,6 +134,10 @@ impl Client {
                 placed.push((first.to_string(), Vec::new()));
             }
             placed.last_mut().unwrap().1.push(line);
+        }
+        if let Some(line) = split {
+            let tail = self.segments[at - 1].1.split_off(line as usize);
+            placed.last_mut().unwrap().1.extend(tail);
         }
         self.segments.splice(at..at, placed);
     }
@@ -166,7 +172,14 @@ impl Client {
             let uid = change["uid"].as_str().unwrap();
             if change["op"] == "remove" || change["op"] == "move" {
                 let at = self.segments.iter().position(|(id, _)| id == uid);
-                let (_, lines) = self.segments.remove(at.expect("segment to take out"));
+                let at = at.expect("segment to take out");
+                let (_, mut lines) = self.segments.remove(at);
+                // A removed segment's last `keep` lines stay: the segment before has them now.
+                let keep = change["keep"].as_u64().unwrap_or(0) as usize;
+                if keep > 0 {
+                    let left = lines.split_off(lines.len() - keep);
+                    self.segments[at - 1].1.extend(left);
+                }
                 moving.insert(uid.to_string(), lines);
             }
         }
@@ -195,10 +208,15 @@ impl Client {
         for change in changes {
             let uid = change["uid"].as_str().unwrap();
             match change["op"].as_str() {
-                Some("add") => self.place(uid, &change["after"], lines_of(change)),
+                Some("add") => self.place(
+                    uid,
+                    &change["after"],
+                    change["at"].as_u64(),
+                    lines_of(change),
+                ),
                 Some("move") => {
                     let lines = moving.remove(uid).unwrap();
-                    self.place(uid, &change["after"], lines);
+                    self.place(uid, &change["after"], None, lines);
                 }
                 _ => {}
             }
@@ -358,7 +376,10 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
         (json!(1), json!(false)),
         "{since}"
     );
-    assert_eq!(since["changes"].as_array().unwrap().len(), 3, "{since}");
+    // The button changed and one was added above the text below it (the text stays in place:
+    // `at`, not sent again).
+    assert_eq!(since["changes"].as_array().unwrap().len(), 2, "{since}");
+    assert_eq!(since["changes"][1]["at"], 1, "{since}");
     let unknown = env.ctx("v", &["capture", "snapshot", "--since", "99"]);
     assert_eq!(unknown.ok()["full"], true);
     assert!(unknown.ok()["snapshot"].is_string());

@@ -203,6 +203,92 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
     (edits, weight)
 }
 
+/// The segments in both versions that moved: those off the longest run that kept its order.
+struct Moves {
+    /// Their indices in the new version.
+    moved: HashSet<usize>,
+}
+
+impl Moves {
+    fn of(new: &[Segment], old_at: &HashMap<&str, usize>) -> Moves {
+        // Segments in both, in the new order, by their old position.
+        let common: Vec<(usize, usize)> = new
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| old_at.get(s.id.as_str()).map(|&o| (i, o)))
+            .collect();
+        let positions: Vec<usize> = common.iter().map(|&(_, o)| o).collect();
+        let stays = longest_increasing(&positions);
+        Moves {
+            moved: common
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !stays.contains(k))
+                .map(|(_, &(i, _))| i)
+                .collect(),
+        }
+    }
+}
+
+/// Lines that stayed in place while the uid line above them changed: text below a segment
+/// that new segments were put in front of (`split`: the segment's new index → how many of its
+/// lines it keeps; `taken`: the last new segment's index → how many lines it took), or that a
+/// removed segment leaves to the one before it (`kept`: removed uid → lines left). Those
+/// segments are otherwise unchanged (`unchanged`, by new index): the lines are not sent again.
+#[derive(Default)]
+struct Shifts<'a> {
+    split: HashMap<usize, usize>,
+    taken: HashMap<usize, usize>,
+    kept: HashMap<&'a str, usize>,
+    unchanged: HashSet<usize>,
+}
+
+impl<'a> Shifts<'a> {
+    fn of(
+        old: &'a [Segment],
+        new: &[Segment],
+        old_at: &HashMap<&str, usize>,
+        new_ids: &HashSet<&str>,
+        moves: &Moves,
+    ) -> Shifts<'a> {
+        let mut shifts = Shifts::default();
+        for (i, segment) in new.iter().enumerate() {
+            let Some(&o) = old_at.get(segment.id.as_str()) else {
+                continue;
+            };
+            if moves.moved.contains(&i) {
+                continue;
+            }
+            let (was, now) = (&old[o].lines, &segment.lines);
+            if was.len() > now.len() && was.starts_with(now) {
+                // Its last lines went to new segments put after it: they end the last of them.
+                let tail = &was[now.len()..];
+                let end = (i + 1..new.len())
+                    .find(|&j| old_at.contains_key(new[j].id.as_str()))
+                    .unwrap_or(new.len());
+                let last = &new[end - 1].lines;
+                if end > i + 1 && last.len() > tail.len() && last.ends_with(tail) {
+                    shifts.split.insert(i, now.len());
+                    shifts.taken.insert(end - 1, tail.len());
+                    shifts.unchanged.insert(i);
+                }
+            } else if now.len() > was.len() && now.starts_with(was) {
+                // It gained the last lines of the removed segment that followed it.
+                let tail = &now[was.len()..];
+                if let Some(next) = old.get(o + 1)
+                    && !new_ids.contains(next.id.as_str())
+                    && next.lines.len() > tail.len()
+                    && next.lines.ends_with(tail)
+                {
+                    shifts.kept.insert(next.id.as_str(), tail.len());
+                    shifts.unchanged.insert(i);
+                }
+            }
+        }
+        shifts
+    }
+}
+
 /// What naming a segment or place costs besides the uid, in a change's weight (`- e12`).
 const NAMING_COST: usize = 2;
 
@@ -216,34 +302,24 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
         .map(|(i, s)| (s.id.as_str(), i))
         .collect();
     let new_ids: HashSet<&str> = new.iter().map(|s| s.id.as_str()).collect();
+    let moves = Moves::of(new, &old_at);
+    let shifts = Shifts::of(old, new, &old_at, &new_ids, &moves);
     let mut changes = Vec::new();
     let mut weight = 0;
     for segment in old.iter().filter(|s| !new_ids.contains(s.id.as_str())) {
         weight += segment.id.len() + NAMING_COST;
         changes.push(Change::Remove {
             uid: segment.id.clone(),
+            keep: shifts.kept.get(segment.id.as_str()).copied().unwrap_or(0),
         });
     }
-    // Segments in both, in the new order, by their old position: those off the longest
-    // increasing run moved.
-    let common: Vec<(usize, usize)> = new
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| old_at.get(s.id.as_str()).map(|&o| (i, o)))
-        .collect();
-    let positions: Vec<usize> = common.iter().map(|&(_, o)| o).collect();
-    let stays = longest_increasing(&positions);
-    let moved: HashSet<usize> = common
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| !stays.contains(k))
-        .map(|(_, &(i, _))| i)
-        .collect();
     for (i, segment) in new.iter().enumerate() {
         let after = (i > 0).then(|| new[i - 1].id.clone());
         match old_at.get(segment.id.as_str()) {
             None => {
-                let lines = segment.lines.join("\n");
+                // Lines that stayed where they were and are this segment's now are not sent.
+                let own = segment.lines.len() - shifts.taken.get(&i).copied().unwrap_or(0);
+                let lines = segment.lines[..own].join("\n");
                 weight += lines.len();
                 // New segments that come together are one addition (the first names the place).
                 let follows_an_added = i > 0 && !old_at.contains_key(new[i - 1].id.as_str());
@@ -255,11 +331,15 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
                 }
                 changes.push(Change::Add {
                     uid: segment.id.clone(),
+                    at: (i > 0)
+                        .then(|| shifts.split.get(&(i - 1)).copied())
+                        .flatten(),
                     after,
                     parent: segment.parent.clone(),
                     lines,
                 });
             }
+            Some(_) if shifts.unchanged.contains(&i) => {}
             Some(&o) => {
                 if old[o].lines != segment.lines {
                     let (edits, carried) =
@@ -267,7 +347,7 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
                     weight += carried;
                     changes.extend(edits);
                 }
-                if moved.contains(&i) {
+                if moves.moved.contains(&i) {
                     weight += segment.id.len() + NAMING_COST;
                     changes.push(Change::Move {
                         uid: segment.id.clone(),
@@ -311,8 +391,9 @@ fn held<'a>(
     }
 }
 
-/// `old`'s lines with `changes` applied, as a client would: removals and moves out, changed
-/// lines in, then additions and moves placed after their segment, in order.
+/// `old`'s lines with `changes` applied, as a client would: removals (leaving their kept lines
+/// to the segment before) and moves out, changed lines in, then additions (taking the lines of
+/// `after` from `at` on) and moves placed after their segment, in order.
 pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
     let mut order: Vec<(String, Vec<String>)> = old
         .iter()
@@ -321,7 +402,16 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
     let mut moving: HashMap<String, Vec<String>> = HashMap::new();
     for change in changes {
         match change {
-            Change::Remove { uid } => order.retain(|(id, _)| id != uid),
+            Change::Remove { uid, keep } => {
+                if let Some(at) = order.iter().position(|(id, _)| id == uid) {
+                    let (_, mut lines) = order.remove(at);
+                    // Its last lines stay in place: the segment before it has them now.
+                    let left = lines.split_off(lines.len() - (*keep).min(lines.len()));
+                    if let Some((_, before)) = at.checked_sub(1).and_then(|p| order.get_mut(p)) {
+                        before.extend(left);
+                    }
+                }
+            }
             Change::Move { uid, .. } => {
                 if let Some(at) = order.iter().position(|(id, _)| id == uid) {
                     let (_, lines) = order.remove(at);
@@ -358,12 +448,17 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
         }
     }
     for change in changes {
-        let (after, placed) = match change {
+        let (after, split, mut placed) = match change {
             Change::Add {
-                uid, after, lines, ..
-            } => (after, added(uid, lines)),
+                uid,
+                after,
+                at,
+                lines,
+                ..
+            } => (after, *at, added(uid, lines)),
             Change::Move { uid, after, .. } => (
                 after,
+                None,
                 vec![(uid.clone(), moving.remove(uid).unwrap_or_default())],
             ),
             _ => continue,
@@ -375,6 +470,15 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
                 .position(|(id, _)| id == after)
                 .map_or(order.len(), |p| p + 1),
         };
+        // Put in before a line of `after`: its lines from there on end the last new segment.
+        if let (Some(line), Some((_, before))) =
+            (split, at.checked_sub(1).and_then(|p| order.get_mut(p)))
+        {
+            let tail = before.split_off(line.min(before.len()));
+            if let Some((_, last)) = placed.last_mut() {
+                last.extend(tail);
+            }
+        }
         order.splice(at..at, placed);
     }
     order.into_iter().flat_map(|(_, lines)| lines).collect()

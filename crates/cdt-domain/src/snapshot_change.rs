@@ -14,17 +14,26 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "op", rename_all = "camelCase")]
 pub enum Change {
     /// A segment that was not there, and the new segments that come right after it, if any
-    /// (`lines` holds them all; each starts at its uid line).
+    /// (`lines` holds them all; each starts at its uid line). With `at`, they go in before line
+    /// `at` of segment `after` (0 is its uid line), and the lines of `after` from there on stay
+    /// where they are: below the last new segment, now its lines.
     Add {
         uid: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         after: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<usize>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         parent: Option<String>,
         lines: String,
     },
-    /// A segment that is gone (its node was removed, or no longer shows).
-    Remove { uid: String },
+    /// A segment that is gone (its node was removed, or no longer shows). With `keep`, its last
+    /// `keep` lines stay where they are: below the segment before it, now its lines.
+    Remove {
+        uid: String,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        keep: usize,
+    },
     /// A segment whose lines changed (given whole).
     Change { uid: String, lines: String },
     /// Some lines of a segment changed: `remove` lines from line `at` of the segment as it was
@@ -53,7 +62,7 @@ impl Change {
     pub fn uid(&self) -> &str {
         match self {
             Change::Add { uid, .. }
-            | Change::Remove { uid }
+            | Change::Remove { uid, .. }
             | Change::Change { uid, .. }
             | Change::Edit { uid, .. }
             | Change::Move { uid, .. } => uid,
@@ -182,7 +191,7 @@ pub fn text(changes: &[Change]) -> String {
                 remove,
                 lines,
             } => edit(uid, *at, *remove, lines),
-            Change::Remove { uid } => format!("- {uid}\n"),
+            Change::Remove { uid, .. } => format!("- {uid}\n"),
             Change::Move { uid, after, parent } => format!("> {uid} {}\n", place(after, parent)),
         })
         .collect()
@@ -198,6 +207,7 @@ mod tests {
             Change::Add {
                 uid: "e40".into(),
                 after: Some("e39".into()),
+                at: None,
                 parent: Some("e30".into()),
                 lines: "    e40 row\n      text \"new\"".into(),
             },
@@ -205,7 +215,10 @@ mod tests {
                 uid: "e15".into(),
                 lines: "  e15 button \"Save\" disabled".into(),
             },
-            Change::Remove { uid: "e12".into() },
+            Change::Remove {
+                uid: "e12".into(),
+                keep: 0,
+            },
             Change::Move {
                 uid: "e20".into(),
                 after: None,

@@ -50,6 +50,7 @@ fn an_inserted_row_is_one_add_placed_after_its_sibling_and_nothing_moves() {
         [Change::Add {
             uid: "e9".into(),
             after: Some("e2".into()),
+            at: None,
             parent: Some("e1".into()),
             lines: "  e9 link \"New\"".into(),
         }]
@@ -76,7 +77,10 @@ fn removed_changed_and_swapped_segments() {
     ]));
     let (changes, _) = diff(&old, &new);
     assert!(
-        changes.contains(&Change::Remove { uid: "e3".into() }),
+        changes.contains(&Change::Remove {
+            uid: "e3".into(),
+            keep: 0
+        }),
         "{changes:?}"
     );
     assert!(
@@ -144,6 +148,50 @@ fn a_long_segment_sends_only_the_lines_that_differ() {
                 .join("\n")
         )
     );
+}
+
+#[test]
+fn text_that_stays_in_place_is_not_sent_when_a_uid_line_comes_or_goes_above_it() {
+    let old = segments(&text(&[
+        "e1 checkbox",
+        "text \"Call mom\"",
+        "text \"Double-click to edit a todo\"",
+        "text \"Created by\"",
+        "e2 link \"Oscar Godson\"",
+    ]));
+    // A button comes in between: the text below it is its segment's now, and stays in place.
+    let added = segments(&text(&[
+        "e1 checkbox",
+        "text \"Call mom\"",
+        "e9 button \"Clear completed (1)\"",
+        "text \"Double-click to edit a todo\"",
+        "text \"Created by\"",
+        "e2 link \"Oscar Godson\"",
+    ]));
+    let (changes, weight) = diff(&old, &added);
+    assert_eq!(
+        changes,
+        [Change::Add {
+            uid: "e9".into(),
+            after: Some("e1".into()),
+            at: Some(2),
+            parent: None,
+            lines: "e9 button \"Clear completed (1)\"".into(),
+        }]
+    );
+    assert_eq!(weight, "e9 button \"Clear completed (1)\"".len());
+    let lines = |s: &[Segment]| s.iter().flat_map(|s| s.lines.clone()).collect::<Vec<_>>();
+    assert_eq!(apply(&old, &changes), lines(&added));
+    // And goes again: its text stays, the checkbox's segment has it again.
+    let (changes, _) = diff(&added, &old);
+    assert_eq!(
+        changes,
+        [Change::Remove {
+            uid: "e9".into(),
+            keep: 2
+        }]
+    );
+    assert_eq!(apply(&added, &changes), lines(&old));
 }
 
 #[test]
@@ -249,7 +297,21 @@ fn applying_the_changes_to_the_old_lines_gives_the_new_lines_exactly() {
                 }
             }
         }
-        let new_lines: Vec<String> = segs.iter().flat_map(|s| s.lines.clone()).collect();
+        let mut new_lines: Vec<String> = segs.iter().flat_map(|s| s.lines.clone()).collect();
+        // Line by line too: a new uid line put in above some text (the text stays in place and
+        // is the new segment's now), or a uid line alone taken out (its text stays, the segment
+        // before has it now).
+        if !new_lines.is_empty() && rng.next(3) == 0 {
+            let at = rng.next(new_lines.len() + 1);
+            uids += 1;
+            new_lines.insert(at, format!("e{uids} button \"inserted {round}\""));
+        }
+        if new_lines.len() > 1 && rng.next(3) == 0 {
+            let at = 1 + rng.next(new_lines.len() - 1);
+            if line_uid(&new_lines[at]).is_some() {
+                new_lines.remove(at);
+            }
+        }
         let old = segments(&old_lines.join("\n"));
         let new = segments(&new_lines.join("\n"));
         let (changes, _) = diff(&old, &new);

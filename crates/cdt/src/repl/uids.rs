@@ -103,7 +103,7 @@ impl Uids {
             .and_then(|c| serde_json::from_value(c.clone()).ok())
             .unwrap_or_default();
         for change in &changes {
-            if let Change::Remove { uid } = change
+            if let Change::Remove { uid, .. } = change
                 && let Some(n) = number(uid)
             {
                 self.current.remove(&n);
