@@ -203,31 +203,23 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
     (edits, weight)
 }
 
-/// The segments in both versions that moved: those off the longest run that kept its order.
-struct Moves {
-    /// Their indices in the new version.
-    moved: HashSet<usize>,
-}
-
-impl Moves {
-    fn of(new: &[Segment], old_at: &HashMap<&str, usize>) -> Moves {
-        // Segments in both, in the new order, by their old position.
-        let common: Vec<(usize, usize)> = new
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| old_at.get(s.id.as_str()).map(|&o| (i, o)))
-            .collect();
-        let positions: Vec<usize> = common.iter().map(|&(_, o)| o).collect();
-        let stays = longest_increasing(&positions);
-        Moves {
-            moved: common
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| !stays.contains(k))
-                .map(|(_, &(i, _))| i)
-                .collect(),
-        }
-    }
+/// The segments in both versions that moved, by their index in the new version: those off the
+/// longest run that kept its order.
+fn moved(new: &[Segment], old_at: &HashMap<&str, usize>) -> HashSet<usize> {
+    // Segments in both, in the new order, by their old position.
+    let common: Vec<(usize, usize)> = new
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| old_at.get(s.id.as_str()).map(|&o| (i, o)))
+        .collect();
+    let positions: Vec<usize> = common.iter().map(|&(_, o)| o).collect();
+    let stays = longest_increasing(&positions);
+    common
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !stays.contains(k))
+        .map(|(_, &(i, _))| i)
+        .collect()
 }
 
 /// Lines that stayed in place while the uid line above them changed: text below a segment
@@ -249,14 +241,14 @@ impl<'a> Shifts<'a> {
         new: &[Segment],
         old_at: &HashMap<&str, usize>,
         new_ids: &HashSet<&str>,
-        moves: &Moves,
+        moved: &HashSet<usize>,
     ) -> Shifts<'a> {
         let mut shifts = Shifts::default();
         for (i, segment) in new.iter().enumerate() {
             let Some(&o) = old_at.get(segment.id.as_str()) else {
                 continue;
             };
-            if moves.moved.contains(&i) {
+            if moved.contains(&i) {
                 continue;
             }
             let (was, now) = (&old[o].lines, &segment.lines);
@@ -302,8 +294,8 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
         .map(|(i, s)| (s.id.as_str(), i))
         .collect();
     let new_ids: HashSet<&str> = new.iter().map(|s| s.id.as_str()).collect();
-    let moves = Moves::of(new, &old_at);
-    let shifts = Shifts::of(old, new, &old_at, &new_ids, &moves);
+    let moved = moved(new, &old_at);
+    let shifts = Shifts::of(old, new, &old_at, &new_ids, &moved);
     let mut changes = Vec::new();
     let mut weight = 0;
     for segment in old.iter().filter(|s| !new_ids.contains(s.id.as_str())) {
@@ -347,7 +339,7 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
                     weight += carried;
                     changes.extend(edits);
                 }
-                if moves.moved.contains(&i) {
+                if moved.contains(&i) {
                     weight += segment.id.len() + NAMING_COST;
                     changes.push(Change::Move {
                         uid: segment.id.clone(),
@@ -361,22 +353,13 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
     (changes, weight)
 }
 
-/// The segments an addition brings: `uid`'s, then one for each further uid line.
-fn added(uid: &str, lines: &str) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = vec![(uid.to_string(), Vec::new())];
-    for line in lines.lines() {
-        match line_uid(line) {
-            Some(next) if next != uid || !out[0].1.is_empty() => {
-                out.push((next.to_string(), vec![line.to_string()]));
-            }
-            _ => out
-                .last_mut()
-                .into_iter()
-                .for_each(|s| s.1.push(line.to_string())),
-        }
-    }
-    out.retain(|(_, lines)| !lines.is_empty());
-    out
+/// The segments an addition brings: its lines split at their uid lines, as a snapshot's are
+/// (the first is `uid`'s).
+fn added(lines: &str) -> Vec<(String, Vec<String>)> {
+    segments(lines)
+        .into_iter()
+        .map(|s| (s.id, s.lines))
+        .collect()
 }
 
 /// The lines of segment `uid`, in place or taken out to move.
@@ -450,12 +433,8 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
     for change in changes {
         let (after, split, mut placed) = match change {
             Change::Add {
-                uid,
-                after,
-                at,
-                lines,
-                ..
-            } => (after, *at, added(uid, lines)),
+                after, at, lines, ..
+            } => (after, *at, added(lines)),
             Change::Move { uid, after, .. } => (
                 after,
                 None,
