@@ -74,6 +74,20 @@ impl Drop for PendingGuard<'_> {
     }
 }
 
+/// A command's reply as it came (or the connection's end), errors naming the command.
+fn settled(
+    method: &str,
+    reply: Result<Result<Value, CdtError>, oneshot::error::RecvError>,
+) -> Result<Value, CdtError> {
+    match reply {
+        Ok(result) => result.map_err(|error| CdtError {
+            message: format!("{method}: {}", error.message),
+            ..error
+        }),
+        Err(_) => Err(disconnected()),
+    }
+}
+
 fn disconnected() -> CdtError {
     CdtError::new(
         ErrorCode::CdpDisconnected,
@@ -243,15 +257,45 @@ impl CdpConnection {
         })
     }
 
-    /// Sends a command as given, on the whole connection, and waits for its reply.
-    async fn send(
+    /// Sends a command to a target session now, without waiting for its reply: it is on its way
+    /// before this returns, so the target handles it before any command sent after it. The
+    /// future answers the reply; dropping it ignores the reply.
+    pub(crate) fn send_now(
+        &self,
+        method: &str,
+        params: Value,
+        session: &str,
+    ) -> Result<impl Future<Output = Result<Value, CdtError>> + Send + 'static, CdtError> {
+        if !self.is_connected() {
+            return Err(disconnected());
+        }
+        let params = match &self.view {
+            Some(view) => match view.admit(method, params, Some(session))? {
+                Admit::Send(params) => params,
+                // A view answers itself only for commands to the browser, never to a session.
+                Admit::Answer(_) => {
+                    return Err(CdtError::internal(
+                        "a session command was answered by the view",
+                    ));
+                }
+            },
+            None => params,
+        };
+        let (_, reply) = self.enqueue(method, params, Some(session))?;
+        let method = method.to_string();
+        Ok(async move { settled(&method, reply.await) })
+    }
+
+    /// Puts a command on its way; answers its id and where its reply will come.
+    fn enqueue(
         &self,
         method: &str,
         params: Value,
         session: Option<&str>,
-    ) -> Result<Value, CdtError> {
+    ) -> Result<(u64, oneshot::Receiver<Result<Value, CdtError>>), CdtError> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let mut message = json!({ "id": id, "method": method, "params": params });
+        let mut message = json!({ "id": id, "method": method });
+        message["params"] = params;
         if let Some(session) = session {
             message["sessionId"] = Value::String(session.to_string());
         }
@@ -261,20 +305,32 @@ impl CdpConnection {
             .lock()
             .map_err(|_| CdtError::internal("pending map poisoned"))?
             .insert(id, slot);
+        if self
+            .outgoing
+            .send(Outgoing::Text(message.to_string()))
+            .is_err()
+        {
+            if let Ok(mut pending) = self.shared.pending.lock() {
+                pending.remove(&id);
+            }
+            return Err(disconnected());
+        }
+        Ok((id, reply))
+    }
+
+    /// Sends a command as given, on the whole connection, and waits for its reply.
+    async fn send(
+        &self,
+        method: &str,
+        params: Value,
+        session: Option<&str>,
+    ) -> Result<Value, CdtError> {
+        let (id, reply) = self.enqueue(method, params, session)?;
         let _guard = PendingGuard {
             shared: &self.shared,
             id,
         };
-        self.outgoing
-            .send(Outgoing::Text(message.to_string()))
-            .map_err(|_| disconnected())?;
-        match reply.await {
-            Ok(result) => result.map_err(|error| CdtError {
-                message: format!("{method}: {}", error.message),
-                ..error
-            }),
-            Err(_) => Err(disconnected()),
-        }
+        settled(method, reply.await)
     }
 
     /// Events dropped because a subscriber fell [`SUBSCRIBER_CAPACITY`] events behind.

@@ -497,27 +497,28 @@ impl Frame<'_> {
     /// reads the reply. Should the report be gone (more than 8 runs of this world came between),
     /// those uids resolve to nothing and answer `UID_STALE`.
     fn teach(&self, generation: u64, uids: &[String]) {
-        let connection = self.pages.connection.clone();
-        let session = self.session.to_string();
         let learn = json!({
             "functionDeclaration": LEARN, "executionContextId": self.context,
             "arguments": [{ "value": generation }, { "value": uids }],
         });
-        let mut learning = Box::pin(async move {
-            match connection
-                .call("Runtime.callFunctionOn", learn, Some(&session))
-                .await
-            {
+        let sent = self
+            .pages
+            .connection
+            .send_now("Runtime.callFunctionOn", learn, self.session);
+        let learned = match sent {
+            Ok(learned) => learned,
+            Err(error) => {
+                tracing::debug!("teaching the page probe failed: {}", error.message);
+                return;
+            }
+        };
+        tokio::spawn(async move {
+            match learned.await {
                 Ok(learned) if learned["result"]["value"] == true => {}
                 Ok(_) => tracing::warn!("the page probe had no report {generation} to learn"),
                 Err(error) => tracing::debug!("teaching the page probe failed: {}", error.message),
             }
         });
-        // The first poll sends the command (a call is sent before it waits for its reply).
-        let mut poll = std::task::Context::from_waker(std::task::Waker::noop());
-        if learning.as_mut().poll(&mut poll).is_pending() {
-            tokio::spawn(learning);
-        }
     }
 
     /// Adds a snapshot's nodes (`[uid, role, name, backendNodeId?]`, read from its lines, each
