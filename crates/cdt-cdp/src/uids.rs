@@ -44,6 +44,14 @@ struct LeftDocument {
     pending: std::collections::HashSet<u64>,
 }
 
+/// cdt's world in a document a frame left (for a back/forward-cache restore).
+struct LeftWorld {
+    frame: String,
+    loader: String,
+    session: String,
+    context: i64,
+}
+
 /// Documents left whose uids are kept (Chromium's back/forward cache holds a few pages).
 const LEFT_DOCUMENTS: usize = 3;
 
@@ -145,11 +153,10 @@ pub(crate) enum Named {
 /// Per-browser state of worlds, frames and uids.
 #[derive(Default)]
 pub struct Worlds {
-    /// Frame id → (session, execution context id of cdt's world in its current document, that
-    /// document's loader).
-    pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64, String)>>,
-    /// cdt's worlds in documents frames navigated away from: (frame, session, context, loader).
-    left_worlds: std::sync::Mutex<Vec<(String, String, i64, String)>>,
+    /// Frame id → (session, execution context id of cdt's world in its current document).
+    pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64)>>,
+    /// cdt's worlds in documents frames navigated away from, oldest first.
+    left_worlds: std::sync::Mutex<Vec<LeftWorld>>,
     /// Frame id → the document (loader) it shows, from its latest `Page.frameNavigated`.
     loaders: std::sync::Mutex<HashMap<String, String>>,
     /// (page target, frame prefix) → uid table.
@@ -202,22 +209,31 @@ impl Worlds {
                 "frameId"
             },
         );
-        let world = lock(&self.contexts).remove(frame_id);
         let loader = str_field(frame, "loaderId");
-        if method == "Page.frameNavigated" {
-            lock(&self.loaders).insert(frame_id.to_string(), loader.to_string());
+        // The document the frame showed until now. The same event comes from every session
+        // attached to the page: once the frame is known to show this document, it is done.
+        let was = if method == "Page.frameNavigated" {
+            let was = lock(&self.loaders).insert(frame_id.to_string(), loader.to_string());
+            if was.as_deref() == Some(loader) {
+                return;
+            }
+            was
         } else {
-            lock(&self.loaders).remove(frame_id);
-        }
+            lock(&self.loaders).remove(frame_id)
+        };
+        let world = lock(&self.contexts).remove(frame_id);
         // A document shown again from the back/forward cache still has cdt's world, with the
         // probe and what it learned: its uids stay valid.
         let restored = params["type"] == "BackForwardCacheRestore";
         let mut left = lock(&self.left_worlds);
-        if let Some((session, context, was)) = world
-            && !was.is_empty()
-        {
-            left.retain(|(frame, _, _, loader)| !(frame == frame_id && *loader == was));
-            left.push((frame_id.to_string(), session, context, was));
+        if let (Some((session, context)), Some(was)) = (world, was) {
+            left.retain(|w| !(w.frame == frame_id && w.loader == was));
+            left.push(LeftWorld {
+                frame: frame_id.to_string(),
+                loader: was,
+                session,
+                context,
+            });
             if left.len() > 8 * LEFT_DOCUMENTS {
                 left.remove(0);
             }
@@ -225,11 +241,10 @@ impl Worlds {
         if restored
             && let Some(at) = left
                 .iter()
-                .position(|(frame, _, _, was)| frame == frame_id && was == loader)
+                .position(|w| w.frame == frame_id && w.loader == loader)
         {
-            let (_, session, context, _) = left.remove(at);
-            lock(&self.contexts)
-                .insert(frame_id.to_string(), (session, context, loader.to_string()));
+            let world = left.remove(at);
+            lock(&self.contexts).insert(frame_id.to_string(), (world.session, world.context));
         }
         drop(left);
         if !loader.is_empty() {
@@ -259,7 +274,7 @@ impl Worlds {
     /// Drops what is known of a closed page (or gone frame target).
     pub(crate) fn forget(&self, target: &str) {
         lock(&self.tables).retain(|(page, _), _| page != target);
-        lock(&self.left_worlds).retain(|(frame, ..)| frame != target);
+        lock(&self.left_worlds).retain(|w| w.frame != target);
         lock(&self.loaders).remove(target);
         lock(&self.frames).remove(target);
         lock(&self.contexts).remove(target);

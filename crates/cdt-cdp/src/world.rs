@@ -110,7 +110,7 @@ fn is_lost_world(error: &CdtError) -> bool {
 
 /// cdt's world in the frame's current document, created (and the probe installed) if needed.
 async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtError> {
-    if let Some((known_session, context, _)) = lock(&pages.state.worlds.contexts).get(frame_id)
+    if let Some((known_session, context)) = lock(&pages.state.worlds.contexts).get(frame_id)
         && known_session == session
     {
         return Ok(*context);
@@ -135,9 +135,7 @@ async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtE
     if let Some(details) = installed.get("exceptionDetails") {
         return Err(probe_failed("install", details));
     }
-    let loader = pages.state.worlds.loader(frame_id);
-    lock(&pages.state.worlds.contexts)
-        .insert(frame_id.to_string(), (session.to_string(), context, loader));
+    lock(&pages.state.worlds.contexts).insert(frame_id.to_string(), (session.to_string(), context));
     Ok(context)
 }
 
