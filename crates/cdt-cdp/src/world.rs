@@ -297,27 +297,22 @@ async fn run_once(
         };
         let reply = frame.call(command, &args, target, group).await?;
         let mut value = frame.read_reply(&reply).await?;
-        match &memo {
-            Some(key) if worlds.snapshots.complete(key.clone(), &mut value) => {
-                frame.annotate(&mut value, true).await;
-                return Ok(value);
-            }
-            Some(_) => {
-                if args
-                    .as_object_mut()
-                    .and_then(|a| a.remove("base"))
-                    .is_none()
-                {
-                    return Err(CdtError::new(
-                        ErrorCode::InternalError,
-                        "cdt's page probe sent part of a snapshot without being asked to",
-                    ));
-                }
-            }
-            None => {
-                frame.annotate(&mut value, false).await;
-                return Ok(value);
-            }
+        let whole = memo
+            .as_ref()
+            .is_none_or(|key| worlds.snapshots.complete(key.clone(), &mut value));
+        if whole {
+            frame.annotate(&mut value, command).await;
+            return Ok(value);
+        }
+        if args
+            .as_object_mut()
+            .and_then(|a| a.remove("base"))
+            .is_none()
+        {
+            return Err(CdtError::new(
+                ErrorCode::InternalError,
+                "cdt's page probe sent part of a snapshot without being asked to",
+            ));
         }
     }
 }
@@ -521,26 +516,23 @@ impl Frame<'_> {
 
     /// Adds a snapshot's nodes (`[uid, role, name, backendNodeId?]`, read from its lines, each
     /// with its backendNodeId once known), and each iframe's frame prefix.
-    async fn annotate(&self, value: &mut Value, snapshot: bool) {
+    async fn annotate(&self, value: &mut Value, command: ProbeCommand) {
         let (page, prefix) = (self.page, self.prefix);
         let worlds = &self.pages.state.worlds;
-        if snapshot && let Some(lines) = value.get("lines").and_then(Value::as_array) {
+        if matches!(command, ProbeCommand::Snapshot)
+            && let Some(lines) = value.get("lines").and_then(Value::as_array)
+        {
             let nodes: Vec<Value> = lines
                 .iter()
                 .filter_map(|line| line_node(line.as_str()?))
-                .map(|(uid, role, name)| json!([uid, role, name]))
+                .map(
+                    |(uid, role, name)| match worlds.node_of(page, prefix, uid) {
+                        Some(id) => json!([uid, role, name, id]),
+                        None => json!([uid, role, name]),
+                    },
+                )
                 .collect();
             value["nodes"] = Value::Array(nodes);
-        }
-        if let Some(nodes) = value.get_mut("nodes").and_then(Value::as_array_mut) {
-            for node in nodes {
-                let uid = node[0].as_str().unwrap_or_default().to_string();
-                if let (Some(id), Some(list)) =
-                    (worlds.node_of(page, prefix, &uid), node.as_array_mut())
-                {
-                    list.push(json!(id));
-                }
-            }
         }
         if let Some(frames) = value.get_mut("frames").and_then(Value::as_array_mut) {
             for frame in frames {
