@@ -128,9 +128,9 @@ fn place(after: &Option<String>, parent: &Option<String>) -> String {
     out
 }
 
-/// A segment's lines under a sign: the first after it, the rest below, keeping their indent
-/// relative to the first.
-fn signed(sign: char, lines: &str, suffix: &str) -> String {
+/// A segment's lines under a sign: the first after it (and `label`), the rest below, keeping
+/// their indent relative to the first.
+fn signed(sign: char, label: &str, lines: &str, suffix: &str) -> String {
     let mut out = String::new();
     let base = lines
         .lines()
@@ -139,7 +139,7 @@ fn signed(sign: char, lines: &str, suffix: &str) -> String {
     for (i, line) in lines.lines().enumerate() {
         let cut = (line.len() - line.trim_start().len()).min(base);
         if i == 0 {
-            out.push_str(&format!("{sign} {}{suffix}\n", &line[cut..]));
+            out.push_str(&format!("{sign} {label}{}{suffix}\n", &line[cut..]));
         } else {
             out.push_str(&format!("  {}\n", &line[cut..]));
         }
@@ -166,10 +166,10 @@ fn edit(uid: &str, at: usize, remove: usize, lines: &str) -> String {
         };
     }
     if at == 0 {
-        return signed('~', lines, &replaces);
+        return signed('~', "", lines, &replaces);
     }
     let sign = if remove == 0 { '+' } else { '~' };
-    signed(sign, lines, &replaces).replacen(&format!("{sign} "), &format!("{sign} {uid}:{at} "), 1)
+    signed(sign, &format!("{uid}:{at} "), lines, &replaces)
 }
 
 /// The text form of changes, one block each: `+ e40 link "New"  (after e39 in e30)`,
@@ -183,8 +183,8 @@ pub fn text(changes: &[Change]) -> String {
                 parent,
                 lines,
                 ..
-            } => signed('+', lines, &format!("  ({})", place(after, parent))),
-            Change::Change { lines, .. } => signed('~', lines, ""),
+            } => signed('+', "", lines, &format!("  ({})", place(after, parent))),
+            Change::Change { lines, .. } => signed('~', "", lines, ""),
             Change::Edit {
                 uid,
                 at,
