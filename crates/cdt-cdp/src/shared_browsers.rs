@@ -78,6 +78,15 @@ impl SharedBrowser {
     }
 }
 
+/// What a new shared context is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    /// A slot takes it now.
+    Slot,
+    /// It is kept ready for the next agent (counted in its browser's `waiting`).
+    Ready,
+}
+
 /// A context prepared ahead of need, waiting for a slot to take it.
 struct Ready {
     shape: Shape,
@@ -170,7 +179,7 @@ impl SharedBrowsers {
                 ready.sink.attach(sink);
                 ready.port
             }
-            None => self.new_context(spec, sink).await?.0,
+            None => self.new_context(spec, sink, Purpose::Slot).await?.0,
         };
         self.start_ahead(spec);
         self.keep_ready(spec);
@@ -183,6 +192,7 @@ impl SharedBrowsers {
         self: &Arc<Self>,
         spec: &LaunchSpec,
         sink: Arc<dyn TelemetrySink>,
+        purpose: Purpose,
     ) -> Result<(CdpBrowser, Arc<SharedBrowser>), CdtError> {
         let shape = Shape::of(spec);
         let (browser, view, context) = loop {
@@ -196,6 +206,28 @@ impl SharedBrowsers {
             let started = self.start(spec).await?;
             self.browsers.lock().await.push(started);
         };
+        // A context prepared ahead is not in use from the moment it exists (a status read
+        // meanwhile counts only the contexts agents hold).
+        let waiting = purpose == Purpose::Ready;
+        if waiting {
+            browser.waiting.fetch_add(1, Ordering::SeqCst);
+        }
+        let made = self.connect_context(&browser, view, context, sink).await;
+        if made.is_err() && waiting {
+            browser.waiting.fetch_sub(1, Ordering::SeqCst);
+        }
+        made.map(|port| (port, browser))
+    }
+
+    /// The browser context `context` of `browser`, seen through `view`, as a browser of its own
+    /// with one blank page.
+    async fn connect_context(
+        self: &Arc<Self>,
+        browser: &Arc<SharedBrowser>,
+        view: CdpConnection,
+        context: String,
+        sink: Arc<dyn TelemetrySink>,
+    ) -> Result<CdpBrowser, CdtError> {
         let info = BrowserInfo {
             pid: Some(browser.pid),
             start_time: None,
@@ -216,7 +248,7 @@ impl SharedBrowsers {
         };
         let port = CdpBrowser::start(view, info, Owner::Shared(Box::new(placement)), sink).await?;
         port.create_page(false).await?;
-        Ok((port, browser))
+        Ok(port)
     }
 
     /// A context kept ready for this shape, if one is (and its browser still runs).
@@ -255,9 +287,8 @@ impl SharedBrowsers {
                 return;
             }
             let sink = Arc::new(LateSink::default());
-            match pool.new_context(&spec, sink.clone()).await {
+            match pool.new_context(&spec, sink.clone(), Purpose::Ready).await {
                 Ok((port, browser)) => {
-                    browser.waiting.fetch_add(1, Ordering::SeqCst);
                     lock(&pool.ready).push(Ready {
                         shape,
                         port,
