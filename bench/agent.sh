@@ -7,7 +7,7 @@
 # the CLI), and the snapshot text's size in cl100k tokens, counted by a real tokenizer (the
 # `cl100k` bench binary, tiktoken-rs with embedded ranks: nothing is downloaded), next to the
 # other tools' figures from the bench pages' README. (BENCH_FIRSTS documents for the first
-# snapshot's p50.) Then incremental snapshots on the listing
+# snapshot's p50, asked at once and after a BENCH_TURN-second agent's turn.) Then incremental snapshots on the listing
 # (`--diff` of an unchanged page, after one row changed, and a click's feedback), and warm
 # `cdt element click` latency with and without the feedback wait. The listing rebuilt from the
 # diffs, as a client would, is compared line for line with a fresh full snapshot.
@@ -36,6 +36,7 @@ from benchkit import Client, pct, serve_dir  # noqa: E402
 CDT, CL100K, ROOT = sys.argv[1:4]
 RUNS = int(os.environ.get("BENCH_RUNS", "20"))
 FIRSTS = int(os.environ.get("BENCH_FIRSTS", "9"))
+TURN = float(os.environ.get("BENCH_TURN", "1"))
 
 base = serve_dir(ROOT)
 
@@ -61,19 +62,22 @@ rows = []
 for page in ["form", "listing"]:
     for flags, label in [([], "full"), (["--interactive"], "interactive")]:
         # The first snapshot of a new document: navigated to from another page each time, the
-        # snapshot sent as soon as the navigation's reply arrives (p50 over FIRSTS documents).
-        firsts = []
-        for _ in range(FIRSTS):
+        # snapshot sent as soon as the navigation's reply arrives (p50 over FIRSTS documents),
+        # and sent after an agent's turn (TURN seconds: reading the reply, deciding), by which
+        # time the walk the navigation started is done.
+        firsts, turns = [], []
+        for turn in [0] * FIRSTS + [TURN] * FIRSTS:
             cdt("page", "navigate", f"{base}/click.html")
             cdt("page", "navigate", f"{base}/{page}.html")
+            time.sleep(turn)
             first, first_ms = cdt("capture", "snapshot", *flags)
-            firsts.append(first_ms)
+            (turns if turn else firsts).append(first_ms)
         times = [cdt("capture", "snapshot", *flags)[1] for _ in range(RUNS)]
         data = first
         count = tokens(data["snapshot"])
         peer = PEERS[page][0 if label == "full" else 1]
         peer_name = "Chrome DevTools MCP" if label == "full" else "agent-browser -i"
-        rows.append(f"{page:<8} {label:<12} first p50 {pct(firsts, .5):6.1f} ms (p90 {pct(firsts, .9):6.1f})  warm p50 {pct(times, .5):6.1f} ms  p90 {pct(times, .9):6.1f} ms  "
+        rows.append(f"{page:<8} {label:<12} first p50 {pct(firsts, .5):6.1f} ms (p90 {pct(firsts, .9):6.1f}; after a {TURN:g} s turn {pct(turns, .5):5.1f})  warm p50 {pct(times, .5):6.1f} ms  p90 {pct(times, .9):6.1f} ms  "
                     f"{count:>7,} cl100k tokens ({count / peer:.2f}× {peer_name}'s {peer:,})  {len(data['uids'])} uids")
 
 # Incremental snapshots (issue 18) on the listing: a diff of the unchanged page, then a diff

@@ -560,3 +560,50 @@ fn a_page_shown_again_from_the_back_forward_cache_keeps_its_uids_and_version() {
     env.ctx("h", &["page", "forward"]).ok();
     assert_eq!(uid_of(&full(&env, "h"), "link \"To A\""), to_a);
 }
+
+/// A page that changes itself a while after it loaded: a row added, one removed, a text
+/// changed, a field typed into (no mutation), the title changed.
+const CHANGES_LATER: &str = r##"<meta charset="utf-8">
+<h1>Later</h1>
+<ul id="l"><li><button>Keep</button></li><li id="gone"><a href="#x">Gone soon</a></li></ul>
+<p id="t">before</p>
+<input aria-label="Name">
+<script>
+setTimeout(() => {
+  document.getElementById('l').insertAdjacentHTML('beforeend', '<li><button>Added later</button></li>');
+  document.getElementById('gone').remove();
+  document.getElementById('t').textContent = 'after';
+  document.querySelector('input').value = 'typed';
+  document.title = 'Changed later';
+}, 400);
+</script>"##;
+
+#[test]
+fn the_walk_prepared_when_a_page_loaded_shows_what_the_page_changed_after_it() {
+    let server = HttpServer::start();
+    server.page("/later.html", "Later", CHANGES_LATER);
+    let env = TestEnv::new();
+    // The navigation's walk runs as the page loads, before its changes.
+    env.ctx("p", &["page", "open", &server.url("/later.html")])
+        .ok();
+    env.ctx("p", &["page", "wait-text", "after", "--timeout", "5000"])
+        .ok();
+    let reply = env.ctx("p", &["capture", "snapshot"]).ok().clone();
+    let first = reply["snapshot"].as_str().unwrap();
+    assert!(first.contains("button \"Added later\""), "{first}");
+    assert!(first.contains("text \"after\""), "{first}");
+    assert!(first.contains("value=\"typed\""), "{first}");
+    assert!(
+        !first.contains("Gone soon") && !first.contains("before"),
+        "{first}"
+    );
+    assert_eq!(reply["title"], "Changed later", "{reply}");
+    // Line for line what a walk that kept nothing shows (another depth: another walk).
+    let cold = env
+        .ctx("p", &["capture", "snapshot", "--depth", "1000"])
+        .ok()["snapshot"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(without_uids(first), without_uids(&cold));
+}

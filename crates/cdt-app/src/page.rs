@@ -91,6 +91,9 @@ async fn navigate_page(
             details["page"] = json!(id);
             error.with_details(details)
         })?;
+    if wait_until != WaitUntil::None {
+        crate::interact::snapshot::prepare(slot, browser, target);
+    }
     let current = slot.pages().current() == Some(id);
     Ok(PageInfo {
         id,

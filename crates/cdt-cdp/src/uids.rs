@@ -155,6 +155,10 @@ pub(crate) enum Named {
 pub struct Worlds {
     /// Frame id → (session, execution context id of cdt's world in its current document).
     pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64)>>,
+    /// Frame id → held while cdt's world is created there: two commands that find none in a
+    /// frame (a snapshot and the walk prepared after a navigation) create one, not two, and a
+    /// frame that hangs holds up no other.
+    pub(crate) creating: std::sync::Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>,
     /// cdt's worlds in documents frames navigated away from, oldest first.
     left_worlds: std::sync::Mutex<Vec<LeftWorld>>,
     /// Frame id → the document (loader) it shows, from its latest `Page.frameNavigated`.

@@ -110,11 +110,28 @@ fn is_lost_world(error: &CdtError) -> bool {
 
 /// cdt's world in the frame's current document, created (and the probe installed) if needed.
 async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtError> {
-    if let Some((known_session, context)) = lock(&pages.state.worlds.contexts).get(frame_id)
-        && known_session == session
-    {
-        return Ok(*context);
+    let known = || match lock(&pages.state.worlds.contexts).get(frame_id) {
+        Some((known_session, context)) if known_session == session => Some(*context),
+        _ => None,
+    };
+    if let Some(context) = known() {
+        return Ok(context);
     }
+    let gate = lock(&pages.state.worlds.creating)
+        .entry(frame_id.to_string())
+        .or_default()
+        .clone();
+    let _creating = gate.lock().await;
+    if let Some(context) = known() {
+        return Ok(context);
+    }
+    let created = create_world(pages, session, frame_id).await;
+    lock(&pages.state.worlds.creating).remove(frame_id);
+    created
+}
+
+/// Creates cdt's world in the frame's current document and installs the probe there.
+async fn create_world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtError> {
     let created = pages
         .connection
         .call(

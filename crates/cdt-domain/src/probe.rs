@@ -43,6 +43,9 @@ named! {
         Frames = "frames",
         /// The compact accessibility snapshot (lines, uids, frames).
         Snapshot = "snapshot",
+        /// The snapshot's walk without its answer: what it keeps makes the next snapshot of
+        /// the document warm (run after a navigation, before the agent asks).
+        Prewalk = "prewalk",
         /// Scroll an element into view and check that a click at its centre lands on it.
         ActionPoint = "actionPoint",
         /// Focus and select the contents of a field about to be filled.

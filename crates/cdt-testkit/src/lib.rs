@@ -185,7 +185,12 @@ impl BrowserPort for FakeBrowser {
         command: ProbeCommand,
         args: Value,
     ) -> Result<Value, CdtError> {
-        if let Some(page) = lock(&self.document).as_ref() {
+        if let Some(page) = lock(&self.document).as_mut() {
+            if command == ProbeCommand::Prewalk {
+                let prepared = page.elements.len();
+                page.prewalks.push(args);
+                return Ok(serde_json::json!({ "prepared": prepared }));
+            }
             return Ok(page.answer(command, &args));
         }
         // Without a document: like a page whose probe keeps failing (a protocol-level error, retried by waits).

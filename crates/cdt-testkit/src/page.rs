@@ -70,6 +70,8 @@ pub struct FakePage {
     pub buttons: Vec<MouseButton>,
     /// DOM changes so far (the probe's mutation counter).
     pub dom_changes: u64,
+    /// The arguments of every walk prepared ahead of a snapshot (`prewalk`), in order.
+    pub prewalks: Vec<Value>,
 }
 
 impl FakePage {

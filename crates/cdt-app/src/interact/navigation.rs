@@ -3,7 +3,7 @@
 use cdt_domain::ops::op;
 use cdt_domain::ops::{HistoryParams, NavigatedReply, PageResizeReply, ReloadParams, ResizeParams};
 use cdt_domain::ports::NavigationOutcome;
-use cdt_domain::{CdtError, ErrorCode, PageInfo};
+use cdt_domain::{CdtError, ErrorCode, PageInfo, WaitUntil};
 use tokio::time::Instant;
 
 use crate::context::{PageCtx, Scope};
@@ -26,7 +26,12 @@ use_case!(PageResize, |scope, params, until| resize(
 )
 .await);
 
-fn navigated(ctx: &PageCtx, outcome: NavigationOutcome) -> NavigatedReply {
+/// The reply of a navigation that loaded (`wait_until`); the page's next snapshot is prepared
+/// meanwhile.
+fn navigated(ctx: &PageCtx, outcome: NavigationOutcome, wait_until: WaitUntil) -> NavigatedReply {
+    if wait_until != WaitUntil::None {
+        super::snapshot::prepare(&ctx.slot, ctx.browser.clone(), &ctx.target);
+    }
     NavigatedReply {
         page: PageInfo {
             id: ctx.page,
@@ -50,7 +55,7 @@ pub async fn history(
         .history(&ctx.target, delta, params.wait_until)
         .await?
     {
-        Some(outcome) => Ok(navigated(&ctx, outcome)),
+        Some(outcome) => Ok(navigated(&ctx, outcome, params.wait_until)),
         None => {
             let (word, command) = if delta < 0 {
                 ("previous", "back")
@@ -79,7 +84,7 @@ pub async fn reload(
         .browser
         .reload(&ctx.target, params.ignore_cache, params.wait_until)
         .await?;
-    Ok(navigated(&ctx, outcome))
+    Ok(navigated(&ctx, outcome, params.wait_until))
 }
 
 pub async fn resize(

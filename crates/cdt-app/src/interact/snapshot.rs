@@ -7,7 +7,10 @@ use cdt_domain::probe::ProbeCommand;
 use cdt_domain::snapshot_change::{Change, line_uid};
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Map, Value, json};
+use std::sync::Arc;
 use tokio::time::Instant;
+
+use cdt_domain::ports::BrowserPort;
 
 pub use crate::snapshots::Snapshot;
 
@@ -15,6 +18,7 @@ use super::{frame_of, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
+use crate::slot::Slot;
 use crate::snapshot_diff::{Compared, FULL_ABOVE};
 
 use_case!(CaptureSnapshot, |scope, params, until| capture(
@@ -49,6 +53,31 @@ fn probe_args(options: &Options, root_in_frame: Option<&str>) -> Value {
         None => {}
     }
     args
+}
+
+/// How long the walk prepared after a navigation may take before it is given up.
+const PREPARE_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Starts the walk of the page's next snapshot, in the view it was last taken in (the whole
+/// page if never), and returns at once: called when a navigation has loaded, it runs while the
+/// agent reads the reply and decides, so the agent's first snapshot of the new document finds
+/// the walk kept and only puts its lines together. What it finds is kept in the page (the
+/// walk's cache, voided by any change since), never answered: uids are still given by the
+/// snapshot. If it fails, that snapshot walks as if it never ran.
+pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str) {
+    let view = slot
+        .versions
+        .latest_view(target)
+        .filter(|view| committed_view(view).is_some())
+        .unwrap_or_default();
+    let args = probe_args(&view, None);
+    let target = target.to_string();
+    tokio::spawn(async move {
+        let walk = browser.probe(&target, "", ProbeCommand::Prewalk, args);
+        if let Ok(Err(error)) = tokio::time::timeout(PREPARE_WITHIN, walk).await {
+            tracing::debug!(target: "cdt::snapshot", %error, "the walk prepared after a navigation failed");
+        }
+    });
 }
 
 fn lines_of(value: &Value) -> Vec<String> {

@@ -3,9 +3,11 @@
 
 use std::time::Duration;
 
-use cdt_domain::ErrorCode;
 use cdt_domain::interact::{MouseButton, MouseEventKind};
-use cdt_domain::ops::{ClickButton, ClickParams, ElementTarget, Operation, SnapshotParams};
+use cdt_domain::ops::{
+    ClickButton, ClickParams, ElementTarget, Operation, PageNavigateParams, SnapshotParams,
+};
+use cdt_domain::{ErrorCode, WaitUntil};
 use cdt_testkit::{ClickEffect, FakeElement, FakePage};
 use serde_json::Value;
 
@@ -181,4 +183,56 @@ async fn a_right_click_presses_the_right_button_and_says_so() {
         .map(|page| page.buttons.clone())
         .unwrap_or_default();
     assert_eq!(buttons, vec![MouseButton::Right, MouseButton::Right]);
+}
+
+/// The walks the page was asked to prepare, once `count` of them have been (a navigation
+/// starts its walk without waiting for it).
+async fn prewalks(w: &World, count: usize) -> Vec<Value> {
+    let browser = lock(&w.launcher.launched)[0].clone();
+    let asked = || {
+        lock(&browser.document)
+            .as_ref()
+            .map(|page| page.prewalks.clone())
+            .unwrap_or_default()
+    };
+    for _ in 0..200 {
+        if asked().len() >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    asked()
+}
+
+fn navigate(wait_until: WaitUntil) -> Operation {
+    Operation::PageNavigate(PageNavigateParams {
+        url: "http://127.0.0.1/form.html".into(),
+        wait_until,
+        ..PageNavigateParams::default()
+    })
+}
+
+#[tokio::test]
+async fn a_navigation_that_loaded_prepares_the_next_snapshot_in_the_view_last_taken() {
+    // Opening the page walks it whole before any snapshot was asked for.
+    let w = ready(form()).await;
+    let first = prewalks(&w, 1).await;
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(first[0]["interactive"], false, "{first:?}");
+    // Once the agent snapshots interactively, the next document is walked so.
+    let interactive = Operation::CaptureSnapshot(SnapshotParams {
+        interactive: true,
+        ..SnapshotParams::default()
+    });
+    assert!(run(&w, interactive).await.is_ok());
+    assert!(run(&w, navigate(WaitUntil::Load)).await.is_ok());
+    let second = prewalks(&w, 2).await;
+    assert_eq!(second.len(), 2, "{second:?}");
+    assert_eq!(second[1]["interactive"], true, "{second:?}");
+    // A navigation not waited for has no document to walk yet.
+    assert!(run(&w, navigate(WaitUntil::None)).await.is_ok());
+    assert!(run(&w, navigate(WaitUntil::Load)).await.is_ok());
+    let third = prewalks(&w, 3).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(prewalks(&w, 3).await.len(), 3, "{third:?}");
 }

@@ -654,7 +654,10 @@
   function frames() {
     return { frames: Array.from(document.querySelectorAll('iframe,frame')).map((el) => ({ uid: ref(el), depth: 0 })) };
   }
-  const commands = { frames, snapshot, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
+  // The walk of a snapshot in these options, kept for the next one, without its answer: run
+  // after a navigation, so the agent's first snapshot of the document finds it warm.
+  const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
+  const commands = { frames, snapshot, prewalk, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
     waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {

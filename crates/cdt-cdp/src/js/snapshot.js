@@ -301,6 +301,8 @@
     };
     walk(start, 0, false, false, undefined, 0);
     flush();
+    // A prepared walk (after a navigation, before the agent asks) only keeps what it found.
+    if (args.prepare) return { prepared: recs.length };
     // The lines put together: uids, and what live lines show now.
     const lines = [];
     const frames = [];
