@@ -225,14 +225,27 @@ fn moved(new: &[Segment], old_at: &HashMap<&str, usize>) -> HashSet<usize> {
 /// Lines that stayed in place while the uid line above them changed: text below a segment
 /// that new segments were put in front of (`split`: the segment's new index → how many of its
 /// lines it keeps; `taken`: the last new segment's index → how many lines it took), or that a
-/// removed segment leaves to the one before it (`kept`: removed uid → lines left). Those
-/// segments are otherwise unchanged (`unchanged`, by new index): the lines are not sent again.
+/// removed segment leaves to the one before it (`kept`: removed uid → lines left). The lines are
+/// not sent again. `before`: by new index, the segment's lines as a client holds them when its
+/// own changes are applied (after removals left it their lines, before additions take its
+/// tail), when they are not its old lines; the segment changed only if they differ from what
+/// it shows now (with the tail it still holds then).
 #[derive(Default)]
 struct Shifts<'a> {
     split: HashMap<usize, usize>,
     taken: HashMap<usize, usize>,
     kept: HashMap<&'a str, usize>,
-    unchanged: HashSet<usize>,
+    /// New index → (lines when its changes apply, lines it must have then).
+    edited: HashMap<usize, (Vec<String>, Vec<String>)>,
+}
+
+/// How many last lines `a` and `b` share.
+fn common_tail(a: &[String], b: &[String]) -> usize {
+    a.iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 impl<'a> Shifts<'a> {
@@ -252,28 +265,48 @@ impl<'a> Shifts<'a> {
                 continue;
             }
             let (was, now) = (&old[o].lines, &segment.lines);
-            if was.len() > now.len() && was.starts_with(now) {
-                // Its last lines went to new segments put after it: they end the last of them.
-                let tail = &was[now.len()..];
-                let end = (i + 1..new.len())
-                    .find(|&j| old_at.contains_key(new[j].id.as_str()))
-                    .unwrap_or(new.len());
+            // Its last lines went to new segments put after it: they end the last of them (its
+            // first line, the uid line, stays; so does the last new segment's).
+            let end = (i + 1..new.len())
+                .find(|&j| old_at.contains_key(new[j].id.as_str()))
+                .unwrap_or(new.len());
+            if end > i + 1 {
                 let last = &new[end - 1].lines;
-                if end > i + 1 && last.len() > tail.len() && last.ends_with(tail) {
+                let tail = common_tail(was, last)
+                    .min(was.len() - 1)
+                    .min(last.len() - 1);
+                let keeps_its_tail =
+                    now.len() + tail <= was.len() && was[..was.len() - tail] == now[..];
+                if tail > 0 && !keeps_its_tail {
                     shifts.split.insert(i, now.len());
-                    shifts.taken.insert(end - 1, tail.len());
-                    shifts.unchanged.insert(i);
+                    shifts.taken.insert(end - 1, tail);
+                    let mut then = now.clone();
+                    then.extend_from_slice(&was[was.len() - tail..]);
+                    shifts.edited.insert(i, (was.clone(), then));
+                    continue;
                 }
-            } else if now.len() > was.len() && now.starts_with(was) {
-                // It gained the last lines of the removed segment that followed it.
-                let tail = &now[was.len()..];
-                if let Some(next) = old.get(o + 1)
-                    && !new_ids.contains(next.id.as_str())
-                    && next.lines.len() > tail.len()
-                    && next.lines.ends_with(tail)
-                {
-                    shifts.kept.insert(next.id.as_str(), tail.len());
-                    shifts.unchanged.insert(i);
+                if tail > 0 {
+                    shifts.split.insert(i, now.len());
+                    shifts.taken.insert(end - 1, tail);
+                    shifts.edited.insert(i, (was.clone(), was.clone()));
+                    continue;
+                }
+            }
+            // It gained the last lines of the last of the removed segments that followed it
+            // (removed in order, each leaves what it keeps to the one before it still there).
+            let removed = old[o + 1..]
+                .iter()
+                .take_while(|s| !new_ids.contains(s.id.as_str()))
+                .count();
+            if let Some(next) = removed.checked_sub(1).map(|k| &old[o + 1 + k]) {
+                let tail = common_tail(now, &next.lines)
+                    .min(next.lines.len() - 1)
+                    .min(now.len() - 1);
+                if tail > 0 {
+                    shifts.kept.insert(next.id.as_str(), tail);
+                    let mut then = was.clone();
+                    then.extend_from_slice(&now[now.len() - tail..]);
+                    shifts.edited.insert(i, (then, now.clone()));
                 }
             }
         }
@@ -331,11 +364,13 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
                     lines,
                 });
             }
-            Some(_) if shifts.unchanged.contains(&i) => {}
             Some(&o) => {
-                if old[o].lines != segment.lines {
-                    let (edits, carried) =
-                        segment_change(&segment.id, &old[o].lines, &segment.lines);
+                let (then, now) = match shifts.edited.get(&i) {
+                    Some((then, now)) => (then, now),
+                    None => (&old[o].lines, &segment.lines),
+                };
+                if then != now {
+                    let (edits, carried) = segment_change(&segment.id, then, now);
                     weight += carried;
                     changes.extend(edits);
                 }
