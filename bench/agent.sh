@@ -10,7 +10,8 @@
 # snapshot's p50, asked at once and after a BENCH_TURN-second agent's turn.) Then incremental snapshots on the listing
 # (`--diff` of an unchanged page, after one row changed, and a click's feedback), and warm
 # `cdt element click` latency with and without the feedback wait. The listing rebuilt from the
-# diffs, as a client would, is compared line for line with a fresh full snapshot.
+# diffs, as a client would, is compared line for line with a fresh full snapshot. Last, the
+# per-step token bill of a TodoMVC session (bench/spa.sh; BENCH_SPA=0 skips it).
 #
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
@@ -130,3 +131,11 @@ for flag, label in [([], "click (with feedback)"), (["--no-wait"], "click --no-w
     rows.append(f"warm element {label:<24} p50 {pct(times, .5):6.1f} ms  p90 {pct(times, .9):6.1f} ms")
 print("\n".join(rows))
 PY
+
+# An agent session's bill on a single-page app (issue 18): the per-step table of bench/spa.sh
+# (TodoMVC from the npm registry; BENCH_SPA=0 leaves it out).
+if [ "${BENCH_SPA:-1}" != 0 ]; then
+  target/release/cdt daemon stop >/dev/null 2>&1 || true
+  echo
+  bash bench/spa.sh || echo "bench/spa.sh failed (it fetches TodoMVC from the npm registry once): run it alone to see why"
+fi

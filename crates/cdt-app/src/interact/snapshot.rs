@@ -57,6 +57,9 @@ fn probe_args(options: &Options, root_in_frame: Option<&str>) -> Value {
 
 /// How long the walk prepared after a navigation may take before it is given up.
 const PREPARE_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long the prepared walk may hold the page (the agent's next command waits for it): on a
+/// page too large to walk in that time it keeps what it finished and stops.
+const PREPARE_BUDGET_MS: u64 = 200;
 
 /// Starts the walk of the page's next snapshot, in the view it was last taken in (the whole
 /// page if never), and returns at once: called when a navigation has loaded, it runs while the
@@ -70,7 +73,8 @@ pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str) {
         .latest_view(target)
         .filter(|view| committed_view(view).is_some())
         .unwrap_or_default();
-    let args = probe_args(&view, None);
+    let mut args = probe_args(&view, None);
+    args["budgetMs"] = json!(PREPARE_BUDGET_MS);
     let target = target.to_string();
     tokio::spawn(async move {
         let walk = browser.probe(&target, "", ProbeCommand::Prewalk, args);

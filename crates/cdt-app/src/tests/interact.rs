@@ -219,6 +219,8 @@ async fn a_navigation_that_loaded_prepares_the_next_snapshot_in_the_view_last_ta
     let first = prewalks(&w, 1).await;
     assert_eq!(first.len(), 1, "{first:?}");
     assert_eq!(first[0]["interactive"], false, "{first:?}");
+    // Bounded: the agent's next command waits for it.
+    assert!(first[0]["budgetMs"].as_u64().is_some(), "{first:?}");
     // Once the agent snapshots interactively, the next document is walked so.
     let interactive = Operation::CaptureSnapshot(SnapshotParams {
         interactive: true,

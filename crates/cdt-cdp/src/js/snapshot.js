@@ -217,8 +217,12 @@
     // `named`: an ancestor is named from its content (its words are not repeated as text);
     // `inAction`: inside an actionable element; `cursor`: the parent's cursor, when known;
     // `deep`: the latest change of an ancestor that may change what this element shows.
+    // A prepared walk stops at its budget (the agent's next command waits for it): the blocks
+    // it finished are kept, none it cut short.
+    const until = args.prepare && args.budgetMs ? performance.now() + args.budgetMs : Infinity;
+    let cut = false;
     const walk = (el, depth, named, inAction, cursor, deep) => {
-      if (depth > maxDepth) return;
+      if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
         if (args.interactive || named) return;
         if (text.parts.length && text.depth !== depth) flush();
@@ -233,6 +237,10 @@
       const block = BLOCK.has(tag);
       const deepHere = Math.max(deep, C.deepAt.get(el) || 0);
       if (block) {
+        if (until !== Infinity && performance.now() > until) {
+          cut = true;
+          return;
+        }
         flush();
         const entry = kept.get(el);
         const since = Math.max(C.floor, deepHere, C.dirtyAt.get(el) || 0);
@@ -244,7 +252,7 @@
       }
       const from = recs.length;
       walkElement(el, tag, block, depth, named, inAction, cursor, deepHere);
-      if (block) {
+      if (block && !cut) {
         flush();
         kept.set(el, { gen, depth, named, inAction, cursor, recs: recs.slice(from) });
       }
@@ -302,7 +310,7 @@
     walk(start, 0, false, false, undefined, 0);
     flush();
     // A prepared walk (after a navigation, before the agent asks) only keeps what it found.
-    if (args.prepare) return { prepared: recs.length };
+    if (args.prepare) return { prepared: recs.length, cut };
     // The lines put together: uids, and what live lines show now.
     const lines = [];
     const frames = [];
