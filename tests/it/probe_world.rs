@@ -339,6 +339,14 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
             warned.is_some(),
             "no NAVIGATION_PENDING warning while the navigation was pending"
         );
+        // Its uids are those of the snapshot on screen, each with its role and name.
+        let uids = &warned.as_ref().unwrap()["data"]["uids"];
+        assert!(
+            uids.as_object().is_some_and(|uids| uids
+                .values()
+                .any(|n| n["role"] == "button" && n["name"] == "Still here")),
+            "{uids}"
+        );
         navigation.join().unwrap().ok();
     });
     let after = snapshot(&env, "n");

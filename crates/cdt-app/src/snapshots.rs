@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use serde_json::{Map, Value};
+use cdt_domain::snapshot_change::line_node;
+use serde_json::{Map, Value, json};
 
 use crate::sync::lock;
 
@@ -24,10 +25,28 @@ pub struct Snapshot {
     pub time_origin: String,
 }
 
+/// A kept snapshot: its text, where it was taken and of which document. Its uid map is read
+/// from its lines when it is recalled (kept whole, thousands of entries would be copied on
+/// every snapshot of a large page for the rare answer during a navigation).
+struct Kept {
+    text: String,
+    url: String,
+    title: String,
+    time_origin: String,
+}
+
+/// The uid map of a snapshot's lines: each uid's role and name, as its line shows them.
+fn uids_of(text: &str) -> Map<String, Value> {
+    text.lines()
+        .filter_map(line_node)
+        .map(|(uid, role, name)| (uid.to_string(), json!({ "role": role, "name": name })))
+        .collect()
+}
+
 /// The last whole snapshot of each page, by page target and view (`interactive` or not).
 #[derive(Default)]
 pub struct CommittedSnapshots {
-    kept: Mutex<HashMap<(String, bool), Snapshot>>,
+    kept: Mutex<HashMap<(String, bool), Kept>>,
 }
 
 impl CommittedSnapshots {
@@ -41,7 +60,15 @@ impl CommittedSnapshots {
                 kept.remove(&evicted);
             }
         }
-        kept.insert(key, snapshot.clone());
+        kept.insert(
+            key,
+            Kept {
+                text: snapshot.text.clone(),
+                url: snapshot.url.clone(),
+                title: snapshot.title.clone(),
+                time_origin: snapshot.time_origin.clone(),
+            },
+        );
     }
 
     /// Whether a snapshot of this document is kept for the page in this view.
@@ -55,6 +82,12 @@ impl CommittedSnapshots {
     pub fn recall(&self, target: &str, interactive: bool) -> Option<Snapshot> {
         lock(&self.kept)
             .get(&(target.to_string(), interactive))
-            .cloned()
+            .map(|kept| Snapshot {
+                text: kept.text.clone(),
+                uids: uids_of(&kept.text),
+                url: kept.url.clone(),
+                title: kept.title.clone(),
+                time_origin: kept.time_origin.clone(),
+            })
     }
 }
