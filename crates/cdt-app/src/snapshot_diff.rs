@@ -222,14 +222,13 @@ fn moved(new: &[Segment], old_at: &HashMap<&str, usize>) -> HashSet<usize> {
         .collect()
 }
 
-/// Lines that stayed in place while the uid line above them changed: text below a segment
-/// that new segments were put in front of (`split`: the segment's new index → how many of its
-/// lines it keeps; `taken`: the last new segment's index → how many lines it took), or that a
-/// removed segment leaves to the one before it (`kept`: removed uid → lines left). The lines are
-/// not sent again. `before`: by new index, the segment's lines as a client holds them when its
-/// own changes are applied (after removals left it their lines, before additions take its
-/// tail), when they are not its old lines; the segment changed only if they differ from what
-/// it shows now (with the tail it still holds then).
+/// Lines that stayed in place while the uid lines around them came, went or changed: text
+/// below a segment that new segments were put in front of (`split`: the segment's new index →
+/// how many of its lines it keeps; `taken`: the last new segment's index → how many lines it
+/// took), or that a removed segment leaves to the one before it (`kept`: removed uid → lines
+/// left). The lines are not sent again. `edited`: by new index, what such a segment holds when
+/// its own changes apply (after removals left it their lines) and what it must hold then
+/// (before additions take its tail); it changed only if the two differ.
 #[derive(Default)]
 struct Shifts<'a> {
     split: HashMap<usize, usize>,
@@ -275,20 +274,12 @@ impl<'a> Shifts<'a> {
                 let tail = common_tail(was, last)
                     .min(was.len() - 1)
                     .min(last.len() - 1);
-                let keeps_its_tail =
-                    now.len() + tail <= was.len() && was[..was.len() - tail] == now[..];
-                if tail > 0 && !keeps_its_tail {
+                if tail > 0 {
                     shifts.split.insert(i, now.len());
                     shifts.taken.insert(end - 1, tail);
                     let mut then = now.clone();
                     then.extend_from_slice(&was[was.len() - tail..]);
                     shifts.edited.insert(i, (was.clone(), then));
-                    continue;
-                }
-                if tail > 0 {
-                    shifts.split.insert(i, now.len());
-                    shifts.taken.insert(end - 1, tail);
-                    shifts.edited.insert(i, (was.clone(), was.clone()));
                     continue;
                 }
             }

@@ -2,15 +2,15 @@
 //! actionable or named node with a stable uid (docs/snapshot-format.md). Out-of-process iframes
 //! are snapshotted in their own frame and spliced in under their `iframe` line.
 
+use std::sync::Arc;
+
 use cdt_domain::ops::{SnapshotParams, SnapshotReply};
+use cdt_domain::ports::BrowserPort;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::snapshot_change::{Change, line_uid};
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Map, Value, json};
-use std::sync::Arc;
 use tokio::time::Instant;
-
-use cdt_domain::ports::BrowserPort;
 
 pub use crate::snapshots::Snapshot;
 
