@@ -66,8 +66,12 @@ const PREPARE_BUDGET_MS: u64 = 200;
 /// agent reads the reply and decides, so the agent's first snapshot of the new document finds
 /// the walk kept and only puts its lines together. What it finds is kept in the page (the
 /// walk's cache, voided by any change since), never answered: uids are still given by the
-/// snapshot. If it fails, that snapshot walks as if it never ran.
+/// snapshot. If it fails, that snapshot walks as if it never ran. While a trace is recording
+/// nothing is walked: the trace shows the page's own work, not a walk nobody asked for.
 pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str) {
+    if browser.tracing().is_some() {
+        return;
+    }
     let view = slot
         .versions
         .latest_view(target)

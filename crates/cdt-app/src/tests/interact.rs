@@ -6,6 +6,7 @@ use std::time::Duration;
 use cdt_domain::interact::{MouseButton, MouseEventKind};
 use cdt_domain::ops::{
     ClickButton, ClickParams, ElementTarget, Operation, PageNavigateParams, SnapshotParams,
+    TraceStartParams,
 };
 use cdt_domain::{ErrorCode, WaitUntil};
 use cdt_testkit::{ClickEffect, FakeElement, FakePage};
@@ -237,4 +238,15 @@ async fn a_navigation_that_loaded_prepares_the_next_snapshot_in_the_view_last_ta
     let third = prewalks(&w, 3).await;
     tokio::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(prewalks(&w, 3).await.len(), 3, "{third:?}");
+    // Nor while a trace records: it shows the page's own work.
+    let trace = Operation::TraceStart(TraceStartParams::default());
+    assert!(run(&w, trace).await.is_ok());
+    assert!(run(&w, navigate(WaitUntil::Load)).await.is_ok());
+    assert!(
+        run(&w, Operation::CaptureSnapshot(SnapshotParams::default()))
+            .await
+            .is_ok()
+    );
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(prewalks(&w, 4).await.len(), 3);
 }
