@@ -149,12 +149,7 @@ const LINE_DIFF_CELLS: usize = 40_000;
 /// are shorter than the segment again, else as one `change`; and their weight (bytes carried).
 fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, usize) {
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let suffix = old[prefix..]
-        .iter()
-        .rev()
-        .zip(new[prefix..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let suffix = common_tail(&old[prefix..], &new[prefix..]);
     let (old_mid, new_mid) = (
         &old[prefix..old.len() - suffix],
         &new[prefix..new.len() - suffix],

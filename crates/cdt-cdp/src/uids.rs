@@ -12,36 +12,32 @@ use serde_json::Value;
 
 use crate::support::{lock, str_field};
 
-/// One frame's uids: uid number ↔ backendNodeId within the frame's current document.
+/// One document's uids in a frame: uid number ↔ backendNodeId.
+#[derive(Default)]
+struct DocumentUids {
+    /// The document (loader) the node ids belong to.
+    loader: String,
+    /// Given to each document the frame shows; the probe drops what it learned before.
+    epoch: u64,
+    by_node: HashMap<i64, u64>,
+    by_number: HashMap<u64, i64>,
+    /// Numbers issued whose `backendNodeId` is not read yet (the probe resolves them itself).
+    pending: std::collections::HashSet<u64>,
+}
+
+/// One frame's uids: those of its current document, and of the last few it left.
 #[derive(Default)]
 pub(crate) struct UidTable {
     /// The frame these uids belong to.
     frame_id: String,
-    /// The document (loader) the node ids belong to.
-    loader: String,
-    /// Bumped whenever the document changes; the probe drops what it learned before.
-    pub(crate) epoch: u64,
     /// The next uid number; never goes back, so a uid is never reused within a page.
     next: u64,
     /// The latest epoch given to a document (a restored document takes its own back).
     last_epoch: u64,
-    by_node: HashMap<i64, u64>,
-    by_number: HashMap<u64, i64>,
-    /// Numbers issued in the current document whose `backendNodeId` is not read yet (the
-    /// probe resolves them itself).
-    pending: std::collections::HashSet<u64>,
-    /// The uids of documents the frame navigated away from, newest last: the browser may keep
-    /// such a document whole (the back/forward cache) and show it again, nodes and all.
-    left: Vec<LeftDocument>,
-}
-
-/// The uids of a document the frame left, kept for a back/forward-cache restore.
-struct LeftDocument {
-    loader: String,
-    epoch: u64,
-    by_node: HashMap<i64, u64>,
-    by_number: HashMap<u64, i64>,
-    pending: std::collections::HashSet<u64>,
+    current: DocumentUids,
+    /// The documents the frame navigated away from, newest last: the browser may keep such a
+    /// document whole (the back/forward cache) and show it again, nodes and all.
+    left: Vec<DocumentUids>,
 }
 
 /// cdt's world in a document a frame left (for a back/forward-cache restore).
@@ -64,46 +60,41 @@ impl UidTable {
         }
     }
 
+    /// The epoch of the document the frame shows.
+    pub(crate) fn epoch(&self) -> u64 {
+        self.current.epoch
+    }
+
     /// The frame shows document `loader` now. An earlier document's uids stay issued (so they
     /// are stale) and are put aside; when `restored` (a back/forward-cache restore: the same
     /// document, nodes and all), that document's uids and epoch come back. Numbers go on either
     /// way, so no number is ever given twice.
     fn new_document(&mut self, loader: &str, restored: bool) {
-        if self.loader == loader {
+        if self.current.loader == loader {
             return;
         }
-        if !self.loader.is_empty() {
-            self.left.push(LeftDocument {
-                loader: std::mem::take(&mut self.loader),
-                epoch: self.epoch,
-                by_node: std::mem::take(&mut self.by_node),
-                by_number: std::mem::take(&mut self.by_number),
-                pending: std::mem::take(&mut self.pending),
-            });
+        if !self.current.loader.is_empty() {
+            self.last_epoch += 1;
+            let next = DocumentUids {
+                epoch: self.last_epoch,
+                ..DocumentUids::default()
+            };
+            self.left.push(std::mem::replace(&mut self.current, next));
             if self.left.len() > LEFT_DOCUMENTS {
                 self.left.remove(0);
             }
-            self.last_epoch += 1;
-            self.epoch = self.last_epoch;
         }
-        let back = restored
-            .then(|| self.left.iter().position(|d| d.loader == loader))
-            .flatten();
-        if let Some(at) = back {
-            let document = self.left.remove(at);
-            self.epoch = document.epoch;
-            self.by_node = document.by_node;
-            self.by_number = document.by_number;
-            self.pending = document.pending;
+        if restored && let Some(at) = self.left.iter().position(|d| d.loader == loader) {
+            self.current = self.left.remove(at);
         }
-        self.loader = loader.to_string();
+        self.current.loader = loader.to_string();
     }
 
     /// Issues `count` new numbers for nodes the probe reported fresh; answers the first.
     pub(crate) fn reserve(&mut self, count: usize) -> u64 {
         let first = self.next;
         self.next += count as u64;
-        self.pending.extend(first..self.next);
+        self.current.pending.extend(first..self.next);
         first
     }
 
@@ -113,17 +104,17 @@ impl UidTable {
         if number >= self.next {
             return;
         }
-        if let Some(node) = self.by_number.remove(&number) {
-            self.by_node.remove(&node);
+        if let Some(node) = self.current.by_number.remove(&number) {
+            self.current.by_node.remove(&node);
         }
-        self.pending.insert(number);
+        self.current.pending.insert(number);
     }
 
     /// Records the `backendNodeId` of uid number `number`, looked up now.
     pub(crate) fn resolved(&mut self, number: u64, node: i64) {
-        if self.pending.remove(&number) || !self.by_number.contains_key(&number) {
-            self.by_node.insert(node, number);
-            self.by_number.insert(number, node);
+        if self.current.pending.remove(&number) || !self.current.by_number.contains_key(&number) {
+            self.current.by_node.insert(node, number);
+            self.current.by_number.insert(number, node);
         }
     }
 }
@@ -301,9 +292,10 @@ impl Worlds {
         let mut tables = lock(&self.tables);
         let table = tables
             .entry((page.to_string(), prefix.to_string()))
-            .or_insert_with(|| UidTable {
-                loader,
-                ..UidTable::new(frame_id)
+            .or_insert_with(|| {
+                let mut table = UidTable::new(frame_id);
+                table.current.loader = loader;
+                table
             });
         f(table)
     }
@@ -320,26 +312,39 @@ impl Worlds {
         let Some(table) = tables.get(&(page.to_string(), prefix.to_string())) else {
             return Named::Unknown;
         };
-        match table.by_number.get(&number) {
+        match table.current.by_number.get(&number) {
             Some(node) => Named::Node(*node),
-            None if table.pending.contains(&number) => Named::Pending(number),
+            None if table.current.pending.contains(&number) => Named::Pending(number),
             None if number < table.next => Named::Stale,
             None => Named::Unknown,
         }
     }
 
-    /// The backendNodeId a uid names, if it names a live entry.
-    pub(crate) fn node_of(&self, page: &str, prefix: &str, uid: &str) -> Option<i64> {
-        match self.named(page, prefix, uid) {
-            Named::Node(node) => Some(node),
-            _ => None,
-        }
+    /// The backendNodeId each uid of frame `prefix` names, where it names a live entry (looked
+    /// up under one lock: a snapshot names thousands).
+    pub(crate) fn nodes_of<'a>(
+        &self,
+        page: &str,
+        prefix: &str,
+        uids: impl Iterator<Item = &'a str>,
+    ) -> Vec<Option<i64>> {
+        let tables = lock(&self.tables);
+        let table = tables.get(&(page.to_string(), prefix.to_string()));
+        uids.map(|uid| {
+            let number = uid.strip_prefix(prefix)?.strip_prefix('e')?.parse().ok()?;
+            table?.current.by_number.get(&number).copied()
+        })
+        .collect()
     }
 
     fn uid_of_node(&self, page: &str, prefix: &str, node: i64) -> Option<String> {
         let tables = lock(&self.tables);
         let table = tables.get(&(page.to_string(), prefix.to_string()))?;
-        table.by_node.get(&node).map(|n| format!("{prefix}e{n}"))
+        table
+            .current
+            .by_node
+            .get(&node)
+            .map(|n| format!("{prefix}e{n}"))
     }
 
     /// `(prefix, owner uid)` of every child frame of a page whose owner still has a uid.
@@ -366,15 +371,15 @@ mod tests {
         table.new_document("L1", false);
         assert_eq!(table.reserve(2), 1);
         table.resolved(1, 10);
-        assert_eq!(table.by_number.get(&1), Some(&10));
+        assert_eq!(table.current.by_number.get(&1), Some(&10));
         assert!(
-            table.pending.contains(&2),
+            table.current.pending.contains(&2),
             "2 is issued, its node not read yet"
         );
         table.new_document("L2", false);
-        assert!(table.by_number.is_empty() && table.pending.is_empty());
+        assert!(table.current.by_number.is_empty() && table.current.pending.is_empty());
         assert_eq!(table.reserve(1), 3, "numbers go on across documents");
-        assert_eq!(table.epoch, 1);
+        assert_eq!(table.epoch(), 1);
     }
 
     #[test]
@@ -385,22 +390,22 @@ mod tests {
         table.resolved(1, 10);
         table.new_document("L2", false);
         table.reserve(1);
-        assert_eq!(table.epoch, 1);
+        assert_eq!(table.epoch(), 1);
         // Back to L1, shown again from the cache: its uids and epoch return.
         table.new_document("L1", true);
-        assert_eq!(table.epoch, 0);
-        assert_eq!(table.by_number.get(&1), Some(&10));
-        assert!(table.pending.contains(&2));
+        assert_eq!(table.epoch(), 0);
+        assert_eq!(table.current.by_number.get(&1), Some(&10));
+        assert!(table.current.pending.contains(&2));
         assert_eq!(table.reserve(1), 4, "numbers still go on");
         // Forward to L2 loaded again (not restored): a new document, a new epoch.
         table.new_document("L2", false);
-        assert!(table.epoch > 1, "an epoch no document had");
-        assert!(table.by_number.is_empty());
+        assert!(table.epoch() > 1, "an epoch no document had");
+        assert!(table.current.by_number.is_empty());
         // A restore of a document never seen is a new one.
-        let before = table.epoch;
+        let before = table.epoch();
         table.new_document("L9", true);
-        assert!(table.epoch > before);
-        assert!(table.by_number.is_empty());
+        assert!(table.epoch() > before);
+        assert!(table.current.by_number.is_empty());
     }
 
     #[test]
@@ -410,16 +415,16 @@ mod tests {
         table.reserve(1);
         table.resolved(1, 10);
         table.adopted(1);
-        assert!(table.by_number.is_empty() && table.by_node.is_empty());
+        assert!(table.current.by_number.is_empty() && table.current.by_node.is_empty());
         assert!(
-            table.pending.contains(&1),
+            table.current.pending.contains(&1),
             "the probe resolves it meanwhile"
         );
         table.resolved(1, 11);
-        assert_eq!(table.by_number.get(&1), Some(&11));
+        assert_eq!(table.current.by_number.get(&1), Some(&11));
         table.adopted(9);
         assert!(
-            !table.pending.contains(&9),
+            !table.current.pending.contains(&9),
             "a number never issued is not adopted"
         );
     }

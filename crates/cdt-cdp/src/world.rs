@@ -301,7 +301,7 @@ async fn run_once(
     let memo =
         matches!(command, ProbeCommand::Snapshot).then(|| SnapshotMemo::key(page, prefix, args));
     let mut args = args.clone();
-    args["epoch"] = json!(worlds.with_table(page, prefix, frame_id, |t| t.epoch));
+    args["epoch"] = json!(worlds.with_table(page, prefix, frame_id, |t| t.epoch()));
     if let Some(base) = memo.as_ref().and_then(|key| worlds.snapshots.base(key)) {
         args["base"] = json!(base);
     }
@@ -539,15 +539,18 @@ impl Frame<'_> {
         if matches!(command, ProbeCommand::Snapshot)
             && let Some(lines) = value.get("lines").and_then(Value::as_array)
         {
-            let nodes: Vec<Value> = lines
+            let named: Vec<(&str, &str, String)> = lines
                 .iter()
                 .filter_map(|line| line_node(line.as_str()?))
-                .map(
-                    |(uid, role, name)| match worlds.node_of(page, prefix, uid) {
-                        Some(id) => json!([uid, role, name, id]),
-                        None => json!([uid, role, name]),
-                    },
-                )
+                .collect();
+            let ids = worlds.nodes_of(page, prefix, named.iter().map(|(uid, ..)| *uid));
+            let nodes: Vec<Value> = named
+                .iter()
+                .zip(ids)
+                .map(|((uid, role, name), id)| match id {
+                    Some(id) => json!([uid, role, name, id]),
+                    None => json!([uid, role, name]),
+                })
                 .collect();
             value["nodes"] = Value::Array(nodes);
         }

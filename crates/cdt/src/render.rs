@@ -187,31 +187,28 @@ fn feedback(op: &str, data: &Value) -> String {
         // The changes whole, as `capture snapshot --diff` prints them (a row's text is on the
         // lines below its uid line), up to a bound.
         let block = snapshot_change::text(&diff);
+        let command = format!("cdt capture snapshot --since {}", text(&data["base"]));
         let lines: Vec<&str> = block.lines().collect();
-        for line in lines.iter().take(FEEDBACK_LINES) {
-            out.push_str(&format!("{line}\n"));
-        }
-        if lines.len() > FEEDBACK_LINES {
-            out.push_str(&format!(
-                "… {} more lines (cdt capture snapshot --since {} shows them all)\n",
-                lines.len() - FEEDBACK_LINES,
-                text(&data["base"])
-            ));
-        }
+        bounded(&mut out, &lines, &command);
     } else if let Some(snapshot) = data.get("snapshot").and_then(Value::as_str) {
         // A whole new snapshot (after a navigation, or when most of the page changed).
         let lines: Vec<&str> = snapshot.lines().filter(|l| !l.trim().is_empty()).collect();
-        for line in lines.iter().take(FEEDBACK_LINES) {
-            out.push_str(&format!("{line}\n"));
-        }
-        if lines.len() > FEEDBACK_LINES {
-            out.push_str(&format!(
-                "… {} more lines (cdt capture snapshot shows them all)\n",
-                lines.len() - FEEDBACK_LINES
-            ));
-        }
+        bounded(&mut out, &lines, "cdt capture snapshot");
     }
     out
+}
+
+/// Appends up to [`FEEDBACK_LINES`] of `lines`, then how many more there are and the command
+/// that shows them all.
+fn bounded(out: &mut String, lines: &[&str], command: &str) {
+    for line in lines.iter().take(FEEDBACK_LINES) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if lines.len() > FEEDBACK_LINES {
+        let more = lines.len() - FEEDBACK_LINES;
+        out.push_str(&format!("… {more} more lines ({command} shows them all)\n"));
+    }
 }
 
 /// The most lines of changes or of a whole new snapshot an action's text form shows: a page of
