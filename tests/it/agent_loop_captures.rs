@@ -37,6 +37,41 @@ fn an_element_inside_a_cross_origin_iframe_is_in_the_snapshot_and_clickable() {
     assert!(snapshot(&env, "f").contains("button \"frame clicked\""));
 }
 
+/// A click aimed into a cross-origin frame goes where Chromium's hit-testing in the page around
+/// it sends the pointer. Here the page covers the frame for a moment once the pointer comes (as
+/// Chromium itself does until the frame has composited): the pointer is aimed again until it
+/// reaches the frame, and only then pressed.
+#[test]
+fn a_click_into_a_cross_origin_frame_waits_until_the_pointer_reaches_it() {
+    let server = HttpServer::start();
+    server.raw(
+        "/frame.html",
+        "text/html; charset=utf-8",
+        "<button onclick=\"this.textContent='frame clicked'\">Frame button</button>",
+    );
+    let frame = server.other_origin_url("/frame.html");
+    server.page(
+        "/covered.html",
+        "Covered",
+        &format!(
+            "<iframe src=\"{frame}\" style=\"width:300px;height:120px\"></iframe>
+            <div id=shield style=\"position:absolute;left:0;top:0;width:400px;height:200px\"
+              onmousemove=\"setTimeout(() => this.remove(), 150)\"
+              onclick=\"document.title = 'shield clicked'\"></div>"
+        ),
+    );
+    let env = TestEnv::new();
+    click_in_frame(
+        &env,
+        "s",
+        &server.url("/covered.html"),
+        "Frame button",
+        "frame clicked",
+    );
+    let title = env.ctx("s", &["runtime", "eval", "document.title"]).ok()["value"].clone();
+    assert_eq!(title, "Covered", "the page around the frame took no click");
+}
+
 #[test]
 fn captures_observation_input_and_page_commands() {
     let server = server();

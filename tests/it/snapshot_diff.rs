@@ -528,16 +528,28 @@ fn a_page_shown_again_from_the_back_forward_cache_keeps_its_uids_and_version() {
     server.page("/b.html", "B", "<h1>Page B</h1><a href=/a.html>To A</a>");
     let env = TestEnv::new();
     env.ctx("h", &["page", "open", &server.url("/a.html")]).ok();
-    let first = diff(&env, "h", &[]);
+    // Whether a page left goes to the back/forward cache is Chromium's call (a loaded machine
+    // may time out putting it there): A is left and shown again until Chromium restored it,
+    // not loaded it anew (its navigation entry then says `back_forward`).
+    let restored = |env: &TestEnv| {
+        let kind = "performance.getEntriesByType('navigation')[0].type";
+        env.ctx("h", &["runtime", "eval", kind]).ok()["value"] == "navigate"
+    };
+    let (first, b) = (0..3)
+        .find_map(|_| {
+            let first = diff(&env, "h", &[]);
+            env.ctx("h", &["page", "navigate", &server.url("/b.html")])
+                .ok();
+            let b = diff(&env, "h", &[]);
+            env.ctx("h", &["page", "back"]).ok();
+            restored(&env).then_some((first, b))
+        })
+        .expect("Chromium restores a page from its back/forward cache");
     let press = uid_of(first["snapshot"].as_str().unwrap(), "button \"Press\"");
-    env.ctx("h", &["page", "navigate", &server.url("/b.html")])
-        .ok();
+    let to_a = uid_of(b["snapshot"].as_str().unwrap(), "link \"To A\"");
     let mut client = Client::default();
     client.apply(&first);
-    let b = diff(&env, "h", &[]);
     client.apply(&b);
-    let to_a = uid_of(b["snapshot"].as_str().unwrap(), "link \"To A\"");
-    env.ctx("h", &["page", "back"]).ok();
     // The page comes back whole from the cache: the same document, version and uids.
     let again = diff(&env, "h", &[]);
     assert_eq!(
@@ -557,8 +569,11 @@ fn a_page_shown_again_from_the_back_forward_cache_keeps_its_uids_and_version() {
     env.ctx("h", &["element", "click", &to_a])
         .err("UID_STALE", 3);
     // Forward: page B comes back from the cache too, with its uid.
+    // (Were it loaded anew, it would be a new document, with new uids.)
     env.ctx("h", &["page", "forward"]).ok();
-    assert_eq!(uid_of(&full(&env, "h"), "link \"To A\""), to_a);
+    let from_cache = restored(&env);
+    let link = uid_of(&full(&env, "h"), "link \"To A\"");
+    assert_eq!(link == to_a, from_cache, "{link} after {to_a}");
 }
 
 /// A page that changes itself a while after it loaded: a row added, one removed, a text

@@ -19,9 +19,16 @@ impl BrowserProcess {
     }
 
     /// SIGKILLs the whole process group and reaps the leader off-thread.
-    #[allow(unsafe_code)]
     pub fn kill(&self) {
+        self.kill_then(|| {});
+    }
+
+    /// SIGKILLs the whole process group, then runs `after` once the leader is reaped, off-thread
+    /// (at once if it was reaped already): files the browser wrote to can be removed then.
+    #[allow(unsafe_code)]
+    pub fn kill_then(&self, after: impl FnOnce() + Send + 'static) {
         let Ok(pid) = i32::try_from(self.pid) else {
+            after();
             return;
         };
         // SAFETY: kill(2) takes plain integers; the group is the browser's own (setpgid at spawn).
@@ -29,8 +36,14 @@ impl BrowserProcess {
             libc::kill(-pid, libc::SIGKILL);
             libc::kill(pid, libc::SIGKILL);
         }
-        if let Some(mut child) = self.child.lock().ok().and_then(|mut c| c.take()) {
-            std::thread::spawn(move || child.wait());
+        match self.child.lock().ok().and_then(|mut c| c.take()) {
+            Some(mut child) => {
+                std::thread::spawn(move || {
+                    let _ = child.wait();
+                    after();
+                });
+            }
+            None => after(),
         }
     }
 

@@ -96,11 +96,12 @@ struct Ready {
 }
 
 impl SharedBrowser {
-    /// Kills it and removes its profile (once).
+    /// Kills it and removes its profile (once), when its processes are gone: one still dying
+    /// may write there meanwhile.
     fn close(&self) {
         if !self.closed.swap(true, Ordering::SeqCst) {
-            self.process.kill();
-            let _ = std::fs::remove_dir_all(&self.dir);
+            let dir = self.dir.clone();
+            self.process.kill_then(move || remove_dir(&dir));
         }
     }
 }
@@ -109,6 +110,20 @@ impl Drop for SharedBrowser {
     fn drop(&mut self) {
         self.close();
     }
+}
+
+/// Removes a shared browser's directory, again for a moment if files are still being written to
+/// it by a dying process.
+fn remove_dir(dir: &std::path::Path) {
+    for _ in 0..20 {
+        match std::fs::remove_dir_all(dir) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            _ => return,
+        }
+    }
+    tracing::warn!(dir = %dir.display(), "cannot remove a closed shared browser's directory");
 }
 
 /// A context's place in a shared browser; released when its slot ends.
@@ -372,17 +387,26 @@ impl SharedBrowsers {
             )
             .hinted("Check the disk under CDT_HOME has room"));
         }
-        let started = start_chromium(&own).await?;
+        let started = match start_chromium(&own).await {
+            Ok(started) => started,
+            Err(error) => {
+                // A browser that did not start leaves no directory behind.
+                remove_dir(&dir);
+                return Err(error);
+            }
+        };
         // Discovery on from the start, so every target's browser context is known before any
         // context sees a reply naming it.
-        started
+        let discover = json!({ "discover": true });
+        if let Err(error) = started
             .connection
-            .call(
-                "Target.setDiscoverTargets",
-                json!({ "discover": true }),
-                None,
-            )
-            .await?;
+            .call("Target.setDiscoverTargets", discover, None)
+            .await
+        {
+            let gone = dir.clone();
+            started.process.kill_then(move || remove_dir(&gone));
+            return Err(error);
+        }
         tracing::info!(name, pid = started.pid, "started a shared browser");
         Ok(Arc::new(SharedBrowser {
             name,

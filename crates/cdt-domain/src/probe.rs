@@ -48,6 +48,8 @@ named! {
         Prewalk = "prewalk",
         /// Scroll an element into view and check that a click at its centre lands on it.
         ActionPoint = "actionPoint",
+        /// Whether a mouse move reached the frame since its last action point was taken.
+        PointerArrived = "pointerArrived",
         /// Focus and select the contents of a field about to be filled.
         PrepareFill = "prepareFill",
         /// Tag, attributes, box, visibility, role and name of an element.

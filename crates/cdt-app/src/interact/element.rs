@@ -129,6 +129,45 @@ async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim,
     })
 }
 
+/// How long a frame the pointer did not reach is given to composite before it is aimed again.
+const FRAME_COMPOSITES: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Where to click `uid` in a subframe so the click reaches it: Chromium hit-tests an
+/// out-of-process frame that has not composited yet to its `iframe` element in the page around
+/// it. The pointer is moved there first; a frame it did not reach is aimed at again a moment
+/// later (a few times). A move does nothing a page cannot see from any hover, and nothing is
+/// pressed twice. The main frame's pointer always arrives.
+async fn pointer_into_frame(
+    ctx: &PageCtx,
+    frame: &str,
+    args: &Value,
+    what: &str,
+    (mut x, mut y): (f64, f64),
+    uid: &str,
+) -> Result<(f64, f64), CdtError> {
+    let target_frame = super::frame_of(uid).unwrap_or_default();
+    if target_frame.is_empty() {
+        return Ok((x, y));
+    }
+    for _ in 0..3 {
+        let moved = ctx
+            .browser
+            .mouse(&ctx.target, &MouseInput::moved(x, y))
+            .await?;
+        let arrived = ctx
+            .probe(target_frame, ProbeCommand::PointerArrived, json!({}))
+            .await
+            .map_or(true, |reply| reply["arrived"] != false);
+        if arrived || moved.dialog.is_some() {
+            break;
+        }
+        tokio::time::sleep(FRAME_COMPOSITES).await;
+        let again = aim(ctx, frame, args.clone(), what).await?;
+        (x, y) = (again.x, again.y);
+    }
+    Ok((x, y))
+}
+
 /// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
 pub async fn click_at(
     ctx: &PageCtx,
@@ -280,7 +319,7 @@ async fn pointer_with(
     let mut before = feedback::before(&ctx).await;
     let Aim {
         x, y, uid, saves, ..
-    } = aim(&ctx, &frame, args, &what).await?;
+    } = aim(&ctx, &frame, args.clone(), &what).await?;
     if saves && action != PointerAction::Hover {
         before.expect_download();
     }
@@ -290,8 +329,11 @@ async fn pointer_with(
                 .mouse(&ctx.target, &MouseInput::moved(x, y))
                 .await?
         }
-        PointerAction::DoubleClick => click_at(&ctx, x, y, 2, button).await?,
-        PointerAction::Click => click_at(&ctx, x, y, 1, button).await?,
+        PointerAction::DoubleClick | PointerAction::Click => {
+            let (x, y) = pointer_into_frame(&ctx, &frame, &args, &what, (x, y), &uid).await?;
+            let clicks = if action == PointerAction::Click { 1 } else { 2 };
+            click_at(&ctx, x, y, clicks, button).await?
+        }
     };
     let feedback_value = feedback::after(&ctx, before, outcome, no_wait).await;
     let clicked = matches!(action, PointerAction::Click | PointerAction::DoubleClick);

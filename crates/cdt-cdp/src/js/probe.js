@@ -279,12 +279,15 @@
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
     // What a click here does is asked afterwards (clickOutcome): the element, and the click
     // event the page dispatches for it (its `defaultPrevented` is final once dispatch ends).
+    // Whether the pointer reached this frame's document at all is asked too (pointerArrived).
     if (!R.clickWatch) {
       R.clickWatch = true;
       el.ownerDocument.defaultView.addEventListener('click', (e) => { R.lastClick = e; }, true);
+      el.ownerDocument.defaultView.addEventListener('mousemove', () => { R.pointerIn = true; }, true);
     }
     R.armed = el;
     R.lastClick = null;
+    R.pointerIn = false;
     // A link that saves its target: the download begins only once the response's headers arrive.
     const download = !!el.closest('a[download][href]');
     return { uid, x: lx, y: ly, element: describe(el), draggable, download };
@@ -310,6 +313,8 @@
     }
     return out;
   }
+  // Whether a mouse move reached this frame's document since the last action point was taken.
+  const pointerArrived = () => ({ arrived: R.pointerIn === true });
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
   function prepareFill(args, target) {
     const picked = pick(args, target);
@@ -657,7 +662,7 @@
   // The walk of a snapshot in these options, kept for the next one, without its answer: run
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
-  const commands = { frames, snapshot, prewalk, actionPoint, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
+  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
     waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {
