@@ -126,12 +126,49 @@ impl Notifier {
     }
 }
 
-/// The sequence number the next event of the target will have; `Err` when it cannot be read
-/// (gone, or no browser).
-async fn newest(daemon: &Daemon, events: &Events) -> Result<(Option<u64>, u64), CdtError> {
+/// The target's newest event (its sequence number and wall-clock ms) and the sequence number
+/// the next will have; `Err` when it cannot be read (gone, or no browser).
+async fn newest(daemon: &Daemon, events: &Events) -> Result<(Option<(u64, u64)>, u64), CdtError> {
     let (data, _) = daemon.peek(tail(events, 1)).await?;
-    let seq = data["events"][0]["seq"].as_u64();
-    Ok((seq, data["nextOffset"].as_u64().unwrap_or(0)))
+    let event = &data["events"][0];
+    let newest = event["seq"]
+        .as_u64()
+        .map(|seq| (seq, event["ts"].as_u64().unwrap_or(0)));
+    Ok((newest, data["nextOffset"].as_u64().unwrap_or(0)))
+}
+
+/// Wall-clock milliseconds now, as events are stamped.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// When each resource's subscription was acknowledged (`subscriptions/listen`): the client may
+/// act the moment it is, before its watch reads where the events stand, so the watch tells of
+/// events from that moment on. The earliest moment not yet taken is kept per resource (a second
+/// listen of the same resource meanwhile is at worst told once too often).
+#[derive(Clone, Default)]
+pub struct Acknowledged {
+    at: Arc<Mutex<HashMap<String, u64>>>,
+}
+
+impl Acknowledged {
+    pub fn record(&self, uri: &str) {
+        let mut at = self
+            .at
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        at.entry(uri.to_string()).or_insert_with(now_ms);
+    }
+
+    pub fn take(&self, uri: &str) -> Option<u64> {
+        let mut at = self
+            .at
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        at.remove(uri)
+    }
 }
 
 /// Failures that mean the watched target is gone for good (not a slow moment).
@@ -149,14 +186,17 @@ fn is_gone(error: &CdtError) -> bool {
 const GONE_POLLS: u32 = 4;
 
 /// Checks the target can be watched now, then watches it until it is gone, the client is
-/// gone, or the task is aborted.
+/// gone, or the task is aborted. Events from `since` (wall-clock ms) on are told of, else
+/// those from now on.
 pub async fn watch(
     daemon: Daemon,
     uri: String,
     notifier: Notifier,
+    since: Option<u64>,
 ) -> Result<JoinHandle<()>, CdtError> {
     let events = events_of(&uri)?;
-    let (_, mut from) = newest(&daemon, &events).await?;
+    let (newest_now, next) = newest(&daemon, &events).await?;
+    let mut from = told_from(newest_now, next, since);
     Ok(tokio::spawn(async move {
         let mut interval = tokio::time::interval(POLL);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -167,6 +207,7 @@ pub async fn watch(
             match newest(&daemon, &events).await {
                 Ok((seq, next)) => {
                     gone = 0;
+                    let seq = seq.map(|(seq, _)| seq);
                     if seq.is_some_and(|seq| seq >= from) && !notifier.updated(&uri).await {
                         return;
                     }
@@ -185,6 +226,16 @@ pub async fn watch(
             }
         }
     }))
+}
+
+/// The first sequence number a new watch tells of, given the newest event now (seq, ms) and
+/// the next seq: the next, unless the newest came at or after `since` (between the
+/// acknowledgement and now), which is then told of at the first poll.
+fn told_from(newest: Option<(u64, u64)>, next: u64, since: Option<u64>) -> u64 {
+    match (newest, since) {
+        (Some((seq, ts)), Some(since)) if ts >= since => seq,
+        _ => next,
+    }
 }
 
 /// Tasks that end when their owner drops them.
@@ -299,6 +350,17 @@ mod tests {
 
     /// Regression: a watch task outlived its client (a failed second URI left the first one
     /// polling). Dropping the last handle on the watches ends every task.
+    #[test]
+    fn a_watch_tells_of_what_came_after_the_acknowledgement_only() {
+        // The client fetched between the acknowledgement (at 1000 ms) and the watch's start.
+        assert_eq!(told_from(Some((7, 1005)), 8, Some(1000)), 7);
+        assert_eq!(told_from(Some((7, 1000)), 8, Some(1000)), 7);
+        // The newest event is older: only what comes next is told of.
+        assert_eq!(told_from(Some((7, 999)), 8, Some(1000)), 8);
+        assert_eq!(told_from(Some((7, 1005)), 8, None), 8);
+        assert_eq!(told_from(None, 0, Some(1000)), 0);
+    }
+
     #[tokio::test]
     async fn dropping_the_watches_ends_their_tasks() {
         let watches = Watches::default();

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 
 use crate::daemon::Daemon;
 use crate::observer::{Observer, ObserverConfig, Source};
-use crate::resources::{self, Notifier, Watches};
+use crate::resources::{self, Acknowledged, Notifier, Watches};
 use crate::tools::{Call, Family};
 use crate::{result, tools};
 
@@ -34,6 +34,7 @@ pub struct CdtMcp {
     daemon: Daemon,
     observer: Observer,
     watches: Watches,
+    acknowledged: Acknowledged,
     /// The tool families `tools/list` shows (any tool can be called).
     families: Vec<Family>,
 }
@@ -44,6 +45,7 @@ impl CdtMcp {
             daemon,
             observer,
             watches: Watches::default(),
+            acknowledged: Acknowledged::default(),
             families,
         }
     }
@@ -228,7 +230,7 @@ impl ServerHandler for CdtMcp {
             .resource_daemon(&request.uri)
             .await
             .map_err(|e| resource_error(&e))?;
-        let task = resources::watch(daemon, request.uri.clone(), notifier)
+        let task = resources::watch(daemon, request.uri.clone(), notifier, None)
             .await
             .map_err(|e| resource_error(&e))?;
         self.watches.insert(&request.uri, task);
@@ -256,6 +258,9 @@ impl ServerHandler for CdtMcp {
             .filter(|uri| resources::events_of(uri).is_ok())
             .cloned()
             .collect();
+        for uri in &uris {
+            self.acknowledged.record(uri);
+        }
         let mut accepted = SubscriptionFilter::new();
         accepted.resource_subscriptions = Some(uris);
         Some(accepted)
@@ -270,7 +275,8 @@ impl ServerHandler for CdtMcp {
                 .resource_daemon(&uri)
                 .await
                 .map_err(|e| resource_error(&e))?;
-            let task = resources::watch(daemon, uri.clone(), notifier)
+            let since = self.acknowledged.take(&uri);
+            let task = resources::watch(daemon, uri.clone(), notifier, since)
                 .await
                 .map_err(|e| resource_error(&e))?;
             watches.insert(&uri, task);
