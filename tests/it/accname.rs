@@ -216,3 +216,45 @@ fn named_structure_has_a_uid_and_headings_have_chromiums_levels() {
     );
     assert!(!snap.contains("Hidden"), "{snap}");
 }
+
+/// Generated content from a style sheet the page @imports names an element as it does in
+/// Chromium (the scan that skips `::before`/`::after` where no sheet can make them follows
+/// imports), and a `cursor: pointer` from an imported sheet makes an element clickable.
+#[test]
+fn generated_content_and_cursors_from_imported_sheets_count() {
+    let server = cdt_e2e::HttpServer::start();
+    server.raw(
+        "/imported.css",
+        "text/css",
+        ".open::before { content: \"Open \" } .tile { cursor: pointer }",
+    );
+    server.page(
+        "/imports.html",
+        "Imports",
+        "<style>@import url(/imported.css);</style><button class=open>menu</button><div class=tile>Tile</div>",
+    );
+    let env = cdt_e2e::TestEnv::new();
+    env.ctx("imports", &["page", "open", &server.url("/imports.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "imports");
+    // Chromium's own name for the button, from its accessibility tree.
+    let tree = env
+        .ctx("imports", &["cdp", "send", "Accessibility.getFullAXTree"])
+        .ok()
+        .clone();
+    let chromium = tree["result"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|node| node["role"]["value"] == "button")
+        .map(|node| {
+            node["name"]["value"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .unwrap_or_else(|| panic!("no button in Chromium's tree: {tree}"));
+    assert_eq!(chromium, "Open menu");
+    assert!(snap.contains(&format!("button {chromium:?}")), "{snap}");
+    assert!(snap.contains("clickable \"Tile\""), "{snap}");
+}

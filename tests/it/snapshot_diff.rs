@@ -622,3 +622,48 @@ fn the_walk_prepared_when_a_page_loaded_shows_what_the_page_changed_after_it() {
         .to_string();
     assert_eq!(without_uids(first), without_uids(&cold));
 }
+
+/// Rules added through the CSSOM change no node: a shadow root's own style sheet and a sheet the
+/// document adopted are watched like the document's, so a cached walk never shows what such a
+/// rule hid.
+#[test]
+fn a_rule_added_to_a_shadow_root_or_an_adopted_sheet_is_seen_by_the_next_snapshot() {
+    let server = HttpServer::start();
+    server.page(
+        "/styled.html",
+        "Styled",
+        "<div id=host></div><p><button id=plain>Plain</button></p>
+        <script>
+          const root = document.getElementById('host').attachShadow({ mode: 'open' });
+          root.innerHTML = '<style></style><p><button>Inside</button></p>';
+          window.adopted = new CSSStyleSheet();
+          document.adoptedStyleSheets = [window.adopted];
+        </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/styled.html")])
+        .ok();
+    let before = full(&env, "s");
+    assert!(
+        before.contains("button \"Inside\"") && before.contains("button \"Plain\""),
+        "{before}"
+    );
+    let hide_inside = "document.getElementById('host').shadowRoot.styleSheets[0].insertRule('button { display: none }'); 'ok'";
+    env.ctx("s", &["runtime", "eval", hide_inside]).ok();
+    let after = full(&env, "s");
+    assert!(
+        !after.contains("Inside") && after.contains("button \"Plain\""),
+        "{after}"
+    );
+    env.ctx(
+        "s",
+        &[
+            "runtime",
+            "eval",
+            "adopted.insertRule('#plain { display: none }'); 'ok'",
+        ],
+    )
+    .ok();
+    let last = full(&env, "s");
+    assert!(!last.contains("Plain"), "{last}");
+}

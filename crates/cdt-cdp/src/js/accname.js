@@ -10,6 +10,8 @@
 //             content like a button).
 // visible(el) → whether the element is rendered and not visibility-hidden.
 // fromContent(role) → whether that role is named from its content.
+// anyRule(sheets, test) → whether some rule of these style sheets may pass `test` (for scans that
+//             skip a per-element style read when no sheet can matter).
 //
 // Costs: role() is called for every element of a snapshot, so it reads attributes and at most a
 // few ancestors, never styles. name() walks the element's own subtree (at most ~100 nodes, like
@@ -323,22 +325,30 @@
     return owners;
   };
 
-  // CSS generated content (::before / ::after), only where some style sheet can make it.
-  const sheetHasPseudo = (sheets) => {
-    const scan = (rules) => {
+  // Whether any rule of these style sheets (or of the sheets they @import) passes `test`. A sheet
+  // that cannot be read (cross-origin), or more rules than are worth scanning, count as a match:
+  // the caller then does the exact, slower check.
+  const anyRule = (sheets, test) => {
+    let seen = 0;
+    const scanRules = (rules) => {
       for (const rule of rules) {
-        if (rule.selectorText !== undefined && /:(before|after)/i.test(rule.selectorText)) return true;
-        if (rule.cssRules && scan(rule.cssRules)) return true;
+        if (++seen > 5000 || test(rule)) return true;
+        if (rule.styleSheet && scanSheet(rule.styleSheet)) return true;
+        if (rule.cssRules && rule.cssRules.length && scanRules(rule.cssRules)) return true;
       }
       return false;
     };
-    for (const sheet of sheets) {
+    const scanSheet = (sheet) => {
       let rules;
       try { rules = sheet.cssRules; } catch (e) { return true; }
-      if (!rules || scan(rules)) return true;
-    }
+      return !rules || scanRules(rules);
+    };
+    for (const sheet of sheets) if (scanSheet(sheet)) return true;
     return false;
   };
+  // CSS generated content (::before / ::after), only where some style sheet can make it.
+  const sheetHasPseudo = (sheets) =>
+    anyRule(sheets, (rule) => rule.selectorText !== undefined && /:(before|after)/i.test(rule.selectorText));
   // The <label>s of each labelable element in a tree scope, found once per run (el.labels walks
   // the whole scope on every call).
   const labelsOf = (el) => {
@@ -740,5 +750,5 @@
     const digit = /^H([1-6])$/.exec(el.tagName);
     return digit ? +digit[1] : 2;
   };
-  return { role, name, visible, fromContent, headingLevel };
+  return { role, name, visible, fromContent, headingLevel, anyRule };
 })()

@@ -115,25 +115,7 @@
   // pointer only on links and controls (which have roles): the style need not be computed for
   // each of thousands of elements. Answered once per scope and run; anything unreadable (a
   // cross-origin sheet) or too large to scan counts as "may".
-  const sheetsSetCursor = (sheets) => {
-    let seen = 0;
-    const scan = (rules) => {
-      for (const rule of rules) {
-        if (++seen > 5000) return true;
-        if (rule.style && rule.style.cursor) return true;
-        if (rule.styleSheet && scanSheet(rule.styleSheet)) return true;
-        if (rule.cssRules && rule.cssRules.length && scan(rule.cssRules)) return true;
-      }
-      return false;
-    };
-    const scanSheet = (sheet) => {
-      let rules;
-      try { rules = sheet.cssRules; } catch (e) { return true; }
-      return !rules || scan(rules);
-    };
-    for (const sheet of sheets) if (scanSheet(sheet)) return true;
-    return false;
-  };
+  const sheetsSetCursor = (sheets) => A11Y.anyRule(sheets, (rule) => !!(rule.style && rule.style.cursor));
   const authorCursor = (el) => {
     const scope = el.getRootNode();
     let known = R.cursorScopes.get(scope);

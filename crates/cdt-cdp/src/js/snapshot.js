@@ -57,6 +57,8 @@
     // Walk options (as a string) → element → its kept output.
     kept: new Map(),
     roots: new WeakSet(),
+    // The shadow roots walked so far (their style sheets count in `sheetsKey`).
+    shadowRoots: [],
     observer: null,
     // The document's style sheets at the last walk (`sheetsKey`).
     sheets: null,
@@ -91,12 +93,24 @@
     }
   };
   // Rules added or removed through the CSSOM (insertRule) change no node: the walk compares the
-  // sheets' rule counts with the last walk's.
-  const sheetsKey = () => {
-    let key = document.styleSheets.length + ':' + (document.adoptedStyleSheets ? document.adoptedStyleSheets.length : 0);
-    for (const sheet of document.styleSheets) {
-      try { key += ':' + sheet.cssRules.length; } catch (e) { key += ':x'; }
+  // rule counts of the sheets that style this document (its own, those it adopted, and those of
+  // every shadow root walked so far) with the last walk's.
+  const rulesKey = (sheets) => {
+    let key = ':' + sheets.length;
+    for (const sheet of sheets) {
+      try { key += ',' + sheet.cssRules.length; } catch (e) { key += ',x'; }
     }
+    return key;
+  };
+  const sheetsKey = () => {
+    let key = rulesKey(document.styleSheets) + rulesKey(document.adoptedStyleSheets || []);
+    let gone = false;
+    for (const ref of C.shadowRoots) {
+      const root = ref.deref();
+      if (root) key += '|' + rulesKey(root.styleSheets) + rulesKey(root.adoptedStyleSheets || []);
+      else gone = true;
+    }
+    if (gone) C.shadowRoots = C.shadowRoots.filter((ref) => ref.deref());
     return key;
   };
   const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true };
@@ -114,6 +128,7 @@
   const observeRoot = (root) => {
     if (!C.observer || C.roots.has(root)) return;
     C.roots.add(root);
+    C.shadowRoots.push(new WeakRef(root));
     C.observer.observe(root, OBSERVE);
   };
 
@@ -307,8 +322,11 @@
       }
       for (const child of el.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
     };
+    const rootsBefore = C.shadowRoots.length;
     walk(start, 0, false, false, undefined, 0);
     flush();
+    // Shadow roots first walked now: their sheets, as this walk saw them, join the key.
+    if (C.shadowRoots.length !== rootsBefore) C.sheets = sheetsKey();
     // A prepared walk (after a navigation, before the agent asks) only keeps what it found.
     if (args.prepare) return { prepared: recs.length, cut };
     // The lines put together: uids, and what live lines show now.
