@@ -100,7 +100,7 @@ fn compare_folder(dir: &Path) -> (Tally, Vec<Compared>) {
 #[test]
 fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
     let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/accname");
-    let (tally, _) = compare_folder(&corpus);
+    let (tally, all) = compare_folder(&corpus);
     assert!(
         tally.names >= NAMED_ELEMENTS,
         "the corpus names only {} elements (want ≥ {NAMED_ELEMENTS})",
@@ -117,6 +117,32 @@ fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
         "roles agree with Chromium on {:.1} % of {} elements (want ≥ {ROLE_AGREEMENT} %): see the ROLE lines above",
         tally.role_percent(),
         tally.roles
+    );
+    // The pages of the shapes named without the whole computation (and of their neighbours that
+    // take the long way) agree with Chromium on every name.
+    let shortcuts: Vec<&Compared> = all
+        .iter()
+        .filter(|c| c.page.contains("shortcuts") && c.ours_exposed)
+        .collect();
+    assert!(
+        shortcuts.len() >= 30,
+        "{} elements compared",
+        shortcuts.len()
+    );
+    let wrong: Vec<String> = shortcuts
+        .iter()
+        .filter(|c| c.chromium_role.is_some() && c.ours_name != c.chromium_name)
+        .map(|c| {
+            format!(
+                "{} {}: ours {:?}, Chromium {:?}",
+                c.page, c.element, c.ours_name, c.chromium_name
+            )
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "names differ from Chromium's:\n{}",
+        wrong.join("\n")
     );
     // Heading levels (the snapshot's `level=`) agree with Chromium's on every heading.
     assert!(

@@ -716,12 +716,45 @@
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     return null;
   };
+  // Two shapes that make most of a large page, named without the whole computation (each gives
+  // what the computation gives; the cases it leaves are computed in full):
+  // - structure that no attribute names, whose markup names nothing and whose role takes no
+  //   name from its content (a listing's list items, articles, paragraphs): nameless;
+  // - a link, button or heading whose only child is its text, in a tree scope where no style
+  //   sheet makes ::before/::after content and nothing is aria-owned: its text.
+  const PLAIN_TAGS = new Set(['li', 'ul', 'ol', 'dl', 'article', 'section', 'p', 'nav', 'header', 'footer', 'main', 'aside', 'div',
+    'span', 'form', 'blockquote', 'address', 'hgroup', 'search']);
+  const PLAIN_ROLES = new Set(['listitem', 'list', 'article', 'paragraph', 'region', 'navigation', 'banner', 'contentinfo', 'main',
+    'complementary', 'form', 'search', 'generic', 'blockquote', 'group', 'sectionheader', 'sectionfooter']);
+  const TEXT_NAMED = new Set(['a', 'button', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+  const HTML_NS = 'http://www.w3.org/1999/xhtml';
+  const authorNamed = (el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-labeledby') ||
+    el.hasAttribute('title');
+  const shortcut = (el, given) => {
+    if (el.namespaceURI !== HTML_NS || authorNamed(el)) return null;
+    const tag = el.localName;
+    if (PLAIN_TAGS.has(tag)) {
+      const r = roleOf(el);
+      return given === r && PLAIN_ROLES.has(r) && !supportsContent(el, r, false) ? '' : null;
+    }
+    if (!TEXT_NAMED.has(tag)) return null;
+    const text = el.firstChild;
+    if (!text || text !== el.lastChild || text.nodeType !== 3 || el.shadowRoot) return null;
+    const r = roleOf(el);
+    if (given !== r || (r !== 'link' && r !== 'button' && r !== 'heading')) return null;
+    if (tag === 'button' && labelsOf(el)) return null;
+    const scope = el.getRootNode();
+    if (scopeHasPseudo(scope) || ownersIn(scope).size) return null;
+    return /[^ \t\n\f\r]/.test(text.data) ? normalize(text.data) : '';
+  };
   const name = (el, given) => {
     if (!el || el.nodeType !== 1) return '';
     // An element that is not rendered (under display: none) has no name of its own, as in
     // Chromium (options and image-map areas have no box of their own yet are named); a label
     // or aria-labelledby target is named through the computation instead.
     if (el.checkVisibility && !el.checkVisibility() && !el.closest('select, datalist, map')) return '';
+    const quick = shortcut(el, given);
+    if (quick !== null) return quick;
     const computation = new Computation();
     let text = computation.alternative(el, false, null, false, false, { from: 'none' }, given === 'generic-clickable' || given === 'generic-droptarget');
     if (el.localName === 'input' && (attr(el, 'type') || '').toLowerCase() === 'file' && el.files && el.files.length) {

@@ -208,11 +208,11 @@
     // States a folded container hands to the control that replaces it (`heading=2`).
     const extra = new Map();
     let text = { depth: 0, parts: [] };
+    // (Called at every block's edges: it allocates only when there is text to put out.)
     const flush = () => {
-      if (text.parts.length) {
-        const words = H.clean(text.parts.join(''), maxText);
-        if (words) recs.push({ d: text.depth, body: 'text ' + H.quote(words) });
-      }
+      if (!text.parts.length) return;
+      const words = H.clean(text.parts.join(''), maxText);
+      if (words) recs.push({ d: text.depth, body: 'text ' + H.quote(words) });
       text = { depth: 0, parts: [] };
     };
     const emit = (el, role, name, depth, withUid, candidate) => {
@@ -318,9 +318,11 @@
       }
       if (el.shadowRoot) {
         observeRoot(el.shadowRoot);
-        for (const child of el.shadowRoot.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+        for (let child = el.shadowRoot.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
       }
-      for (const child of el.childNodes) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+      // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
+      // unoptimized, where each of those is garbage).
+      for (let child = el.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
     };
     const rootsBefore = C.shadowRoots.length;
     walk(start, 0, false, false, undefined, 0);
