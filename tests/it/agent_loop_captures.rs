@@ -43,12 +43,7 @@ fn an_element_inside_a_cross_origin_iframe_is_in_the_snapshot_and_clickable() {
 /// reaches the frame, and only then pressed.
 #[test]
 fn a_click_into_a_cross_origin_frame_waits_until_the_pointer_reaches_it() {
-    let server = HttpServer::start();
-    server.raw(
-        "/frame.html",
-        "text/html; charset=utf-8",
-        "<button onclick=\"this.textContent='frame clicked'\">Frame button</button>",
-    );
+    let server = server();
     let frame = server.other_origin_url("/frame.html");
     server.page(
         "/covered.html",
