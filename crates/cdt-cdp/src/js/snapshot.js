@@ -95,23 +95,31 @@
   // Rules added or removed through the CSSOM (insertRule) change no node: the walk compares the
   // rule counts of the sheets that style this document (its own, those it adopted, and those of
   // every shadow root walked so far) with the last walk's.
-  const rulesKey = (sheets) => {
-    let key = ':' + sheets.length;
-    for (const sheet of sheets) {
-      try { key += ',' + sheet.cssRules.length; } catch (e) { key += ',x'; }
-    }
-    return key;
-  };
+  // The key is a hash of the counts, in order: one count that changes always changes it (each
+  // step multiplies by an odd number). Index loops and no strings: a page of 2,000 components,
+  // each with its shadow root's sheets, costs ~1 ms a snapshot.
   const sheetsKey = () => {
-    let key = rulesKey(document.styleSheets) + rulesKey(document.adoptedStyleSheets || []);
+    let h = 0;
+    const add = (sheets) => {
+      const count = sheets.length;
+      h = (h * 31 + count + 1) | 0;
+      for (let i = 0; i < count; i++) {
+        let rules;
+        try { rules = sheets[i].cssRules.length; } catch (e) { rules = -1; }
+        h = (h * 31 + rules) | 0;
+      }
+    };
+    add(document.styleSheets);
+    add(document.adoptedStyleSheets || []);
     let gone = false;
-    for (const ref of C.shadowRoots) {
-      const root = ref.deref();
-      if (root) key += '|' + rulesKey(root.styleSheets) + rulesKey(root.adoptedStyleSheets || []);
-      else gone = true;
+    for (let i = 0; i < C.shadowRoots.length; i++) {
+      const root = C.shadowRoots[i].deref();
+      if (!root) { gone = true; continue; }
+      add(root.styleSheets);
+      add(root.adoptedStyleSheets || []);
     }
     if (gone) C.shadowRoots = C.shadowRoots.filter((ref) => ref.deref());
-    return key;
+    return h;
   };
   const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true };
   try {
