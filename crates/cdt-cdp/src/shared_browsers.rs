@@ -390,8 +390,10 @@ impl SharedBrowsers {
         let started = match start_chromium(&own).await {
             Ok(started) => started,
             Err(error) => {
-                // A browser that did not start leaves no directory behind.
-                remove_dir(&dir);
+                // A browser that did not start leaves no directory behind (removed off the
+                // runtime's threads: a file still held is waited for).
+                let gone = dir.clone();
+                tokio::task::spawn_blocking(move || remove_dir(&gone));
                 return Err(error);
             }
         };
