@@ -91,9 +91,7 @@ async fn navigate_page(
             details["page"] = json!(id);
             error.with_details(details)
         })?;
-    if wait_until != WaitUntil::None {
-        crate::interact::snapshot::prepare(slot, browser, target);
-    }
+    crate::interact::snapshot::prepare(slot, browser, target, wait_until);
     let current = slot.pages().current() == Some(id);
     Ok(PageInfo {
         id,

@@ -242,6 +242,14 @@ fn common_tail(a: &[String], b: &[String]) -> usize {
         .count()
 }
 
+/// How many last lines two segments share that can pass from one to the other: each keeps its
+/// first line, its uid line.
+fn movable_tail(a: &[String], b: &[String]) -> usize {
+    common_tail(a, b)
+        .min(a.len().saturating_sub(1))
+        .min(b.len().saturating_sub(1))
+}
+
 impl<'a> Shifts<'a> {
     fn of(
         old: &'a [Segment],
@@ -266,9 +274,7 @@ impl<'a> Shifts<'a> {
                 .unwrap_or(new.len());
             if end > i + 1 {
                 let last = &new[end - 1].lines;
-                let tail = common_tail(was, last)
-                    .min(was.len() - 1)
-                    .min(last.len() - 1);
+                let tail = movable_tail(was, last);
                 if tail > 0 {
                     shifts.split.insert(i, now.len());
                     shifts.taken.insert(end - 1, tail);
@@ -285,9 +291,7 @@ impl<'a> Shifts<'a> {
                 .take_while(|s| !new_ids.contains(s.id.as_str()))
                 .count();
             if let Some(next) = removed.checked_sub(1).map(|k| &old[o + 1 + k]) {
-                let tail = common_tail(now, &next.lines)
-                    .min(next.lines.len() - 1)
-                    .min(now.len() - 1);
+                let tail = movable_tail(now, &next.lines);
                 if tail > 0 {
                     shifts.kept.insert(next.id.as_str(), tail);
                     let mut then = was.clone();

@@ -29,9 +29,7 @@ use_case!(PageResize, |scope, params, until| resize(
 /// The reply of a navigation that loaded (`wait_until`); the page's next snapshot is prepared
 /// meanwhile.
 fn navigated(ctx: &PageCtx, outcome: NavigationOutcome, wait_until: WaitUntil) -> NavigatedReply {
-    if wait_until != WaitUntil::None {
-        super::snapshot::prepare(&ctx.slot, ctx.browser.clone(), &ctx.target);
-    }
+    super::snapshot::prepare(&ctx.slot, ctx.browser.clone(), &ctx.target, wait_until);
     NavigatedReply {
         page: PageInfo {
             id: ctx.page,

@@ -8,7 +8,7 @@ use cdt_domain::ops::{SnapshotParams, SnapshotReply};
 use cdt_domain::ports::BrowserPort;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::snapshot_change::{Change, line_uid};
-use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
+use cdt_domain::{CdtError, ErrorCode, WaitUntil, Warning, WarningCode};
 use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
@@ -66,10 +66,11 @@ const PREPARE_BUDGET_MS: u64 = 200;
 /// agent reads the reply and decides, so the agent's first snapshot of the new document finds
 /// the walk kept and only puts its lines together. What it finds is kept in the page (the
 /// walk's cache, voided by any change since), never answered: uids are still given by the
-/// snapshot. If it fails, that snapshot walks as if it never ran. While a trace is recording
-/// nothing is walked: the trace shows the page's own work, not a walk nobody asked for.
-pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str) {
-    if browser.tracing().is_some() {
+/// snapshot. If it fails, that snapshot walks as if it never ran. Nothing is walked after a
+/// navigation not waited for (`--wait-until none`: the document may not be there yet), nor while
+/// a trace is recording (the trace shows the page's own work, not a walk nobody asked for).
+pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str, wait_until: WaitUntil) {
+    if wait_until == WaitUntil::None || browser.tracing().is_some() {
         return;
     }
     let view = slot

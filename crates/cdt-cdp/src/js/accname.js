@@ -728,10 +728,11 @@
     'complementary', 'form', 'search', 'generic', 'blockquote', 'group', 'sectionheader', 'sectionfooter']);
   const TEXT_NAMED = new Set(['a', 'button', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
   const HTML_NS = 'http://www.w3.org/1999/xhtml';
-  const authorNamed = (el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-labeledby') ||
+  // (Attribute presence only: the long way decides what a blank value means.)
+  const namingAttribute = (el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-labeledby') ||
     el.hasAttribute('title');
   const shortcut = (el, given) => {
-    if (el.namespaceURI !== HTML_NS || authorNamed(el)) return null;
+    if (el.namespaceURI !== HTML_NS || namingAttribute(el)) return null;
     const tag = el.localName;
     if (PLAIN_TAGS.has(tag)) {
       const r = roleOf(el);

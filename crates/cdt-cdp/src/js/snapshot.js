@@ -56,8 +56,9 @@
     deepAt: new WeakMap(),
     // Walk options (as a string) → element → its kept output.
     kept: new Map(),
+    // The shadow roots walked so far: a set to ask (observed already?) and a list to go through
+    // (their style sheets count in `sheetsKey`); neither keeps a root alive.
     roots: new WeakSet(),
-    // The shadow roots walked so far (their style sheets count in `sheetsKey`).
     shadowRoots: [],
     observer: null,
     // The document's style sheets at the last walk (`sheetsKey`).
