@@ -427,6 +427,55 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
 }
 
 #[test]
+fn a_navigation_within_the_document_tells_its_title_only_when_the_page_changed_it() {
+    let server = HttpServer::start();
+    server.page(
+        "/app.html",
+        "App",
+        "<a href=#/active>Active</a> <button onclick=\"history.pushState({}, '', '/app.html?view=done'); document.title = 'Done view'\">Done</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/app.html")])
+        .ok();
+    let page = full(&env, "t");
+    let (fragment, retitle) = (
+        uid_of(&page, "link \"Active\""),
+        uid_of(&page, "button \"Done\""),
+    );
+    let kept = env.ctx("t", &["element", "click", &fragment]).ok().clone();
+    assert_eq!(kept["navigated"], true, "{kept}");
+    assert!(
+        kept["url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/app.html#/active")),
+        "{kept}"
+    );
+    // The title did not change: not told again. Nothing opened: no `dialog`, no `newPages`.
+    for absent in ["title", "dialog", "newPages"] {
+        assert!(kept.get(absent).is_none(), "{absent}: {kept}");
+    }
+    let retitled = env.ctx("t", &["element", "click", &retitle, "--output", "text"]);
+    assert!(
+        retitled.stdout.starts_with(&format!(
+            "click {retitle} → navigated to \"Done view\" http://"
+        )),
+        "{}",
+        retitled.stdout
+    );
+    // The text form says where, without a title the agent already read.
+    env.ctx("t", &["runtime", "eval", "location.hash = '#/all'"])
+        .ok();
+    let text = env.ctx("t", &["element", "click", &fragment, "--output", "text"]);
+    let line = text.stdout.lines().next().unwrap_or_default();
+    assert!(
+        line.starts_with(&format!("click {fragment} → navigated to http://"))
+            && line.ends_with("/app.html?view=done#/active"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
 fn bad_diff_parameters_are_refused_with_a_fix() {
     let env = TestEnv::new();
     let ratio = env.ctx("p", &["capture", "snapshot", "--diff", "--full-above", "2"]);

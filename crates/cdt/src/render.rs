@@ -47,7 +47,7 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
 
 /// An action's reply carries the feedback contract's fields (SPEC §6.4).
 fn is_feedback(data: &Value) -> bool {
-    data.get("navigated").is_some() && data.get("newPages").is_some()
+    data.get("navigated").is_some() && data.get("domChanged").is_some()
 }
 
 /// A snapshot's text, or its changes under `version N (since M)` (nothing for another reply,
@@ -149,11 +149,11 @@ fn feedback(op: &str, data: &Value) -> String {
         ));
     }
     if data["navigated"] == true {
-        effects.push(format!(
-            "navigated to {} {}",
-            quoted(&data["title"]),
-            text(&data["url"])
-        ));
+        // No title: the page kept the one it had (a navigation within the document).
+        effects.push(match data.get("title") {
+            Some(title) => format!("navigated to {} {}", quoted(title), text(&data["url"])),
+            None => format!("navigated to {}", text(&data["url"])),
+        });
     }
     if let Some(pages) = data["newPages"].as_array().filter(|p| !p.is_empty()) {
         let ids: Vec<String> = pages.iter().map(text).collect();
@@ -261,20 +261,27 @@ mod tests {
     #[test]
     fn a_navigating_click_is_one_line_and_the_new_page_below_it() {
         let data = json!({
-            "action": "click", "uid": "e2", "dialog": null, "domChanged": true, "navigated": true,
-            "newPages": [], "snapshot": "e5 heading \"Next\" level=1\ne6 link \"Back home\"",
+            "action": "click", "uid": "e2", "domChanged": true, "navigated": true,
+            "snapshot": "e5 heading \"Next\" level=1\ne6 link \"Back home\"",
             "title": "Next", "url": "http://127.0.0.1:1/next.html"
         });
         assert_eq!(
             compact("element.click", &data).unwrap_or_default(),
             "click e2 → navigated to \"Next\" http://127.0.0.1:1/next.html\ne5 heading \"Next\" level=1\ne6 link \"Back home\"\n"
         );
+        // Within the document, keeping its title: the place alone.
+        let fragment = json!({ "action": "click", "uid": "e9", "domChanged": true,
+            "navigated": true, "url": "http://127.0.0.1:1/app#/active", "base": 4,
+            "changes": [{ "op": "remove", "uid": "e7" }] });
+        assert_eq!(
+            compact("element.click", &fragment).unwrap_or_default(),
+            "click e9 → navigated to http://127.0.0.1:1/app#/active\n- e7\n"
+        );
     }
 
     #[test]
     fn changes_dialogs_and_no_effect() {
-        let fill = json!({ "action": "fill", "uid": "e3", "dialog": null, "domChanged": true,
-            "navigated": false, "newPages": [],
+        let fill = json!({ "action": "fill", "uid": "e3", "domChanged": true, "navigated": false,
             "changes": [
                 { "op": "add", "uid": "e9", "after": "e3", "lines": "  e9 button \"X\"" },
                 { "op": "change", "uid": "e3", "lines": "  e3 textbox \"Email\" value=\"a\"\n  text \"ok\"" },
@@ -289,8 +296,8 @@ mod tests {
             compact("element.click", &dialog).unwrap_or_default(),
             "click e4 → alert dialog \"hi\" is open (answer: dialog handle accept|dismiss); opened page 2 (switch: page use 2)\n"
         );
-        let nothing = json!({ "action": "click", "uid": "e4", "navigated": false, "newPages": [],
-            "domChanged": false, "dialog": null });
+        let nothing = json!({ "action": "click", "uid": "e4", "navigated": false,
+            "domChanged": false });
         assert_eq!(
             compact("element.click", &nothing).unwrap_or_default(),
             "click e4 → no visible change\n"
@@ -302,8 +309,8 @@ mod tests {
         let changes: Vec<Value> = (1..300)
             .map(|i| json!({ "op": "add", "uid": format!("e{i}"), "lines": format!("e{i} link \"L{i}\"") }))
             .collect();
-        let data = json!({ "action": "click", "uid": "e1", "navigated": false, "newPages": [],
-            "dialog": null, "domChanged": true, "base": 4, "changes": changes });
+        let data = json!({ "action": "click", "uid": "e1", "navigated": false,
+            "domChanged": true, "base": 4, "changes": changes });
         let text = compact("element.click", &data).unwrap_or_default();
         assert_eq!(text.lines().count(), 1 + FEEDBACK_LINES + 1, "{text}");
         assert!(

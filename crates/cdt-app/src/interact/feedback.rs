@@ -19,6 +19,7 @@ use crate::telemetry::network::NetworkRequest;
 pub struct Before {
     document: Value,
     url: String,
+    title: String,
     pages: Vec<u32>,
     /// The newest download then (downloads after it are the action's).
     downloads: u64,
@@ -43,6 +44,7 @@ pub async fn before(ctx: &PageCtx) -> Before {
     Before {
         document: state["timeOrigin"].clone(),
         url: state["url"].as_str().unwrap_or_default().to_string(),
+        title: state["title"].as_str().unwrap_or_default().to_string(),
         pages: ctx.slot.pages().ids(),
         downloads: crate::downloads::last_seq(&ctx.slot),
         requests: ctx.slot.telemetry.last_request_id(),
@@ -113,11 +115,14 @@ fn landed(state: &Value, before: &Before) -> bool {
             || state["url"].as_str() != Some(before.url.as_str()))
 }
 
-/// The action navigated: to the document `state` describes.
-fn report_landing(out: &mut ActionReply, state: &Value) {
+/// The action navigated: to the document `state` describes. Its title is told when it is new
+/// (another document, or one the page retitled), as a `--diff` reply tells it.
+fn report_landing(out: &mut ActionReply, state: &Value, before: &Before) {
     out.navigated = true;
     out.url = state["url"].as_str().map(str::to_string);
-    out.title = state["title"].as_str().map(str::to_string);
+    let title = state["title"].as_str().unwrap_or_default();
+    out.title = (state["timeOrigin"] != before.document || title != before.title)
+        .then(|| title.to_string());
 }
 
 /// The documents the page requested since request `after` (the navigations the action began).
@@ -182,7 +187,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             .await;
     }
     if navigated {
-        report_landing(&mut out, &state);
+        report_landing(&mut out, &state, &before);
     }
     // Downloads the action started, once finished (a moment at most). One begins only once its
     // response's headers arrive: a link that saves, or a navigation that brought no new
@@ -205,7 +210,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
         }
         let again = state_after(ctx).await;
         if landed(&again, &before) {
-            report_landing(&mut out, &again);
+            report_landing(&mut out, &again, &before);
         }
     }
     out.new_pages = ctx

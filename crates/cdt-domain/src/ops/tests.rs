@@ -112,10 +112,14 @@ fn an_action_had_no_effect_only_when_nothing_at_all_happened() {
         ..ActionReply::default()
     };
     assert!(!downloaded.no_effect());
-    // What serializes is the contract's shape: defaults present, empties left out.
+    // What serializes is the contract's shape: the two flags always, the rest only when there
+    // is something to say (SPEC §3.3: minimal payloads).
     let json = serde_json::to_value(&downloaded).expect("serializes");
-    assert_eq!(json["navigated"], false);
-    assert!(json["dialog"].is_null() && json["newPages"] == serde_json::json!([]));
+    assert_eq!(
+        (&json["navigated"], &json["domChanged"]),
+        (&false.into(), &false.into())
+    );
+    assert!(json.get("dialog").is_none() && json.get("newPages").is_none());
     assert!(json.get("changes").is_none() && json.get("waited").is_none());
     assert_eq!(json["downloads"][0]["mime"], "text/csv");
 }

@@ -261,16 +261,21 @@ pub struct ActionReply {
     pub action: String,
     /// The element acted on (the key, for `input key`; the uids filled, for `fill-form`).
     pub uid: String,
-    /// The action replaced the document.
+    /// The action navigated: to another document, or within this one (a fragment, a
+    /// `pushState`).
     pub navigated: bool,
     /// Where it navigated to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// The title there: absent when the page kept the title it had (a navigation within the
+    /// document that left it as it was).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// A dialog the action opened (answer it with `dialog handle`).
+    /// A dialog the action opened (answer it with `dialog handle`); absent when none did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialog: Option<ActionDialog>,
-    /// Pages the action opened.
+    /// Pages the action opened; absent when it opened none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub new_pages: Vec<u32>,
     /// The page's snapshot changed (a focus move alone does not count).
     pub dom_changed: bool,
