@@ -566,6 +566,68 @@ fn a_rebuilt_list_keeps_its_uids_so_the_diff_shows_only_what_changed() {
     assert!(!after.contains("Milk") && after.contains("Eggs"), "{after}");
 }
 
+/// Mithril's TodoMVC rebuilds its whole list section on every route: a "toggle all" checkbox and
+/// the only row's checkbox, both unnamed beside the same text, are new nodes each time. Each
+/// must take back its own uid, not the other's (that would make an agent's click tick another
+/// box), even when the framework gives the row's checkbox a new id each time (as Ember does).
+#[test]
+fn a_rebuilt_section_gives_each_unnamed_checkbox_back_its_own_uid() {
+    let server = HttpServer::start();
+    server.page(
+        "/rebuilt.html",
+        "Rebuilt",
+        "<section id=main></section><script>
+         let renders = 0;
+         function render(items) {
+           renders += 1;
+           main.innerHTML = '<input type=checkbox id=all><ul>' + items.map((t, i) =>
+             '<li><div class=view><input type=checkbox class=toggle id=cb' + renders + '-' + i + '><label>' + t + '</label></div></li>').join('') + '</ul>';
+         }
+         render(['Buy milk']);
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("sig", &["page", "open", &server.url("/rebuilt.html")])
+        .ok();
+    let first = full(&env, "sig");
+    let boxes: Vec<&str> = first
+        .lines()
+        .filter(|l| l.contains("checkbox"))
+        .map(|l| l.trim().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(boxes.len(), 2, "{first}");
+    let (all, milk) = (boxes[0].to_string(), boxes[1].to_string());
+    // Rebuilt with a second row: "toggle all" now stands beside other text (a new uid); the
+    // first row's checkbox is the same thing as before.
+    env.ctx(
+        "sig",
+        &["runtime", "eval", "render(['Buy milk', 'Write report'])"],
+    )
+    .ok();
+    let again = full(&env, "sig");
+    let row = again
+        .lines()
+        .position(|l| l.trim() == "text \"Buy milk\"")
+        .expect("the row");
+    let above = again.lines().nth(row - 1).unwrap().trim();
+    assert!(above.starts_with(&format!("{milk} checkbox")), "{again}");
+    assert!(!again.contains(&format!("{all} ")), "{again}");
+    let clicked = env.ctx("sig", &["element", "click", &milk]).ok().clone();
+    assert_eq!(
+        env.ctx(
+            "sig",
+            &[
+                "runtime",
+                "eval",
+                "document.querySelector('.toggle').checked"
+            ]
+        )
+        .ok()["value"],
+        true,
+        "{clicked}"
+    );
+}
+
 #[test]
 fn a_page_shown_again_from_the_back_forward_cache_keeps_its_uids_and_version() {
     let server = HttpServer::start();

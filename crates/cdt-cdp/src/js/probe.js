@@ -15,8 +15,8 @@
 //
 // A page that re-renders (a list rebuilt with innerHTML, a framework replacing a row) replaces
 // nodes with equal ones. A snapshot line's new node *adopts* the uid of a node that left the
-// document if both have the same signature (role, name, and the text of their parent element,
-// as when the uid was issued), so an agent's uid and the diff stay the same across re-renders.
+// document if both have the same signature (role, name, tag, their parent's tag and text, as
+// when the uid was issued), so an agent's uid and the diff stay the same across re-renders.
 // `run` then also returns the adopted uids, whose backendNodeId the daemon reads again.
 (function (A11Y, SNAPSHOT) {
   'use strict';
@@ -69,9 +69,11 @@
     }
     return '\u0001' + R.nonce + ':' + index + '\u0002';
   };
-  // A snapshot line's signature: role, name, and the text of its parent element when that is
-  // small (a list item, a row: what a re-render rebuilds). Read cheaply, for every new node of
-  // a snapshot: no regular expression, no text of a large subtree.
+  // A snapshot line's signature: role, name, its tag and its parent's (two unnamed checkboxes
+  // beside the same text — a list's "toggle all" and its only row's — are not one thing; not
+  // its id, which frameworks generate anew for each render), and the text of its parent
+  // element when that is small (a list item, a row: what a re-render rebuilds). Read cheaply, for every new node of a snapshot: no regular
+  // expression, no text of a large subtree.
   const signature = (el, role, name) => {
     const parent = el.parentElement;
     let text = '';
@@ -82,7 +84,8 @@
         if (text.length > 200) break;
       }
     }
-    return role + '\u0000' + name + '\u0000' + text.slice(0, 200);
+    const where = el.localName + '<' + (parent ? parent.localName : '');
+    return role + '\u0000' + name + '\u0000' + where + '\u0000' + text.slice(0, 200);
   };
   // Page text never carries control characters into a reply (they delimit placeholders).
   const clean = (s, max) => {
