@@ -30,8 +30,6 @@ CDT_HOME=$(mktemp -d /tmp/cdt-spa.XXXX)
 export CDT_CONTEXT_ID=spa-bench
 trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"' EXIT
 tar xzf "$TARBALL" -C "$CDT_HOME" package/examples
-printf '<title>Elsewhere</title><h1>Another page</h1><a href="/vanillajs/index.html">Back to the app</a>' \
-  >"$CDT_HOME/package/examples/other.html"
 # Not Polymer's (0.x, on polyfills): in today's Chromium its model takes a click on a to-do's
 # checkbox one click late, with cdt's clicks and a script's `click()` alike. Dojo's does not start
 # again when the history brings it back (also after the page's own `history.back()`), so its
@@ -45,7 +43,16 @@ from benchkit import Client, serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 
-base = serve_dir(ROOT)
+served = {}
+
+def base_of(app):
+    """Each app at the root of its own server (its URLs as short as when it is deployed), with a
+    page of the same origin to navigate away to."""
+    if app not in served:
+        with open(os.path.join(ROOT, app, "other.html"), "w") as page:
+            page.write('<title>Elsewhere</title><h1>Another page</h1><a href="/index.html">Back to the app</a>')
+        served[app] = serve_dir(os.path.join(ROOT, app))
+    return served[app]
 
 class Failed(Exception):
     """A step the app did not take as the script expected (said on its line, the others go on)."""
@@ -137,13 +144,14 @@ def session(text_mode, existing, app="vanillajs"):
 
     # The list starts as the session says: storage is set from a page of the same origin that is
     # not the app (some apps write their list back as they unload).
+    base = base_of(app)
     cdt("page", "open", f"{base}/other.html")
     cdt("runtime", "eval", "localStorage.clear()")
     if existing:
         # As the vanilla app stores them.
         todos = [{"title": title, "completed": False, "id": 1000 + i} for i, title in enumerate(ERRANDS[:existing])]
         cdt("runtime", "eval", f"localStorage['todos-vanillajs'] = {json.dumps(json.dumps({'todos': todos}))}")
-    cdt("page", "navigate", f"{base}/{app}/index.html")
+    cdt("page", "navigate", f"{base}/index.html")
     # Some apps render after `load` (Polymer's elements): wait for the field, as an agent would.
     for _ in range(50):
         if "What needs to be done" in cdt("capture", "snapshot")[1]["snapshot"]:
@@ -169,7 +177,7 @@ def session(text_mode, existing, app="vanillajs"):
         # A framework that reuses the row for the next to-do changes the segment instead.
         changed = any(l == f"~ {uid}" or l.startswith(f"~ {uid} ") for l in lines)
         return f"- {uid}" in lines or ((whole or changed) and item not in seen)
-    milk, report = checkbox_of(1, "Buy milk", page), checkbox_of(2, "Write report", page)
+    milk, report = checkbox_of(existing + 1, "Buy milk", page), checkbox_of(existing + 2, "Write report", page)
     page = step("complete 'Buy milk'", ["element", "click", milk], lambda seen: "checked" in seen)
     page = step("filter Active", ["element", "click", uid_of(page, r'link "Active"')],
                 lambda seen: gone(seen, milk, "Buy milk"))
