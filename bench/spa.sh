@@ -31,9 +31,9 @@ export CDT_CONTEXT_ID=spa-bench
 trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"' EXIT
 tar xzf "$TARBALL" -C "$CDT_HOME" package/examples
 # Not Polymer's (0.x, on polyfills): in today's Chromium its model takes a click on a to-do's
-# checkbox one click late, with cdt's clicks and a script's `click()` alike. Dojo's does not start
-# again when the history brings it back (also after the page's own `history.back()`), so its
-# `back` step shows an empty app.
+# checkbox one click late, with cdt's clicks and a script's `click()` alike. Dojo's takes its app down
+# on `beforeunload` (dojo/_base/unload), and Chromium shows the page again from its
+# back/forward cache as it was left, so its `back` step shows an empty app (in Chrome too).
 export BENCH_APPS="${BENCH_APPS:-react backbone angularjs knockoutjs emberjs vue mithril dojo canjs ractive spine}"
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples" <<'PY'
