@@ -96,12 +96,15 @@ ERRANDS = ["Pick up the dry cleaning", "Book the dentist for March", "Renew the 
            "Read chapter 4 of the novel", "Reply to the landlord's email", "Cancel the unused subscription",
            "Print the boarding passes", "Clean out the fridge"]
 
-def session(text_mode, existing, app="vanillajs"):
+def session(text_mode, existing, app="vanillajs", reference=True):
     """Runs the 13 steps on a list that starts with `existing` to-dos; returns the table rows
     and the totals. In text mode the agent reads `--output text` (what an MCP client's model
-    reads too); the page is rebuilt from the JSON replies of the other run."""
+    reads too); the page is rebuilt from the JSON replies of the other run. Without
+    `reference`, no full snapshot is taken between the steps (they are snapshots too, and a
+    `--diff` compares with the last one): the agent alone, its reads only."""
     client = Client()
     rows, totals, rebuilt_ok = [], [0, 0], 0
+    seen_so_far = []
     fmt = ["--output", "text"] if text_mode else []
 
     def run(args):
@@ -127,6 +130,16 @@ def session(text_mode, existing, app="vanillajs"):
             read += more
             if diff is not None:
                 client.apply(diff)
+        if not reference:
+            # What the agent knows of the page: the page rebuilt from its JSON replies, or the
+            # text it read (uids are found in their latest line).
+            seen_so_far.append(read)
+            totals[0] += tokens(read)
+            rows.append((label, tokens(read), None, outcome(read if text_mode else client.text()), None))
+            if not text_mode:
+                return client.text()
+            lines = reversed("".join(seen_so_far).split("\n"))
+            return "\n".join(re.sub(r"^[-+~>] ", "", l.strip()) for l in lines)
         full_raw, _ = run(["capture", "snapshot"])
         if os.environ.get("BENCH_DUMP"):
             print(f"--- {label}\n{read}--- full\n{full_raw}", file=sys.stderr)
@@ -162,6 +175,7 @@ def session(text_mode, existing, app="vanillajs"):
     client.apply(first)
     totals[0] += tokens(first_raw)
     totals[1] += tokens(first_raw)
+    seen_so_far.append(first_raw)
     box = uid_of(first["snapshot"], r'textbox "What needs to be done\?"')
     page = first["snapshot"]
     for item in ["Buy milk", "Write report", "Call mom"]:
@@ -206,7 +220,16 @@ for existing in (0, len(ERRANDS)) if os.environ.get("BENCH_VANILLA", "1") == "1"
         print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO'}")
     print(f"session, JSON: {json_totals[0]:,} read vs {json_totals[1]:,} with a full snapshot after every step ({json_totals[0] / json_totals[1]:.2f}×)")
     print(f"session, text: {text_totals[0]:,} read vs {text_totals[1]:,} ({text_totals[0] / text_totals[1]:.2f}×)")
-    print(f"the page rebuilt from the replies equals a fresh full snapshot at {rebuilt_ok}/{len(json_rows)} steps\n")
+    print(f"the page rebuilt from the replies equals a fresh full snapshot at {rebuilt_ok}/{len(json_rows)} steps")
+    # The same session without the full snapshots taken above for comparison (a `--diff`
+    # compares with the caller's last snapshot, so they could make one cheaper).
+    alone = []
+    for mode in (False, True):
+        alone.append(session(mode, existing, reference=False))
+        cdt("session", "stop")
+    print(f"the agent alone (no snapshot between the steps): JSON {alone[0][1][0]:,} read "
+          f"({alone[0][1][0] / json_totals[1]:.2f}×), text {alone[1][1][0]:,} ({alone[1][1][0] / text_totals[1]:.2f}×); "
+          f"outcome seen at {sum(1 for r in alone[0][0] if r[3])}/{len(alone[0][0])} and {sum(1 for r in alone[1][0] if r[3])}/{len(alone[1][0])} steps\n")
 
 # Other frameworks, the same session on an empty list: re-rendering libraries (React, Ember,
 # Angular, Polymer's shadow DOM…) are where a diff can go wrong.

@@ -282,6 +282,68 @@ fn diffs_rebuild_the_page_exactly_and_a_cached_walk_matches_a_cold_one() {
     assert!(diffs > 40, "{diffs} diffs, {fulls} full");
 }
 
+/// The issue's check: a sequence of actions, each followed by `capture snapshot --diff`; a client
+/// that applies only those diffs to the first snapshot, each to its copy as it stands (it keeps
+/// no versions and reads no action replies), ends with the page's fresh snapshot, line for line.
+#[test]
+fn actions_each_followed_by_a_diff_rebuild_the_page_from_the_diffs_alone() {
+    let server = HttpServer::start();
+    server.page(
+        "/acts.html",
+        "Acts",
+        "<ul id=l><li>First row</li></ul>
+         <button onclick=\"l.insertAdjacentHTML('beforeend', '<li>Row ' + (l.children.length + 1) + ' <button>Open</button></li>')\">Add</button>
+         <button onclick=\"l.firstElementChild.textContent = 'Renamed row'\">Rename</button>
+         <button onclick=\"l.lastElementChild.remove()\">Remove</button>
+         <label>Note <input id=n></label> <a href=#later>Later</a>",
+    );
+    let env = TestEnv::new();
+    env.ctx("n", &["page", "open", &server.url("/acts.html")])
+        .ok();
+    let first = diff(&env, "n", &[]);
+    let mut client = Client::default();
+    client.load(first["snapshot"].as_str().expect("whole"));
+    let mut version = first["version"].as_u64().unwrap();
+    let page = first["snapshot"].as_str().unwrap().to_string();
+    let (add, rename, remove, note, later) = (
+        uid_of(&page, "button \"Add\""),
+        uid_of(&page, "button \"Rename\""),
+        uid_of(&page, "button \"Remove\""),
+        uid_of(&page, "textbox \"Note\""),
+        uid_of(&page, "link \"Later\""),
+    );
+    let steps: Vec<Vec<&str>> = vec![
+        vec!["element", "click", &add],
+        vec!["element", "click", &add],
+        vec!["element", "fill", &note, "remember the milk"],
+        vec!["element", "click", &rename],
+        vec!["element", "click", &remove],
+        vec!["element", "click", &later],
+        vec!["element", "click", &add],
+    ];
+    for (n, step) in steps.iter().enumerate() {
+        let acted = env.ctx("n", step).ok().clone();
+        assert!(
+            acted["changes"].is_array() || acted["snapshot"].is_string(),
+            "{acted}"
+        );
+        let reply = diff(&env, "n", &[]);
+        if let Some(text) = reply["snapshot"].as_str() {
+            client.load(text);
+        } else {
+            // Against the version this client holds: the one its last diff answered.
+            assert_eq!(
+                reply["base"].as_u64().or(reply["version"].as_u64()),
+                Some(version),
+                "step {n}: {reply}"
+            );
+            client.change(reply["changes"].as_array().expect("changes"));
+        }
+        version = reply["version"].as_u64().unwrap();
+        assert_eq!(client.text(), full(&env, "n"), "step {n}: {step:?}");
+    }
+}
+
 #[test]
 fn versions_since_navigation_and_feedback_share_one_baseline() {
     let server = HttpServer::start();
@@ -361,13 +423,28 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
             .contains("button \\\"Done\\\""),
         "{clicked}"
     );
+    // `--diff` compares with what this context's last snapshot showed (version 2): the click's
+    // changes again, exactly (a client that reads only snapshots keeps up); then nothing, and
+    // no `base` repeating the version.
     let after = diff(&env, "v", &[]);
     assert_eq!(
-        (after["version"].clone(), after["changes"].clone()),
+        (
+            after["version"].clone(),
+            after["base"].clone(),
+            after["changes"].clone()
+        ),
+        (json!(3), json!(2), clicked["changes"].clone()),
+        "{after}"
+    );
+    let again = diff(&env, "v", &[]);
+    assert_eq!(
+        (again["version"].clone(), again["changes"].clone()),
         (json!(3), json!([]))
     );
-    // Unchanged since the newest version: no `base` repeating it.
-    assert!(after.get("base").is_none(), "{after}");
+    assert!(again.get("base").is_none(), "{again}");
+    // With `--since` the version the click answered, only what changed after it.
+    let since_click = diff(&env, "v", &["--since", "3"]);
+    assert_eq!(since_click["changes"], json!([]), "{since_click}");
 
     // Against an older version the daemon keeps; an unknown one is whole, with a warning.
     let since = diff(&env, "v", &["--since", "1"]);
@@ -556,6 +633,8 @@ fn a_rebuilt_list_keeps_its_uids_so_the_diff_shows_only_what_changed() {
         !changes.contains("Milk") && !changes.contains("\"remove\""),
         "{clicked}"
     );
+    // The next `--diff` (against the first snapshot) tells the same, then nothing.
+    assert_eq!(diff(&env, "r", &[])["changes"], clicked["changes"]);
     assert_eq!(diff(&env, "r", &[])["changes"], json!([]));
     let now = full(&env, "r");
     assert_eq!(uid_of(&now, "button \"Delete\""), milk, "{now}");

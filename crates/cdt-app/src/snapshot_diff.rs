@@ -524,6 +524,22 @@ pub struct Version {
     pub segments: Vec<Segment>,
     /// A hash of its text (an unchanged page is recognised without comparing segments).
     pub digest: u64,
+    /// A snapshot showed it (its caller saw it whole or as changes), not only an action's
+    /// feedback: `--diff` compares with the last of these.
+    pub shown: bool,
+}
+
+/// What a new snapshot of a page is compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// A snapshot (`capture snapshot`, REPL `elements`, MCP `take_snapshot`): what this
+    /// context's last snapshot of the page showed in the view and document, whatever actions
+    /// reported since.
+    LastSnapshot,
+    /// A snapshot with `--since`: that version.
+    Version(u64),
+    /// An action's feedback: the page just before the action (the newest version).
+    PageBefore,
 }
 
 fn digest(text: &str) -> u64 {
@@ -541,6 +557,33 @@ struct PageVersions {
     used: u64,
     /// The URL and title the page's last snapshot reply showed.
     place: Option<(String, String)>,
+}
+
+impl PageVersions {
+    /// Keeps the last [`KEPT_VERSIONS`], and beyond them the last version a snapshot showed in
+    /// each view and document (what a plain `--diff` compares with).
+    fn evict(&mut self) {
+        while self.versions.len() > KEPT_VERSIONS {
+            let last_shown = |i: usize| {
+                let v = &self.versions[i];
+                v.shown
+                    && !self
+                        .versions
+                        .iter()
+                        .skip(i + 1)
+                        .any(|w| w.shown && w.view == v.view && w.document == v.document)
+            };
+            // Never the version just recorded.
+            match (0..self.versions.len() - 1).find(|&i| !last_shown(i)) {
+                Some(i) => {
+                    self.versions.remove(i);
+                }
+                None => {
+                    self.versions.pop_front();
+                }
+            }
+        }
+    }
 }
 
 /// What a new snapshot is, next to what the slot kept of the page.
@@ -569,15 +612,15 @@ pub struct SnapshotVersions {
 
 impl SnapshotVersions {
     /// Records `text` (of `document`, in `view`) as the page's newest version and compares it
-    /// with a baseline: version `since` when given, else the newest of this view and document.
-    /// `since_missing` tells whether an asked-for baseline was not held.
+    /// with the baseline `against` names. `since_missing` tells whether an asked-for version was
+    /// not held.
     pub fn record(
         &self,
         target: &str,
         view: &View,
         document: &str,
         text: &str,
-        since: Option<u64>,
+        against: Against,
         full_above: f64,
     ) -> (Compared, bool) {
         let digest = digest(text);
@@ -603,31 +646,55 @@ impl SnapshotVersions {
                 ..PageVersions::default()
             });
         page.used = used;
-        let comparable = |v: &&Version| v.view == *view && v.document == document;
-        let newest = page.versions.iter().rev().find(comparable);
-        // The common case of a page that did not change: no need to split it up.
-        if let Some(newest) = newest.filter(|v| v.digest == digest && since.is_none()) {
+        let comparable = |v: &Version| v.view == *view && v.document == document;
+        let newest = page.versions.iter().rposition(comparable);
+        let baseline = match against {
+            Against::Version(number) => page
+                .versions
+                .iter()
+                .position(|v| v.number == number && comparable(v)),
+            Against::PageBefore => newest,
+            Against::LastSnapshot => {
+                let seen_here = page.versions.iter().rposition(|v| comparable(v) && v.shown);
+                let seen_last = page
+                    .versions
+                    .iter()
+                    .rposition(|v| v.view == *view && v.shown);
+                match (seen_here, seen_last) {
+                    // Still the document the last snapshot showed: against that snapshot.
+                    (Some(here), Some(last)) if here == last => Some(here),
+                    // Back on a document seen before (the back/forward cache showed it
+                    // again): against what it was when it was left, feedback included.
+                    (Some(_), _) => newest,
+                    // A document no snapshot showed yet: whole.
+                    (None, _) => None,
+                }
+            }
+        };
+        let since_missing = matches!(against, Against::Version(_)) && baseline.is_none();
+        let shown = against != Against::PageBefore;
+        // The page is still at its newest version: it keeps that number.
+        let kept = newest.filter(|&i| page.versions[i].digest == digest);
+        if let Some(i) = kept.filter(|&i| Some(i) == baseline) {
+            let version = &mut page.versions[i];
+            version.shown |= shown;
+            let number = version.number;
             return (
                 Compared::Diff {
-                    version: newest.number,
-                    base: newest.number,
+                    version: number,
+                    base: number,
                     changes: Vec::new(),
                     only_focus: false,
                 },
-                false,
+                since_missing,
             );
         }
-        let newest = newest.map(|v| v.number);
-        let segments = segments(text);
-        let baseline = match since {
-            Some(number) => page
-                .versions
-                .iter()
-                .find(|v| v.number == number && comparable(v)),
-            None => page.versions.iter().rev().find(comparable),
+        let segments = match kept {
+            Some(i) => page.versions[i].segments.clone(),
+            None => segments(text),
         };
-        let since_missing = since.is_some() && baseline.is_none();
-        let compared = baseline.map(|base| {
+        let compared = baseline.map(|i| {
+            let base = &page.versions[i];
             let (changes, weight) = diff(&base.segments, &segments);
             // The whole snapshot is answered when the changes carry more than that share of
             // its text.
@@ -635,20 +702,28 @@ impl SnapshotVersions {
             let only_focus = !changes.is_empty() && changes.iter().all(|c| focus_moved(base, c));
             (base.number, changes, too_many, only_focus)
         });
-        let number = page.next;
-        let compared = match compared {
-            // Nothing changed since the newest version: it stays the version.
-            Some((base, changes, _, _)) if changes.is_empty() && Some(base) == newest => {
-                return (
-                    Compared::Diff {
-                        version: base,
-                        base,
-                        changes,
-                        only_focus: false,
-                    },
-                    since_missing,
-                );
+        let number = match kept {
+            Some(i) => {
+                let version = &mut page.versions[i];
+                version.shown |= shown;
+                version.number
             }
+            None => {
+                let number = page.next;
+                page.next += 1;
+                page.versions.push_back(Version {
+                    number,
+                    view: view.clone(),
+                    document: document.to_string(),
+                    segments,
+                    digest,
+                    shown,
+                });
+                page.evict();
+                number
+            }
+        };
+        let compared = match compared {
             Some((base, changes, false, only_focus)) => Compared::Diff {
                 version: number,
                 base,
@@ -657,17 +732,6 @@ impl SnapshotVersions {
             },
             _ => Compared::Full { version: number },
         };
-        page.next += 1;
-        page.versions.push_back(Version {
-            number,
-            view: view.clone(),
-            document: document.to_string(),
-            segments,
-            digest,
-        });
-        while page.versions.len() > KEPT_VERSIONS {
-            page.versions.pop_front();
-        }
         (compared, since_missing)
     }
 

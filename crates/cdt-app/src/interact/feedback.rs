@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::snapshot;
 use crate::context::PageCtx;
-use crate::snapshot_diff::{Compared, FULL_ABOVE};
+use crate::snapshot_diff::{Against, Compared, FULL_ABOVE};
 use crate::telemetry::network::NetworkRequest;
 
 /// What was true before the action.
@@ -233,7 +233,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             &view,
             &current.time_origin,
             &current.text,
-            None,
+            Against::PageBefore,
             FULL_ABOVE,
         );
         match compared {

@@ -19,7 +19,7 @@ use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
 use crate::slot::Slot;
-use crate::snapshot_diff::{Compared, FULL_ABOVE};
+use crate::snapshot_diff::{Against, Compared, FULL_ABOVE};
 
 use_case!(CaptureSnapshot, |scope, params, until| capture(
     scope, &params, until
@@ -275,7 +275,7 @@ async fn observe(
                 options,
                 &snapshot.time_origin,
                 &snapshot.text,
-                params.since,
+                params.since.map_or(Against::LastSnapshot, Against::Version),
                 params.full_above.unwrap_or(FULL_ABOVE),
             );
             // What a pending navigation answers with (kept again only when it changed).

@@ -412,7 +412,14 @@ fn record(
     since: Option<u64>,
 ) -> (Compared, bool) {
     let page: Vec<&str> = lines.iter().chain(UNCHANGED.iter()).copied().collect();
-    versions.record("T1", view, document, &text(&page), since, FULL_ABOVE)
+    versions.record(
+        "T1",
+        view,
+        document,
+        &text(&page),
+        since.map_or(Against::LastSnapshot, Against::Version),
+        FULL_ABOVE,
+    )
 }
 
 #[test]
@@ -487,9 +494,10 @@ fn another_document_view_or_an_unknown_version_is_full() {
         matches!(other_view, Compared::Full { version: 3 }),
         "{other_view:?}"
     );
+    // Unchanged since version 2: whole (99 is not held), and still version 2.
     let (unknown, missing) = record(&versions, &view, "d2", &a, Some(99));
     assert!(
-        matches!(unknown, Compared::Full { version: 4 }) && missing,
+        matches!(unknown, Compared::Full { version: 2 }) && missing,
         "{unknown:?}"
     );
     // Only a few versions are kept.
@@ -512,7 +520,16 @@ fn changes_that_cost_more_than_the_threshold_are_full() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let record = |names, ratio| versions.record("T1", &view, "d1", &page(names), None, ratio);
+    let record = |names, ratio| {
+        versions.record(
+            "T1",
+            &view,
+            "d1",
+            &page(names),
+            Against::LastSnapshot,
+            ratio,
+        )
+    };
     record(["Alpha", "Beta", "Gamma", "Delta"], FULL_ABOVE);
     // One line of four: a diff.
     let (one, _) = record(["Alpha", "Beta", "Gamma", "Epsilon"], FULL_ABOVE);
@@ -591,5 +608,117 @@ fn a_focus_that_moved_is_a_change_but_only_focus() {
             }
         ),
         "{real:?}"
+    );
+}
+
+/// `--diff` compares with what the caller's last snapshot showed, so a client that reads only
+/// snapshots rebuilds the page from them; actions' feedback compares with the page just before
+/// the action, so a client that reads it too keeps up, by version.
+#[test]
+fn a_snapshot_compares_with_the_last_snapshot_and_feedback_with_the_page_before_the_action() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let by = |against, lines: &[&str]| {
+        let page: Vec<&str> = lines.iter().chain(UNCHANGED.iter()).copied().collect();
+        versions.record("T1", &view, "d1", &text(&page), against, FULL_ABOVE)
+    };
+    let a = ["e1 main", "  e2 button \"A\"", "  e3 button \"B\""];
+    let b = ["e1 main", "  e2 button \"A\" disabled", "  e3 button \"B\""];
+    let c = ["e1 main", "  e2 button \"A\" disabled", "  e3 button \"C\""];
+    assert!(matches!(
+        by(Against::LastSnapshot, &a).0,
+        Compared::Full { version: 1 }
+    ));
+    // An action changes A: its feedback is against version 1.
+    let (clicked, _) = by(Against::PageBefore, &b);
+    assert!(
+        matches!(&clicked, Compared::Diff { version: 2, base: 1, changes, .. } if changes.len() == 1),
+        "{clicked:?}"
+    );
+    // A second action is against the first one's version.
+    let (again, _) = by(Against::PageBefore, &c);
+    assert!(
+        matches!(&again, Compared::Diff { version: 3, base: 2, changes, .. } if changes.len() == 1),
+        "{again:?}"
+    );
+    // The snapshot after them: the page is at version 3, shown as the changes since the last
+    // snapshot (version 1): both actions' changes.
+    let (seen, _) = by(Against::LastSnapshot, &c);
+    assert!(
+        matches!(&seen, Compared::Diff { version: 3, base: 1, changes, .. } if changes.len() == 2),
+        "{seen:?}"
+    );
+    // And the next one, nothing.
+    let (same, _) = by(Against::LastSnapshot, &c);
+    assert!(
+        matches!(&same, Compared::Diff { version: 3, base: 3, changes, .. } if changes.is_empty()),
+        "{same:?}"
+    );
+    // Many actions later, the last snapshot's version is still held.
+    for n in 0..KEPT_VERSIONS + 2 {
+        let name = format!("  e3 button \"N{n}\"");
+        by(Against::PageBefore, &["e1 main", &name]);
+    }
+    let (later, _) = by(Against::LastSnapshot, &a);
+    assert!(
+        matches!(&later, Compared::Diff { base: 3, .. }),
+        "{later:?}"
+    );
+    // A page the actions left as the last snapshot saw it: a version of its own, no changes.
+    let (reverted, _) = by(Against::PageBefore, &c);
+    assert!(matches!(&reverted, Compared::Diff { .. }), "{reverted:?}");
+    let back_to_a = by(Against::PageBefore, &a).0;
+    let (unchanged, _) = by(Against::LastSnapshot, &a);
+    match (back_to_a, unchanged) {
+        (
+            Compared::Diff { version: v, .. },
+            Compared::Diff {
+                version,
+                base,
+                changes,
+                ..
+            },
+        ) => assert!(version == v && base < v && changes.is_empty()),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A click that loads another document: its feedback is the whole new page, and the next
+/// snapshot is whole too (a client reading only snapshots never saw it). Back on a document a
+/// snapshot showed before (the back/forward cache shows it again), the snapshot compares with
+/// what it was when it was left, feedback included.
+#[test]
+fn a_new_document_is_whole_and_one_shown_again_is_compared_with_how_it_was_left() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let at = |document: &str, against, lines: &[&str]| {
+        let page: Vec<&str> = lines.iter().chain(UNCHANGED.iter()).copied().collect();
+        versions
+            .record("T1", &view, document, &text(&page), against, FULL_ABOVE)
+            .0
+    };
+    let a = ["e1 main", "  e2 button \"A\""];
+    let b = ["e1 main", "  e2 button \"A\" disabled"];
+    let next = ["e9 heading \"Next\""];
+    assert!(matches!(
+        at("d1", Against::LastSnapshot, &a),
+        Compared::Full { version: 1 }
+    ));
+    assert!(matches!(
+        at("d1", Against::PageBefore, &b),
+        Compared::Diff { version: 2, base: 1, .. }
+    ));
+    // A link clicked: another document, whole in the feedback and in the next snapshot.
+    assert!(matches!(
+        at("d2", Against::PageBefore, &next),
+        Compared::Full { version: 3 }
+    ));
+    let seen = at("d2", Against::LastSnapshot, &next);
+    assert!(matches!(seen, Compared::Full { version: 3 }), "{seen:?}");
+    // Back: d1 as it was left (version 2, which only the feedback told): unchanged.
+    let back = at("d1", Against::LastSnapshot, &b);
+    assert!(
+        matches!(&back, Compared::Diff { version: 2, base: 2, changes, .. } if changes.is_empty()),
+        "{back:?}"
     );
 }

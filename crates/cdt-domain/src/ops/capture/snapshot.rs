@@ -58,8 +58,9 @@ pub struct SnapshotParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
     /// Answer only the changes since this context's last snapshot of the page in the same view
-    /// (`full: true` and the whole snapshot on the first, after a navigation, or when more than
-    /// `fullAbove` of its lines changed).
+    /// (actions' feedback in between does not count: their changes come again) — `full: true`
+    /// and the whole snapshot on the first, after a navigation, or when more than `fullAbove`
+    /// of its lines changed.
     #[serde(default, skip_serializing_if = "crate::ops::is_false")]
     pub diff: bool,
     /// Answer the changes since this version (one of the last few the daemon keeps); implies
