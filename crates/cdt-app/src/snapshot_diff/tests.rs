@@ -706,7 +706,11 @@ fn a_new_document_is_whole_and_one_shown_again_is_compared_with_how_it_was_left(
     ));
     assert!(matches!(
         at("d1", Against::PageBefore, &b),
-        Compared::Diff { version: 2, base: 1, .. }
+        Compared::Diff {
+            version: 2,
+            base: 1,
+            ..
+        }
     ));
     // A link clicked: another document, whole in the feedback and in the next snapshot.
     assert!(matches!(
