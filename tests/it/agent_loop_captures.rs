@@ -195,6 +195,92 @@ fn captures_observation_input_and_page_commands() {
         .err("VALIDATION_ERROR", 2);
 }
 
+/// A form that turns its submit button on once a field is filled: `wait-selector --state
+/// enabled` waits for that (not for the button to show: it shows all along). A control inside a
+/// disabled fieldset is disabled as Chromium's tree says, in the snapshot and for actions.
+#[test]
+fn a_selector_waited_for_until_enabled_and_a_disabled_fieldset() {
+    let server = server();
+    server.page(
+        "/enable.html",
+        "Enable",
+        "<form><input id=q aria-label=Query oninput=\"setTimeout(() => go.disabled = !this.value, 300)\">
+         <button id=go disabled>Search</button></form>
+         <fieldset disabled><legend>Old</legend><button id=old>Archive</button></fieldset>",
+    );
+    let env = TestEnv::new();
+    env.ctx("en", &["page", "open", &server.url("/enable.html")])
+        .ok();
+    // Visible at once, not enabled: the wait runs out.
+    env.ctx("en", &["page", "wait-selector", "#go"]).ok();
+    env.ctx(
+        "en",
+        &[
+            "page",
+            "wait-selector",
+            "#go",
+            "--state",
+            "enabled",
+            "--timeout",
+            "400",
+        ],
+    )
+    .err("TIMEOUT", 4);
+    let snap = snapshot(&env, "en");
+    let query = uid_of(&snap, "textbox \"Query\"");
+    env.ctx("en", &["element", "fill", &query, "cdt", "--no-wait"])
+        .ok();
+    let enabled = env.ctx(
+        "en",
+        &[
+            "page",
+            "wait-selector",
+            "#go",
+            "--state",
+            "enabled",
+            "--timeout",
+            "5000",
+        ],
+    );
+    let uid = enabled.ok()["uid"]
+        .as_str()
+        .expect("the button's uid")
+        .to_string();
+    assert_eq!(
+        env.ctx("en", &["element", "inspect", &uid]).ok()["enabled"],
+        true,
+        "{}",
+        enabled.stdout
+    );
+    // The fieldset's button: disabled in cdt's snapshot, in Chromium's own tree, and refused.
+    let now = snapshot(&env, "en");
+    let archive = now
+        .lines()
+        .find(|l| l.contains("button \"Archive\""))
+        .expect("the archive button");
+    assert!(archive.ends_with(" disabled"), "{now}");
+    let tree = env.ctx("en", &["cdp", "send", "Accessibility.getFullAXTree"]);
+    let nodes = tree.ok()["result"]["nodes"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let chromium = nodes
+        .iter()
+        .find(|n| n["name"]["value"] == "Archive" && n["role"]["value"] == "button")
+        .expect("Chromium's node");
+    assert!(
+        chromium["properties"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|p| p["name"] == "disabled" && p["value"]["value"] == true),
+        "{chromium}"
+    );
+    let archive_uid = archive.trim().split(' ').next().unwrap();
+    env.ctx("en", &["element", "click", archive_uid])
+        .err("TARGET_NOT_INTERACTABLE", 5);
+}
+
 #[test]
 fn snapshot_options_upload_and_element_screenshots() {
     let server = server();

@@ -142,12 +142,16 @@
   };
   const nameOf = (el, role, max) => clean(A11Y.name(el, role), max);
   const isVisible = (el) => A11Y.visible(el);
+  // Disabled as Chromium's tree says: its own `disabled`, a disabled fieldset around a form
+  // control, or `aria-disabled`.
+  const isDisabled = (el) => el.getAttribute('aria-disabled') === 'true'
+    || (el.disabled !== undefined && (el.disabled === true || el.matches(':disabled')));
   const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || el.isContentEditable;
   const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
     if (doc.activeElement === el && doc.hasFocus()) out.push('focused');
-    if (el.disabled || el.getAttribute('aria-disabled') === 'true') out.push('disabled');
+    if (isDisabled(el)) out.push('disabled');
     if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox') {
       const checked = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
       if (checked) out.push('checked');
@@ -243,7 +247,7 @@
     if (!args.noScroll) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     const uid = ref(el);
     if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el) };
-    if (el.disabled || el.getAttribute('aria-disabled') === 'true') return { error: 'disabled', uid, element: describe(el) };
+    if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const rects = el.getClientRects();
     const r = rects.length ? rects[0] : el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el) };
@@ -307,7 +311,7 @@
     const el = picked.el;
     const uid = ref(el);
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
-    if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') return { error: 'disabled', uid, element: describe(el) };
+    if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el) };
     if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
     // Typing goes to whatever has focus: make sure that is this element.
@@ -361,7 +365,7 @@
     for (const a of el.attributes) attributes[clean(a.name, 100)] = clean(a.value, 200);
     const s = getComputedStyle(el);
     return { uid: ref(el), tag: el.tagName.toLowerCase(), role: role ? shown(role) : role, name: role ? nameOf(el, role) : '',
-      attributes, box: boxOf(el), visible: isVisible(el), enabled: !el.disabled, editable: el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName),
+      attributes, box: boxOf(el), visible: isVisible(el), enabled: !isDisabled(el), editable: el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName),
       states: statesOf(el, role, true), display: s.display, text: clean(el.innerText || '', 200) };
   }
   function find(args) {
@@ -386,7 +390,7 @@
       const visible = isVisible(el);
       const selector = el.id ? '#' + CSS.escape(el.id) : el.tagName.toLowerCase() + (el.getAttribute('name') ? '[name="' + CSS.escape(el.getAttribute('name')) + '"]' : '');
       out.push({ uid: ref(el), role: shown(role), name: nameOf(el, role), bbox: boxOf(el), visible,
-        enabled: !el.disabled, editable: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable, selector: clean(selector, 200) });
+        enabled: !isDisabled(el), editable: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable, selector: clean(selector, 200) });
     }
     return { targets: out };
   }
@@ -624,7 +628,8 @@
       let el = null;
       try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
       const visible = !!el && isVisible(el) && el.getClientRects().length > 0;
-      const done = args.state === 'attached' ? !!el : args.state === 'hidden' ? !visible : visible;
+      const done = args.state === 'attached' ? !!el : args.state === 'hidden' ? !visible
+        : args.state === 'enabled' ? visible && !isDisabled(el) : visible;
       return { done, uid: el ? ref(el) : null };
     }
     return { done: true };

@@ -1,4 +1,5 @@
-//! `cdt page wait-selector`: wait until a CSS selector is visible (or hidden, or attached).
+//! `cdt page wait-selector`: wait until a CSS selector is visible (or hidden, attached, or
+//! visible and enabled).
 
 use super::*;
 use crate::ops::prelude::*;
@@ -11,7 +12,7 @@ impl Op for PageWaitSelector {
     type Reply = WaitSelectorReply;
     const SPEC: OpSpec = OpSpec {
         name: "page.wait-selector",
-        summary: "Wait until a CSS selector is visible (or hidden, or attached)",
+        summary: "Wait until a CSS selector is visible (or hidden, attached, or visible and enabled)",
         default_timeout_ms: S10,
         effect: Effect::Reads,
         errors: &[E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
@@ -19,6 +20,7 @@ impl Op for PageWaitSelector {
             "cdt page wait-selector '#results li' --state visible",
             "cdt page wait-selector '#results li'",
             "cdt page wait-selector .spinner --state hidden",
+            "cdt page wait-selector 'form button[type=submit]' --state enabled",
         ],
         aliases: &[Alias::new(&["wait"], "wait <selector> | wait <n>s", "wait for a selector to be visible, or n seconds", "wait #results", Form::WaitFor)],
         #[cfg(feature = "cli")]
@@ -31,7 +33,7 @@ impl Op for PageWaitSelector {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WaitSelectorParams {
     pub selector: String,
-    /// `visible` (default), `hidden` or `attached`.
+    /// `visible` (default), `hidden`, `attached` or `enabled`.
     #[serde(default)]
     pub state: SelectorState,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,6 +52,9 @@ pub enum SelectorState {
     Hidden,
     /// An element matches, visible or not.
     Attached,
+    /// An element matches, is visible and is enabled (not `disabled`, not in a disabled
+    /// fieldset, not `aria-disabled`): a submit button the form turns on.
+    Enabled,
 }
 
 impl SelectorState {
@@ -59,6 +64,7 @@ impl SelectorState {
             SelectorState::Visible => "visible",
             SelectorState::Hidden => "hidden",
             SelectorState::Attached => "attached",
+            SelectorState::Enabled => "enabled",
         }
     }
 }
@@ -77,7 +83,7 @@ mod args {
     pub struct WaitSelectorArgs {
         #[arg(value_name = "CSS")]
         pub selector: Option<String>,
-        /// visible (default), hidden or attached.
+        /// visible (default), hidden, attached or enabled.
         #[arg(long, value_enum)]
         pub state: Option<SelectorState>,
         #[arg(long, value_name = "ID")]
