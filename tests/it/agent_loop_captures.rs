@@ -281,6 +281,85 @@ fn a_selector_waited_for_until_enabled_and_a_disabled_fieldset() {
         .err("TARGET_NOT_INTERACTABLE", 5);
 }
 
+/// `wait-text --root`: the text must appear inside that element (by uid or selector), not
+/// anywhere on the page.
+#[test]
+fn a_text_waited_for_inside_one_element() {
+    let server = server();
+    server.page(
+        "/panels.html",
+        "Panels",
+        "<section aria-label=Left id=left><h2>Left</h2><p>Done</p></section>
+         <section aria-label=Right id=right><h2>Right</h2><p id=r>Thinking</p></section>
+         <button onclick=\"setTimeout(() => r.textContent = 'Done', 300)\">Finish</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("pw", &["page", "open", &server.url("/panels.html")])
+        .ok();
+    // Anywhere: at once (the left panel has it). Inside the right panel: not yet.
+    env.ctx("pw", &["page", "wait-text", "Done", "--timeout", "2000"])
+        .ok();
+    env.ctx(
+        "pw",
+        &[
+            "page",
+            "wait-text",
+            "Done",
+            "--root",
+            "#right",
+            "--timeout",
+            "400",
+        ],
+    )
+    .err("TIMEOUT", 4);
+    let snap = snapshot(&env, "pw");
+    let right = uid_of(&snap, "region \"Right\"");
+    env.ctx(
+        "pw",
+        &[
+            "page",
+            "wait-text",
+            "Done",
+            "--root",
+            &right,
+            "--timeout",
+            "400",
+        ],
+    )
+    .err("TIMEOUT", 4);
+    let finish = uid_of(&snap, "button \"Finish\"");
+    env.ctx("pw", &["element", "click", &finish, "--no-wait"])
+        .ok();
+    let found = env.ctx(
+        "pw",
+        &[
+            "page",
+            "wait-text",
+            "Done",
+            "--root",
+            &right,
+            "--timeout",
+            "5000",
+        ],
+    );
+    assert_eq!(found.ok()["found"], "Done", "{}", found.stdout);
+    env.ctx(
+        "pw",
+        &[
+            "page",
+            "wait-text",
+            "Done",
+            "--root",
+            "#right",
+            "--timeout",
+            "2000",
+        ],
+    )
+    .ok();
+    env.ctx("pw", &["page", "wait-text", "Done", "--root", "[[["])
+        .err("VALIDATION_ERROR", 2);
+}
+
 #[test]
 fn snapshot_options_upload_and_element_screenshots() {
     let server = server();

@@ -82,10 +82,29 @@ pub async fn wait_text(
             .hinted("Example: cdt page wait-text 'Welcome' 'Signed in'"));
     }
     let ctx = scope.page(params.page, until).await?;
-    let args = json!({ "texts": params.texts });
+    let mut args = json!({ "texts": params.texts });
+    // A uid's text is read in its own frame; a selector's in the main frame.
+    let frame = match params.root.as_deref() {
+        Some(root) => match super::frame_of(root) {
+            Ok(frame) => {
+                args["rootUid"] = json!(root);
+                frame
+            }
+            Err(_) => {
+                args["rootSelector"] = json!(root);
+                ""
+            }
+        },
+        None => "",
+    };
+    let what = params.root.as_deref().unwrap_or("the page");
     let found = poll(until, || async {
         ctx.no_dialog()?;
-        let checked = ctx.probe("", ProbeCommand::WaitCheck, args.clone()).await?;
+        let checked = probe_result(
+            ctx.probe(frame, ProbeCommand::WaitCheck, args.clone())
+                .await?,
+            what,
+        )?;
         Ok((checked["done"] == true)
             .then(|| checked["found"].as_str().unwrap_or_default().to_string()))
     })

@@ -134,6 +134,7 @@ async fn regression_a_persistent_page_error_inside_a_wait_is_reported_not_timeou
     let now = w.clock.now_unix_ms();
     let wait = Operation::PageWaitText(cdt_domain::ops::WaitTextParams {
         texts: vec!["never".into()],
+        root: None,
         page: None,
     });
     let outcome = w.broker.handle(wait, &me, Deadline::new(now, 4000)).await;

@@ -618,9 +618,16 @@
     fire(el, 'input'); fire(el, 'change');
     return { uid: ref(el) };
   }
-  function waitCheck(args) {
+  function waitCheck(args, target) {
     if (args.texts) {
-      const body = document.body ? document.body.innerText : '';
+      // The page's text, or only the element's the wait is scoped to (none yet: not there).
+      let scope = document.body;
+      if (args.rootUid) scope = target && target.isConnected ? target : null;
+      else if (args.rootSelector) {
+        try { scope = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
+      }
+      if (args.rootUid && !scope) return { error: 'stale' };
+      const body = scope ? (scope.innerText !== undefined ? scope.innerText : scope.textContent) : '';
       const found = args.texts.find((t) => body.includes(t));
       return found === undefined ? { done: false } : { done: true, found };
     }

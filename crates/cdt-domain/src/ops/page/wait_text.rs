@@ -19,6 +19,7 @@ impl Op for PageWaitText {
             "cdt page wait-text 'Welcome' 'Signed in'",
             "cdt page wait-text 'Welcome'",
             "cdt page wait-text 'Signed in' 'Wrong password' --timeout 5000",
+            "cdt page wait-text 'Saved' --root '#status'",
         ],
         tools: &[Tool::of::<WaitFor>("wait_for", ToolFamily::DevTools, "Wait until any of the texts is on the page.")],
         #[cfg(feature = "cli")]
@@ -32,6 +33,10 @@ impl Op for PageWaitText {
 pub struct WaitTextParams {
     /// Returns when any of these texts is on the page.
     pub texts: Vec<String>,
+    /// Only in this element: a uid from `cdt capture snapshot` or a CSS selector (none
+    /// matching yet: the wait goes on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
@@ -50,6 +55,7 @@ impl ToolShape for WaitFor {
     fn operation(self) -> Result<Operation, CdtError> {
         Ok(Operation::PageWaitText(WaitTextParams {
             texts: self.text,
+            root: None,
             page: self.page,
         }))
     }
@@ -70,6 +76,9 @@ mod args {
         /// Texts to wait for (any of them).
         #[arg(value_name = "TEXT")]
         pub texts: Vec<String>,
+        /// Only in this element: a uid (e12) or a CSS selector.
+        #[arg(long, value_name = "UID|CSS")]
+        pub root: Option<String>,
         #[arg(long, value_name = "ID")]
         pub page: Option<u32>,
     }
