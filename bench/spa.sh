@@ -69,8 +69,7 @@ def tokens(text):
     return int(out.stdout.split()[0])
 
 def uid_of(text, pattern):
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
+    for line in text.split("\n"):
         if re.search(pattern, line):
             return line.strip().split(" ")[0]
     raise Failed(f"nothing matches {pattern!r} in:\n{text}")
@@ -134,16 +133,19 @@ def session(text_mode, existing, app="vanillajs", reference=True):
             # What the agent knows of the page: the page rebuilt from its JSON replies, or the
             # text it read (uids are found in their latest line).
             seen_so_far.append(read)
-            totals[0] += tokens(read)
-            rows.append((label, tokens(read), None, outcome(read if text_mode else client.text()), None))
+            r = tokens(read)
+            totals[0] += r
+            rows.append((label, r, None, outcome(read if text_mode else client.text()), None))
             if not text_mode:
                 return client.text()
             lines = reversed("".join(seen_so_far).split("\n"))
             return "\n".join(re.sub(r"^[-+~>] ", "", l.strip()) for l in lines)
-        full_raw, _ = run(["capture", "snapshot"])
+        # The full snapshot as the agent would read it, and its JSON (the same reply in JSON mode).
+        full_raw, full = run(["capture", "snapshot"])
+        if text_mode:
+            _, full = cdt("capture", "snapshot")
         if os.environ.get("BENCH_DUMP"):
             print(f"--- {label}\n{read}--- full\n{full_raw}", file=sys.stderr)
-        _, full = cdt("capture", "snapshot")
         r, f = tokens(read), tokens(full_raw)
         totals[0] += r
         totals[1] += f
@@ -171,7 +173,8 @@ def session(text_mode, existing, app="vanillajs", reference=True):
             break
         time.sleep(0.1)
     first_raw, first = run(["capture", "snapshot"])
-    _, first = cdt("capture", "snapshot")
+    if text_mode:
+        _, first = cdt("capture", "snapshot")
     client.apply(first)
     totals[0] += tokens(first_raw)
     totals[1] += tokens(first_raw)

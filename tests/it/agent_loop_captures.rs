@@ -211,37 +211,28 @@ fn a_selector_waited_for_until_enabled_and_a_disabled_fieldset() {
     let env = TestEnv::new();
     env.ctx("en", &["page", "open", &server.url("/enable.html")])
         .ok();
+    let until_enabled = |ms: &str| {
+        env.ctx(
+            "en",
+            &[
+                "page",
+                "wait-selector",
+                "#go",
+                "--state",
+                "enabled",
+                "--timeout",
+                ms,
+            ],
+        )
+    };
     // Visible at once, not enabled: the wait runs out.
     env.ctx("en", &["page", "wait-selector", "#go"]).ok();
-    env.ctx(
-        "en",
-        &[
-            "page",
-            "wait-selector",
-            "#go",
-            "--state",
-            "enabled",
-            "--timeout",
-            "400",
-        ],
-    )
-    .err("TIMEOUT", 4);
+    until_enabled("400").err("TIMEOUT", 4);
     let snap = snapshot(&env, "en");
     let query = uid_of(&snap, "textbox \"Query\"");
     env.ctx("en", &["element", "fill", &query, "cdt", "--no-wait"])
         .ok();
-    let enabled = env.ctx(
-        "en",
-        &[
-            "page",
-            "wait-selector",
-            "#go",
-            "--state",
-            "enabled",
-            "--timeout",
-            "5000",
-        ],
-    );
+    let enabled = until_enabled("5000");
     let uid = enabled.ok()["uid"]
         .as_str()
         .expect("the button's uid")
@@ -296,66 +287,25 @@ fn a_text_waited_for_inside_one_element() {
     let env = TestEnv::new();
     env.ctx("pw", &["page", "open", &server.url("/panels.html")])
         .ok();
+    let done_in = |root: &str, ms: &str| {
+        env.ctx(
+            "pw",
+            &["page", "wait-text", "Done", "--root", root, "--timeout", ms],
+        )
+    };
     // Anywhere: at once (the left panel has it). Inside the right panel: not yet.
     env.ctx("pw", &["page", "wait-text", "Done", "--timeout", "2000"])
         .ok();
-    env.ctx(
-        "pw",
-        &[
-            "page",
-            "wait-text",
-            "Done",
-            "--root",
-            "#right",
-            "--timeout",
-            "400",
-        ],
-    )
-    .err("TIMEOUT", 4);
+    done_in("#right", "400").err("TIMEOUT", 4);
     let snap = snapshot(&env, "pw");
     let right = uid_of(&snap, "region \"Right\"");
-    env.ctx(
-        "pw",
-        &[
-            "page",
-            "wait-text",
-            "Done",
-            "--root",
-            &right,
-            "--timeout",
-            "400",
-        ],
-    )
-    .err("TIMEOUT", 4);
+    done_in(&right, "400").err("TIMEOUT", 4);
     let finish = uid_of(&snap, "button \"Finish\"");
     env.ctx("pw", &["element", "click", &finish, "--no-wait"])
         .ok();
-    let found = env.ctx(
-        "pw",
-        &[
-            "page",
-            "wait-text",
-            "Done",
-            "--root",
-            &right,
-            "--timeout",
-            "5000",
-        ],
-    );
+    let found = done_in(&right, "5000");
     assert_eq!(found.ok()["found"], "Done", "{}", found.stdout);
-    env.ctx(
-        "pw",
-        &[
-            "page",
-            "wait-text",
-            "Done",
-            "--root",
-            "#right",
-            "--timeout",
-            "2000",
-        ],
-    )
-    .ok();
+    done_in("#right", "2000").ok();
     env.ctx("pw", &["page", "wait-text", "Done", "--root", "[[["])
         .err("VALIDATION_ERROR", 2);
 }

@@ -673,12 +673,14 @@ impl SnapshotVersions {
         };
         let since_missing = matches!(against, Against::Version(_)) && baseline.is_none();
         let shown = against != Against::PageBefore;
-        // The page is still at its newest version: it keeps that number.
+        // The page is still at its newest version: it keeps that number (shown now, if a
+        // snapshot shows it).
         let kept = newest.filter(|&i| page.versions[i].digest == digest);
+        if let Some(i) = kept {
+            page.versions[i].shown |= shown;
+        }
         if let Some(i) = kept.filter(|&i| Some(i) == baseline) {
-            let version = &mut page.versions[i];
-            version.shown |= shown;
-            let number = version.number;
+            let number = page.versions[i].number;
             return (
                 Compared::Diff {
                     version: number,
@@ -689,13 +691,15 @@ impl SnapshotVersions {
                 since_missing,
             );
         }
-        let segments = match kept {
-            Some(i) => page.versions[i].segments.clone(),
+        // The new version's segments: the kept version's, or split from the text (and kept).
+        let fresh = match kept {
+            Some(_) => Vec::new(),
             None => segments(text),
         };
+        let new = kept.map_or(&fresh[..], |i| &page.versions[i].segments[..]);
         let compared = baseline.map(|i| {
             let base = &page.versions[i];
-            let (changes, weight) = diff(&base.segments, &segments);
+            let (changes, weight) = diff(&base.segments, new);
             // The whole snapshot is answered when the changes carry more than that share of
             // its text.
             let too_many = weight as f64 > full_above * text.len().max(1) as f64;
@@ -703,11 +707,7 @@ impl SnapshotVersions {
             (base.number, changes, too_many, only_focus)
         });
         let number = match kept {
-            Some(i) => {
-                let version = &mut page.versions[i];
-                version.shown |= shown;
-                version.number
-            }
+            Some(i) => page.versions[i].number,
             None => {
                 let number = page.next;
                 page.next += 1;
@@ -715,7 +715,7 @@ impl SnapshotVersions {
                     number,
                     view: view.clone(),
                     document: document.to_string(),
-                    segments,
+                    segments: fresh,
                     digest,
                     shown,
                 });

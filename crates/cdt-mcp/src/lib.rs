@@ -14,6 +14,7 @@ mod resources;
 mod result;
 mod schema;
 mod server;
+mod sync;
 pub mod tools;
 
 use std::process::ExitCode;

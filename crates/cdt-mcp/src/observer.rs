@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use cdt_domain::ops::{Operation, SessionStartParams};
@@ -24,6 +24,7 @@ use cdt_store::StatePaths;
 use serde_json::{Map, Value};
 
 use crate::daemon::Daemon;
+use crate::sync::lock;
 
 /// The observer's settings: seed 002 §8's environment, overridden by `cdt mcp`'s flags.
 #[derive(Clone, Debug, PartialEq)]
@@ -150,12 +151,6 @@ pub struct Observer {
     /// Which browser gave each target id this server has seen (`cdp_list_targets`,
     /// `cdp_observe`), so a later call naming only the target reaches it.
     known: Arc<Mutex<HashMap<String, Source>>>,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Whether something accepts connections at `host:port` (50 ms at most).

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use cdt_domain::ops::{EventsReadParams, Operation};
+use cdt_domain::time::now_unix_ms;
 use cdt_domain::{CdtError, ErrorCode};
 use rmcp::model::{
     ReadResourceResult, ResourceContents, ResourceTemplate, ResourceUpdatedNotificationParam,
@@ -23,6 +24,7 @@ use serde_json::{Value, json};
 use tokio::task::JoinHandle;
 
 use crate::daemon::Daemon;
+use crate::sync::lock;
 
 pub const TEMPLATE: &str = "cdp://events/{targetId}";
 const PREFIX: &str = "cdp://events/";
@@ -137,13 +139,6 @@ async fn newest(daemon: &Daemon, events: &Events) -> Result<(Option<(u64, u64)>,
     Ok((newest, data["nextOffset"].as_u64().unwrap_or(0)))
 }
 
-/// Wall-clock milliseconds now, as events are stamped.
-pub fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
 /// When each resource's subscription was acknowledged (`subscriptions/listen`): the client may
 /// act the moment it is, before its watch reads where the events stand, so the watch tells of
 /// events from that moment on. The earliest moment not yet taken is kept per resource (a second
@@ -155,19 +150,13 @@ pub struct Acknowledged {
 
 impl Acknowledged {
     pub fn record(&self, uri: &str) {
-        let mut at = self
-            .at
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        at.entry(uri.to_string()).or_insert_with(now_ms);
+        lock(&self.at)
+            .entry(uri.to_string())
+            .or_insert_with(now_unix_ms);
     }
 
     pub fn take(&self, uri: &str) -> Option<u64> {
-        let mut at = self
-            .at
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        at.remove(uri)
+        lock(&self.at).remove(uri)
     }
 }
 
@@ -259,9 +248,7 @@ pub struct Watches {
 
 impl Watches {
     fn lock(&self) -> MutexGuard<'_, Tasks> {
-        self.tasks
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.tasks)
     }
 
     pub fn insert(&self, uri: &str, task: JoinHandle<()>) {
@@ -348,8 +335,6 @@ mod tests {
         }
     }
 
-    /// Regression: a watch task outlived its client (a failed second URI left the first one
-    /// polling). Dropping the last handle on the watches ends every task.
     #[test]
     fn a_watch_tells_of_what_came_after_the_acknowledgement_only() {
         // The client fetched between the acknowledgement (at 1000 ms) and the watch's start.
@@ -361,6 +346,8 @@ mod tests {
         assert_eq!(told_from(None, 0, Some(1000)), 0);
     }
 
+    /// Regression: a watch task outlived its client (a failed second URI left the first one
+    /// polling). Dropping the last handle on the watches ends every task.
     #[tokio::test]
     async fn dropping_the_watches_ends_their_tasks() {
         let watches = Watches::default();

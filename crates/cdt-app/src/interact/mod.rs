@@ -23,6 +23,21 @@ use cdt_domain::probe::ProbeFailure;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
+/// Scopes a probe command to an element named by a uid (`rootUid`, read in the uid's frame) or a
+/// CSS selector (`rootSelector`, in the main frame); returns the frame to run the command in.
+pub fn scope_to<'a>(root: &'a str, args: &mut Value) -> &'a str {
+    match frame_of(root) {
+        Ok(frame) => {
+            args["rootUid"] = json!(root);
+            frame
+        }
+        Err(_) => {
+            args["rootSelector"] = json!(root);
+            ""
+        }
+    }
+}
+
 /// Splits `f2e7` into its frame prefix (`f2`) and checks the form; `e12` is the main frame.
 pub fn frame_of(uid: &str) -> Result<&str, CdtError> {
     let split = uid.rfind('e').unwrap_or(0);

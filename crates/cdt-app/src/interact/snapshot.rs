@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 pub use crate::snapshots::Snapshot;
 
-use super::{frame_of, probe_result};
+use super::{probe_result, scope_to};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -39,18 +39,13 @@ fn committed_view(options: &Options) -> Option<bool> {
     whole.then_some(options.interactive)
 }
 
-fn probe_args(options: &Options, root_in_frame: Option<&str>) -> Value {
+fn probe_args(options: &Options) -> Value {
     let mut args = json!({ "interactive": options.interactive, "verbose": options.verbose });
     if let Some(depth) = options.depth {
         args["depth"] = json!(depth);
     }
     if let Some(max) = options.max_name.filter(|m| *m > 0) {
         args["maxName"] = json!(max);
-    }
-    match root_in_frame {
-        Some(root) if frame_of(root).is_ok() => args["rootUid"] = json!(root),
-        Some(root) => args["rootSelector"] = json!(root),
-        None => {}
     }
     args
 }
@@ -78,7 +73,7 @@ pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str, wait_un
         .latest_view(target)
         .filter(|view| committed_view(view).is_some())
         .unwrap_or_default();
-    let mut args = probe_args(&view, None);
+    let mut args = probe_args(&view);
     args["budgetMs"] = json!(PREPARE_BUDGET_MS);
     let target = target.to_string();
     tokio::spawn(async move {
@@ -129,19 +124,15 @@ fn frames_of(value: &Value, base_depth: usize) -> Vec<(String, String, usize)> {
 }
 
 pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError> {
-    let root_frame = match &options.root {
-        Some(root) if frame_of(root).is_ok() => frame_of(root)?.to_string(),
-        _ => String::new(),
-    };
-    let what = options.root.clone().unwrap_or_else(|| "the page".into());
+    let mut args = probe_args(options);
+    let root_frame = options
+        .root
+        .as_deref()
+        .map_or("", |root| scope_to(root, &mut args));
+    let what = options.root.as_deref().unwrap_or("the page");
     let main = probe_result(
-        ctx.probe(
-            &root_frame,
-            ProbeCommand::Snapshot,
-            probe_args(options, options.root.as_deref()),
-        )
-        .await?,
-        &what,
+        ctx.probe(root_frame, ProbeCommand::Snapshot, args).await?,
+        what,
     )?;
     let mut lines = lines_of(&main);
     let mut uids = Map::new();
@@ -161,11 +152,7 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
             ..options.clone()
         };
         let Ok(inner) = ctx
-            .probe(
-                &prefix,
-                ProbeCommand::Snapshot,
-                probe_args(&inner_options, None),
-            )
+            .probe(&prefix, ProbeCommand::Snapshot, probe_args(&inner_options))
             .await
         else {
             continue;

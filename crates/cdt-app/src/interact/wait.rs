@@ -14,7 +14,7 @@ use serde_json::json;
 use tokio::time::Instant;
 
 use super::observe::pending_requests;
-use super::probe_result;
+use super::{probe_result, scope_to};
 use crate::context::Scope;
 use crate::dispatch::use_case;
 use crate::url_pattern::UrlPattern;
@@ -83,20 +83,10 @@ pub async fn wait_text(
     }
     let ctx = scope.page(params.page, until).await?;
     let mut args = json!({ "texts": params.texts });
-    // A uid's text is read in its own frame; a selector's in the main frame.
-    let frame = match params.root.as_deref() {
-        Some(root) => match super::frame_of(root) {
-            Ok(frame) => {
-                args["rootUid"] = json!(root);
-                frame
-            }
-            Err(_) => {
-                args["rootSelector"] = json!(root);
-                ""
-            }
-        },
-        None => "",
-    };
+    let frame = params
+        .root
+        .as_deref()
+        .map_or("", |root| scope_to(root, &mut args));
     let what = params.root.as_deref().unwrap_or("the page");
     let found = poll(until, || async {
         ctx.no_dialog()?;

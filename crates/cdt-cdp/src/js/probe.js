@@ -72,8 +72,8 @@
   // A snapshot line's signature: role, name, its tag and its parent's (two unnamed checkboxes
   // beside the same text — a list's "toggle all" and its only row's — are not one thing; not
   // its id, which frameworks generate anew for each render), and the text of its parent
-  // element when that is small (a list item, a row: what a re-render rebuilds). Read cheaply, for every new node of a snapshot: no regular
-  // expression, no text of a large subtree.
+  // element when that is small (a list item, a row: what a re-render rebuilds). Read cheaply,
+  // for every new node of a snapshot: no regular expression, no text of a large subtree.
   const signature = (el, role, name) => {
     const parent = el.parentElement;
     let text = '';
@@ -94,6 +94,10 @@
     return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
   const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
+  // The first element a CSS selector matches (`el: null` for none), or a bad selector's error.
+  const query = (selector) => {
+    try { return { el: document.querySelector(selector) }; } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
+  };
 
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
     'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'iframe']);
@@ -176,7 +180,7 @@
     return out;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
-  const H = { ref, signature, clean, quote, roleOf, nameOf, isVisible, isActionable, statesOf, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
+  const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, statesOf, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -221,9 +225,8 @@
     }
     if (args.uid) return { error: 'stale' };
     if (args.selector) {
-      let el = null;
-      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
-      return el ? { el } : { error: 'unknown' };
+      const found = query(args.selector);
+      return found.error || found.el ? found : { error: 'unknown' };
     }
     if (args.text) {
       const wanted = args.text.toLowerCase();
@@ -622,18 +625,22 @@
     if (args.texts) {
       // The page's text, or only the element's the wait is scoped to (none yet: not there).
       let scope = document.body;
-      if (args.rootUid) scope = target && target.isConnected ? target : null;
-      else if (args.rootSelector) {
-        try { scope = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
+      if (args.rootUid) {
+        if (!target || !target.isConnected) return { error: 'stale' };
+        scope = target;
+      } else if (args.rootSelector) {
+        const found = query(args.rootSelector);
+        if (found.error) return found;
+        scope = found.el;
       }
-      if (args.rootUid && !scope) return { error: 'stale' };
       const body = scope ? (scope.innerText !== undefined ? scope.innerText : scope.textContent) : '';
       const found = args.texts.find((t) => body.includes(t));
       return found === undefined ? { done: false } : { done: true, found };
     }
     if (args.selector) {
-      let el = null;
-      try { el = document.querySelector(args.selector); } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
+      const found = query(args.selector);
+      if (found.error) return found;
+      const el = found.el;
       const visible = !!el && isVisible(el) && el.getClientRects().length > 0;
       const done = args.state === 'attached' ? !!el : args.state === 'hidden' ? !visible
         : args.state === 'enabled' ? visible && !isDisabled(el) : visible;

@@ -186,8 +186,10 @@
       return { error: 'stale' };
     }
     if (args.rootSelector) {
-      try { start = document.querySelector(args.rootSelector); } catch (e) { return { error: 'invalid-selector', message: H.clean(e.message || e, 200) }; }
-      if (!start) return { error: 'unknown', selector: args.rootSelector };
+      const found = H.query(args.rootSelector);
+      if (found.error) return found;
+      if (!found.el) return { error: 'unknown', selector: args.rootSelector };
+      start = found.el;
     }
     if (!start) return { lines: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
     // Changes the observer has not told yet are counted before anything is reused.
