@@ -170,3 +170,44 @@ fn wait_until_networkidle_and_none() {
     );
     assert_eq!(none.ok()["url"], server.url("/"));
 }
+
+/// A link with `target=_blank` opens a tab over its page, which Chromium then hides and paints no
+/// frame for. The next action on that page (still the context's current one) brings it to the
+/// front and does what it says, instead of waiting out its budget for pointer input the hidden
+/// page never takes.
+#[test]
+fn a_page_behind_the_tab_it_opened_still_takes_pointer_actions() {
+    let server = HttpServer::start();
+    server.page("/next.html", "Next", "<p>next</p>");
+    server.page(
+        "/opener.html",
+        "Opener",
+        "<a id=blank href=/next.html target=_blank>New tab</a>
+         <button onclick=\"this.insertAdjacentHTML('afterend', '<p>Clicked</p>')\">Add</button>
+         <script>const seen = []; document.addEventListener('visibilitychange', () => seen.push(document.visibilityState));</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("p", &["page", "open", &server.url("/opener.html")])
+        .ok();
+    let opened = env.ctx("p", &["element", "click", "--selector", "#blank"]);
+    assert_eq!(opened.ok()["newPages"].as_array().map(Vec::len), Some(1));
+    // (Asked of the page by no command: any that acts would bring it back to the front.)
+    std::thread::sleep(Duration::from_millis(1000));
+    let budget = ["--timeout", "5000"];
+    let hovered = env.ctx(
+        "p",
+        &[&["element", "hover", "--text", "Add"][..], &budget].concat(),
+    );
+    hovered.ok();
+    let clicked = env.ctx(
+        "p",
+        &[&["element", "click", "--text", "Add"][..], &budget].concat(),
+    );
+    assert!(clicked.stdout.contains("Clicked"), "{}", clicked.stdout);
+    let seen = env.ctx("p", &["runtime", "eval", "seen.join(' ')"]);
+    assert_eq!(
+        seen.ok()["value"],
+        "hidden visible",
+        "the page was hidden, then shown"
+    );
+}

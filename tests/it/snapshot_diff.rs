@@ -247,8 +247,24 @@ fn full(env: &TestEnv, context: &str) -> String {
 
 #[test]
 fn diffs_rebuild_the_page_exactly_and_a_cached_walk_matches_a_cold_one() {
+    rebuilt_and_cold_walks_agree(MUTATING);
+}
+
+/// The same, with rules that hide an element by its place among its siblings: a mutation there
+/// changes what a sibling (or a sibling's descendant) shows, which a walk keeping each block's
+/// lines must not miss.
+#[test]
+fn rules_on_siblings_and_places_are_seen_by_a_cached_walk() {
+    let rules = "<style>li:first-child > button { display: none } h3 + p { display: none } \
+                 #root > :nth-child(4n) { visibility: hidden } button:only-child { cursor: pointer }</style>";
+    rebuilt_and_cold_walks_agree(&format!("{rules}{MUTATING}"));
+}
+
+/// Random steps on `page`; after each, a `--diff` applied to a client's copy; every tenth step
+/// the copy equals a full snapshot, and that equals a walk in a context that snapshots rarely.
+fn rebuilt_and_cold_walks_agree(page: &str) {
     let server = HttpServer::start();
-    server.page("/mutating.html", "Mutating", MUTATING);
+    server.page("/mutating.html", "Mutating", page);
     let env = TestEnv::new();
     for context in ["warm", "cold"] {
         env.ctx(context, &["page", "open", &server.url("/mutating.html")])
@@ -856,4 +872,108 @@ fn a_rule_added_to_a_shadow_root_or_an_adopted_sheet_is_seen_by_the_next_snapsho
     .ok();
     let last = full(&env, "s");
     assert!(!last.contains("Plain"), "{last}");
+}
+
+/// A walk that kept nothing: each depth is a walk of its own, taken once.
+fn cold(env: &TestEnv, context: &str, depth: u32) -> Vec<String> {
+    let depth = depth.to_string();
+    let reply = env.ctx(context, &["capture", "snapshot", "--depth", &depth]);
+    without_uids(reply.ok()["snapshot"].as_str().unwrap())
+}
+
+/// Style rules that show or hide an element on a state no mutation tells (`:hover`,
+/// `:checked ~`, `:focus-within`), on its place among siblings, or on `:has()`: the action's
+/// feedback, the next snapshot and a walk that kept nothing all show the same page. And a hover
+/// menu that closes when the pointer leaves it moves what was under it: a click aimed before
+/// that move still lands on its element, not on its neighbour.
+#[test]
+fn rules_on_states_siblings_and_has_are_seen_by_feedback_and_snapshots() {
+    let server = HttpServer::start();
+    server.page(
+        "/rules.html",
+        "Rules",
+        "<style>
+           .menu .sub { display: none } .menu:hover .sub { display: block }
+           .panel { display: none } #t:checked ~ .panel { display: block }
+           .hint { display: none } .fw:focus-within .hint { display: block }
+           .clear { display: none } .list:has(li.done) .clear { display: block }
+           .list li:first-child { display: none }
+         </style>
+         <div class=menu><button>Menu</button><div class=sub><p><a href=#a>Sub item</a></p><p>More</p><p>And more</p></div></div>
+         <div><input type=checkbox id=t><label for=t>Toggle</label><div class=panel><p><button>Panel button</button></p></div></div>
+         <div class=fw><input aria-label=Field><div class=hint><p>Hint text</p></div></div>
+         <div class=list><ul><li>Hidden first</li><li>Second</li></ul><div><p><button class=clear>Clear done</button></p></div></div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/rules.html")])
+        .ok();
+    let page = full(&env, "r");
+    for hidden in [
+        "Sub item",
+        "Panel button",
+        "Hint text",
+        "Clear done",
+        "Hidden first",
+    ] {
+        assert!(!page.contains(hidden), "{hidden}: {page}");
+    }
+    let (menu, toggle, field) = (
+        uid_of(&page, "button \"Menu\""),
+        uid_of(&page, "checkbox \"Toggle\""),
+        uid_of(&page, "textbox \"Field\""),
+    );
+    let mut depth = 1000;
+    let mut agree = |env: &TestEnv, step: &str| {
+        depth += 1;
+        let cached = full(env, "r");
+        assert_eq!(without_uids(&cached), cold(env, "r", depth), "{step}");
+        cached
+    };
+    let hovered = env.ctx("r", &["element", "hover", &menu]).ok().clone();
+    assert!(
+        hovered.to_string().contains("link \\\"Sub item\\\""),
+        "{hovered}"
+    );
+    assert!(agree(&env, "hover").contains("link \"Sub item\""));
+    // The menu closes as the pointer leaves it for the checkbox, and what was below moves up.
+    let clicked = env.ctx("r", &["element", "click", &toggle]).ok().clone();
+    assert_eq!(clicked["uid"], toggle.as_str(), "{clicked}");
+    let checked = env
+        .ctx(
+            "r",
+            &["runtime", "eval", "document.getElementById('t').checked"],
+        )
+        .ok()["value"]
+        .clone();
+    assert_eq!(checked, true, "the click landed elsewhere: {clicked}");
+    let now = agree(&env, "checked");
+    assert!(
+        now.contains("button \"Panel button\"") && !now.contains("Sub item"),
+        "{now}"
+    );
+    assert!(
+        now.contains(&format!("{toggle} checkbox \"Toggle\" focused checked")),
+        "{now}"
+    );
+    let focused = env.ctx("r", &["element", "click", &field]).ok().clone();
+    assert!(focused.to_string().contains("Hint text"), "{focused}");
+    assert!(
+        focused["__warnings"].is_null() && !focused.to_string().contains("ACTION_NO_EFFECT"),
+        "{focused}"
+    );
+    assert!(agree(&env, "focus-within").contains("text \"Hint text\""));
+    // A class on a list item shows a button outside the list (`:has()`); an item put first
+    // hides itself and shows the one it pushed down (`:first-child`).
+    let mark = "document.querySelector('.list li:last-child').classList.add('done'); \
+                document.querySelector('.list ul').insertAdjacentHTML('afterbegin', '<li>New first</li>'); 'ok'";
+    env.ctx("r", &["runtime", "eval", mark]).ok();
+    let changed = diff(&env, "r", &[]);
+    assert!(changed.to_string().contains("Clear done"), "{changed}");
+    let last = agree(&env, "has and first-child");
+    assert!(
+        last.contains("button \"Clear done\"")
+            && last.contains("text \"Hidden first\"")
+            && !last.contains("New first"),
+        "{last}"
+    );
 }

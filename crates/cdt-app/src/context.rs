@@ -151,6 +151,11 @@ impl PageCtx {
         until: Instant,
     ) -> Result<(PageCtx, PageMutation), CdtError> {
         let ctx = PageCtx::resolve(scope, page, until).await?;
+        // A page in a background tab (another tab opened over it, a `target=_blank` link) is
+        // hidden: Chromium paints it no frame, so the pointer input that waits for one would
+        // wait out the budget, and animations the action starts would never end. The page acted
+        // on comes to the front first (a page already there is left as it is).
+        ctx.browser.activate(&ctx.target).await?;
         let mutating = lock_page(
             &ctx.slot,
             ctx.browser.as_ref(),

@@ -1,5 +1,6 @@
 //! `element …`: act on an element named by uid, selector or text. Before acting the element is
-//! scrolled into view and checked (visible, enabled, not covered at the action point); then real
+//! scrolled into view and checked (visible, enabled, not covered at the action point); a press
+//! comes once the pointer rests there and the point stays put ([`pointer_onto`]); then real
 //! input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
@@ -132,12 +133,16 @@ async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim,
 /// How long a frame the pointer did not reach is given to composite before it is aimed again.
 const FRAME_COMPOSITES: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// Where to click `uid` in a subframe so the click reaches it: Chromium hit-tests an
-/// out-of-process frame that has not composited yet to its `iframe` element in the page around
-/// it. The pointer is moved there first; a frame it did not reach is aimed at again a moment
-/// later (a few times). A move does nothing a page cannot see from any hover, and nothing is
-/// pressed twice. The main frame's pointer always arrives.
-async fn pointer_into_frame(
+/// Where to press so the press reaches `uid`: the pointer is moved to the action point first,
+/// and the element is aimed at again (without scrolling) until the point stays put, a few times
+/// at most. A move can change what the page shows: a hover menu that closes when the pointer
+/// leaves moves what was under it, and a press at the first point would land on a neighbour.
+/// And Chromium hit-tests an out-of-process frame that has not composited yet to its `iframe`
+/// element in the page around it: a frame the pointer did not reach is aimed at again a moment
+/// later. A move does nothing a page cannot see from any hover, and nothing is pressed twice.
+/// When the element cannot be aimed at after a move (now covered, scrolled away), the last
+/// point is kept: the press goes where a user's would.
+async fn pointer_onto(
     ctx: &PageCtx,
     frame: &str,
     args: &Value,
@@ -146,23 +151,36 @@ async fn pointer_into_frame(
     uid: &str,
 ) -> Result<(f64, f64), CdtError> {
     let target_frame = super::frame_of(uid).unwrap_or_default();
-    if target_frame.is_empty() {
-        return Ok((x, y));
-    }
+    let mut again_args = args.clone();
+    again_args["noScroll"] = json!(true);
     for _ in 0..3 {
         let moved = ctx
             .browser
             .mouse(&ctx.target, &MouseInput::moved(x, y))
             .await?;
-        let arrived = ctx
-            .probe(target_frame, ProbeCommand::PointerArrived, json!({}))
-            .await
-            .map_or(true, |reply| reply["arrived"] != false);
-        if arrived || moved.dialog.is_some() {
+        if moved.dialog.is_some() {
             break;
         }
-        tokio::time::sleep(FRAME_COMPOSITES).await;
-        let again = aim(ctx, frame, args.clone(), what).await?;
+        if !target_frame.is_empty() {
+            let arrived = ctx
+                .probe(target_frame, ProbeCommand::PointerArrived, json!({}))
+                .await
+                .map_or(true, |reply| reply["arrived"] != false);
+            if !arrived {
+                tokio::time::sleep(FRAME_COMPOSITES).await;
+                let Ok(again) = aim(ctx, frame, again_args.clone(), what).await else {
+                    break;
+                };
+                (x, y) = (again.x, again.y);
+                continue;
+            }
+        }
+        let Ok(again) = aim(ctx, frame, again_args.clone(), what).await else {
+            break;
+        };
+        if (again.x - x).abs() < 1.0 && (again.y - y).abs() < 1.0 {
+            break;
+        }
         (x, y) = (again.x, again.y);
     }
     Ok((x, y))
@@ -330,7 +348,7 @@ async fn pointer_with(
                 .await?
         }
         PointerAction::DoubleClick | PointerAction::Click => {
-            let (x, y) = pointer_into_frame(&ctx, &frame, &args, &what, (x, y), &uid).await?;
+            let (x, y) = pointer_onto(&ctx, &frame, &args, &what, (x, y), &uid).await?;
             let clicks = if action == PointerAction::Click { 1 } else { 2 };
             click_at(&ctx, x, y, clicks, button).await?
         }
@@ -476,7 +494,9 @@ async fn fill_one(
         }
         FillKind::Type => ctx.browser.insert_text(&ctx.target, value).await?,
         FillKind::Toggle if prepared["needsClick"] == true => {
-            let Aim { x, y, .. } = aim(ctx, &frame, json!({ "uid": uid }), &what).await?;
+            let args = json!({ "uid": uid });
+            let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
+            let (x, y) = pointer_onto(ctx, &frame, &args, &what, (x, y), &uid).await?;
             click_at(ctx, x, y, 1, MouseButton::Left).await?
         }
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).

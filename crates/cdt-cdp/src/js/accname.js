@@ -10,7 +10,7 @@
 //             content like a button).
 // visible(el) → whether the element is rendered and not visibility-hidden.
 // fromContent(role) → whether that role is named from its content.
-// anyRule(sheets, test) → whether some rule of these style sheets may pass `test` (for scans that
+// anyRule(sheets, test, limit) → whether some rule of these style sheets may pass `test` (for scans that
 //             skip a per-element style read when no sheet can matter).
 //
 // Costs: role() is called for every element of a snapshot, so it reads attributes and at most a
@@ -326,13 +326,13 @@
   };
 
   // Whether any rule of these style sheets (or of the sheets they @import) passes `test`. A sheet
-  // that cannot be read (cross-origin), or more rules than are worth scanning, count as a match:
-  // the caller then does the exact, slower check.
-  const anyRule = (sheets, test) => {
+  // that cannot be read (cross-origin), or more rules than are worth scanning (`limit`), count as
+  // a match: the caller then does the exact, slower check.
+  const anyRule = (sheets, test, limit = 5000) => {
     let seen = 0;
     const scanRules = (rules) => {
       for (const rule of rules) {
-        if (++seen > 5000 || test(rule)) return true;
+        if (++seen > limit || test(rule)) return true;
         if (rule.styleSheet && scanSheet(rule.styleSheet)) return true;
         if (rule.cssRules && rule.cssRules.length && scanRules(rule.cssRules)) return true;
       }

@@ -13,7 +13,12 @@
 // unless something changed there since — a mutation inside it (a MutationObserver marks the
 // node and its ancestors), an attribute of it or of an ancestor (which may change what its
 // descendants show), an event that changes state without a mutation (focus, input, change, an
-// image or transition that ends), or a resize (everything). Lines whose content can change
+// image or transition that ends), or a resize (everything). Style rules that reach past an
+// element and its descendants widen that: when some rule that can show or hide something
+// (display, visibility, content, cursor) depends on a state (`.menu:hover .sub`,
+// `#t:checked ~ .panel`, `:focus-within`), any state event voids everything kept; on a sibling
+// or a child's position (`+`, `~`, `:first-child`…), a mutation voids its parent's whole
+// subtree; on `:has()` or a container query, any mutation voids everything. Lines whose content can change
 // without any of those — form controls (values, checked), elements named by other elements
 // (aria-labelledby, labels), the focused element — are recomputed every time. A warm snapshot
 // of an unchanged page walks almost nothing; one that changed walks only what changed.
@@ -63,6 +68,8 @@
     observer: null,
     // The document's style sheets at the last walk (`sheetsKey`).
     sheets: null,
+    // How far those sheets' rules reach (`reachOf`).
+    reach: { state: false, siblings: false, anywhere: false },
   };
   const markUp = (node, gen, deep) => {
     if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
@@ -87,11 +94,47 @@
   const changed = (records) => {
     if (!records.length) return;
     const gen = ++C.gen;
+    const { siblings, anywhere } = C.reach;
     for (const r of records) {
-      if (styling(r)) C.floor = gen;
+      if (anywhere || styling(r)) {
+        C.floor = gen;
+        return;
+      }
       if (r.type === 'characterData') markUp(r.target.parentNode, gen, false);
-      else markUp(r.target, gen, r.type === 'attributes');
+      else if (r.type === 'childList') markUp(r.target, gen, siblings);
+      else {
+        markUp(r.target, gen, true);
+        if (siblings && r.target.parentNode) markUp(r.target.parentNode, gen, true);
+      }
     }
+  };
+  // What the rules that can show or hide something (or name it, or make it clickable) depend on
+  // besides the element and its ancestors' attributes: a state no mutation tells
+  // (`.menu:hover .sub`, `:checked ~ .panel`), siblings and positions (`h2 + p`,
+  // `li:first-child`), or anything (`:has()`, a container's size). A sheet that cannot be read
+  // (cross-origin) or too many rules to scan count as all three.
+  const STATE = /:(?:hover|active|focus|focus-within|focus-visible|checked|indeterminate|valid|invalid|user-valid|user-invalid|placeholder-shown|autofill|-webkit-autofill|target|target-within|open|closed|popover-open|modal|in-range|out-of-range|default|blank|playing|paused|fullscreen|state)(?![\w-])/i;
+  const SIBLINGS = /[+~](?!=)|:(?:first-child|last-child|only-child|nth-child|nth-last-child|first-of-type|last-of-type|only-of-type|nth-of-type|nth-last-of-type|empty)(?![\w-])/i;
+  const ANYWHERE = /:has\(/i;
+  const showing = (style) => !!(style.display || style.visibility || style.contentVisibility || style.content || style.cursor);
+  const inContainerQuery = (rule) => {
+    for (let p = rule.parentRule; p; p = p.parentRule) if (typeof CSSContainerRule !== 'undefined' && p instanceof CSSContainerRule) return true;
+    return false;
+  };
+  const reachOf = (sheetLists) => {
+    const reach = { state: false, siblings: false, anywhere: false };
+    const test = (rule) => {
+      if (rule.selectorText === undefined || !rule.style || !showing(rule.style)) return false;
+      const selector = rule.selectorText;
+      if (STATE.test(selector)) reach.state = true;
+      if (SIBLINGS.test(selector)) reach.siblings = true;
+      if (ANYWHERE.test(selector) || inContainerQuery(rule)) reach.anywhere = true;
+      return reach.state && reach.siblings && reach.anywhere;
+    };
+    for (const sheets of sheetLists) {
+      if (H.anyRule(sheets, test, 50000)) return { state: true, siblings: true, anywhere: true };
+    }
+    return reach;
   };
   // Rules added or removed through the CSSOM (insertRule) change no node: the walk compares the
   // rule counts of the sheets that style this document (its own, those it adopted, and those of
@@ -99,6 +142,14 @@
   // The key is a hash of the counts, in order: one count that changes always changes it (each
   // step multiplies by an odd number). Index loops and no strings: a page of 2,000 components,
   // each with its shadow root's sheets, costs ~1 ms a snapshot.
+  const sheetLists = () => {
+    const lists = [document.styleSheets, document.adoptedStyleSheets || []];
+    for (const ref of C.shadowRoots) {
+      const root = ref.deref();
+      if (root) lists.push(root.styleSheets, root.adoptedStyleSheets || []);
+    }
+    return lists;
+  };
   const sheetsKey = () => {
     let h = 0;
     const add = (sheets) => {
@@ -130,7 +181,19 @@
       const gen = ++C.gen;
       markUp(event.target, gen, deep);
     };
-    for (const type of ['focusin', 'focusout', 'input', 'change', 'load', 'error', 'toggle']) document.addEventListener(type, touched(false), true);
+    // Events that change a state (hover, focus, checked, the URL's fragment…): the element's
+    // own line, or everything kept when some rule reaches past the element with that state.
+    const STATE_ONLY = new Set(['mouseover', 'mouseout', 'mousedown', 'mouseup', 'hashchange', 'fullscreenchange', 'play', 'pause']);
+    const stated = (event) => {
+      const gen = ++C.gen;
+      if (C.reach.state) C.floor = gen;
+      else if (!STATE_ONLY.has(event.type)) markUp(event.target, gen, false);
+    };
+    for (const type of ['focusin', 'focusout', 'input', 'change', 'toggle', ...STATE_ONLY]) {
+      if (type === 'hashchange') addEventListener(type, stated, true);
+      else document.addEventListener(type, stated, true);
+    }
+    for (const type of ['load', 'error']) document.addEventListener(type, touched(false), true);
     for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
     addEventListener('resize', () => { C.floor = ++C.gen; }, true);
   } catch (e) { /* no document yet: nothing is kept */ }
@@ -197,6 +260,7 @@
     const sheets = sheetsKey();
     if (sheets !== C.sheets) {
       C.sheets = sheets;
+      C.reach = reachOf(sheetLists());
       C.floor = ++C.gen;
     }
     const gen = C.gen;
@@ -339,7 +403,10 @@
     walk(start, 0, false, false, undefined, 0);
     flush();
     // Shadow roots first walked now: their sheets, as this walk saw them, join the key.
-    if (C.shadowRoots.length !== rootsBefore) C.sheets = sheetsKey();
+    if (C.shadowRoots.length !== rootsBefore) {
+      C.sheets = sheetsKey();
+      C.reach = reachOf(sheetLists());
+    }
     // A prepared walk (after a navigation, before the agent asks) only keeps what it found.
     if (args.prepare) return { prepared: recs.length, cut };
     // The lines put together: uids, and what live lines show now.
