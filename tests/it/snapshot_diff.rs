@@ -977,3 +977,39 @@ fn rules_on_states_siblings_and_has_are_seen_by_feedback_and_snapshots() {
         "{last}"
     );
 }
+
+/// A media query that starts or stops matching changes what a page shows without a mutation or
+/// a resize: an emulated colour scheme, print, reduced motion. The next snapshot shows it, as a
+/// walk that kept nothing does.
+#[test]
+fn an_emulated_colour_scheme_or_print_is_seen_by_the_next_snapshot() {
+    let server = HttpServer::start();
+    server.page(
+        "/media.html",
+        "Media",
+        "<style>@media (prefers-color-scheme: dark) { .light { display: none } } @media print { .screen { display: none } }
+                @media (prefers-reduced-motion: reduce) { .moving { display: none } }</style>
+         <p class=light><button>Light</button></p><p class=screen><button>Screen</button></p><p class=moving><button>Moving</button></p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/media.html")])
+        .ok();
+    let shown = |env: &TestEnv, depth: u32| {
+        let page = full(env, "m");
+        assert_eq!(without_uids(&page), cold(env, "m", depth), "{page}");
+        ["Light", "Screen", "Moving"]
+            .into_iter()
+            .filter(|name| page.contains(&format!("button \"{name}\"")))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shown(&env, 1001), ["Light", "Screen", "Moving"]);
+    env.ctx("m", &["emulation", "set", "--color-scheme", "dark"])
+        .ok();
+    assert_eq!(shown(&env, 1002), ["Screen", "Moving"]);
+    env.ctx("m", &["emulation", "reset"]).ok();
+    assert_eq!(shown(&env, 1003), ["Light", "Screen", "Moving"]);
+    let media = r#"{"media": "print", "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}"#;
+    env.ctx("m", &["cdp", "send", "Emulation.setEmulatedMedia", media])
+        .ok();
+    assert_eq!(shown(&env, 1004), ["Light"]);
+}

@@ -13,7 +13,7 @@
 // unless something changed there since — a mutation inside it (a MutationObserver marks the
 // node and its ancestors), an attribute of it or of an ancestor (which may change what its
 // descendants show), an event that changes state without a mutation (focus, input, change, an
-// image or transition that ends), or a resize (everything). Style rules that reach past an
+// image or transition that ends), or a resize or a media query that flipped (everything). Style rules that reach past an
 // element and its descendants widen that: when some rule that can show or hide something
 // (display, visibility, content, cursor) depends on a state (`.menu:hover .sub`,
 // `#t:checked ~ .panel`, `:focus-within`), any state event voids everything kept; on a sibling
@@ -70,6 +70,8 @@
     sheets: null,
     // How far those sheets' rules reach (`reachOf`).
     reach: { state: false, siblings: false, anywhere: false },
+    // The media queries watched: query → its MediaQueryList and whether it matched at the last walk.
+    media: new Map(),
   };
   const markUp = (node, gen, deep) => {
     if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
@@ -121,20 +123,51 @@
     for (let p = rule.parentRule; p; p = p.parentRule) if (typeof CSSContainerRule !== 'undefined' && p instanceof CSSContainerRule) return true;
     return false;
   };
+  // The media queries the sheets ask (`@media`, `@import … screen`, a sheet's own `media`) are
+  // watched too: one that starts or stops matching (a colour scheme or print emulated, reduced
+  // motion) voids everything kept. Those a page cannot show cdt (a sheet it cannot read) are
+  // guessed from the usual ones; width and height are the resize's.
+  const USUAL_MEDIA = ['print', '(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(forced-colors: active)',
+    '(prefers-contrast: more)'];
   const reachOf = (sheetLists) => {
     const reach = { state: false, siblings: false, anywhere: false };
+    const media = new Set(USUAL_MEDIA);
     const test = (rule) => {
+      if (rule.media && rule.media.mediaText) media.add(rule.media.mediaText);
       if (rule.selectorText === undefined || !rule.style || !showing(rule.style)) return false;
       const selector = rule.selectorText;
       if (STATE.test(selector)) reach.state = true;
       if (SIBLINGS.test(selector)) reach.siblings = true;
       if (ANYWHERE.test(selector) || inContainerQuery(rule)) reach.anywhere = true;
-      return reach.state && reach.siblings && reach.anywhere;
+      return false;
     };
+    let unreadable = false;
     for (const sheets of sheetLists) {
-      if (H.anyRule(sheets, test, 50000)) return { state: true, siblings: true, anywhere: true };
+      for (let i = 0; i < sheets.length; i++) if (sheets[i].media && sheets[i].media.mediaText) media.add(sheets[i].media.mediaText);
+      if (H.anyRule(sheets, test, 50000)) unreadable = true;
     }
-    return reach;
+    watchMedia(media);
+    return unreadable ? { state: true, siblings: true, anywhere: true } : reach;
+  };
+  const voidAll = () => { C.floor = ++C.gen; };
+  // (Compared at each walk, not told by `change` events: those come with the next frame, after
+  // a snapshot asked right away.)
+  const watchMedia = (queries) => {
+    for (const query of C.media.keys()) if (!queries.has(query)) C.media.delete(query);
+    for (const query of queries) {
+      if (C.media.has(query)) continue;
+      const list = matchMedia(query);
+      C.media.set(query, { list, matches: list.matches });
+    }
+  };
+  const mediaChanged = () => {
+    let changed = false;
+    for (const media of C.media.values()) {
+      if (media.list.matches === media.matches) continue;
+      media.matches = !media.matches;
+      changed = true;
+    }
+    return changed;
   };
   // Rules added or removed through the CSSOM (insertRule) change no node: the walk compares the
   // rule counts of the sheets that style this document (its own, those it adopted, and those of
@@ -195,7 +228,7 @@
     }
     for (const type of ['load', 'error']) document.addEventListener(type, touched(false), true);
     for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
-    addEventListener('resize', () => { C.floor = ++C.gen; }, true);
+    addEventListener('resize', voidAll, true);
   } catch (e) { /* no document yet: nothing is kept */ }
   const observeRoot = (root) => {
     if (!C.observer || C.roots.has(root)) return;
@@ -257,6 +290,7 @@
     if (!start) return { lines: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
+    if (mediaChanged()) voidAll();
     const sheets = sheetsKey();
     if (sheets !== C.sheets) {
       C.sheets = sheets;
