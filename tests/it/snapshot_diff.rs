@@ -1013,3 +1013,34 @@ fn an_emulated_colour_scheme_or_print_is_seen_by_the_next_snapshot() {
         .ok();
     assert_eq!(shown(&env, 1004), ["Light"]);
 }
+
+/// A custom element defined after the page loaded (a lazily loaded component) attaches its
+/// shadow root then, which no mutation observer is told of: the next snapshot shows what the
+/// shadow root holds, as a walk that kept nothing does, and what is added inside it later.
+#[test]
+fn a_component_defined_after_the_first_snapshot_shows_its_shadow_root() {
+    let server = HttpServer::start();
+    server.page(
+        "/late.html",
+        "Late",
+        "<div><p>Before</p><late-el></late-el></div>
+         <script>window.defineIt = () => customElements.define('late-el', class extends HTMLElement {
+           connectedCallback() { this.attachShadow({ mode: 'open' }).innerHTML = '<p><button>Inside</button></p>'; } });</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("l", &["page", "open", &server.url("/late.html")])
+        .ok();
+    let before = full(&env, "l");
+    assert!(!before.contains("Inside"), "{before}");
+    env.ctx("l", &["runtime", "eval", "defineIt()"]).ok();
+    let defined = diff(&env, "l", &[]);
+    assert!(
+        defined.to_string().contains("button \\\"Inside\\\""),
+        "{defined}"
+    );
+    let after = full(&env, "l");
+    assert_eq!(without_uids(&after), cold(&env, "l", 1001));
+    let more = "document.querySelector('late-el').shadowRoot.firstChild.insertAdjacentHTML('afterend', '<p><a href=#x>Later link</a></p>'); 'ok'";
+    env.ctx("l", &["runtime", "eval", more]).ok();
+    assert!(full(&env, "l").contains("link \"Later link\""));
+}

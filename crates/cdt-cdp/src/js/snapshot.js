@@ -13,7 +13,8 @@
 // unless something changed there since — a mutation inside it (a MutationObserver marks the
 // node and its ancestors), an attribute of it or of an ancestor (which may change what its
 // descendants show), an event that changes state without a mutation (focus, input, change, an
-// image or transition that ends), or a resize or a media query that flipped (everything). Style rules that reach past an
+// image or transition that ends), a custom element that attached a shadow root (defined late),
+// or a resize or a media query that flipped (everything). Style rules that reach past an
 // element and its descendants widen that: when some rule that can show or hide something
 // (display, visibility, content, cursor) depends on a state (`.menu:hover .sub`,
 // `#t:checked ~ .panel`, `:focus-within`), any state event voids everything kept; on a sibling
@@ -72,6 +73,10 @@
     reach: { state: false, siblings: false, anywhere: false },
     // The media queries watched: query → its MediaQueryList and whether it matched at the last walk.
     media: new Map(),
+    // Custom elements walked without a shadow root: one attached later (the element defined
+    // late, as lazy-loaded components are) tells no observer, so each walk asks them.
+    hosts: [],
+    hostSet: new WeakSet(),
   };
   const markUp = (node, gen, deep) => {
     if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
@@ -230,6 +235,18 @@
     for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
     addEventListener('resize', voidAll, true);
   } catch (e) { /* no document yet: nothing is kept */ }
+  const shadowsAttached = () => {
+    if (!C.hosts.length) return;
+    let gen = 0;
+    C.hosts = C.hosts.filter((ref) => {
+      const el = ref.deref();
+      if (!el) return false;
+      if (!el.shadowRoot) return true;
+      markUp(el, gen || (gen = ++C.gen), true);
+      C.hostSet.delete(el);
+      return false;
+    });
+  };
   const observeRoot = (root) => {
     if (!C.observer || C.roots.has(root)) return;
     C.roots.add(root);
@@ -291,6 +308,7 @@
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
     if (mediaChanged()) voidAll();
+    shadowsAttached();
     const sheets = sheetsKey();
     if (sheets !== C.sheets) {
       C.sheets = sheets;
@@ -428,6 +446,9 @@
       if (el.shadowRoot) {
         observeRoot(el.shadowRoot);
         for (let child = el.shadowRoot.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+      } else if (tag.includes('-') && !C.hostSet.has(el)) {
+        C.hostSet.add(el);
+        C.hosts.push(new WeakRef(el));
       }
       // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
       // unoptimized, where each of those is garbage).
