@@ -1044,3 +1044,25 @@ fn a_component_defined_after_the_first_snapshot_shows_its_shadow_root() {
     env.ctx("l", &["runtime", "eval", more]).ok();
     assert!(full(&env, "l").contains("link \"Later link\""));
 }
+
+/// A component hidden until it is defined (`:not(:defined) { display: none }`, a common guard
+/// against unstyled content) and defined later, with no shadow root: the next snapshot shows it.
+#[test]
+fn a_component_hidden_until_defined_shows_once_defined() {
+    let server = HttpServer::start();
+    server.page(
+        "/defined.html",
+        "Defined",
+        "<style>light-el:not(:defined) { display: none }</style>
+         <div><p>Before</p><light-el><button>Light DOM button</button></light-el></div>
+         <script>window.defineIt = () => customElements.define('light-el', class extends HTMLElement {});</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/defined.html")])
+        .ok();
+    assert!(!full(&env, "d").contains("Light DOM button"));
+    env.ctx("d", &["runtime", "eval", "defineIt()"]).ok();
+    let after = full(&env, "d");
+    assert!(after.contains("button \"Light DOM button\""), "{after}");
+    assert_eq!(without_uids(&after), cold(&env, "d", 1001));
+}

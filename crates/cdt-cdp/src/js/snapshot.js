@@ -13,7 +13,7 @@
 // unless something changed there since — a mutation inside it (a MutationObserver marks the
 // node and its ancestors), an attribute of it or of an ancestor (which may change what its
 // descendants show), an event that changes state without a mutation (focus, input, change, an
-// image or transition that ends), a custom element that attached a shadow root (defined late),
+// image or transition that ends), a custom element defined or given a shadow root since,
 // or a resize or a media query that flipped (everything). Style rules that reach past an
 // element and its descendants widen that: when some rule that can show or hide something
 // (display, visibility, content, cursor) depends on a state (`.menu:hover .sub`,
@@ -73,8 +73,9 @@
     reach: { state: false, siblings: false, anywhere: false },
     // The media queries watched: query → its MediaQueryList and whether it matched at the last walk.
     media: new Map(),
-    // Custom elements walked without a shadow root: one attached later (the element defined
-    // late, as lazy-loaded components are) tells no observer, so each walk asks them.
+    // Custom elements walked before they were defined or without a shadow root: a definition
+    // (`:not(:defined)` rules) or a shadow root attached later (lazy-loaded components) tells
+    // no observer, so each walk asks them (`{ref, defined}`).
     hosts: [],
     hostSet: new WeakSet(),
   };
@@ -238,11 +239,14 @@
   const shadowsAttached = () => {
     if (!C.hosts.length) return;
     let gen = 0;
-    C.hosts = C.hosts.filter((ref) => {
-      const el = ref.deref();
+    C.hosts = C.hosts.filter((host) => {
+      const el = host.ref.deref();
       if (!el) return false;
-      if (!el.shadowRoot) return true;
+      const defined = host.defined || el.matches(':defined');
+      if (!el.shadowRoot && defined === host.defined) return true;
       markUp(el, gen || (gen = ++C.gen), true);
+      host.defined = defined;
+      if (!el.shadowRoot) return true;
       C.hostSet.delete(el);
       return false;
     });
@@ -400,6 +404,10 @@
       }
     };
     const walkElement = (el, tag, block, depth, named, inAction, cursor, deep) => {
+      if (tag.includes('-') && !el.shadowRoot && !C.hostSet.has(el)) {
+        C.hostSet.add(el);
+        C.hosts.push({ ref: new WeakRef(el), defined: el.matches(':defined') });
+      }
       let role = inAction ? H.roleOf(el, 'pointer') : H.roleOf(el, cursor);
       if (tag !== 'OPTION' && !H.isVisible(el)) {
         // display:none hides the subtree; display:contents and visibility:hidden do not hide
@@ -446,9 +454,6 @@
       if (el.shadowRoot) {
         observeRoot(el.shadowRoot);
         for (let child = el.shadowRoot.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
-      } else if (tag.includes('-') && !C.hostSet.has(el)) {
-        C.hostSet.add(el);
-        C.hosts.push(new WeakRef(el));
       }
       // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
       // unoptimized, where each of those is garbage).
