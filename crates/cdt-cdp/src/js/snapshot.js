@@ -69,8 +69,10 @@
     observer: null,
     // The document's style sheets at the last walk (`sheetsKey`).
     sheets: null,
-    // How far those sheets' rules reach (`reachOf`).
+    // How far those sheets' rules reach (`reachOf`), and each sheet's (`sheetReach`).
     reach: { state: false, siblings: false, anywhere: false },
+    sheetReach: new WeakMap(),
+    styleReach: new Map(),
     // The media queries watched: query → its MediaQueryList and whether it matched at the last walk.
     media: new Map(),
     // Custom elements walked before they were defined or without a shadow root: a definition
@@ -135,25 +137,52 @@
   // guessed from the usual ones; width and height are the resize's.
   const USUAL_MEDIA = ['print', '(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(forced-colors: active)',
     '(prefers-contrast: more)'];
+  // One sheet's reach and media queries, kept while its rule count stays: a sheet adopted by
+  // 2,000 shadow roots is read once, and so are 2,000 `<style>` elements of the same text (each
+  // copy of a component's template has its own).
+  const sheetReach = (sheet) => {
+    let rules;
+    try { rules = sheet.cssRules.length; } catch (e) { rules = -1; }
+    const owner = sheet.ownerNode;
+    const text = owner && owner.nodeName === 'STYLE' ? rules + ':' + owner.textContent : null;
+    const known = text === null ? C.sheetReach.get(sheet) : C.styleReach.get(text);
+    if (known && known.rules === rules) return known;
+    const found = { rules, state: false, siblings: false, anywhere: false, media: [] };
+    if (sheet.media && sheet.media.mediaText) found.media.push(sheet.media.mediaText);
+    const test = (rule) => {
+      if (rule.media && rule.media.mediaText) found.media.push(rule.media.mediaText);
+      if (rule.selectorText === undefined || !rule.style || !showing(rule.style)) return false;
+      const selector = rule.selectorText;
+      if (STATE.test(selector)) found.state = true;
+      if (SIBLINGS.test(selector)) found.siblings = true;
+      if (ANYWHERE.test(selector) || inContainerQuery(rule)) found.anywhere = true;
+      return false;
+    };
+    if (H.anyRule([sheet], test, 50000)) found.state = found.siblings = found.anywhere = true;
+    if (text === null) C.sheetReach.set(sheet, found);
+    else {
+      if (C.styleReach.size > 1000) C.styleReach.clear();
+      C.styleReach.set(text, found);
+    }
+    return found;
+  };
   const reachOf = (sheetLists) => {
     const reach = { state: false, siblings: false, anywhere: false };
     const media = new Set(USUAL_MEDIA);
-    const test = (rule) => {
-      if (rule.media && rule.media.mediaText) media.add(rule.media.mediaText);
-      if (rule.selectorText === undefined || !rule.style || !showing(rule.style)) return false;
-      const selector = rule.selectorText;
-      if (STATE.test(selector)) reach.state = true;
-      if (SIBLINGS.test(selector)) reach.siblings = true;
-      if (ANYWHERE.test(selector) || inContainerQuery(rule)) reach.anywhere = true;
-      return false;
-    };
-    let unreadable = false;
+    const seen = new Set();
     for (const sheets of sheetLists) {
-      for (let i = 0; i < sheets.length; i++) if (sheets[i].media && sheets[i].media.mediaText) media.add(sheets[i].media.mediaText);
-      if (H.anyRule(sheets, test, 50000)) unreadable = true;
+      for (let i = 0; i < sheets.length; i++) {
+        if (seen.has(sheets[i])) continue;
+        seen.add(sheets[i]);
+        const found = sheetReach(sheets[i]);
+        reach.state = reach.state || found.state;
+        reach.siblings = reach.siblings || found.siblings;
+        reach.anywhere = reach.anywhere || found.anywhere;
+        for (const query of found.media) media.add(query);
+      }
     }
     watchMedia(media);
-    return unreadable ? { state: true, siblings: true, anywhere: true } : reach;
+    return reach;
   };
   const voidAll = () => { C.floor = ++C.gen; };
   // (Compared at each walk, not told by `change` events: those come with the next frame, after
