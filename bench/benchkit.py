@@ -83,6 +83,13 @@ class Client:
             self.change(data.get("changes") or [])
         if data.get("version") is not None:
             self.versions[data["version"]] = copy.deepcopy(self.segments)
+    def keep(self, data):
+        """Keeps a whole snapshot it was shown by its version, its own copy as it was (a later
+        reply may be against that version)."""
+        current = self.segments
+        self.load(data["snapshot"])
+        self.versions[data["version"]] = self.segments
+        self.segments = current
     def change(self, changes):
         moving = {}
         for c in changes:

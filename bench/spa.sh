@@ -8,7 +8,8 @@
 # `capture snapshot --diff`) next to what a full snapshot after that step would have cost, in
 # cl100k tokens (the `cl100k` bench binary); whether the step's outcome is visible in what was
 # read; whether the page rebuilt from the replies' changes (as docs/snapshot-format.md
-# describes) equals a fresh full snapshot, line for line. The other frameworks (BENCH_APPS,
+# describes) equals a fresh full snapshot, line for line, and whether that snapshot (its walk
+# mostly kept from the steps before) equals a walk that kept nothing. The other frameworks (BENCH_APPS,
 # default: eleven of them) run the empty-list session and print one line each, with the steps
 # whose outcome was not seen or whose rebuilt page differs. BENCH_VANILLA=0 skips the vanilla
 # tables; BENCH_DUMP=1 prints every reply on stderr.
@@ -102,7 +103,10 @@ def session(text_mode, existing, app="vanillajs", reference=True):
     `reference`, no full snapshot is taken between the steps (they are snapshots too, and a
     `--diff` compares with the last one): the agent alone, its reads only."""
     client = Client()
-    rows, totals, rebuilt_ok = [], [0, 0], 0
+    rows, totals = [], [0, 0]
+    # Steps where the page rebuilt from the replies equals a fresh full snapshot, and where that
+    # snapshot (its walk mostly kept from before) equals a walk that kept nothing.
+    checks = {"rebuilt": 0, "cold": 0}
     seen_so_far = []
     fmt = ["--output", "text"] if text_mode else []
 
@@ -115,7 +119,6 @@ def session(text_mode, existing, app="vanillajs", reference=True):
         return out.stdout + out.stderr, None
 
     def step(label, args, outcome, snapshot_after=False):
-        nonlocal rebuilt_ok
         read, data = run(args)
         if data is not None:
             client.apply(data)
@@ -140,6 +143,9 @@ def session(text_mode, existing, app="vanillajs", reference=True):
                 return client.text()
             lines = reversed("".join(seen_so_far).split("\n"))
             return "\n".join(re.sub(r"^[-+~>] ", "", l.strip()) for l in lines)
+        # A walk that kept nothing (each depth is a walk of its own), taken before the full
+        # snapshot so that one stays the context's last (a `--diff` compares with it).
+        _, cold = cdt("capture", "snapshot", "--depth", str(1000 + len(rows)))
         # The full snapshot as the agent would read it, and its JSON (the same reply in JSON mode).
         full_raw, full = run(["capture", "snapshot"])
         if text_mode:
@@ -153,7 +159,11 @@ def session(text_mode, existing, app="vanillajs", reference=True):
             rows.append((label, r, f, outcome(read), None))
         else:
             same = client.text() == full["snapshot"]
-            rebuilt_ok += same
+            checks["rebuilt"] += same
+            checks["cold"] += cold["snapshot"] == full["snapshot"]
+            same = same and cold["snapshot"] == full["snapshot"]
+            # Those two snapshots have versions of their own: a later reply may be against one.
+            client.keep(full)
             rows.append((label, r, f, outcome(client.text()), same))
         return full["snapshot"]
 
@@ -209,21 +219,22 @@ def session(text_mode, existing, app="vanillajs", reference=True):
     # diff says it is the version the agent saw before leaving, unchanged (`version N: unchanged`).
     step("back", ["page", "back", "--wait-until", "networkidle"], lambda seen: "Write report" in seen or (text_mode and ": unchanged" in seen),
          snapshot_after=True)
-    return rows, totals, rebuilt_ok
+    return rows, totals, checks
 
 for existing in (0, len(ERRANDS)) if os.environ.get("BENCH_VANILLA", "1") == "1" else ():
-    json_rows, json_totals, rebuilt_ok = session(False, existing)
+    json_rows, json_totals, checks = session(False, existing)
     cdt("session", "stop")
     text_rows, text_totals, _ = session(True, existing)
     cdt("session", "stop")
     print(f"TodoMVC (vanilla JS, npm todomvc@0.1.1), {existing} to-dos on the list at the start: "
           "cl100k tokens the agent read per step vs a full snapshot after it")
-    print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh")
+    print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh = cold")
     for n, (j, t) in enumerate(zip(json_rows, text_rows), 1):
         print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO'}")
     print(f"session, JSON: {json_totals[0]:,} read vs {json_totals[1]:,} with a full snapshot after every step ({json_totals[0] / json_totals[1]:.2f}×)")
     print(f"session, text: {text_totals[0]:,} read vs {text_totals[1]:,} ({text_totals[0] / text_totals[1]:.2f}×)")
-    print(f"the page rebuilt from the replies equals a fresh full snapshot at {rebuilt_ok}/{len(json_rows)} steps")
+    print(f"the page rebuilt from the replies equals a fresh full snapshot at {checks['rebuilt']}/{len(json_rows)} steps, "
+          f"and that snapshot equals a walk that kept nothing at {checks['cold']}/{len(json_rows)}")
     # The same session without the full snapshots taken above for comparison (a `--diff`
     # compares with the caller's last snapshot, so they could make one cheaper).
     alone = []
@@ -237,10 +248,10 @@ for existing in (0, len(ERRANDS)) if os.environ.get("BENCH_VANILLA", "1") == "1"
 # Other frameworks, the same session on an empty list: re-rendering libraries (React, Ember,
 # Angular, Polymer's shadow DOM…) are where a diff can go wrong.
 print("TodoMVC, other frameworks (same 13 steps, empty list; each page also shows TodoMVC's sidebar)")
-print("app            JSON read / full        --output text read / full   outcome seen  rebuilt = fresh")
+print("app            JSON read / full        --output text read / full   outcome seen  rebuilt = fresh  fresh = cold walk")
 for app in os.environ["BENCH_APPS"].split():
     try:
-        json_rows, json_totals, rebuilt_ok = session(False, 0, app)
+        json_rows, json_totals, checks = session(False, 0, app)
         cdt("session", "stop")
         text_rows, text_totals, _ = session(True, 0, app)
         cdt("session", "stop")
@@ -251,10 +262,10 @@ for app in os.environ["BENCH_APPS"].split():
     seen = sum(1 for j, t in zip(json_rows, text_rows) if j[3] and t[3])
     print(f"{app:<14} {json_totals[0]:>6,} / {json_totals[1]:>6,} ({json_totals[0] / json_totals[1]:.2f}×)"
           f"   {text_totals[0]:>6,} / {text_totals[1]:>6,} ({text_totals[0] / text_totals[1]:.2f}×)"
-          f"          {seen:>2}/{len(json_rows)}         {rebuilt_ok:>2}/{len(json_rows)}")
+          f"          {seen:>2}/{len(json_rows)}         {checks['rebuilt']:>2}/{len(json_rows)}     {checks['cold']:>2}/{len(json_rows)}")
     unseen = [j[0] for j, t in zip(json_rows, text_rows) if not (j[3] and t[3])]
     differs = [j[0] for j in json_rows if not j[4]]
-    for what, steps in (("outcome not seen", unseen), ("rebuilt differs", differs)):
+    for what, steps in (("outcome not seen", unseen), ("rebuilt or cold walk differs", differs)):
         if steps:
             print(f"{'':<14} {what}: {', '.join(steps)}")
 PY
