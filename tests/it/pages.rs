@@ -172,11 +172,11 @@ fn wait_until_networkidle_and_none() {
 }
 
 /// A link with `target=_blank` opens a tab over its page, which Chromium then hides and paints no
-/// frame for. The next action on that page (still the context's current one) brings it to the
-/// front and does what it says, instead of waiting out its budget for pointer input the hidden
-/// page never takes.
+/// frame for. A screenshot of that page (still the context's current one), and an action on it
+/// once another page was made current, bring it to the front and do what they say, instead of
+/// waiting out their budget for a frame the hidden page never paints.
 #[test]
-fn a_page_behind_the_tab_it_opened_still_takes_pointer_actions() {
+fn a_page_behind_another_still_takes_screenshots_and_pointer_actions() {
     let server = HttpServer::start();
     server.page("/next.html", "Next", "<p>next</p>");
     server.page(
@@ -193,21 +193,26 @@ fn a_page_behind_the_tab_it_opened_still_takes_pointer_actions() {
     assert_eq!(opened.ok()["newPages"].as_array().map(Vec::len), Some(1));
     // (Asked of the page by no command: any that acts would bring it back to the front.)
     std::thread::sleep(Duration::from_millis(1000));
-    let budget = ["--timeout", "5000"];
+    let shot = env.ctx("p", &["capture", "screenshot", "--timeout", "5000"]);
+    shot.ok();
+    // Hidden again behind the other page, and acted on by number.
+    env.ctx("p", &["page", "use", "2"]).ok();
+    std::thread::sleep(Duration::from_millis(500));
+    let on_1 = ["--page", "1", "--timeout", "5000"];
     let hovered = env.ctx(
         "p",
-        &[&["element", "hover", "--text", "Add"][..], &budget].concat(),
+        &[&["element", "hover", "--text", "Add"][..], &on_1].concat(),
     );
     hovered.ok();
     let clicked = env.ctx(
         "p",
-        &[&["element", "click", "--text", "Add"][..], &budget].concat(),
+        &[&["element", "click", "--text", "Add"][..], &on_1].concat(),
     );
     assert!(clicked.stdout.contains("Clicked"), "{}", clicked.stdout);
-    let seen = env.ctx("p", &["runtime", "eval", "seen.join(' ')"]);
+    let seen = env.ctx("p", &["runtime", "eval", "seen.join(' ')", "--page", "1"]);
     assert_eq!(
         seen.ok()["value"],
-        "hidden visible",
-        "the page was hidden, then shown"
+        "hidden visible hidden visible",
+        "the page was hidden, then shown, twice"
     );
 }

@@ -151,11 +151,7 @@ impl PageCtx {
         until: Instant,
     ) -> Result<(PageCtx, PageMutation), CdtError> {
         let ctx = PageCtx::resolve(scope, page, until).await?;
-        // A page in a background tab (another tab opened over it, a `target=_blank` link) is
-        // hidden: Chromium paints it no frame, so the pointer input that waits for one would
-        // wait out the budget, and animations the action starts would never end. The page acted
-        // on comes to the front first (a page already there is left as it is).
-        ctx.browser.activate(&ctx.target).await?;
+        ctx.to_front().await?;
         let mutating = lock_page(
             &ctx.slot,
             ctx.browser.as_ref(),
@@ -165,6 +161,15 @@ impl PageCtx {
         )
         .await?;
         Ok((ctx, mutating))
+    }
+
+    /// Brings the page to the front of its window, for what needs its frames: actions, shots,
+    /// video. A page in a background tab (another page opened over it, a `target=_blank` link
+    /// it followed) is hidden, and Chromium paints it no frame: pointer input and screenshots,
+    /// which wait for one, would wait out their budget, and animations would never end. A page
+    /// already in front is left as it is.
+    pub async fn to_front(&self) -> Result<(), CdtError> {
+        self.browser.activate(&self.target).await
     }
 
     /// Refuses to go on while a JavaScript dialog blocks the page (for reads; mutations check

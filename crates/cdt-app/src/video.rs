@@ -44,6 +44,7 @@ pub async fn start(
     until: Instant,
 ) -> Result<VideoStartReply, CdtError> {
     let ctx = scope.page(params.page, until).await?;
+    ctx.to_front().await?;
     if lock(&ctx.slot.recording).is_some() {
         return Err(
             CdtError::validation("a recording is already running in this context")

@@ -108,7 +108,11 @@ pub async fn screenshot(
             let (ctx, mutating) = scope.page_for_action(params.page, until).await?;
             (ctx, Some(mutating))
         }
-        None => (scope.page(params.page, until).await?, None),
+        None => {
+            let ctx = scope.page(params.page, until).await?;
+            ctx.to_front().await?;
+            (ctx, None)
+        }
     };
     ctx.no_dialog()?;
     let clip = match &params.uid {

@@ -144,6 +144,8 @@ pub async fn start(
         )
         .hinted("Example: --categories devtools.timeline,loading"));
     }
+    // A hidden page paints nothing to record (see `PageCtx::to_front`).
+    browser.activate(&target).await?;
     browser.start_trace(&target, &categories).await?;
     let mut reply = TraceRecording {
         tracing: true,
