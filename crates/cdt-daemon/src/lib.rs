@@ -20,7 +20,7 @@ use cdt_store::private_dir::current_uid;
 use cdt_store::telemetry_log::DEFAULT_ROTATE_BYTES;
 use cdt_store::{
     FsSessionStore, JsonlTelemetryLog, LockFile, ProcTable, StatePaths, ensure_private_dir,
-    write_atomic,
+    remove_unfinished_writes, write_atomic,
 };
 
 fn env_number(name: &str, default: u64) -> u64 {
@@ -103,6 +103,14 @@ fn start() -> Result<(), CdtError> {
         tracing::info!("another daemon already serves {}", paths.root().display());
         return Ok(());
     };
+    // Only the daemon writes there: a temporary file left is a write a killed daemon never
+    // finished (its target still holds the write before).
+    for dir in [paths.broker_dir(), paths.contexts_dir()] {
+        let removed = remove_unfinished_writes(&dir, "chrome-profile");
+        if removed > 0 {
+            tracing::info!(removed, dir = %dir.display(), "removed unfinished writes");
+        }
+    }
     let _ = write_atomic(
         &paths.daemon_pid(),
         format!("{}\n", std::process::id()).as_bytes(),

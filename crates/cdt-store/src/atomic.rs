@@ -79,6 +79,38 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Whether `name` is one [`write_atomic`] gives its temporary files (`.name.tmp-<16 hex>`).
+fn is_temporary(name: &str) -> bool {
+    name.starts_with('.')
+        && name.rsplit_once(".tmp-").is_some_and(|(_, suffix)| {
+            suffix.len() == 16 && suffix.bytes().all(|b| b.is_ascii_hexdigit())
+        })
+}
+
+/// Removes the temporary files of writes that never finished (their process was killed between
+/// creating and renaming one) under `dir`, not entering directories named `skip`. For a
+/// directory only one process writes to, called by that process before it writes anything.
+/// Returns how many it removed.
+pub fn remove_unfinished_writes(dir: &Path, skip: &str) -> usize {
+    let mut removed = 0;
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() && name != skip {
+                pending.push(entry.path());
+            } else if kind.is_file() && is_temporary(&name) && fs::remove_file(entry.path()).is_ok()
+            {
+                removed += 1;
+            }
+        }
+    }
+    removed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +176,29 @@ mod tests {
             .map(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o777);
         assert_eq!(mode, Some(0o600));
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn unfinished_writes_are_removed_and_nothing_else() {
+        let dir = scratch("unfinished");
+        let nested = dir.join("contexts").join("abc");
+        let profile = nested.join("chrome-profile");
+        assert!(fs::create_dir_all(&profile).is_ok());
+        let (left, file) = create_temp(&nested.join("state.json")).expect("a temporary file");
+        drop(file);
+        let kept = [
+            nested.join("state.json"),
+            nested.join(".state.json.tmp-notours"),
+            nested.join("notes.tmp-0123456789abcdef"),
+            profile.join(".Preferences.tmp-0123456789abcdef"),
+        ];
+        for path in &kept {
+            assert!(fs::write(path, b"{}").is_ok());
+        }
+        assert_eq!(remove_unfinished_writes(&dir, "chrome-profile"), 1);
+        assert!(!left.exists());
+        for path in &kept {
+            assert!(path.exists(), "{}", path.display());
+        }
     }
 }

@@ -12,7 +12,7 @@ pub mod process;
 pub mod store;
 pub mod telemetry_log;
 
-pub use atomic::write_atomic;
+pub use atomic::{remove_unfinished_writes, write_atomic};
 pub use lock::LockFile;
 pub use paths::StatePaths;
 pub use private_dir::ensure_private_dir;
