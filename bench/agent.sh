@@ -10,7 +10,8 @@
 # snapshot's p50, asked at once and after a BENCH_TURN-second agent's turn.) Then incremental snapshots on the listing
 # (`--diff` of an unchanged page, after one row changed, and a click's feedback), and warm
 # `cdt element click` latency with and without the feedback wait. The listing rebuilt from the
-# diffs, as a client would, is compared line for line with a fresh full snapshot. Last, the
+# diffs, as a client would, is compared line for line with a fresh full snapshot, and that with a
+# walk that kept nothing. Last, the
 # per-step token bill of a TodoMVC session (bench/spa.sh; BENCH_SPA=0 skips it).
 #
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
@@ -112,8 +113,11 @@ for i in range(RUNS):
 client = Client()
 for reply in [full] + [json.loads(r)["data"] for r, _ in unchanged + one_row]:
     client.apply(reply)
+# And that snapshot, its walk mostly kept from before, is what a walk that kept nothing shows (a
+# depth of its own is a walk of its own), taken first so the full one stays the last.
+cold = cdt("capture", "snapshot", "--depth", "1000")[0]["snapshot"]
 fresh = cdt("capture", "snapshot")[0]["snapshot"]
-rebuilt = "yes" if client.text() == fresh else "NO"
+rebuilt = ("yes" if client.text() == fresh else "NO") + (", = a walk that kept nothing: " + ("yes" if cold == fresh else "NO"))
 cdt("element", "click", carts[RUNS * 2], "--no-wait")
 one_text = raw("capture", "snapshot", "--diff", "--output", "text")[0]
 for i in range(RUNS):

@@ -1,6 +1,6 @@
 //! `element …`: act on an element named by uid, selector or text. Before acting the element is
 //! scrolled into view and checked (visible, enabled, not covered at the action point); a press
-//! comes once the pointer rests there and the point stays put ([`pointer_onto`]); then real
+//! comes once the pointer rests there and the point stays put ([`press_element`]); then real
 //! input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
@@ -133,15 +133,21 @@ async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim,
 /// How long a frame the pointer did not reach is given to composite before it is aimed again.
 const FRAME_COMPOSITES: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// Where to press so the press reaches `uid`: the pointer is moved to the action point first,
-/// and the element is aimed at again (without scrolling) until the point stays put, a few times
-/// at most. A move can change what the page shows: a hover menu that closes when the pointer
-/// leaves moves what was under it, and a press at the first point would land on a neighbour.
-/// And Chromium hit-tests an out-of-process frame that has not composited yet to its `iframe`
-/// element in the page around it: a frame the pointer did not reach is aimed at again a moment
-/// later. A move does nothing a page cannot see from any hover, and nothing is pressed twice.
-/// When the element cannot be aimed at after a move (now covered, scrolled away), the last
-/// point is kept: the press goes where a user's would.
+/// Where the pointer came to rest for a press: at a point, or a dialog its move opened (the
+/// action's outcome then).
+enum Rest {
+    At(f64, f64),
+    Dialog(DispatchOutcome),
+}
+
+/// Moves the pointer where a press reaches `uid`: to the action point, then aims at the element
+/// again (without scrolling) until the point stays put, three moves at most. A move can change
+/// what the page shows: a hover menu that closes when the pointer leaves moves what was under
+/// it, and a press at the first point would land on a neighbour. And Chromium hit-tests an
+/// out-of-process frame that has not composited yet to its `iframe` element in the page around
+/// it: a frame the pointer did not reach is aimed at again a moment later. A move does nothing
+/// a page cannot see from any hover. When the element cannot be aimed at after a move (now
+/// covered, scrolled away), the pointer stays: the press goes where a user's would.
 async fn pointer_onto(
     ctx: &PageCtx,
     frame: &str,
@@ -149,41 +155,54 @@ async fn pointer_onto(
     what: &str,
     (mut x, mut y): (f64, f64),
     uid: &str,
-) -> Result<(f64, f64), CdtError> {
+) -> Result<Rest, CdtError> {
     let target_frame = super::frame_of(uid).unwrap_or_default();
     let mut again_args = args.clone();
     again_args["noScroll"] = json!(true);
-    for _ in 0..3 {
+    for attempt in 1..=3 {
         let moved = ctx
             .browser
             .mouse(&ctx.target, &MouseInput::moved(x, y))
             .await?;
         if moved.dialog.is_some() {
+            return Ok(Rest::Dialog(moved));
+        }
+        if attempt == 3 {
             break;
         }
-        if !target_frame.is_empty() {
-            let arrived = ctx
+        let arrived = target_frame.is_empty()
+            || ctx
                 .probe(target_frame, ProbeCommand::PointerArrived, json!({}))
                 .await
                 .map_or(true, |reply| reply["arrived"] != false);
-            if !arrived {
-                tokio::time::sleep(FRAME_COMPOSITES).await;
-                let Ok(again) = aim(ctx, frame, again_args.clone(), what).await else {
-                    break;
-                };
-                (x, y) = (again.x, again.y);
-                continue;
-            }
+        if !arrived {
+            tokio::time::sleep(FRAME_COMPOSITES).await;
         }
         let Ok(again) = aim(ctx, frame, again_args.clone(), what).await else {
             break;
         };
-        if (again.x - x).abs() < 1.0 && (again.y - y).abs() < 1.0 {
+        if arrived && (again.x - x).abs() < 1.0 && (again.y - y).abs() < 1.0 {
             break;
         }
         (x, y) = (again.x, again.y);
     }
-    Ok((x, y))
+    Ok(Rest::At(x, y))
+}
+
+/// Presses `uid` where the pointer comes to rest over it ([`pointer_onto`]), `clicks` times.
+async fn press_element(
+    ctx: &PageCtx,
+    frame: &str,
+    args: &Value,
+    what: &str,
+    aimed: (f64, f64),
+    uid: &str,
+    (clicks, button): (u32, MouseButton),
+) -> Result<DispatchOutcome, CdtError> {
+    match pointer_onto(ctx, frame, args, what, aimed, uid).await? {
+        Rest::At(x, y) => press_at(ctx, x, y, clicks, button).await,
+        Rest::Dialog(outcome) => Ok(outcome),
+    }
 }
 
 /// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
@@ -201,6 +220,17 @@ pub async fn click_at(
     if moved.dialog.is_some() {
         return Ok(moved);
     }
+    press_at(ctx, x, y, clicks, button).await
+}
+
+/// Presses and releases `clicks` times at `(x, y)`, where the pointer is.
+async fn press_at(
+    ctx: &PageCtx,
+    x: f64,
+    y: f64,
+    clicks: u32,
+    button: MouseButton,
+) -> Result<DispatchOutcome, CdtError> {
     for count in 1..=clicks {
         for kind in [MouseEventKind::Pressed, MouseEventKind::Released] {
             let outcome = ctx
@@ -348,9 +378,8 @@ async fn pointer_with(
                 .await?
         }
         PointerAction::DoubleClick | PointerAction::Click => {
-            let (x, y) = pointer_onto(&ctx, &frame, &args, &what, (x, y), &uid).await?;
             let clicks = if action == PointerAction::Click { 1 } else { 2 };
-            click_at(&ctx, x, y, clicks, button).await?
+            press_element(&ctx, &frame, &args, &what, (x, y), &uid, (clicks, button)).await?
         }
     };
     let feedback_value = feedback::after(&ctx, before, outcome, no_wait).await;
@@ -496,8 +525,16 @@ async fn fill_one(
         FillKind::Toggle if prepared["needsClick"] == true => {
             let args = json!({ "uid": uid });
             let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
-            let (x, y) = pointer_onto(ctx, &frame, &args, &what, (x, y), &uid).await?;
-            click_at(ctx, x, y, 1, MouseButton::Left).await?
+            press_element(
+                ctx,
+                &frame,
+                &args,
+                &what,
+                (x, y),
+                &uid,
+                (1, MouseButton::Left),
+            )
+            .await?
         }
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).
         FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
