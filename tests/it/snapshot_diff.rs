@@ -882,7 +882,8 @@ fn cold(env: &TestEnv, context: &str, depth: u32) -> Vec<String> {
 }
 
 /// Style rules that show or hide an element on a state no mutation tells (`:hover`,
-/// `:checked ~`, `:focus-within`), on its place among siblings, or on `:has()`: the action's
+/// `:checked ~` — the box checked by a click or by a script —, `:focus-within`), on its place
+/// among siblings, or on `:has()`: the action's
 /// feedback, the next snapshot and a walk that kept nothing all show the same page. And a hover
 /// menu that closes when the pointer leaves it moves what was under it: a click aimed before
 /// that move still lands on its element, not on its neighbour.
@@ -976,6 +977,18 @@ fn rules_on_states_siblings_and_has_are_seen_by_feedback_and_snapshots() {
             && !last.contains("New first"),
         "{last}"
     );
+    // A script unchecks the box by property: no event, no mutation, and the panel hides.
+    env.ctx(
+        "r",
+        &[
+            "runtime",
+            "eval",
+            "document.getElementById('t').checked = false",
+        ],
+    )
+    .ok();
+    let unchecked = agree(&env, "checked by a script");
+    assert!(!unchecked.contains("Panel button"), "{unchecked}");
 }
 
 /// A media query that starts or stops matching changes what a page shows without a mutation or

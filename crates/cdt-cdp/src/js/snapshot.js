@@ -17,7 +17,8 @@
 // or a resize or a media query that flipped (everything). Style rules that reach past an
 // element and its descendants widen that: when some rule that can show or hide something
 // (display, visibility, content, cursor) depends on a state (`.menu:hover .sub`,
-// `#t:checked ~ .panel`, `:focus-within`), any state event voids everything kept; on a sibling
+// `#t:checked ~ .panel`, `:focus-within`), any state event voids everything kept, and so does
+// form state a script set by property (compared at each walk); on a sibling
 // or a child's position (`+`, `~`, `:first-child`…), a mutation voids its parent's whole
 // subtree; on `:has()` or a container query, any mutation voids everything. Lines whose content can change
 // without any of those — form controls (values, checked), elements named by other elements
@@ -80,6 +81,9 @@
     // no observer, so each walk asks them (`{ref, defined}`).
     hosts: [],
     hostSet: new WeakSet(),
+    // The form controls' state at the last walk, while some rule reaches past a state
+    // (`controlsKey`).
+    controls: null,
   };
   const markUp = (node, gen, deep) => {
     if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
@@ -265,6 +269,25 @@
     for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
     addEventListener('resize', voidAll, true);
   } catch (e) { /* no document yet: nothing is kept */ }
+  // What a script sets by property (`checked`, `value`, a selection) tells no event and no
+  // mutation, yet a `:checked ~ .panel` rule shows what it says: while some rule reaches past a
+  // state, each walk compares the document's form controls with the last walk's.
+  const controlsKey = () => {
+    const out = [];
+    for (const el of document.querySelectorAll('input,select,textarea')) out.push(el.checked, el.value, el.selectedIndex);
+    return out;
+  };
+  const sameList = (a, b) => {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  };
+  const controlsChanged = () => {
+    const now = C.reach.state ? controlsKey() : null;
+    const changed = !!now && !!C.controls && !sameList(now, C.controls);
+    C.controls = now;
+    return changed;
+  };
   const shadowsAttached = () => {
     if (!C.hosts.length) return;
     let gen = 0;
@@ -340,7 +363,7 @@
     if (!start) return { lines: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
-    if (mediaChanged()) voidAll();
+    if (mediaChanged() || controlsChanged()) voidAll();
     shadowsAttached();
     const sheets = sheetsKey();
     if (sheets !== C.sheets) {
