@@ -989,6 +989,12 @@ fn rules_on_states_siblings_and_has_are_seen_by_feedback_and_snapshots() {
     .ok();
     let unchecked = agree(&env, "checked by a script");
     assert!(!unchecked.contains("Panel button"), "{unchecked}");
+    // A hover that leaves the open menu for what is below it rests on what it named.
+    env.ctx("r", &["element", "hover", &menu]).ok();
+    env.ctx("r", &["element", "hover", &field]).ok();
+    let over = "document.querySelector('.fw input').matches(':hover')";
+    let over = env.ctx("r", &["runtime", "eval", over]).ok()["value"].clone();
+    assert_eq!(over, true, "the hover rested elsewhere");
 }
 
 /// A media query that starts or stops matching changes what a page shows without a mutation or

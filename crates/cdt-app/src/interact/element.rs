@@ -1,7 +1,7 @@
 //! `element …`: act on an element named by uid, selector or text. Before acting the element is
-//! scrolled into view and checked (visible, enabled, not covered at the action point); a press
-//! comes once the pointer rests there and the point stays put ([`press_element`]); then real
-//! input events are dispatched, and the feedback says what the action caused.
+//! scrolled into view and checked (visible, enabled, not covered at the action point); the
+//! pointer rests there once the point stays put ([`pointer_onto`], for a hover and before a
+//! press); then real input events are dispatched, and the feedback says what the action caused.
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::ActionReply;
@@ -140,7 +140,7 @@ enum Rest {
     Dialog(DispatchOutcome),
 }
 
-/// Moves the pointer where a press reaches `uid`: to the action point, then aims at the element
+/// Moves the pointer where a press (or a hover) reaches `uid`: to the action point, then aims at the element
 /// again (without scrolling) until the point stays put, three moves at most. A move can change
 /// what the page shows: a hover menu that closes when the pointer leaves moves what was under
 /// it, and a press at the first point would land on a neighbour. And Chromium hit-tests an
@@ -372,11 +372,11 @@ async fn pointer_with(
         before.expect_download();
     }
     let outcome = match action {
-        PointerAction::Hover => {
-            ctx.browser
-                .mouse(&ctx.target, &MouseInput::moved(x, y))
-                .await?
-        }
+        PointerAction::Hover => match pointer_onto(&ctx, &frame, &args, &what, (x, y), &uid).await?
+        {
+            Rest::At(..) => DispatchOutcome::default(),
+            Rest::Dialog(outcome) => outcome,
+        },
         PointerAction::DoubleClick | PointerAction::Click => {
             let clicks = if action == PointerAction::Click { 1 } else { 2 };
             press_element(&ctx, &frame, &args, &what, (x, y), &uid, (clicks, button)).await?
