@@ -199,6 +199,16 @@ impl TestEnv {
         processes_where(|arg| arg.starts_with(&prefix))
     }
 
+    /// The browser processes themselves among [`TestEnv::browser_pids`] (not their renderers
+    /// and helpers, which Chromium starts and ends as it likes).
+    pub fn browser_main_pids(&self) -> Vec<u32> {
+        let helpers = processes_where(|arg| arg.starts_with("--type="));
+        self.browser_pids()
+            .into_iter()
+            .filter(|pid| !helpers.contains(pid))
+            .collect()
+    }
+
     /// Live cdt-daemon processes serving this env's home (its `--home` argument, exactly).
     pub fn daemon_pids(&self) -> Vec<u32> {
         let home = self.home.display().to_string();
