@@ -104,9 +104,12 @@ fn start() -> Result<(), CdtError> {
         return Ok(());
     };
     // Only the daemon writes there: a temporary file left is a write a killed daemon never
-    // finished (its target still holds the write before).
+    // finished (its target still holds the write before). Not Chromium's profiles nor the
+    // downloads (not cdt's files: a download may be named like a temporary file), nor video
+    // frames (written plainly, by the thousand: nothing to find, much to read at start-up).
+    const NOT_CDTS: &[&str] = &["chrome-profile", "downloads", "videos"];
     for dir in [paths.broker_dir(), paths.contexts_dir()] {
-        let removed = remove_unfinished_writes(&dir, "chrome-profile");
+        let removed = remove_unfinished_writes(&dir, NOT_CDTS);
         if removed > 0 {
             tracing::info!(removed, dir = %dir.display(), "removed unfinished writes");
         }

@@ -88,10 +88,10 @@ fn is_temporary(name: &str) -> bool {
 }
 
 /// Removes the temporary files of writes that never finished (their process was killed between
-/// creating and renaming one) under `dir`, not entering directories named `skip`. For a
+/// creating and renaming one) under `dir`, not entering directories named in `skip`. For a
 /// directory only one process writes to, called by that process before it writes anything.
 /// Returns how many it removed.
-pub fn remove_unfinished_writes(dir: &Path, skip: &str) -> usize {
+pub fn remove_unfinished_writes(dir: &Path, skip: &[&str]) -> usize {
     let mut removed = 0;
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -100,7 +100,7 @@ pub fn remove_unfinished_writes(dir: &Path, skip: &str) -> usize {
             let Ok(kind) = entry.file_type() else {
                 continue;
             };
-            if kind.is_dir() && name != skip {
+            if kind.is_dir() && !skip.contains(&name.as_str()) {
                 pending.push(entry.path());
             } else if kind.is_file() && is_temporary(&name) && fs::remove_file(entry.path()).is_ok()
             {
@@ -183,7 +183,9 @@ mod tests {
         let dir = scratch("unfinished");
         let nested = dir.join("contexts").join("abc");
         let profile = nested.join("chrome-profile");
+        let downloads = nested.join("downloads");
         assert!(fs::create_dir_all(&profile).is_ok());
+        assert!(fs::create_dir_all(&downloads).is_ok());
         let (left, file) = create_temp(&nested.join("state.json")).expect("a temporary file");
         drop(file);
         let kept = [
@@ -191,11 +193,15 @@ mod tests {
             nested.join(".state.json.tmp-notours"),
             nested.join("notes.tmp-0123456789abcdef"),
             profile.join(".Preferences.tmp-0123456789abcdef"),
+            downloads.join(".report.tmp-0123456789abcdef"),
         ];
         for path in &kept {
             assert!(fs::write(path, b"{}").is_ok());
         }
-        assert_eq!(remove_unfinished_writes(&dir, "chrome-profile"), 1);
+        assert_eq!(
+            remove_unfinished_writes(&dir, &["chrome-profile", "downloads"]),
+            1
+        );
         assert!(!left.exists());
         for path in &kept {
             assert!(path.exists(), "{}", path.display());

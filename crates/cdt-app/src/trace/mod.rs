@@ -23,7 +23,6 @@ use serde_json::{Map, Value, json};
 use tokio::time::Instant;
 
 use crate::context::Scope;
-use crate::context::resolve_page;
 use crate::dispatch::use_case;
 use insight::Insight;
 use model::TraceModel;
@@ -123,10 +122,9 @@ pub async fn start(
     if let Some(file) = params.file.as_deref() {
         trace_file(file)?;
     }
-    let (slot, _in_flight) = scope.ensure_running(until).await?;
-    let (page, target) = resolve_page(&slot, params.page)?;
-    let browser = slot.live_browser()?;
-    crate::mutation::check_dialog(browser.as_ref(), page, &target)?;
+    let ctx = scope.page(params.page, until).await?;
+    ctx.no_dialog()?;
+    let (slot, browser, page, target) = (&ctx.slot, &ctx.browser, ctx.page, &ctx.target);
     let mut categories: Vec<String> = if params.categories.is_empty() {
         DEFAULT_CATEGORIES.iter().map(|c| c.to_string()).collect()
     } else {
@@ -144,9 +142,9 @@ pub async fn start(
         )
         .hinted("Example: --categories devtools.timeline,loading"));
     }
-    // A hidden page paints nothing to record (see `PageCtx::to_front`).
-    browser.activate(&target).await?;
-    browser.start_trace(&target, &categories).await?;
+    // A hidden page paints nothing to record.
+    ctx.to_front().await?;
+    browser.start_trace(target, &categories).await?;
     let mut reply = TraceRecording {
         tracing: true,
         page,
@@ -155,14 +153,14 @@ pub async fn start(
     };
     if params.reload {
         let _mutating = crate::mutation::lock_page(
-            &slot,
+            slot,
             browser.as_ref(),
             page,
-            &target,
+            target,
             crate::mutation::Dialogs::Refuse,
         )
         .await?;
-        match browser.reload(&target, false, WaitUntil::Load).await {
+        match browser.reload(target, false, WaitUntil::Load).await {
             Ok(outcome) => {
                 reply.reloaded = Some(Reloaded {
                     url: outcome.url,

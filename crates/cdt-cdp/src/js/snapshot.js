@@ -170,11 +170,11 @@
     }
     return found;
   };
-  const reachOf = (sheetLists) => {
+  const reachOf = (lists) => {
     const reach = { state: false, siblings: false, anywhere: false };
     const media = new Set(USUAL_MEDIA);
     const seen = new Set();
-    for (const sheets of sheetLists) {
+    for (const sheets of lists) {
       for (let i = 0; i < sheets.length; i++) {
         if (seen.has(sheets[i])) continue;
         seen.add(sheets[i]);
@@ -216,15 +216,18 @@
   // each with its shadow root's sheets, costs ~1 ms a snapshot.
   const sheetLists = () => {
     const lists = [document.styleSheets, document.adoptedStyleSheets || []];
+    let gone = false;
     for (const ref of C.shadowRoots) {
       const root = ref.deref();
       if (root) lists.push(root.styleSheets, root.adoptedStyleSheets || []);
+      else gone = true;
     }
+    if (gone) C.shadowRoots = C.shadowRoots.filter((ref) => ref.deref());
     return lists;
   };
-  const sheetsKey = () => {
+  const sheetsKey = (lists) => {
     let h = 0;
-    const add = (sheets) => {
+    for (const sheets of lists) {
       const count = sheets.length;
       h = (h * 31 + count + 1) | 0;
       for (let i = 0; i < count; i++) {
@@ -232,18 +235,17 @@
         try { rules = sheets[i].cssRules.length; } catch (e) { rules = -1; }
         h = (h * 31 + rules) | 0;
       }
-    };
-    add(document.styleSheets);
-    add(document.adoptedStyleSheets || []);
-    let gone = false;
-    for (let i = 0; i < C.shadowRoots.length; i++) {
-      const root = C.shadowRoots[i].deref();
-      if (!root) { gone = true; continue; }
-      add(root.styleSheets);
-      add(root.adoptedStyleSheets || []);
     }
-    if (gone) C.shadowRoots = C.shadowRoots.filter((ref) => ref.deref());
     return h;
+  };
+  // Whether the sheets changed since the last look (their reach is then read again).
+  const sheetsChanged = () => {
+    const lists = sheetLists();
+    const key = sheetsKey(lists);
+    if (key === C.sheets) return false;
+    C.sheets = key;
+    C.reach = reachOf(lists);
+    return true;
   };
   const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true };
   try {
@@ -253,18 +255,19 @@
       const gen = ++C.gen;
       markUp(event.target, gen, deep);
     };
-    // Events that change a state (hover, focus, checked, the URL's fragment…): the element's
-    // own line, or everything kept when some rule reaches past the element with that state.
-    const STATE_ONLY = new Set(['mouseover', 'mouseout', 'mousedown', 'mouseup', 'hashchange', 'fullscreenchange', 'play', 'pause']);
+    // Events that change a state (focus, checked, hover, the URL's fragment…): everything kept
+    // when some rule reaches past an element with that state, else the target's own lines (for
+    // the events that change what the target itself shows).
+    const OWN_LINES = new Set(['focusin', 'focusout', 'input', 'change', 'toggle']);
     const stated = (event) => {
       const gen = ++C.gen;
       if (C.reach.state) C.floor = gen;
-      else if (!STATE_ONLY.has(event.type)) markUp(event.target, gen, false);
+      else if (OWN_LINES.has(event.type)) markUp(event.target, gen, false);
     };
-    for (const type of ['focusin', 'focusout', 'input', 'change', 'toggle', ...STATE_ONLY]) {
-      if (type === 'hashchange') addEventListener(type, stated, true);
-      else document.addEventListener(type, stated, true);
+    for (const type of [...OWN_LINES, 'mouseover', 'mouseout', 'mousedown', 'mouseup', 'fullscreenchange', 'play', 'pause']) {
+      document.addEventListener(type, stated, true);
     }
+    addEventListener('hashchange', stated, true);
     for (const type of ['load', 'error']) document.addEventListener(type, touched(false), true);
     for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
     addEventListener('resize', voidAll, true);
@@ -288,7 +291,7 @@
     C.controls = now;
     return changed;
   };
-  const shadowsAttached = () => {
+  const hostsChanged = () => {
     if (!C.hosts.length) return;
     let gen = 0;
     C.hosts = C.hosts.filter((host) => {
@@ -364,13 +367,8 @@
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
     if (mediaChanged() || controlsChanged()) voidAll();
-    shadowsAttached();
-    const sheets = sheetsKey();
-    if (sheets !== C.sheets) {
-      C.sheets = sheets;
-      C.reach = reachOf(sheetLists());
-      C.floor = ++C.gen;
-    }
+    hostsChanged();
+    if (sheetsChanged()) voidAll();
     const gen = C.gen;
     const key = [args.interactive, args.verbose, maxName, maxText, maxDepth].join('|');
     if (!C.kept.has(key)) C.kept.set(key, new WeakMap());
@@ -515,10 +513,7 @@
     walk(start, 0, false, false, undefined, 0);
     flush();
     // Shadow roots first walked now: their sheets, as this walk saw them, join the key.
-    if (C.shadowRoots.length !== rootsBefore) {
-      C.sheets = sheetsKey();
-      C.reach = reachOf(sheetLists());
-    }
+    if (C.shadowRoots.length !== rootsBefore) sheetsChanged();
     // A prepared walk (after a navigation, before the agent asks) only keeps what it found.
     if (args.prepare) return { prepared: recs.length, cut };
     // The lines put together: uids, and what live lines show now.
