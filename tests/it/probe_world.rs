@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn eval(env: &TestEnv, context: &str, script: &str) -> Value {
     env.ctx(context, &["runtime", "eval", script]).ok()["value"].clone()
@@ -303,6 +303,8 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
     env.ctx("n", &["page", "open", &server.url("/here.html")])
         .ok();
     let before = snapshot(&env, "n");
+    let version = env.ctx("n", &["capture", "snapshot"]).ok()["version"].clone();
+    assert!(version.is_u64(), "{version}");
     std::thread::scope(|scope| {
         let navigation = scope.spawn(|| {
             env.ctx(
@@ -324,6 +326,8 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
             let reply: Value = serde_json::from_str(&run.stdout).unwrap();
             assert_eq!(reply["ok"], true, "{}", run.stdout);
             assert_eq!(reply["data"]["snapshot"], before.as_str());
+            // As the version it was, so that a client keeping versions can place what follows.
+            assert_eq!(reply["data"]["version"], version, "{}", run.stdout);
             let pending = reply["meta"]["warnings"]
                 .as_array()
                 .into_iter()
@@ -339,6 +343,29 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
             warned.is_some(),
             "no NAVIGATION_PENDING warning while the navigation was pending"
         );
+        // A diff then has nothing newer to tell: unchanged since that version, and whole (as
+        // that version) against any other.
+        let diff = env.ctx("n", &["capture", "snapshot", "--diff", "--timeout", "3000"]);
+        let diff = diff.ok();
+        assert_eq!(diff["full"], false, "{diff}");
+        assert_eq!(diff["changes"], json!([]), "{diff}");
+        assert_eq!(diff["version"], version, "{diff}");
+        let older = env.ctx(
+            "n",
+            &[
+                "capture",
+                "snapshot",
+                "--diff",
+                "--since",
+                "999",
+                "--timeout",
+                "3000",
+            ],
+        );
+        let older = older.ok();
+        assert_eq!(older["full"], true, "{older}");
+        assert_eq!(older["snapshot"], before.as_str(), "{older}");
+        assert_eq!(older["version"], version, "{older}");
         // Its uids are those of the snapshot on screen, each with its role and name.
         let uids = &warned.as_ref().unwrap()["data"]["uids"];
         assert!(
@@ -351,6 +378,76 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
     });
     let after = snapshot(&env, "n");
     assert!(!after.contains("Still here"), "{after}");
+}
+
+/// A page that reloads itself every few tens of milliseconds: a snapshot always answers (the
+/// document it read, or the last one with `NAVIGATION_PENDING`), and an action answers what
+/// it did, that its element went with its document (or is not there yet), or that the page kept navigating
+/// (`NAVIGATION_INTERRUPTED`, exit 8, retryable), never a protocol error.
+#[test]
+fn a_page_that_keeps_reloading_gets_answers_not_protocol_errors() {
+    let server = HttpServer::start();
+    server.page(
+        "/loop.html",
+        "Loop",
+        "<h1>Reloading</h1><ul id=l></ul><script>\
+         const l = document.getElementById('l');\
+         for (let i = 0; i < 2000; i++) {\
+           const li = document.createElement('li');\
+           li.innerHTML = '<a href=\"#' + i + '\">Item ' + i + '</a>';\
+           l.appendChild(li);\
+         }\
+         setTimeout(() => location.reload(), 20 + Math.random() * 60);\
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("loop", &["page", "open", &server.url("/loop.html")])
+        .ok();
+    for args in [
+        &["capture", "snapshot"][..],
+        &["capture", "snapshot", "--diff"],
+    ] {
+        for _ in 0..20 {
+            let run = env.ctx("loop", args);
+            let data = run.ok();
+            // Every snapshot has its version, but the empty one of a page never read yet.
+            assert!(
+                data["version"].is_u64() || data["snapshot"] == "",
+                "{}",
+                run.stdout
+            );
+        }
+    }
+    let mut answers = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        let run = env.ctx(
+            "loop",
+            &["element", "click", "--text", "Item 5", "--timeout", "5000"],
+        );
+        let answer = match run.json["error"]["code"].as_str() {
+            None => {
+                run.ok();
+                "ok"
+            }
+            // Found in a document that went, or looked for in one not built yet.
+            Some(code @ ("UID_STALE" | "ELEMENT_NOT_FOUND")) => {
+                assert_eq!(run.code, 3, "{}", run.stdout);
+                if code == "UID_STALE" {
+                    "UID_STALE"
+                } else {
+                    "ELEMENT_NOT_FOUND"
+                }
+            }
+            Some("NAVIGATION_INTERRUPTED") => {
+                assert_eq!(run.code, 8, "{}", run.stdout);
+                assert_eq!(run.json["meta"]["retryable"], true, "{}", run.stdout);
+                "NAVIGATION_INTERRUPTED"
+            }
+            Some(_) => panic!("{}", run.stdout),
+        };
+        answers.insert(answer);
+    }
+    eprintln!("click answers: {answers:?}");
 }
 
 /// An unnamed `role=alert` (an error banner) and a `role=status` keep their lines, with their

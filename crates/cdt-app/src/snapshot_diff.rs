@@ -603,6 +603,15 @@ pub enum Compared {
     },
 }
 
+impl Compared {
+    /// The version the snapshot was given.
+    pub fn version(&self) -> u64 {
+        match self {
+            Self::Full { version } | Self::Diff { version, .. } => *version,
+        }
+    }
+}
+
 /// The versions a slot keeps of its pages' snapshots.
 #[derive(Default)]
 pub struct SnapshotVersions {

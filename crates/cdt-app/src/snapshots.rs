@@ -25,14 +25,15 @@ pub struct Snapshot {
     pub time_origin: String,
 }
 
-/// A kept snapshot: its text, where it was taken and of which document. Its uid map is read
-/// from its lines when it is recalled (kept whole, thousands of entries would be copied on
-/// every snapshot of a large page for the rare answer during a navigation).
+/// A kept snapshot: its text, where it was taken, of which document, and its version. Its uid
+/// map is read from its lines when it is recalled (kept whole, thousands of entries would be
+/// copied on every snapshot of a large page for the rare answer during a navigation).
 struct Kept {
     text: String,
     url: String,
     title: String,
     time_origin: String,
+    version: u64,
 }
 
 /// The uid map of a snapshot's lines: each uid's role and name, as its line shows them.
@@ -50,8 +51,8 @@ pub struct CommittedSnapshots {
 }
 
 impl CommittedSnapshots {
-    /// Remembers a page's latest whole snapshot in this view.
-    pub fn remember(&self, target: &str, interactive: bool, snapshot: &Snapshot) {
+    /// Remembers a page's latest whole snapshot in this view, as version `version`.
+    pub fn remember(&self, target: &str, interactive: bool, snapshot: &Snapshot, version: u64) {
         let key = (target.to_string(), interactive);
         let mut kept = lock(&self.kept);
         if kept.len() >= KEEP && !kept.contains_key(&key) {
@@ -67,27 +68,31 @@ impl CommittedSnapshots {
                 url: snapshot.url.clone(),
                 title: snapshot.title.clone(),
                 time_origin: snapshot.time_origin.clone(),
+                version,
             },
         );
     }
 
-    /// Whether a snapshot of this document is kept for the page in this view.
-    pub fn holds(&self, target: &str, interactive: bool, document: &str) -> bool {
+    /// Whether version `version` of this document is the one kept for the page in this view.
+    pub fn holds(&self, target: &str, interactive: bool, document: &str, version: u64) -> bool {
         lock(&self.kept)
             .get(&(target.to_string(), interactive))
-            .is_some_and(|kept| kept.time_origin == document)
+            .is_some_and(|kept| kept.time_origin == document && kept.version == version)
     }
 
-    /// The page's latest whole snapshot in this view, if one was taken.
-    pub fn recall(&self, target: &str, interactive: bool) -> Option<Snapshot> {
+    /// The page's latest whole snapshot in this view and its version, if one was taken.
+    pub fn recall(&self, target: &str, interactive: bool) -> Option<(Snapshot, u64)> {
         lock(&self.kept)
             .get(&(target.to_string(), interactive))
-            .map(|kept| Snapshot {
-                text: kept.text.clone(),
-                uids: uids_of(&kept.text),
-                url: kept.url.clone(),
-                title: kept.title.clone(),
-                time_origin: kept.time_origin.clone(),
+            .map(|kept| {
+                let snapshot = Snapshot {
+                    text: kept.text.clone(),
+                    uids: uids_of(&kept.text),
+                    url: kept.url.clone(),
+                    title: kept.title.clone(),
+                    time_origin: kept.time_origin.clone(),
+                };
+                (snapshot, kept.version)
             })
     }
 }

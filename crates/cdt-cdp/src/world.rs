@@ -101,10 +101,15 @@ fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
     out
 }
 
+/// The world went with its document: a navigation replaced it before or while the command ran
+/// (Chromium ends a call awaiting a promise with "Inspected target navigated or closed").
 fn is_lost_world(error: &CdtError) -> bool {
     error.code == ErrorCode::ProtocolError
         && (error.message.contains("Cannot find context")
             || error.message.contains("Execution context was destroyed")
+            || error
+                .message
+                .contains("Inspected target navigated or closed")
             || error.message.contains("No frame for given id"))
 }
 
@@ -156,6 +161,9 @@ async fn create_world(pages: &Pages, session: &str, frame_id: &str) -> Result<i6
     Ok(context)
 }
 
+/// How many times a probe command is tried in a page whose document went while it ran.
+const TRIES: u32 = 3;
+
 /// Runs a probe command in frame `prefix` of `page`; `args.uid` / `args.rootUid` name the
 /// element it works on.
 pub(crate) async fn run_probe(
@@ -178,12 +186,22 @@ pub(crate) async fn run_probe(
         )
         .await;
         match result {
-            Err(error) if attempt < 3 && is_lost_world(&error) => {
+            Err(error) if is_lost_world(&error) => {
                 lock(&pages.state.worlds.contexts).remove(&frame_id);
+                if attempt == TRIES {
+                    return Err(CdtError::new(
+                        ErrorCode::NavigationInterrupted,
+                        format!(
+                            "the page navigated while cdt ran `{}` in it, {TRIES} times in a row",
+                            command.name()
+                        ),
+                    )
+                    .with_details(json!({ "cdp": error.message })));
+                }
             }
             // An out-of-process frame's session went away (the frame was recreated).
             Err(error)
-                if attempt < 3 && error.message.contains("Session with given id not found") =>
+                if attempt < TRIES && error.message.contains("Session with given id not found") =>
             {
                 lock(&pages.state.worlds.contexts).remove(&frame_id);
                 pages.state.worlds.sessions.lock().await.remove(&frame_id);

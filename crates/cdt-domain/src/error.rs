@@ -106,6 +106,10 @@ error_codes! {
     NavigationFailed = ("NAVIGATION_FAILED", External, false,
         "The browser could not load the URL (DNS, refused connection, TLS, …).",
         "Check the URL is reachable from this machine, then retry"),
+    /// The page replaced its document while the command read or acted on it, on every try.
+    NavigationInterrupted = ("NAVIGATION_INTERRUPTED", Transient, true,
+        "The page navigated while the command ran, on every try (a page that keeps reloading or redirecting).",
+        "Wait until the page settles (cdt page wait-idle), then retry"),
     ElementNotFound = ("ELEMENT_NOT_FOUND", NotFound, false,
         "No element matches the uid, selector or text.",
         "Run: cdt capture snapshot"),
@@ -423,6 +427,7 @@ mod tests {
             "PAGE_NOT_FOUND 3 false",
             "NO_CURRENT_PAGE 3 false",
             "NAVIGATION_FAILED 6 false",
+            "NAVIGATION_INTERRUPTED 8 true",
             "ELEMENT_NOT_FOUND 3 false",
             "UID_STALE 3 false",
             "TARGET_OUT_OF_VIEW 5 true",

@@ -232,30 +232,50 @@ async fn observe(
     let taken = if pending {
         None
     } else {
-        // A navigation that starts while we read holds our commands until it commits.
+        // A navigation that starts while we read holds our commands until it commits; a page
+        // that replaced its document on every try is answered as one whose navigation is
+        // pending.
         tokio::select! {
-            taken = take(ctx, options) => Some(taken?),
+            taken = take(ctx, options) => match taken {
+                Err(error) if error.code == ErrorCode::NavigationInterrupted => None,
+                taken => Some(taken?),
+            },
             () = navigation_starts(ctx) => None,
         }
     };
     pending |= taken.is_none();
     let mut warnings = Vec::new();
     let (snapshot, compared) = match taken {
-        None => {
-            let recalled = committed_view(options)
-                .and_then(|view| ctx.slot.committed.recall(&ctx.target, view))
-                .unwrap_or_else(|| {
-                    let info = ctx.slot.pages().info(ctx.page);
-                    Snapshot {
-                        text: String::new(),
-                        uids: Map::new(),
-                        url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
-                        title: info.map(|i| i.title).unwrap_or_default(),
-                        time_origin: String::new(),
+        None => match committed_view(options)
+            .and_then(|view| ctx.slot.committed.recall(&ctx.target, view))
+        {
+            // The last snapshot of the document on screen, as the version it was: unchanged
+            // against itself (nothing newer can be read), whole against any other.
+            Some((recalled, version)) => {
+                let compared = if params.since.is_none_or(|since| since == version) {
+                    Compared::Diff {
+                        version,
+                        base: version,
+                        changes: Vec::new(),
+                        only_focus: false,
                     }
-                });
-            (recalled, None)
-        }
+                } else {
+                    Compared::Full { version }
+                };
+                (recalled, Some(compared))
+            }
+            None => {
+                let info = ctx.slot.pages().info(ctx.page);
+                let nothing = Snapshot {
+                    text: String::new(),
+                    uids: Map::new(),
+                    url: info.as_ref().map(|i| i.url.clone()).unwrap_or_default(),
+                    title: info.map(|i| i.title).unwrap_or_default(),
+                    time_origin: String::new(),
+                };
+                (nothing, None)
+            }
+        },
         Some(snapshot) => {
             let (compared, since_missing) = ctx.slot.versions.record(
                 &ctx.target,
@@ -266,16 +286,17 @@ async fn observe(
                 params.full_above.unwrap_or(FULL_ABOVE),
             );
             // What a pending navigation answers with (kept again only when it changed).
-            let unchanged =
-                matches!(&compared, Compared::Diff { changes, .. } if changes.is_empty());
             if let Some(view) = committed_view(options)
-                && !(unchanged
-                    && ctx
-                        .slot
-                        .committed
-                        .holds(&ctx.target, view, &snapshot.time_origin))
+                && !ctx.slot.committed.holds(
+                    &ctx.target,
+                    view,
+                    &snapshot.time_origin,
+                    compared.version(),
+                )
             {
-                ctx.slot.committed.remember(&ctx.target, view, &snapshot);
+                ctx.slot
+                    .committed
+                    .remember(&ctx.target, view, &snapshot, compared.version());
             }
             if since_missing {
                 warnings.push(

@@ -14,7 +14,7 @@ impl Op for Audit {
         summary: "Audit the page: accessibility, SEO and best practices, each finding with its element's uid and a fix",
         default_timeout_ms: S10,
         effect: Effect::Reads,
-        errors: &[E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
+        errors: &[E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
         examples: &[
             "cdt audit",
             "cdt audit --category accessibility",

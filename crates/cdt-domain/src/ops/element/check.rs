@@ -14,7 +14,7 @@ impl Op for ElementCheck {
         summary: "Tick (or, with --checked false, untick) a checkbox, radio or switch",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element check e9 --checked false",
             "cdt element check e9",

@@ -14,7 +14,7 @@ impl Op for ElementClick {
         summary: "Click an element (scrolled into view, checked visible, enabled and not covered)",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::TargetOutOfView, E::DialogBlocking, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::TargetOutOfView, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
         examples: &[
             "cdt element click e12",
             "cdt element click --selector 'button[type=submit]'",

@@ -14,7 +14,7 @@ impl Op for ElementFill {
         summary: "Fill an input, textarea, contenteditable, select or checkbox (any script, e.g. 'Zoë 東京')",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element fill e5 'ada@example.com'",
             "cdt element fill e8 Germany          # a <select>, by option text or value",

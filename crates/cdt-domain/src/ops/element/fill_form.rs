@@ -14,7 +14,7 @@ impl Op for ElementFillForm {
         summary: "Fill several fields at once",
         default_timeout_ms: S30,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element fill-form --field e5=ada --field e6=secret",
             "echo '{\"fields\":[{\"uid\":\"e5\",\"value\":\"ada\"}]}' | cdt element fill-form --input-file -",

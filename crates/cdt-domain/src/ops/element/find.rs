@@ -14,7 +14,7 @@ impl Op for ElementFind {
         summary: "Find elements whose name or value contains a text; returns their uids",
         default_timeout_ms: S5,
         effect: Effect::Reads,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element find 'Sign in'",
         ],

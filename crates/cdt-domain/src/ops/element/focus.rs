@@ -14,7 +14,7 @@ impl Op for ElementFocus {
         summary: "Give an element the keyboard focus",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element focus e5",
         ],

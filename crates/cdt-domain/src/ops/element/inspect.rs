@@ -14,7 +14,7 @@ impl Op for ElementInspect {
         summary: "Tag, attributes, box, visibility, role and name of an element",
         default_timeout_ms: S5,
         effect: Effect::Reads,
-        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element inspect e12",
         ],

@@ -14,7 +14,7 @@ impl Op for ElementScrollIntoView {
         summary: "Scroll an element into the middle of the viewport",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element scroll-into-view e40",
         ],

@@ -14,7 +14,7 @@ impl Op for ElementUpload {
         summary: "Put files into an <input type=file>",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::IoError, E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::IoError, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element upload e11 ./cv.pdf",
             "cdt element upload e11 ./cv.pdf ./photo.png",

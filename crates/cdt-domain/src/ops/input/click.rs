@@ -14,7 +14,7 @@ impl Op for InputClick {
         summary: "Click at x y",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt input click 200 300",
             "cdt input click 200 300 --button right",

@@ -14,7 +14,7 @@ impl Op for InputDrag {
         summary: "Drag from x1 y1 to x2 y2",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt input drag 10 10 300 200",
         ],

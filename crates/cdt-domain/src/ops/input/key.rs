@@ -14,7 +14,7 @@ impl Op for InputKey {
         summary: "Press a key or chord: Enter, Tab, Escape, Control+A, Shift+Tab, F5, a, …",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt input key Control+A",
             "cdt input key Enter",

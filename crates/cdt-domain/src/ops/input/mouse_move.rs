@@ -14,7 +14,7 @@ impl Op for InputMouseMove {
         summary: "Move the mouse to x y (CSS pixels of the viewport)",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt input mouse-move 200 300",
         ],

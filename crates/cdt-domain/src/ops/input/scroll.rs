@@ -14,7 +14,7 @@ impl Op for InputScroll {
         summary: "Scroll with the mouse wheel",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt input scroll --dy 800",
             "cdt input scroll --dx 200 --at 400,300",

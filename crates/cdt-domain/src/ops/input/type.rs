@@ -14,7 +14,7 @@ impl Op for InputType {
         summary: "Type text into the focused element (any script), optionally pressing a key after",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt input type 'hello world' --submit Enter",
             "cdt input type 'hello world'",

@@ -14,7 +14,7 @@ impl Op for ObserveState {
         summary: "url, title, viewport, scroll, focus, dialog, loading, network idle, DOM stable",
         default_timeout_ms: S5,
         effect: Effect::Reads,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
         examples: &[
             "cdt observe state",
         ],

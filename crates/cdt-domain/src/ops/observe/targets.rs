@@ -14,7 +14,7 @@ impl Op for ObserveTargets {
         summary: "Actionable elements with uid, role, name, box, visibility and a selector",
         default_timeout_ms: S5,
         effect: Effect::Reads,
-        errors: &[E::DialogBlocking, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
+        errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::CdpDisconnected],
         examples: &[
             "cdt observe targets",
             "cdt observe targets --fields targets.uid,targets.name,targets.bbox",

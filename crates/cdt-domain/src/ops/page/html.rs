@@ -14,7 +14,7 @@ impl Op for PageHtml {
         summary: "The HTML of the page, or of one element",
         default_timeout_ms: S5,
         effect: Effect::Reads,
-        errors: &[E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::CdpDisconnected],
+        errors: &[E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::CdpDisconnected],
         examples: &[
             "cdt page html --selector main",
             "cdt page html --selector form",

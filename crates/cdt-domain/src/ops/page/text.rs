@@ -14,7 +14,7 @@ impl Op for PageText {
         summary: "The readable text of the page, or of one element (--markdown: its main content as Markdown)",
         default_timeout_ms: S5,
         effect: Effect::Reads,
-        errors: &[E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::CdpDisconnected],
+        errors: &[E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::ElementNotFound, E::UidStale, E::DialogBlocking, E::CdpDisconnected],
         examples: &[
             "cdt page text --uid e12",
             "cdt page text",

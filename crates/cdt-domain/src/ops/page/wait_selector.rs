@@ -15,7 +15,7 @@ impl Op for PageWaitSelector {
         summary: "Wait until a CSS selector is visible (or hidden, attached, or visible and enabled)",
         default_timeout_ms: S10,
         effect: Effect::Reads,
-        errors: &[E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
+        errors: &[E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
         examples: &[
             "cdt page wait-selector '#results li' --state visible",
             "cdt page wait-selector '#results li'",

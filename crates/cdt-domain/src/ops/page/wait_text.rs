@@ -14,7 +14,7 @@ impl Op for PageWaitText {
         summary: "Wait until any of the texts appears on the page",
         default_timeout_ms: S10,
         effect: Effect::Reads,
-        errors: &[E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
+        errors: &[E::NavigationInterrupted, E::PageNotFound, E::NoCurrentPage, E::DialogBlocking, E::CdpDisconnected],
         examples: &[
             "cdt page wait-text 'Welcome' 'Signed in'",
             "cdt page wait-text 'Welcome'",
