@@ -1085,3 +1085,55 @@ fn a_component_hidden_until_defined_shows_once_defined() {
     assert!(after.contains("button \"Light DOM button\""), "{after}");
     assert_eq!(without_uids(&after), cold(&env, "d", 1001));
 }
+
+/// A label whose checkbox is hidden (the toggle of a sidebar or a menu, as mdBook's "Toggle
+/// Table of Contents": a `<label for>` around an icon, the checkbox `display: none`, the
+/// sidebar shown by `:checked ~`) is what takes the clicks: it is `clickable` under its name
+/// (Chromium's `LabelText`), not its unnamed icon. Clicking it shows the sidebar in the
+/// feedback; the checkbox shown by a script makes the label plain text again, in the cached
+/// walk as in a cold one.
+#[test]
+fn a_label_whose_checkbox_is_hidden_is_the_clickable_toggle() {
+    let server = HttpServer::start();
+    server.page(
+        "/toggle.html",
+        "Toggle",
+        "<style>
+           #t { display: none } #t.shown { display: inline }
+           .icon { cursor: pointer } nav { display: none } #t:checked ~ nav { display: block }
+         </style>
+         <input type=checkbox id=t>
+         <label for=t class=icon aria-label=\"Toggle Table of Contents\"><svg width=16 height=16 viewBox=\"0 0 8 8\"><path d=\"M0 1h8v1H0z\"/></svg></label>
+         <label for=t>Menu</label>
+         <nav><a href=\"#one\">Chapter one</a></nav>
+         <p>Text</p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("lt", &["page", "open", &server.url("/toggle.html")])
+        .ok();
+    let snap = full(&env, "lt");
+    let toggle = uid_of(&snap, "clickable \"Toggle Table of Contents\"");
+    uid_of(&snap, "clickable \"Menu\"");
+    assert!(!snap.contains("Chapter one"), "{snap}");
+    let click = env.ctx("lt", &["element", "click", &toggle]);
+    let changes = click.ok()["changes"].to_string();
+    assert!(changes.contains("link \\\"Chapter one\\\""), "{changes}");
+    assert_eq!(without_uids(&full(&env, "lt")), cold(&env, "lt", 1000));
+    // The checkbox shown: it takes the clicks itself, named by its labels (their icon is no
+    // clickable of its own).
+    env.ctx(
+        "lt",
+        &[
+            "runtime",
+            "eval",
+            "document.getElementById('t').classList.add('shown')",
+        ],
+    )
+    .ok();
+    let snap = full(&env, "lt");
+    assert!(
+        snap.contains("checkbox \"Toggle Table of Contents Menu\"") && !snap.contains("clickable"),
+        "{snap}"
+    );
+    assert_eq!(without_uids(&snap), cold(&env, "lt", 1001));
+}

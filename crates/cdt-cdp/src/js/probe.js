@@ -139,6 +139,9 @@
     const role = A11Y.role(el);
     if (role && !SOFT.has(role)) return role;
     if (role) return clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor) ? CLICKABLE : takesDrops(el) ? DROPTARGET : role;
+    // A label whose control is not shown (a checkbox hidden behind its label: a menu's or a
+    // sidebar's toggle) is what takes the clicks, under its own name (Chromium's `LabelText`).
+    if (el.tagName === 'LABEL' && el.control && !isVisible(el.control)) return CLICKABLE;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     if (clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor)) return CLICKABLE;
     if (takesDrops(el)) return DROPTARGET;

@@ -119,6 +119,8 @@
       else {
         markUp(r.target, gen, true);
         if (siblings && r.target.parentNode) markUp(r.target.parentNode, gen, true);
+        // A control shown or hidden changes what its labels are (see roleOf).
+        if (r.target.labels) for (const label of r.target.labels) markUp(label, gen, true);
       }
     }
   };
@@ -466,8 +468,9 @@
         role = null;
       }
       // A pointer cursor set on an element is inherited by its children: only the element
-      // that sets it counts as clickable.
-      const childCursor = role === H.CLICKABLE || (!inAction && cursor === 'pointer') ? 'pointer' : undefined;
+      // that sets it counts as clickable (a label's is its control's: not its icon's).
+      const childCursor = role === H.CLICKABLE || (!inAction && cursor === 'pointer') ||
+        (tag === 'LABEL' && el.control !== null && getComputedStyle(el).cursor === 'pointer') ? 'pointer' : undefined;
       let childDepth = depth;
       // A label's words name its control; they are not repeated as text lines (a label that
       // labels nothing, like a to-do item's text beside its checkbox, is text).
