@@ -94,14 +94,18 @@ class Client:
         moving = {}
         for c in changes:
             if c["op"] in ("remove", "move"):
-                at = [s[0] for s in self.segments].index(c["uid"])
-                lines = self.segments.pop(at)[1]
-                keep = c.get("keep", 0)
-                if keep:
-                    # A removed segment's last lines stay: the segment before has them now.
-                    self.segments[at - 1][1].extend(lines[-keep:])
-                    lines = lines[:-keep]
-                moving[c["uid"]] = lines
+                # A removal may name the segments that went with it, in order (`also`); the
+                # last one's last `keep` lines stay.
+                run = [c["uid"], *c.get("also", [])]
+                for uid in run:
+                    at = [s[0] for s in self.segments].index(uid)
+                    lines = self.segments.pop(at)[1]
+                    keep = c.get("keep", 0) if uid == run[-1] else 0
+                    if keep:
+                        # A removed segment's last lines stay: the segment before has them now.
+                        self.segments[at - 1][1].extend(lines[-keep:])
+                        lines = lines[:-keep]
+                    moving[uid] = lines
         for c in changes:
             found = [s[1] for s in self.segments if s[0] == c["uid"]] or ([moving[c["uid"]]] if c["uid"] in moving else [])
             if c["op"] == "change":

@@ -171,16 +171,24 @@ impl Client {
         for change in changes {
             let uid = change["uid"].as_str().unwrap();
             if change["op"] == "remove" || change["op"] == "move" {
-                let at = self.segments.iter().position(|(id, _)| id == uid);
-                let at = at.expect("segment to take out");
-                let (_, mut lines) = self.segments.remove(at);
-                // A removed segment's last `keep` lines stay: the segment before has them now.
-                let keep = change["keep"].as_u64().unwrap_or(0) as usize;
-                if keep > 0 {
-                    let left = lines.split_off(lines.len() - keep);
-                    self.segments[at - 1].1.extend(left);
+                // A removal may name the segments that went with it, in order (`also`).
+                let also = change["also"].as_array().into_iter().flatten();
+                let run: Vec<&str> = std::iter::once(uid)
+                    .chain(also.filter_map(Value::as_str))
+                    .collect();
+                for (i, uid) in run.iter().enumerate() {
+                    let at = self.segments.iter().position(|(id, _)| id == uid);
+                    let at = at.expect("segment to take out");
+                    let (_, mut lines) = self.segments.remove(at);
+                    // The last removed segment's last `keep` lines stay: the segment before
+                    // has them now.
+                    let keep = change["keep"].as_u64().unwrap_or(0) as usize;
+                    if keep > 0 && i + 1 == run.len() {
+                        let left = lines.split_off(lines.len() - keep);
+                        self.segments[at - 1].1.extend(left);
+                    }
+                    moving.insert(uid.to_string(), lines);
                 }
-                moving.insert(uid.to_string(), lines);
             }
         }
         for change in changes {

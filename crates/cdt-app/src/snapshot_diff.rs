@@ -307,6 +307,9 @@ impl<'a> Shifts<'a> {
 /// What naming a segment or place costs besides the uid, in a change's weight (`- e12`).
 const NAMING_COST: usize = 2;
 
+/// Removed segments one after another that go as one change (fewer are named one by one).
+const RUN: usize = 3;
+
 /// The changes from `old` to `new`, and their weight: the bytes of the lines they carry, and of
 /// the uids of the segments they only name (removed, moved) — the share of the page's text that
 /// changed.
@@ -321,12 +324,42 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
     let shifts = Shifts::of(old, new, &old_at, &new_ids, &moved);
     let mut changes = Vec::new();
     let mut weight = 0;
-    for segment in old.iter().filter(|s| !new_ids.contains(s.id.as_str())) {
-        weight += segment.id.len() + NAMING_COST;
-        changes.push(Change::Remove {
-            uid: segment.id.clone(),
-            keep: shifts.kept.get(segment.id.as_str()).copied().unwrap_or(0),
-        });
+    // Segments removed one after another go as one change from RUN on (`also`): a closed
+    // sidebar is a line, not one per link.
+    let mut o = 0;
+    while o < old.len() {
+        if new_ids.contains(old[o].id.as_str()) {
+            o += 1;
+            continue;
+        }
+        let run = old[o..]
+            .iter()
+            .take_while(|s| !new_ids.contains(s.id.as_str()))
+            .count();
+        let ids = old[o..o + run].iter().map(|s| s.id.clone());
+        let keep = |id: &str| shifts.kept.get(id).copied().unwrap_or(0);
+        if run >= RUN {
+            let mut ids: Vec<String> = ids.collect();
+            let uid = ids.remove(0);
+            weight += uid.len() + ids.last().map_or(0, String::len) + 2 * NAMING_COST;
+            let keep = keep(ids.last().unwrap_or(&uid));
+            changes.push(Change::Remove {
+                uid,
+                also: ids,
+                keep,
+            });
+        } else {
+            for uid in ids {
+                weight += uid.len() + NAMING_COST;
+                let keep = keep(&uid);
+                changes.push(Change::Remove {
+                    uid,
+                    also: Vec::new(),
+                    keep,
+                });
+            }
+        }
+        o += run;
     }
     for (i, segment) in new.iter().enumerate() {
         let after = (i > 0).then(|| new[i - 1].id.clone());
@@ -410,11 +443,17 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
     let mut moving: HashMap<String, Vec<String>> = HashMap::new();
     for change in changes {
         match change {
-            Change::Remove { uid, keep } => {
-                if let Some(at) = order.iter().position(|(id, _)| id == uid) {
+            Change::Remove { uid, also, keep } => {
+                let gone = std::iter::once(uid).chain(also);
+                let last = also.last().unwrap_or(uid);
+                for uid in gone {
+                    let Some(at) = order.iter().position(|(id, _)| id == uid) else {
+                        continue;
+                    };
                     let (_, mut lines) = order.remove(at);
-                    // Its last lines stay in place: the segment before it has them now.
-                    let left = lines.split_off(lines.len() - (*keep).min(lines.len()));
+                    // The last one's last lines stay in place: the segment before has them now.
+                    let keep = if uid == last { *keep } else { 0 };
+                    let left = lines.split_off(lines.len() - keep.min(lines.len()));
                     if let Some((_, before)) = at.checked_sub(1).and_then(|p| order.get_mut(p)) {
                         before.extend(left);
                     }

@@ -27,10 +27,14 @@ pub enum Change {
         parent: Option<String>,
         lines: String,
     },
-    /// A segment that is gone (its node was removed, or no longer shows). With `keep`, its last
-    /// `keep` lines stay where they are: below the segment before it, now its lines.
+    /// A segment that is gone (its node was removed, or no longer shows), and with `also` the
+    /// segments that followed it and went with it, in order (a closed sidebar, a cleared list:
+    /// one change, not one per line). With `keep`, the last one's last `keep` lines stay where
+    /// they are: below the segment before them, now its lines.
     Remove {
         uid: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        also: Vec<String>,
         #[serde(default, skip_serializing_if = "is_zero")]
         keep: usize,
     },
@@ -191,7 +195,10 @@ pub fn text(changes: &[Change]) -> String {
                 remove,
                 lines,
             } => edit(uid, *at, *remove, lines),
-            Change::Remove { uid, .. } => format!("- {uid}\n"),
+            Change::Remove { uid, also, .. } => match also.last() {
+                Some(last) => format!("- {uid} … {last}  ({} segments)\n", also.len() + 1),
+                None => format!("- {uid}\n"),
+            },
             Change::Move { uid, after, parent } => format!("> {uid} {}\n", place(after, parent)),
         })
         .collect()
@@ -217,6 +224,7 @@ mod tests {
             },
             Change::Remove {
                 uid: "e12".into(),
+                also: Vec::new(),
                 keep: 0,
             },
             Change::Move {
@@ -224,10 +232,15 @@ mod tests {
                 after: None,
                 parent: None,
             },
+            Change::Remove {
+                uid: "e30".into(),
+                also: vec!["e31".into(), "e40".into()],
+                keep: 0,
+            },
         ];
         assert_eq!(
             text(&changes),
-            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n"
+            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n- e30 … e40  (3 segments)\n"
         );
         let json = serde_json::to_value(&changes).unwrap_or_default();
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));

@@ -79,6 +79,7 @@ fn removed_changed_and_swapped_segments() {
     assert!(
         changes.contains(&Change::Remove {
             uid: "e3".into(),
+            also: Vec::new(),
             keep: 0
         }),
         "{changes:?}"
@@ -188,6 +189,7 @@ fn text_that_stays_in_place_is_not_sent_when_a_uid_line_comes_or_goes_above_it()
         changes,
         [Change::Remove {
             uid: "e9".into(),
+            also: Vec::new(),
             keep: 2
         }]
     );
@@ -245,10 +247,12 @@ fn text_stays_in_place_when_the_uid_line_above_it_changed_too() {
         [
             Change::Remove {
                 uid: "e6".into(),
+                also: Vec::new(),
                 keep: 0
             },
             Change::Remove {
                 uid: "e8".into(),
+                also: Vec::new(),
                 keep: 2
             },
             Change::Edit {
@@ -725,4 +729,68 @@ fn a_new_document_is_whole_and_one_shown_again_is_compared_with_how_it_was_left(
         matches!(&back, Compared::Diff { version: 2, base: 2, changes, .. } if changes.is_empty()),
         "{back:?}"
     );
+}
+
+#[test]
+fn segments_removed_one_after_another_go_as_one_change_and_two_are_named_each() {
+    let old = segments(&text(&[
+        "e1 button \"Toggle\"",
+        "e2 navigation \"Contents\"",
+        "  e3 link \"One\"",
+        "  e4 link \"Two\"",
+        "  text \"and more\"",
+        "e5 main",
+        "  e6 link \"A\"",
+        "  e7 link \"B\"",
+        "  e8 link \"C\"",
+        "  text \"tail\"",
+    ]));
+    // The sidebar closed (three segments in a row), and two rows of the list went (C keeps
+    // its last line, "tail", which now ends A).
+    let new = segments(&text(&[
+        "e1 button \"Toggle\"",
+        "e5 main",
+        "  e6 link \"A\"",
+        "  text \"tail\"",
+    ]));
+    let (changes, weight) = diff(&old, &new);
+    assert_eq!(
+        changes,
+        [
+            Change::Remove {
+                uid: "e2".into(),
+                also: vec!["e3".into(), "e4".into()],
+                keep: 0,
+            },
+            Change::Remove {
+                uid: "e7".into(),
+                also: Vec::new(),
+                keep: 0,
+            },
+            Change::Remove {
+                uid: "e8".into(),
+                also: Vec::new(),
+                keep: 1,
+            },
+        ]
+    );
+    // A run weighs its first and last uids, not each one.
+    assert_eq!(
+        weight,
+        "e2".len() + "e4".len() + 4 * NAMING_COST + "e7e8".len()
+    );
+    assert_eq!(apply(&old, &changes), lines_of(&new_text(&new)));
+    let json = serde_json::to_value(&changes[0]).unwrap_or_default();
+    assert_eq!(
+        json,
+        serde_json::json!({ "op": "remove", "uid": "e2", "also": ["e3", "e4"] })
+    );
+}
+
+fn new_text(segments: &[Segment]) -> String {
+    segments
+        .iter()
+        .flat_map(|s| s.lines.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -103,10 +103,13 @@ impl Uids {
             .and_then(|c| serde_json::from_value(c.clone()).ok())
             .unwrap_or_default();
         for change in &changes {
-            if let Change::Remove { uid, .. } = change
-                && let Some(n) = number(uid)
-            {
-                self.current.remove(&n);
+            if let Change::Remove { uid, also, .. } = change {
+                for n in std::iter::once(uid)
+                    .chain(also)
+                    .filter_map(|uid| number(uid))
+                {
+                    self.current.remove(&n);
+                }
             }
             for line in change.lines().into_iter().flat_map(str::lines) {
                 if let Some((uid, description)) = parse_line(line.trim_start()) {
