@@ -383,7 +383,7 @@ fn a_snapshot_during_a_pending_navigation_answers_with_the_document_on_screen() 
 /// A page that reloads itself every few tens of milliseconds: a snapshot always answers (the
 /// document it read, or the last one with `NAVIGATION_PENDING`), and an action answers what
 /// it did, that its element went with its document (or is not there yet), or that the page kept navigating
-/// (`NAVIGATION_INTERRUPTED`, exit 8, retryable), never a protocol error.
+/// (`NAVIGATION_INTERRUPTED`, exit 8, retryable), never a protocol error; so do reads.
 #[test]
 fn a_page_that_keeps_reloading_gets_answers_not_protocol_errors() {
     let server = HttpServer::start();
@@ -448,6 +448,25 @@ fn a_page_that_keeps_reloading_gets_answers_not_protocol_errors() {
         answers.insert(answer);
     }
     eprintln!("click answers: {answers:?}");
+    // Reads answer, or say the page kept navigating (retryable); a screenshot may also run out
+    // of its budget waiting for a frame such a page never paints. Never a protocol error.
+    for args in [
+        &["observe", "state"][..],
+        &["page", "text"],
+        &["capture", "screenshot", "--timeout", "3000"],
+    ] {
+        for _ in 0..5 {
+            let run = env.ctx("loop", args);
+            match run.json["error"]["code"].as_str() {
+                None => {
+                    run.ok();
+                }
+                Some("NAVIGATION_INTERRUPTED") => assert_eq!(run.code, 8, "{}", run.stdout),
+                Some("TIMEOUT") if args[0] == "capture" => assert_eq!(run.code, 4),
+                Some(_) => panic!("{args:?}: {}", run.stdout),
+            }
+        }
+    }
 }
 
 /// An unnamed `role=alert` (an error banner) and a `role=status` keep their lines, with their

@@ -177,7 +177,13 @@ impl TargetSetup {
                 Err(error) if target_type == "page" && error.code == ErrorCode::ProtocolError => {
                     first_error.get_or_insert(refused(error, method));
                 }
-                Err(error) if error.code != ErrorCode::ProtocolError => {
+                // A frame's or a worker's navigation under the setting is theirs; a page's is
+                // told as itself (retryable), not as a refusal.
+                Err(error)
+                    if error.code != ErrorCode::ProtocolError
+                        && (target_type == "page"
+                            || error.code != ErrorCode::NavigationInterrupted) =>
+                {
                     first_error.get_or_insert(error);
                 }
                 _ => {}

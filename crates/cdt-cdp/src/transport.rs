@@ -494,14 +494,41 @@ fn cdp_error(error: &Value) -> CdtError {
         .and_then(Value::as_str)
         .unwrap_or("unknown CDP error");
     let code = error.get("code").and_then(Value::as_i64).unwrap_or(0);
+    let details = json!({ "cdpCode": code, "cdpMessage": message });
+    // The page's document went while the command ran (a navigation): not a broken connection.
+    if NAVIGATED.iter().any(|m| message.contains(m)) {
+        return CdtError::new(
+            ErrorCode::NavigationInterrupted,
+            format!("the page navigated while the browser ran the command: {message} (CDP {code})"),
+        )
+        .with_details(details);
+    }
     CdtError::new(ErrorCode::ProtocolError, format!("{message} (CDP {code})"))
-        .with_details(json!({ "cdpCode": code, "cdpMessage": message }))
+        .with_details(details)
         .run::<op::SessionRestart>("")
 }
+
+/// What Chromium answers a command whose page navigated under it.
+const NAVIGATED: [&str; 2] = [
+    "Inspected target navigated or closed",
+    "Not attached to an active page",
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_whose_page_navigated_is_no_protocol_error() {
+        for message in NAVIGATED {
+            let error = cdp_error(&json!({ "code": -32000, "message": message }));
+            assert_eq!(error.code, ErrorCode::NavigationInterrupted, "{message}");
+            assert!(error.code.retryable(), "{message}");
+            assert_eq!(error.details["cdpMessage"], message);
+        }
+        let error = cdp_error(&json!({ "code": -32601, "message": "'Nope.x' wasn't found" }));
+        assert_eq!(error.code, ErrorCode::ProtocolError);
+    }
 
     #[test]
     fn events_of_unknown_shape_are_still_delivered() {

@@ -102,15 +102,14 @@ fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
 }
 
 /// The world went with its document: a navigation replaced it before or while the command ran
-/// (Chromium ends a call awaiting a promise with "Inspected target navigated or closed").
+/// (Chromium ends a call awaiting a promise with "Inspected target navigated or closed", which
+/// the transport reports as `NAVIGATION_INTERRUPTED`).
 fn is_lost_world(error: &CdtError) -> bool {
-    error.code == ErrorCode::ProtocolError
-        && (error.message.contains("Cannot find context")
-            || error.message.contains("Execution context was destroyed")
-            || error
-                .message
-                .contains("Inspected target navigated or closed")
-            || error.message.contains("No frame for given id"))
+    error.code == ErrorCode::NavigationInterrupted
+        || error.code == ErrorCode::ProtocolError
+            && (error.message.contains("Cannot find context")
+                || error.message.contains("Execution context was destroyed")
+                || error.message.contains("No frame for given id"))
 }
 
 /// cdt's world in the frame's current document, created (and the probe installed) if needed.

@@ -66,7 +66,10 @@ async fn state_after(ctx: &PageCtx) -> Value {
             }
             Ok(_)
             | Err(CdtError {
-                code: ErrorCode::ProtocolError | ErrorCode::InternalError,
+                code:
+                    ErrorCode::ProtocolError
+                    | ErrorCode::NavigationInterrupted
+                    | ErrorCode::InternalError,
                 ..
             }) => tokio::time::sleep(Duration::from_millis(50)).await,
             Err(_) => return Value::Null,

@@ -55,7 +55,10 @@ async fn poll<T, F: Future<Output = Result<Option<T>, CdtError>>>(
             Ok(None) => failing_since = None,
             Err(
                 error @ CdtError {
-                    code: ErrorCode::ProtocolError | ErrorCode::InternalError,
+                    code:
+                        ErrorCode::ProtocolError
+                        | ErrorCode::NavigationInterrupted
+                        | ErrorCode::InternalError,
                     ..
                 },
             ) => {
