@@ -24,7 +24,7 @@
   let memo = null;
   const cache = () => {
     if (!memo) {
-      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), labels: new Map(), owners: new Map() };
+      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), transformRules: new Map(), labels: new Map(), owners: new Map() };
       Promise.resolve().then(() => { memo = null; });
     }
     return memo;
@@ -34,7 +34,7 @@
     let s = styles.get(el);
     if (!s) {
       const cs = getComputedStyle(el);
-      s = { display: cs.display, visibility: cs.visibility };
+      s = { display: cs.display, visibility: cs.visibility, textTransform: cs.textTransform };
       styles.set(el, s);
     }
     return s;
@@ -425,6 +425,20 @@
     return { text: parsed.text, from: parsed.alt ? 'other' : 'contents', kind: layoutKind(cs.display, false) };
   };
 
+  // Whether a style in the tree scope may set `text-transform` (a sheet's rule or an inline
+  // style), answered once per scope and run: where none can, a text's name is its text.
+  const scopeTransforms = (root) => {
+    const known = cache().transformRules;
+    let has = known.get(root);
+    if (has === undefined) {
+      const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
+      has = (!!root.querySelector && !!root.querySelector('[style*="text-transform" i]')) ||
+        anyRule(sheets, (rule) => !!(rule.style && rule.style.textTransform));
+      known.set(root, has);
+    }
+    return has;
+  };
+
   // How a box sits in its line, for spacing: 'inline', 'atomic' (inline-block, replaced), 'block'
   // (anything starting its own block) or 'none' (no box: display: contents, or not rendered).
   const REPLACED = new Set(['img', 'input', 'select', 'textarea', 'button', 'video', 'audio', 'canvas', 'iframe', 'embed', 'object',
@@ -441,6 +455,14 @@
     return prevControl || control || blockBetween;
   };
   const unrendered = (node) => !!node && node.nodeType === 1 && styleOf(node).display === 'none';
+  // Text as laid out: Chromium's names carry `text-transform` (a `copy` button styled in
+  // capitals is named "COPY"). `capitalize` starts each word after white space.
+  const transformed = (data, transform) => {
+    if (transform === 'uppercase') return data.toUpperCase();
+    if (transform === 'lowercase') return data.toLowerCase();
+    if (transform === 'capitalize') return data.replace(/(^|\s)(\S)/g, (_, space, c) => space + c.toUpperCase());
+    return data;
+  };
   const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'link', 'meta']);
   const MAX_VISITED = 100;
   // HTML white space (what separates words for Chromium; a no-break space is content).
@@ -454,17 +476,23 @@
     // Text from an element's children (accname step 2F), with Chromium's spacing between them.
     // `scope` is the tree scope (document or shadow root) whose style sheets may add ::before /
     // ::after; `self` says whether el's own visibility still needs checking.
+    // Sets `this.edges` to how its text starts and ends (the kind of the first and last box that
+    // gave text): an inline element whose text starts or ends in a block (an absolutely
+    // positioned `#` link in a heading's span) is spaced from its neighbours as that block is.
     descendants(el, root, rootHidden, noLayout, scope, self) {
       let text = '';
       let prevKind = null; let prevControl = false; let lastFrom = 'none'; let blockBetween = false;
+      let firstKind = null; let lastKind = null;
       const out = { from: 'none' };
-      const take = (result, from, kind, control) => {
+      const take = (result, from, kind, control, trail = kind) => {
         if (result && prevKind !== null && text && !isSpace(text.charCodeAt(text.length - 1)) && !isSpace(result.charCodeAt(0)) &&
             needsSpace(prevKind, prevControl, kind, control, lastFrom, from, blockBetween)) text += ' ';
+        if (result && firstKind === null) firstKind = kind;
         text += result;
-        prevKind = kind; prevControl = control; blockBetween = false;
-        if (result) lastFrom = from;
+        prevKind = trail; prevControl = control; blockBetween = false;
+        if (result) { lastFrom = from; lastKind = trail; }
       };
+      const transform = noLayout ? 'none' : styleOf(el).textTransform;
       const before = noLayout ? null : pseudoOf(el, '::before', scope);
       if (before) take(before.text, before.from, before.kind, false);
       const hiddenText = self && !noLayout && !rootHidden && styleOf(el).visibility !== 'visible';
@@ -490,7 +518,7 @@
           const blank = !/[^ \t\n\f\r]/.test(data);
           if (blank && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;
           this.visited.add(child);
-          take(blank ? (data ? ' ' : '') : data, 'contents', noLayout ? 'none' : 'inline', false);
+          take(blank ? (data ? ' ' : '') : transform === 'none' ? data : transformed(data, transform), 'contents', noLayout ? 'none' : 'inline', false);
           continue;
         }
         if (child.nodeType !== 1) continue;
@@ -502,15 +530,20 @@
         const childNoLayout = noLayout || (rootHidden && styleOf(child).display === 'none');
         let result;
         out.from = 'none';
+        this.edges = null;
         if (child.localName === 'br') result = '\n';
         else if (child.localName === 'wbr') result = ' ';
         else if (presentational(child)) result = this.descendants(child, root, rootHidden, childNoLayout, childScope, true);
         else result = this.recursive(child, root, rootHidden, childNoLayout, out, childScope);
         const kind = childNoLayout ? 'none' : layoutKind(styleOf(child).display, REPLACED.has(child.localName));
-        take(result, out.from, kind, isControl(child));
+        // An inline child's text takes the spacing of the boxes it starts and ends with.
+        const edges = kind === 'inline' ? this.edges : null;
+        const edge = (k) => (k === 'block' || k === 'atomic' ? k : kind);
+        take(result, out.from, edges ? edge(edges.first) : kind, isControl(child), edges ? edge(edges.last) : kind);
       }
       const after = noLayout ? null : pseudoOf(el, '::after', scope);
       if (after) take(after.text, after.from, after.kind, false);
+      this.edges = { first: firstKind, last: lastKind };
       return text;
     }
 
@@ -746,7 +779,8 @@
     if (tag === 'button' && labelsOf(el)) return null;
     const scope = el.getRootNode();
     if (scopeHasPseudo(scope) || ownersIn(scope).size) return null;
-    return /[^ \t\n\f\r]/.test(text.data) ? normalize(text.data) : '';
+    if (!/[^ \t\n\f\r]/.test(text.data)) return '';
+    return scopeTransforms(scope) ? normalize(transformed(text.data, styleOf(el).textTransform)) : normalize(text.data);
   };
   const name = (el, given) => {
     if (!el || el.nodeType !== 1) return '';
