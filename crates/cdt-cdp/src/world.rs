@@ -187,6 +187,10 @@ pub(crate) async fn run_probe(
         match result {
             Err(error) if is_lost_world(&error) => {
                 lock(&pages.state.worlds.contexts).remove(&frame_id);
+                // A frame Chromium no longer knows is gone, not navigating.
+                if attempt == TRIES && error.message.contains("No frame for given id") {
+                    return Err(stale_frame(error, prefix));
+                }
                 if attempt == TRIES {
                     return Err(CdtError::new(
                         ErrorCode::NavigationInterrupted,
