@@ -145,6 +145,22 @@ fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
         "names differ from Chromium's:\n{}",
         wrong.join("\n")
     );
+    // Table headers: column or row header as Chromium decides, on every one of that page.
+    let tables: Vec<String> = all
+        .iter()
+        .filter(|c| c.page.contains("tables") && c.role_counted() && !c.role_agrees())
+        .map(|c| {
+            format!(
+                "{} {}: ours {:?}, Chromium {:?}",
+                c.page, c.element, c.ours_role, c.chromium_role
+            )
+        })
+        .collect();
+    assert!(
+        tables.is_empty(),
+        "table roles differ from Chromium's:\n{}",
+        tables.join("\n")
+    );
     // Heading levels (the snapshot's `level=`) agree with Chromium's on every heading.
     assert!(
         tally.levels >= 15,

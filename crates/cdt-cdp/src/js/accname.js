@@ -114,7 +114,8 @@
     const cells = row ? Array.from(row.children).filter((c) => c.localName === 'td' || c.localName === 'th') : [];
     if (cells.length <= 1) return 'columnheader';
     const i = cells.indexOf(th);
-    const isData = (c) => c && c.localName === 'td' && /\S/.test(c.textContent);
+    // A data cell holds something: text, or an element (an image link with no text counts).
+    const isData = (c) => c && c.localName === 'td' && (c.firstElementChild !== null || /\S/.test(c.textContent));
     if (isData(cells[i - 1]) || isData(cells[i + 1])) return 'rowheader';
     if (isData(cells[0]) || isData(cells[cells.length - 1]) || isData(cells[1]) || isData(cells[cells.length - 2])) return 'rowheader';
     return 'columnheader';
