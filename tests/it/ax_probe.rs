@@ -43,10 +43,11 @@ pub const CHROMIUM_ROLES: &[(&str, Option<&str>)] = &[
     ("SvgRoot", None),
     ("PluginObject", None),
     ("EmbeddedObject", None),
+    // A table that only lays the page out: no table, rows and cells for cdt.
+    ("LayoutTable", None),
+    ("LayoutTableRow", None),
+    ("LayoutTableCell", None),
     // Chromium's names for roles ARIA spells otherwise.
-    ("LayoutTable", Some("table")),
-    ("LayoutTableRow", Some("row")),
-    ("LayoutTableCell", Some("cell")),
     ("DisclosureTriangle", Some("button")),
     ("Iframe", Some("iframe")),
     ("IframePresentational", Some("iframe")),
@@ -258,9 +259,12 @@ const COLLECT: &str = r#"(function (A) {
   };
   window.__cdtProbe = els;
   return els.map((el) => {
-    const role = A.role(el);
+    const own = A.role(el);
+    // The parts of a table that only lays the page out have no line of their own (Chromium's
+    // `LayoutTable…` roles); their names are still computed as their roles say.
+    const role = ['table', 'rowgroup', 'row', 'cell'].includes(own) && A.inLayoutTable(el) ? null : own;
     const label = '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '> ' + el.outerHTML.replace(/\s+/g, ' ').slice(0, 90);
-    return { role, name: A.name(el, role), exposed: exposed(el), label, level: role === 'heading' ? A.headingLevel(el) : null,
+    return { role, name: A.name(el, own), exposed: exposed(el), label, level: role === 'heading' ? A.headingLevel(el) : null,
       expected: el.getAttribute('data-expectedlabel') };
   });
 })"#;

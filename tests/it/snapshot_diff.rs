@@ -1145,3 +1145,49 @@ fn a_label_whose_checkbox_is_hidden_is_the_clickable_toggle() {
     );
     assert_eq!(without_uids(&snap), cold(&env, "lt", 1001));
 }
+
+/// A table that only lays the page out (nested tables for a menu and a column, as old
+/// documentation pages have) shows its contents without table, row and cell lines, whose names
+/// repeated the whole menu; a table of data keeps them. A layout table that grows to 20 rows is
+/// judged data (as Chromium judges it): the cached walk shows its rows as a cold walk does.
+#[test]
+fn a_table_that_only_lays_the_page_out_shows_its_contents_not_its_cells() {
+    let server = HttpServer::start();
+    server.page(
+        "/layout.html",
+        "Layout",
+        "<table id=page><tr>
+           <td><table><tr><td>Main Menu</td></tr><tr><td><a href=#home>Home</a> <a href=#faq>FAQ</a></td></tr></table></td>
+           <td><h2>Library</h2><table id=grow><tr><td>row 1</td><td>a</td></tr></table></td>
+         </tr></table>
+         <table><caption>Prices</caption><tr><th>Item</th><th>Price</th></tr><tr><td>Tea</td><td>3</td></tr></table>",
+    );
+    let env = TestEnv::new();
+    env.ctx("lt", &["page", "open", &server.url("/layout.html")])
+        .ok();
+    let snap = full(&env, "lt");
+    assert!(
+        snap.contains("link \"Home\"") && snap.contains("text \"Main Menu\""),
+        "{snap}"
+    );
+    assert!(snap.contains("heading \"Library\""), "{snap}");
+    // Only the table of prices is a table.
+    assert_eq!(snap.matches(" table").count(), 1, "{snap}");
+    assert!(snap.contains("cell \"Tea\""), "{snap}");
+    assert!(!snap.contains("cell \"Main Menu\""), "{snap}");
+    assert_eq!(without_uids(&snap), cold(&env, "lt", 1000));
+    // 19 more rows: a data table now.
+    env.ctx(
+        "lt",
+        &[
+            "runtime",
+            "eval",
+            "const t = document.getElementById('grow'); \
+             for (let i = 2; i <= 20; i++) t.insertRow().innerHTML = '<td>row ' + i + '</td><td>b</td>'; 'ok'",
+        ],
+    )
+    .ok();
+    let snap = full(&env, "lt");
+    assert!(snap.contains("cell \"row 1\""), "{snap}");
+    assert_eq!(without_uids(&snap), cold(&env, "lt", 1001));
+}

@@ -24,7 +24,8 @@
   let memo = null;
   const cache = () => {
     if (!memo) {
-      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), transformRules: new Map(), labels: new Map(), owners: new Map() };
+      memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), transformRules: new Map(), labels: new Map(), owners: new Map(),
+        dataTables: new Map() };
       Promise.resolve().then(() => { memo = null; });
     }
     return memo;
@@ -101,6 +102,64 @@
   const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
   // A cell is a cell only in a table, grid or treegrid (not in a table given another role).
   const TABLE_LIKE = new Set(['table', 'grid', 'treegrid']);
+  // Whether a <table> holds data or only lays the page out, judged as Chromium judges it
+  // (its `LayoutTable` parts: old pages nest tables for columns and menus; a snapshot shows
+  // their contents without table, row and cell lines). Data: a role, editable, a summary, caption, head, foot, rules or columns, 20 rows
+  // or more, a header cell or a cell with headers/abbr/axis/scope, `empty-cells: hide`, half
+  // of its cells bordered (or with their own background where cells are spaced), or striped
+  // rows. Layout: no rows, one cell, or none of those signs. Judged once per table and run.
+  const isDataTable = (table) => {
+    const known = cache().dataTables;
+    let data = known.get(table);
+    if (data === undefined) {
+      data = judgeTable(table);
+      known.set(table, data);
+    }
+    return data;
+  };
+  const judgeTable = (table) => {
+    if (!table.getClientRects().length) return true;
+    if (table.hasAttribute('role') || table.isContentEditable) return true;
+    if (nonBlank(attr(table, 'summary')) || table.tHead || table.tFoot || table.caption || nonBlank(attr(table, 'rules'))) return true;
+    if (table.querySelector(':scope > col, :scope > colgroup')) return true;
+    const rows = table.rows;
+    if (rows.length >= 20) return true;
+    if (!rows.length || (rows.length === 1 && rows[0].cells.length === 1)) return false;
+    const own = getComputedStyle(table);
+    const spaced = own.borderSpacing.split(' ').every((v) => parseFloat(v) > 0);
+    const edges = ['Top', 'Bottom', 'Left', 'Right'];
+    const sides = [0, 0, 0, 0];
+    let cells = 0; let bordered = 0; let coloured = 0;
+    const stripes = [];
+    for (let r = 0; r < rows.length; r++) {
+      for (const cell of rows[r].cells) {
+        if (cell.localName === 'th') return true;
+        if (['headers', 'abbr', 'axis', 'scope'].some((a) => nonBlank(attr(cell, a)))) return true;
+        if (cell.offsetWidth < 1 || cell.offsetHeight < 1) continue;
+        cells++;
+        const cs = getComputedStyle(cell);
+        if (cs.emptyCells === 'hide') return true;
+        const has = edges.map((e) => parseFloat(cs['border' + e + 'Width']) > 0);
+        has.forEach((on, i) => { if (on) sides[i]++; });
+        if ((has[0] && has[1]) || (has[2] && has[3])) bordered++;
+        const bg = cs.backgroundColor;
+        if (spaced && bg !== own.backgroundColor && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') coloured++;
+        if (bordered >= 10 || coloured >= 10) return true;
+        if (r < 5 && r === stripes.length) stripes.push(getComputedStyle(rows[r]).backgroundColor);
+      }
+    }
+    if (cells <= 1) return false;
+    const half = Math.floor(cells / 2);
+    if (bordered >= half || sides.some((n) => n >= half) || coloured >= half) return true;
+    // Striped rows: every other row in the first row's colour, the rows between in another.
+    return stripes.length > 2 && stripes.every((colour, k) => (k % 2 === 0) === (colour === stripes[0]));
+  };
+  // Whether el (a table or a part of one) belongs to a <table> that only lays the page out
+  // (Chromium's `LayoutTable`, `LayoutTableRow`, `LayoutTableCell`).
+  const inLayoutTable = (el) => {
+    const table = el.closest('table');
+    return !!table && explicitRole(table) === null && !isDataTable(table);
+  };
   const tableRole = (el) => {
     const table = el.closest('table');
     return table ? roleOf(table) : null;
@@ -819,5 +878,5 @@
     const digit = /^H([1-6])$/.exec(el.tagName);
     return digit ? +digit[1] : 2;
   };
-  return { role, name, visible, fromContent, headingLevel, anyRule };
+  return { role, name, visible, fromContent, headingLevel, anyRule, inLayoutTable };
 })()

@@ -49,6 +49,7 @@
     'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'HTML', 'LEGEND',
     'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL']);
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
+  const LAYOUT_PARTS = new Set(['table', 'rowgroup', 'row', 'cell']);
   // Lines recomputed on every walk: their content changes without a DOM mutation.
   const LIVE_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']);
 
@@ -81,6 +82,8 @@
     // no observer, so each walk asks them (`{ref, defined}`).
     hosts: [],
     hostSet: new WeakSet(),
+    // Each table's judgement at the last walk (true: it only lays the page out).
+    tables: new WeakMap(),
     // The form controls' state at the last walk, while some rule reaches past a state
     // (`controlsKey`).
     controls: null,
@@ -433,6 +436,14 @@
       if (SKIP.has(tag)) return;
       if (el.getAttribute('aria-hidden') === 'true') return;
       const block = BLOCK.has(tag);
+      // A table judged data at one walk and layout at another (it grew to 20 rows, its cells
+      // got borders): its rows and cells are walked again.
+      if (tag === 'TABLE') {
+        const layout = H.inLayoutTable(el);
+        const was = C.tables.get(el);
+        C.tables.set(el, layout);
+        if (was !== undefined && was !== layout) C.deepAt.set(el, ++C.gen);
+      }
       const deepHere = Math.max(deep, C.deepAt.get(el) || 0);
       if (block) {
         if (until !== Infinity && performance.now() > until) {
@@ -461,6 +472,8 @@
         C.hosts.push({ ref: new WeakRef(el), defined: el.matches(':defined') });
       }
       let role = inAction ? H.roleOf(el, 'pointer') : H.roleOf(el, cursor);
+      // A table that only lays the page out shows its contents, not its table, rows and cells.
+      if (role && LAYOUT_PARTS.has(role) && H.inLayoutTable(el)) role = null;
       if (tag !== 'OPTION' && !H.isVisible(el)) {
         // display:none hides the subtree; display:contents and visibility:hidden do not hide
         // children that are visible themselves: walk them, without a line for this element.
