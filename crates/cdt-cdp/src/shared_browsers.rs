@@ -189,7 +189,16 @@ impl SharedBrowsers {
         spec: &LaunchSpec,
         sink: Arc<dyn TelemetrySink>,
     ) -> Result<Arc<dyn BrowserPort>, CdtError> {
-        let port = match self.take_ready(&Shape::of(spec)) {
+        let shape = Shape::of(spec);
+        let mut ready = self.take_ready(&shape);
+        if ready.is_none() {
+            // The next context may be being prepared this moment (in the fullest browser with
+            // room): it is this one's, rather than a context opened beside it in another
+            // browser.
+            drop(self.preparing.lock().await);
+            ready = self.take_ready(&shape);
+        }
+        let port = match ready {
             Some(ready) => {
                 ready.sink.attach(sink);
                 ready.port

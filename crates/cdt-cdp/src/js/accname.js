@@ -878,5 +878,5 @@
     const digit = /^H([1-6])$/.exec(el.tagName);
     return digit ? +digit[1] : 2;
   };
-  return { role, name, visible, fromContent, headingLevel, anyRule, inLayoutTable };
+  return { role, name, visible, fromContent, headingLevel, anyRule, inLayoutTable, hasOwnName };
 })()

@@ -472,8 +472,9 @@
         C.hosts.push({ ref: new WeakRef(el), defined: el.matches(':defined') });
       }
       let role = inAction ? H.roleOf(el, 'pointer') : H.roleOf(el, cursor);
-      // A table that only lays the page out shows its contents, not its table, rows and cells.
-      if (role && LAYOUT_PARTS.has(role) && H.inLayoutTable(el)) role = null;
+      // A table that only lays the page out shows its contents, not its table, rows and cells
+      // (but a part the author named).
+      if (role && LAYOUT_PARTS.has(role) && !H.hasOwnName(el) && H.inLayoutTable(el)) role = null;
       if (tag !== 'OPTION' && !H.isVisible(el)) {
         // display:none hides the subtree; display:contents and visibility:hidden do not hide
         // children that are visible themselves: walk them, without a line for this element.
