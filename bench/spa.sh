@@ -203,7 +203,9 @@ def session(text_mode, existing, app="vanillajs", reference=True):
         whole = not any(l[:2] in ("+ ", "~ ", "- ", "> ") for l in lines[1:])
         # A framework that reuses the row for the next to-do changes the segment instead.
         changed = any(l == f"~ {uid}" or l.startswith(f"~ {uid} ") for l in lines)
-        return f"- {uid}" in lines or ((whole or changed) and item not in seen)
+        # A removal names its segments (`- e7 e13`), or the first and last of a long run.
+        removed = any(l.startswith("- ") and uid in l[2:].split() for l in lines)
+        return removed or ((whole or changed) and item not in seen)
     milk, report = checkbox_of(existing + 1, "Buy milk", page), checkbox_of(existing + 2, "Write report", page)
     page = step("complete 'Buy milk'", ["element", "click", milk], lambda seen: "checked" in seen)
     page = step("filter Active", ["element", "click", uid_of(page, r'link "Active"')],

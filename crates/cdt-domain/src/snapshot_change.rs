@@ -83,6 +83,9 @@ impl Change {
     }
 }
 
+/// Removed segments in a row that the text form names one by one.
+const NAMED_REMOVALS: usize = 12;
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
@@ -195,9 +198,20 @@ pub fn text(changes: &[Change]) -> String {
                 remove,
                 lines,
             } => edit(uid, *at, *remove, lines),
+            // A run of removed segments names each one, up to a dozen (`- e5 e7 e9`), else its
+            // first and last (`- e33 … e147  (115 segments)`: all those between, in order).
             Change::Remove { uid, also, .. } => match also.last() {
-                Some(last) => format!("- {uid} … {last}  ({} segments)\n", also.len() + 1),
-                None => format!("- {uid}\n"),
+                Some(last) if also.len() >= NAMED_REMOVALS => {
+                    format!("- {uid} … {last}  ({} segments)\n", also.len() + 1)
+                }
+                _ => format!(
+                    "- {}\n",
+                    std::iter::once(uid)
+                        .chain(also)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
             },
             Change::Move { uid, after, parent } => format!("> {uid} {}\n", place(after, parent)),
         })
@@ -237,10 +251,15 @@ mod tests {
                 also: vec!["e31".into(), "e40".into()],
                 keep: 0,
             },
+            Change::Remove {
+                uid: "e50".into(),
+                also: (51..=64).map(|n| format!("e{n}")).collect(),
+                keep: 0,
+            },
         ];
         assert_eq!(
             text(&changes),
-            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n- e30 … e40  (3 segments)\n"
+            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n- e30 e31 e40\n- e50 … e64  (15 segments)\n"
         );
         let json = serde_json::to_value(&changes).unwrap_or_default();
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
