@@ -130,36 +130,48 @@ fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
         "{} elements compared",
         shortcuts.len()
     );
-    let wrong: Vec<String> = shortcuts
-        .iter()
-        .filter(|c| c.chromium_role.is_some() && c.ours_name != c.chromium_name)
-        .map(|c| {
-            format!(
-                "{} {}: ours {:?}, Chromium {:?}",
-                c.page, c.element, c.ours_name, c.chromium_name
+    // Asserts that no element of `items` differs, listing each as `page element: ours …,
+    // Chromium …`.
+    let none_differ =
+        |what: &str, items: Vec<&Compared>, sides: fn(&Compared) -> (String, String)| {
+            let lines: Vec<String> = items
+                .iter()
+                .map(|c| {
+                    let (ours, theirs) = sides(c);
+                    format!("{} {}: ours {ours}, Chromium {theirs}", c.page, c.element)
+                })
+                .collect();
+            assert!(
+                lines.is_empty(),
+                "{what} differ from Chromium's:\n{}",
+                lines.join("\n")
+            );
+        };
+    none_differ(
+        "names",
+        shortcuts
+            .into_iter()
+            .filter(|c| c.chromium_role.is_some() && c.ours_name != c.chromium_name)
+            .collect(),
+        |c| {
+            (
+                format!("{:?}", c.ours_name),
+                format!("{:?}", c.chromium_name),
             )
-        })
-        .collect();
-    assert!(
-        wrong.is_empty(),
-        "names differ from Chromium's:\n{}",
-        wrong.join("\n")
+        },
     );
     // Table headers: column or row header as Chromium decides, on every one of that page.
-    let tables: Vec<String> = all
-        .iter()
-        .filter(|c| c.page.contains("tables") && c.role_counted() && !c.role_agrees())
-        .map(|c| {
-            format!(
-                "{} {}: ours {:?}, Chromium {:?}",
-                c.page, c.element, c.ours_role, c.chromium_role
+    none_differ(
+        "table roles",
+        all.iter()
+            .filter(|c| c.page.contains("tables") && c.role_counted() && !c.role_agrees())
+            .collect(),
+        |c| {
+            (
+                format!("{:?}", c.ours_role),
+                format!("{:?}", c.chromium_role),
             )
-        })
-        .collect();
-    assert!(
-        tables.is_empty(),
-        "table roles differ from Chromium's:\n{}",
-        tables.join("\n")
+        },
     );
     // Heading levels (the snapshot's `level=`) agree with Chromium's on every heading.
     assert!(

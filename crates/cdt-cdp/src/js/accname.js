@@ -30,6 +30,16 @@
     }
     return memo;
   };
+  // `compute(key)`, kept in the run's memo `table` (answers may be false, never undefined).
+  const memoized = (table, key, compute) => {
+    const known = cache()[table];
+    let value = known.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      known.set(key, value);
+    }
+    return value;
+  };
   const styleOf = (el) => {
     const styles = cache().styles;
     let s = styles.get(el);
@@ -108,15 +118,6 @@
   // or more, a header cell or a cell with headers/abbr/axis/scope, `empty-cells: hide`, half
   // of its cells bordered (or with their own background where cells are spaced), or striped
   // rows. Layout: no rows, one cell, or none of those signs. Judged once per table and run.
-  const isDataTable = (table) => {
-    const known = cache().dataTables;
-    let data = known.get(table);
-    if (data === undefined) {
-      data = judgeTable(table);
-      known.set(table, data);
-    }
-    return data;
-  };
   const judgeTable = (table) => {
     if (!table.getClientRects().length) return true;
     if (table.hasAttribute('role') || table.isContentEditable) return true;
@@ -154,6 +155,7 @@
     // Striped rows: every other row in the first row's colour, the rows between in another.
     return stripes.length > 2 && stripes.every((colour, k) => (k % 2 === 0) === (colour === stripes[0]));
   };
+  const isDataTable = (table) => memoized('dataTables', table, judgeTable);
   // Whether el (a table or a part of one) belongs to a <table> that only lays the page out
   // (Chromium's `LayoutTable`, `LayoutTableRow`, `LayoutTableCell`).
   const inLayoutTable = (el) => {
@@ -427,16 +429,8 @@
     }
     return map.get(el);
   };
-  const scopeHasPseudo = (root) => {
-    const known = cache().pseudoRules;
-    let has = known.get(root);
-    if (has === undefined) {
-      const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
-      has = sheetHasPseudo(sheets);
-      known.set(root, has);
-    }
-    return has;
-  };
+  const scopeHasPseudo = (root) => memoized('pseudoRules', root, () =>
+    sheetHasPseudo(Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []))));
   // The text of one `content` value: strings, attr(), quotes; counters and images give nothing;
   // `/ "alt"` replaces the whole. Returns { text, alt } or null when there is no generated box.
   const parseContent = (value, el) => {
@@ -487,17 +481,11 @@
 
   // Whether a style in the tree scope may set `text-transform` (a sheet's rule or an inline
   // style), answered once per scope and run: where none can, a text's name is its text.
-  const scopeTransforms = (root) => {
-    const known = cache().transformRules;
-    let has = known.get(root);
-    if (has === undefined) {
-      const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
-      has = (!!root.querySelector && !!root.querySelector('[style*="text-transform" i]')) ||
-        anyRule(sheets, (rule) => !!(rule.style && rule.style.textTransform));
-      known.set(root, has);
-    }
-    return has;
-  };
+  const scopeTransforms = (root) => memoized('transformRules', root, () => {
+    const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
+    return (!!root.querySelector && !!root.querySelector('[style*="text-transform" i]')) ||
+      anyRule(sheets, (rule) => !!(rule.style && rule.style.textTransform));
+  });
 
   // How a box sits in its line, for spacing: 'inline', 'atomic' (inline-block, replaced), 'block'
   // (anything starting its own block) or 'none' (no box: display: contents, or not rendered).
