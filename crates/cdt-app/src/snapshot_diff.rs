@@ -336,30 +336,28 @@ pub fn diff(old: &[Segment], new: &[Segment]) -> (Vec<Change>, usize) {
             .iter()
             .take_while(|s| !new_ids.contains(s.id.as_str()))
             .count();
-        let ids = old[o..o + run].iter().map(|s| s.id.clone());
-        let keep = |id: &str| shifts.kept.get(id).copied().unwrap_or(0);
-        if run >= RUN {
-            let mut ids: Vec<String> = ids.collect();
-            let uid = ids.remove(0);
-            weight += uid.len() + ids.last().map_or(0, String::len) + 2 * NAMING_COST;
-            let keep = keep(ids.last().unwrap_or(&uid));
-            changes.push(Change::Remove {
-                uid,
-                also: ids,
-                keep,
-            });
-        } else {
-            for uid in ids {
-                weight += uid.len() + NAMING_COST;
-                let keep = keep(&uid);
-                changes.push(Change::Remove {
-                    uid,
-                    also: Vec::new(),
-                    keep,
-                });
-            }
-        }
+        let gone = &old[o..o + run];
         o += run;
+        // Only the last of a run can leave lines to the segment before it.
+        let keep = |s: &Segment| shifts.kept.get(s.id.as_str()).copied().unwrap_or(0);
+        let (first, last) = (&gone[0], &gone[run - 1]);
+        if run >= RUN {
+            weight += first.id.len() + last.id.len() + 2 * NAMING_COST;
+            changes.push(Change::Remove {
+                uid: first.id.clone(),
+                also: gone[1..].iter().map(|s| s.id.clone()).collect(),
+                keep: keep(last),
+            });
+            continue;
+        }
+        for segment in gone {
+            weight += segment.id.len() + NAMING_COST;
+            changes.push(Change::Remove {
+                uid: segment.id.clone(),
+                also: Vec::new(),
+                keep: keep(segment),
+            });
+        }
     }
     for (i, segment) in new.iter().enumerate() {
         let after = (i > 0).then(|| new[i - 1].id.clone());

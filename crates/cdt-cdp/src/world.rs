@@ -187,11 +187,11 @@ pub(crate) async fn run_probe(
         match result {
             Err(error) if is_lost_world(&error) => {
                 lock(&pages.state.worlds.contexts).remove(&frame_id);
-                // A frame Chromium no longer knows is gone, not navigating.
-                if attempt == TRIES && error.message.contains("No frame for given id") {
-                    return Err(stale_frame(error, prefix));
-                }
                 if attempt == TRIES {
+                    // A frame Chromium no longer knows is gone, not navigating.
+                    if error.message.contains("No frame for given id") {
+                        return Err(stale_frame(error, prefix));
+                    }
                     return Err(CdtError::new(
                         ErrorCode::NavigationInterrupted,
                         format!(

@@ -114,10 +114,11 @@
   const TABLE_LIKE = new Set(['table', 'grid', 'treegrid']);
   // Whether a <table> holds data or only lays the page out, judged as Chromium judges it
   // (its `LayoutTable` parts: old pages nest tables for columns and menus; a snapshot shows
-  // their contents without table, row and cell lines). Data: a role, editable, a summary, caption, head, foot, rules or columns, 20 rows
-  // or more, a header cell or a cell with headers/abbr/axis/scope, `empty-cells: hide`, half
-  // of its cells bordered (or with their own background where cells are spaced), or striped
-  // rows. Layout: no rows, one cell, or none of those signs. Judged once per table and run.
+  // their contents without table, row and cell lines). Data: a role, editable, a summary,
+  // caption, head, foot, rules or columns, 20 rows or more, a header cell or a cell with
+  // headers/abbr/axis/scope, `empty-cells: hide`, half of its cells bordered (or with their
+  // own background where cells are spaced), or striped rows. Layout: no rows, one cell, or
+  // none of those signs. Judged once per table and run.
   const judgeTable = (table) => {
     if (!table.getClientRects().length) return true;
     if (table.hasAttribute('role') || table.isContentEditable) return true;
@@ -429,8 +430,9 @@
     }
     return map.get(el);
   };
-  const scopeHasPseudo = (root) => memoized('pseudoRules', root, () =>
-    sheetHasPseudo(Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []))));
+  // The style sheets of a tree scope: its own and those it adopted.
+  const sheetsOf = (root) => Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
+  const scopeHasPseudo = (root) => memoized('pseudoRules', root, () => sheetHasPseudo(sheetsOf(root)));
   // The text of one `content` value: strings, attr(), quotes; counters and images give nothing;
   // `/ "alt"` replaces the whole. Returns { text, alt } or null when there is no generated box.
   const parseContent = (value, el) => {
@@ -481,11 +483,9 @@
 
   // Whether a style in the tree scope may set `text-transform` (a sheet's rule or an inline
   // style), answered once per scope and run: where none can, a text's name is its text.
-  const scopeTransforms = (root) => memoized('transformRules', root, () => {
-    const sheets = Array.from(root.styleSheets || []).concat(Array.from(root.adoptedStyleSheets || []));
-    return (!!root.querySelector && !!root.querySelector('[style*="text-transform" i]')) ||
-      anyRule(sheets, (rule) => !!(rule.style && rule.style.textTransform));
-  });
+  const scopeTransforms = (root) => memoized('transformRules', root, () =>
+    (!!root.querySelector && !!root.querySelector('[style*="text-transform" i]')) ||
+    anyRule(sheetsOf(root), (rule) => !!(rule.style && rule.style.textTransform)));
 
   // How a box sits in its line, for spacing: 'inline', 'atomic' (inline-block, replaced), 'block'
   // (anything starting its own block) or 'none' (no box: display: contents, or not rendered).

@@ -50,6 +50,8 @@
     'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL']);
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
   const LAYOUT_PARTS = new Set(['table', 'rowgroup', 'row', 'cell']);
+  // Attributes that can show or hide an element by themselves or through the style sheets.
+  const SHOWING_ATTRIBUTES = new Set(['class', 'style', 'hidden', 'type', 'id']);
   // Lines recomputed on every walk: their content changes without a DOM mutation.
   const LIVE_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']);
 
@@ -122,8 +124,11 @@
       else {
         markUp(r.target, gen, true);
         if (siblings && r.target.parentNode) markUp(r.target.parentNode, gen, true);
-        // A control shown or hidden changes what its labels are (see roleOf).
-        if (r.target.labels) for (const label of r.target.labels) markUp(label, gen, true);
+        // A control shown or hidden changes what its labels are (see roleOf); its labels are
+        // looked up only then (`labels` scans the tree scope).
+        if (SHOWING_ATTRIBUTES.has(r.attributeName) && r.target.labels) {
+          for (const label of r.target.labels) markUp(label, gen, true);
+        }
       }
     }
   };
@@ -422,6 +427,15 @@
     // it finished are kept, none it cut short.
     const until = args.prepare && args.budgetMs ? performance.now() + args.budgetMs : Infinity;
     let cut = false;
+    // A table part's judgement is its table's, as this walk judged it on the way down (judged
+    // here only for a walk that starts inside the table).
+    const judged = new Map();
+    const inLayoutTable = (el) => {
+      const table = el.closest('table');
+      if (!table) return false;
+      const known = judged.get(table);
+      return known !== undefined ? known : H.inLayoutTable(table);
+    };
     const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
@@ -442,6 +456,7 @@
         const layout = H.inLayoutTable(el);
         const was = C.tables.get(el);
         C.tables.set(el, layout);
+        judged.set(el, layout);
         if (was !== undefined && was !== layout) C.deepAt.set(el, ++C.gen);
       }
       const deepHere = Math.max(deep, C.deepAt.get(el) || 0);
@@ -474,7 +489,7 @@
       let role = inAction ? H.roleOf(el, 'pointer') : H.roleOf(el, cursor);
       // A table that only lays the page out shows its contents, not its table, rows and cells
       // (but a part the author named).
-      if (role && LAYOUT_PARTS.has(role) && !H.hasOwnName(el) && H.inLayoutTable(el)) role = null;
+      if (role && LAYOUT_PARTS.has(role) && inLayoutTable(el) && !H.hasOwnName(el)) role = null;
       if (tag !== 'OPTION' && !H.isVisible(el)) {
         // display:none hides the subtree; display:contents and visibility:hidden do not hide
         // children that are visible themselves: walk them, without a line for this element.
