@@ -107,16 +107,23 @@ async fn handle(Shared(state): Shared<Arc<State>>, request: Request) -> Response
     let method = request.method().clone();
     let path = request.uri().path().to_string();
     let query = request.uri().query().unwrap_or_default().to_string();
+    let too_large = || {
+        let error = CdtError::validation(format!(
+            "the request body is over {} MiB",
+            MAX_BODY_BYTES >> 20
+        ))
+        .hinted("Send less per request (large inputs go in a file: its absolute path)");
+        reply(413, &envelope::failure_body(&error, &meta))
+    };
+    // A body announced too large is refused before it is read: a client that waits for
+    // `100 Continue` gets the refusal as its answer, not a connection closed mid-upload.
+    let announced = header(&headers, "content-length").and_then(|n| n.trim().parse::<usize>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return too_large();
+    }
     let body = match to_bytes(request.into_body(), MAX_BODY_BYTES).await {
         Ok(body) => body,
-        Err(_) => {
-            let error = CdtError::validation(format!(
-                "the request body is over {} MiB",
-                MAX_BODY_BYTES >> 20
-            ))
-            .hinted("Send less per request (large inputs go in a file: its absolute path)");
-            return reply(413, &envelope::failure_body(&error, &meta));
-        }
+        Err(_) => return too_large(),
     };
     let who = match who(&headers) {
         Ok(who) => who,
