@@ -123,6 +123,38 @@ pub fn line_node(line: &str) -> Option<(&str, &str, String)> {
     Some((uid, role, name))
 }
 
+/// Uids in the order given, three or more numbered in a row (`e4`, `e5`, … `e23`; the same
+/// frame's `f1e3`, `f1e4`, …) written as one range, `e4-e23`.
+fn uid_ranges<'a>(uids: impl Iterator<Item = &'a String>) -> Vec<String> {
+    // A uid as its prefix (`e`, `f1e`) and number.
+    fn split(uid: &str) -> Option<(&str, u64)> {
+        let at = uid.rfind('e')? + 1;
+        Some((&uid[..at], uid[at..].parse().ok()?))
+    }
+    // Runs of uids numbered in a row, each as its uids.
+    let mut runs: Vec<Vec<&String>> = Vec::new();
+    for uid in uids {
+        match runs.last_mut() {
+            Some(run)
+                if split(uid)
+                    .zip(run.last().and_then(|last| split(last)))
+                    .is_some_and(|((prefix, n), (last_prefix, last))| {
+                        prefix == last_prefix && n == last + 1
+                    }) =>
+            {
+                run.push(uid)
+            }
+            _ => runs.push(vec![uid]),
+        }
+    }
+    runs.into_iter()
+        .flat_map(|run| match run[..] {
+            [first, .., last] if run.len() >= 3 => vec![format!("{first}-{last}")],
+            _ => run.into_iter().cloned().collect(),
+        })
+        .collect()
+}
+
 /// Where a segment goes: `after e39 in e30`, `at the start`.
 fn place(after: &Option<String>, parent: &Option<String>) -> String {
     let mut out = match after {
@@ -198,21 +230,18 @@ pub fn text(changes: &[Change]) -> String {
                 remove,
                 lines,
             } => edit(uid, *at, *remove, lines),
-            // A run of removed segments names each one, up to a dozen (`- e5 e7 e9`), else its
-            // first and last (`- e33 … e147  (115 segments)`: all those between, in order).
-            Change::Remove { uid, also, .. } => match also.last() {
-                Some(last) if also.len() >= NAMED_REMOVALS => {
-                    format!("- {uid} … {last}  ({} segments)\n", also.len() + 1)
+            // A run of removed segments names each one, uids numbered in a row as a range
+            // (`- e5 e7 e9`, `- e4-e23 e31`), up to a dozen names and ranges; else its first and
+            // last (`- e33 … e147  (115 segments)`: all those between, in order).
+            Change::Remove { uid, also, .. } => {
+                let named = uid_ranges(std::iter::once(uid).chain(also));
+                match also.last() {
+                    Some(last) if named.len() > NAMED_REMOVALS => {
+                        format!("- {uid} … {last}  ({} segments)\n", also.len() + 1)
+                    }
+                    _ => format!("- {}\n", named.join(" ")),
                 }
-                _ => format!(
-                    "- {}\n",
-                    std::iter::once(uid)
-                        .chain(also)
-                        .cloned()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-            },
+            }
             Change::Move { uid, after, parent } => format!("> {uid} {}\n", place(after, parent)),
         })
         .collect()
@@ -256,10 +285,22 @@ mod tests {
                 also: (51..=64).map(|n| format!("e{n}")).collect(),
                 keep: 0,
             },
+            Change::Remove {
+                uid: "e70".into(),
+                also: (1..=25).map(|n| format!("e{}", 70 + 2 * n)).collect(),
+                keep: 0,
+            },
+            Change::Remove {
+                uid: "f1e3".into(),
+                also: ["f1e4", "f1e5", "e6", "e7", "e9", "e10", "e11", "e12"]
+                    .map(String::from)
+                    .to_vec(),
+                keep: 0,
+            },
         ];
         assert_eq!(
             text(&changes),
-            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n- e30 e31 e40\n- e50 … e64  (15 segments)\n"
+            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n- e30 e31 e40\n- e50-e64\n- e70 … e120  (26 segments)\n- f1e3-f1e5 e6 e7 e9-e12\n"
         );
         let json = serde_json::to_value(&changes).unwrap_or_default();
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
