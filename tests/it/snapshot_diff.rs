@@ -527,6 +527,55 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
     );
 }
 
+/// A snapshot narrowed to one element (`--root`, `--depth`) narrows what the agent looked at,
+/// not what its next action reports: the action's changes are those of the whole page, against
+/// the last whole snapshot, even when they fall outside that element or remove it.
+#[test]
+fn a_narrowed_snapshot_does_not_narrow_what_the_next_action_reports() {
+    let server = HttpServer::start();
+    server.page(
+        "/narrow.html",
+        "Narrow",
+        &format!("<nav>{}</nav><ul id=l><li><a href=#a>Alpha</a><li id=gone><a href=#b>Beta</a></ul><p id=out>idle</p>\
+         <button onclick=\"l.insertAdjacentHTML('beforeend','<li><a href=#c>Gamma</a>'); gone.remove(); out.textContent='done'\">Change</button>",
+            (1..=12).map(|i| format!("<a href=#{i}>Link {i}</a> ")).collect::<String>()
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("n", &["page", "open", &server.url("/narrow.html")])
+        .ok();
+    let whole = diff(&env, "n", &[]);
+    let text = whole["snapshot"].as_str().unwrap();
+    let (beta, button) = (
+        uid_of(text, "link \"Beta\""),
+        uid_of(text, "button \"Change\""),
+    );
+    // Looked at the top level, then at only Beta's link: the click removes that link, adds one
+    // outside it and changes text elsewhere.
+    env.ctx("n", &["capture", "snapshot", "--depth", "1"]).ok();
+    let rooted = env
+        .ctx("n", &["capture", "snapshot", "--root", &beta])
+        .ok()
+        .clone();
+    assert_eq!(
+        rooted["snapshot"],
+        "{beta} link \"Beta\"".replace("{beta}", &beta)
+    );
+    let clicked = env.ctx("n", &["element", "click", &button]);
+    let data = clicked.ok();
+    assert_eq!(data["domChanged"], true, "{}", clicked.stdout);
+    assert_eq!(data["base"], whole["version"], "{}", clicked.stdout);
+    let changes = data["changes"].to_string();
+    for seen in ["Gamma", "done", &format!("\"uid\":\"{beta}\"")] {
+        assert!(changes.contains(seen), "{seen} not in {changes}");
+    }
+    assert!(
+        clicked.json["meta"].get("warnings").is_none(),
+        "{}",
+        clicked.stdout
+    );
+}
+
 #[test]
 fn a_navigation_within_the_document_tells_its_title_only_when_the_page_changed_it() {
     let server = HttpServer::start();

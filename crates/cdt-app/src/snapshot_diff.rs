@@ -781,11 +781,32 @@ impl SnapshotVersions {
         (compared, since_missing)
     }
 
-    /// The newest view the page was snapshotted in (what action feedback compares in).
+    /// The newest view the page was snapshotted in.
     pub fn latest_view(&self, target: &str) -> Option<View> {
         lock(&self.pages)
             .get(target)
             .and_then(|page| page.versions.back().map(|v| v.view.clone()))
+    }
+
+    /// The view action feedback compares in: the newest of the whole page (`--root` and
+    /// `--depth` narrow what the agent looked at, not what an action may change: a change
+    /// outside them would go untold, and the action be called without effect), else the newest
+    /// view widened to the whole page, else the default.
+    pub fn feedback_view(&self, target: &str) -> View {
+        let pages = lock(&self.pages);
+        let Some(page) = pages.get(target) else {
+            return View::default();
+        };
+        let views = || page.versions.iter().rev().map(|v| &v.view);
+        views()
+            .find(|view| view.root.is_none() && view.depth.is_none())
+            .or_else(|| views().next())
+            .map(|view| View {
+                root: None,
+                depth: None,
+                ..view.clone()
+            })
+            .unwrap_or_default()
     }
 
     /// Whether the page's URL and title are those its last snapshot showed; records them for

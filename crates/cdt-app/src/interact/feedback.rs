@@ -223,13 +223,9 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
         .into_iter()
         .filter(|id| !before.pages.contains(id))
         .collect();
-    // The page's snapshot in the view the caller last took it in (the whole page if never),
-    // compared as `capture snapshot --diff` would: it becomes the newest version.
-    let view = ctx
-        .slot
-        .versions
-        .latest_view(&ctx.target)
-        .unwrap_or_default();
+    // The page's snapshot in the view the caller last took the whole page in (the default if
+    // never), compared as `capture snapshot --diff` would: it becomes the newest version.
+    let view = ctx.slot.versions.feedback_view(&ctx.target);
     if let Ok(current) = snapshot::take(ctx, &view).await {
         let (compared, _) = ctx.slot.versions.record(
             &ctx.target,

@@ -475,7 +475,32 @@ fn versions_go_full_then_diff_and_stay_put_when_nothing_changed() {
         ),
         "{back:?}"
     );
-    assert_eq!(versions.latest_view("T1"), Some(view));
+    assert_eq!(versions.latest_view("T1"), Some(view.clone()));
+    // Feedback compares over the whole page: a narrowed view after it does not narrow it; a page
+    // only ever seen narrowed is compared in that view widened.
+    let interactive = View {
+        interactive: true,
+        ..View::default()
+    };
+    let rooted = View {
+        root: Some("e2".into()),
+        ..interactive
+    };
+    let _ = record(&versions, &rooted, "d1", &a, None);
+    assert_eq!(versions.feedback_view("T1"), view);
+    let _ = record(&versions, &rooted, "d1", &a, None);
+    let _ = record(&versions, &rooted, "d1", &b, None);
+    assert_eq!(versions.feedback_view("T1"), view);
+    let _ = record(&versions, &interactive, "d1", &a, None);
+    assert_eq!(versions.feedback_view("T1"), interactive);
+    assert_eq!(versions.feedback_view("T2"), View::default());
+    let only_narrowed = SnapshotVersions::default();
+    let deep = View {
+        depth: Some(2),
+        ..rooted
+    };
+    let _ = record(&only_narrowed, &deep, "d1", &a, None);
+    assert_eq!(only_narrowed.feedback_view("T1"), interactive);
 }
 
 #[test]
