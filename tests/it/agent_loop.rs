@@ -83,6 +83,23 @@ fn an_agent_signs_in_through_a_form() {
         "{}",
         selected.stdout
     );
+    // A checkbox is filled with a yes or no; another word is refused (it was taken as a yes),
+    // and the box stays as it was.
+    let refused = env.ctx("a", &["element", "fill", &terms, "hello"]);
+    assert_eq!(refused.code, 2, "{}", refused.stdout);
+    assert_eq!(refused.json["error"]["code"], "VALIDATION_ERROR");
+    assert!(
+        refused.json["error"]["suggestions"][0]
+            .as_str()
+            .is_some_and(|s| s.contains(&format!("cdt element check {terms}"))),
+        "{}",
+        refused.stdout
+    );
+    let unchanged = env
+        .ctx("a", &["element", "fill", &terms, "No"])
+        .ok()
+        .clone();
+    assert!(unchanged.get("changes").is_none(), "{unchanged}");
     let checked = env.ctx("a", &["element", "check", &terms]);
     assert!(
         checked.ok()["changes"].to_string().contains("checked"),

@@ -106,6 +106,8 @@ named! {
         NotFocusable = "not-focusable",
         /// A radio button cannot be unchecked by itself.
         RadioUncheck = "radio-uncheck",
+        /// A checkbox, radio or switch given a value that is not a yes or no.
+        ToggleValue = "toggle-value",
         /// A file input takes files (`element upload`), not text.
         FileInput = "file-input",
         /// The element holds no value to fill.

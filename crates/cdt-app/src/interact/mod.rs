@@ -150,6 +150,11 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             format!("{element} is a radio button; it cannot be unchecked by itself"),
         )
         .hinted("Check another option of the group: cdt element check <uid>"),
+        Some(ProbeFailure::ToggleValue) => CdtError::validation(format!(
+            "{element} is checked or unchecked: fill it with true or false (or on/off, yes/no, 1/0, checked/unchecked), not {:?}",
+            value["value"].as_str().unwrap_or_default()
+        ))
+        .run::<op::ElementCheck>("<uid> --checked false"),
         Some(ProbeFailure::FileInput) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{what} is a file input"),

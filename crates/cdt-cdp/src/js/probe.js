@@ -336,7 +336,14 @@
       return { uid, kind: 'select', value: chosen.map((o) => clean(o.textContent, 60)).join(',') };
     }
     if (type === 'checkbox' || type === 'radio' || el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch') {
-      const want = !['false', '0', 'off', 'no', 'unchecked'].includes(value.toLowerCase());
+      // A yes or no, as forms and peers' tools write it; any other word is refused, not taken
+      // as a yes.
+      const word = value.trim().toLowerCase();
+      const yes = ['true', '1', 'on', 'yes', 'checked'].includes(word);
+      if (!yes && !['false', '0', 'off', 'no', 'unchecked'].includes(word)) {
+        return { error: 'toggle-value', uid, element: describe(el), value };
+      }
+      const want = yes;
       const now = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
       if (!want && now && type === 'radio') return { error: 'radio-uncheck', uid, element: describe(el) };
       return { uid, kind: 'toggle', needsClick: want !== now, checked: now };

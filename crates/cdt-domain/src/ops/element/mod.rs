@@ -90,7 +90,8 @@ pub struct FillParams {
     #[serde(flatten)]
     pub target: ElementTarget,
     /// Text for inputs, textareas and contenteditable; option text or value for `<select>`
-    /// (comma-separated for multiple); `true`/`false` for checkboxes and radios.
+    /// (comma-separated for multiple); `true`/`false` (or on/off, yes/no) for checkboxes and
+    /// radios.
     pub value: String,
     #[serde(default)]
     pub no_wait: bool,
