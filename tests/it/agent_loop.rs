@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+use serde_json::json;
 
 const LOGIN: &str = r#"<meta charset="utf-8"><h1>Sign in</h1>
 <form action="/welcome.html" method="get">
@@ -261,7 +262,7 @@ fn an_alert_blocks_actions_until_handled() {
 #[test]
 fn a_beforeunload_prompt_does_not_stall_navigation_and_fill_takes_a_flag_target() {
     let server = server();
-    server.page("/leave.html", "Leave", "<input id=i><script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = 'sure?' })</script>");
+    server.page("/leave.html", "Leave", "<input id=i><a id=away href=/login.html>Away</a><script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = 'sure?' })</script>");
     let env = TestEnv::new();
     env.ctx("b", &["page", "open", &server.url("/leave.html")])
         .ok();
@@ -284,6 +285,81 @@ fn a_beforeunload_prompt_does_not_stall_navigation_and_fill_takes_a_flag_target(
     );
     assert_eq!(left.ok()["title"], "Login");
     assert_eq!(env.ctx("b", &["dialog", "status"]).ok()["open"], false);
+    // A link clicked away from such a page (the page interacted with, so it may prompt): the
+    // click navigates, and says so; no dialog is left to answer (it said one was open).
+    env.ctx("b", &["page", "navigate", &server.url("/leave.html")])
+        .ok();
+    env.ctx("b", &["element", "fill", "--selector", "#i", "typed"])
+        .ok();
+    let clicked = env.ctx("b", &["element", "click", "--selector", "#away"]);
+    let feedback = clicked.ok();
+    assert!(feedback.get("dialog").is_none(), "{}", clicked.stdout);
+    assert_eq!(feedback["navigated"], true, "{}", clicked.stdout);
+    assert_eq!(feedback["title"], "Login", "{}", clicked.stdout);
+    assert_eq!(env.ctx("b", &["dialog", "status"]).ok()["open"], false);
+}
+
+/// Answering a dialog tells what the answer caused, as an action does: the branch of a confirm
+/// that ran, a prompt's answer put in the page, the next dialog the script opened.
+#[test]
+fn an_answered_dialog_tells_what_the_answer_caused() {
+    let server = server();
+    server.page(
+        "/ask.html",
+        "Ask",
+        "<p id=r>idle</p><button id=ask onclick=\"r.textContent = confirm('Sure?') ? 'confirmed' : 'cancelled'\">Ask</button>\
+         <button id=two onclick=\"alert('one'); alert('two'); r.textContent = 'after two'\">Two</button>\
+         <button id=name onclick=\"r.textContent = prompt('Name?')\">Name</button>\
+         <a id=next onclick=\"if (confirm('Leave?')) location = '/login.html'\">Next</a>",
+    );
+    let env = TestEnv::new();
+    env.ctx("q", &["page", "open", &server.url("/ask.html")])
+        .ok();
+    env.ctx("q", &["capture", "snapshot"]).ok();
+    let answer = |action: &[&str], answer: &[&str]| {
+        let opened = env.ctx("q", action).ok().clone();
+        assert!(opened["dialog"].is_object(), "{opened}");
+        env.ctx("q", answer).ok().clone()
+    };
+    let dismissed = answer(
+        &["element", "click", "--selector", "#ask"],
+        &["dialog", "handle", "dismiss"],
+    );
+    assert_eq!(
+        (dismissed["action"].clone(), dismissed["accepted"].clone()),
+        (json!("dismiss"), json!(false)),
+        "{dismissed}"
+    );
+    assert_eq!(dismissed["handled"]["message"], "Sure?");
+    assert_eq!(dismissed["domChanged"], true, "{dismissed}");
+    assert!(
+        dismissed["changes"].to_string().contains("cancelled"),
+        "{dismissed}"
+    );
+    let second = answer(
+        &["element", "click", "--selector", "#two"],
+        &["dialog", "handle", "accept"],
+    );
+    assert_eq!(second["dialog"]["message"], "two", "{second}");
+    let after = env.ctx("q", &["dialog", "handle", "accept"]).ok().clone();
+    assert!(after.get("dialog").is_none(), "{after}");
+    assert!(after.to_string().contains("after two"), "{after}");
+    let named = answer(
+        &["element", "click", "--selector", "#name"],
+        &["dialog", "handle", "accept", "--text", "Zoë 東京"],
+    );
+    assert!(named.to_string().contains("Zoë 東京"), "{named}");
+    let left = answer(
+        &["element", "click", "--selector", "#next"],
+        &["dialog", "handle", "accept"],
+    );
+    assert_eq!(
+        (left["navigated"].clone(), left["title"].clone()),
+        (json!(true), json!("Login")),
+        "{left}"
+    );
+    let text = env.ctx("q", &["capture", "snapshot", "--output", "text"]);
+    assert!(text.stdout.contains("Sign in"), "{}", text.stdout);
 }
 
 #[test]

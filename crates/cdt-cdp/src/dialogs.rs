@@ -7,7 +7,7 @@ use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::pages::{Pages, dialog_from};
+use crate::pages::{Pages, dialog_from, opens_dialog};
 use crate::support::{browser_gone, lock};
 
 /// The error for a dialog that blocks the page.
@@ -40,7 +40,7 @@ pub(crate) async fn until_dialog<T>(
         tokio::select! {
             result = &mut work => return result,
             event = events.recv() => match event {
-                Some(event) if event.method == "Page.javascriptDialogOpening" => {
+                Some(event) if opens_dialog(&event) => {
                     let session = event.session_id.clone().unwrap_or_default();
                     if pages.page_of(&session).as_deref() == Some(page) {
                         return Err(dialog_blocking(&record_dialog(pages, page, &session, &event.params)));

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::dialogs::{record_dialog, until_dialog};
 use crate::frame_sessions::frame_target;
-use crate::pages::{Pages, attach};
+use crate::pages::{Pages, attach, opens_dialog};
 use crate::support::{browser_gone, str_field};
 use crate::transport::CdpConnection;
 use crate::world::uid_node;
@@ -79,7 +79,7 @@ async fn dispatch(
         tokio::select! {
             reply = &mut call => return reply.map(|_| DispatchOutcome::default()),
             event = events.recv() => match event {
-                Some(event) if event.method == "Page.javascriptDialogOpening"
+                Some(event) if opens_dialog(&event)
                     && pages.page_of(event.session_id.as_deref().unwrap_or_default()).as_deref() == Some(page) => {
                     let session = event.session_id.as_deref().unwrap_or_default();
                     return Ok(DispatchOutcome { dialog: Some(record_dialog(pages, page, session, &event.params)) });

@@ -28,6 +28,12 @@ pub(crate) struct Pages {
     attaching: tokio::sync::Mutex<()>,
 }
 
+/// Whether `event` opens a dialog that waits for an answer: not a `beforeunload` prompt, which
+/// the event follower accepts at once (a click on a link goes on to its navigation).
+pub(crate) fn opens_dialog(event: &CdpEvent) -> bool {
+    event.method == "Page.javascriptDialogOpening" && event.params["type"] != "beforeunload"
+}
+
 /// The dialog a `Page.javascriptDialogOpening` event announces.
 pub(crate) fn dialog_from(params: &Value) -> DialogInfo {
     DialogInfo {
@@ -136,9 +142,9 @@ fn track_dialog(
     let (Some(target), Ok(mut dialogs)) = (target, pages.dialogs.lock()) else {
         return;
     };
-    if event.method == "Page.javascriptDialogOpening" {
+    if opens_dialog(event) {
         dialogs.insert(target, (dialog_from(&event.params), session.to_string()));
-    } else {
+    } else if event.method == "Page.javascriptDialogClosed" {
         dialogs.remove(&target);
     }
 }
@@ -182,9 +188,7 @@ impl Pages {
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
                 // `beforeunload` prompts would stall every navigation away; they are accepted.
-                if event.method == "Page.javascriptDialogOpening"
-                    && event.params["type"] == "beforeunload"
-                {
+                if event.method == "Page.javascriptDialogOpening" && !opens_dialog(&event) {
                     if let Some(session) = event.session_id.clone() {
                         let connection = dialog_connection.clone();
                         tokio::spawn(async move {

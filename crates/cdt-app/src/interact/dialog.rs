@@ -1,6 +1,7 @@
 //! `dialog status|handle`: JavaScript dialogs are tracked per page; while one is open, commands
 //! that would block answer `DIALOG_BLOCKING`.
 
+use cdt_domain::interact::DispatchOutcome;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
     DialogAction, DialogHandleParams, DialogHandleReply, DialogStatusReply, PageParams,
@@ -8,6 +9,7 @@ use cdt_domain::ops::{
 use cdt_domain::{CdtError, ErrorCode};
 use tokio::time::Instant;
 
+use super::feedback;
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
@@ -48,12 +50,16 @@ pub async fn handle(
         )
         .run::<op::DialogStatus>(""));
     };
+    let before = feedback::before_answer(&ctx);
     ctx.browser
         .handle_dialog(&ctx.target, accept, params.text.as_deref())
         .await?;
+    let mut effect = feedback::after(&ctx, before, DispatchOutcome::default(), false).await;
+    effect.action = if accept { "accept" } else { "dismiss" }.to_string();
     Ok(DialogHandleReply {
         page: ctx.page,
         handled: dialog,
         accepted: accept,
+        effect,
     })
 }

@@ -52,6 +52,32 @@ pub async fn before(ctx: &PageCtx) -> Before {
     }
 }
 
+/// What was true before a dialog on the page is answered, known without asking the page (its
+/// scripts wait for the answer): the document its newest snapshot showed (unknown if none), and
+/// its URL and title as the browser has them.
+pub fn before_answer(ctx: &PageCtx) -> Before {
+    let info = ctx
+        .browser
+        .pages()
+        .into_iter()
+        .find(|page| page.target_id == ctx.target)
+        .unwrap_or_default();
+    Before {
+        document: ctx
+            .slot
+            .versions
+            .newest_document(&ctx.target)
+            .and_then(|document| serde_json::from_str(&document).ok())
+            .unwrap_or(Value::Null),
+        url: info.url,
+        title: info.title,
+        pages: ctx.slot.pages().ids(),
+        downloads: crate::downloads::last_seq(&ctx.slot),
+        requests: ctx.slot.telemetry.last_request_id(),
+        saves: false,
+    }
+}
+
 /// The page's state, retried while a navigation replaces the document.
 async fn state_after(ctx: &PageCtx) -> Value {
     for _ in 0..100 {
@@ -111,10 +137,11 @@ const DOWNLOAD_WAIT: Duration = Duration::from_secs(1);
 /// first look.
 const NAVIGATION_WAIT: Duration = Duration::from_millis(800);
 
-/// Whether the page shows another document (or URL) than before the action.
+/// Whether the page shows another document (when the one before is known) or URL than before
+/// the action.
 fn landed(state: &Value, before: &Before) -> bool {
     !state.is_null()
-        && (state["timeOrigin"] != before.document
+        && ((!before.document.is_null() && state["timeOrigin"] != before.document)
             || state["url"].as_str() != Some(before.url.as_str()))
 }
 

@@ -1,4 +1,4 @@
-//! `cdt dialog handle`: accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload).
+//! `cdt dialog handle`: accept or dismiss the open JavaScript dialog (alert, confirm, prompt) and tell what the answer caused.
 
 use super::*;
 use crate::ops::prelude::*;
@@ -11,7 +11,7 @@ impl Op for DialogHandle {
     type Reply = DialogHandleReply;
     const SPEC: OpSpec = OpSpec {
         name: "dialog.handle",
-        summary: "Accept or dismiss the open JavaScript dialog (alert, confirm, prompt, beforeunload)",
+        summary: "Accept or dismiss the open JavaScript dialog (alert, confirm, prompt); tells what the answer caused",
         default_timeout_ms: S5,
         effect: Effect::Acts,
         errors: &[E::DialogNotOpen, E::PageNotFound, E::CdpDisconnected],

@@ -27,4 +27,9 @@ pub struct DialogHandleReply {
     pub handled: crate::interact::DialogInfo,
     /// Whether it was accepted (else dismissed).
     pub accepted: bool,
+    /// What answering it caused, as an action tells it (SPEC §6.4): the page's script went on
+    /// (a confirm's branch ran, a prompt's answer was used), with its changes since the last
+    /// snapshot, a navigation, another dialog.
+    #[serde(flatten)]
+    pub effect: crate::ops::ActionReply,
 }

@@ -258,9 +258,11 @@ pub(crate) mod args {
 #[serde(rename_all = "camelCase")]
 pub struct ActionReply {
     /// `click`, `dblclick`, `hover`, `drag`, `fill`, `select`, `check`, `upload`, `clear`,
-    /// `fill-form`, `key`, `type`, `mouse-move`, …
+    /// `fill-form`, `key`, `type`, `mouse-move`, … (`accept` or `dismiss` for a dialog)
     pub action: String,
-    /// The element acted on (the key, for `input key`; the uids filled, for `fill-form`).
+    /// The element acted on (the key, for `input key`; the uids filled, for `fill-form`);
+    /// absent for an answered dialog.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub uid: String,
     /// The action navigated: to another document, or within this one (a fragment, a
     /// `pushState`).
