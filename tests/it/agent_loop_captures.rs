@@ -136,6 +136,24 @@ fn captures_observation_input_and_page_commands() {
     env.ctx("c", &["input", "key", "Control+A"]).ok();
     env.ctx("c", &["input", "key", "Backspace"]).ok();
     env.ctx("c", &["input", "type", "x@y.z"]).ok();
+    // Tab moves the focus, which is what it is for: the change, and no "no effect" warning
+    // (a key that moves nothing has one).
+    let tabbed = env.ctx("c", &["input", "key", "Tab"]);
+    assert!(
+        tabbed.ok()["changes"].to_string().contains("focused")
+            && tabbed.json["meta"].get("warnings").is_none(),
+        "{}",
+        tabbed.stdout
+    );
+    env.ctx("c", &["element", "focus", &email]).ok();
+    env.ctx("c", &["input", "key", "Escape"]).ok();
+    let nothing = env.ctx("c", &["input", "key", "Escape"]);
+    assert_eq!(nothing.ok()["changes"], Value::Null, "{}", nothing.stdout);
+    assert_eq!(
+        nothing.json["meta"]["warnings"][0]["code"], "ACTION_NO_EFFECT",
+        "{}",
+        nothing.stdout
+    );
     let inspected = env.ctx("c", &["element", "inspect", &email]);
     assert!(
         inspected.ok()["states"].to_string().contains("x@y.z"),

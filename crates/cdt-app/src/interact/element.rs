@@ -258,19 +258,28 @@ pub fn finish(reply: ActionReply, action: &str, uid: &str, no_wait: bool) -> Act
     finish_with(reply, action, uid, no_wait, None)
 }
 
+/// [`finish`] for an action whose work may be to move the focus (a key: Tab, an arrow in a
+/// group): a focus that moved is its effect, not nothing.
+pub fn finish_moving_focus(reply: ActionReply, action: &str, what: &str) -> ActionReply {
+    let focus_moved = !reply.changes.is_empty();
+    finish_with(reply, action, what, focus_moved, None)
+}
+
 /// [`finish`], with why nothing happened when the page told (`result`, and `invalid` fields).
+/// `silent`: no `ACTION_NO_EFFECT` whatever the reply (nothing was watched, or what changed is
+/// the action's effect though not the page's).
 fn finish_with(
     mut reply: ActionReply,
     action: &str,
     uid: &str,
-    no_wait: bool,
+    silent: bool,
     why: Option<(String, Value)>,
 ) -> ActionReply {
-    if !no_wait && reply.no_effect() && reply.snapshot.is_none() {
+    if !silent && reply.no_effect() && reply.snapshot.is_none() {
         let message = match &why {
-            Some((result, _)) => format!("{action} on {uid} changed nothing observable: {result}"),
+            Some((result, _)) => format!("{action} {uid} changed nothing observable: {result}"),
             None => format!(
-                "{action} on {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
+                "{action} {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
             ),
         };
         reply

@@ -10,7 +10,7 @@ use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::element::{click_at, drag_between, finish};
+use super::element::{click_at, drag_between, finish, finish_moving_focus};
 use super::feedback;
 use crate::context::PageCtx;
 use crate::context::Scope;
@@ -156,16 +156,23 @@ pub fn parse_keys(chord: &str) -> Result<KeyInput, CdtError> {
     })
 }
 
+/// Does `work` on the page and reports what it caused (the reply still to be finished).
+async fn observed(
+    ctx: &PageCtx,
+    work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
+) -> Result<ActionReply, CdtError> {
+    let before = feedback::before(ctx).await;
+    let outcome = work.await?;
+    Ok(feedback::after(ctx, before, outcome, false).await)
+}
+
 async fn with_feedback(
     ctx: &PageCtx,
     action: &str,
     what: &str,
     work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
 ) -> Result<ActionReply, CdtError> {
-    let before = feedback::before(ctx).await;
-    let outcome = work.await?;
-    let feedback_value = feedback::after(ctx, before, outcome, false).await;
-    Ok(finish(feedback_value, action, what, false))
+    Ok(finish(observed(ctx, work).await?, action, what, false))
 }
 
 pub async fn key(
@@ -175,13 +182,8 @@ pub async fn key(
 ) -> Result<ActionReply, CdtError> {
     let input = parse_keys(&params.keys)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    with_feedback(
-        &ctx,
-        "key",
-        &params.keys,
-        ctx.browser.key(&ctx.target, &input),
-    )
-    .await
+    let reply = observed(&ctx, ctx.browser.key(&ctx.target, &input)).await?;
+    Ok(finish_moving_focus(reply, "key", &params.keys))
 }
 
 pub async fn type_text(
