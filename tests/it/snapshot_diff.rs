@@ -1240,3 +1240,62 @@ fn a_table_that_only_lays_the_page_out_shows_its_contents_not_its_cells() {
     assert!(snap.contains("cell \"row 1\""), "{snap}");
     assert_eq!(without_uids(&snap), cold(&env, "lt", 1001));
 }
+
+/// What the page does not show has no text line, as in Chromium's tree: the text of a
+/// `visibility: hidden` element (a child made visible again shows), a closed `<details>`'
+/// content (its summary is the button, `expanded` once open), content `hidden=until-found`.
+/// Opening, closing and showing them again are seen by the cached walk as by a cold one.
+#[test]
+fn hidden_content_shows_no_text_and_comes_back_when_shown() {
+    let server = HttpServer::start();
+    server.page(
+        "/hidden.html",
+        "Hidden",
+        "<h1>Shown</h1>
+         <div id=v style=\"visibility: hidden\">secret one <span style=\"visibility: visible\">shown child</span></div>
+         <details><summary>More</summary><p>secret two <a href=\"#x\">Inner link</a></p>bare two</details>
+         <div id=u hidden=until-found>secret three <a href=\"#f\">Found link</a></div>
+         <p>end</p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("h", &["page", "open", &server.url("/hidden.html")])
+        .ok();
+    let snap = full(&env, "h");
+    assert!(
+        !snap.contains("secret") && !snap.contains("bare") && !snap.contains("link"),
+        "{snap}"
+    );
+    assert!(snap.contains("text \"shown child\""), "{snap}");
+    let more = uid_of(&snap, "button \"More\"");
+    assert!(!snap.contains("expanded"), "{snap}");
+    // Opened: its content is the click's change; closed again, it goes.
+    let opened = env.ctx("h", &["element", "click", &more]);
+    // (Its changes, or the whole snapshot: most of this small page changed.)
+    let changes = opened.ok().to_string();
+    for seen in ["expanded", "secret two", "link \\\"Inner link\\\"", "bare two"] {
+        assert!(changes.contains(seen), "{seen} not in {changes}");
+    }
+    assert_eq!(without_uids(&full(&env, "h")), cold(&env, "h", 1000));
+    env.ctx("h", &["element", "click", &more]).ok();
+    let closed = full(&env, "h");
+    assert!(!closed.contains("secret two"), "{closed}");
+    assert_eq!(without_uids(&closed), cold(&env, "h", 1001));
+    // Shown by a script: the hidden text and the content found.
+    env.ctx(
+        "h",
+        &[
+            "runtime",
+            "eval",
+            "v.style.visibility = 'visible'; u.removeAttribute('hidden')",
+        ],
+    )
+    .ok();
+    let shown = full(&env, "h");
+    assert!(
+        shown.contains("text \"secret one shown child\"")
+            && shown.contains("secret three")
+            && shown.contains("link \"Found link\""),
+        "{shown}"
+    );
+    assert_eq!(without_uids(&shown), cold(&env, "h", 1002));
+}

@@ -192,7 +192,10 @@ fn signed(sign: char, label: &str, lines: &str, suffix: &str) -> String {
 fn edit(uid: &str, at: usize, remove: usize, lines: &str) -> String {
     let count = lines.lines().count();
     let replaces = if remove > 0 && remove != count {
-        format!("  (replaces {remove} lines)")
+        format!(
+            "  (replaces {remove} line{})",
+            if remove == 1 { "" } else { "s" }
+        )
     } else {
         String::new()
     };

@@ -166,6 +166,9 @@
     const expanded = el.getAttribute('aria-expanded');
     if (expanded === 'true') out.push('expanded');
     if (el.tagName === 'DETAILS' && el.open) out.push('expanded');
+    // A <details>' summary is its disclosure button: expanded while it is open.
+    if (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS' && el.parentElement.open &&
+      el.parentElement.querySelector(':scope > summary') === el) out.push('expanded');
     if (role === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
     if (el.required) out.push('required');
     if (el.readOnly) out.push('readonly');

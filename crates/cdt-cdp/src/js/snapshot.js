@@ -490,11 +490,17 @@
       // A table that only lays the page out shows its contents, not its table, rows and cells
       // (but a part the author named).
       if (role && LAYOUT_PARTS.has(role) && inLayoutTable(el) && !H.hasOwnName(el)) role = null;
+      // Its own text does not show (visibility:hidden).
+      let textHidden = false;
       if (tag !== 'OPTION' && !H.isVisible(el)) {
-        // display:none hides the subtree; display:contents and visibility:hidden do not hide
-        // children that are visible themselves: walk them, without a line for this element.
-        if (getComputedStyle(el).display === 'none') return;
+        // display:none hides the subtree, and so does content-visibility:hidden above it (a
+        // closed <details>' content: checkVisibility says it is skipped); display:contents and
+        // visibility:hidden do not hide children that are visible themselves: walk them,
+        // without a line for this element, nor its own text.
+        const display = getComputedStyle(el).display;
+        if (display === 'none' || (display !== 'contents' && !el.checkVisibility())) return;
         role = null;
+        textHidden = display !== 'contents';
       }
       // A pointer cursor set on an element is inherited by its children: only the element
       // that sets it counts as clickable (a label's is its control's: not its icon's).
@@ -537,9 +543,19 @@
         observeRoot(el.shadowRoot);
         for (let child = el.shadowRoot.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
       }
+      // Content hidden until found (by the browser's find in page) is skipped, its text too.
+      if (el.getAttribute('hidden') === 'until-found') return;
+      // A closed <details> shows its summary only (its other children, text too, are skipped).
+      if (tag === 'DETAILS' && !el.open) {
+        const summary = el.querySelector(':scope > summary');
+        if (summary) walk(summary, childDepth, childNamed, childInAction, childCursor, deep);
+        return;
+      }
       // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
       // unoptimized, where each of those is garbage).
-      for (let child = el.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+      for (let child = el.firstChild; child; child = child.nextSibling) {
+        if (!(textHidden && child.nodeType === 3)) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+      }
     };
     const rootsBefore = C.shadowRoots.length;
     walk(start, 0, false, false, undefined, 0);
