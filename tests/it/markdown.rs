@@ -16,6 +16,7 @@ fn the_main_content_reads_as_markdown_with_link_uids() {
 <ol start="3"><li>Third</li></ol>
 <table><tr><th>Name</th><th>Price</th></tr><tr><td>Widget | large</td><td>$5</td></tr></table>
 <p hidden>secret</p><p aria-hidden="true">also secret</p>
+<details><summary>Answer</summary>secret answer</details><div hidden="until-found">secret found</div>
 <section id="more"><h2>More</h2><p>Tail</p></section></main>
 <footer>Footer stuff</footer>"#,
     );
@@ -34,6 +35,7 @@ fn the_main_content_reads_as_markdown_with_link_uids() {
         "3. Third",
         "| Name | Price |\n| --- | --- |\n| Widget \\| large | $5 |",
         "## More\n\nTail",
+        "\n\nAnswer\n\n",
     ] {
         assert!(
             markdown.contains(expected),

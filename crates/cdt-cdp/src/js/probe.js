@@ -500,6 +500,13 @@
       if (tag === 'BLOCKQUOTE') return para(text(el).split('\n').map((l) => '> ' + l).join('\n'));
       if (tag === 'HR') return para('---');
       if (tag === 'TABLE') return table(el);
+      // A closed <details> shows its summary; content-visibility:hidden (hidden=until-found)
+      // shows nothing of its content, words directly inside it too.
+      if (tag === 'DETAILS' && !el.open) {
+        const summary = el.querySelector(':scope > summary');
+        return summary ? para(text(summary)) : undefined;
+      }
+      if (getComputedStyle(el).contentVisibility === 'hidden') return;
       // A container: its block children in order, runs of inline content as paragraphs.
       let run = '';
       for (const child of el.childNodes) {
