@@ -610,6 +610,43 @@ fn a_click_that_did_nothing_says_why() {
     let sent = env.ctx("w", &["element", "click", &submit]);
     assert_eq!(sent.ok()["navigated"], true, "{}", sent.stdout);
     assert!(sent.ok().get("result").is_none(), "{}", sent.stdout);
+    // On a form so small that the focus moving to the invalid field is most of its lines: the
+    // move is still told as changes (it was the whole snapshot, which counted as a change of
+    // the page and hid why nothing happened).
+    server.page(
+        "/tiny.html",
+        "Tiny",
+        "<form action=/done.html><input name=q required aria-label=Query><button>Go</button></form>",
+    );
+    env.ctx("w", &["page", "navigate", &server.url("/tiny.html")])
+        .ok();
+    let tiny = snapshot(&env, "w");
+    let (query, go) = (
+        uid_of(&tiny, "textbox \"Query\""),
+        uid_of(&tiny, "button \"Go\""),
+    );
+    env.ctx("w", &["element", "focus", &go]).ok();
+    snapshot(&env, "w");
+    let small = env.ctx("w", &["element", "click", &go]);
+    let data = small.ok();
+    assert!(
+        data["result"]
+            .as_str()
+            .is_some_and(|r| r.starts_with(&format!("submit blocked: {query} \"Query\""))),
+        "{}",
+        small.stdout
+    );
+    assert_eq!(
+        (data["domChanged"].clone(), data.get("snapshot")),
+        (serde_json::json!(false), None),
+        "{}",
+        small.stdout
+    );
+    assert!(
+        data["changes"].to_string().contains("focused"),
+        "{}",
+        small.stdout
+    );
 }
 
 /// Issue 17 item 4: an element that takes drops (here an inline `ondrop`) has a uid to drag

@@ -1272,7 +1272,12 @@ fn hidden_content_shows_no_text_and_comes_back_when_shown() {
     let opened = env.ctx("h", &["element", "click", &more]);
     // (Its changes, or the whole snapshot: most of this small page changed.)
     let changes = opened.ok().to_string();
-    for seen in ["expanded", "secret two", "link \\\"Inner link\\\"", "bare two"] {
+    for seen in [
+        "expanded",
+        "secret two",
+        "link \\\"Inner link\\\"",
+        "bare two",
+    ] {
         assert!(changes.contains(seen), "{seen} not in {changes}");
     }
     assert_eq!(without_uids(&full(&env, "h")), cold(&env, "h", 1000));

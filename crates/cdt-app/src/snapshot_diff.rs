@@ -769,13 +769,17 @@ impl SnapshotVersions {
                 number
             }
         };
+        // A focus that moved alone is told as changes, however small the page (it is two
+        // lines, and no effect of an action's).
         let compared = match compared {
-            Some((base, changes, false, only_focus)) => Compared::Diff {
-                version: number,
-                base,
-                changes,
-                only_focus,
-            },
+            Some((base, changes, too_many, only_focus)) if !too_many || only_focus => {
+                Compared::Diff {
+                    version: number,
+                    base,
+                    changes,
+                    only_focus,
+                }
+            }
             _ => Compared::Full { version: number },
         };
         (compared, since_missing)

@@ -638,6 +638,40 @@ fn a_focus_that_moved_is_a_change_but_only_focus() {
         ),
         "{real:?}"
     );
+    // On a page so small that the two lines are most of it: still changes, not the whole.
+    let small = SnapshotVersions::default();
+    let lines = |focused: usize| {
+        ["e1 textbox \"Query\" required", "e2 button \"Go\""]
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                if i == focused {
+                    format!("{line} focused")
+                } else {
+                    line.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let at = |focused| {
+        small
+            .record(
+                "T1",
+                &view,
+                "d1",
+                &lines(focused),
+                Against::PageBefore,
+                FULL_ABOVE,
+            )
+            .0
+    };
+    at(1);
+    let moved = at(0);
+    assert!(
+        matches!(&moved, Compared::Diff { changes, only_focus: true, .. } if changes.len() == 2),
+        "{moved:?}"
+    );
 }
 
 /// `--diff` compares with what the caller's last snapshot showed, so a client that reads only
