@@ -785,13 +785,6 @@ impl SnapshotVersions {
         (compared, since_missing)
     }
 
-    /// The document (`performance.timeOrigin`) the page's newest version shows.
-    pub fn newest_document(&self, target: &str) -> Option<String> {
-        lock(&self.pages)
-            .get(target)
-            .and_then(|page| page.versions.back().map(|v| v.document.clone()))
-    }
-
     /// The newest view the page was snapshotted in.
     pub fn latest_view(&self, target: &str) -> Option<View> {
         lock(&self.pages)

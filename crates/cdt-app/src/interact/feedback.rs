@@ -53,8 +53,9 @@ pub async fn before(ctx: &PageCtx) -> Before {
 }
 
 /// What was true before a dialog on the page is answered, known without asking the page (its
-/// scripts wait for the answer): the document its newest snapshot showed (unknown if none), and
-/// its URL and title as the browser has them.
+/// scripts wait for the answer): its URL and title as the browser has them. Its document is
+/// not known (a snapshot's may be of a document left since): a navigation is told by its URL,
+/// and a reload of the same URL by the whole new snapshot.
 pub fn before_answer(ctx: &PageCtx) -> Before {
     let info = ctx
         .browser
@@ -63,12 +64,7 @@ pub fn before_answer(ctx: &PageCtx) -> Before {
         .find(|page| page.target_id == ctx.target)
         .unwrap_or_default();
     Before {
-        document: ctx
-            .slot
-            .versions
-            .newest_document(&ctx.target)
-            .and_then(|document| serde_json::from_str(&document).ok())
-            .unwrap_or(Value::Null),
+        document: Value::Null,
         url: info.url,
         title: info.title,
         pages: ctx.slot.pages().ids(),
