@@ -76,6 +76,20 @@ fn an_agent_signs_in_through_a_form() {
         filled.stdout
     );
     env.ctx("a", &["element", "fill", &name, "Zoë 東京"]).ok();
+    // An option the select does not have: the error lists those it has, in its message too
+    // (what a reader of the text form sees).
+    let missing = env.ctx("a", &["element", "select", &country, "Mars"]);
+    let error = missing.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        serde_json::json!(["Choose", "Germany", "Japan"])
+    );
+    assert_eq!(
+        error["message"],
+        format!(
+            "{country} has no option \"Mars\"; its options: \"Choose\", \"Germany\", \"Japan\""
+        )
+    );
     let selected = env.ctx("a", &["element", "select", &country, "Germany"]);
     assert!(
         selected.ok()["changes"]

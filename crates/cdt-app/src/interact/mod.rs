@@ -131,7 +131,11 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
         .hinted("Check the selector, e.g. --selector 'form button[type=submit]'"),
         Some(ProbeFailure::NoOption) => CdtError::new(
             ErrorCode::ElementNotFound,
-            format!("{what} has no such option"),
+            format!(
+                "{what} has no option {:?}; its options: {}",
+                value["value"].as_str().unwrap_or_default(),
+                options_list(&value["options"])
+            ),
         )
         .with_details(json!({ "options": value["options"] }))
         .hinted("Pass one of the options in error.details.options"),
@@ -185,6 +189,23 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
         }
     }
     Err(error.with_details(details))
+}
+
+/// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how
+/// many more (all are in the error's details).
+fn options_list(options: &Value) -> String {
+    const LISTED: usize = 12;
+    let all: Vec<String> = options
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| format!("{:?}", o.as_str().unwrap_or_default()))
+        .collect();
+    match all.len() {
+        0 => "none".to_string(),
+        n if n > LISTED => format!("{}, … {} more", all[..LISTED].join(", "), n - LISTED),
+        _ => all.join(", "),
+    }
 }
 
 /// The page probe's way of naming an element target.

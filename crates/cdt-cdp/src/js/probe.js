@@ -333,7 +333,7 @@
       const whole = options.filter((o) => o.value === value || clean(o.textContent) === value.trim());
       const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
       const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent)));
-      if (!chosen.length) return { error: 'no-option', uid, options: options.map((o) => clean(o.textContent, 60)) };
+      if (!chosen.length) return { error: 'no-option', uid, value, options: options.map((o) => clean(o.textContent, 60)) };
       options.forEach((o) => { o.selected = chosen.includes(o); });
       fire(el, 'input'); fire(el, 'change');
       return { uid, kind: 'select', value: chosen.map((o) => clean(o.textContent, 60)).join(',') };
