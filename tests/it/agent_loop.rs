@@ -193,6 +193,37 @@ fn obscured_stale_and_unknown_targets_are_reported_with_their_codes() {
     );
 }
 
+/// `--text` picks the element an agent means when several contain the words: the one whose
+/// words are exactly the text, and one that takes actions before one that does not (it took
+/// the first in page order: a heading "Save" above the button, "Save draft" before "Save", a
+/// label beside its field).
+#[test]
+fn a_text_target_prefers_exact_words_and_controls() {
+    let server = HttpServer::start();
+    server.page(
+        "/save.html",
+        "Save",
+        "<h2>Save</h2><p id=r>idle</p>
+         <button onclick=\"r.textContent='draft saved'\">Save draft</button>
+         <button onclick=\"r.textContent='saved'\">Save</button>
+         <label for=e>Email</label> <input id=e>",
+    );
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/save.html")])
+        .ok();
+    env.ctx("t", &["element", "click", "--text", "save"]).ok();
+    let read = |js: &str| env.ctx("t", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(read("r.textContent"), "saved");
+    env.ctx("t", &["element", "click", "--text", "draft"]).ok();
+    assert_eq!(read("r.textContent"), "draft saved");
+    env.ctx(
+        "t",
+        &["element", "fill", "--text", "Email", "ada@example.com"],
+    )
+    .ok();
+    assert_eq!(read("e.value"), "ada@example.com");
+}
+
 #[test]
 fn a_runaway_eval_times_out_and_the_page_stays_usable() {
     let server = server();

@@ -235,12 +235,23 @@
       return found.error || found.el ? found : { error: 'unknown' };
     }
     if (args.text) {
-      const wanted = args.text.toLowerCase();
+      const wanted = clean(args.text).toLowerCase();
       const all = Array.from(document.querySelectorAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p'));
-      const match = all.filter((el) => isVisible(el) && clean(A11Y.name(el, roleOf(el) || '') || el.innerText || el.value || '', 200).toLowerCase().includes(wanted));
-      // The innermost match is the most specific element.
-      const innermost = match.filter((el) => !match.some((other) => other !== el && el.contains(other)));
-      return innermost.length ? { el: innermost[0] } : { error: 'unknown' };
+      // Each match ranked: its words exactly the text before containing it, and an element
+      // that takes actions before one that does not (`--text Save`: the button "Save", not the
+      // heading "Save" above it nor "Save draft").
+      const match = [];
+      for (const el of all) {
+        if (!isVisible(el)) continue;
+        const role = roleOf(el);
+        const words = clean(A11Y.name(el, role || '') || el.innerText || el.value || '', 200).toLowerCase();
+        if (words.includes(wanted)) match.push({ el, rank: (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1) });
+      }
+      // The innermost match is the most specific element; the first of the best rank wins.
+      const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el)));
+      if (!innermost.length) return { error: 'unknown' };
+      const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
+      return { el: best.el };
     }
     return { error: 'unknown' };
   };
