@@ -149,10 +149,11 @@ fn feedback(op: &str, data: &Value) -> String {
         ));
     }
     if data["navigated"] == true {
-        // No title: the page kept the one it had (a navigation within the document).
+        // No title: the page kept the one it had, a navigation within the document, so on the
+        // same origin: its path on (`/app#/active`).
         effects.push(match data.get("title") {
             Some(title) => format!("navigated to {} {}", quoted(title), text(&data["url"])),
-            None => format!("navigated to {}", text(&data["url"])),
+            None => format!("navigated to {}", on_origin(&text(&data["url"]))),
         });
     }
     if let Some(pages) = data["newPages"].as_array().filter(|p| !p.is_empty()) {
@@ -196,6 +197,14 @@ fn feedback(op: &str, data: &Value) -> String {
         bounded(&mut out, &lines, "cdt capture snapshot");
     }
     out
+}
+
+/// A URL without its scheme and host (`http://h:1/app#/x` → `/app#/x`); one without a host
+/// (`about:blank#x`) as it is.
+fn on_origin(url: &str) -> &str {
+    url.split_once("://")
+        .and_then(|(_, rest)| rest.find('/').map(|at| &rest[at..]))
+        .unwrap_or(url)
 }
 
 /// Appends up to [`FEEDBACK_LINES`] of `lines`, then how many more there are and the command
@@ -275,8 +284,10 @@ mod tests {
             "changes": [{ "op": "remove", "uid": "e7" }] });
         assert_eq!(
             compact("element.click", &fragment).unwrap_or_default(),
-            "click e9 → navigated to http://127.0.0.1:1/app#/active\n- e7\n"
+            "click e9 → navigated to /app#/active\n- e7\n"
         );
+        assert_eq!(on_origin("about:blank#top"), "about:blank#top");
+        assert_eq!(on_origin("http://h:1"), "http://h:1");
     }
 
     #[test]
