@@ -384,6 +384,15 @@ mod tests {
             .as_deref(),
             Some("page 1: \"T\" u\n")
         );
+        // The page made current, as the one reached.
+        assert_eq!(
+            compact(
+                "page.use",
+                &json!({ "id": 2, "title": "S", "url": "u", "current": true })
+            )
+            .as_deref(),
+            Some("page 2: \"S\" u\n")
+        );
         assert_eq!(compact("page.list", &json!({ "pages": [] })), None);
     }
 }

@@ -20,6 +20,7 @@ impl Op for PageUse {
             "cdt page use 2",
             "cdt page use --page 2",
         ],
+        text: TextForm::PageReached,
         tools: &[Tool::of::<SelectPage>("select_page", ToolFamily::DevTools, "Select the page later calls act on.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::PageIdArgs>(),
