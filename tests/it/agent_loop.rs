@@ -222,6 +222,21 @@ fn a_text_target_prefers_exact_words_and_controls() {
     )
     .ok();
     assert_eq!(read("e.value"), "ada@example.com");
+    // `element find` lists them in that order.
+    let found = env.ctx("t", &["element", "find", "save"]).ok()["matches"].clone();
+    let names: Vec<String> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m["role"].as_str().unwrap(),
+                m["name"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(names, ["button Save", "heading Save", "button Save draft"]);
 }
 
 #[test]

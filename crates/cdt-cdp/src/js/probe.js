@@ -396,18 +396,20 @@
       states: statesOf(el, role, true), display: s.display, text: clean(el.innerText || '', 200) };
   }
   function find(args) {
-    const wanted = (args.text || '').toLowerCase();
-    const out = [];
+    const wanted = clean(args.text || '').toLowerCase();
+    const found = [];
     for (const el of document.querySelectorAll('*')) {
-      if (out.length >= (args.limit || 20)) break;
       const role = roleOf(el);
       if (!role || !isVisible(el)) continue;
       const name = nameOf(el, role);
-      if (name.toLowerCase().includes(wanted) || (el.value && String(el.value).toLowerCase().includes(wanted))) {
-        out.push({ uid: ref(el), role: shown(role), name });
+      const words = name.toLowerCase();
+      if (words.includes(wanted) || (el.value && String(el.value).toLowerCase().includes(wanted))) {
+        // Ranked as `--text` picks: exactly the words first, then controls, then page order.
+        found.push({ el, role, name, rank: (words === wanted ? 0 : 2) + (isActionable(el, role) ? 0 : 1) });
       }
     }
-    return { matches: out };
+    const best = found.map((m, i) => [m, i]).sort((a, b) => a[0].rank - b[0].rank || a[1] - b[1]).slice(0, args.limit || 20);
+    return { matches: best.map(([m]) => ({ uid: ref(m.el), role: shown(m.role), name: m.name })) };
   }
   function targets() {
     const out = [];

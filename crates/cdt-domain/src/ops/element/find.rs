@@ -11,7 +11,7 @@ impl Op for ElementFind {
     type Reply = FindReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.find",
-        summary: "Find elements whose name or value contains a text; returns their uids",
+        summary: "Find elements whose name or value contains a text; returns their uids, best match first",
         default_timeout_ms: S5,
         effect: Effect::Reads,
         errors: &[E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
