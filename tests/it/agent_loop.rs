@@ -206,14 +206,34 @@ fn a_text_target_prefers_exact_words_and_controls() {
         "<h2>Save</h2><p id=r>idle</p>
          <button onclick=\"r.textContent='draft saved'\">Save draft</button>
          <button onclick=\"r.textContent='saved'\">Save</button>
-         <label for=e>Email</label> <input id=e>",
+         <label for=e>Email</label> <input id=e>
+         <ul><li>One <button onclick=\"r.textContent='one deleted'\">Delete</button>
+         <li>Two <button onclick=\"r.textContent='two deleted'\">Delete</button></ul>",
     );
     let env = TestEnv::new();
     env.ctx("t", &["page", "open", &server.url("/save.html")])
         .ok();
-    env.ctx("t", &["element", "click", "--text", "save"]).ok();
+    let saved = env.ctx("t", &["element", "click", "--text", "save"]);
+    assert!(
+        saved.json["meta"].get("warnings").is_none(),
+        "{}",
+        saved.stdout
+    );
     let read = |js: &str| env.ctx("t", &["runtime", "eval", js]).ok()["value"].clone();
     assert_eq!(read("r.textContent"), "saved");
+    // Two equally good matches: the first is acted on, and the reply says a uid chooses.
+    let deleted = env.ctx("t", &["element", "click", "--text", "Delete"]);
+    deleted.ok();
+    let warning = &deleted.json["meta"]["warnings"][0];
+    assert_eq!(warning["code"], "AMBIGUOUS_TARGET", "{}", deleted.stdout);
+    assert!(
+        warning["message"].as_str().is_some_and(
+            |m| m.contains("1 other element") && m.ends_with("cdt element find Delete")
+        ),
+        "{}",
+        deleted.stdout
+    );
+    assert_eq!(read("r.textContent"), "one deleted");
     env.ctx("t", &["element", "click", "--text", "draft"]).ok();
     assert_eq!(read("r.textContent"), "draft saved");
     env.ctx(

@@ -36,9 +36,28 @@ pub enum WarningCode {
     /// `capture snapshot --since N` named a version the daemon no longer keeps (or of another
     /// document or view): the reply is the whole snapshot.
     SnapshotVersionUnknown,
+    /// `--text` matched other elements as well as the one acted on (the first in page order of
+    /// the best matches): a uid chooses.
+    AmbiguousTarget,
 }
 
 impl WarningCode {
+    /// Every code (docs/ipc-protocol.md lists them; a test checks it).
+    pub const ALL: &'static [WarningCode] = &[
+        WarningCode::ActionNoEffect,
+        WarningCode::TemporaryContext,
+        WarningCode::BrowserRestarted,
+        WarningCode::NavigationPending,
+        WarningCode::Truncated,
+        WarningCode::ContextLeaseExpired,
+        WarningCode::DaemonOtherBuild,
+        WarningCode::DaemonReplaced,
+        WarningCode::SessionStorageSkipped,
+        WarningCode::NetworkBusy,
+        WarningCode::SnapshotVersionUnknown,
+        WarningCode::AmbiguousTarget,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             WarningCode::ActionNoEffect => "ACTION_NO_EFFECT",
@@ -52,6 +71,7 @@ impl WarningCode {
             WarningCode::SessionStorageSkipped => "SESSION_STORAGE_SKIPPED",
             WarningCode::NetworkBusy => "NETWORK_BUSY",
             WarningCode::SnapshotVersionUnknown => "SNAPSHOT_VERSION_UNKNOWN",
+            WarningCode::AmbiguousTarget => "AMBIGUOUS_TARGET",
         }
     }
 }
@@ -135,19 +155,34 @@ mod tests {
     }
 
     #[test]
-    fn codes_serialize_as_their_names() {
-        for code in [
-            WarningCode::ActionNoEffect,
-            WarningCode::TemporaryContext,
-            WarningCode::BrowserRestarted,
-            WarningCode::NavigationPending,
-            WarningCode::Truncated,
-            WarningCode::ContextLeaseExpired,
-        ] {
+    fn codes_serialize_as_their_names_and_the_protocol_doc_lists_them() {
+        let doc = include_str!("../../../docs/ipc-protocol.md");
+        for &code in WarningCode::ALL {
             assert_eq!(
                 serde_json::to_value(code).unwrap_or_default(),
                 json!(code.as_str())
             );
+            assert!(
+                doc.contains(&format!("`{}`", code.as_str())),
+                "docs/ipc-protocol.md does not list {}",
+                code.as_str()
+            );
+            // Every variant is in ALL: its match arm below has no wildcard.
+            match code {
+                WarningCode::ActionNoEffect
+                | WarningCode::TemporaryContext
+                | WarningCode::BrowserRestarted
+                | WarningCode::NavigationPending
+                | WarningCode::Truncated
+                | WarningCode::ContextLeaseExpired
+                | WarningCode::DaemonOtherBuild
+                | WarningCode::DaemonReplaced
+                | WarningCode::SessionStorageSkipped
+                | WarningCode::NetworkBusy
+                | WarningCode::SnapshotVersionUnknown
+                | WarningCode::AmbiguousTarget => {}
+            }
         }
+        assert_eq!(WarningCode::ALL.len(), 12);
     }
 }

@@ -15,7 +15,8 @@ use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::{feedback, frame_of, locate, probe_result, target_args};
+use super::locate::{self, Located};
+use super::{feedback, frame_of, probe_result, target_args};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -112,10 +113,16 @@ struct Aim {
     draggable: bool,
     /// A link that saves its target (`<a download>`).
     saves: bool,
+    /// The text that named it matched other elements as well.
+    ambiguous: Option<Warning>,
 }
 
 async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim, CdtError> {
-    let (frame, args) = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
+    let Located {
+        frame,
+        args,
+        warning,
+    } = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
     let found = probe_result(
         ctx.probe(&frame, ProbeCommand::ActionPoint, args).await?,
         what,
@@ -127,6 +134,7 @@ async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim,
         uid: found["uid"].as_str().unwrap_or_default().to_string(),
         draggable: found["draggable"] == true,
         saves: found["download"] == true,
+        ambiguous: warning,
     })
 }
 
@@ -375,7 +383,12 @@ async fn pointer_with(
     let (ctx, _mutating) = scope.page_for_action(target.page, until).await?;
     let mut before = feedback::before(&ctx).await;
     let Aim {
-        x, y, uid, saves, ..
+        x,
+        y,
+        uid,
+        saves,
+        ambiguous,
+        ..
     } = aim(&ctx, &frame, args.clone(), &what).await?;
     if saves && action != PointerAction::Hover {
         before.expect_download();
@@ -402,6 +415,7 @@ async fn pointer_with(
     if button != MouseButton::Left {
         reply.button = Some(button.name().to_string());
     }
+    reply.warnings.extend(ambiguous);
     Ok(reply)
 }
 
@@ -502,13 +516,19 @@ pub async fn drag_between(
 }
 
 /// Fills one element without feedback; returns its uid.
+/// Fills one field; answers its uid, what the filling caused, and the warning of a text that
+/// matched other elements as well.
 async fn fill_one(
     ctx: &PageCtx,
     target: &ElementTarget,
     value: &str,
-) -> Result<(String, DispatchOutcome), CdtError> {
+) -> Result<(String, DispatchOutcome, Option<Warning>), CdtError> {
     let (frame, args, what) = pick(target)?;
-    let (frame, mut args) = locate::in_any_frame(ctx, frame, args, &what).await?;
+    let Located {
+        frame,
+        mut args,
+        warning,
+    } = locate::in_any_frame(ctx, frame, args, &what).await?;
     args["value"] = json!(value);
     let prepared = probe_result(
         ctx.probe(&frame, ProbeCommand::PrepareFill, args.clone())
@@ -548,7 +568,7 @@ async fn fill_one(
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).
         FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
     };
-    Ok((uid, outcome))
+    Ok((uid, outcome, warning))
 }
 
 pub async fn fill(
@@ -560,9 +580,11 @@ pub async fn fill(
     pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
-    let (uid, outcome) = fill_one(&ctx, &params.target, &params.value).await?;
+    let (uid, outcome, ambiguous) = fill_one(&ctx, &params.target, &params.value).await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    Ok(finish(feedback_value, action.name(), &uid, params.no_wait))
+    let mut reply = finish(feedback_value, action.name(), &uid, params.no_wait);
+    reply.warnings.extend(ambiguous);
+    Ok(reply)
 }
 
 pub async fn check(
@@ -601,7 +623,8 @@ pub async fn fill_form(
             page: params.page,
             ..Default::default()
         };
-        let (uid, outcome) = fill_one(&ctx, &target, &field.value).await?;
+        // By uid: no text to match others.
+        let (uid, outcome, _) = fill_one(&ctx, &target, &field.value).await?;
         filled.push(uid);
         if outcome.dialog.is_some() {
             last = outcome;
@@ -640,7 +663,11 @@ pub async fn upload(
     }
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let before = feedback::before(&ctx).await;
-    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
+    let Located {
+        frame,
+        args,
+        warning,
+    } = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let found = probe_result(ctx.probe(&frame, ProbeCommand::Box, args).await?, &what)?;
     let uid = found["uid"].as_str().unwrap_or_default().to_string();
     ctx.browser
@@ -660,7 +687,9 @@ pub async fn upload(
     let mut feedback_value =
         feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
     feedback_value.files = Some(files);
-    Ok(finish(feedback_value, "upload", &uid, params.no_wait))
+    let mut reply = finish(feedback_value, "upload", &uid, params.no_wait);
+    reply.warnings.extend(warning);
+    Ok(reply)
 }
 
 /// `element clear`: empties a text field, with the action's feedback.
@@ -671,15 +700,21 @@ pub async fn clear(
 ) -> Result<ActionReply, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
+    let Located {
+        frame,
+        args,
+        warning,
+    } = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let before = feedback::before(&ctx).await;
     let done = probe_result(ctx.probe(&frame, ProbeCommand::Clear, args).await?, &what)?;
     let feedback_value =
         feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
-    Ok(finish(
+    let mut reply = finish(
         feedback_value,
         "clear",
         done["uid"].as_str().unwrap_or_default(),
         params.no_wait,
-    ))
+    );
+    reply.warnings.extend(warning);
+    Ok(reply)
 }

@@ -40,7 +40,9 @@ async fn on_element<T: serde::de::DeserializeOwned>(
 ) -> Result<(T, (f64, f64)), CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let (frame, args) = locate::in_any_frame(&ctx, frame, args, &what).await?;
+    // (Its reply has no warnings: a text that matched others as well is not told here.)
+    let locate::Located { frame, args, .. } =
+        locate::in_any_frame(&ctx, frame, args, &what).await?;
     let result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
     let offset = frame_offset(&ctx, &frame).await?;
     Ok((probe_read(&result, "")?, offset))

@@ -2,22 +2,35 @@
 //! (same-process and out-of-process, nested ones after their parents), and the element found is
 //! named by its frame-qualified uid, so every later step acts in the right frame.
 
-use cdt_domain::CdtError;
 use cdt_domain::probe::ProbeCommand;
+use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::{Value, json};
 
 use super::probe_result;
 use crate::context::PageCtx;
 
-/// Turns a selector or text target into `(frame, {"uid": …})`; a uid target is returned as is.
+/// The element a target names: its frame, the probe's arguments naming it by uid, and, when a
+/// text matched other elements as well, the warning that says so.
+pub struct Located {
+    pub frame: String,
+    pub args: Value,
+    pub warning: Option<Warning>,
+}
+
+/// Turns a selector or text target into its frame and `{"uid": …}`; a uid target is returned
+/// as is.
 pub async fn in_any_frame(
     ctx: &PageCtx,
     frame: String,
     args: Value,
     what: &str,
-) -> Result<(String, Value), CdtError> {
+) -> Result<Located, CdtError> {
     if args.get("uid").is_some() || !frame.is_empty() {
-        return Ok((frame, args));
+        return Ok(Located {
+            frame,
+            args,
+            warning: None,
+        });
     }
     let mut queue = vec![String::new()];
     let mut searched = std::collections::HashSet::new();
@@ -42,7 +55,12 @@ pub async fn in_any_frame(
                     object.remove("text");
                 }
                 named["uid"] = json!(uid);
-                return Ok((prefix, named));
+                let warning = ambiguous(&args, &uid, found["also"].as_u64().unwrap_or(0));
+                return Ok(Located {
+                    frame: prefix,
+                    args: named,
+                    warning,
+                });
             }
             Some("unknown") => {}
             Some(_) => {
@@ -59,5 +77,35 @@ pub async fn in_any_frame(
             );
         }
     }
-    probe_result(json!({ "error": "unknown" }), what).map(|_| (String::new(), args))
+    probe_result(json!({ "error": "unknown" }), what).map(|_| Located {
+        frame: String::new(),
+        args,
+        warning: None,
+    })
+}
+
+/// `AMBIGUOUS_TARGET` when a text matched `also` other elements as well as `uid`.
+fn ambiguous(args: &Value, uid: &str, also: u64) -> Option<Warning> {
+    let text = args["text"].as_str().filter(|_| also > 0)?;
+    let others = if also == 1 { "element" } else { "elements" };
+    Some(Warning::new(
+        WarningCode::AmbiguousTarget,
+        format!(
+            "text {text:?} matches {also} other {others} as well as {uid}, which was acted on (the first in page order); to choose, pass the uid of the one meant from: cdt element find {}",
+            shell_word(text)
+        ),
+    ))
+}
+
+/// A text as one shell word (quoted when it holds more than letters, digits and `-_.`).
+fn shell_word(text: &str) -> String {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }

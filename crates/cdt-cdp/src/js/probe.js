@@ -251,7 +251,8 @@
       const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el)));
       if (!innermost.length) return { error: 'unknown' };
       const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
-      return { el: best.el };
+      // How many others match as well (the caller is told: a uid chooses).
+      return { el: best.el, also: innermost.filter((m) => m.rank === best.rank).length - 1 };
     }
     return { error: 'unknown' };
   };
@@ -690,7 +691,7 @@
   // The element a selector or text names, by uid (for a search across frames).
   function locate(args) {
     const picked = pick(args, null);
-    return picked.el ? { uid: ref(picked.el) } : picked;
+    return picked.el ? { uid: ref(picked.el), also: picked.also || 0 } : picked;
   }
   // The iframes of this document (the daemon names each one's frame).
   function frames() {

@@ -24,7 +24,8 @@ resource_operations! { $ element_operations(element);
 
 /// Which element an element command acts on: a uid from the latest snapshot, or a CSS selector,
 /// or visible text (the innermost elements containing it; of those, one whose words are exactly
-/// the text before one that contains it, a control before other elements, then page order).
+/// the text before one that contains it, a control before other elements, then page order; an
+/// `AMBIGUOUS_TARGET` warning when others match as well).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ElementTarget {
