@@ -208,7 +208,12 @@ fn a_text_target_prefers_exact_words_and_controls() {
          <button onclick=\"r.textContent='saved'\">Save</button>
          <label for=e>Email</label> <input id=e>
          <ul><li>One <button onclick=\"r.textContent='one deleted'\">Delete</button>
-         <li>Two <button onclick=\"r.textContent='two deleted'\">Delete</button></ul>",
+         <li>Two <button onclick=\"r.textContent='two deleted'\">Delete</button></ul>
+         <x-panel></x-panel><script>customElements.define('x-panel', class extends HTMLElement {
+           connectedCallback() { const root = this.attachShadow({ mode: 'open' });
+             root.innerHTML = '<button>Archive</button>';
+             root.querySelector('button').onclick = () => { r.textContent = 'archived';
+               setTimeout(() => { const p = document.createElement('p'); p.textContent = 'Archived at noon'; root.append(p); }, 200); }; } });</script>",
     );
     let env = TestEnv::new();
     env.ctx("t", &["page", "open", &server.url("/save.html")])
@@ -242,6 +247,24 @@ fn a_text_target_prefers_exact_words_and_controls() {
     )
     .ok();
     assert_eq!(read("e.value"), "ada@example.com");
+    // In a shadow root, as the snapshot shows it.
+    env.ctx("t", &["element", "click", "--text", "Archive"])
+        .ok();
+    assert_eq!(read("r.textContent"), "archived");
+    let found = env.ctx("t", &["element", "find", "archive"]).ok()["matches"].clone();
+    assert_eq!(found[0]["name"], "Archive", "{found}");
+    // Its text is the page's text too: waited for, and read.
+    env.ctx(
+        "t",
+        &["page", "wait-text", "Archived at noon", "--timeout", "5000"],
+    )
+    .ok();
+    let text = env.ctx("t", &["page", "text"]).ok()["text"].clone();
+    assert!(
+        text.as_str()
+            .is_some_and(|t| t.contains("Archive\nArchived at noon")),
+        "{text}"
+    );
     // `element find` lists them in that order.
     let found = env.ctx("t", &["element", "find", "save"]).ok()["matches"].clone();
     let names: Vec<String> = found

@@ -222,6 +222,20 @@
     const label = clean(el.innerText || el.getAttribute('aria-label') || '', 40);
     return label ? text + ' ' + quote(label) : text;
   };
+  // The elements `selector` matches in the document and in every open shadow root (those the
+  // snapshot shows too), the document's first.
+  const deepQueryAll = (selector) => {
+    const out = Array.from(document.querySelectorAll(selector));
+    const visit = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (!el.shadowRoot) continue;
+        for (const inner of el.shadowRoot.querySelectorAll(selector)) out.push(inner);
+        visit(el.shadowRoot);
+      }
+    };
+    visit(document);
+    return out;
+  };
   // The element a command acts on: the one the daemon resolved from a uid, or a selector or
   // text match in this frame.
   const pick = (args, target) => {
@@ -236,7 +250,7 @@
     }
     if (args.text) {
       const wanted = clean(args.text).toLowerCase();
-      const all = Array.from(document.querySelectorAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p'));
+      const all = deepQueryAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p');
       // Each match ranked: its words exactly the text before containing it, and an element
       // that takes actions before one that does not (`--text Save`: the button "Save", not the
       // heading "Save" above it nor "Save draft").
@@ -399,7 +413,7 @@
   function find(args) {
     const wanted = clean(args.text || '').toLowerCase();
     const found = [];
-    for (const el of document.querySelectorAll('*')) {
+    for (const el of deepQueryAll('*')) {
       const role = roleOf(el);
       if (!role || !isVisible(el)) continue;
       const name = nameOf(el, role);
@@ -443,9 +457,24 @@
       check();
     });
   }
+  // An element's rendered text, then that of each open shadow root inside it, in page order of
+  // their hosts (`innerText` stops at a shadow root: a page of web components read as empty).
+  const deepText = (scope) => {
+    let text = scope.innerText !== undefined ? scope.innerText : scope.textContent || '';
+    const visit = (host) => {
+      for (const child of host.shadowRoot.children) {
+        if (child.checkVisibility && child.checkVisibility() && child.innerText) text += '\n' + child.innerText;
+      }
+      inside(host.shadowRoot);
+    };
+    const inside = (root) => { for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el); };
+    if (scope.shadowRoot) visit(scope);
+    inside(scope);
+    return text;
+  };
   function readText(args, target) {
-    if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { text: picked.el.innerText || picked.el.textContent || '' }; }
-    return { text: document.body ? document.body.innerText : '' };
+    if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { text: deepText(picked.el) }; }
+    return { text: document.body ? deepText(document.body) : '' };
   }
   // The main content as Markdown: headings, paragraphs, lists, quotes, code, tables, images
   // with their alt text, and links as `[text](url "e12")` with their uids. Without an element:
@@ -667,7 +696,7 @@
         if (found.error) return found;
         scope = found.el;
       }
-      const body = scope ? (scope.innerText !== undefined ? scope.innerText : scope.textContent) : '';
+      const body = scope ? deepText(scope) : '';
       const found = args.texts.find((t) => body.includes(t));
       return found === undefined ? { done: false } : { done: true, found };
     }
