@@ -453,6 +453,7 @@ fn a_page_that_keeps_reloading_gets_answers_not_protocol_errors() {
     for args in [
         &["observe", "state"][..],
         &["page", "text"],
+        &["page", "html"],
         &["capture", "screenshot", "--timeout", "3000"],
     ] {
         for _ in 0..5 {

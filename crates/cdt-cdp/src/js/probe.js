@@ -440,8 +440,10 @@
   }
   function state() {
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
+    // (A document still being built may have no root element yet.)
+    const root = document.documentElement;
     return { url: location.href, title: clean(document.title), timeOrigin: performance.timeOrigin, viewport: { width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio },
-      scroll: { x: scrollX, y: scrollY, maxY: Math.max(0, document.documentElement.scrollHeight - innerHeight) },
+      scroll: { x: scrollX, y: scrollY, maxY: root ? Math.max(0, root.scrollHeight - innerHeight) : 0 },
       activeElement: active ? { uid: ref(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
       readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation };
   }
@@ -619,7 +621,7 @@
       if (!document.title.trim()) add('seo', 'title', 'error', null, 'the page has no title', 'Add a <title> that says what the page is');
       const description = meta('description');
       if (!description || !(description.getAttribute('content') || '').trim()) add('seo', 'meta-description', 'warning', null, 'the page has no meta description', 'Add <meta name="description" content="…"> (one or two sentences)');
-      if (!(document.documentElement.getAttribute('lang') || '').trim()) add('seo', 'html-lang', 'warning', null, 'the page does not say its language', 'Add a lang attribute to <html>, e.g. <html lang="en">');
+      if (document.documentElement && !(document.documentElement.getAttribute('lang') || '').trim()) add('seo', 'html-lang', 'warning', null, 'the page does not say its language', 'Add a lang attribute to <html>, e.g. <html lang="en">');
       if (!document.querySelector('link[rel~="canonical" i]')) add('seo', 'canonical', 'info', null, 'the page has no canonical URL', 'Add <link rel="canonical" href="…"> if the page is reachable at several URLs');
       const robots = meta('robots');
       if (robots && /noindex/i.test(robots.getAttribute('content') || '')) add('seo', 'robots-noindex', 'warning', robots, 'the page asks not to be indexed (robots noindex)', 'Remove noindex if the page should be found');
@@ -658,7 +660,7 @@
   }
   function readHtml(args, target) {
     if (target || args.uid || args.selector) { const picked = pick(args, target); if (!picked.el) return picked; return { html: picked.el.outerHTML }; }
-    return { html: document.documentElement.outerHTML };
+    return { html: document.documentElement ? document.documentElement.outerHTML : '' };
   }
   function scrollIntoView(args, target) {
     const picked = pick(args, target);
