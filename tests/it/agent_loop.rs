@@ -211,7 +211,7 @@ fn a_text_target_prefers_exact_words_and_controls() {
          <li>Two <button onclick=\"r.textContent='two deleted'\">Delete</button></ul>
          <x-panel></x-panel><script>customElements.define('x-panel', class extends HTMLElement {
            connectedCallback() { const root = this.attachShadow({ mode: 'open' });
-             root.innerHTML = '<button>Archive</button>';
+             root.innerHTML = '<button class=arch>Archive</button>';
              root.querySelector('button').onclick = () => { r.textContent = 'archived';
                setTimeout(() => { const p = document.createElement('p'); p.textContent = 'Archived at noon'; root.append(p); }, 200); }; } });</script>",
     );
@@ -253,6 +253,19 @@ fn a_text_target_prefers_exact_words_and_controls() {
     assert_eq!(read("r.textContent"), "archived");
     let found = env.ctx("t", &["element", "find", "archive"]).ok()["matches"].clone();
     assert_eq!(found[0]["name"], "Archive", "{found}");
+    // A selector: in the document, else within each open shadow root alone (one that crosses
+    // into a root says how to write it).
+    let by_selector = env.ctx("t", &["element", "focus", "--selector", ".arch"]);
+    assert_eq!(by_selector.ok()["focused"], true, "{}", by_selector.stdout);
+    let crossing = env.ctx("t", &["element", "click", "--selector", "x-panel .arch"]);
+    let error = crossing.err("ELEMENT_NOT_FOUND", 3);
+    assert!(
+        error["suggestions"]
+            .to_string()
+            .contains("shadow root alone"),
+        "{}",
+        crossing.stdout
+    );
     // Its text is the page's text too: waited for, and read.
     env.ctx(
         "t",

@@ -94,11 +94,22 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             format!("{what} no longer exists in the page"),
         )
         .run_then::<op::CaptureSnapshot>("", " (uids of removed nodes are never reused)"),
-        Some(ProbeFailure::Unknown) => CdtError::new(
-            ErrorCode::ElementNotFound,
-            format!("no element matches {what}"),
-        )
-        .run::<op::CaptureSnapshot>(""),
+        Some(ProbeFailure::Unknown) => {
+            let error = CdtError::new(
+                ErrorCode::ElementNotFound,
+                format!("no element matches {what}"),
+            )
+            .run::<op::CaptureSnapshot>("");
+            // A selector is matched in the document, then in each open shadow root alone.
+            let crossing = what
+                .strip_prefix("selector ")
+                .is_some_and(|quoted| quoted.trim_matches('"').contains([' ', '>']));
+            if crossing {
+                error.hinted("Inside a web component, a selector matches within its shadow root alone (`button`, not `my-el button`); or pass --text or a uid")
+            } else {
+                error
+            }
+        }
         Some(ProbeFailure::Obscured) => {
             let covering = value
                 .get("covering")

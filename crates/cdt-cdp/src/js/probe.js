@@ -95,8 +95,22 @@
   };
   const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
   // The first element a CSS selector matches (`el: null` for none), or a bad selector's error.
+  // None in the document: the first in an open shadow root, each root matched on its own (a
+  // selector does not cross into one), in the order of their hosts.
   const query = (selector) => {
-    try { return { el: document.querySelector(selector) }; } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
+    try {
+      const el = document.querySelector(selector);
+      if (el) return { el };
+      const inRoots = (root) => {
+        for (const host of root.querySelectorAll('*')) {
+          if (!host.shadowRoot) continue;
+          const found = host.shadowRoot.querySelector(selector) || inRoots(host.shadowRoot);
+          if (found) return found;
+        }
+        return null;
+      };
+      return { el: inRoots(document) };
+    } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
   };
 
   const ACTIONABLE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'slider',
@@ -221,6 +235,13 @@
     if (el.classList && el.classList.length) text += '.' + Array.from(el.classList).slice(0, 3).map((c) => clean(c, 30)).join('.');
     const label = clean(el.innerText || el.getAttribute('aria-label') || '', 40);
     return label ? text + ' ' + quote(label) : text;
+  };
+  // Whether `el` has the focus, in a shadow root too (the document's active element is then
+  // its host).
+  const hasFocus = (el) => {
+    let active = el.ownerDocument.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+    return active === el;
   };
   // The elements `selector` matches in the document and in every open shadow root (those the
   // snapshot shows too), the document's first.
@@ -350,7 +371,7 @@
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el) };
     if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
     // Typing goes to whatever has focus: make sure that is this element.
-    const focused = () => { let a = el.ownerDocument.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a === el; };
+    const focused = () => hasFocus(el);
     const tag = el.tagName;
     const type = (el.getAttribute('type') || '').toLowerCase();
     const value = args.value === undefined ? '' : String(args.value);
@@ -672,7 +693,7 @@
     const picked = pick(args, target);
     if (!picked.el) return picked;
     picked.el.focus();
-    return { uid: ref(picked.el), focused: document.activeElement === picked.el };
+    return { uid: ref(picked.el), focused: hasFocus(picked.el) };
   }
   function clear(args, target) {
     const picked = pick(args, target);
