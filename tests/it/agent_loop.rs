@@ -257,6 +257,9 @@ fn a_text_target_prefers_exact_words_and_controls() {
     // into a root says how to write it).
     let by_selector = env.ctx("t", &["element", "focus", "--selector", ".arch"]);
     assert_eq!(by_selector.ok()["focused"], true, "{}", by_selector.stdout);
+    // The snapshot marks it focused, as Chromium's tree does (not its host).
+    let snap = snapshot(&env, "t");
+    assert!(snap.contains("button \"Archive\" focused"), "{snap}");
     let crossing = env.ctx("t", &["element", "click", "--selector", "x-panel .arch"]);
     let error = crossing.err("ELEMENT_NOT_FOUND", 3);
     assert!(

@@ -168,10 +168,18 @@
   const isDisabled = (el) => el.getAttribute('aria-disabled') === 'true'
     || (el.disabled !== undefined && (el.disabled === true || el.matches(':disabled')));
   const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || el.isContentEditable;
+  // The element with the focus, inside shadow roots too (the document's active element is then
+  // their host).
+  const deepActive = (doc) => {
+    let active = doc.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+    return active;
+  };
+  const hasFocus = (el) => deepActive(el.ownerDocument) === el;
   const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
-    if (doc.activeElement === el && doc.hasFocus()) out.push('focused');
+    if (hasFocus(el) && doc.hasFocus()) out.push('focused');
     if (isDisabled(el)) out.push('disabled');
     if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox') {
       const checked = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
@@ -200,7 +208,7 @@
     return out;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
-  const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, statesOf, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, ACTIONABLE, CLICKABLE };
+  const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -235,13 +243,6 @@
     if (el.classList && el.classList.length) text += '.' + Array.from(el.classList).slice(0, 3).map((c) => clean(c, 30)).join('.');
     const label = clean(el.innerText || el.getAttribute('aria-label') || '', 40);
     return label ? text + ' ' + quote(label) : text;
-  };
-  // Whether `el` has the focus, in a shadow root too (the document's active element is then
-  // its host).
-  const hasFocus = (el) => {
-    let active = el.ownerDocument.activeElement;
-    while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-    return active === el;
   };
   // The elements `selector` matches in the document and in every open shadow root (those the
   // snapshot shows too), the document's first.

@@ -567,7 +567,7 @@
     // The lines put together: uids, and what live lines show now.
     const lines = [];
     const frames = [];
-    const active = document.activeElement;
+    const active = H.deepActive(document);
     const indents = [''];
     for (const rec of recs) {
       while (indents.length <= rec.d) indents.push(indents[indents.length - 1] + '  ');
