@@ -94,13 +94,21 @@ fn is_zero(n: &usize) -> bool {
 /// makes a line the first of a segment.
 pub fn line_uid(line: &str) -> Option<&str> {
     let word = line.trim_start().split(' ').next()?;
+    uid_parts(word).map(|_| word)
+}
+
+/// A uid as its prefix and number (`e12` → (`e`, 12); `f1e3` → (`f1e`, 3)), if it is one.
+fn uid_parts(word: &str) -> Option<(&str, u64)> {
     let number = match word.strip_prefix('f').and_then(|rest| rest.split_once('e')) {
         Some((frame, number)) if !frame.is_empty() && frame.bytes().all(|b| b.is_ascii_digit()) => {
             number
         }
         _ => word.strip_prefix('e')?,
     };
-    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(word)
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((&word[..word.len() - number.len()], number.parse().ok()?))
 }
 
 /// A line with a uid as `(uid, role, name)`: `  e12 link "Say \"hi\""` → (`e12`, `link`,
@@ -126,18 +134,13 @@ pub fn line_node(line: &str) -> Option<(&str, &str, String)> {
 /// Uids in the order given, three or more numbered in a row (`e4`, `e5`, … `e23`; the same
 /// frame's `f1e3`, `f1e4`, …) written as one range, `e4-e23`.
 fn uid_ranges<'a>(uids: impl Iterator<Item = &'a String>) -> Vec<String> {
-    // A uid as its prefix (`e`, `f1e`) and number.
-    fn split(uid: &str) -> Option<(&str, u64)> {
-        let at = uid.rfind('e')? + 1;
-        Some((&uid[..at], uid[at..].parse().ok()?))
-    }
     // Runs of uids numbered in a row, each as its uids.
     let mut runs: Vec<Vec<&String>> = Vec::new();
     for uid in uids {
         match runs.last_mut() {
             Some(run)
-                if split(uid)
-                    .zip(run.last().and_then(|last| split(last)))
+                if uid_parts(uid)
+                    .zip(run.last().and_then(|last| uid_parts(last)))
                     .is_some_and(|((prefix, n), (last_prefix, last))| {
                         prefix == last_prefix && n == last + 1
                     }) =>

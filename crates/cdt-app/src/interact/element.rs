@@ -515,8 +515,7 @@ pub async fn drag_between(
         .await
 }
 
-/// Fills one element without feedback; returns its uid.
-/// Fills one field; answers its uid, what the filling caused, and the warning of a text that
+/// Fills one field, without feedback; answers its uid, what the filling caused, and the warning of a text that
 /// matched other elements as well.
 async fn fill_one(
     ctx: &PageCtx,

@@ -30,6 +30,20 @@ pub struct Before {
 }
 
 impl Before {
+    /// The page at `document` (`null`: not known), `url` and `title`, with the slot's pages,
+    /// downloads and requests now.
+    fn at(ctx: &PageCtx, document: Value, url: &str, title: &str) -> Before {
+        Before {
+            document,
+            url: url.to_string(),
+            title: title.to_string(),
+            pages: ctx.slot.pages().ids(),
+            downloads: crate::downloads::last_seq(&ctx.slot),
+            requests: ctx.slot.telemetry.last_request_id(),
+            saves: false,
+        }
+    }
+
     /// The action starts a download: the feedback waits for it to begin.
     pub fn expect_download(&mut self) {
         self.saves = true;
@@ -41,15 +55,12 @@ pub async fn before(ctx: &PageCtx) -> Before {
         .probe("", ProbeCommand::State, json!({}))
         .await
         .unwrap_or(Value::Null);
-    Before {
-        document: state["timeOrigin"].clone(),
-        url: state["url"].as_str().unwrap_or_default().to_string(),
-        title: state["title"].as_str().unwrap_or_default().to_string(),
-        pages: ctx.slot.pages().ids(),
-        downloads: crate::downloads::last_seq(&ctx.slot),
-        requests: ctx.slot.telemetry.last_request_id(),
-        saves: false,
-    }
+    Before::at(
+        ctx,
+        state["timeOrigin"].clone(),
+        state["url"].as_str().unwrap_or_default(),
+        state["title"].as_str().unwrap_or_default(),
+    )
 }
 
 /// What was true before a dialog on the page is answered, known without asking the page (its
@@ -63,15 +74,7 @@ pub fn before_answer(ctx: &PageCtx) -> Before {
         .into_iter()
         .find(|page| page.target_id == ctx.target)
         .unwrap_or_default();
-    Before {
-        document: Value::Null,
-        url: info.url,
-        title: info.title,
-        pages: ctx.slot.pages().ids(),
-        downloads: crate::downloads::last_seq(&ctx.slot),
-        requests: ctx.slot.telemetry.last_request_id(),
-        saves: false,
-    }
+    Before::at(ctx, Value::Null, &info.url, &info.title)
 }
 
 /// The page's state, retried while a navigation replaces the document.

@@ -77,7 +77,8 @@ pub async fn in_any_frame(
             );
         }
     }
-    probe_result(json!({ "error": "unknown" }), what).map(|_| Located {
+    let unknown = json!({ "error": "unknown", "selector": args["selector"] });
+    probe_result(unknown, what).map(|_| Located {
         frame: String::new(),
         args,
         warning: None,

@@ -100,10 +100,11 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
                 format!("no element matches {what}"),
             )
             .run::<op::CaptureSnapshot>("");
-            // A selector is matched in the document, then in each open shadow root alone.
-            let crossing = what
-                .strip_prefix("selector ")
-                .is_some_and(|quoted| quoted.trim_matches('"').contains([' ', '>']));
+            // A selector is matched in the document, then in each open shadow root alone: one
+            // with a combinator may have meant to cross into one.
+            let crossing = value["selector"]
+                .as_str()
+                .is_some_and(|selector| selector.trim().contains([' ', '>']));
             if crossing {
                 error.hinted("Inside a web component, a selector matches within its shadow root alone (`button`, not `my-el button`); or pass --text or a uid")
             } else {

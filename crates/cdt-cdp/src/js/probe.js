@@ -94,6 +94,13 @@
     return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
   const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
+  // The hosts of the open shadow roots under `root`, in page order (those inside a shadow root
+  // right after its host).
+  function* shadowHosts(root) {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) { yield el; yield* shadowHosts(el.shadowRoot); }
+    }
+  }
   // The first element a CSS selector matches (`el: null` for none), or a bad selector's error.
   // None in the document: the first in an open shadow root, each root matched on its own (a
   // selector does not cross into one), in the order of their hosts.
@@ -101,15 +108,11 @@
     try {
       const el = document.querySelector(selector);
       if (el) return { el };
-      const inRoots = (root) => {
-        for (const host of root.querySelectorAll('*')) {
-          if (!host.shadowRoot) continue;
-          const found = host.shadowRoot.querySelector(selector) || inRoots(host.shadowRoot);
-          if (found) return found;
-        }
-        return null;
-      };
-      return { el: inRoots(document) };
+      for (const host of shadowHosts(document)) {
+        const found = host.shadowRoot.querySelector(selector);
+        if (found) return { el: found };
+      }
+      return { el: null };
     } catch (e) { return { error: 'invalid-selector', message: clean(e.message || e, 200) }; }
   };
 
@@ -248,16 +251,12 @@
   // snapshot shows too), the document's first.
   const deepQueryAll = (selector) => {
     const out = Array.from(document.querySelectorAll(selector));
-    const visit = (root) => {
-      for (const el of root.querySelectorAll('*')) {
-        if (!el.shadowRoot) continue;
-        for (const inner of el.shadowRoot.querySelectorAll(selector)) out.push(inner);
-        visit(el.shadowRoot);
-      }
-    };
-    visit(document);
+    for (const host of shadowHosts(document)) out.push(...host.shadowRoot.querySelectorAll(selector));
     return out;
   };
+  // How well an element's words match a wanted text (lower is better): exactly the words before
+  // containing them, and a control before an element that takes no action.
+  const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
   // The element a command acts on: the one the daemon resolved from a uid, or a selector or
   // text match in this frame.
   const pick = (args, target) => {
@@ -268,20 +267,19 @@
     if (args.uid) return { error: 'stale' };
     if (args.selector) {
       const found = query(args.selector);
-      return found.error || found.el ? found : { error: 'unknown' };
+      return found.error || found.el ? found : { error: 'unknown', selector: args.selector };
     }
     if (args.text) {
       const wanted = clean(args.text).toLowerCase();
       const all = deepQueryAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p');
-      // Each match ranked: its words exactly the text before containing it, and an element
-      // that takes actions before one that does not (`--text Save`: the button "Save", not the
-      // heading "Save" above it nor "Save draft").
+      // Each match ranked (`--text Save`: the button "Save", not the heading "Save" above it nor
+      // "Save draft").
       const match = [];
       for (const el of all) {
         if (!isVisible(el)) continue;
         const role = roleOf(el);
         const words = clean(A11Y.name(el, role || '') || el.innerText || el.value || '', 200).toLowerCase();
-        if (words.includes(wanted)) match.push({ el, rank: (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1) });
+        if (words.includes(wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) });
       }
       // The innermost match is the most specific element; the first of the best rank wins.
       const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el)));
@@ -372,7 +370,6 @@
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el) };
     if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
     // Typing goes to whatever has focus: make sure that is this element.
-    const focused = () => hasFocus(el);
     const tag = el.tagName;
     const type = (el.getAttribute('type') || '').toLowerCase();
     const value = args.value === undefined ? '' : String(args.value);
@@ -402,7 +399,7 @@
     if (type === 'file') return { error: 'file-input', uid };
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
       el.focus();
-      if (!focused()) return { error: 'not-focusable', uid, element: describe(el) };
+      if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(type)) {
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
         setter.call(el, value); fire(el, 'input'); fire(el, 'change');
@@ -413,7 +410,7 @@
     }
     if (el.isContentEditable) {
       el.focus();
-      if (!focused()) return { error: 'not-focusable', uid, element: describe(el) };
+      if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
       return { uid, kind: 'type' };
@@ -441,8 +438,8 @@
       const name = nameOf(el, role);
       const words = name.toLowerCase();
       if (words.includes(wanted) || (el.value && String(el.value).toLowerCase().includes(wanted))) {
-        // Ranked as `--text` picks: exactly the words first, then controls, then page order.
-        found.push({ el, role, name, rank: (words === wanted ? 0 : 2) + (isActionable(el, role) ? 0 : 1) });
+        // Ranked as `--text` picks, then in page order.
+        found.push({ el, role, name, rank: rankOf(words, wanted, el, role) });
       }
     }
     const best = found.map((m, i) => [m, i]).sort((a, b) => a[0].rank - b[0].rank || a[1] - b[1]).slice(0, args.limit || 20);
@@ -485,15 +482,12 @@
   // their hosts (`innerText` stops at a shadow root: a page of web components read as empty).
   const deepText = (scope) => {
     let text = scope.innerText !== undefined ? scope.innerText : scope.textContent || '';
-    const visit = (host) => {
+    const hosts = scope.shadowRoot ? [scope, ...shadowHosts(scope.shadowRoot)] : [];
+    for (const host of [...hosts, ...shadowHosts(scope)]) {
       for (const child of host.shadowRoot.children) {
         if (child.checkVisibility && child.checkVisibility() && child.innerText) text += '\n' + child.innerText;
       }
-      inside(host.shadowRoot);
-    };
-    const inside = (root) => { for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el); };
-    if (scope.shadowRoot) visit(scope);
-    inside(scope);
+    }
     return text;
   };
   function readText(args, target) {
