@@ -73,11 +73,17 @@ fn stale_frame(error: CdtError, frame: &str) -> CdtError {
     error
 }
 
-/// Replaces the probe's placeholders `\u0001<nonce>:<i>\u0002` (as JSON escapes) with uids.
-fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
-    let marker = format!("\\u0001{nonce}:");
-    let mut out = String::with_capacity(json_text.len());
-    let mut rest = json_text;
+/// Replaces the probe's placeholders `\u0001<nonce>:<i>\u0002` with uids: written as JSON
+/// escapes in the answer's JSON (`escaped`), as they are in its lines' text.
+fn substitute(text: &str, nonce: &str, uids: &[String], escaped: bool) -> String {
+    let (open, close) = if escaped {
+        ("\\u0001", "\\u0002")
+    } else {
+        ("\u{1}", "\u{2}")
+    };
+    let marker = format!("{open}{nonce}:");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
     while let Some(at) = rest.find(&marker) {
         out.push_str(&rest[..at]);
         let after = &rest[at + marker.len()..];
@@ -85,7 +91,7 @@ fn substitute(json_text: &str, nonce: &str, uids: &[String]) -> String {
         let tail = &after[digits..];
         match (
             after[..digits].parse::<usize>().ok(),
-            tail.strip_prefix("\\u0002"),
+            tail.strip_prefix(close),
         ) {
             (Some(index), Some(tail)) if index < uids.len() => {
                 out.push_str(&uids[index]);
@@ -510,14 +516,31 @@ impl Frame<'_> {
         let text = if uids.is_empty() {
             text
         } else {
-            substitute(&text, &nonce, &uids)
+            substitute(&text, &nonce, &uids, true)
         };
-        let value: Value = serde_json::from_str(&text).map_err(|e| {
+        let mut value: Value = serde_json::from_str(&text).map_err(|e| {
             CdtError::new(
                 ErrorCode::InternalError,
                 format!("cdt's page probe sent an unreadable reply: {e}"),
             )
         })?;
+        // A snapshot's lines come as one text beside the answer (see the probe's `finish`).
+        if let (Some(lines), Some(object)) = (items[5].as_str(), value.as_object_mut()) {
+            let lines = if uids.is_empty() {
+                lines.to_string()
+            } else {
+                substitute(lines, &nonce, &uids, false)
+            };
+            let lines = if lines.is_empty() {
+                Vec::new()
+            } else {
+                lines
+                    .split('\n')
+                    .map(|line| Value::String(line.to_string()))
+                    .collect()
+            };
+            object.insert("lines".to_string(), Value::Array(lines));
+        }
         Ok(value)
     }
 
@@ -653,10 +676,16 @@ mod tests {
     fn placeholders_become_uids_and_forged_ones_stay_text() {
         let uids = vec!["e7".to_string(), "e8".to_string()];
         let text = r#"{"a":"\u0001abc:0\u0002 button","b":["\u0001abc:1\u0002"],"c":"\u0001xyz:0\u0002","d":"\u0001abc:9\u0002"}"#;
-        let out = substitute(text, "abc", &uids);
+        let out = substitute(text, "abc", &uids, true);
         assert_eq!(
             out,
             r#"{"a":"e7 button","b":["e8"],"c":"\u0001xyz:0\u0002","d":"\u0001abc:9\u0002"}"#
+        );
+        // The lines' text carries them as they are.
+        let lines = "\u{1}abc:1\u{2} button \"Go\"\n  text \"\u{1}xyz:0\u{2}\"\n\u{1}abc:0";
+        assert_eq!(
+            substitute(lines, "abc", &uids, false),
+            "e8 button \"Go\"\n  text \"\u{1}xyz:0\u{2}\"\n\u{1}abc:0"
         );
     }
 }

@@ -5,9 +5,9 @@
 //
 // role(el)  → the element's role (`button`, `link`, `textbox`, …), or null when the element has
 //             no role of its own worth a line (generic containers, presentational images).
-// name(el, role) → the full accessible name, whitespace-normalized (never cut here). `role` is
-//             what role() answered, or the probe's pseudo-role 'generic-clickable' (named from
-//             content like a button).
+// name(el, role, shown) → the full accessible name, whitespace-normalized (never cut here). `role`
+//             is what role() answered, or the probe's pseudo-role 'generic-clickable' (named from
+//             content like a button); `shown` when the caller knows el is visible().
 // visible(el) → whether the element is rendered and not visibility-hidden.
 // fromContent(role) → whether that role is named from its content.
 // anyRule(sheets, test, limit) → whether some rule of these style sheets may pass `test` (for scans that
@@ -797,45 +797,72 @@
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     return null;
   };
-  // Two shapes that make most of a large page, named without the whole computation (each gives
+  // Shapes that make most of a large page, named without the whole computation (each gives
   // what the computation gives; the cases it leaves are computed in full):
   // - structure that no attribute names, whose markup names nothing and whose role takes no
   //   name from its content (a listing's list items, articles, paragraphs): nameless;
-  // - a link, button or heading whose only child is its text, in a tree scope where no style
-  //   sheet makes ::before/::after content and nothing is aria-owned: its text.
+  // - an element with a non-blank aria-label and no aria-labelledby (a listing's icon buttons):
+  //   that label (step 2C, which nothing before it can take over at the top of a computation);
+  // - a link, button, heading or table cell whose only child is its text, or an inline element
+  //   that holds only its text (a heading's link), in a tree scope where no style sheet makes
+  //   ::before/::after content and nothing is aria-owned: that text.
   const PLAIN_TAGS = new Set(['li', 'ul', 'ol', 'dl', 'article', 'section', 'p', 'nav', 'header', 'footer', 'main', 'aside', 'div',
-    'span', 'form', 'blockquote', 'address', 'hgroup', 'search']);
+    'span', 'form', 'blockquote', 'address', 'hgroup', 'search', 'tr', 'thead', 'tbody', 'tfoot']);
   const PLAIN_ROLES = new Set(['listitem', 'list', 'article', 'paragraph', 'region', 'navigation', 'banner', 'contentinfo', 'main',
-    'complementary', 'form', 'search', 'generic', 'blockquote', 'group', 'sectionheader', 'sectionfooter']);
-  const TEXT_NAMED = new Set(['a', 'button', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+    'complementary', 'form', 'search', 'generic', 'blockquote', 'group', 'sectionheader', 'sectionfooter', 'row', 'rowgroup']);
+  const TEXT_NAMED = new Set(['a', 'button', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th']);
+  const TEXT_ROLES = new Set(['link', 'button', 'heading', 'cell', 'gridcell', 'columnheader', 'rowheader']);
+  // Inline elements that hold text and nothing of a name of their own (no label can name them).
+  const TEXT_HOLDERS = new Set(['a', 'span', 'b', 'i', 'em', 'strong', 'small', 'code']);
   const HTML_NS = 'http://www.w3.org/1999/xhtml';
   // (Attribute presence only: the long way decides what a blank value means.)
   const namingAttribute = (el) => el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-labeledby') ||
     el.hasAttribute('title');
+  const ARIA_LABEL_OFF = new Set(['video', 'audio', 'input', 'slot']);
+  const VISIBLE = { visibilityProperty: true };
+  // The text node that is all of `el`'s content, through at most one inline holder of it.
+  const soleText = (el) => {
+    let node = el.firstChild;
+    if (!node || node !== el.lastChild || el.shadowRoot) return null;
+    if (node.nodeType === 1) {
+      const inner = node.firstChild;
+      if (!TEXT_HOLDERS.has(node.localName) || node.namespaceURI !== HTML_NS || !inner || inner !== node.lastChild ||
+        inner.nodeType !== 3 || node.shadowRoot || namingAttribute(node) || node.hasAttribute('role') ||
+        node.hasAttribute('aria-hidden') || node.hasAttribute('inert') || node.hasAttribute('aria-owns') ||
+        !node.checkVisibility(VISIBLE)) return null;
+      return inner;
+    }
+    return node.nodeType === 3 ? node : null;
+  };
   const shortcut = (el, given) => {
-    if (el.namespaceURI !== HTML_NS || namingAttribute(el)) return null;
+    if (el.namespaceURI !== HTML_NS) return null;
     const tag = el.localName;
+    if (namingAttribute(el)) {
+      if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-labeledby') || ARIA_LABEL_OFF.has(tag)) return null;
+      const label = el.getAttribute('aria-label');
+      return nonBlank(label) ? normalize(label) : null;
+    }
     if (PLAIN_TAGS.has(tag)) {
       const r = roleOf(el);
       return given === r && PLAIN_ROLES.has(r) && !supportsContent(el, r, false) ? '' : null;
     }
     if (!TEXT_NAMED.has(tag)) return null;
-    const text = el.firstChild;
-    if (!text || text !== el.lastChild || text.nodeType !== 3 || el.shadowRoot) return null;
     const r = roleOf(el);
-    if (given !== r || (r !== 'link' && r !== 'button' && r !== 'heading')) return null;
+    if (given !== r || !TEXT_ROLES.has(r)) return null;
     if (tag === 'button' && labelsOf(el)) return null;
+    const text = soleText(el);
+    if (!text) return null;
     const scope = el.getRootNode();
     if (scopeHasPseudo(scope) || ownersIn(scope).size) return null;
     if (!/[^ \t\n\f\r]/.test(text.data)) return '';
-    return scopeTransforms(scope) ? normalize(transformed(text.data, styleOf(el).textTransform)) : normalize(text.data);
+    return scopeTransforms(scope) ? normalize(transformed(text.data, styleOf(text.parentNode).textTransform)) : normalize(text.data);
   };
-  const name = (el, given) => {
+  const name = (el, given, shown) => {
     if (!el || el.nodeType !== 1) return '';
     // An element that is not rendered (under display: none) has no name of its own, as in
     // Chromium (options and image-map areas have no box of their own yet are named); a label
     // or aria-labelledby target is named through the computation instead.
-    if (el.checkVisibility && !el.checkVisibility() && !el.closest('select, datalist, map')) return '';
+    if (!shown && el.checkVisibility && !el.checkVisibility() && !el.closest('select, datalist, map')) return '';
     const quick = shortcut(el, given);
     if (quick !== null) return quick;
     const computation = new Computation();
@@ -846,7 +873,7 @@
     return normalize(text);
   };
   const visible = (el) => {
-    if (el.checkVisibility) return el.checkVisibility({ visibilityProperty: true });
+    if (el.checkVisibility) return el.checkVisibility(VISIBLE);
     const s = getComputedStyle(el);
     return s.display !== 'none' && s.visibility !== 'hidden';
   };

@@ -88,9 +88,12 @@
     return role + '\u0000' + name + '\u0000' + where + '\u0000' + text.slice(0, 200);
   };
   // Page text never carries control characters into a reply (they delimit placeholders).
+  // (A string with none of those — most names, normalized already — is kept as it is.)
+  const UNCLEAN = /[^\S ]|[\u0000-\u001f\u007f]| {2}|^ | $/;
   const clean = (s, max) => {
     // One pass: a run of white space and control characters becomes one space.
-    s = String(s || '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+    s = String(s || '');
+    if (UNCLEAN.test(s)) s = s.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
     return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
   const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
@@ -164,7 +167,7 @@
     if (takesDrops(el)) return DROPTARGET;
     return null;
   };
-  const nameOf = (el, role, max) => clean(A11Y.name(el, role), max);
+  const nameOf = (el, role, max, shown) => clean(A11Y.name(el, role, shown), max);
   const isVisible = (el) => A11Y.visible(el);
   // Disabled as Chromium's tree says: its own `disabled`, a disabled fieldset around a form
   // control, or `aria-disabled`.
@@ -208,8 +211,10 @@
     }
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
     if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
-    return out;
+    return out.length ? out : NO_STATES;
   };
+  // (Most lines have no states: one array for them all, kept by thousands of lines.)
+  const NO_STATES = Object.freeze([]);
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
   const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
@@ -761,7 +766,14 @@
       // Only the latest few reports wait to be read; an older one is just asked again.
       for (const old of R.gens.keys()) { if (R.gens.size <= 8) break; R.gens.delete(old); }
     }
-    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length, adopted];
+    // A snapshot's lines go as one text beside the rest (JSON-encoded once on the way, not
+    // twice: they are most of the answer).
+    let lines = null;
+    if (result && Array.isArray(result.lines)) {
+      lines = result.lines.join('\n');
+      result.lines = undefined;
+    }
+    return [JSON.stringify(result === undefined ? null : result), gen, R.nonce, fresh.length, adopted, lines];
   };
   // Reads the signatures of the uids learned last (a node left since keeps its subtree, so a
   // signature read after a re-render is still the one it had).

@@ -62,8 +62,10 @@
     floor: 0,
     // Element → the change (gen) that touched it or something inside it.
     dirtyAt: new WeakMap(),
-    // Element → the change (gen) that may have changed what its descendants show.
+    // Element → the change (gen) that may have changed what its descendants show; `deeps`
+    // counts the entries ever made (none: a walk need not look).
     deepAt: new WeakMap(),
+    deeps: 0,
     // Walk options (as a string) → element → its kept output.
     kept: new Map(),
     // The shadow roots walked so far: a set to ask (observed already?) and a list to go through
@@ -91,7 +93,7 @@
     controls: null,
   };
   const markUp = (node, gen, deep) => {
-    if (deep && node && node.nodeType === 1) C.deepAt.set(node, gen);
+    if (deep && node && node.nodeType === 1) { C.deepAt.set(node, gen); C.deeps++; }
     for (let n = node; n;) {
       if (n.nodeType === 1) {
         if ((C.dirtyAt.get(n) || 0) >= gen) break;
@@ -330,7 +332,7 @@
     const control = inner[0];
     const role = H.roleOf(control);
     if (role !== 'link' && role !== 'button') return null;
-    return nameOf(control, role) === name ? control : null;
+    return nameOf(control, role, false, true) === name ? control : null;
   };
 
   // Run-length compression: repeated identical sibling lines without uid and without children
@@ -381,15 +383,18 @@
     if (sheetsChanged()) voidAll();
     const gen = C.gen;
     const key = [args.interactive, args.verbose, maxName, maxText, maxDepth].join('|');
-    if (!C.kept.has(key)) C.kept.set(key, new WeakMap());
+    // (A first walk in this view has nothing kept to look up.)
+    const reuse = C.kept.has(key);
+    if (!reuse) C.kept.set(key, new WeakMap());
     const kept = C.kept.get(key);
-    // Names asked twice in one walk (a folded heading's control) are computed once.
+    // Names asked twice in one walk (a folded heading's control, asked first by `soleControl`:
+    // `keep`) are computed once.
     const names = new Map();
-    const nameOf = (el, role) => {
-      const known = names.get(el);
+    const nameOf = (el, role, shown, keep) => {
+      const known = names.size ? names.get(el) : undefined;
       if (known && known.role === role) return known.name;
-      const name = H.nameOf(el, role, maxName);
-      names.set(el, { role, name });
+      const name = H.nameOf(el, role, maxName, shown);
+      if (keep) names.set(el, { role, name });
       return name;
     };
     // The lines as records: `{d, body}` for text, `{d, el, role, uid, name, states, live,
@@ -417,8 +422,7 @@
     };
     const statesWith = (el, role, more) => {
       const states = H.statesOf(el, role, args.verbose);
-      if (more) states.push(more);
-      return states;
+      return more ? states.concat(more) : states;
     };
     // `named`: an ancestor is named from its content (its words are not repeated as text);
     // `inAction`: inside an actionable element; `cursor`: the parent's cursor, when known;
@@ -457,19 +461,18 @@
         const was = C.tables.get(el);
         C.tables.set(el, layout);
         judged.set(el, layout);
-        if (was !== undefined && was !== layout) C.deepAt.set(el, ++C.gen);
+        if (was !== undefined && was !== layout) { C.deepAt.set(el, ++C.gen); C.deeps++; }
       }
-      const deepHere = Math.max(deep, C.deepAt.get(el) || 0);
+      const deepHere = C.deeps ? Math.max(deep, C.deepAt.get(el) || 0) : deep;
       if (block) {
         if (until !== Infinity && performance.now() > until) {
           cut = true;
           return;
         }
         flush();
-        const entry = kept.get(el);
-        const since = Math.max(C.floor, deepHere, C.dirtyAt.get(el) || 0);
-        if (entry && entry.gen >= since && entry.depth === depth && entry.named === named && entry.inAction === inAction &&
-            entry.cursor === cursor) {
+        const entry = reuse ? kept.get(el) : undefined;
+        if (entry && entry.gen >= Math.max(C.floor, deepHere, C.dirtyAt.get(el) || 0) && entry.depth === depth &&
+            entry.named === named && entry.inAction === inAction && entry.cursor === cursor) {
           for (const rec of entry.recs) recs.push(rec);
           return;
         }
@@ -514,7 +517,7 @@
       if (role) {
         const actionable = H.isActionable(el, role);
         const candidate = args.verbose || actionable || role === 'heading' || !args.interactive;
-        const name = candidate ? nameOf(el, role) : '';
+        const name = candidate ? nameOf(el, role, tag !== 'OPTION') : '';
         let keep;
         if (args.verbose) keep = true;
         else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected);
