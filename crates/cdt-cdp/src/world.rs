@@ -73,15 +73,10 @@ fn stale_frame(error: CdtError, frame: &str) -> CdtError {
     error
 }
 
-/// Replaces the probe's placeholders `\u0001<nonce>:<i>\u0002` with uids: written as JSON
-/// escapes in the answer's JSON (`escaped`), as they are in its lines' text.
-fn substitute(text: &str, nonce: &str, uids: &[String], escaped: bool) -> String {
-    let (open, close) = if escaped {
-        ("\\u0001", "\\u0002")
-    } else {
-        ("\u{1}", "\u{2}")
-    };
-    let marker = format!("{open}{nonce}:");
+/// Replaces the probe's placeholders `\u007f<nonce>:<i>\u007f` with uids (the character is
+/// never escaped in the answer's JSON, nor found in page text).
+fn substitute(text: &str, nonce: &str, uids: &[String]) -> String {
+    let marker = format!("\u{7f}{nonce}:");
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(&marker) {
@@ -91,7 +86,7 @@ fn substitute(text: &str, nonce: &str, uids: &[String], escaped: bool) -> String
         let tail = &after[digits..];
         match (
             after[..digits].parse::<usize>().ok(),
-            tail.strip_prefix(close),
+            tail.strip_prefix('\u{7f}'),
         ) {
             (Some(index), Some(tail)) if index < uids.len() => {
                 out.push_str(&uids[index]);
@@ -516,7 +511,7 @@ impl Frame<'_> {
         let text = if uids.is_empty() {
             text
         } else {
-            substitute(&text, &nonce, &uids, true)
+            substitute(&text, &nonce, &uids)
         };
         let mut value: Value = serde_json::from_str(&text).map_err(|e| {
             CdtError::new(
@@ -529,7 +524,7 @@ impl Frame<'_> {
             let lines = if uids.is_empty() {
                 lines.to_string()
             } else {
-                substitute(lines, &nonce, &uids, false)
+                substitute(lines, &nonce, &uids)
             };
             let lines = if lines.is_empty() {
                 Vec::new()
@@ -675,17 +670,15 @@ mod tests {
     #[test]
     fn placeholders_become_uids_and_forged_ones_stay_text() {
         let uids = vec!["e7".to_string(), "e8".to_string()];
-        let text = r#"{"a":"\u0001abc:0\u0002 button","b":["\u0001abc:1\u0002"],"c":"\u0001xyz:0\u0002","d":"\u0001abc:9\u0002"}"#;
-        let out = substitute(text, "abc", &uids, true);
+        let text = "{\"a\":\"\u{7f}abc:0\u{7f} button\",\"b\":[\"\u{7f}abc:1\u{7f}\"],\"c\":\"\u{7f}xyz:0\u{7f}\",\"d\":\"\u{7f}abc:9\u{7f}\"}";
         assert_eq!(
-            out,
-            r#"{"a":"e7 button","b":["e8"],"c":"\u0001xyz:0\u0002","d":"\u0001abc:9\u0002"}"#
+            substitute(text, "abc", &uids),
+            "{\"a\":\"e7 button\",\"b\":[\"e8\"],\"c\":\"\u{7f}xyz:0\u{7f}\",\"d\":\"\u{7f}abc:9\u{7f}\"}"
         );
-        // The lines' text carries them as they are.
-        let lines = "\u{1}abc:1\u{2} button \"Go\"\n  text \"\u{1}xyz:0\u{2}\"\n\u{1}abc:0";
+        let lines = "\u{7f}abc:1\u{7f} button \"Go\"\n  text \"\u{7f}xyz:0\u{7f}\"\n\u{7f}abc:0";
         assert_eq!(
-            substitute(lines, "abc", &uids, false),
-            "e8 button \"Go\"\n  text \"\u{1}xyz:0\u{2}\"\n\u{1}abc:0"
+            substitute(lines, "abc", &uids),
+            "e8 button \"Go\"\n  text \"\u{7f}xyz:0\u{7f}\"\n\u{7f}abc:0"
         );
     }
 }

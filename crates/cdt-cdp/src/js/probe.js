@@ -6,8 +6,10 @@
 // page's patches and globals cannot reach the probe.
 //
 // The probe never decides uids. It reports nodes: `ref(el)` answers the uid the daemon taught it
-// for `el`, or a placeholder `\u0001<nonce>:<i>\u0002` for the i-th node it reports fresh.
-// `run` returns `[json, gen, nonce, freshCount]`; the daemon numbers the fresh nodes, replaces
+// for `el`, or a placeholder `\u007f<nonce>:<i>\u007f` for the i-th node it reports fresh (page
+// text never carries that character: `clean`; JSON never escapes it, so a placeholder costs a
+// few bytes on the way). `run` returns `[json, gen, nonce, freshCount, adopted, lines]` (a
+// snapshot's lines as one text); the daemon numbers the fresh nodes, replaces
 // the placeholders, and calls `learn(gen, uids)`. The probe then holds uid → node for the
 // document (`node(uid)`), which the daemon asks the first time a command names the uid; it
 // keeps the node's backendNodeId from then on and resolves the element itself (DOM.resolveNode),
@@ -23,8 +25,8 @@
   const bytes = new Uint32Array(2);
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
-    sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(),
-    lastMutation: Date.now(), nonce: bytes[0].toString(36) + bytes[1].toString(36), sent: new Map(), sentCount: 0 };
+    sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
+    lastMutation: Date.now(), nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
   try {
     new MutationObserver(() => { R.lastMutation = Date.now(); })
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -67,7 +69,7 @@
       R.freshIndex.set(el, index);
       R.freshSig[index] = signed;
     }
-    return '\u0001' + R.nonce + ':' + index + '\u0002';
+    return '\u007f' + R.nonce + ':' + index + '\u007f';
   };
   // A snapshot line's signature: role, name, its tag and its parent's (two unnamed checkboxes
   // beside the same text — a list's "toggle all" and its only row's — are not one thing; not
@@ -131,20 +133,34 @@
   // Whether an element takes clicks without a role of its own: onclick, tabindex, draggable, or
   // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
   // parent's cursor, so only the element that sets the pointer counts, not its children.
-  const clickableWithoutRole = (el, parentCursor) => {
-    if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0)) return true;
-    if (el.getAttribute('draggable') === 'true') return true;
+  // `scope` is el's tree scope.
+  const clickableWithoutRole = (el, parentCursor, scope) => {
+    if (marksIn(scope)) {
+      if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0)) return true;
+      if (el.getAttribute('draggable') === 'true') return true;
+    }
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
-    return authorCursor(el) && getComputedStyle(el).cursor === 'pointer';
+    return authorCursor(scope) && getComputedStyle(el).cursor === 'pointer';
   };
-  // Whether an author style may set `cursor` in el's tree scope (a style sheet rule, an inline
+  // Whether some element of a tree scope carries one of the attributes that make an element
+  // clickable or a drop target without a role. Answered once per scope and run: most pages
+  // have none, and thousands of elements need not each be asked for seven attributes.
+  const MARKS = '[onclick],[tabindex],[draggable],[ondrop],[ondragover],[dropzone],[aria-dropeffect]';
+  const marksIn = (scope) => {
+    let known = R.markScopes.get(scope);
+    if (known === undefined) {
+      known = !scope.querySelector || !!scope.querySelector(MARKS);
+      R.markScopes.set(scope, known);
+    }
+    return known;
+  };
+  // Whether an author style may set `cursor` in a tree scope (a style sheet rule, an inline
   // style, a shadow root's sheets). When none can, an element's cursor is the browser's own, a
   // pointer only on links and controls (which have roles): the style need not be computed for
   // each of thousands of elements. Answered once per scope and run; anything unreadable (a
   // cross-origin sheet) or too large to scan counts as "may".
   const sheetsSetCursor = (sheets) => A11Y.anyRule(sheets, (rule) => !!(rule.style && rule.style.cursor));
-  const authorCursor = (el) => {
-    const scope = el.getRootNode();
+  const authorCursor = (scope) => {
     let known = R.cursorScopes.get(scope);
     if (known === undefined) {
       known = !!scope.querySelector('[style*="cursor" i]') || sheetsSetCursor(scope.styleSheets || []) ||
@@ -158,13 +174,15 @@
   const roleOf = (el, parentCursor) => {
     const role = A11Y.role(el);
     if (role && !SOFT.has(role)) return role;
-    if (role) return clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor) ? CLICKABLE : takesDrops(el) ? DROPTARGET : role;
+    const scope = el.getRootNode();
+    const cursor = parentCursor === undefined ? 'auto' : parentCursor;
+    if (role) return clickableWithoutRole(el, cursor, scope) ? CLICKABLE : marksIn(scope) && takesDrops(el) ? DROPTARGET : role;
     // A label whose control is not shown (a checkbox hidden behind its label: a menu's or a
     // sidebar's toggle) is what takes the clicks, under its own name (Chromium's `LabelText`).
     if (el.tagName === 'LABEL' && el.control && !isVisible(el.control)) return CLICKABLE;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
-    if (clickableWithoutRole(el, parentCursor === undefined ? 'auto' : parentCursor)) return CLICKABLE;
-    if (takesDrops(el)) return DROPTARGET;
+    if (clickableWithoutRole(el, cursor, scope)) return CLICKABLE;
+    if (marksIn(scope) && takesDrops(el)) return DROPTARGET;
     return null;
   };
   const nameOf = (el, role, max, shown) => clean(A11Y.name(el, role, shown), max);
@@ -233,7 +251,7 @@
     if (R.sent.size > 8) R.sent.delete(R.sent.keys().next().value);
     if (!last || !args.base || last.token !== args.base) return r;
     const a = last.lines, b = r.lines;
-    const same = (x, y) => x === y && x.indexOf('\u0001') < 0;
+    const same = (x, y) => x === y && x.indexOf('\u007f') < 0;
     let p = 0;
     while (p < a.length && p < b.length && same(a[p], b[p])) p++;
     let s = 0;
@@ -785,7 +803,7 @@
   }
   function run(command, args, target) {
     if (R.sigWork.length) readSignatures();
-    R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null; R.cursorScopes = new Map();
+    R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null; R.cursorScopes = new Map(); R.markScopes = new Map();
     args = args || {};
     // The daemon forgot the uids of an earlier document: so does this cache.
     if (args.epoch !== R.epoch) { R.cache = new WeakMap(); R.byUid = new Map(); R.sent = new Map(); R.sig = new Map(); R.epoch = args.epoch; }

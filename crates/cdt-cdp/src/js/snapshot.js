@@ -347,7 +347,7 @@
       // Only a line equal to the next can start a run (most lines are not: nothing to check).
       if (lines[i + 1] === line) {
         const trimmed = line.trimStart();
-        if (!/^(?:f\d+)?e\d+ /.test(trimmed) && !trimmed.startsWith('\u0001')) {
+        if (!/^(?:f\d+)?e\d+ /.test(trimmed) && !trimmed.startsWith('\u007f')) {
           while (i + n < lines.length && lines[i + n] === line && leaf(i + n - 1) && leaf(i + n)) n++;
         }
       }
@@ -431,6 +431,7 @@
     // it finished are kept, none it cut short.
     const until = args.prepare && args.budgetMs ? performance.now() + args.budgetMs : Infinity;
     let cut = false;
+    let blocks = 0;
     // A table part's judgement is its table's, as this walk judged it on the way down (judged
     // here only for a walk that starts inside the table).
     const judged = new Map();
@@ -465,7 +466,8 @@
       }
       const deepHere = C.deeps ? Math.max(deep, C.deepAt.get(el) || 0) : deep;
       if (block) {
-        if (until !== Infinity && performance.now() > until) {
+        // (The clock is read every 32 blocks: thousands of reads add up in a cold walk.)
+        if (until !== Infinity && (++blocks & 31) === 0 && performance.now() > until) {
           cut = true;
           return;
         }
@@ -555,9 +557,18 @@
         return;
       }
       // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
-      // unoptimized, where each of those is garbage).
+      // unoptimized, where each of those is garbage); text is taken here, as `walk` takes it,
+      // without a call per text node.
+      const takesText = !textHidden && !args.interactive && !childNamed && childDepth <= maxDepth;
       for (let child = el.firstChild; child; child = child.nextSibling) {
-        if (!(textHidden && child.nodeType === 3)) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+        if (child.nodeType === 3) {
+          if (!takesText || cut) continue;
+          if (text.parts.length && text.depth !== childDepth) flush();
+          text.depth = childDepth;
+          text.parts.push(child.data);
+        } else {
+          walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+        }
       }
     };
     const rootsBefore = C.shadowRoots.length;
