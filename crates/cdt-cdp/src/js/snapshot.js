@@ -337,19 +337,17 @@
 
   // Run-length compression: repeated identical sibling lines without uid and without children
   // (`text "★"`, an empty `cell`) become one line ending in `×N`. Lines with uids never merge.
-  const compress = (lines) => {
+  // `depths` and `plain` (no uid) are the lines' own: a line is compared with the next only
+  // when neither has a uid (comparing two lines of one length reads them both whole).
+  const compress = (lines, depths, plain) => {
     const out = [];
-    const indent = (line) => line.length - line.trimStart().length;
-    const leaf = (j) => j + 1 >= lines.length || indent(lines[j + 1]) <= indent(lines[j]);
+    const leaf = (j) => j + 1 >= lines.length || depths[j + 1] <= depths[j];
     for (let i = 0; i < lines.length;) {
       const line = lines[i];
       let n = 1;
       // Only a line equal to the next can start a run (most lines are not: nothing to check).
-      if (lines[i + 1] === line) {
-        const trimmed = line.trimStart();
-        if (!/^(?:f\d+)?e\d+ /.test(trimmed) && !trimmed.startsWith('\u007f')) {
-          while (i + n < lines.length && lines[i + n] === line && leaf(i + n - 1) && leaf(i + n)) n++;
-        }
+      if (plain[i] && plain[i + 1] && lines[i + 1] === line) {
+        while (i + n < lines.length && lines[i + n] === line && leaf(i + n - 1) && leaf(i + n)) n++;
       }
       out.push(n > 2 ? line + ' ×' + n : line);
       if (n === 2) out.push(line);
@@ -580,14 +578,18 @@
     if (args.prepare) return { prepared: recs.length, cut };
     // The lines put together: uids, and what live lines show now.
     const lines = [];
+    const depths = [];
+    const plain = [];
     const frames = [];
     const active = H.deepActive(document);
     const indents = [''];
     for (const rec of recs) {
       while (indents.length <= rec.d) indents.push(indents[indents.length - 1] + '  ');
       const indent = indents[rec.d];
+      depths.push(rec.d);
       if (!rec.el) {
         lines.push(indent + rec.body);
+        plain.push(true);
         continue;
       }
       const el = rec.el;
@@ -597,9 +599,10 @@
       const shown = H.shown(rec.role);
       const uid = rec.uid ? H.ref(el, () => H.signature(el, shown, name)) : null;
       lines.push(indent + (uid ? uid + ' ' : '') + shown + (name ? ' ' + H.quote(name) : '') + (states.length ? ' ' + states.join(' ') : ''));
+      plain.push(!uid);
       if (rec.frame) frames.push({ uid: uid || H.ref(el), depth: rec.d + 1 });
     }
     // Each uid's role and name are on its line: the daemon reads them there.
-    return { lines: compress(lines), frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    return { lines: compress(lines, depths, plain), frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
   };
 })
