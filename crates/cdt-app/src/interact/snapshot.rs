@@ -84,26 +84,44 @@ pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str, wait_un
     });
 }
 
-fn lines_of(value: &Value) -> Vec<String> {
-    value["lines"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|l| l.as_str().map(str::to_string))
-        .collect()
+/// An agent answer's lines, taken out of it (not copied: a large page has thousands).
+fn lines_of(value: &mut Value) -> Vec<String> {
+    match value["lines"].take() {
+        Value::Array(lines) => lines
+            .into_iter()
+            .filter_map(|line| match line {
+                Value::String(line) => Some(line),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
-/// Adds an agent answer's nodes (`[uid, role, name, backendNodeId?]`) to the uid map.
-fn add_nodes(uids: &mut Map<String, Value>, value: &Value) {
-    for node in value["nodes"].as_array().into_iter().flatten() {
-        let Some(uid) = node[0].as_str() else {
+/// Adds an agent answer's nodes (`[uid, role, name, backendNodeId?]`) to the uid map, taken out
+/// of the answer.
+fn add_nodes(uids: &mut Map<String, Value>, value: &mut Value) {
+    let Value::Array(nodes) = value["nodes"].take() else {
+        return;
+    };
+    for node in nodes {
+        let Value::Array(mut node) = node else {
             continue;
         };
-        let mut entry = json!({ "role": node[1], "name": node[2] });
-        if let Some(id) = node.get(3).and_then(Value::as_i64) {
-            entry["backendNodeId"] = json!(id);
+        let id = node.get(3).and_then(Value::as_i64);
+        node.truncate(3);
+        let (Some(name), Some(role), Some(Value::String(uid))) =
+            (node.pop(), node.pop(), node.pop())
+        else {
+            continue;
+        };
+        let mut entry = Map::new();
+        entry.insert("role".to_string(), role);
+        entry.insert("name".to_string(), name);
+        if let Some(id) = id {
+            entry.insert("backendNodeId".to_string(), json!(id));
         }
-        uids.insert(uid.to_string(), entry);
+        uids.insert(uid, Value::Object(entry));
     }
 }
 
@@ -130,13 +148,13 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
         .as_deref()
         .map_or("", |root| scope_to(root, &mut args));
     let what = options.root.as_deref().unwrap_or("the page");
-    let main = probe_result(
+    let mut main = probe_result(
         ctx.probe(root_frame, ProbeCommand::Snapshot, args).await?,
         what,
     )?;
-    let mut lines = lines_of(&main);
+    let mut lines = lines_of(&mut main);
     let mut uids = Map::new();
-    add_nodes(&mut uids, &main);
+    add_nodes(&mut uids, &mut main);
     // Every frame is snapshotted by its own agent and spliced under its `iframe` line, nested
     // frames too (parents before children).
     let mut pending = frames_of(&main, 0);
@@ -151,7 +169,7 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
             root: None,
             ..options.clone()
         };
-        let Ok(inner) = ctx
+        let Ok(mut inner) = ctx
             .probe(&prefix, ProbeCommand::Snapshot, probe_args(&inner_options))
             .await
         else {
@@ -161,7 +179,7 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
             continue;
         }
         let indent = "  ".repeat(depth);
-        let spliced: Vec<String> = lines_of(&inner)
+        let spliced: Vec<String> = lines_of(&mut inner)
             .into_iter()
             .map(|line| format!("{indent}{line}"))
             .collect();
@@ -171,7 +189,7 @@ pub async fn take(ctx: &PageCtx, options: &Options) -> Result<Snapshot, CdtError
         {
             lines.splice(position + 1..position + 1, spliced);
         }
-        add_nodes(&mut uids, &inner);
+        add_nodes(&mut uids, &mut inner);
         pending.extend(frames_of(&inner, depth));
     }
     Ok(Snapshot {
