@@ -822,7 +822,7 @@
   const VISIBLE = { visibilityProperty: true };
   // The text node that is all of `el`'s content, through at most one inline holder of it.
   const soleText = (el) => {
-    let node = el.firstChild;
+    const node = el.firstChild;
     if (!node || node !== el.lastChild || el.shadowRoot) return null;
     if (node.nodeType === 1) {
       const inner = node.firstChild;

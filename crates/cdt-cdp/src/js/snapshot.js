@@ -409,6 +409,12 @@
       if (words) recs.push({ d: text.depth, body: 'text ' + H.quote(words) });
       text = { depth: 0, parts: [] };
     };
+    // Text joins the run of text at its depth (a run at another depth is put out first).
+    const addText = (data, depth) => {
+      if (text.parts.length && text.depth !== depth) flush();
+      text.depth = depth;
+      text.parts.push(data);
+    };
     const emit = (el, role, name, depth, withUid, candidate) => {
       flush();
       const more = extra.get(el);
@@ -442,10 +448,7 @@
     const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
-        if (args.interactive || named) return;
-        if (text.parts.length && text.depth !== depth) flush();
-        text.depth = depth;
-        text.parts.push(el.textContent);
+        if (!args.interactive && !named) addText(el.data, depth);
         return;
       }
       if (el.nodeType !== 1) return;
@@ -560,10 +563,7 @@
       const takesText = !textHidden && !args.interactive && !childNamed && childDepth <= maxDepth;
       for (let child = el.firstChild; child; child = child.nextSibling) {
         if (child.nodeType === 3) {
-          if (!takesText || cut) continue;
-          if (text.parts.length && text.depth !== childDepth) flush();
-          text.depth = childDepth;
-          text.parts.push(child.data);
+          if (takesText && !cut) addText(child.data, childDepth);
         } else {
           walk(child, childDepth, childNamed, childInAction, childCursor, deep);
         }
