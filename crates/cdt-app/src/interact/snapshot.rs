@@ -105,16 +105,16 @@ fn add_nodes(uids: &mut Map<String, Value>, value: &mut Value) {
         return;
     };
     for node in nodes {
-        let Value::Array(mut node) = node else {
+        let Value::Array(node) = node else {
             continue;
         };
-        let id = node.get(3).and_then(Value::as_i64);
-        node.truncate(3);
-        let (Some(name), Some(role), Some(Value::String(uid))) =
-            (node.pop(), node.pop(), node.pop())
+        let mut fields = node.into_iter();
+        let (Some(Value::String(uid)), Some(role), Some(name)) =
+            (fields.next(), fields.next(), fields.next())
         else {
             continue;
         };
+        let id = fields.next().as_ref().and_then(Value::as_i64);
         let mut entry = Map::new();
         entry.insert("role".to_string(), role);
         entry.insert("name".to_string(), name);

@@ -127,8 +127,8 @@
   // The probe's pseudo-role for an element that takes drops (inline `ondrop`/`ondragover`, a
   // `dropzone`, `aria-dropeffect`): `element drag` needs a uid to drop on.
   const DROPTARGET = 'generic-droptarget';
-  const takesDrops = (el) => el.hasAttribute('ondrop') || el.hasAttribute('ondragover') || el.hasAttribute('dropzone') ||
-    (el.hasAttribute('aria-dropeffect') && el.getAttribute('aria-dropeffect') !== 'none');
+  const takesDrops = (el, scope) => marksIn(scope) && (el.hasAttribute('ondrop') || el.hasAttribute('ondragover') || el.hasAttribute('dropzone') ||
+    (el.hasAttribute('aria-dropeffect') && el.getAttribute('aria-dropeffect') !== 'none'));
   const INLINE_TEXT = new Set(['LABEL', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'SUB', 'SUP', 'CODE', 'ABBR', 'MARK', 'BR']);
   // Whether an element takes clicks without a role of its own: onclick, tabindex, draggable, or
   // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
@@ -146,11 +146,15 @@
   // clickable or a drop target without a role. Answered once per scope and run: most pages
   // have none, and thousands of elements need not each be asked for seven attributes.
   const MARKS = '[onclick],[tabindex],[draggable],[ondrop],[ondragover],[dropzone],[aria-dropeffect]';
-  const marksIn = (scope) => {
-    let known = R.markScopes.get(scope);
+  const hasMarks = (scope) => !scope.querySelector || !!scope.querySelector(MARKS);
+  const marksIn = (scope) => onceIn(R.markScopes, scope, hasMarks);
+  // A question about a tree scope, answered once per scope and run (`table`, emptied by `run`;
+  // `answer(scope)`).
+  const onceIn = (table, scope, answer) => {
+    let known = table.get(scope);
     if (known === undefined) {
-      known = !scope.querySelector || !!scope.querySelector(MARKS);
-      R.markScopes.set(scope, known);
+      known = answer(scope);
+      table.set(scope, known);
     }
     return known;
   };
@@ -160,15 +164,9 @@
   // each of thousands of elements. Answered once per scope and run; anything unreadable (a
   // cross-origin sheet) or too large to scan counts as "may".
   const sheetsSetCursor = (sheets) => A11Y.anyRule(sheets, (rule) => !!(rule.style && rule.style.cursor));
-  const authorCursor = (scope) => {
-    let known = R.cursorScopes.get(scope);
-    if (known === undefined) {
-      known = !!scope.querySelector('[style*="cursor" i]') || sheetsSetCursor(scope.styleSheets || []) ||
-        sheetsSetCursor(scope.adoptedStyleSheets || []);
-      R.cursorScopes.set(scope, known);
-    }
-    return known;
-  };
+  const setsCursor = (scope) => !!scope.querySelector('[style*="cursor" i]') || sheetsSetCursor(scope.styleSheets || []) ||
+    sheetsSetCursor(scope.adoptedStyleSheets || []);
+  const authorCursor = (scope) => onceIn(R.cursorScopes, scope, setsCursor);
   // Roles that a script-bound click handler turns into a control of its own.
   const SOFT = new Set(['listitem', 'article', 'img', 'row', 'cell', 'gridcell', 'group', 'figure', 'paragraph']);
   const roleOf = (el, parentCursor) => {
@@ -176,13 +174,13 @@
     if (role && !SOFT.has(role)) return role;
     const scope = el.getRootNode();
     const cursor = parentCursor === undefined ? 'auto' : parentCursor;
-    if (role) return clickableWithoutRole(el, cursor, scope) ? CLICKABLE : marksIn(scope) && takesDrops(el) ? DROPTARGET : role;
+    if (role) return clickableWithoutRole(el, cursor, scope) ? CLICKABLE : takesDrops(el, scope) ? DROPTARGET : role;
     // A label whose control is not shown (a checkbox hidden behind its label: a menu's or a
     // sidebar's toggle) is what takes the clicks, under its own name (Chromium's `LabelText`).
     if (el.tagName === 'LABEL' && el.control && !isVisible(el.control)) return CLICKABLE;
     if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
     if (clickableWithoutRole(el, cursor, scope)) return CLICKABLE;
-    if (marksIn(scope) && takesDrops(el)) return DROPTARGET;
+    if (takesDrops(el, scope)) return DROPTARGET;
     return null;
   };
   const nameOf = (el, role, max, shown) => clean(A11Y.name(el, role, shown), max);
@@ -200,6 +198,8 @@
     return active;
   };
   const hasFocus = (el) => deepActive(el.ownerDocument) === el;
+  // (Most lines have no states: one array for them all, kept by thousands of lines.)
+  const NO_STATES = Object.freeze([]);
   const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
@@ -231,8 +231,6 @@
     if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
     return out.length ? out : NO_STATES;
   };
-  // (Most lines have no states: one array for them all, kept by thousands of lines.)
-  const NO_STATES = Object.freeze([]);
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
   const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
@@ -465,8 +463,9 @@
         found.push({ el, role, name, rank: rankOf(words, wanted, el, role) });
       }
     }
-    const best = found.map((m, i) => [m, i]).sort((a, b) => a[0].rank - b[0].rank || a[1] - b[1]).slice(0, args.limit || 20);
-    return { matches: best.map(([m]) => ({ uid: ref(m.el), role: shown(m.role), name: m.name })) };
+    // (A stable sort: page order within a rank.)
+    const best = found.sort((a, b) => a.rank - b.rank).slice(0, args.limit || 20);
+    return { matches: best.map((m) => ({ uid: ref(m.el), role: shown(m.role), name: m.name })) };
   }
   function targets() {
     const out = [];
