@@ -21,6 +21,9 @@ fn running_as_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
+/// The back/forward cache's size, as a feature parameter: one entry per page.
+const BACK_FORWARD_CACHE_SIZE: &str = "BackForwardCacheSize:cache_size/1";
+
 /// The command line for a slot's browser.
 pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
     let mut args = vec![
@@ -91,6 +94,14 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
         } else {
             args.push(arg.clone());
         }
+    }
+    // One page kept in the back/forward cache, not Chromium's six: `page back` right after a
+    // navigation still shows the page as it was left, and a browsing agent's renderer does not
+    // keep five more documents alive (docs/chromium-flags.md). A caller who names the cache in
+    // either list decides alone.
+    let names_the_cache = |list: &[String]| list.iter().any(|f| f.starts_with("BackForwardCache"));
+    if !names_the_cache(&features) && !names_the_cache(&disabled) {
+        features.push(BACK_FORWARD_CACHE_SIZE.into());
     }
     args.push(format!("--enable-features={}", features.join(",")));
     args.push(format!("--disable-features={}", disabled.join(",")));
@@ -270,7 +281,9 @@ mod tests {
             .collect();
         assert_eq!(
             features,
-            vec!["--enable-features=StrictOriginIsolation,Foo,Bar"],
+            vec![
+                "--enable-features=StrictOriginIsolation,Foo,Bar,BackForwardCacheSize:cache_size/1"
+            ],
             "one merged feature list"
         );
         let disabled: Vec<&String> = args
@@ -286,5 +299,35 @@ mod tests {
         );
         assert!(args.iter().any(|a| a == "--disable-popup-blocking"));
         assert_eq!(args.last().map(String::as_str), Some("about:blank"));
+    }
+
+    #[test]
+    fn a_caller_who_names_the_back_forward_cache_decides_its_size() {
+        let features_with = |extra: &[&str]| {
+            let spec = LaunchSpec {
+                headless: true,
+                window_size: None,
+                chrome_path: None,
+                extra_args: extra.iter().map(|a| a.to_string()).collect(),
+                profile_dir: "/tmp/p".into(),
+                log_file: "/tmp/l".into(),
+                mode: BrowserMode::Dedicated,
+            };
+            chromium_args(&spec)
+                .into_iter()
+                .filter(|a| {
+                    a.starts_with("--enable-features=") || a.starts_with("--disable-features=")
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert!(features_with(&[]).contains("BackForwardCacheSize:cache_size/1"));
+        let own = features_with(&["--enable-features=BackForwardCacheSize:cache_size/6"]);
+        assert!(
+            own.contains("cache_size/6") && !own.contains("cache_size/1"),
+            "{own}"
+        );
+        let off = features_with(&["--disable-features=BackForwardCache"]);
+        assert!(!off.contains("cache_size"), "{off}");
     }
 }
