@@ -239,6 +239,24 @@ fn a_text_target_prefers_exact_words_and_controls() {
         deleted.stdout
     );
     assert_eq!(read("r.textContent"), "one deleted");
+    // Commands that only look at or focus an element say so too, and take the same one.
+    for command in ["focus", "scroll-into-view", "inspect"] {
+        let taken = env.ctx("t", &["element", command, "--text", "Delete"]);
+        let uid = taken.ok()["uid"].as_str().unwrap_or_default().to_string();
+        let warning = &taken.json["meta"]["warnings"][0];
+        assert_eq!(warning["code"], "AMBIGUOUS_TARGET", "{}", taken.stdout);
+        assert!(
+            warning["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(&uid)),
+            "{}",
+            taken.stdout
+        );
+    }
+    assert_eq!(
+        read("document.activeElement.parentElement.firstChild.textContent"),
+        "One "
+    );
     env.ctx("t", &["element", "click", "--text", "draft"]).ok();
     assert_eq!(read("r.textContent"), "draft saved");
     env.ctx(

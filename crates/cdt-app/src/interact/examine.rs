@@ -1,11 +1,11 @@
 //! `element focus|scroll-into-view|inspect|find`: one page-probe command on an element (or a
 //! search for one), answered as the probe reports it — no action, so no feedback.
 
-use cdt_domain::CdtError;
 use cdt_domain::ops::{
     ElementActionParams, FindParams, FindReply, FocusReply, InspectReply, ScrollIntoViewReply,
 };
 use cdt_domain::probe::ProbeCommand;
+use cdt_domain::{CdtError, Warning};
 use serde_json::json;
 use tokio::time::Instant;
 
@@ -30,22 +30,35 @@ use_case!(ElementFind, |scope, params, until| find(
 )
 .await);
 
-/// Runs one probe command on the element `params` names; its answer read as `T`. Also gives
-/// the frame it is in, whose offset places its coordinates in the page.
+/// What one probe command answered on an element: read as `T`, the warning of a text that
+/// matched others as well, and the offset of the element's frame in the page.
+struct OnElement<T> {
+    answer: T,
+    ambiguous: Option<Warning>,
+    offset: (f64, f64),
+}
+
+/// Runs one probe command on the element `params` names.
 async fn on_element<T: serde::de::DeserializeOwned>(
     scope: &Scope<'_>,
     params: &ElementActionParams,
     command: ProbeCommand,
     until: Instant,
-) -> Result<(T, (f64, f64)), CdtError> {
+) -> Result<OnElement<T>, CdtError> {
     let (frame, args, what) = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    // (Its reply has no warnings: a text that matched others as well is not told here.)
-    let locate::Located { frame, args, .. } =
-        locate::in_any_frame(&ctx, frame, args, &what).await?;
+    let locate::Located {
+        frame,
+        args,
+        warning,
+    } = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let result = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
     let offset = frame_offset(&ctx, &frame).await?;
-    Ok((probe_read(&result, "")?, offset))
+    Ok(OnElement {
+        answer: probe_read(&result, "")?,
+        ambiguous: warning,
+        offset,
+    })
 }
 
 /// `element focus`.
@@ -54,9 +67,11 @@ pub async fn focus(
     params: &ElementActionParams,
     until: Instant,
 ) -> Result<FocusReply, CdtError> {
-    Ok(on_element(scope, params, ProbeCommand::Focus, until)
-        .await?
-        .0)
+    let done = on_element(scope, params, ProbeCommand::Focus, until).await?;
+    Ok(FocusReply {
+        warnings: done.ambiguous.into_iter().collect(),
+        ..done.answer
+    })
 }
 
 /// `element scroll-into-view`.
@@ -65,11 +80,11 @@ pub async fn scroll_into_view(
     params: &ElementActionParams,
     until: Instant,
 ) -> Result<ScrollIntoViewReply, CdtError> {
-    Ok(
-        on_element(scope, params, ProbeCommand::ScrollIntoView, until)
-            .await?
-            .0,
-    )
+    let done = on_element(scope, params, ProbeCommand::ScrollIntoView, until).await?;
+    Ok(ScrollIntoViewReply {
+        warnings: done.ambiguous.into_iter().collect(),
+        ..done.answer
+    })
 }
 
 /// `element inspect`: its box in page viewport coordinates (its frame's offset added).
@@ -78,10 +93,14 @@ pub async fn inspect(
     params: &ElementActionParams,
     until: Instant,
 ) -> Result<InspectReply, CdtError> {
-    let (mut found, (dx, dy)): (InspectReply, _) =
+    let done: OnElement<InspectReply> =
         on_element(scope, params, ProbeCommand::Inspect, until).await?;
-    found.bounds = found.bounds.moved(dx, dy);
-    Ok(found)
+    let (dx, dy) = done.offset;
+    Ok(InspectReply {
+        bounds: done.answer.bounds.moved(dx, dy),
+        warnings: done.ambiguous.into_iter().collect(),
+        ..done.answer
+    })
 }
 
 pub async fn find(

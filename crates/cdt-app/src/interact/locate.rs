@@ -92,7 +92,7 @@ fn ambiguous(args: &Value, uid: &str, also: u64) -> Option<Warning> {
     Some(Warning::new(
         WarningCode::AmbiguousTarget,
         format!(
-            "text {text:?} matches {also} other {others} as well as {uid}, which was acted on (the first in page order); to choose, pass the uid of the one meant from: cdt element find {}",
+            "text {text:?} matches {also} other {others} as well as {uid}, the one taken (the first in page order); to choose, pass the uid of the one meant from: cdt element find {}",
             shell_word(text)
         ),
     ))

@@ -364,6 +364,10 @@ pub struct FocusReply {
     pub uid: String,
     /// It took the focus (an element that cannot be focused does not).
     pub focused: bool,
+    /// `AMBIGUOUS_TARGET`, carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
 }
 
 /// `element scroll-into-view`'s reply: where the element is now, and the page's scroll.
@@ -373,6 +377,10 @@ pub struct ScrollIntoViewReply {
     #[serde(rename = "box")]
     pub bounds: crate::ops::BoundingBox,
     pub scroll: ScrollPosition,
+    /// `AMBIGUOUS_TARGET`, carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
 }
 
 /// `element inspect`'s reply: what the element is and how it shows.
@@ -395,6 +403,10 @@ pub struct InspectReply {
     pub display: String,
     /// Its visible text (first 200 characters).
     pub text: String,
+    /// `AMBIGUOUS_TARGET`, carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
 }
 
 /// `element find`'s reply: visible elements whose name (or value) contains the text.
