@@ -314,3 +314,43 @@ fn generated_content_and_cursors_from_imported_sheets_count() {
     assert!(snap.contains(&format!("button {chromium:?}")), "{snap}");
     assert!(snap.contains("clickable \"Tile\""), "{snap}");
 }
+
+/// Text lines show words in the case `text-transform` lays them out, as Chromium's tree has
+/// them (its StaticText), in the document and inside a shadow root whose sheet sets it.
+#[test]
+fn text_lines_show_the_case_text_transform_lays_out() {
+    let server = cdt_e2e::HttpServer::start();
+    server.page(
+        "/cases.html",
+        "Cases",
+        "<style>.caps { text-transform: uppercase } .cap { text-transform: capitalize }</style>
+         <p class=caps>free shipping over $50</p><p class=cap>spring sale ends today</p>
+         <p>plain words stay</p><x-note></x-note>
+         <script>customElements.define('x-note', class extends HTMLElement { connectedCallback() {
+           this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host { text-transform: lowercase }</style>QUIET PLEASE'; } });</script>",
+    );
+    let env = cdt_e2e::TestEnv::new();
+    env.ctx("cases", &["page", "open", &server.url("/cases.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "cases");
+    let tree = env
+        .ctx("cases", &["cdp", "send", "Accessibility.getFullAXTree"])
+        .ok()
+        .clone();
+    let chromium: Vec<String> = tree["result"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|node| node["role"]["value"] == "StaticText")
+        .filter_map(|node| node["name"]["value"].as_str().map(str::to_string))
+        .collect();
+    for text in [
+        "FREE SHIPPING OVER $50",
+        "Spring Sale Ends Today",
+        "plain words stay",
+        "quiet please",
+    ] {
+        assert!(chromium.iter().any(|t| t == text), "Chromium: {chromium:?}");
+        assert!(snap.contains(&format!("text {text:?}")), "{snap}");
+    }
+}

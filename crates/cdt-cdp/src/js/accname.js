@@ -893,5 +893,12 @@
     const digit = /^H([1-6])$/.exec(el.tagName);
     return digit ? +digit[1] : 2;
   };
-  return { role, name, visible, fromContent, headingLevel, anyRule, inLayoutTable, hasOwnName };
+  // A text node as laid out, its words in the case `text-transform` shows them (for text lines,
+  // where `scopeTransforms` says a style of its tree scope may set one).
+  const laidOut = (text) => {
+    let parent = text.parentNode;
+    if (parent && parent.nodeType === 11) parent = parent.host;
+    return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
+  };
+  return { role, name, visible, fromContent, headingLevel, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
 })()

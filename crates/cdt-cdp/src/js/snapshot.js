@@ -445,10 +445,13 @@
       const known = judged.get(table);
       return known !== undefined ? known : H.inLayoutTable(table);
     };
+    // Whether a style of the tree scope being walked may set `text-transform` (text is then
+    // taken as laid out, in the case it shows, as Chromium's tree has it).
+    let transforms = H.transformsIn(start.getRootNode());
     const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
-        if (!args.interactive && !named) addText(el.data, depth);
+        if (!args.interactive && !named) addText(transforms ? H.laidOut(el) : el.data, depth);
         return;
       }
       if (el.nodeType !== 1) return;
@@ -547,7 +550,10 @@
       }
       if (el.shadowRoot) {
         observeRoot(el.shadowRoot);
+        const outer = transforms;
+        transforms = H.transformsIn(el.shadowRoot);
         for (let child = el.shadowRoot.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+        transforms = outer;
       }
       // Content hidden until found (by the browser's find in page) is skipped, its text too.
       if (el.getAttribute('hidden') === 'until-found') return;
@@ -563,7 +569,7 @@
       const takesText = !textHidden && !args.interactive && !childNamed && childDepth <= maxDepth;
       for (let child = el.firstChild; child; child = child.nextSibling) {
         if (child.nodeType === 3) {
-          if (takesText && !cut) addText(child.data, childDepth);
+          if (takesText && !cut) addText(transforms ? H.laidOut(child) : child.data, childDepth);
         } else {
           walk(child, childDepth, childNamed, childInAction, childCursor, deep);
         }
