@@ -56,3 +56,36 @@ fn the_main_content_reads_as_markdown_with_link_uids() {
         text.stdout
     );
 }
+
+/// Web components read as they render: a shadow host's shadow tree with the light content its
+/// slots show, blocks where the host is laid out as one, links with the snapshot's uids.
+#[test]
+fn markdown_reads_shadow_trees_as_they_render() {
+    let server = HttpServer::start();
+    server.page(
+        "/shop.html",
+        "Shop",
+        r#"<main><h1>Shop</h1><x-card><span slot="title">Red kettle</span>Boils fast.</x-card>
+<p>Also: <x-badge>new</x-badge> <x-badge></x-badge></p></main>
+<script>
+customElements.define('x-card', class extends HTMLElement { connectedCallback() {
+  this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host { display: block }</style>' +
+    '<h2><slot name="title"></slot></h2><p><slot></slot> <a href="/kettle">Details</a></p><p hidden>secret</p>'; } });
+customElements.define('x-badge', class extends HTMLElement { connectedCallback() {
+  this.attachShadow({ mode: 'open' }).innerHTML = '<b><slot>soon</slot></b>'; } });
+</script>"#,
+    );
+    let env = TestEnv::new();
+    env.ctx("md", &["page", "open", &server.url("/shop.html")])
+        .ok();
+    let markdown = env.ctx("md", &["page", "text", "--markdown"]).ok()["markdown"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let details = uid_of(&snapshot(&env, "md"), "link \"Details\"");
+    let expected = format!(
+        "# Shop\n\n## Red kettle\n\nBoils fast. [Details]({} \"{details}\")\n\nAlso: **new** **soon**",
+        server.url("/kettle")
+    );
+    assert_eq!(markdown, expected);
+}

@@ -529,14 +529,23 @@
     const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'SVG', 'svg', 'CANVAS', 'IFRAME', 'SELECT', 'OPTION', 'BUTTON', 'INPUT', 'TEXTAREA']);
     const CHROME = new Set(['NAV', 'HEADER', 'FOOTER', 'ASIDE']);
     const BLOCK = /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|DD|DETAILS|DIALOG|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LI|MAIN|NAV|OL|P|PRE|SECTION|SUMMARY|TABLE|UL)$/;
-    const shown = (el) => el.getAttribute('aria-hidden') !== 'true' && !el.hidden && A11Y.visible(el);
+    // The page as rendered (its flat tree): a shadow host's shadow tree, a slot's assigned nodes
+    // (or its fallback content), and both block when laid out as blocks (a slot has no box).
+    const kids = (node) => {
+      if (node.shadowRoot) return node.shadowRoot.childNodes;
+      if (node.tagName === 'SLOT') { const assigned = node.assignedNodes(); return assigned.length ? assigned : node.childNodes; }
+      return node.childNodes;
+    };
+    const isBlock = (el) => BLOCK.test(el.tagName) ||
+      ((el.shadowRoot || el.tagName === 'SLOT') && !getComputedStyle(el).display.startsWith('inline'));
+    const shown = (el) => el.getAttribute('aria-hidden') !== 'true' && !el.hidden && (el.tagName === 'SLOT' || A11Y.visible(el));
     const esc = (s) => s.replace(/([\\`*_\[\]])/g, '\\$1');
     // Page text never carries control characters (they delimit uid placeholders).
     const plain = (s) => String(s || '').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ');
     const inline = (node) => {
       if (node.nodeType === 3) return esc(plain(node.nodeValue).replace(/\s+/g, ' '));
       if (node.nodeType !== 1 || SKIP.has(node.tagName) || !shown(node)) return '';
-      const inner = () => Array.from(node.childNodes).map(inline).join('');
+      const inner = () => Array.from(kids(node)).map(inline).join('');
       switch (node.tagName) {
         case 'BR': return '\n';
         case 'IMG': { const alt = clean(node.getAttribute('alt') || '', 200); return alt ? '![' + esc(alt) + '](' + node.src + ')' : ''; }
@@ -565,7 +574,7 @@
       let n = Number(el.getAttribute('start')) || 1;
       for (const item of el.children) {
         if (item.tagName !== 'LI' || !shown(item)) continue;
-        const own = Array.from(item.childNodes).filter((c) => !(c.nodeType === 1 && (c.tagName === 'UL' || c.tagName === 'OL')));
+        const own = Array.from(kids(item)).filter((c) => !(c.nodeType === 1 && (c.tagName === 'UL' || c.tagName === 'OL')));
         const words = own.map(inline).join('').replace(/\s+/g, ' ').trim();
         out.push('  '.repeat(depth) + (el.tagName === 'OL' ? (n++) + '. ' : '- ') + words);
         for (const nested of item.children) if (nested.tagName === 'UL' || nested.tagName === 'OL') list(nested, depth + 1);
@@ -589,11 +598,11 @@
         const summary = el.querySelector(':scope > summary');
         return summary ? para(text(summary)) : undefined;
       }
-      if (getComputedStyle(el).contentVisibility === 'hidden') return;
+      if (el.tagName !== 'SLOT' && getComputedStyle(el).contentVisibility === 'hidden') return;
       // A container: its block children in order, runs of inline content as paragraphs.
       let run = '';
-      for (const child of el.childNodes) {
-        if (child.nodeType === 1 && BLOCK.test(child.tagName)) { para(run.replace(/\s+/g, ' ').trim()); run = ''; block(child); }
+      for (const child of kids(el)) {
+        if (child.nodeType === 1 && isBlock(child)) { para(run.replace(/\s+/g, ' ').trim()); run = ''; block(child); }
         else run += inline(child);
       }
       para(run.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim());
