@@ -840,3 +840,29 @@ fn drop_targets_have_uids_and_a_drag_onto_itself_is_refused() {
         zone.stdout
     );
 }
+
+/// Focus guards (the empty `tabindex=0` elements a modal dialog or a data grid puts around
+/// itself to keep the focus in) are no lines: nothing there to click. An empty element that
+/// takes clicks and has a box (a colour swatch) still is one.
+#[test]
+fn focus_guards_are_no_lines_but_empty_click_targets_are() {
+    let server = HttpServer::start();
+    server.page(
+        "/modal.html",
+        "Modal",
+        "<div tabindex=0 data-guard=start></div>
+         <div role=dialog aria-label=Settings><h2>Settings</h2><button>Close</button>
+           <div role=presentation tabindex=0 class=guard></div><span tabindex=0></span></div>
+         <div tabindex=0 data-guard=end></div>
+         <div onclick=\"this.title='picked'\" style='width:20px;height:20px;background:red'></div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("g", &["page", "open", &server.url("/modal.html")])
+        .ok();
+    let snap = snapshot(&env, "g");
+    let clickables: Vec<&str> = snap.lines().filter(|l| l.contains("clickable")).collect();
+    assert_eq!(clickables.len(), 1, "{snap}");
+    let swatch = clickables[0].trim().split(' ').next().unwrap().to_string();
+    env.ctx("g", &["element", "click", &swatch]).ok();
+    assert!(snapshot(&env, "g").contains("clickable \"picked\""));
+}

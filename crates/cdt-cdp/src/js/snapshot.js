@@ -490,6 +490,14 @@
         kept.set(el, { gen, depth, named, inAction, cursor, recs: recs.slice(from) });
       }
     };
+    // An empty element that takes the focus only to pass it on (a dialog's or a grid's focus
+    // guards, `tabindex=0` and no box): nothing an agent could click, and no line in Chromium's
+    // tree either.
+    const focusGuard = (el, role, name) => {
+      if (role !== H.CLICKABLE || name || el.firstChild) return false;
+      const box = el.getBoundingClientRect();
+      return box.width === 0 || box.height === 0;
+    };
     const walkElement = (el, tag, block, depth, named, inAction, cursor, deep) => {
       if (tag.includes('-') && !el.shadowRoot && !C.hostSet.has(el)) {
         C.hostSet.add(el);
@@ -526,7 +534,7 @@
         const name = candidate ? nameOf(el, role, tag !== 'OPTION') : '';
         let keep;
         if (args.verbose) keep = true;
-        else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected);
+        else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected) && !focusGuard(el, role, name);
         else if (args.interactive) keep = role === 'heading';
         else keep = !!name || KEEP_UNNAMED.has(role);
         if (keep && !args.verbose && !actionable && name && FOLDS_INTO_CONTROL.has(role)) {
