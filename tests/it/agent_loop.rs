@@ -866,3 +866,32 @@ fn focus_guards_are_no_lines_but_empty_click_targets_are() {
     env.ctx("g", &["element", "click", &swatch]).ok();
     assert!(snapshot(&env, "g").contains("clickable \"picked\""));
 }
+
+/// A target still sliding into place (a grid's row after a filter) is pressed where it comes to
+/// rest, not reported covered by what it is sliding away from.
+#[test]
+fn a_sliding_target_is_pressed_where_it_comes_to_rest() {
+    let server = HttpServer::start();
+    server.page(
+        "/slide.html",
+        "Slide",
+        "<div id=cover style='position:absolute;top:100px;left:0;width:300px;height:60px;background:#ccc;z-index:1'>Header</div>
+         <button id=b style='position:absolute;top:100px;left:20px;transition:top 800ms linear'
+           onclick=\"this.textContent='Pressed'\">Row</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/slide.html")])
+        .ok();
+    let row = uid_of(&snapshot(&env, "s"), "button \"Row\"");
+    env.ctx("s", &["runtime", "eval", "b.style.top = '220px'"])
+        .ok();
+    let clicked = env.ctx("s", &["element", "click", &row]);
+    clicked.ok();
+    let read = |js: &str| env.ctx("s", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(read("b.textContent"), "Pressed", "{}", clicked.stdout);
+    // Still covered once at rest: covered, after the wait.
+    env.ctx("s", &["runtime", "eval", "b.style.top = '100px'"])
+        .ok();
+    env.ctx("s", &["element", "click", &row])
+        .err("TARGET_OBSCURED", 5);
+}

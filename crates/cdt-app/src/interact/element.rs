@@ -1,7 +1,10 @@
 //! `element …`: act on an element named by uid, selector or text. Before acting the element is
-//! scrolled into view and checked (visible, enabled, not covered at the action point); the
+//! scrolled into view, given up to a second to stop moving (an animation of its box, on it or
+//! around it), and checked (visible, enabled, not covered at the action point); the
 //! pointer rests there once the point stays put ([`pointer_onto`], for a hover and before a
 //! press); then real input events are dispatched, and the feedback says what the action caused.
+
+use std::time::Duration;
 
 use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::ActionReply;
@@ -123,10 +126,24 @@ async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim,
         args,
         warning,
     } = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
-    let found = probe_result(
-        ctx.probe(&frame, ProbeCommand::ActionPoint, args).await?,
-        what,
-    )?;
+    let mut found = ctx
+        .probe(&frame, ProbeCommand::ActionPoint, args.clone())
+        .await?;
+    // A target still sliding into place is aimed at where it comes to rest (a row after a
+    // filter would otherwise be covered by its neighbour, or pressed where it was).
+    let mut waited = Duration::ZERO;
+    while let Some(moving) = found["moving"].as_u64().filter(|ms| *ms > 0) {
+        let wait = Duration::from_millis(moving + 20).min(MOTION_WAIT.saturating_sub(waited));
+        if wait.is_zero() {
+            break;
+        }
+        tokio::time::sleep(wait).await;
+        waited += wait;
+        found = ctx
+            .probe(&frame, ProbeCommand::ActionPoint, args.clone())
+            .await?;
+    }
+    let found = probe_result(found, what)?;
     let (dx, dy) = frame_offset(ctx, &frame).await?;
     Ok(Aim {
         x: found["x"].as_f64().unwrap_or(0.0) + dx,
@@ -138,8 +155,12 @@ async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim,
     })
 }
 
+/// How long an action waits, at most, for its target's box to stop moving (an animation or a
+/// transition of its position or size, on it or around it) before it aims.
+const MOTION_WAIT: Duration = Duration::from_millis(1000);
+
 /// How long a frame the pointer did not reach is given to composite before it is aimed again.
-const FRAME_COMPOSITES: std::time::Duration = std::time::Duration::from_millis(100);
+const FRAME_COMPOSITES: Duration = Duration::from_millis(100);
 
 /// Where the pointer came to rest for a press: at a point, or a dialog its move opened (the
 /// action's outcome then).

@@ -316,6 +316,25 @@
     return { x: r.left, y: r.top, width: r.width, height: r.height };
   };
   // Coordinates are in this frame's viewport; the daemon adds the offsets of enclosing frames.
+  // How long, in ms, the element may still be moving: the longest finite animation or
+  // transition of its box (position, size, transform) running on it or an element around it (a
+  // grid's rows sliding into place after a filter, a menu unfolding). Colour and opacity do
+  // not move it, and endless animations (a spinner) never settle: neither counts.
+  const MOVES = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height|min-|max-|all$)/;
+  const movesBox = (a) => {
+    if (a.transitionProperty !== undefined) return MOVES.test(a.transitionProperty);
+    return a.effect.getKeyframes().some((frame) => Object.keys(frame).some((key) => MOVES.test(key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()))));
+  };
+  const stillMoving = (el) => {
+    let left = 0;
+    for (const a of el.ownerDocument.getAnimations()) {
+      const target = a.playState === 'running' && a.effect ? a.effect.target : null;
+      if (!target || !(target === el || target.contains(el))) continue;
+      const end = a.effect.getComputedTiming().endTime;
+      if (Number.isFinite(end) && movesBox(a)) left = Math.max(left, (end - (a.currentTime || 0)) / Math.abs(a.playbackRate || 1));
+    }
+    return Math.round(left);
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -326,10 +345,11 @@
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const rects = el.getClientRects();
     const r = rects.length ? rects[0] : el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el) };
+    const moving = stillMoving(el);
+    if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el), moving };
     const lx = r.left + r.width / 2; const ly = r.top + r.height / 2;
     const view = el.ownerDocument.defaultView;
-    if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el) };
+    if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el), moving };
     let hit = el.ownerDocument.elementFromPoint(lx, ly);
     while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
       const inner = hit.shadowRoot.elementFromPoint(lx, ly);
@@ -338,7 +358,7 @@
     }
     const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit) };
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), moving };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
@@ -355,7 +375,7 @@
     R.pointerIn = false;
     // A link that saves its target: the download begins only once the response's headers arrive.
     const download = !!el.closest('a[download][href]');
-    return { uid, x: lx, y: ly, element: describe(el), draggable, download };
+    return { uid, x: lx, y: ly, element: describe(el), draggable, download, moving };
   }
   // Why a click on the element last aimed at did nothing visible: its form's submission was
   // blocked by constraint validation (the invalid fields, with the browser's messages), or the
