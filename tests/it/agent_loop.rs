@@ -895,3 +895,37 @@ fn a_sliding_target_is_pressed_where_it_comes_to_rest() {
     env.ctx("s", &["element", "click", &row])
         .err("TARGET_OBSCURED", 5);
 }
+
+/// An action's feedback waits for what it set on its way (a toast sliding out, removed by the
+/// page once its transition ends), not only for the DOM to be quiet; a hover colour is not
+/// waited for.
+#[test]
+fn feedback_waits_for_a_transition_the_action_started() {
+    let server = HttpServer::start();
+    server.page(
+        "/toast.html",
+        "Toast",
+        "<style>#toast { transition: transform 600ms linear } button { transition: background-color 5s }
+           button:hover { background-color: red }</style>
+         <h1>Account settings</h1><p>Your name, email address and password are kept here.</p>
+         <p>Changes are saved as soon as you make them.</p><a href=/help>Help with your account</a>
+         <div id=toast role=status>Saved</div>
+         <button onclick=\"toast.style.transform = 'translateX(400px)'\">Dismiss</button>
+         <script>toast.addEventListener('transitionend', () => toast.remove())</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/toast.html")])
+        .ok();
+    let dismiss = uid_of(&snapshot(&env, "t"), "button \"Dismiss\"");
+    let clicked = env.ctx("t", &["element", "click", &dismiss, "--output", "text"]);
+    assert!(
+        clicked.stdout.lines().any(|l| l.starts_with("- ")),
+        "the toast's removal is in the feedback:\n{}",
+        clicked.stdout
+    );
+    // The button's 5 s colour transition on hover was not waited for (the cap is 1 s).
+    let ms = env.ctx("t", &["element", "click", &dismiss]).json["meta"]["durationMs"]
+        .as_u64()
+        .unwrap();
+    assert!(ms < 3000, "{ms} ms");
+}

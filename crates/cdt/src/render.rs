@@ -179,7 +179,9 @@ fn feedback(op: &str, data: &Value) -> String {
         effects.push(match (diff.len(), changes.len()) {
             (0, 0) => "no visible change".to_string(),
             (1, _) => "1 change".to_string(),
-            (0, n) => format!("{n} elements changed"),
+            // The whole page, as most of it changed.
+            (0, 1) => "most of the page changed; its 1 line below".to_string(),
+            (0, n) => format!("most of the page changed; its {n} lines below"),
             (n, _) => format!("{n} changes"),
         });
     }
@@ -288,6 +290,16 @@ mod tests {
         );
         assert_eq!(on_origin("about:blank#top"), "about:blank#top");
         assert_eq!(on_origin("http://h:1"), "http://h:1");
+    }
+
+    #[test]
+    fn a_page_that_mostly_changed_comes_whole_and_says_so() {
+        let data = json!({ "action": "click", "uid": "e1", "domChanged": true,
+            "navigated": false, "snapshot": "e1 button \"Dismiss\" focused" });
+        assert_eq!(
+            compact("element.click", &data).unwrap_or_default(),
+            "click e1 → most of the page changed; its 1 line below\ne1 button \"Dismiss\" focused\n"
+        );
     }
 
     #[test]

@@ -321,20 +321,30 @@
   // grid's rows sliding into place after a filter, a menu unfolding). Colour and opacity do
   // not move it, and endless animations (a spinner) never settle: neither counts.
   const MOVES = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height|min-|max-|all$)/;
-  const movesBox = (a) => {
-    if (a.transitionProperty !== undefined) return MOVES.test(a.transitionProperty);
-    return a.effect.getKeyframes().some((frame) => Object.keys(frame).some((key) => MOVES.test(key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()))));
+  // What an animation or transition changes, as CSS property names.
+  const animated = (a) => a.transitionProperty !== undefined ? [a.transitionProperty]
+    : a.effect.getKeyframes().flatMap((frame) => Object.keys(frame)).map((key) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
+  // A running animation that ends (not an endless one), and how long it has left, in ms.
+  const timeLeft = (a) => {
+    if (a.playState !== 'running' || !a.effect) return 0;
+    const end = a.effect.getComputedTiming().endTime;
+    return Number.isFinite(end) ? Math.max(0, (end - (a.currentTime || 0)) / Math.abs(a.playbackRate || 1)) : 0;
   };
   const stillMoving = (el) => {
     let left = 0;
     for (const a of el.ownerDocument.getAnimations()) {
-      const target = a.playState === 'running' && a.effect ? a.effect.target : null;
+      const target = a.effect ? a.effect.target : null;
       if (!target || !(target === el || target.contains(el))) continue;
-      const end = a.effect.getComputedTiming().endTime;
-      if (Number.isFinite(end) && movesBox(a)) left = Math.max(left, (end - (a.currentTime || 0)) / Math.abs(a.playbackRate || 1));
+      const ms = timeLeft(a);
+      if (ms > left && animated(a).some((property) => MOVES.test(property))) left = ms;
     }
     return Math.round(left);
   };
+  // Whether something on the page is still on its way somewhere: a finite animation of more
+  // than decoration (a row sliding, a dialog fading out before a script removes it; not a
+  // button's hover colour or focus ring).
+  const DECOR = /(color|shadow|outline|background|text-decoration|filter|fill|stroke|caret|accent)/;
+  const underway = () => document.getAnimations().some((a) => timeLeft(a) > 0 && animated(a).some((property) => !DECOR.test(property)));
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -509,13 +519,15 @@
       readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation };
   }
   function settle(args) {
-    // Resolves when the DOM has been quiet for `quiet` ms, or after `cap` ms.
+    // Resolves when the DOM has been quiet for `quiet` ms and nothing is on its way (what an
+    // animation ends in, a script often finishes: a row removed once it slid out), or after
+    // `cap` ms.
     const started = Date.now();
     return new Promise((resolve) => {
       const check = () => {
         const quiet = Date.now() - R.lastMutation;
-        if (quiet >= args.quiet || Date.now() - started >= args.cap) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
-        else setTimeout(check, Math.min(25, args.quiet - quiet + 1));
+        if ((quiet >= args.quiet && !underway()) || Date.now() - started >= args.cap) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
+        else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
       };
       check();
     });
