@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Incremental snapshots on applications the project did not write (issue 18's check): Swagger UI
+# (`swagger-ui-dist`, React) over a small OpenAPI document, and an AG Grid data grid
+# (`ag-grid-community`: sorting, quick filter, row selection, pagination, rows that slide into
+# place). Both come from the npm registry (fetched once into ~/.cache/cdt-bench; the registry is
+# the only network this needs). Each step is an action, then `capture snapshot --diff`; the page
+# rebuilt from the first snapshot and every reply since (as docs/snapshot-format.md describes)
+# is compared line for line with a fresh full snapshot, and that with a walk that kept nothing.
+# Prints, per step: the action's changes, the diff's, cl100k tokens read (action reply and diff,
+# JSON; the diff since the action's version: what came after its own changes) against a full
+# snapshot (JSON), and whether rebuilt = fresh = cold. A page that changes on
+# its own between two snapshots (a live region cleared on a timer) can differ for that reason:
+# the step says which versions it compared.
+#
+# Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/cdt-bench"
+mkdir -p "$CACHE"
+fetch() { # name version
+  local tarball="$CACHE/$1-$2.tgz"
+  if [ ! -s "$tarball" ]; then
+    curl -fsSL -o "$tarball.part" "https://registry.npmjs.org/$1/-/$1-$2.tgz"
+    mv "$tarball.part" "$tarball"
+  fi
+  echo "$tarball"
+}
+SWAGGER=$(fetch swagger-ui-dist 5.35.0)
+GRID=$(fetch ag-grid-community 36.2.0)
+cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
+bash scripts/ensure-deps.sh
+export CDT_HOME
+CDT_HOME=$(mktemp -d /tmp/cdt-apps.XXXX)
+export CDT_CONTEXT_ID=apps-bench
+trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"' EXIT
+mkdir -p "$CDT_HOME/swagger" "$CDT_HOME/grid"
+tar xzf "$SWAGGER" -C "$CDT_HOME/swagger"
+tar xzf "$GRID" -C "$CDT_HOME/grid"
+
+python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME" <<'PY'
+import difflib, json, os, re, subprocess, sys, time
+sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
+from benchkit import Client, serve_dir  # noqa: E402
+
+CDT, CL100K, HOME = sys.argv[1:4]
+
+# Swagger UI over a document of our own (the app is not), its API answered by static files.
+swagger = os.path.join(HOME, "swagger", "package")
+with open(os.path.join(swagger, "swagger-initializer.js")) as f:
+    init = f.read()
+init = re.sub(r'url: "[^"]*"', 'url: "/openapi.json"', init)
+with open(os.path.join(swagger, "swagger-initializer.js"), "w") as f:
+    f.write(init)
+os.makedirs(os.path.join(swagger, "api"), exist_ok=True)
+with open(os.path.join(swagger, "api", "pets"), "w") as f:
+    json.dump([{"id": 1, "name": "Rex", "tag": "dog"}, {"id": 2, "name": "Tom", "tag": "cat"}], f)
+pet = {"$ref": "#/components/schemas/Pet"}
+pet_id = {"name": "petId", "in": "path", "required": True, "schema": {"type": "integer"}}
+with open(os.path.join(swagger, "openapi.json"), "w") as f:
+    json.dump({
+        "openapi": "3.0.3", "info": {"title": "Pet Shop", "version": "1.2.0", "description": "A small shop of pets."},
+        "servers": [{"url": "/api"}],
+        "tags": [{"name": "pets", "description": "Everything about pets"}, {"name": "store", "description": "Orders"}],
+        "paths": {
+            "/pets": {
+                "get": {"tags": ["pets"], "summary": "List pets", "operationId": "listPets",
+                        "parameters": [{"name": "limit", "in": "query", "description": "How many to return", "schema": {"type": "integer"}}],
+                        "responses": {"200": {"description": "A list of pets", "content": {"application/json": {"schema": {"type": "array", "items": pet}}}}}},
+                "post": {"tags": ["pets"], "summary": "Add a pet", "requestBody": {"content": {"application/json": {"schema": pet}}},
+                         "responses": {"201": {"description": "Created"}}}},
+            "/pets/{petId}": {
+                "get": {"tags": ["pets"], "summary": "Find a pet by id", "parameters": [pet_id],
+                        "responses": {"200": {"description": "The pet"}, "404": {"description": "Not found"}}},
+                "delete": {"tags": ["pets"], "summary": "Delete a pet", "deprecated": True, "parameters": [pet_id],
+                           "responses": {"204": {"description": "Deleted"}}}},
+            "/store/orders": {"get": {"tags": ["store"], "summary": "List orders", "responses": {"200": {"description": "Orders"}}}}},
+        "components": {"schemas": {"Pet": {"type": "object", "required": ["name"], "properties": {
+            "id": {"type": "integer"}, "name": {"type": "string"}, "tag": {"type": "string", "enum": ["dog", "cat", "bird"]}}}}},
+    }, f)
+
+# An AG Grid of 300 cars, 50 to a page (the page is ours, the grid is not).
+grid = os.path.join(HOME, "grid", "package")
+with open(os.path.join(grid, "index.html"), "w") as f:
+    f.write("""<!doctype html><html><head><meta charset="utf-8"><title>Fleet</title>
+<script src="dist/ag-grid-community.min.js"></script></head>
+<body><h1>Fleet</h1><input id="q" placeholder="Quick filter" oninput="api.setGridOption('quickFilterText', this.value)">
+<div id="grid" style="height: 400px; width: 800px"></div>
+<script>
+const makes = ['Toyota', 'Ford', 'Porsche', 'BMW', 'Fiat', 'Kia'];
+const rows = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, make: makes[i % 6], model: 'M' + ((i * 7) % 23),
+  price: 10000 + (i * 937) % 50000, electric: i % 3 === 0 }));
+window.api = agGrid.createGrid(document.getElementById('grid'), {
+  rowData: rows,
+  columnDefs: [{ field: 'id', width: 80 }, { field: 'make', filter: true }, { field: 'model' }, { field: 'price', sortable: true },
+    { field: 'electric' }],
+  rowSelection: { mode: 'multiRow' }, pagination: true, paginationPageSize: 50, paginationPageSizeSelector: [20, 50, 100],
+});
+</script></body></html>""")
+
+class Failed(Exception):
+    pass
+
+def cdt(*args):
+    out = subprocess.run([CDT, *args], capture_output=True, text=True)
+    reply = json.loads(out.stdout)
+    if not reply["ok"]:
+        raise Failed(f"cdt {' '.join(args)}: {reply['error']['code']}: {reply['error']['message'][:160]}")
+    return reply["data"]
+
+def tokens(text):
+    out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
+    return int(out.stdout.split()[0])
+
+def uid(page, pattern):
+    for line in page.split("\n"):
+        if re.search(pattern, line):
+            return line.strip().split(" ")[0]
+    raise Failed(f"no line matches {pattern!r}")
+
+def run(name, url, ready, steps):
+    print(f"\n{name}: cl100k tokens the agent read per step (action reply + --diff since it, JSON) vs a full snapshot")
+    print(f"{'step':<26} {'action':>7} {'diff':>9} {'read':>6} {'full':>6}   rebuilt = fresh = cold")
+    cdt("page", "navigate", url)
+    for _ in range(50):
+        first = cdt("capture", "snapshot")
+        if ready in first["snapshot"]:
+            break
+        time.sleep(0.1)
+    client = Client()
+    client.apply(first)
+    page = first["snapshot"]
+    checks, read_total, full_total = 0, 0, 0
+    for n, (label, make) in enumerate(steps, 1):
+        try:
+            args = make(page)
+            out = subprocess.run([CDT, *args], capture_output=True, text=True)
+            action = json.loads(out.stdout)
+            if not action["ok"]:
+                raise Failed(f"{action['error']['code']}: {action['error']['message'][:160]}")
+        except Failed as failed:
+            print(f"{label:<26} failed: {failed}")
+            continue
+        client.apply(action["data"])
+        # What came after the action's own changes (a response drawn later): since its version.
+        since = ["--since", str(action["data"]["version"])] if "version" in action["data"] else []
+        diff_raw = subprocess.run([CDT, "capture", "snapshot", "--diff", *since], capture_output=True, text=True).stdout
+        diff = json.loads(diff_raw)["data"]
+        client.apply(diff)
+        cold = cdt("capture", "snapshot", "--depth", str(1000 + n))["snapshot"]
+        fresh_raw = subprocess.run([CDT, "capture", "snapshot"], capture_output=True, text=True).stdout
+        fresh = json.loads(fresh_raw)["data"]
+        client.keep(fresh)
+        rebuilt, same_cold = client.text() == fresh["snapshot"], cold == fresh["snapshot"]
+        checks += rebuilt and same_cold
+        changes = action["data"].get("changes")
+        action_summary = "whole" if changes is None and "snapshot" in action["data"] else f"{len(changes or [])} ch"
+        diff_summary = "whole" if diff.get("full") else f"{len(diff.get('changes', []))} ch"
+        read = tokens(out.stdout + diff_raw)
+        full = tokens(fresh_raw)
+        read_total += read
+        full_total += full
+        print(f"{label:<26} {action_summary:>7} {diff_summary:>9} {read:>6} {full:>6}   "
+              f"{'yes' if rebuilt and same_cold else 'NO'} (versions {diff.get('version')} / {fresh.get('version')})")
+        if not (rebuilt and same_cold):
+            a = (client.text() if not rebuilt else cold).split("\n")
+            for line in list(difflib.unified_diff(a, fresh["snapshot"].split("\n"), lineterm="", n=0))[2:12]:
+                print("    " + line)
+        page = fresh["snapshot"]
+    print(f"{name}: rebuilt = fresh = cold at {checks}/{len(steps)} steps; read {read_total:,} vs {full_total:,} tokens "
+          f"of full snapshots ({read_total / max(1, full_total):.2f}×)")
+
+swagger_base = serve_dir(swagger)
+run("Swagger UI 5.35.0", f"{swagger_base}/index.html", "List pets", [
+    ("expand List pets", lambda p: ("element", "click", uid(p, r'button "GET /pets List pets"'))),
+    ("try it out", lambda p: ("element", "click", uid(p, r'button "Try it out'))),
+    ("fill limit", lambda p: ("element", "fill", uid(p, r'textbox "limit"'), "5")),
+    ("execute", lambda p: ("element", "click", uid(p, r'button "Execute"'))),
+    ("clear", lambda p: ("element", "click", uid(p, r'button "Clear"'))),
+    ("cancel", lambda p: ("element", "click", uid(p, r'button "Cancel"'))),
+    ("collapse List pets", lambda p: ("element", "click", uid(p, r'button "GET /pets List pets"'))),
+    ("expand Add a pet", lambda p: ("element", "click", uid(p, r'button "POST /pets Add a pet"'))),
+    ("schema tab", lambda p: ("element", "click", uid(p, r'tab "Schema"'))),
+    ("collapse pets", lambda p: ("element", "click", uid(p, r'heading "pets'))),
+    ("expand pets", lambda p: ("element", "click", uid(p, r'heading "pets'))),
+    ("expand Pet model", lambda p: ("element", "click", uid(p, r'button "Pet"'))),
+])
+grid_base = serve_dir(grid)
+price = ("element", "click", "--selector", ".ag-header-cell[col-id=price] .ag-header-cell-label")
+run("AG Grid 36.2.0", f"{grid_base}/index.html", "Fleet", [
+    ("sort by price", lambda p: price),
+    ("sort by price, falling", lambda p: price),
+    ("quick filter 'Kia'", lambda p: ("element", "fill", uid(p, r'textbox "Quick filter"'), "Kia")),
+    ("select the first row", lambda p: ("element", "click", uid(p, r'checkbox "Press Space to toggle row selection'))),
+    ("clear the filter", lambda p: ("element", "fill", uid(p, r'textbox "Quick filter"'), "")),
+    ("next page", lambda p: ("element", "click", uid(p, r'button "Next Page"'))),
+    ("last page", lambda p: ("element", "click", uid(p, r'button "Last Page"'))),
+    ("page size menu", lambda p: ("element", "click", uid(p, r'combobox "Page Size"'))),
+    ("unsort", lambda p: price),
+    ("first page", lambda p: ("element", "click", uid(p, r'button "First Page"'))),
+])
+PY
