@@ -929,3 +929,29 @@ fn feedback_waits_for_a_transition_the_action_started() {
         .unwrap();
     assert!(ms < 3000, "{ms} ms");
 }
+
+/// A data grid's rows take the focus to move it with the arrow keys: they stay rows, as in
+/// Chromium's tree, while a row with a click handler is a control of its own.
+#[test]
+fn focusable_grid_rows_stay_rows_and_clickable_rows_are_controls() {
+    let server = HttpServer::start();
+    server.page(
+        "/grid.html",
+        "Grid",
+        "<div role=grid aria-label=Cars>
+           <div role=row tabindex=0><div role=columnheader>Make</div><div role=columnheader>Price</div></div>
+           <div role=row tabindex=0><div role=gridcell tabindex=-1>Toyota</div><div role=gridcell tabindex=-1>10000</div></div>
+           <div role=row tabindex=-1 onclick=\"this.title='opened'\"><div role=gridcell>Kia</div><div role=gridcell>12000</div></div>
+         </div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("g", &["page", "open", &server.url("/grid.html")])
+        .ok();
+    let snap = snapshot(&env, "g");
+    let lines: Vec<&str> = snap.lines().map(str::trim).collect();
+    assert!(lines.contains(&"row \"Toyota 10000\""), "{snap}");
+    assert!(lines.contains(&"gridcell \"Toyota\""), "{snap}");
+    assert!(!snap.contains("clickable \"Toyota"), "{snap}");
+    let kia = uid_of(&snap, "clickable \"Kia 12000\"");
+    env.ctx("g", &["element", "click", &kia]).ok();
+}

@@ -134,9 +134,9 @@
   // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
   // parent's cursor, so only the element that sets the pointer counts, not its children.
   // `scope` is el's tree scope.
-  const clickableWithoutRole = (el, parentCursor, scope) => {
+  const clickableWithoutRole = (el, parentCursor, scope, role) => {
     if (marksIn(scope)) {
-      if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0)) return true;
+      if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0 && !GRID_PARTS.has(role))) return true;
       if (el.getAttribute('draggable') === 'true') return true;
     }
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
@@ -169,12 +169,15 @@
   const authorCursor = (scope) => onceIn(R.cursorScopes, scope, setsCursor);
   // Roles that a script-bound click handler turns into a control of its own.
   const SOFT = new Set(['listitem', 'article', 'img', 'row', 'cell', 'gridcell', 'group', 'figure', 'paragraph']);
+  // A grid's rows and cells take the focus to move it with the arrow keys (ARIA's grid
+  // pattern): a `tabindex` makes them no control.
+  const GRID_PARTS = new Set(['row', 'cell', 'gridcell']);
   const roleOf = (el, parentCursor) => {
     const role = A11Y.role(el);
     if (role && !SOFT.has(role)) return role;
     const scope = el.getRootNode();
     const cursor = parentCursor === undefined ? 'auto' : parentCursor;
-    if (role) return clickableWithoutRole(el, cursor, scope) ? CLICKABLE : takesDrops(el, scope) ? DROPTARGET : role;
+    if (role) return clickableWithoutRole(el, cursor, scope, role) ? CLICKABLE : takesDrops(el, scope) ? DROPTARGET : role;
     // A label whose control is not shown (a checkbox hidden behind its label: a menu's or a
     // sidebar's toggle) is what takes the clicks, under its own name (Chromium's `LabelText`).
     if (el.tagName === 'LABEL' && el.control && !isVisible(el.control)) return CLICKABLE;
