@@ -33,7 +33,7 @@ printf '<title>Click</title><button onclick="this.textContent = %s + (++window.n
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/pages" <<'PY'
 import json, os, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import Client, pct, serve_dir  # noqa: E402
+from benchkit import Client, counter, pct, serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 RUNS = int(os.environ.get("BENCH_RUNS", "20"))
@@ -51,9 +51,7 @@ def cdt(*args):
         sys.exit(f"cdt {' '.join(args)} failed: {reply['error']}")
     return reply["data"], elapsed
 
-def tokens(text):
-    out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
-    return int(out.stdout.split()[0])
+tokens = counter(CL100K)
 
 
 # Other tools' cl100k figures on these pages (bench-pages/README.md): Chrome DevTools MCP's full

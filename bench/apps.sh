@@ -40,7 +40,7 @@ tar xzf "$GRID" -C "$CDT_HOME/grid"
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME" <<'PY'
 import difflib, json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import Client, serve_dir  # noqa: E402
+from benchkit import Client, Failed, counter, serve_dir, uid_of  # noqa: E402
 
 CDT, CL100K, HOME = sys.argv[1:4]
 
@@ -97,9 +97,6 @@ window.api = agGrid.createGrid(document.getElementById('grid'), {
 });
 </script></body></html>""")
 
-class Failed(Exception):
-    pass
-
 def cdt(*args):
     out = subprocess.run([CDT, *args], capture_output=True, text=True)
     reply = json.loads(out.stdout)
@@ -107,15 +104,8 @@ def cdt(*args):
         raise Failed(f"cdt {' '.join(args)}: {reply['error']['code']}: {reply['error']['message'][:160]}")
     return reply["data"]
 
-def tokens(text):
-    out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
-    return int(out.stdout.split()[0])
-
-def uid(page, pattern):
-    for line in page.split("\n"):
-        if re.search(pattern, line):
-            return line.strip().split(" ")[0]
-    raise Failed(f"no line matches {pattern!r}")
+tokens = counter(CL100K)
+uid = uid_of
 
 def run(name, url, ready, steps):
     print(f"\n{name}: cl100k tokens the agent read per step (action reply + --diff since it, JSON) vs a full snapshot")
@@ -138,7 +128,7 @@ def run(name, url, ready, steps):
             if not action["ok"]:
                 raise Failed(f"{action['error']['code']}: {action['error']['message'][:160]}")
         except Failed as failed:
-            print(f"{label:<26} failed: {failed}")
+            print(f"{label:<26} failed: {str(failed).splitlines()[0]}")
             continue
         client.apply(action["data"])
         # What came after the action's own changes (a response drawn later): since its version.

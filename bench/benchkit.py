@@ -9,6 +9,7 @@ import functools
 import http.server
 import re
 import socketserver
+import subprocess
 import threading
 
 
@@ -37,6 +38,26 @@ def serve(handler):
 def serve_dir(root):
     """Serves the files under `root` quietly; returns the base URL."""
     return serve(functools.partial(_Quiet, directory=root))
+
+
+class Failed(Exception):
+    """A step the page did not take as the script expected (said on its line; the others go on)."""
+
+
+def counter(cl100k):
+    """Counts a text's cl100k tokens with the `cl100k` bench binary at that path."""
+    def tokens(text):
+        out = subprocess.run([cl100k], input=text.encode(), capture_output=True, check=True)
+        return int(out.stdout.split()[0])
+    return tokens
+
+
+def uid_of(text, pattern):
+    """The uid of the first snapshot line that matches `pattern` (Failed when none does)."""
+    for line in text.split("\n"):
+        if re.search(pattern, line):
+            return line.strip().split(" ")[0]
+    raise Failed(f"nothing matches {pattern!r} in:\n{text[:2000]}")
 
 
 UID = re.compile(r"^(?:f\d+)?e\d+$")

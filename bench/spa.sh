@@ -40,7 +40,7 @@ export BENCH_APPS="${BENCH_APPS:-react backbone angularjs knockoutjs emberjs vue
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples" <<'PY'
 import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import Client, serve_dir  # noqa: E402
+from benchkit import Client, Failed, counter, serve_dir, uid_of  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 
@@ -55,9 +55,6 @@ def base_of(app):
         served[app] = serve_dir(os.path.join(ROOT, app))
     return served[app]
 
-class Failed(Exception):
-    """A step the app did not take as the script expected (said on its line, the others go on)."""
-
 def cdt(*args):
     out = subprocess.run([CDT, *args], capture_output=True, text=True)
     reply = json.loads(out.stdout)
@@ -65,15 +62,7 @@ def cdt(*args):
         raise Failed(f"cdt {' '.join(args)} failed: {out.stdout}")
     return out.stdout, reply["data"]
 
-def tokens(text):
-    out = subprocess.run([CL100K], input=text.encode(), capture_output=True, check=True)
-    return int(out.stdout.split()[0])
-
-def uid_of(text, pattern):
-    for line in text.split("\n"):
-        if re.search(pattern, line):
-            return line.strip().split(" ")[0]
-    raise Failed(f"nothing matches {pattern!r} in:\n{text}")
+tokens = counter(CL100K)
 
 def checkbox_of(n, item, page):
     # The n-th to-do's checkbox, as a uid: where it sits among the lines differs by framework
