@@ -324,9 +324,12 @@
   // grid's rows sliding into place after a filter, a menu unfolding). Colour and opacity do
   // not move it, and endless animations (a spinner) never settle: neither counts.
   const MOVES = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height|min-|max-|all$)/;
-  // What an animation or transition changes, as CSS property names.
+  // What an animation or transition changes, as CSS property names (a keyframe's other keys
+  // say when and how, not what).
+  const TIMING_KEYS = new Set(['offset', 'computedOffset', 'easing', 'composite']);
   const animated = (a) => a.transitionProperty !== undefined ? [a.transitionProperty]
-    : a.effect.getKeyframes().flatMap((frame) => Object.keys(frame)).map((key) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
+    : a.effect.getKeyframes().flatMap((frame) => Object.keys(frame)).filter((key) => !TIMING_KEYS.has(key))
+      .map((key) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()));
   // A running animation that ends (not an endless one), and how long it has left, in ms.
   const timeLeft = (a) => {
     if (a.playState !== 'running' || !a.effect) return 0;
