@@ -171,7 +171,11 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
     let whole = new.join("\n");
     // What each form costs to read: an edit names its place (~20 bytes) besides its lines.
     let edits_cost: usize = hunks.iter().map(|(_, _, lines)| lines.len() + 20).sum();
-    if edits_cost >= whole.len() {
+    // Where the uid line itself stayed, edits are kept at a little more cost: the segment
+    // whole would repeat that line, which reads as if its element had changed (a status text
+    // below a combobox, not the combobox).
+    let kept_line = if prefix > 0 { 20 } else { 0 };
+    if edits_cost >= whole.len() + kept_line {
         let cost = whole.len();
         return (
             vec![Change::Change {

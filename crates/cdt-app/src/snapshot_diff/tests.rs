@@ -271,13 +271,18 @@ fn text_without_a_uid_changes_the_segment_it_belongs_to() {
     let old = segments(&text(&["e1 button \"Save\"", "text \"Draft\""]));
     let new = segments(&text(&["e1 button \"Save\"", "text \"Saved at 10:02\""]));
     let (changes, _) = diff(&old, &new);
+    // An edit of the text line: the button's own line, unchanged, is not repeated.
     assert_eq!(
         changes,
-        [Change::Change {
+        [Change::Edit {
             uid: "e1".into(),
-            lines: "e1 button \"Save\"\ntext \"Saved at 10:02\"".into()
+            at: 1,
+            remove: 1,
+            lines: "text \"Saved at 10:02\"".into()
         }]
     );
+    let all = |s: &[Segment]| s.iter().flat_map(|s| s.lines.clone()).collect::<Vec<_>>();
+    assert_eq!(apply(&old, &changes), all(&new));
     // Text before the first uid is the `^` segment.
     let (changes, _) = diff(
         &segments("heading \"A\"\ne1 link \"x\""),
