@@ -354,3 +354,45 @@ fn text_lines_show_the_case_text_transform_lays_out() {
         assert!(snap.contains(&format!("text {text:?}")), "{snap}");
     }
 }
+
+/// A label whose control a widget hid from the tree (a native select replaced by a custom
+/// combobox, `aria-hidden`) still shows its words, as Chromium's tree does: the agent keeps the
+/// field's label. `aria-readonly` and `aria-required` are states, as on native fields.
+#[test]
+fn a_label_of_a_hidden_control_shows_and_aria_states_count() {
+    let server = cdt_e2e::HttpServer::start();
+    server.page(
+        "/widget.html",
+        "Widget",
+        "<label for=country>Country</label>
+         <select id=country aria-hidden=true tabindex=-1 style='position:absolute;clip:rect(0 0 0 0);width:1px;height:1px'>
+           <option>France</option></select>
+         <span role=combobox aria-expanded=false tabindex=0 aria-required=true aria-labelledby=shown>
+           <span id=shown role=textbox aria-readonly=true>France</span></span>
+         <label for=email>Email</label> <input id=email>",
+    );
+    let env = cdt_e2e::TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/widget.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "w");
+    let tree = env
+        .ctx("w", &["cdp", "send", "Accessibility.getFullAXTree"])
+        .ok()
+        .clone();
+    let texts: Vec<&str> = tree["result"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|node| node["role"]["value"] == "StaticText")
+        .filter_map(|node| node["name"]["value"].as_str())
+        .collect();
+    assert!(texts.contains(&"Country"), "Chromium: {texts:?}");
+    assert!(snap.contains("text \"Country\""), "{snap}");
+    // A label that names a control shown in the tree is that control's name, not a text line.
+    assert!(
+        snap.contains("textbox \"Email\"") && !snap.contains("text \"Email\""),
+        "{snap}"
+    );
+    assert!(snap.contains("combobox \"France\" required"), "{snap}");
+    assert!(snap.contains("textbox readonly"), "{snap}");
+}

@@ -219,8 +219,8 @@
     if (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS' && el.parentElement.open &&
       el.parentElement.querySelector(':scope > summary') === el) out.push('expanded');
     if (role === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
-    if (el.required) out.push('required');
-    if (el.readOnly) out.push('readonly');
+    if (el.required || el.getAttribute('aria-required') === 'true') out.push('required');
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') out.push('readonly');
     if (role === 'heading') out.push('level=' + A11Y.headingLevel(el));
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
       const value = el.isContentEditable ? el.innerText : el.value;

@@ -525,8 +525,10 @@
         (tag === 'LABEL' && el.control !== null && getComputedStyle(el).cursor === 'pointer') ? 'pointer' : undefined;
       let childDepth = depth;
       // A label's words name its control; they are not repeated as text lines (a label that
-      // labels nothing, like a to-do item's text beside its checkbox, is text).
-      let childNamed = named || (tag === 'LABEL' && el.control !== null) || tag === 'LEGEND';
+      // labels nothing, like a to-do item's text beside its checkbox, is text, and so is one
+      // whose control is hidden from the tree: a native select a widget replaced, `aria-hidden`).
+      let childNamed = named || (tag === 'LABEL' && el.control !== null && !el.control.closest('[aria-hidden=true]')) ||
+        tag === 'LEGEND';
       let childInAction = inAction;
       if (role) {
         const actionable = H.isActionable(el, role);
