@@ -956,3 +956,29 @@ fn focusable_grid_rows_stay_rows_and_clickable_rows_are_controls() {
     let kia = uid_of(&snap, "clickable \"Kia 12000\"");
     env.ctx("g", &["element", "click", &kia]).ok();
 }
+
+/// A date picker's days (spans its author named, `tabindex=-1` but for the one with the focus)
+/// are each a control an agent can pick; a container focused only by script is not.
+#[test]
+fn a_date_pickers_named_days_are_controls() {
+    let server = HttpServer::start();
+    server.page(
+        "/days.html",
+        "Days",
+        "<p id=picked>none</p><div tabindex=-1 class=panel>
+         <div class=days onclick=\"picked.textContent = event.target.getAttribute('aria-label')\">
+           <span tabindex=-1 aria-label='May 1, 2026'>1</span><span tabindex=0 aria-label='May 2, 2026'>2</span>
+           <span tabindex=-1 aria-label='May 3, 2026'>3</span></div></div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/days.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    for day in ["May 1, 2026", "May 2, 2026", "May 3, 2026"] {
+        assert!(snap.contains(&format!("clickable \"{day}\"")), "{snap}");
+    }
+    assert_eq!(snap.matches("clickable").count(), 4, "{snap}");
+    let third = uid_of(&snap, "clickable \"May 3, 2026\"");
+    env.ctx("d", &["element", "click", &third]).ok();
+    assert!(snapshot(&env, "d").contains("text \"May 3, 2026\""));
+}

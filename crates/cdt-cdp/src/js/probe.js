@@ -133,10 +133,13 @@
   // Whether an element takes clicks without a role of its own: onclick, tabindex, draggable, or
   // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
   // parent's cursor, so only the element that sets the pointer counts, not its children.
-  // `scope` is el's tree scope.
+  // `scope` is el's tree scope. A `tabindex=-1` counts on an element its author named: the
+  // items of a composite widget that moves the focus among them (a date picker's days), the
+  // rest waiting their turn out of the tab order.
   const clickableWithoutRole = (el, parentCursor, scope, role) => {
     if (marksIn(scope)) {
-      if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && el.tabIndex >= 0 && !GRID_PARTS.has(role))) return true;
+      if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && (el.tabIndex >= 0 || el.hasAttribute('aria-label')) &&
+        !GRID_PARTS.has(role))) return true;
       if (el.getAttribute('draggable') === 'true') return true;
     }
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
