@@ -982,3 +982,34 @@ fn a_date_pickers_named_days_are_controls() {
     env.ctx("d", &["element", "click", &third]).ok();
     assert!(snapshot(&env, "d").contains("text \"May 3, 2026\""));
 }
+
+/// What an agent types into a combobox (a tag picker's input, an `<input list>`) shows in its
+/// line, so the fill's feedback is the text that went in, not "no visible change".
+#[test]
+fn a_combobox_typed_into_shows_its_text() {
+    let server = HttpServer::start();
+    server.page(
+        "/combo.html",
+        "Combo",
+        "<label for=t>Tags</label> <input id=t role=combobox aria-expanded=false>
+         <label for=c>City</label> <input id=c list=cities><datalist id=cities><option>Paris</option></datalist>",
+    );
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/combo.html")])
+        .ok();
+    let snap = snapshot(&env, "c");
+    for (name, text) in [("Tags", "exp"), ("City", "Par")] {
+        let uid = uid_of(&snap, &format!("combobox \"{name}\""));
+        let filled = env.ctx("c", &["element", "fill", &uid, text, "--output", "text"]);
+        assert!(
+            filled.stdout.contains(&format!("value=\"{text}\"")),
+            "{}",
+            filled.stdout
+        );
+        assert!(
+            !filled.stderr.contains("ACTION_NO_EFFECT"),
+            "{}",
+            filled.stderr
+        );
+    }
+}

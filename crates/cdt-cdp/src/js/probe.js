@@ -225,7 +225,9 @@
     if (el.required || el.getAttribute('aria-required') === 'true') out.push('required');
     if (el.readOnly || el.getAttribute('aria-readonly') === 'true') out.push('readonly');
     if (role === 'heading') out.push('level=' + A11Y.headingLevel(el));
-    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
+    // (A combobox one types into, as well: its text is what the list is filtered by.)
+    if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider' ||
+        (role === 'combobox' && (el.tagName === 'INPUT' || el.isContentEditable))) {
       const value = el.isContentEditable ? el.innerText : el.value;
       if (value) out.push('value=' + quote(el.type === 'password' ? '••••' : clean(value, 60)));
     }
