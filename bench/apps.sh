@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Incremental snapshots on applications the project did not write (issue 18's check): Swagger UI
-# (`swagger-ui-dist`, React) over a small OpenAPI document, and an AG Grid data grid
-# (`ag-grid-community`: sorting, quick filter, row selection, pagination, rows that slide into
-# place). Both come from the npm registry (fetched once into ~/.cache/cdt-bench; the registry is
+# (`swagger-ui-dist`, React) over a small OpenAPI document, an order form of widgets that replace
+# native fields (select2, flatpickr, Tom Select), and an AG Grid data grid (`ag-grid-community`:
+# sorting, quick filter, row selection, pagination, rows that slide into place). All come from
+# the npm registry (fetched once into ~/.cache/cdt-bench; the registry is
 # the only network this needs). Each step is an action, then `capture snapshot --diff`; the page
 # rebuilt from the first snapshot and every reply since (as docs/snapshot-format.md describes)
 # is compared line for line with a fresh full snapshot, and that with a walk that kept nothing.
@@ -27,6 +28,8 @@ fetch() { # name version
 }
 SWAGGER=$(fetch swagger-ui-dist 5.35.0)
 GRID=$(fetch ag-grid-community 36.2.0)
+WIDGETS="jquery@4.0.0 select2@4.1.0 flatpickr@4.6.13 tom-select@2.6.2"
+for spec in $WIDGETS; do fetch "${spec%@*}" "${spec#*@}" >/dev/null; done
 cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
 bash scripts/ensure-deps.sh
 export CDT_HOME
@@ -36,6 +39,10 @@ trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"
 mkdir -p "$CDT_HOME/swagger" "$CDT_HOME/grid"
 tar xzf "$SWAGGER" -C "$CDT_HOME/swagger"
 tar xzf "$GRID" -C "$CDT_HOME/grid"
+for spec in $WIDGETS; do
+  mkdir -p "$CDT_HOME/widgets/${spec%@*}"
+  tar xzf "$(fetch "${spec%@*}" "${spec#*@}")" -C "$CDT_HOME/widgets/${spec%@*}"
+done
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME" <<'PY'
 import difflib, json, os, re, subprocess, sys, time
@@ -107,6 +114,31 @@ def cdt(*args):
 tokens = counter(CL100K)
 uid = uid_of
 
+# An order form of three widget libraries that replace native fields: select2 (a select behind
+# a combobox with a search box), flatpickr (a date picker), Tom Select (a tag picker).
+widgets = os.path.join(HOME, "widgets")
+with open(os.path.join(widgets, "index.html"), "w") as f:
+    f.write("""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widgets</title>
+<link rel="stylesheet" href="select2/package/dist/css/select2.min.css">
+<link rel="stylesheet" href="flatpickr/package/dist/flatpickr.min.css">
+<link rel="stylesheet" href="tom-select/package/dist/css/tom-select.css">
+<script src="jquery/package/dist/jquery.min.js"></script>
+<script src="select2/package/dist/js/select2.min.js"></script>
+<script src="flatpickr/package/dist/flatpickr.min.js"></script>
+<script src="tom-select/package/dist/js/tom-select.complete.min.js"></script></head>
+<body><h1>Order</h1>
+<label for="country">Country</label> <select id="country" style="width: 300px"><option value="">Pick one</option>
+<option>France</option><option>Germany</option><option>Japan</option><option>Kenya</option></select>
+<p><label for="when">Delivery date</label> <input id="when" placeholder="Choose a date"></p>
+<p><label for="tags">Tags</label> <select id="tags" multiple placeholder="Add tags"><option>fragile</option><option>gift</option>
+<option>express</option></select></p>
+<p id="out">Nothing yet</p>
+<script>
+$('#country').select2().on('change', () => out.textContent = 'Country: ' + $('#country').val());
+flatpickr('#when', { onChange: (d, s) => out.textContent = 'Date: ' + s });
+new TomSelect('#tags', { onChange: (v) => out.textContent = 'Tags: ' + v });
+</script></body></html>""")
+
 def run(name, url, ready, steps):
     print(f"\n{name}: cl100k tokens the agent read per step (action reply + --diff since it, JSON) vs a full snapshot")
     print(f"{'step':<26} {'action':>7} {'diff':>9} {'read':>6} {'full':>6}   rebuilt = fresh = cold")
@@ -136,11 +168,21 @@ def run(name, url, ready, steps):
         diff_raw = subprocess.run([CDT, "capture", "snapshot", "--diff", *since], capture_output=True, text=True).stdout
         diff = json.loads(diff_raw)["data"]
         client.apply(diff)
-        cold = cdt("capture", "snapshot", "--depth", str(1000 + n))["snapshot"]
-        fresh_raw = subprocess.run([CDT, "capture", "snapshot"], capture_output=True, text=True).stdout
-        fresh = json.loads(fresh_raw)["data"]
-        client.keep(fresh)
+        # A page that changed on its own meanwhile (a live region cleared on a timer) gives the
+        # fresh snapshot a newer version: the client catches up with a diff since its own, and
+        # both snapshots are taken again (three times at most).
+        seen = diff["version"]
+        for _ in range(3):
+            cold = cdt("capture", "snapshot", "--depth", str(1000 + n))["snapshot"]
+            fresh_raw = subprocess.run([CDT, "capture", "snapshot"], capture_output=True, text=True).stdout
+            fresh = json.loads(fresh_raw)["data"]
+            if fresh["version"] == seen:
+                break
+            catch_up = cdt("capture", "snapshot", "--diff", "--since", str(seen))
+            client.apply(catch_up)
+            seen = catch_up["version"]
         rebuilt, same_cold = client.text() == fresh["snapshot"], cold == fresh["snapshot"]
+        client.keep(fresh)
         checks += rebuilt and same_cold
         changes = action["data"].get("changes")
         action_summary = "whole" if changes is None and "snapshot" in action["data"] else f"{len(changes or [])} ch"
@@ -149,8 +191,9 @@ def run(name, url, ready, steps):
         full = tokens(fresh_raw)
         read_total += read
         full_total += full
+        moved_on = "" if seen == diff["version"] else f"; the page changed on its own after version {diff['version']}"
         print(f"{label:<26} {action_summary:>7} {diff_summary:>9} {read:>6} {full:>6}   "
-              f"{'yes' if rebuilt and same_cold else 'NO'} (versions {diff.get('version')} / {fresh.get('version')})")
+              f"{'yes' if rebuilt and same_cold else 'NO'} (version {fresh['version']}{moved_on})")
         if not (rebuilt and same_cold):
             a = (client.text() if not rebuilt else cold).split("\n")
             for line in list(difflib.unified_diff(a, fresh["snapshot"].split("\n"), lineterm="", n=0))[2:12]:
@@ -173,6 +216,20 @@ run("Swagger UI 5.35.0", f"{swagger_base}/index.html", "List pets", [
     ("collapse pets", lambda p: ("element", "click", uid(p, r'heading "pets'))),
     ("expand pets", lambda p: ("element", "click", uid(p, r'heading "pets'))),
     ("expand Pet model", lambda p: ("element", "click", uid(p, r'button "Pet"'))),
+])
+widgets_base = serve_dir(widgets)
+run("Form widgets (select2 4.1.0, flatpickr 4.6.13, Tom Select 2.6.2)", f"{widgets_base}/index.html", "Order", [
+    ("open Country", lambda p: ("element", "click", uid(p, r'combobox "Pick one"'))),
+    ("search 'ja'", lambda p: ("element", "fill", uid(p, r'searchbox "Search"'), "ja")),
+    ("choose Japan", lambda p: ("element", "click", uid(p, r'option "Japan"'))),
+    ("open Delivery date", lambda p: ("element", "click", uid(p, r'textbox "Delivery date"'))),
+    # (The arrow after the year: an unnamed icon, as in Chromium's tree.)
+    ("next month", lambda p: ("element", "click", uid(p.split('spinbutton "Year"')[1], r'clickable$'))),
+    ("pick the 12th", lambda p: ("element", "click", uid(p, r'clickable "\w+ 12, \d+"'))),
+    ("open Tags", lambda p: ("element", "click", uid(p, r'combobox "Tags"'))),
+    ("pick gift", lambda p: ("element", "click", uid(p, r'option "gift"'))),
+    ("type 'exp'", lambda p: ("element", "fill", uid(p, r'combobox "Tags"'), "exp")),
+    ("Enter", lambda p: ("input", "key", "Enter")),
 ])
 grid_base = serve_dir(grid)
 price = ("element", "click", "--selector", ".ag-header-cell[col-id=price] .ag-header-cell-label")
