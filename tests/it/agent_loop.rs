@@ -1013,3 +1013,47 @@ fn a_combobox_typed_into_shows_its_text() {
         );
     }
 }
+
+/// An overlay that fades out inside a web component (its dialog closing) is waited for: the
+/// action's feedback reports it gone, and a press on what it covered waits for it to leave
+/// instead of answering TARGET_OBSCURED.
+#[test]
+fn an_overlay_fading_out_in_a_shadow_root_is_waited_for() {
+    let server = HttpServer::start();
+    server.page(
+        "/modal.html",
+        "Modal",
+        "<p id=out>idle</p><button id=under onclick=\"out.textContent = 'pressed'\">Under</button>
+         <x-modal id=m></x-modal>
+         <script>
+         customElements.define('x-modal', class extends HTMLElement { connectedCallback() {
+           const root = this.attachShadow({ mode: 'open' });
+           root.innerHTML = '<div id=veil style=\"position:fixed;inset:0;background:rgba(0,0,0,.4)\">' +
+             '<div role=dialog aria-label=Notice style=\"background:white;margin:200px\"><button id=close>Close</button></div></div>';
+           root.getElementById('close').onclick = () => this.close(); }
+           close() { const veil = this.shadowRoot.getElementById('veil');
+             veil.animate([{ opacity: 1 }, { opacity: 0 }], 600).finished.then(() => veil.remove()); } });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("o", &["page", "open", &server.url("/modal.html")])
+        .ok();
+    let snap = snapshot(&env, "o");
+    let close = uid_of(&snap, "button \"Close\"");
+    let closed = env.ctx("o", &["element", "click", &close, "--output", "text"]);
+    assert!(
+        closed.stdout.lines().any(|l| l.starts_with("- ")),
+        "the dialog's removal is in the feedback:\n{}",
+        closed.stdout
+    );
+    // Again, the fade started by script: the press waits for the veil to go.
+    env.ctx("o", &["page", "reload"]).ok();
+    let snap = snapshot(&env, "o");
+    let under = uid_of(&snap, "button \"Under\"");
+    env.ctx("o", &["runtime", "eval", "m.close()"]).ok();
+    env.ctx("o", &["element", "click", &under]).ok();
+    assert_eq!(
+        env.ctx("o", &["runtime", "eval", "out.textContent"]).ok()["value"],
+        "pressed"
+    );
+}

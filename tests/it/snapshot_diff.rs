@@ -1304,3 +1304,87 @@ fn hidden_content_shows_no_text_and_comes_back_when_shown() {
     );
     assert_eq!(without_uids(&shown), cold(&env, "h", 1002));
 }
+
+/// Web components as they render (their flat tree), as in Chromium's tree: a slotted label is
+/// its button's name, not a text line of its own; what a closed dialog slots stays hidden, and
+/// shows in the dialog's place once open; a host's child no slot takes shows nowhere. A change
+/// to slotted text reaches the next diff, and a press on a slotted label presses its button.
+#[test]
+fn web_components_show_as_they_render() {
+    let server = HttpServer::start();
+    server.page(
+        "/wc.html",
+        "Components",
+        "<p id=out>idle</p>
+         <x-button id=save>Save</x-button>
+         <x-dialog id=d><p id=q>Are you sure?</p><x-button slot=footer>OK</x-button></x-dialog>
+         <x-empty><span>unslotted words</span></x-empty>
+         <script>
+         customElements.define('x-button', class extends HTMLElement { connectedCallback() {
+           this.attachShadow({ mode: 'open' }).innerHTML = '<button style=\"font-size:20px\"><slot></slot></button>'; } });
+         customElements.define('x-dialog', class extends HTMLElement { connectedCallback() {
+           this.attachShadow({ mode: 'open' }).innerHTML = '<style>:host(:not([open])) div { display: none }</style>' +
+             '<div role=dialog aria-label=Confirm><slot></slot><footer><slot name=footer></slot></footer></div>'; } });
+         customElements.define('x-empty', class extends HTMLElement { connectedCallback() {
+           this.attachShadow({ mode: 'open' }).innerHTML = '<p>Only the shadow</p>'; } });
+         save.addEventListener('click', () => out.textContent = 'saved');
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/wc.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "w");
+    let tree = env
+        .ctx("w", &["cdp", "send", "Accessibility.getFullAXTree"])
+        .ok()
+        .clone();
+    let texts: Vec<&str> = tree["result"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|node| node["ignored"] != true && node["role"]["value"] == "StaticText")
+        .filter_map(|node| node["name"]["value"].as_str())
+        .collect();
+    for hidden in ["Are you sure?", "unslotted words"] {
+        assert!(
+            !texts.contains(&hidden),
+            "Chromium shows {hidden:?}: {texts:?}"
+        );
+        assert!(!snap.contains(hidden), "{snap}");
+    }
+    assert!(snap.contains("text \"Only the shadow\""), "{snap}");
+    assert!(
+        snap.contains("button \"Save\"") && !snap.contains("text \"Save\""),
+        "{snap}"
+    );
+    let save = uid_of(&snap, "button \"Save\"");
+    env.ctx("w", &["element", "click", &save]).ok();
+    let read = |js: &str| env.ctx("w", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(read("out.textContent"), "saved");
+    // Opened, the dialog shows what it slots, in its place; then a slotted text changes.
+    let mut client = Client::default();
+    client.apply(&diff(&env, "w", &[]));
+    env.ctx("w", &["runtime", "eval", "d.setAttribute('open', '')"])
+        .ok();
+    let opened = diff(&env, "w", &[]);
+    client.apply(&opened);
+    let now = full(&env, "w");
+    assert_eq!(client.text(), now);
+    let dialog: Vec<&str> = now
+        .lines()
+        .skip_while(|l| !l.contains("dialog \"Confirm\""))
+        .take(3)
+        .collect();
+    assert!(
+        dialog.len() == 3
+            && dialog[1].contains("text \"Are you sure?\"")
+            && dialog[2].contains("button \"OK\""),
+        "{now}"
+    );
+    env.ctx("w", &["runtime", "eval", "q.firstChild.data = 'Really?'"])
+        .ok();
+    let edited = diff(&env, "w", &[]);
+    assert!(edited.to_string().contains("Really?"), "{edited}");
+    client.apply(&edited);
+    assert_eq!(client.text(), full(&env, "w"));
+}

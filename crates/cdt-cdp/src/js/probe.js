@@ -341,21 +341,36 @@
     const end = a.effect.getComputedTiming().endTime;
     return Number.isFinite(end) ? Math.max(0, (end - (a.currentTime || 0)) / Math.abs(a.playbackRate || 1)) : 0;
   };
-  const stillMoving = (el) => {
+  // The page's animations: the document's, and those inside the shadow roots the snapshot walk
+  // has met (a web component's dialog fading out is not among the document's).
+  const animations = () => {
+    const all = document.getAnimations();
+    for (const root of walkSnapshot.shadowRoots()) for (const a of root.getAnimations()) all.push(a);
+    return all;
+  };
+  // Whether `outer` is `el` or holds it, across shadow roots.
+  const holds = (outer, el) => {
+    for (let n = el; n; n = n.parentNode || n.host) if (n === outer) return true;
+    return false;
+  };
+  // How long, in ms, an animation that `counts` still runs on `el` or an element around it.
+  const runningOn = (el, counts) => {
     let left = 0;
-    for (const a of el.ownerDocument.getAnimations()) {
+    for (const a of animations()) {
       const target = a.effect ? a.effect.target : null;
-      if (!target || !(target === el || target.contains(el))) continue;
+      if (!target || !holds(target, el)) continue;
       const ms = timeLeft(a);
-      if (ms > left && animated(a).some((property) => MOVES.test(property))) left = ms;
+      if (ms > left && animated(a).some(counts)) left = ms;
     }
     return Math.round(left);
   };
+  const stillMoving = (el) => runningOn(el, (property) => MOVES.test(property));
   // Whether something on the page is still on its way somewhere: a finite animation of more
   // than decoration (a row sliding, a dialog fading out before a script removes it; not a
   // button's hover colour or focus ring).
   const DECOR = /(color|shadow|outline|background|text-decoration|filter|fill|stroke|caret|accent)/;
-  const underway = () => document.getAnimations().some((a) => timeLeft(a) > 0 && animated(a).some((property) => !DECOR.test(property)));
+  const notDecor = (property) => !DECOR.test(property);
+  const underway = () => animations().some((a) => timeLeft(a) > 0 && animated(a).some(notDecor));
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -377,9 +392,22 @@
       if (!inner || inner === hit) break;
       hit = inner;
     }
+    // Content a slot shows (a web component's label text) hits as its host, from outside and
+    // from the shadow tree alike: what the shadow tree itself has there decides.
+    if (hit && hit !== el && hit.shadowRoot && !el.contains(hit)) {
+      const root = el.getRootNode();
+      let host = root.host;
+      while (host && host !== hit) host = host.getRootNode().host;
+      if (host === hit) {
+        const own = root.elementsFromPoint(lx, ly).find((e) => e.getRootNode() === root);
+        if (own && (own === el || el.contains(own))) hit = el;
+      }
+    }
     const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), moving };
+      // What covers it may be on its way out (an overlay fading as its dialog closes).
+      const leaving = Math.max(moving, runningOn(hit, notDecor));
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), moving: leaving };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);

@@ -54,6 +54,7 @@
   const SHOWING_ATTRIBUTES = new Set(['class', 'style', 'hidden', 'type', 'id']);
   // Lines recomputed on every walk: their content changes without a DOM mutation.
   const LIVE_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']);
+  const NONE = Object.freeze([]);
 
   // What changed since a block's output was kept (see the header).
   const C = {
@@ -92,6 +93,8 @@
     // (`controlsKey`).
     controls: null,
   };
+  // Marks a node and what contains it as changed, up the page as rendered: a node a slot shows
+  // is inside that slot (and the shadow tree around it), then its host.
   const markUp = (node, gen, deep) => {
     if (deep && node && node.nodeType === 1) { C.deepAt.set(node, gen); C.deeps++; }
     for (let n = node; n;) {
@@ -99,7 +102,7 @@
         if ((C.dirtyAt.get(n) || 0) >= gen) break;
         C.dirtyAt.set(n, gen);
       }
-      n = n.parentNode || n.host || null;
+      n = n.assignedSlot || n.parentNode || n.host || null;
     }
   };
   // A style sheet that came, went or changed may change what anything shows.
@@ -121,10 +124,13 @@
         C.floor = gen;
         return;
       }
-      if (r.type === 'characterData') markUp(r.target.parentNode, gen, false);
-      else if (r.type === 'childList') markUp(r.target, gen, siblings);
+      if (r.type === 'characterData') markUp(r.target, gen, false);
+      // A shadow host's children came or went: what its slots show changed.
+      else if (r.type === 'childList') markUp(r.target, gen, siblings || !!r.target.shadowRoot);
       else {
         markUp(r.target, gen, true);
+        // A child that moved to another slot leaves the one it was in.
+        if (r.attributeName === 'slot' && r.target.parentNode) markUp(r.target.parentNode, gen, true);
         if (siblings && r.target.parentNode) markUp(r.target.parentNode, gen, true);
         // A control shown or hidden changes what its labels are (see roleOf); its labels are
         // looked up only then (`labels` scans the tree scope).
@@ -356,7 +362,11 @@
     return out;
   };
 
-  return function snapshot(args, target) {
+  // The shadow roots the walks have met (animations inside them are not the document's: an
+  // action's wait for what moves asks them too).
+  const shadowRoots = () => C.shadowRoots.map((ref) => ref.deref()).filter((root) => root && root.host && root.host.isConnected);
+
+  const snapshot = function (args, target) {
     const maxDepth = args.depth === undefined || args.depth === null ? Infinity : args.depth;
     const maxName = args.maxName || 0;
     const maxText = args.maxName || 100;
@@ -448,6 +458,8 @@
     // Whether a style of the tree scope being walked may set `text-transform` (text is then
     // taken as laid out, in the case it shows, as Chromium's tree has it).
     let transforms = H.transformsIn(start.getRootNode());
+    // The same for the tree scope of the shadow host being walked (whose children its slots show).
+    let lightTransforms = transforms;
     const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
@@ -558,12 +570,19 @@
         }
         if (actionable) childInAction = true;
       }
+      // The page as rendered (its flat tree): a shadow host shows its shadow tree, and its own
+      // children only where a slot of that tree takes them (in the slot's place: a dialog's
+      // text inside its hidden panel stays hidden, a button's label is its name, not a line).
       if (el.shadowRoot) {
         observeRoot(el.shadowRoot);
         const outer = transforms;
+        const outerLight = lightTransforms;
+        lightTransforms = transforms;
         transforms = H.transformsIn(el.shadowRoot);
         for (let child = el.shadowRoot.firstChild; child; child = child.nextSibling) walk(child, childDepth, childNamed, childInAction, childCursor, deep);
         transforms = outer;
+        lightTransforms = outerLight;
+        return;
       }
       // Content hidden until found (by the browser's find in page) is skipped, its text too.
       if (el.getAttribute('hidden') === 'until-found') return;
@@ -577,6 +596,21 @@
       // unoptimized, where each of those is garbage); text is taken here, as `walk` takes it,
       // without a call per text node.
       const takesText = !textHidden && !args.interactive && !childNamed && childDepth <= maxDepth;
+      // A slot shows the nodes assigned to it (of the host's tree scope), else its own children.
+      const assigned = tag === 'SLOT' ? el.assignedNodes() : NONE;
+      if (assigned.length) {
+        const inner = transforms;
+        transforms = lightTransforms;
+        for (const child of assigned) {
+          if (child.nodeType === 3) {
+            if (takesText && !cut) addText(transforms ? H.laidOut(child) : child.data, childDepth);
+          } else {
+            walk(child, childDepth, childNamed, childInAction, childCursor, deep);
+          }
+        }
+        transforms = inner;
+        return;
+      }
       for (let child = el.firstChild; child; child = child.nextSibling) {
         if (child.nodeType === 3) {
           if (takesText && !cut) addText(transforms ? H.laidOut(child) : child.data, childDepth);
@@ -621,4 +655,6 @@
     // Each uid's role and name are on its line: the daemon reads them there.
     return { lines: compress(lines, depths, plain), frames, url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
   };
+  snapshot.shadowRoots = shadowRoots;
+  return snapshot;
 })
