@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Incremental snapshots on applications the project did not write (issue 18's check): Swagger UI
 # (`swagger-ui-dist`, React) over a small OpenAPI document, an order form of widgets that replace
-# native fields (select2, flatpickr, Tom Select), and an AG Grid data grid (`ag-grid-community`:
+# native fields (select2, flatpickr, Tom Select), a form of Shoelace web components (shadow DOM,
+# slots, a dialog that fades out), and an AG Grid data grid (`ag-grid-community`:
 # sorting, quick filter, row selection, pagination, rows that slide into place). All come from
 # the npm registry (fetched once into ~/.cache/cdt-bench; the registry is
 # the only network this needs). Each step is an action, then `capture snapshot --diff`; the page
@@ -18,10 +19,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/cdt-bench"
 mkdir -p "$CACHE"
-fetch() { # name version
-  local tarball="$CACHE/$1-$2.tgz"
+fetch() { # name version (a scoped name's tarball is named without its scope)
+  local tarball="$CACHE/${1//\//-}-$2.tgz"
   if [ ! -s "$tarball" ]; then
-    curl -fsSL -o "$tarball.part" "https://registry.npmjs.org/$1/-/$1-$2.tgz"
+    curl -fsSL -o "$tarball.part" "https://registry.npmjs.org/$1/-/${1#*/}-$2.tgz"
     mv "$tarball.part" "$tarball"
   fi
   echo "$tarball"
@@ -29,6 +30,7 @@ fetch() { # name version
 SWAGGER=$(fetch swagger-ui-dist 5.35.0)
 GRID=$(fetch ag-grid-community 36.2.0)
 WIDGETS="jquery@4.0.0 select2@4.1.0 flatpickr@4.6.13 tom-select@2.6.2"
+SHOELACE=$(fetch @shoelace-style/shoelace 2.20.1)
 for spec in $WIDGETS; do fetch "${spec%@*}" "${spec#*@}" >/dev/null; done
 cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
 bash scripts/ensure-deps.sh
@@ -39,6 +41,8 @@ trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"
 mkdir -p "$CDT_HOME/swagger" "$CDT_HOME/grid"
 tar xzf "$SWAGGER" -C "$CDT_HOME/swagger"
 tar xzf "$GRID" -C "$CDT_HOME/grid"
+mkdir -p "$CDT_HOME/shoelace"
+tar xzf "$SHOELACE" -C "$CDT_HOME/shoelace"
 for spec in $WIDGETS; do
   mkdir -p "$CDT_HOME/widgets/${spec%@*}"
   tar xzf "$(fetch "${spec%@*}" "${spec#*@}")" -C "$CDT_HOME/widgets/${spec%@*}"
@@ -139,6 +143,37 @@ flatpickr('#when', { onChange: (d, s) => out.textContent = 'Date: ' + s });
 new TomSelect('#tags', { onChange: (v) => out.textContent = 'Tags: ' + v });
 </script></body></html>""")
 
+# A profile form of Shoelace web components (shadow DOM throughout: slotted labels, a select,
+# a dialog that fades out, tabs).
+shoelace = os.path.join(HOME, "shoelace")
+with open(os.path.join(shoelace, "index.html"), "w") as f:
+    f.write("""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shoelace form</title>
+<link rel="stylesheet" href="package/cdn/themes/light.css">
+<script type="module" src="package/cdn/shoelace.js"></script></head>
+<body><h1>Profile</h1>
+<form id="f">
+<sl-input name="name" label="Full name" placeholder="Ada Lovelace" required></sl-input>
+<sl-select name="plan" label="Plan" placeholder="Choose a plan"><sl-option value="free">Free</sl-option>
+<sl-option value="pro">Pro</sl-option><sl-option value="team">Team</sl-option></sl-select>
+<sl-checkbox name="news">Send me news</sl-checkbox>
+<sl-switch name="dark">Dark mode</sl-switch>
+<sl-details summary="Advanced"><sl-textarea name="bio" label="Bio"></sl-textarea></sl-details>
+<sl-button type="submit" variant="primary">Save</sl-button>
+</form>
+<sl-button id="show-dialog">Open dialog</sl-button>
+<sl-dialog label="Confirm" id="d">Are you sure?<sl-button slot="footer" variant="primary" id="ok">OK</sl-button></sl-dialog>
+<sl-tab-group><sl-tab slot="nav" panel="a">Account</sl-tab><sl-tab slot="nav" panel="b">Billing</sl-tab>
+<sl-tab-panel name="a">Account settings here.</sl-tab-panel><sl-tab-panel name="b">Billing settings here.</sl-tab-panel></sl-tab-group>
+<p id="out">Nothing saved</p>
+<script type="module">
+await customElements.whenDefined('sl-button');
+const form = document.getElementById('f'), dialog = document.getElementById('d');
+form.addEventListener('submit', (e) => { e.preventDefault();
+  document.getElementById('out').textContent = 'Saved ' + JSON.stringify(Object.fromEntries(new FormData(form))); });
+document.getElementById('show-dialog').addEventListener('click', () => dialog.show());
+document.getElementById('ok').addEventListener('click', () => dialog.hide());
+</script></body></html>""")
+
 def run(name, url, ready, steps):
     print(f"\n{name}: cl100k tokens the agent read per step (action reply + --diff since it, JSON) vs a full snapshot")
     print(f"{'step':<26} {'action':>7} {'diff':>9} {'read':>6} {'full':>6}   rebuilt = fresh = cold")
@@ -230,6 +265,20 @@ run("Form widgets (select2 4.1.0, flatpickr 4.6.13, Tom Select 2.6.2)", f"{widge
     ("pick gift", lambda p: ("element", "click", uid(p, r'option "gift"'))),
     ("type 'exp'", lambda p: ("element", "fill", uid(p, r'combobox "Tags"'), "exp")),
     ("Enter", lambda p: ("input", "key", "Enter")),
+])
+shoelace_base = serve_dir(shoelace)
+run("Shoelace 2.20.1 (web components)", f"{shoelace_base}/index.html", "Billing", [
+    ("fill name", lambda p: ("element", "fill", uid(p, r'textbox "Full name'), "Ada Lovelace")),
+    ("open Plan", lambda p: ("element", "click", uid(p, r'combobox "Plan"'))),
+    ("choose Pro", lambda p: ("element", "click", uid(p, r'option "Pro"'))),
+    ("check news", lambda p: ("element", "click", uid(p, r'checkbox "Send me news"'))),
+    ("toggle dark mode", lambda p: ("element", "click", uid(p, r'switch "Dark mode"'))),
+    ("expand Advanced", lambda p: ("element", "click", uid(p, r'button "Advanced"'))),
+    ("fill bio", lambda p: ("element", "fill", uid(p, r'textbox "Bio"'), "Mathematician")),
+    ("save", lambda p: ("element", "click", uid(p, r'button "Save"'))),
+    ("open the dialog", lambda p: ("element", "click", uid(p, r'button "Open dialog"'))),
+    ("OK (it fades out)", lambda p: ("element", "click", uid(p, r'button "OK"'))),
+    ("tab Billing", lambda p: ("element", "click", uid(p, r'tab "Billing"'))),
 ])
 grid_base = serve_dir(grid)
 price = ("element", "click", "--selector", ".ag-header-cell[col-id=price] .ag-header-cell-label")
