@@ -333,17 +333,7 @@ fn text_lines_show_the_case_text_transform_lays_out() {
     env.ctx("cases", &["page", "open", &server.url("/cases.html")])
         .ok();
     let snap = cdt_e2e::snapshot(&env, "cases");
-    let tree = env
-        .ctx("cases", &["cdp", "send", "Accessibility.getFullAXTree"])
-        .ok()
-        .clone();
-    let chromium: Vec<String> = tree["result"]["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|node| node["role"]["value"] == "StaticText")
-        .filter_map(|node| node["name"]["value"].as_str().map(str::to_string))
-        .collect();
+    let chromium = cdt_e2e::chromium_texts(&env, "cases");
     for text in [
         "FREE SHIPPING OVER $50",
         "Spring Sale Ends Today",
@@ -375,18 +365,8 @@ fn a_label_of_a_hidden_control_shows_and_aria_states_count() {
     env.ctx("w", &["page", "open", &server.url("/widget.html")])
         .ok();
     let snap = cdt_e2e::snapshot(&env, "w");
-    let tree = env
-        .ctx("w", &["cdp", "send", "Accessibility.getFullAXTree"])
-        .ok()
-        .clone();
-    let texts: Vec<&str> = tree["result"]["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|node| node["role"]["value"] == "StaticText")
-        .filter_map(|node| node["name"]["value"].as_str())
-        .collect();
-    assert!(texts.contains(&"Country"), "Chromium: {texts:?}");
+    let texts = cdt_e2e::chromium_texts(&env, "w");
+    assert!(texts.iter().any(|t| t == "Country"), "Chromium: {texts:?}");
     assert!(snap.contains("text \"Country\""), "{snap}");
     // A label that names a control shown in the tree is that control's name, not a text line.
     assert!(

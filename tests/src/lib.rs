@@ -394,6 +394,19 @@ pub fn snapshot(env: &TestEnv, context: &str) -> String {
     snapshot_with(env, &[("CDT_CONTEXT_ID", context)])
 }
 
+/// The words of the current page's text nodes in Chromium's own accessibility tree (its
+/// `StaticText` names, ignored nodes left out), asked through `cdt cdp send` in `context`.
+pub fn chromium_texts(env: &TestEnv, context: &str) -> Vec<String> {
+    let tree = env.ctx(context, &["cdp", "send", "Accessibility.getFullAXTree"]);
+    tree.ok()["result"]["nodes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|node| node["ignored"] != true && node["role"]["value"] == "StaticText")
+        .filter_map(|node| node["name"]["value"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// The text of `cdt capture snapshot` with `envs` set.
 pub fn snapshot_with(env: &TestEnv, envs: &[(&str, &str)]) -> String {
     env.run_with(&["capture", "snapshot"], envs).ok()["snapshot"]
