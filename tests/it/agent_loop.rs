@@ -1057,3 +1057,45 @@ fn an_overlay_fading_out_in_a_shadow_root_is_waited_for() {
         "pressed"
     );
 }
+
+/// Items a page lets one drag by the mouse (its author's `cursor: grab`, a board's cards) have
+/// uids, so `element drag` can move one onto another.
+#[test]
+fn items_with_a_grab_cursor_can_be_dragged() {
+    let server = HttpServer::start();
+    server.page(
+        "/board.html",
+        "Board",
+        "<style>li { cursor: grab; padding: 6px } .other { cursor: move }</style>
+         <ul id=list><li>Write spec</li><li>Fix bug</li><li>Review PR</li></ul><div class=other>Handle</div>
+         <script>
+         let held = null;
+         list.addEventListener('mousedown', (e) => { held = e.target.closest('li'); });
+         document.addEventListener('mouseup', (e) => {
+           const over = document.elementFromPoint(e.clientX, e.clientY);
+           const onto = over && over.closest('li');
+           if (held && onto && onto !== held) onto.after(held);
+           held = null; });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("b", &["page", "open", &server.url("/board.html")])
+        .ok();
+    let snap = snapshot(&env, "b");
+    assert!(snap.contains("clickable \"Handle\""), "{snap}");
+    let first = uid_of(&snap, "clickable \"Write spec\"");
+    let last = uid_of(&snap, "clickable \"Review PR\"");
+    env.ctx("b", &["element", "drag", &first, &last]).ok();
+    assert_eq!(
+        env.ctx(
+            "b",
+            &[
+                "runtime",
+                "eval",
+                "[...list.children].map(li => li.textContent).join(', ')"
+            ]
+        )
+        .ok()["value"],
+        "Fix bug, Review PR, Write spec"
+    );
+}

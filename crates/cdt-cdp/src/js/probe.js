@@ -136,6 +136,9 @@
   // `scope` is el's tree scope. A `tabindex=-1` counts on an element its author named: the
   // items of a composite widget that moves the focus among them (a date picker's days), the
   // rest waiting their turn out of the tab order.
+  // Cursors an author sets on what takes the pointer: a click (`pointer`), or a drag (`grab`,
+  // `move`: a board's cards, a sortable list's items).
+  const TAKES_HOLD = new Set(['pointer', 'grab', 'move']);
   const clickableWithoutRole = (el, parentCursor, scope, role) => {
     if (marksIn(scope)) {
       if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && (el.tabIndex >= 0 || el.hasAttribute('aria-label')) &&
@@ -143,7 +146,7 @@
       if (el.getAttribute('draggable') === 'true') return true;
     }
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
-    return authorCursor(scope) && getComputedStyle(el).cursor === 'pointer';
+    return authorCursor(scope) && TAKES_HOLD.has(getComputedStyle(el).cursor);
   };
   // Whether some element of a tree scope carries one of the attributes that make an element
   // clickable or a drop target without a role. Answered once per scope and run: most pages
