@@ -1099,3 +1099,45 @@ fn items_with_a_grab_cursor_can_be_dragged() {
         "Fix bug, Review PR, Write spec"
     );
 }
+
+/// A fill replaces what an editor holds even where the editor types through a hidden field of
+/// its own (CodeMirror's way: it takes Control+A as its select-all), and a rich editor's
+/// paragraphs are its content, not each a field.
+#[test]
+fn a_fill_replaces_an_editors_content_and_its_paragraphs_are_content() {
+    let server = HttpServer::start();
+    server.page(
+        "/editor.html",
+        "Editor",
+        "<div id=view style='font-family:monospace;min-height:20px'>let x = 1;</div>
+         <textarea id=sink aria-label=Code style='width:40px;height:20px;opacity:.01'></textarea>
+         <div contenteditable=true aria-label=Post><p>First paragraph</p><p>Second paragraph</p></div>
+         <script>
+         let code = 'let x = 1;', all = false;
+         sink.addEventListener('keydown', (e) => { if (e.ctrlKey && e.key.toLowerCase() === 'a') { all = true; e.preventDefault(); } });
+         sink.addEventListener('input', () => { code = all ? sink.value : code + sink.value; all = false; sink.value = ''; view.textContent = code; });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("e", &["page", "open", &server.url("/editor.html")])
+        .ok();
+    let snap = snapshot(&env, "e");
+    let code = uid_of(&snap, "textbox \"Code\"");
+    env.ctx("e", &["element", "fill", &code, "const y = 2;"])
+        .ok();
+    assert_eq!(
+        env.ctx("e", &["runtime", "eval", "code"]).ok()["value"],
+        "const y = 2;"
+    );
+    // One line for the editor (named, so its words are its value), none per paragraph.
+    assert!(
+        snap.contains("textbox \"Post\" value=\"First paragraph Second paragraph\""),
+        "{snap}"
+    );
+    assert!(
+        !snap
+            .lines()
+            .any(|l| l.split_whitespace().take(2).any(|w| w == "paragraph")),
+        "{snap}"
+    );
+}

@@ -565,6 +565,13 @@ async fn fill_one(
                 prepared["kind"]
             ))
         })?;
+    // What is typed replaces everything the field holds, selected as a user selects it: by
+    // keyboard, which an editor that types through a hidden field of its own (CodeMirror)
+    // takes as its own select-all (the probe's selection covers plain fields already).
+    if kind == FillKind::Type {
+        let select_all = crate::interact::input::parse_keys("Control+A")?;
+        ctx.browser.key(&ctx.target, &select_all).await?;
+    }
     let outcome = match kind {
         FillKind::Type if value.is_empty() => {
             let key = crate::interact::input::parse_keys("Backspace")?;

@@ -187,18 +187,22 @@
     // A label whose control is not shown (a checkbox hidden behind its label: a menu's or a
     // sidebar's toggle) is what takes the clicks, under its own name (Chromium's `LabelText`).
     if (el.tagName === 'LABEL' && el.control && !isVisible(el.control)) return CLICKABLE;
-    if (el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable)) return 'textbox';
+    if (editingHost(el)) return 'textbox';
     if (clickableWithoutRole(el, cursor, scope)) return CLICKABLE;
     if (takesDrops(el, scope)) return DROPTARGET;
     return null;
   };
+  // The root of an editable region (`contenteditable`), not an element inside one.
+  const editingHost = (el) => el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
   const nameOf = (el, role, max, shown) => clean(A11Y.name(el, role, shown), max);
   const isVisible = (el) => A11Y.visible(el);
   // Disabled as Chromium's tree says: its own `disabled`, a disabled fieldset around a form
   // control, or `aria-disabled`.
   const isDisabled = (el) => el.getAttribute('aria-disabled') === 'true'
     || (el.disabled !== undefined && (el.disabled === true || el.matches(':disabled')));
-  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || el.isContentEditable;
+  // An editable region is one control (a rich editor's paragraphs are its content, not each a
+  // field of its own).
+  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || editingHost(el);
   // The element with the focus, inside shadow roots too (the document's active element is then
   // their host).
   const deepActive = (doc) => {
