@@ -1141,3 +1141,35 @@ fn a_fill_replaces_an_editors_content_and_its_paragraphs_are_content() {
         "{snap}"
     );
 }
+
+/// A clickable that holds controls of its own (a card with its buttons, a map with its
+/// markers) is not named by all their words: its controls have their lines and its text shows
+/// below it. One without controls is named by its text.
+#[test]
+fn a_clickable_holding_controls_is_not_named_by_their_words() {
+    let server = HttpServer::start();
+    server.page(
+        "/cards.html",
+        "Cards",
+        "<div onclick=\"this.dataset.opened = 1\">Red kettle <b>$25</b> <button>Add to cart</button></div>
+         <div onclick=\"this.dataset.opened = 1\">Blue mug <b>$8</b></div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("k", &["page", "open", &server.url("/cards.html")])
+        .ok();
+    let snap = snapshot(&env, "k");
+    let lines: Vec<&str> = snap.lines().map(str::trim).collect();
+    let card = lines
+        .iter()
+        .position(|l| l.ends_with(" clickable"))
+        .unwrap_or_else(|| panic!("an unnamed card: {snap}"));
+    assert!(
+        lines[card + 1].starts_with("text \"Red kettle $25\""),
+        "{snap}"
+    );
+    assert!(
+        lines[card + 2].ends_with("button \"Add to cart\""),
+        "{snap}"
+    );
+    assert!(snap.contains("clickable \"Blue mug $8\""), "{snap}");
+}
