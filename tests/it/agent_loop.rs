@@ -698,7 +698,8 @@ fn a_click_that_did_nothing_says_why() {
         "Signup",
         "<form action=/done.html><label>Username <input name=u required></label>
          <label>Email <input type=email name=e required></label><button>Create account</button></form>
-         <a href=/done.html onclick='event.preventDefault()'>Cancelled link</a>",
+         <a href=/done.html onclick='event.preventDefault()'>Cancelled link</a>
+         <a href=# role=button onclick=\"event.preventDefault(); this.textContent = 'Zoomed'\">Zoom in</a>",
     );
     server.page("/done.html", "Done", "<h1>Done</h1>");
     let env = TestEnv::new();
@@ -750,6 +751,11 @@ fn a_click_that_did_nothing_says_why() {
         "{}",
         cancelled.stdout
     );
+
+    // A link made a button cancels its navigation by design: nothing to say about it.
+    let zoom = uid_of(&snap, "button \"Zoom in\"");
+    let zoomed = env.ctx("w", &["element", "click", &zoom]);
+    assert!(zoomed.ok().get("result").is_none(), "{}", zoomed.stdout);
 
     env.ctx("w", &["element", "fill", &user, "ada"]).ok();
     env.ctx("w", &["element", "fill", &email, "ada@example.com"])

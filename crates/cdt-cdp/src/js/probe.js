@@ -441,8 +441,9 @@
     const event = R.lastClick;
     if (!el || !el.isConnected) return {};
     const out = {};
+    // (A link made a button, `<a href="#" role="button">`, cancels its navigation by design.)
     const link = el.closest('a[href],area[href]');
-    if (link && event && event.defaultPrevented) out.prevented = 'link';
+    if (link && event && event.defaultPrevented && roleOf(link) === 'link') out.prevented = 'link';
     const submit = el.closest('button,input[type=submit],input[type=image]');
     const form = submit && submit.form;
     if (form && (submit.type === 'submit' || submit.type === 'image') && !form.noValidate && !submit.formNoValidate &&
