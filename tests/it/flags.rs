@@ -140,3 +140,19 @@ fn the_back_forward_cache_keeps_the_page_just_left_and_no_more() {
     );
     assert_eq!(how(&env), "back_forward", "a came back from the cache");
 }
+
+#[test]
+fn every_page_of_a_browser_has_the_same_viewport() {
+    let server = HttpServer::start();
+    server.page("/a.html", "A", "<h1>A</h1>");
+    let env = TestEnv::new();
+    let size = "[innerWidth, innerHeight].join('x')";
+    env.ctx("f", &["page", "open", &server.url("/a.html")]).ok();
+    let first = env.ctx("f", &["runtime", "eval", size]).ok()["value"].clone();
+    env.ctx("f", &["page", "open", &server.url("/a.html?2")])
+        .ok();
+    let second = env.ctx("f", &["runtime", "eval", size]).ok()["value"].clone();
+    // (Running as root, Chromium warns of --no-sandbox in an infobar over the first page
+    // unless told this is automation.)
+    assert_eq!(first, second);
+}

@@ -59,6 +59,9 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
     if running_as_root() {
         args.push("--no-sandbox".into());
     }
+    // No infobar for a flag Chromium calls unsupported (`--no-sandbox` above, or a caller's):
+    // it took 56 px off the first page's viewport, so pages of one browser differed in size.
+    args.push("--test-type".into());
     if let Some((width, height)) = spec.window_size {
         args.push(format!("--window-size={width},{height}"));
     }
@@ -271,6 +274,7 @@ mod tests {
             "--no-first-run",
             "--window-size=800,600",
             "--lang=de",
+            "--test-type",
         ] {
             assert!(args.iter().any(|a| a == flag), "missing {flag}");
         }
