@@ -1073,7 +1073,7 @@ fn items_with_a_grab_cursor_can_be_dragged() {
     server.page(
         "/board.html",
         "Board",
-        "<style>li { cursor: grab; padding: 6px } .other { cursor: move }</style>
+        "<style>li { cursor: grab; padding: 6px; user-select: none } .other { cursor: move }</style>
          <ul id=list><li>Write spec</li><li>Fix bug</li><li>Review PR</li></ul><div class=other>Handle</div>
          <script>
          let held = null;
@@ -1104,6 +1104,29 @@ fn items_with_a_grab_cursor_can_be_dragged() {
         )
         .ok()["value"],
         "Fix bug, Review PR, Write spec"
+    );
+    // Items that show no sign of it at all (jQuery UI's sortable sets no cursor): by selector.
+    env.ctx(
+        "b",
+        &[
+            "element",
+            "drag",
+            "#list li:first-child",
+            "#list li:last-child",
+        ],
+    )
+    .ok();
+    assert_eq!(
+        env.ctx(
+            "b",
+            &[
+                "runtime",
+                "eval",
+                "[...list.children].map(li => li.textContent).join(', ')"
+            ]
+        )
+        .ok()["value"],
+        "Review PR, Write spec, Fix bug"
     );
 }
 
@@ -1179,4 +1202,31 @@ fn a_clickable_holding_controls_is_not_named_by_their_words() {
         "{snap}"
     );
     assert!(snap.contains("clickable \"Blue mug $8\""), "{snap}");
+}
+
+/// Typing into a field that offers suggestions (here as jQuery UI's autocomplete marks it: the
+/// browser's own turned off) waits for the list drawn once typing pauses (a 300 ms debounce):
+/// the fill's feedback shows the suggestions.
+#[test]
+fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
+    let server = HttpServer::start();
+    server.page(
+        "/suggest.html",
+        "Suggest",
+        "<label for=city>City</label> <input id=city autocomplete=off><ul id=menu></ul>
+         <script>
+         let timer;
+         city.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => {
+           menu.innerHTML = ['Lille', 'Lyon', 'Paris'].filter((c) => c.toLowerCase().startsWith(city.value.toLowerCase()))
+             .map((c) => '<li><button>' + c + '</button></li>').join(''); }, 300); });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/suggest.html")])
+        .ok();
+    let city = uid_of(&snapshot(&env, "s"), "textbox \"City\"");
+    let typed = env.ctx("s", &["element", "fill", &city, "L", "--output", "text"]);
+    for shown in ["button \"Lille\"", "button \"Lyon\""] {
+        assert!(typed.stdout.contains(shown), "{}", typed.stdout);
+    }
 }

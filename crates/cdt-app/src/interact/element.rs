@@ -445,14 +445,17 @@ pub async fn drag(
     params: &DragParams,
     until: Instant,
 ) -> Result<ActionReply, CdtError> {
-    let (from_frame, from_args, from_what) = target_args(Some(&params.from), None, None)?;
-    // The target may be a CSS selector too: a drop zone whose handlers were added by script
-    // shows no sign of them, so it may have no uid.
-    let (to_frame, to_args, to_what) = if super::frame_of(&params.to).is_ok() {
-        target_args(Some(&params.to), None, None)?
-    } else {
-        target_args(None, Some(&params.to), None)?
+    // Either end may be a CSS selector too: a drop zone, or a sortable list's item, whose
+    // handlers were added by script shows no sign of them, so it may have no uid.
+    let uid_or_selector = |given: &str| {
+        if super::frame_of(given).is_ok() {
+            target_args(Some(given), None, None)
+        } else {
+            target_args(None, Some(given), None)
+        }
     };
+    let (from_frame, from_args, from_what) = uid_or_selector(&params.from)?;
+    let (to_frame, to_args, to_what) = uid_or_selector(&params.to)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
     let Aim {
@@ -536,13 +539,20 @@ pub async fn drag_between(
         .await
 }
 
-/// Fills one field, without feedback; answers its uid, what the filling caused, and the warning of a text that
-/// matched other elements as well.
-async fn fill_one(
-    ctx: &PageCtx,
-    target: &ElementTarget,
-    value: &str,
-) -> Result<(String, DispatchOutcome, Option<Warning>), CdtError> {
+/// One field filled, without feedback.
+struct Filled {
+    uid: String,
+    /// What the filling caused.
+    outcome: DispatchOutcome,
+    /// The warning of a text that matched other elements as well.
+    ambiguous: Option<Warning>,
+    /// The field offers suggestions as one types (a combobox, a search box, a field that turns
+    /// the browser's own off to draw its own).
+    suggests: bool,
+}
+
+/// Fills one field, without feedback.
+async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<Filled, CdtError> {
     let (frame, args, what) = pick(target)?;
     let Located {
         frame,
@@ -595,7 +605,12 @@ async fn fill_one(
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).
         FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
     };
-    Ok((uid, outcome, warning))
+    Ok(Filled {
+        uid,
+        outcome,
+        ambiguous: warning,
+        suggests: prepared["suggests"] == true,
+    })
 }
 
 pub async fn fill(
@@ -606,11 +621,14 @@ pub async fn fill(
 ) -> Result<ActionReply, CdtError> {
     pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let before = feedback::before(&ctx).await;
-    let (uid, outcome, ambiguous) = fill_one(&ctx, &params.target, &params.value).await?;
-    let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    let mut reply = finish(feedback_value, action.name(), &uid, params.no_wait);
-    reply.warnings.extend(ambiguous);
+    let mut before = feedback::before(&ctx).await;
+    let filled = fill_one(&ctx, &params.target, &params.value).await?;
+    if filled.suggests && !params.value.is_empty() {
+        before.expect_suggestions();
+    }
+    let feedback_value = feedback::after(&ctx, before, filled.outcome, params.no_wait).await;
+    let mut reply = finish(feedback_value, action.name(), &filled.uid, params.no_wait);
+    reply.warnings.extend(filled.ambiguous);
     Ok(reply)
 }
 
@@ -651,10 +669,10 @@ pub async fn fill_form(
             ..Default::default()
         };
         // By uid: no text to match others.
-        let (uid, outcome, _) = fill_one(&ctx, &target, &field.value).await?;
-        filled.push(uid);
-        if outcome.dialog.is_some() {
-            last = outcome;
+        let one = fill_one(&ctx, &target, &field.value).await?;
+        filled.push(one.uid);
+        if one.outcome.dialog.is_some() {
+            last = one.outcome;
             break;
         }
     }

@@ -27,7 +27,14 @@ pub struct Before {
     requests: u64,
     /// The action is known to start a download (it clicks a link that saves its target).
     saves: bool,
+    /// How long the page must be quiet before the feedback looks at it.
+    quiet: Duration,
 }
+
+/// How long the page must be quiet after an action (no DOM change) before its feedback looks.
+const QUIET: Duration = Duration::from_millis(100);
+/// The same after typing into a field that offers suggestions.
+const SUGGESTIONS_QUIET: Duration = Duration::from_millis(400);
 
 impl Before {
     /// The page at `document` (`null`: not known), `url` and `title`, with the slot's pages,
@@ -41,12 +48,20 @@ impl Before {
             downloads: crate::downloads::last_seq(&ctx.slot),
             requests: ctx.slot.telemetry.last_request_id(),
             saves: false,
+            quiet: QUIET,
         }
     }
 
     /// The action starts a download: the feedback waits for it to begin.
     pub fn expect_download(&mut self) {
         self.saves = true;
+    }
+
+    /// The action typed into a field that offers suggestions: the feedback waits for the page
+    /// to be quiet longer, as such lists are drawn once typing pauses (a 300 ms debounce is
+    /// common: jQuery UI's autocomplete, Tom Select).
+    pub fn expect_suggestions(&mut self) {
+        self.quiet = SUGGESTIONS_QUIET;
     }
 }
 
@@ -211,7 +226,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             .probe(
                 "",
                 ProbeCommand::Settle,
-                json!({ "quiet": 100, "cap": 1000 }),
+                json!({ "quiet": before.quiet.as_millis() as u64, "cap": 1000 }),
             )
             .await;
     }

@@ -458,6 +458,15 @@
   // Whether a mouse move reached this frame's document since the last action point was taken.
   const pointerArrived = () => ({ arrived: R.pointerIn === true });
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  // Whether a field offers suggestions as one types: a combobox or search box, one that says
+  // it completes or controls a list, or one that turns the browser's own suggestions off to
+  // draw its own (jQuery UI's autocomplete says nothing else).
+  const suggests = (el) => {
+    const role = el.getAttribute('role');
+    return role === 'combobox' || role === 'searchbox' || el.type === 'search' || el.hasAttribute('list') ||
+      (el.hasAttribute('aria-autocomplete') && el.getAttribute('aria-autocomplete') !== 'none') ||
+      el.hasAttribute('aria-controls') || (el.getAttribute('autocomplete') || '').toLowerCase() === 'off';
+  };
   function prepareFill(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -504,7 +513,7 @@
         return { uid, kind: 'set' };
       }
       el.select();
-      return { uid, kind: 'type', empty: el.value === '' };
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el) };
     }
     if (el.isContentEditable) {
       el.focus();

@@ -17,6 +17,7 @@ impl Op for ElementDrag {
         errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element drag e4 e9",
+            "cdt element drag '#list li:first-child' '#list li:last-child'",
         ],
         tools: &[Tool::of::<Drag>("drag", ToolFamily::DevTools, "Drag an element onto another.")],
         #[cfg(feature = "cli")]
@@ -28,7 +29,7 @@ impl Op for ElementDrag {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DragParams {
-    /// The uid to drag.
+    /// The uid (or CSS selector) to drag.
     pub from: String,
     /// The uid (or CSS selector) to drop on.
     pub to: String,

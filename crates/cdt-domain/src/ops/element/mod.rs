@@ -220,7 +220,7 @@ pub(crate) mod args {
     #[derive(Debug, Args, Serialize)]
     #[serde(rename_all = "camelCase")]
     pub struct DragArgs {
-        /// The uid to drag.
+        /// The uid (or CSS selector) to drag.
         #[arg(value_name = "FROM")]
         pub from: Option<String>,
         /// The uid (or CSS selector) to drop on.
