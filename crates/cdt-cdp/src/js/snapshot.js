@@ -1,6 +1,7 @@
 // The snapshot walk of cdt's page probe (probe.js binds it as SNAPSHOT and passes its helpers
-// `H`). One DOM walk of this frame's document: one line per node worth a line, indented by
-// depth, in the format of docs/snapshot-format.md. Iframes are not entered: each frame has its
+// `H`). One DOM walk of this frame's document, as rendered (shadow trees with what their slots
+// show): one line per node worth a line, indented by depth, in the format of
+// docs/snapshot-format.md. Iframes are not entered: each frame has its
 // own probe, and the daemon splices the frame's lines under its `iframe` line.
 //
 // Lean by design, without losing an actionable node: unnamed structural wrappers (lists, list
