@@ -21,8 +21,8 @@ fn running_as_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
-/// The back/forward cache's size, as a feature parameter: one entry per page.
-const BACK_FORWARD_CACHE_SIZE: &str = "BackForwardCacheSize:cache_size/1";
+/// The back/forward cache's size, as a feature parameter: two entries per page.
+const BACK_FORWARD_CACHE_SIZE: &str = "BackForwardCacheSize:cache_size/2";
 
 /// The command line for a slot's browser.
 pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
@@ -98,10 +98,10 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
             args.push(arg.clone());
         }
     }
-    // One page kept in the back/forward cache, not Chromium's six: `page back` right after a
-    // navigation still shows the page as it was left, and a browsing agent's renderer does not
-    // keep five more documents alive (docs/chromium-flags.md). A caller who names the cache in
-    // either list decides alone.
+    // Two pages kept in the back/forward cache, not Chromium's six: `page back` (twice) still
+    // shows a page as it was left, and a browsing agent's renderer does not keep four more
+    // documents alive (docs/chromium-flags.md). A caller who names the cache in either list
+    // decides alone.
     let names_the_cache = |list: &[String]| list.iter().any(|f| f.starts_with("BackForwardCache"));
     if !names_the_cache(&features) && !names_the_cache(&disabled) {
         features.push(BACK_FORWARD_CACHE_SIZE.into());
@@ -286,7 +286,7 @@ mod tests {
         assert_eq!(
             features,
             vec![
-                "--enable-features=StrictOriginIsolation,Foo,Bar,BackForwardCacheSize:cache_size/1"
+                "--enable-features=StrictOriginIsolation,Foo,Bar,BackForwardCacheSize:cache_size/2"
             ],
             "one merged feature list"
         );
@@ -325,10 +325,10 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        assert!(features_with(&[]).contains("BackForwardCacheSize:cache_size/1"));
+        assert!(features_with(&[]).contains("BackForwardCacheSize:cache_size/2"));
         let own = features_with(&["--enable-features=BackForwardCacheSize:cache_size/6"]);
         assert!(
-            own.contains("cache_size/6") && !own.contains("cache_size/1"),
+            own.contains("cache_size/6") && !own.contains("cache_size/2"),
             "{own}"
         );
         let off = features_with(&["--disable-features=BackForwardCache"]);
