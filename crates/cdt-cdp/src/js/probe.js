@@ -401,14 +401,10 @@
     }
     // Content a slot shows (a web component's label text) hits as its host, from outside and
     // from the shadow tree alike: what the shadow tree itself has there decides.
-    if (hit && hit !== el && hit.shadowRoot && !el.contains(hit)) {
+    if (hit && hit !== el && hit.shadowRoot && !el.contains(hit) && holds(hit, el)) {
       const root = el.getRootNode();
-      let host = root.host;
-      while (host && host !== hit) host = host.getRootNode().host;
-      if (host === hit) {
-        const own = root.elementsFromPoint(lx, ly).find((e) => e.getRootNode() === root);
-        if (own && (own === el || el.contains(own))) hit = el;
-      }
+      const own = root.elementsFromPoint(lx, ly).find((e) => e.getRootNode() === root);
+      if (own && (own === el || el.contains(own))) hit = el;
     }
     const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
