@@ -17,21 +17,12 @@
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/cdt-bench"
-mkdir -p "$CACHE"
-fetch() { # name version (a scoped name's tarball is named without its scope)
-  local tarball="$CACHE/${1//\//-}-$2.tgz"
-  if [ ! -s "$tarball" ]; then
-    curl -fsSL -o "$tarball.part" "https://registry.npmjs.org/$1/-/${1#*/}-$2.tgz"
-    mv "$tarball.part" "$tarball"
-  fi
-  echo "$tarball"
-}
-SWAGGER=$(fetch swagger-ui-dist 5.35.0)
-GRID=$(fetch ag-grid-community 36.2.0)
+# shellcheck source=bench/npm.sh
+source bench/npm.sh
+SWAGGER=$(npm_tarball swagger-ui-dist 5.35.0)
+GRID=$(npm_tarball ag-grid-community 36.2.0)
 WIDGETS="jquery@4.0.0 select2@4.1.0 flatpickr@4.6.13 tom-select@2.6.2"
-SHOELACE=$(fetch @shoelace-style/shoelace 2.20.1)
-for spec in $WIDGETS; do fetch "${spec%@*}" "${spec#*@}" >/dev/null; done
+SHOELACE=$(npm_tarball @shoelace-style/shoelace 2.20.1)
 cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
 bash scripts/ensure-deps.sh
 export CDT_HOME
@@ -45,7 +36,7 @@ mkdir -p "$CDT_HOME/shoelace"
 tar xzf "$SHOELACE" -C "$CDT_HOME/shoelace"
 for spec in $WIDGETS; do
   mkdir -p "$CDT_HOME/widgets/${spec%@*}"
-  tar xzf "$(fetch "${spec%@*}" "${spec#*@}")" -C "$CDT_HOME/widgets/${spec%@*}"
+  tar xzf "$(npm_tarball "${spec%@*}" "${spec#*@}")" -C "$CDT_HOME/widgets/${spec%@*}"
 done
 
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME" <<'PY'

@@ -17,13 +17,9 @@
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/cdt-bench"
-TARBALL="$CACHE/todomvc-0.1.1.tgz"
-mkdir -p "$CACHE"
-if [ ! -s "$TARBALL" ]; then
-  curl -fsSL -o "$TARBALL.part" https://registry.npmjs.org/todomvc/-/todomvc-0.1.1.tgz
-  mv "$TARBALL.part" "$TARBALL"
-fi
+# shellcheck source=bench/npm.sh
+source bench/npm.sh
+TARBALL=$(npm_tarball todomvc 0.1.1)
 cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
 bash scripts/ensure-deps.sh
 export CDT_HOME
