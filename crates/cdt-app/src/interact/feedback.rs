@@ -29,6 +29,8 @@ pub struct Before {
     saves: bool,
     /// How long the page must be quiet before the feedback looks at it.
     quiet: Duration,
+    /// The focused element offers suggestions as one types into it.
+    focus_suggests: bool,
 }
 
 /// How long the page must be quiet after an action (no DOM change) before its feedback looks.
@@ -49,6 +51,7 @@ impl Before {
             requests: ctx.slot.telemetry.last_request_id(),
             saves: false,
             quiet: QUIET,
+            focus_suggests: false,
         }
     }
 
@@ -58,10 +61,19 @@ impl Before {
     }
 
     /// The action typed into a field that offers suggestions: the feedback waits for the page
-    /// to be quiet longer, as such lists are drawn once typing pauses (a 300 ms debounce is
+    /// to be quiet longer, counted from the action's end at the earliest, as such lists are
+    /// drawn once typing pauses (a 300 ms debounce is
     /// common: jQuery UI's autocomplete, Tom Select).
     pub fn expect_suggestions(&mut self) {
         self.quiet = SUGGESTIONS_QUIET;
+    }
+
+    /// The action types into whatever has the focus: as [`Before::expect_suggestions`] when
+    /// that is a field offering suggestions.
+    pub fn typing_into_focus(&mut self) {
+        if self.focus_suggests {
+            self.expect_suggestions();
+        }
     }
 }
 
@@ -70,12 +82,14 @@ pub async fn before(ctx: &PageCtx) -> Before {
         .probe("", ProbeCommand::State, json!({}))
         .await
         .unwrap_or(Value::Null);
-    Before::at(
+    let mut before = Before::at(
         ctx,
         state["timeOrigin"].clone(),
         state["url"].as_str().unwrap_or_default(),
         state["title"].as_str().unwrap_or_default(),
-    )
+    );
+    before.focus_suggests = state["focusSuggests"] == true;
+    before
 }
 
 /// What was true before a dialog on the page is answered, known without asking the page (its
@@ -226,7 +240,11 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             .probe(
                 "",
                 ProbeCommand::Settle,
-                json!({ "quiet": before.quiet.as_millis() as u64, "cap": 1000 }),
+                json!({
+                    "quiet": before.quiet.as_millis() as u64,
+                    "fromStart": before.quiet > QUIET,
+                    "cap": 1000
+                }),
             )
             .await;
     }

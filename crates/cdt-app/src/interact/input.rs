@@ -193,14 +193,18 @@ pub async fn type_text(
 ) -> Result<ActionReply, CdtError> {
     let submit = params.submit.as_deref().map(parse_keys).transpose()?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    let work = async {
-        let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
-        match submit {
-            Some(key) if typed.dialog.is_none() => ctx.browser.key(&ctx.target, &key).await,
-            _ => Ok(typed),
-        }
+    let mut before = feedback::before(&ctx).await;
+    // Suggestions come once typing pauses; after a submitting key, what it caused.
+    if submit.is_none() && !params.text.is_empty() {
+        before.typing_into_focus();
+    }
+    let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
+    let outcome = match submit {
+        Some(key) if typed.dialog.is_none() => ctx.browser.key(&ctx.target, &key).await?,
+        _ => typed,
     };
-    with_feedback(&ctx, "type", "the focused element", work).await
+    let observed = feedback::after(&ctx, before, outcome, false).await;
+    Ok(finish(observed, "type", "the focused element", false))
 }
 
 fn button(button: Option<ClickButton>) -> MouseButton {

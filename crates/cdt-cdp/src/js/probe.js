@@ -455,13 +455,15 @@
   const pointerArrived = () => ({ arrived: R.pointerIn === true });
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
   // Whether a field offers suggestions as one types: a combobox or search box, one that says
-  // it completes or controls a list, or one that turns the browser's own suggestions off to
-  // draw its own (jQuery UI's autocomplete says nothing else).
+  // it completes or controls a list, or a text field that turns the browser's own suggestions
+  // off to draw its own (jQuery UI's autocomplete says nothing else; not a password, an e-mail
+  // address or a number, which forms turn them off for too).
   const suggests = (el) => {
     const role = el.getAttribute('role');
     return role === 'combobox' || role === 'searchbox' || el.type === 'search' || el.hasAttribute('list') ||
       (el.hasAttribute('aria-autocomplete') && el.getAttribute('aria-autocomplete') !== 'none') ||
-      el.hasAttribute('aria-controls') || (el.getAttribute('autocomplete') || '').toLowerCase() === 'off';
+      el.hasAttribute('aria-controls') ||
+      (el.type === 'text' && (el.getAttribute('autocomplete') || '').toLowerCase() === 'off');
   };
   function prepareFill(args, target) {
     const picked = pick(args, target);
@@ -568,16 +570,19 @@
     return { url: location.href, title: clean(document.title), timeOrigin: performance.timeOrigin, viewport: { width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio },
       scroll: { x: scrollX, y: scrollY, maxY: root ? Math.max(0, root.scrollHeight - innerHeight) : 0 },
       activeElement: active ? { uid: ref(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
-      readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation };
+      readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation,
+      // What is typed next goes to a field that offers suggestions (the feedback waits longer).
+      focusSuggests: !!active && suggests(deepActive(document)) };
   }
   function settle(args) {
     // Resolves when the DOM has been quiet for `quiet` ms and nothing is on its way (what an
     // animation ends in, a script often finishes: a row removed once it slid out), or after
-    // `cap` ms.
+    // `cap` ms. With `fromStart`, the quiet counts from now at the earliest (what typing
+    // causes comes once it pauses, however quiet the page was before).
     const started = Date.now();
     return new Promise((resolve) => {
       const check = () => {
-        const quiet = Date.now() - R.lastMutation;
+        const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
         if ((quiet >= args.quiet && !underway()) || Date.now() - started >= args.cap) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
         else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
       };
