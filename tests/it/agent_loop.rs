@@ -1130,6 +1130,55 @@ fn items_with_a_grab_cursor_can_be_dragged() {
     );
 }
 
+#[test]
+fn a_drop_target_below_the_fold_is_scrolled_to_with_the_source_on_screen() {
+    let server = HttpServer::start();
+    server.page(
+        "/far.html",
+        "Far",
+        "<style>li { cursor: grab; height: 40px; user-select: none } #gap { height: 420px }
+         #far { height: 2000px }</style>
+         <ul id=list><li>Write spec</li><div id=gap></div><li>Fix bug</li></ul>
+         <div id=far></div><ul id=archive><li>Archived</li></ul>
+         <script>
+         let held = null;
+         document.addEventListener('mousedown', (e) => { held = e.target.closest('li'); });
+         document.addEventListener('mouseup', (e) => {
+           const over = document.elementFromPoint(e.clientX, e.clientY);
+           const onto = over && over.closest('li');
+           if (held && onto && onto !== held) onto.after(held);
+           held = null; });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/far.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    let first = uid_of(&snap, "clickable \"Write spec\"");
+    let below = uid_of(&snap, "clickable \"Fix bug\"");
+    let archived = uid_of(&snap, "clickable \"Archived\"");
+    let order = |env: &TestEnv| {
+        env.ctx(
+            "d",
+            &[
+                "runtime",
+                "eval",
+                "[...document.querySelectorAll('li')].map(li => li.textContent).join(', ')",
+            ],
+        )
+        .ok()["value"]
+            .clone()
+    };
+    // Below the fold, near enough to be on screen with the source.
+    env.ctx("d", &["element", "drag", &first, &below]).ok();
+    assert_eq!(order(&env), "Fix bug, Write spec, Archived");
+    // Too far for both: said so, and nothing moved.
+    let far = env.ctx("d", &["element", "drag", &below, &archived]);
+    far.err("TARGET_OUT_OF_VIEW", 5);
+    assert!(far.stdout.contains("too far apart"), "{}", far.stdout);
+    assert_eq!(order(&env), "Fix bug, Write spec, Archived");
+}
+
 /// A fill replaces what an editor holds even where the editor types through a hidden field of
 /// its own (CodeMirror's way: it takes Control+A as its select-all), and a rich editor's
 /// paragraphs are its content, not each a field.

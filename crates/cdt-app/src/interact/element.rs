@@ -458,21 +458,33 @@ pub async fn drag(
     let (to_frame, to_args, to_what) = uid_or_selector(&params.to)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
+    let from = aim(&ctx, &from_frame, from_args.clone(), &from_what).await?;
+    let mut to_args = to_args;
+    to_args["noScroll"] = json!(true);
+    let (from, to) = match aim(&ctx, &to_frame, to_args.clone(), &to_what).await {
+        // The drop target is off screen: both ends must be on it for the drag.
+        Err(error) if error.code == ErrorCode::TargetOutOfView => {
+            let ends = [
+                (&from_frame, from_args, &from_what),
+                (&to_frame, to_args, &to_what),
+            ];
+            both_in_view(&ctx, ends).await?
+        }
+        to => (from, to?),
+    };
     let Aim {
         x: x1,
         y: y1,
         uid,
         draggable,
         ..
-    } = aim(&ctx, &from_frame, from_args, &from_what).await?;
-    let mut to_args = to_args;
-    to_args["noScroll"] = json!(true);
+    } = from;
     let Aim {
         x: x2,
         y: y2,
         uid: to_uid,
         ..
-    } = aim(&ctx, &to_frame, to_args, &to_what).await?;
+    } = to;
     // A drag that goes nowhere starts no drag: say so now rather than wait for one.
     if to_uid == uid || ((x2 - x1).abs() < 2.0 && (y2 - y1).abs() < 2.0) {
         let what = if to_uid == uid {
@@ -496,6 +508,42 @@ pub async fn drag(
     };
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
     Ok(finish(feedback_value, "drag", &uid, params.no_wait))
+}
+
+/// Aims at both ends of a drag, the drop target brought on screen by the least scroll (the
+/// source, centred before, stays on screen where both fit).
+async fn both_in_view(
+    ctx: &PageCtx,
+    [
+        (from_frame, from_args, from_what),
+        (to_frame, to_args, to_what),
+    ]: [(&String, Value, &String); 2],
+) -> Result<(Aim, Aim), CdtError> {
+    let located = locate::in_any_frame(ctx, to_frame.clone(), to_args.clone(), to_what).await?;
+    let mut nearest = located.args;
+    nearest["nearest"] = json!(true);
+    probe_result(
+        ctx.probe(&located.frame, ProbeCommand::ScrollIntoView, nearest)
+            .await?,
+        to_what,
+    )?;
+    let mut from_args = from_args;
+    from_args["noScroll"] = json!(true);
+    let apart = |error: CdtError| {
+        if error.code != ErrorCode::TargetOutOfView {
+            return error;
+        }
+        CdtError::new(
+            ErrorCode::TargetOutOfView,
+            format!("{from_what} and {to_what} are too far apart to be on screen together, as a drag needs"),
+        )
+        .hinted("Drag in steps, dropping on a nearer target first; or by hand: cdt input mouse-down <x> <y>, then cdt input scroll, cdt input mouse-move, cdt input mouse-up")
+    };
+    let from = aim(ctx, from_frame, from_args, from_what)
+        .await
+        .map_err(apart)?;
+    let to = aim(ctx, to_frame, to_args, to_what).await.map_err(apart)?;
+    Ok((from, to))
 }
 
 /// Press at `from`, move in steps, release at `to`.

@@ -801,7 +801,9 @@
   function scrollIntoView(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
-    picked.el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    // `nearest`: by the least scroll that shows it (what is on screen stays there, if it can).
+    const at = args.nearest ? 'nearest' : 'center';
+    picked.el.scrollIntoView({ block: at, inline: at, behavior: 'instant' });
     return { uid: ref(picked.el), box: boxOf(picked.el), scroll: { x: scrollX, y: scrollY } };
   }
   function focus(args, target) {
