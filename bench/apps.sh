@@ -2,8 +2,12 @@
 # Incremental snapshots on applications the project did not write (issue 18's check): Swagger UI
 # (`swagger-ui-dist`, React) over a small OpenAPI document, an order form of widgets that replace
 # native fields (select2, flatpickr, Tom Select), a form of Shoelace web components (shadow DOM,
-# slots, a dialog that fades out), and an AG Grid data grid (`ag-grid-community`:
-# sorting, quick filter, row selection, pagination, rows that slide into place). All come from
+# slots, a dialog that fades out), an AG Grid data grid (`ag-grid-community`:
+# sorting, quick filter, row selection, pagination, rows that slide into place), a FullCalendar
+# (`fullcalendar`: month, week and list views, events, days) and a Tabulator table
+# (`tabulator-tables`: rows drawn as they scroll into view, sorting, a header filter, cells
+# edited in place). BENCH_APPS picks some (swagger widgets shoelace grid calendar tabulator).
+# All come from
 # the npm registry (fetched once into ~/.cache/cdt-bench; the registry is
 # the only network this needs). Each step is an action, then `capture snapshot --diff`; the page
 # rebuilt from the first snapshot and every reply since (as docs/snapshot-format.md describes)
@@ -23,6 +27,8 @@ SWAGGER=$(npm_tarball swagger-ui-dist 5.35.0)
 GRID=$(npm_tarball ag-grid-community 36.2.0)
 WIDGETS="jquery@4.0.0 select2@4.1.0 flatpickr@4.6.13 tom-select@2.6.2"
 SHOELACE=$(npm_tarball @shoelace-style/shoelace 2.20.1)
+CALENDAR=$(npm_tarball fullcalendar 6.1.19)
+TABULATOR=$(npm_tarball tabulator-tables 6.3.1)
 cargo build --release --quiet -p cdt -p cdt-daemon -p cdt-bench-tokens
 bash scripts/ensure-deps.sh
 export CDT_HOME
@@ -32,8 +38,10 @@ trap 'target/release/cdt daemon stop >/dev/null 2>&1 || true; rm -rf "$CDT_HOME"
 mkdir -p "$CDT_HOME/swagger" "$CDT_HOME/grid"
 tar xzf "$SWAGGER" -C "$CDT_HOME/swagger"
 tar xzf "$GRID" -C "$CDT_HOME/grid"
-mkdir -p "$CDT_HOME/shoelace"
+mkdir -p "$CDT_HOME/shoelace" "$CDT_HOME/calendar" "$CDT_HOME/tabulator"
 tar xzf "$SHOELACE" -C "$CDT_HOME/shoelace"
+tar xzf "$CALENDAR" -C "$CDT_HOME/calendar"
+tar xzf "$TABULATOR" -C "$CDT_HOME/tabulator"
 for spec in $WIDGETS; do
   mkdir -p "$CDT_HOME/widgets/${spec%@*}"
   tar xzf "$(npm_tarball "${spec%@*}" "${spec#*@}")" -C "$CDT_HOME/widgets/${spec%@*}"
@@ -165,6 +173,45 @@ document.getElementById('show-dialog').addEventListener('click', () => dialog.sh
 document.getElementById('ok').addEventListener('click', () => dialog.hide());
 </script></body></html>""")
 
+# A team calendar (the page is ours, FullCalendar is not): March 2026, four events, day numbers
+# that open the day, a click on a day or an event written below the heading.
+calendar = os.path.join(HOME, "calendar", "package")
+with open(os.path.join(calendar, "index.html"), "w") as f:
+    f.write("""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Calendar</title>
+<script src="index.global.min.js"></script></head>
+<body><h1>Team calendar</h1><p id="out">Nothing picked</p><div id="cal"></div>
+<script>
+const cal = new FullCalendar.Calendar(document.getElementById('cal'), {
+  initialView: 'dayGridMonth', initialDate: '2026-03-01', timeZone: 'UTC', now: '2026-03-10', navLinks: true,
+  headerToolbar: { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listWeek' },
+  events: [{ title: 'Sprint review', start: '2026-03-05' }, { title: 'Offsite', start: '2026-03-16', end: '2026-03-19' },
+    { title: 'Dentist', start: '2026-03-10T09:30:00' }, { title: 'Release 2.1', start: '2026-04-02' }],
+  eventClick: (info) => { document.getElementById('out').textContent = 'Event: ' + info.event.title; },
+  dateClick: (info) => { document.getElementById('out').textContent = 'Day: ' + info.dateStr; },
+});
+cal.render();
+</script></body></html>""")
+
+# A table of 1,000 people (Tabulator draws only the rows in view), sortable, filtered by name,
+# names and colours edited in place.
+tabulator = os.path.join(HOME, "tabulator", "package")
+with open(os.path.join(tabulator, "index.html"), "w") as f:
+    f.write("""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>People</title>
+<link rel="stylesheet" href="dist/css/tabulator.min.css"><script src="dist/js/tabulator.min.js"></script></head>
+<body><h1>People</h1><p id="out">Nothing edited</p><div id="t"></div>
+<script>
+const names = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Ken', 'Dennis', 'Margaret'];
+const colors = ['red', 'green', 'blue', 'orange'];
+const data = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, name: names[i % 8] + ' ' + (i + 1), age: 20 + (i * 7) % 50,
+  color: colors[i % 4] }));
+const table = new Tabulator('#t', { data, height: '320px', layout: 'fitColumns',
+  columns: [{ title: 'Name', field: 'name', editor: 'input', headerFilter: 'input' }, { title: 'Age', field: 'age', sorter: 'number' },
+    { title: 'Favourite colour', field: 'color', editor: 'list', editorParams: { values: colors } }] });
+table.on('cellEdited', (cell) => { document.getElementById('out').textContent = 'Edited ' + cell.getField() + ': ' + cell.getValue(); });
+</script></body></html>""")
+
+chosen = os.environ.get("BENCH_APPS", "swagger widgets shoelace grid calendar tabulator").split()
+
 def run(name, url, ready, steps):
     print(f"\n{name}: cl100k tokens the agent read per step (action reply + --diff since it, JSON) vs a full snapshot")
     print(f"{'step':<26} {'action':>7} {'diff':>9} {'read':>6} {'full':>6}   rebuilt = fresh = cold")
@@ -228,8 +275,8 @@ def run(name, url, ready, steps):
     print(f"{name}: rebuilt = fresh = cold at {checks}/{len(steps)} steps; read {read_total:,} vs {full_total:,} tokens "
           f"of full snapshots ({read_total / max(1, full_total):.2f}×)")
 
-swagger_base = serve_dir(swagger)
-run("Swagger UI 5.35.0", f"{swagger_base}/index.html", "List pets", [
+APPS = {
+  "swagger": ("Swagger UI 5.35.0", swagger, "List pets", [
     ("expand List pets", lambda p: ("element", "click", uid(p, r'button "GET /pets List pets"'))),
     ("try it out", lambda p: ("element", "click", uid(p, r'button "Try it out'))),
     ("fill limit", lambda p: ("element", "fill", uid(p, r'textbox "limit"'), "5")),
@@ -242,9 +289,8 @@ run("Swagger UI 5.35.0", f"{swagger_base}/index.html", "List pets", [
     ("collapse pets", lambda p: ("element", "click", uid(p, r'heading "pets'))),
     ("expand pets", lambda p: ("element", "click", uid(p, r'heading "pets'))),
     ("expand Pet model", lambda p: ("element", "click", uid(p, r'button "Pet"'))),
-])
-widgets_base = serve_dir(widgets)
-run("Form widgets (select2 4.1.0, flatpickr 4.6.13, Tom Select 2.6.2)", f"{widgets_base}/index.html", "Order", [
+  ]),
+  "widgets": ("Form widgets (select2 4.1.0, flatpickr 4.6.13, Tom Select 2.6.2)", widgets, "Order", [
     ("open Country", lambda p: ("element", "click", uid(p, r'combobox "Pick one"'))),
     ("search 'ja'", lambda p: ("element", "fill", uid(p, r'searchbox "Search"'), "ja")),
     ("choose Japan", lambda p: ("element", "click", uid(p, r'option "Japan"'))),
@@ -256,9 +302,8 @@ run("Form widgets (select2 4.1.0, flatpickr 4.6.13, Tom Select 2.6.2)", f"{widge
     ("pick gift", lambda p: ("element", "click", uid(p, r'option "gift"'))),
     ("type 'exp'", lambda p: ("element", "fill", uid(p, r'combobox "Tags"'), "exp")),
     ("Enter", lambda p: ("input", "key", "Enter")),
-])
-shoelace_base = serve_dir(shoelace)
-run("Shoelace 2.20.1 (web components)", f"{shoelace_base}/index.html", "Billing", [
+  ]),
+  "shoelace": ("Shoelace 2.20.1 (web components)", shoelace, "Billing", [
     ("fill name", lambda p: ("element", "fill", uid(p, r'textbox "Full name'), "Ada Lovelace")),
     ("open Plan", lambda p: ("element", "click", uid(p, r'combobox "Plan"'))),
     ("choose Pro", lambda p: ("element", "click", uid(p, r'option "Pro"'))),
@@ -270,19 +315,46 @@ run("Shoelace 2.20.1 (web components)", f"{shoelace_base}/index.html", "Billing"
     ("open the dialog", lambda p: ("element", "click", uid(p, r'button "Open dialog"'))),
     ("OK (it fades out)", lambda p: ("element", "click", uid(p, r'button "OK"'))),
     ("tab Billing", lambda p: ("element", "click", uid(p, r'tab "Billing"'))),
-])
-grid_base = serve_dir(grid)
-price = ("element", "click", "--selector", ".ag-header-cell[col-id=price] .ag-header-cell-label")
-run("AG Grid 36.2.0", f"{grid_base}/index.html", "Fleet", [
-    ("sort by price", lambda p: price),
-    ("sort by price, falling", lambda p: price),
+  ]),
+  # (The price column's header sorts: it says so by `aria-sort`.)
+  "grid": ("AG Grid 36.2.0", grid, "Fleet", [
+    ("sort by price", lambda p: ("element", "click", uid(p, r'columnheader "Price'))),
+    ("sort by price, falling", lambda p: ("element", "click", uid(p, r'columnheader "Price'))),
     ("quick filter 'Kia'", lambda p: ("element", "fill", uid(p, r'textbox "Quick filter"'), "Kia")),
     ("select the first row", lambda p: ("element", "click", uid(p, r'checkbox "Press Space to toggle row selection'))),
     ("clear the filter", lambda p: ("element", "fill", uid(p, r'textbox "Quick filter"'), "")),
     ("next page", lambda p: ("element", "click", uid(p, r'button "Next Page"'))),
     ("last page", lambda p: ("element", "click", uid(p, r'button "Last Page"'))),
     ("page size menu", lambda p: ("element", "click", uid(p, r'combobox "Page Size"'))),
-    ("unsort", lambda p: price),
+    ("unsort", lambda p: ("element", "click", uid(p, r'columnheader "Price'))),
     ("first page", lambda p: ("element", "click", uid(p, r'button "First Page"'))),
-])
+  ]),
+  "calendar": ("FullCalendar 6.1.19", calendar, "Team calendar", [
+    ("next month", lambda p: ("element", "click", uid(p, r'button "Next month"'))),
+    ("open Release 2.1", lambda p: ("element", "click", uid(p, r'clickable "Release 2.1"'))),
+    ("today", lambda p: ("element", "click", uid(p, r'button "today"'))),
+    ("week view", lambda p: ("element", "click", uid(p, r'button "week"'))),
+    ("open Dentist", lambda p: ("element", "click", uid(p, r'clickable "[^"]*Dentist'))),
+    ("list view", lambda p: ("element", "click", uid(p, r'button "list"'))),
+    ("month view", lambda p: ("element", "click", uid(p, r'button "month"'))),
+    ("go to the 12th", lambda p: ("element", "click", uid(p, r'clickable "12"'))),
+    ("back to the month", lambda p: ("element", "click", uid(p, r'button "month"'))),
+    ("previous month", lambda p: ("element", "click", uid(p, r'button "Previous month"'))),
+  ]),
+  "tabulator": ("Tabulator 6.3.1", tabulator, "People", [
+    ("sort by age", lambda p: ("element", "click", uid(p, r'columnheader "Age'))),
+    ("sort by age, falling", lambda p: ("element", "click", uid(p, r'columnheader "Age'))),
+    ("filter names 'Ken'", lambda p: ("element", "fill", uid(p, r'searchbox'), "Ken")),
+    ("edit Ken 6", lambda p: ("element", "click", "--text", "Ken 6")),
+    ("type the new name", lambda p: ("element", "fill", uid(p, r'textbox'), "Kenneth 6")),
+    ("Enter", lambda p: ("input", "key", "Enter")),
+    ("clear the filter", lambda p: ("element", "fill", uid(p, r'searchbox'), "")),
+    ("scroll the table", lambda p: ("input", "scroll", "--dy", "3000", "--at", "400,300")),
+    ("edit a colour", lambda p: ("element", "click", "--text", "blue")),
+    ("choose orange", lambda p: ("element", "click", "--text", "orange")),
+  ]),
+}
+for app in chosen:
+    name, root, ready, steps = APPS[app]
+    run(name, f"{serve_dir(root)}/index.html", ready, steps)
 PY

@@ -938,6 +938,50 @@ fn feedback_waits_for_a_transition_the_action_started() {
     assert!(!glowed.stdout.contains("Late"), "{}", glowed.stdout);
 }
 
+/// A data grid's column header that says how it sorts (`aria-sort`) is what one clicks to sort
+/// (Tabulator's and AG Grid's carry no other sign: their handlers are added by script), and
+/// shows how it sorts.
+#[test]
+fn sortable_column_headers_have_uids_and_say_how_they_sort() {
+    let server = HttpServer::start();
+    server.page(
+        "/sort.html",
+        "Sort",
+        "<div role=grid><div role=row><div role=columnheader id=age aria-sort=none>Age</div>
+           <div role=columnheader>Name</div></div>
+         <div role=row><div role=gridcell>41</div><div role=gridcell>Alan</div></div>
+         <div role=row><div role=gridcell>36</div><div role=gridcell>Ada</div></div></div>
+         <script>
+         age.addEventListener('click', () => {
+           const rows = [...document.querySelectorAll('[role=row]')].slice(1);
+           rows.sort((a, b) => a.firstChild.textContent - b.firstChild.textContent).forEach((r) => r.parentNode.append(r));
+           age.setAttribute('aria-sort', 'ascending'); });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("g", &["page", "open", &server.url("/sort.html")])
+        .ok();
+    let snap = snapshot(&env, "g");
+    assert!(
+        snap.lines().any(|l| l.trim() == "columnheader \"Name\""),
+        "{snap}"
+    );
+    let age = uid_of(&snap, "columnheader \"Age\"");
+    let sorted = env.ctx("g", &["element", "click", &age, "--output", "text"]);
+    assert!(
+        sorted
+            .stdout
+            .contains(&format!("{age} columnheader \"Age\" sort=ascending")),
+        "{}",
+        sorted.stdout
+    );
+    let snap = snapshot(&env, "g");
+    assert!(
+        snap.find("row \"36 Ada\"") < snap.find("row \"41 Alan\""),
+        "{snap}"
+    );
+}
+
 /// A data grid's rows take the focus to move it with the arrow keys: they stay rows, as in
 /// Chromium's tree, while a row with a click handler is a control of its own.
 #[test]
@@ -1231,7 +1275,10 @@ fn a_clickable_holding_controls_is_not_named_by_their_words() {
         "/cards.html",
         "Cards",
         "<div onclick=\"this.dataset.opened = 1\">Red kettle <b>$25</b> <button>Add to cart</button></div>
-         <div onclick=\"this.dataset.opened = 1\">Blue mug <b>$8</b></div>",
+         <div onclick=\"this.dataset.opened = 1\">Blue mug <b>$8</b></div>
+         <div tabindex=0 style=\"height: 60px; overflow: auto\"><div role=grid>
+           <div role=row><span role=gridcell>Ada</span><span role=gridcell>36</span></div>
+           <div role=row><span role=gridcell>Alan</span><span role=gridcell>41</span></div></div></div>",
     );
     let env = TestEnv::new();
     env.ctx("k", &["page", "open", &server.url("/cards.html")])
@@ -1251,6 +1298,14 @@ fn a_clickable_holding_controls_is_not_named_by_their_words() {
         "{snap}"
     );
     assert!(snap.contains("clickable \"Blue mug $8\""), "{snap}");
+    // A grid's focusable scroll region (Tabulator's) holds rows, named each by their cells.
+    let region = lines
+        .iter()
+        .rposition(|l| l.ends_with(" clickable"))
+        .unwrap();
+    assert_ne!(region, card, "{snap}");
+    assert!(lines[region + 1].ends_with(" grid"), "{snap}");
+    assert_eq!(lines[region + 2], "row \"Ada36\"", "{snap}");
 }
 
 /// Typing into a field that offers suggestions (here as jQuery UI's autocomplete marks it: the

@@ -202,7 +202,10 @@
     || (el.disabled !== undefined && (el.disabled === true || el.matches(':disabled')));
   // An editable region is one control (a rich editor's paragraphs are its content, not each a
   // field of its own).
-  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || editingHost(el);
+  // A column or row header that says how it sorts (`aria-sort`) is what one clicks to sort by
+  // it (data grids: AG Grid, Tabulator).
+  const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || editingHost(el) ||
+    ((role === 'columnheader' || role === 'rowheader') && el.hasAttribute('aria-sort'));
   // The element with the focus, inside shadow roots too (the document's active element is then
   // their host).
   const deepActive = (doc) => {
@@ -243,6 +246,10 @@
       if (option) out.push('value=' + quote(clean(option.textContent, 60)));
     }
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
+    const sort = el.getAttribute('aria-sort');
+    if ((sort === 'ascending' || sort === 'descending' || sort === 'other') && (role === 'columnheader' || role === 'rowheader')) {
+      out.push('sort=' + sort);
+    }
     if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
     return out.length ? out : NO_STATES;
   };

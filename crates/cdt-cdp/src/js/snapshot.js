@@ -56,10 +56,11 @@
   // Lines recomputed on every walk: their content changes without a DOM mutation.
   const LIVE_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT', 'OPTION']);
   const NONE = Object.freeze([]);
-  // Elements that are controls by themselves (for a clickable that holds some).
-  const CONTROLS = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],' +
+  // What a clickable is not named by (it holds them, and they have lines of their own):
+  // controls, and tables whose rows and cells show (a grid's focusable scroll region).
+  const NOT_A_NAME = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],' +
     '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],' +
-    '[role=combobox],[role=textbox],[role=slider],[role=spinbutton]';
+    '[role=combobox],[role=textbox],[role=slider],[role=spinbutton],table,[role=table],[role=grid],[role=treegrid],[role=row]';
 
   // What changed since a block's output was kept (see the header).
   const C = {
@@ -552,9 +553,9 @@
         const candidate = args.verbose || actionable || role === 'heading' || !args.interactive;
         let name = candidate ? nameOf(el, role, tag !== 'OPTION') : '';
         // A clickable that holds controls of its own (a map with its markers and zoom buttons,
-        // a card with its buttons) is not named by all their words: they have lines of their
-        // own, and its text shows below it.
-        if (name && role === H.CLICKABLE && !H.hasOwnName(el) && el.querySelector(CONTROLS)) name = '';
+        // a card with its buttons) or a table is not named by all their words: they have lines
+        // of their own, and its text shows below it.
+        if (name && role === H.CLICKABLE && !H.hasOwnName(el) && el.querySelector(NOT_A_NAME)) name = '';
         let keep;
         if (args.verbose) keep = true;
         else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected) && !focusGuard(el, role, name);
