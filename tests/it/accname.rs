@@ -376,3 +376,38 @@ fn a_label_of_a_hidden_control_shows_and_aria_states_count() {
     assert!(snap.contains("combobox \"France\" required"), "{snap}");
     assert!(snap.contains("textbox readonly"), "{snap}");
 }
+
+/// An `<a>` without an href that takes the focus (FullCalendar's day numbers: their click
+/// listener is added by script) is a link, as in Chromium's tree, named by its content.
+#[test]
+fn a_focusable_anchor_without_an_href_is_a_link_as_in_chromium() {
+    let server = cdt_e2e::HttpServer::start();
+    server.page(
+        "/days.html",
+        "Days",
+        "<a tabindex=0 title=\"Go to March 12\" id=day>12</a>
+         <script>day.addEventListener('click', () => { day.dataset.went = 1; });</script>",
+    );
+    let env = cdt_e2e::TestEnv::new();
+    env.ctx("days", &["page", "open", &server.url("/days.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "days");
+    let tree = env
+        .ctx("days", &["cdp", "send", "Accessibility.getFullAXTree"])
+        .ok()
+        .clone();
+    let chromium = tree["result"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|node| node["role"]["value"] == "link")
+        .map(|node| {
+            node["name"]["value"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .unwrap_or_else(|| panic!("no link in Chromium's tree: {tree}"));
+    assert_eq!(chromium, "12");
+    assert!(snap.contains(&format!("link {chromium:?}")), "{snap}");
+}

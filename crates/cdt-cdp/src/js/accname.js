@@ -200,7 +200,9 @@
     output: 'status', p: 'paragraph', progress: 'progressbar', search: 'search', strong: 'strong', sub: 'subscript',
     sup: 'superscript', canvas: 'canvas', textarea: 'textbox', time: 'time', ul: 'list', video: 'video', audio: 'audio', address: 'group' };
   const NATIVE_ROLES = {
-    a: (el) => (el.hasAttribute('href') || el.hasAttribute('onclick') ? 'link' : null),
+    // Chromium: a link when it has an href or a mouse listener; a focusable one without an href
+    // (FullCalendar's day numbers) has its listener added by script, out of the probe's sight.
+    a: (el) => (el.hasAttribute('href') || el.hasAttribute('onclick') || el.hasAttribute('tabindex') ? 'link' : null),
     area: (el) => (el.hasAttribute('href') ? 'link' : null),
     aside: (el) => (!inSectioning(el, ASIDE_SCOPES) || hasOwnName(el) ? 'complementary' : null),
     header: (el) => (inSectioning(el, SECTIONING) ? 'sectionheader' : 'banner'),
