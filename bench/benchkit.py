@@ -62,6 +62,15 @@ def uid_of(text, pattern):
 
 UID = re.compile(r"^(?:f\d+)?e\d+$")
 
+def uid_range(named):
+    """The uids a removal's `also` entry names: `e4-e7` → e4 e5 e6 e7 (`f1e2-f1e4` likewise),
+    else the uid itself."""
+    span = re.fullmatch(r"(f\d+e|e)(\d+)-(?:f\d+e|e)(\d+)", named)
+    if not span:
+        return [named]
+    return [f"{span[1]}{n}" for n in range(int(span[2]), int(span[3]) + 1)]
+
+
 class Client:
     """The agent's copy of a page, kept from snapshot and feedback replies as
     docs/snapshot-format.md says (segments under their uid; versions kept by number)."""
@@ -115,9 +124,9 @@ class Client:
         moving = {}
         for c in changes:
             if c["op"] in ("remove", "move"):
-                # A removal may name the segments that went with it, in order (`also`); the
-                # last one's last `keep` lines stay.
-                run = [c["uid"], *c.get("also", [])]
+                # A removal may name the segments that went with it, in order (`also`, uids
+                # numbered in a row as a range: `e4-e23`); the last one's last `keep` lines stay.
+                run = [c["uid"], *[uid for named in c.get("also", []) for uid in uid_range(named)]]
                 for uid in run:
                     at = [s[0] for s in self.segments].index(uid)
                     lines = self.segments.pop(at)[1]

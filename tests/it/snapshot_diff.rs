@@ -72,6 +72,22 @@ fn is_uid(word: &str) -> bool {
     !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The uids a removal's `also` entry names, as a client reads it: `e4-e7` → e4 e5 e6 e7
+/// (`f1e2-f1e4` likewise), else the uid itself.
+fn uid_range(named: &str) -> Vec<String> {
+    let split = |uid: &str| -> Option<(String, u64)> {
+        let at = uid.rfind('e')? + 1;
+        Some((uid[..at].to_string(), uid[at..].parse().ok()?))
+    };
+    match named.split_once('-') {
+        Some((first, last)) if is_uid(first) && is_uid(last) => {
+            let ((prefix, from), (_, to)) = split(first).zip(split(last)).unwrap();
+            (from..=to).map(|n| format!("{prefix}{n}")).collect()
+        }
+        _ => vec![named.to_string()],
+    }
+}
+
 /// A snapshot's lines with their uids taken out.
 fn without_uids(text: &str) -> Vec<String> {
     text.lines()
@@ -171,10 +187,11 @@ impl Client {
         for change in changes {
             let uid = change["uid"].as_str().unwrap();
             if change["op"] == "remove" || change["op"] == "move" {
-                // A removal may name the segments that went with it, in order (`also`).
+                // A removal may name the segments that went with it, in order (`also`, uids
+                // numbered in a row as a range: `e4-e23`).
                 let also = change["also"].as_array().into_iter().flatten();
-                let run: Vec<&str> = std::iter::once(uid)
-                    .chain(also.filter_map(Value::as_str))
+                let run: Vec<String> = std::iter::once(uid.to_string())
+                    .chain(also.filter_map(Value::as_str).flat_map(uid_range))
                     .collect();
                 for (i, uid) in run.iter().enumerate() {
                     let at = self.segments.iter().position(|(id, _)| id == uid);
@@ -319,6 +336,8 @@ fn actions_each_followed_by_a_diff_rebuild_the_page_from_the_diffs_alone() {
          <button onclick=\"l.insertAdjacentHTML('beforeend', '<li>Row ' + (l.children.length + 1) + ' <button>Open</button></li>')\">Add</button>
          <button onclick=\"l.firstElementChild.textContent = 'Renamed row'\">Rename</button>
          <button onclick=\"l.lastElementChild.remove()\">Remove</button>
+         <button onclick=\"for (let i = 0; i < 5; i++) l.insertAdjacentHTML('beforeend', '<li>Row ' + (l.children.length + 1) + ' <button>Open</button></li>')\">Add five</button>
+         <button onclick=\"while (l.children.length > 1) l.lastElementChild.remove()\">Clear</button>
          <label>Note <input id=n></label> <a href=#later>Later</a>",
     );
     let env = TestEnv::new();
@@ -329,6 +348,10 @@ fn actions_each_followed_by_a_diff_rebuild_the_page_from_the_diffs_alone() {
     client.load(first["snapshot"].as_str().expect("whole"));
     let mut version = first["version"].as_u64().unwrap();
     let page = first["snapshot"].as_str().unwrap().to_string();
+    let (add_five, clear) = (
+        uid_of(&page, "button \"Add five\""),
+        uid_of(&page, "button \"Clear\""),
+    );
     let (add, rename, remove, note, later) = (
         uid_of(&page, "button \"Add\""),
         uid_of(&page, "button \"Rename\""),
@@ -344,7 +367,11 @@ fn actions_each_followed_by_a_diff_rebuild_the_page_from_the_diffs_alone() {
         vec!["element", "click", &remove],
         vec!["element", "click", &later],
         vec!["element", "click", &add],
+        vec!["element", "click", &add_five],
+        vec!["element", "click", &clear],
     ];
+    // A run of removed segments numbered in a row comes as a range (`"also": ["e12-e15"]`).
+    let mut ranges = 0;
     for (n, step) in steps.iter().enumerate() {
         let acted = env.ctx("n", step).ok().clone();
         assert!(
@@ -361,11 +388,18 @@ fn actions_each_followed_by_a_diff_rebuild_the_page_from_the_diffs_alone() {
                 Some(version),
                 "step {n}: {reply}"
             );
-            client.change(reply["changes"].as_array().expect("changes"));
+            let changes = reply["changes"].as_array().expect("changes");
+            ranges += changes
+                .iter()
+                .flat_map(|c| c["also"].as_array().into_iter().flatten())
+                .filter(|named| named.as_str().is_some_and(|n| n.contains('-')))
+                .count();
+            client.change(changes);
         }
         version = reply["version"].as_u64().unwrap();
         assert_eq!(client.text(), full(&env, "n"), "step {n}: {step:?}");
     }
+    assert_eq!(ranges, 1, "the rows cleared are one range");
 }
 
 #[test]

@@ -29,11 +29,17 @@ pub enum Change {
     },
     /// A segment that is gone (its node was removed, or no longer shows), and with `also` the
     /// segments that followed it and went with it, in order (a closed sidebar, a cleared list:
-    /// one change, not one per line). With `keep`, the last one's last `keep` lines stay where
-    /// they are: below the segment before them, now its lines.
+    /// one change, not one per line); in JSON, three or more uids numbered in a row are one
+    /// range, `"e4-e23"` (e4, e5, … e23). With `keep`, the last one's last `keep` lines stay
+    /// where they are: below the segment before them, now its lines.
     Remove {
         uid: String,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[serde(
+            default,
+            skip_serializing_if = "Vec::is_empty",
+            serialize_with = "also_as_ranges",
+            deserialize_with = "also_from_ranges"
+        )]
         also: Vec<String>,
         #[serde(default, skip_serializing_if = "is_zero")]
         keep: usize,
@@ -81,6 +87,28 @@ impl Change {
             _ => None,
         }
     }
+}
+
+/// `also` as JSON: uids numbered in a row as ranges.
+fn also_as_ranges<S: serde::Serializer>(also: &[String], out: S) -> Result<S::Ok, S::Error> {
+    out.collect_seq(uid_ranges(also.iter()))
+}
+
+/// `also` from JSON: each range (`e4-e23`) as its uids, in order.
+fn also_from_ranges<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Vec<String>, D::Error> {
+    let named: Vec<String> = Vec::deserialize(input)?;
+    let mut uids = Vec::new();
+    for word in named {
+        let range = word.split_once('-').and_then(|(first, last)| {
+            let ((prefix, from), (last_prefix, to)) = uid_parts(first).zip(uid_parts(last))?;
+            (prefix == last_prefix && from <= to).then(|| (prefix.to_string(), from, to))
+        });
+        match range {
+            Some((prefix, from, to)) => uids.extend((from..=to).map(|n| format!("{prefix}{n}"))),
+            None => uids.push(word),
+        }
+    }
+    Ok(uids)
 }
 
 /// Removed segments in a row that the text form names one by one.
@@ -310,6 +338,13 @@ mod tests {
         );
         let json = serde_json::to_value(&changes).unwrap_or_default();
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
+        // In JSON, `also` names uids numbered in a row as a range too, however many.
+        assert_eq!(json[5]["also"], serde_json::json!(["e51-e64"]));
+        assert_eq!(json[6]["also"].as_array().map(Vec::len), Some(25));
+        assert_eq!(
+            json[7]["also"],
+            serde_json::json!(["f1e4", "f1e5", "e6", "e7", "e9-e12"])
+        );
         let back: Vec<Change> = serde_json::from_value(json).unwrap_or_default();
         assert_eq!(back, changes);
     }
