@@ -1110,14 +1110,16 @@ fn an_overlay_fading_out_in_a_shadow_root_is_waited_for() {
 }
 
 /// Items a page lets one drag by the mouse (its author's `cursor: grab`, a board's cards) have
-/// uids, so `element drag` can move one onto another.
+/// uids, so `element drag` can move one onto another; again on an item the drag before left
+/// selected (the page lets its text be selected: a drag that started on the selection would
+/// drag the text instead).
 #[test]
 fn items_with_a_grab_cursor_can_be_dragged() {
     let server = HttpServer::start();
     server.page(
         "/board.html",
         "Board",
-        "<style>li { cursor: grab; padding: 6px; user-select: none } .other { cursor: move }</style>
+        "<style>li { cursor: grab; padding: 6px } .other { cursor: move }</style>
          <ul id=list><li>Write spec</li><li>Fix bug</li><li>Review PR</li></ul><div class=other>Handle</div>
          <script>
          let held = null;

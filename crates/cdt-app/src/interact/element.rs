@@ -454,7 +454,9 @@ pub async fn drag(
             target_args(None, Some(given), None)
         }
     };
-    let (from_frame, from_args, from_what) = uid_or_selector(&params.from)?;
+    let (from_frame, mut from_args, from_what) = uid_or_selector(&params.from)?;
+    // (Not on text left selected by a drag before: that would start the browser's text drag.)
+    from_args["unselect"] = json!(true);
     let (to_frame, to_args, to_what) = uid_or_selector(&params.to)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;

@@ -390,6 +390,12 @@
     if (!picked.el) return picked;
     const el = picked.el;
     if (!args.noScroll) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    // A drag that starts on selected text would drag the text (the browser's own drag): the
+    // selection over the element goes first, as a press elsewhere would have cleared it.
+    if (args.unselect) {
+      const selection = el.ownerDocument.getSelection();
+      if (selection && !selection.isCollapsed && selection.containsNode(el, true)) selection.removeAllRanges();
+    }
     const uid = ref(el);
     if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el) };
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
