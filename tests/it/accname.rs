@@ -294,22 +294,7 @@ fn generated_content_and_cursors_from_imported_sheets_count() {
         .ok();
     let snap = cdt_e2e::snapshot(&env, "imports");
     // Chromium's own name for the button, from its accessibility tree.
-    let tree = env
-        .ctx("imports", &["cdp", "send", "Accessibility.getFullAXTree"])
-        .ok()
-        .clone();
-    let chromium = tree["result"]["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|node| node["role"]["value"] == "button")
-        .map(|node| {
-            node["name"]["value"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string()
-        })
-        .unwrap_or_else(|| panic!("no button in Chromium's tree: {tree}"));
+    let chromium = chromium_name(&env, "imports", "button");
     assert_eq!(chromium, "Open menu");
     assert!(snap.contains(&format!("button {chromium:?}")), "{snap}");
     assert!(snap.contains("clickable \"Tile\""), "{snap}");
@@ -392,22 +377,27 @@ fn a_focusable_anchor_without_an_href_is_a_link_as_in_chromium() {
     env.ctx("days", &["page", "open", &server.url("/days.html")])
         .ok();
     let snap = cdt_e2e::snapshot(&env, "days");
+    let chromium = chromium_name(&env, "days", "link");
+    assert_eq!(chromium, "12");
+    assert!(snap.contains(&format!("link {chromium:?}")), "{snap}");
+}
+
+/// The name of the first node with `role` in Chromium's accessibility tree of `context`'s page.
+fn chromium_name(env: &cdt_e2e::TestEnv, context: &str, role: &str) -> String {
     let tree = env
-        .ctx("days", &["cdp", "send", "Accessibility.getFullAXTree"])
+        .ctx(context, &["cdp", "send", "Accessibility.getFullAXTree"])
         .ok()
         .clone();
-    let chromium = tree["result"]["nodes"]
+    tree["result"]["nodes"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|node| node["role"]["value"] == "link")
+        .find(|node| node["role"]["value"] == role)
         .map(|node| {
             node["name"]["value"]
                 .as_str()
                 .unwrap_or_default()
                 .to_string()
         })
-        .unwrap_or_else(|| panic!("no link in Chromium's tree: {tree}"));
-    assert_eq!(chromium, "12");
-    assert!(snap.contains(&format!("link {chromium:?}")), "{snap}");
+        .unwrap_or_else(|| panic!("no {role} in Chromium's tree: {tree}"))
 }

@@ -1109,6 +1109,18 @@ fn an_overlay_fading_out_in_a_shadow_root_is_waited_for() {
     );
 }
 
+/// A board's script: an item pressed and released over another goes after it (handlers added by
+/// script, as SortableJS's fallback and jQuery UI's sortable do).
+const BOARD: &str = "<script>
+  let held = null;
+  document.addEventListener('mousedown', (e) => { held = e.target.closest('li'); });
+  document.addEventListener('mouseup', (e) => {
+    const over = document.elementFromPoint(e.clientX, e.clientY);
+    const onto = over && over.closest('li');
+    if (held && onto && onto !== held) onto.after(held);
+    held = null; });
+  </script>";
+
 /// Items a page lets one drag by the mouse (its author's `cursor: grab`, a board's cards) have
 /// uids, so `element drag` can move one onto another; again on an item the drag before left
 /// selected (the page lets its text be selected: a drag that started on the selection would
@@ -1119,17 +1131,11 @@ fn items_with_a_grab_cursor_can_be_dragged() {
     server.page(
         "/board.html",
         "Board",
-        "<style>li { cursor: grab; padding: 6px } .other { cursor: move }</style>
-         <ul id=list><li>Write spec</li><li>Fix bug</li><li>Review PR</li></ul><div class=other>Handle</div>
-         <script>
-         let held = null;
-         list.addEventListener('mousedown', (e) => { held = e.target.closest('li'); });
-         document.addEventListener('mouseup', (e) => {
-           const over = document.elementFromPoint(e.clientX, e.clientY);
-           const onto = over && over.closest('li');
-           if (held && onto && onto !== held) onto.after(held);
-           held = null; });
-         </script>",
+        &format!(
+            "<style>li {{ cursor: grab; padding: 6px }} .other {{ cursor: move }}</style>
+             <ul id=list><li>Write spec</li><li>Fix bug</li><li>Review PR</li></ul><div class=other>Handle</div>
+             {BOARD}"
+        ),
     );
     let env = TestEnv::new();
     env.ctx("b", &["page", "open", &server.url("/board.html")])
@@ -1182,19 +1188,13 @@ fn a_drop_target_below_the_fold_is_scrolled_to_with_the_source_on_screen() {
     server.page(
         "/far.html",
         "Far",
-        "<style>li { cursor: grab; height: 40px; user-select: none } #gap { height: 420px }
-         #far { height: 2000px }</style>
-         <ul id=list><li>Write spec</li><div id=gap></div><li>Fix bug</li></ul>
-         <div id=far></div><ul id=archive><li>Archived</li></ul>
-         <script>
-         let held = null;
-         document.addEventListener('mousedown', (e) => { held = e.target.closest('li'); });
-         document.addEventListener('mouseup', (e) => {
-           const over = document.elementFromPoint(e.clientX, e.clientY);
-           const onto = over && over.closest('li');
-           if (held && onto && onto !== held) onto.after(held);
-           held = null; });
-         </script>",
+        &format!(
+            "<style>li {{ cursor: grab; height: 40px; user-select: none }} #gap {{ height: 420px }}
+             #far {{ height: 2000px }}</style>
+             <ul id=list><li>Write spec</li><div id=gap></div><li>Fix bug</li></ul>
+             <div id=far></div><ul id=archive><li>Archived</li></ul>
+             {BOARD}"
+        ),
     );
     let env = TestEnv::new();
     env.ctx("d", &["page", "open", &server.url("/far.html")])
