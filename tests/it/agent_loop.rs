@@ -1348,3 +1348,26 @@ fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
     let whole = typed.stdout.contains("button \"Lyon\"") && !typed.stdout.contains("Lille");
     assert!(removed || whole, "{}", typed.stdout);
 }
+
+/// A text area shows what it holds as its `value=`; the text it began with (its child text) is
+/// no line of its own, which would still read the old words once the value changed.
+#[test]
+fn a_text_area_shows_its_value_not_the_text_it_began_with() {
+    let server = HttpServer::start();
+    server.page(
+        "/notes.html",
+        "Notes",
+        "<p>Notes</p><textarea>first draft</textarea>",
+    );
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/notes.html")])
+        .ok();
+    let snap = snapshot(&env, "t");
+    let notes = uid_of(&snap, "textbox value=\"first draft\"");
+    assert_eq!(snap.matches("first draft").count(), 1, "{snap}");
+    env.ctx("t", &["element", "fill", &notes, "final words"])
+        .ok();
+    let snap = snapshot(&env, "t");
+    assert!(snap.contains("value=\"final words\""), "{snap}");
+    assert!(!snap.contains("first draft"), "{snap}");
+}

@@ -602,6 +602,8 @@
         if (summary) walk(summary, childDepth, childNamed, childInAction, childCursor, deep);
         return;
       }
+      // A text area's words are its value (`value=`): its child text is only what it began with.
+      if (tag === 'TEXTAREA') return;
       // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
       // unoptimized, where each of those is garbage); text is taken here, as `walk` takes it,
       // without a call per text node.
