@@ -42,6 +42,21 @@ pub const PROBE_SOURCE: &str = concat!(
     "); true"
 );
 
+/// [`PROBE_SOURCE`] as sent to each new world: without its comment lines and indentation (a
+/// third less to carry and parse, ~2.5 ms of every document's first probe command). The
+/// sources hold no template literal and no string that goes on past its line, so no line's
+/// meaning depends on its indentation.
+static PROBE_SENT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| lean(PROBE_SOURCE));
+
+fn lean(source: &str) -> String {
+    source
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 const WORLD_NAME: &str = "cdt";
 const RUN: &str = "function (c, a, t) { return globalThis.cdt.run(c, a, t); }";
 const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
@@ -150,7 +165,7 @@ async fn create_world(pages: &Pages, session: &str, frame_id: &str) -> Result<i6
         .connection
         .call(
             "Runtime.evaluate",
-            json!({ "expression": PROBE_SOURCE, "contextId": context, "returnByValue": true }),
+            json!({ "expression": *PROBE_SENT, "contextId": context, "returnByValue": true }),
             Some(session),
         )
         .await?;
@@ -666,6 +681,34 @@ impl Frame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_probe_is_sent_without_comment_lines_or_indentation() {
+        assert_eq!(
+            lean("  // a note\n  const a = 1; // kept\n\n    if (a) {\n      b();\n    }\n"),
+            "const a = 1; // kept\nif (a) {\nb();\n}"
+        );
+        // Nothing that changes with indentation: no template literal, no string continued on
+        // the next line.
+        for file in [
+            include_str!("js/probe.js"),
+            include_str!("js/accname.js"),
+            include_str!("js/snapshot.js"),
+        ] {
+            for line in file.lines().filter(|l| !l.trim_start().starts_with("//")) {
+                // (Backticks in code are Markdown's, in strings and patterns of one line.)
+                assert!(
+                    !line.contains('`')
+                        || line.contains("'`")
+                        || line.contains("/`/")
+                        || line.contains("\\`"),
+                    "a template literal? {line}"
+                );
+                assert!(!line.ends_with('\\'), "a string continued? {line}");
+            }
+        }
+        assert!(PROBE_SENT.len() * 4 < PROBE_SOURCE.len() * 3);
+    }
 
     #[test]
     fn placeholders_become_uids_and_forged_ones_stay_text() {
