@@ -246,9 +246,9 @@
       if (option) out.push('value=' + quote(clean(option.textContent, 60)));
     }
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
-    const sort = el.getAttribute('aria-sort');
-    if ((sort === 'ascending' || sort === 'descending' || sort === 'other') && (role === 'columnheader' || role === 'rowheader')) {
-      out.push('sort=' + sort);
+    if (role === 'columnheader' || role === 'rowheader') {
+      const sort = el.getAttribute('aria-sort');
+      if (sort === 'ascending' || sort === 'descending' || sort === 'other') out.push('sort=' + sort);
     }
     if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
     return out.length ? out : NO_STATES;
