@@ -27,16 +27,32 @@ pub struct Before {
     requests: u64,
     /// The action is known to start a download (it clicks a link that saves its target).
     saves: bool,
-    /// How long the page must be quiet before the feedback looks at it.
-    quiet: Duration,
+    /// How the feedback waits for the page to be quiet before it looks.
+    quiet: Quiet,
     /// The focused element offers suggestions as one types into it.
     focus_suggests: bool,
 }
 
-/// How long the page must be quiet after an action (no DOM change) before its feedback looks.
-const QUIET: Duration = Duration::from_millis(100);
-/// The same after typing into a field that offers suggestions.
-const SUGGESTIONS_QUIET: Duration = Duration::from_millis(400);
+/// How the feedback waits for the page to be quiet (no DOM change) after an action.
+#[derive(Clone, Copy)]
+enum Quiet {
+    /// 100 ms since the last change, the action's or one before it.
+    AfterChanges,
+    /// 400 ms since the action at the earliest: what typing into a field that offers
+    /// suggestions brings is drawn once typing pauses (a 300 ms debounce is common).
+    AfterTyping,
+}
+
+impl Quiet {
+    /// The probe's `settle` arguments, with its cap.
+    fn settle_args(self, cap: Duration) -> Value {
+        let (quiet, from_start) = match self {
+            Quiet::AfterChanges => (100, false),
+            Quiet::AfterTyping => (400, true),
+        };
+        json!({ "quiet": quiet, "fromStart": from_start, "cap": cap.as_millis() as u64 })
+    }
+}
 
 impl Before {
     /// The page at `document` (`null`: not known), `url` and `title`, with the slot's pages,
@@ -50,7 +66,7 @@ impl Before {
             downloads: crate::downloads::last_seq(&ctx.slot),
             requests: ctx.slot.telemetry.last_request_id(),
             saves: false,
-            quiet: QUIET,
+            quiet: Quiet::AfterChanges,
             focus_suggests: false,
         }
     }
@@ -60,12 +76,10 @@ impl Before {
         self.saves = true;
     }
 
-    /// The action typed into a field that offers suggestions: the feedback waits for the page
-    /// to be quiet longer, counted from the action's end at the earliest, as such lists are
-    /// drawn once typing pauses (a 300 ms debounce is
-    /// common: jQuery UI's autocomplete, Tom Select).
+    /// The action typed into a field that offers suggestions (jQuery UI's autocomplete, Tom
+    /// Select): the feedback waits as [`Quiet::AfterTyping`] says.
     pub fn expect_suggestions(&mut self) {
-        self.quiet = SUGGESTIONS_QUIET;
+        self.quiet = Quiet::AfterTyping;
     }
 
     /// The action types into whatever has the focus: as [`Before::expect_suggestions`] when
@@ -240,11 +254,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             .probe(
                 "",
                 ProbeCommand::Settle,
-                json!({
-                    "quiet": before.quiet.as_millis() as u64,
-                    "fromStart": before.quiet > QUIET,
-                    "cap": 1000
-                }),
+                before.quiet.settle_args(Duration::from_secs(1)),
             )
             .await;
     }
