@@ -454,25 +454,20 @@ pub async fn drag(
             target_args(None, Some(given), None)
         }
     };
-    let (from_frame, mut from_args, from_what) = uid_or_selector(&params.from)?;
+    let mut from = uid_or_selector(&params.from)?;
     // (Not on text left selected by a drag before: that would start the browser's text drag.)
-    from_args["unselect"] = json!(true);
-    let (to_frame, to_args, to_what) = uid_or_selector(&params.to)?;
+    from.1["unselect"] = json!(true);
+    let mut to = uid_or_selector(&params.to)?;
+    to.1["noScroll"] = json!(true);
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
-    let from = aim(&ctx, &from_frame, from_args.clone(), &from_what).await?;
-    let mut to_args = to_args;
-    to_args["noScroll"] = json!(true);
-    let (from, to) = match aim(&ctx, &to_frame, to_args.clone(), &to_what).await {
+    let from_aim = aim(&ctx, &from.0, from.1.clone(), &from.2).await?;
+    let (from_aim, to_aim) = match aim(&ctx, &to.0, to.1.clone(), &to.2).await {
         // The drop target is off screen: both ends must be on it for the drag.
         Err(error) if error.code == ErrorCode::TargetOutOfView => {
-            let ends = [
-                (&from_frame, from_args, &from_what),
-                (&to_frame, to_args, &to_what),
-            ];
-            both_in_view(&ctx, ends).await?
+            both_in_view(&ctx, from, to).await?
         }
-        to => (from, to?),
+        to_aim => (from_aim, to_aim?),
     };
     let Aim {
         x: x1,
@@ -480,13 +475,13 @@ pub async fn drag(
         uid,
         draggable,
         ..
-    } = from;
+    } = from_aim;
     let Aim {
         x: x2,
         y: y2,
         uid: to_uid,
         ..
-    } = to;
+    } = to_aim;
     // A drag that goes nowhere starts no drag: say so now rather than wait for one.
     if to_uid == uid || ((x2 - x1).abs() < 2.0 && (y2 - y1).abs() < 2.0) {
         let what = if to_uid == uid {
@@ -516,20 +511,17 @@ pub async fn drag(
 /// source, centred before, stays on screen where both fit).
 async fn both_in_view(
     ctx: &PageCtx,
-    [
-        (from_frame, from_args, from_what),
-        (to_frame, to_args, to_what),
-    ]: [(&String, Value, &String); 2],
+    (from_frame, mut from_args, from_what): (String, Value, String),
+    (to_frame, to_args, to_what): (String, Value, String),
 ) -> Result<(Aim, Aim), CdtError> {
-    let located = locate::in_any_frame(ctx, to_frame.clone(), to_args.clone(), to_what).await?;
+    let located = locate::in_any_frame(ctx, to_frame.clone(), to_args.clone(), &to_what).await?;
     let mut nearest = located.args;
     nearest["nearest"] = json!(true);
     probe_result(
         ctx.probe(&located.frame, ProbeCommand::ScrollIntoView, nearest)
             .await?,
-        to_what,
+        &to_what,
     )?;
-    let mut from_args = from_args;
     from_args["noScroll"] = json!(true);
     let apart = |error: CdtError| {
         if error.code != ErrorCode::TargetOutOfView {
@@ -541,10 +533,12 @@ async fn both_in_view(
         )
         .hinted("Drag in steps, dropping on a nearer target first; or by hand: cdt input mouse-down <x> <y>, then cdt input scroll, cdt input mouse-move, cdt input mouse-up")
     };
-    let from = aim(ctx, from_frame, from_args, from_what)
+    let from = aim(ctx, &from_frame, from_args, &from_what)
         .await
         .map_err(apart)?;
-    let to = aim(ctx, to_frame, to_args, to_what).await.map_err(apart)?;
+    let to = aim(ctx, &to_frame, to_args, &to_what)
+        .await
+        .map_err(apart)?;
     Ok((from, to))
 }
 
