@@ -130,15 +130,15 @@
   const takesDrops = (el, scope) => marksIn(scope) && (el.hasAttribute('ondrop') || el.hasAttribute('ondragover') || el.hasAttribute('dropzone') ||
     (el.hasAttribute('aria-dropeffect') && el.getAttribute('aria-dropeffect') !== 'none'));
   const INLINE_TEXT = new Set(['LABEL', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'SUB', 'SUP', 'CODE', 'ABBR', 'MARK', 'BR']);
+  // Cursors an author sets on what takes the pointer: a click (`pointer`), or a drag (`grab`,
+  // `move`: a board's cards, a sortable list's items).
+  const TAKES_HOLD = new Set(['pointer', 'grab', 'move']);
   // Whether an element takes clicks without a role of its own: onclick, tabindex, draggable, or
   // a pointer cursor it sets itself (a script-bound handler's usual sign). `inherited` is the
   // parent's cursor, so only the element that sets the pointer counts, not its children.
   // `scope` is el's tree scope. A `tabindex=-1` counts on an element its author named: the
   // items of a composite widget that moves the focus among them (a date picker's days), the
   // rest waiting their turn out of the tab order.
-  // Cursors an author sets on what takes the pointer: a click (`pointer`), or a drag (`grab`,
-  // `move`: a board's cards, a sortable list's items).
-  const TAKES_HOLD = new Set(['pointer', 'grab', 'move']);
   const clickableWithoutRole = (el, parentCursor, scope, role) => {
     if (marksIn(scope)) {
       if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && (el.tabIndex >= 0 || el.hasAttribute('aria-label')) &&
@@ -200,10 +200,9 @@
   // control, or `aria-disabled`.
   const isDisabled = (el) => el.getAttribute('aria-disabled') === 'true'
     || (el.disabled !== undefined && (el.disabled === true || el.matches(':disabled')));
-  // An editable region is one control (a rich editor's paragraphs are its content, not each a
-  // field of its own).
-  // A column or row header that says how it sorts (`aria-sort`) is what one clicks to sort by
-  // it (data grids: AG Grid, Tabulator).
+  // Besides the actionable roles: an editable region, as one control (a rich editor's
+  // paragraphs are its content, not each a field of its own), and a column or row header that
+  // says how it sorts (`aria-sort`), which one clicks to sort by it (AG Grid, Tabulator).
   const isActionable = (el, role) => ACTIONABLE.has(role) || role === CLICKABLE || role === DROPTARGET || editingHost(el) ||
     ((role === 'columnheader' || role === 'rowheader') && el.hasAttribute('aria-sort'));
   // The element with the focus, inside shadow roots too (the document's active element is then
