@@ -36,7 +36,7 @@ export BENCH_APPS="${BENCH_APPS:-react backbone angularjs knockoutjs emberjs vue
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/package/examples" <<'PY'
 import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import Client, Failed, counter, serve_dir, uid_of  # noqa: E402
+from benchkit import Client, Failed, counter, serve_dir, uid_of, uid_range  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 
@@ -179,16 +179,6 @@ def session(text_mode, existing, app="vanillajs", reference=True):
     for item in ["Buy milk", "Write report", "Call mom"]:
         step(f"fill {item!r}", ["element", "fill", box, item], lambda seen, i=item: i in seen)
         page = step("key Enter", ["input", "key", "Enter"], lambda seen, i=item: i in seen)
-    def named(removal):
-        """The uids a removal line names: `e4-e7 e9` → e4 e5 e6 e7 e9."""
-        uids = []
-        for word in removal.split():
-            span = re.fullmatch(r"(f\d+e|e)(\d+)-(?:f\d+e|e)(\d+)", word)
-            if span:
-                uids += [f"{span[1]}{n}" for n in range(int(span[2]), int(span[3]) + 1)]
-            else:
-                uids.append(word)
-        return uids
     def gone(seen, uid, item):
         # The to-do left the page: the agent read its segment's removal (text form), or a whole
         # snapshot without it; in JSON, the page rebuilt from the replies no longer shows it.
@@ -200,7 +190,7 @@ def session(text_mode, existing, app="vanillajs", reference=True):
         changed = any(l == f"~ {uid}" or l.startswith(f"~ {uid} ") for l in lines)
         # A removal names its segments (`- e7 e13`), uids numbered in a row as a range
         # (`- e4-e23`), or the first and last of a long run.
-        removed = any(l.startswith("- ") and uid in named(l[2:]) for l in lines)
+        removed = any(l.startswith("- ") and uid in [u for word in l[2:].split() for u in uid_range(word)] for l in lines)
         return removed or ((whole or changed) and item not in seen)
     milk, report = checkbox_of(existing + 1, "Buy milk", page), checkbox_of(existing + 2, "Write report", page)
     page = step("complete 'Buy milk'", ["element", "click", milk], lambda seen: "checked" in seen)
