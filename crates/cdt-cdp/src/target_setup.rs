@@ -71,6 +71,12 @@ impl TargetSetup {
         if let Some((method, params)) = self.interception.enable_step(target_type) {
             steps.push(Step::new(method, params));
         }
+        if target_type == "page" {
+            steps.push(Step::new(
+                "Page.addScriptToEvaluateOnNewDocument",
+                crate::world::probe_on_new_document(),
+            ));
+        }
         if is_frame(target_type) {
             for (script, source) in lock(&self.scripts)
                 .get(page_target_id)

@@ -141,11 +141,23 @@ pub(crate) enum Named {
     Unknown,
 }
 
+/// The name of cdt's isolated world in every frame.
+pub(crate) const WORLD_NAME: &str = "cdt";
+
+/// Whether `context` (a `Runtime.executionContextCreated` event's) is a world of cdt's.
+pub(crate) fn is_cdt_world(context: &Value) -> bool {
+    context["name"] == WORLD_NAME && context["auxData"]["isDefault"] == false
+}
+
 /// Per-browser state of worlds, frames and uids.
 #[derive(Default)]
 pub struct Worlds {
     /// Frame id → (session, execution context id of cdt's world in its current document).
     pub(crate) contexts: std::sync::Mutex<HashMap<String, (String, i64)>>,
+    /// Main frame id → cdt's world Chromium made in the frame's document as it was created,
+    /// with the probe installed (`world::probe_on_new_document`), as
+    /// `Runtime.executionContextCreated` announced it; taken into `contexts` on first use.
+    announced: std::sync::Mutex<HashMap<String, i64>>,
     /// Frame id → held while cdt's world is created there: two commands that find none in a
     /// frame (a snapshot and the walk prepared after a navigation) create one, not two, and a
     /// frame that hangs holds up no other.
@@ -251,6 +263,51 @@ impl Worlds {
         }
     }
 
+    /// Keeps the announced world of `page` current from its sessions' `Runtime` events: cdt's
+    /// world that Chromium made as a document was created (`executionContextCreated`; the probe
+    /// is installed in the page's main frame only), gone with its context
+    /// (`executionContextDestroyed`) or with every context of the page as the next document
+    /// commits (`executionContextsCleared`, which comes before the new document's).
+    pub(crate) fn announce(&self, page: &str, method: &str, params: &Value) {
+        let mut announced = lock(&self.announced);
+        match method {
+            "Runtime.executionContextCreated" => {
+                let context = &params["context"];
+                let frame = context["auxData"]["frameId"].as_str();
+                if let (Some(frame), Some(id)) = (frame, context["id"].as_i64())
+                    && frame == page
+                    && is_cdt_world(context)
+                {
+                    announced.insert(frame.to_string(), id);
+                }
+            }
+            "Runtime.executionContextDestroyed"
+                if announced.get(page) == params["executionContextId"].as_i64().as_ref() =>
+            {
+                announced.remove(page);
+            }
+            "Runtime.executionContextsCleared" => {
+                announced.remove(page);
+            }
+            _ => {}
+        }
+    }
+
+    /// cdt's world with the probe in the frame's current document, if Chromium made one as the
+    /// document was created.
+    pub(crate) fn announced(&self, frame_id: &str) -> Option<i64> {
+        lock(&self.announced).get(frame_id).copied()
+    }
+
+    /// Forgets the frame's announced world `context` (it lacks the probe, or went with its
+    /// document); a world announced since for a newer document is kept.
+    pub(crate) fn unannounce(&self, frame_id: &str, context: i64) {
+        let mut announced = lock(&self.announced);
+        if announced.get(frame_id) == Some(&context) {
+            announced.remove(frame_id);
+        }
+    }
+
     /// The document (loader) the frame shows, as far as its events told.
     pub(crate) fn loader(&self, frame_id: &str) -> String {
         lock(&self.loaders)
@@ -273,6 +330,7 @@ impl Worlds {
         lock(&self.loaders).remove(target);
         lock(&self.frames).remove(target);
         lock(&self.contexts).remove(target);
+        lock(&self.announced).remove(target);
         lock(&self.navigating).remove(target);
     }
 
@@ -406,6 +464,39 @@ mod tests {
         table.new_document("L9", true);
         assert!(table.epoch() > before);
         assert!(table.current.by_number.is_empty());
+    }
+
+    #[test]
+    fn only_a_main_frame_world_is_taken_as_announced_and_only_until_it_goes() {
+        let worlds = Worlds::default();
+        let world = |frame: &str, id: i64| serde_json::json!({ "context": { "id": id, "name": "cdt", "auxData": { "frameId": frame, "isDefault": false } } });
+        let created = "Runtime.executionContextCreated";
+        worlds.announce("P", created, &world("P", 5));
+        worlds.announce("P", created, &world("CHILD", 6));
+        assert_eq!(worlds.announced("P"), Some(5));
+        assert_eq!(
+            worlds.announced("CHILD"),
+            None,
+            "a frame inside the page has no probe"
+        );
+        // The next document's world replaces it; the old one's loss forgets nothing newer.
+        worlds.announce("P", created, &world("P", 7));
+        worlds.unannounce("P", 5);
+        assert_eq!(worlds.announced("P"), Some(7));
+        let destroyed = serde_json::json!({ "executionContextId": 7 });
+        worlds.announce("P", "Runtime.executionContextDestroyed", &destroyed);
+        assert_eq!(worlds.announced("P"), None);
+        // A new document clears the page's contexts before its own are made.
+        worlds.announce("P", created, &world("P", 8));
+        worlds.announce(
+            "P",
+            "Runtime.executionContextsCleared",
+            &serde_json::json!({}),
+        );
+        assert_eq!(worlds.announced("P"), None);
+        worlds.announce("P", created, &world("P", 9));
+        worlds.forget("P");
+        assert_eq!(worlds.announced("P"), None);
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! cdt's page probe in an isolated world per frame, and the uids it reports.
 //!
 //! Each frame (the main frame, same-process iframes, out-of-process iframes) gets an isolated
-//! world of cdt's own (`Page.createIsolatedWorld`), where the probe (`js/probe.js` with
-//! `js/accname.js` and `js/snapshot.js`) is installed once, as that world's global `cdt`. Page
-//! scripts cannot see or patch that world. A world is recreated after its frame navigates.
+//! world of cdt's own, where the probe (`js/probe.js` with `js/accname.js` and
+//! `js/snapshot.js`) is installed once, as that world's global `cdt`. A page's main frame gets
+//! it with each new document, as Chromium creates the document (`probe_on_new_document`);
+//! other frames on first use (`Page.createIsolatedWorld`, then the install). Page scripts
+//! cannot see or patch that world.
 //!
 //! Uids are decided here, never in the page: per page and frame, numbered on and never reused
 //! within a page. The probe reports the nodes it names fresh; they get numbers at once, which
@@ -28,7 +30,7 @@ use crate::frame_sessions::frame_target;
 use crate::pages::Pages;
 use crate::snapshot_memo::SnapshotMemo;
 use crate::support::{lock, str_field};
-use crate::uids::{FrameEntry, Named};
+use crate::uids::{FrameEntry, Named, WORLD_NAME};
 
 /// The probe's source, installed once per isolated world: it leaves `{ run, learn }` on the
 /// world's own global `cdt`.
@@ -57,7 +59,20 @@ fn lean(source: &str) -> String {
         .join("\n")
 }
 
-const WORLD_NAME: &str = "cdt";
+/// `Page.addScriptToEvaluateOnNewDocument`'s parameters that give each new top-level document
+/// cdt's world with the probe installed, as Chromium creates the document (before its own
+/// scripts run; ~1.5 ms there): the first command after a navigation then waits for neither a
+/// world nor the probe's install (a round trip and ~5 ms of the page's main thread, after its
+/// `load`). Frames inside the page get theirs on first use (`create_world`), so a page's ads
+/// and widgets pay nothing. The world reaches the daemon as `Runtime.executionContextCreated`
+/// (`Worlds::announce`).
+pub(crate) fn probe_on_new_document() -> Value {
+    json!({
+        "source": format!("if (window === window.top) {{\n{}\n}}", *PROBE_SENT),
+        "worldName": WORLD_NAME,
+    })
+}
+
 const RUN: &str = "function (c, a, t) { return globalThis.cdt.run(c, a, t); }";
 const LEARN: &str = "function (g, u) { return globalThis.cdt.learn(g, u); }";
 /// The node a uid names, as the probe holds it (or `null`).
@@ -137,6 +152,11 @@ async fn world(pages: &Pages, session: &str, frame_id: &str) -> Result<i64, CdtE
     if let Some(context) = known() {
         return Ok(context);
     }
+    if let Some(context) = pages.state.worlds.announced(frame_id) {
+        lock(&pages.state.worlds.contexts)
+            .insert(frame_id.to_string(), (session.to_string(), context));
+        return Ok(context);
+    }
     let gate = lock(&pages.state.worlds.creating)
         .entry(frame_id.to_string())
         .or_default()
@@ -202,7 +222,10 @@ pub(crate) async fn run_probe(
         .await;
         match result {
             Err(error) if is_lost_world(&error) => {
-                lock(&pages.state.worlds.contexts).remove(&frame_id);
+                let lost = lock(&pages.state.worlds.contexts).remove(&frame_id);
+                if let Some((_, context)) = lost {
+                    pages.state.worlds.unannounce(&frame_id, context);
+                }
                 if attempt == TRIES {
                     // A frame Chromium no longer knows is gone, not navigating.
                     if error.message.contains("No frame for given id") {
@@ -473,7 +496,11 @@ impl Frame<'_> {
                 .as_str()
                 .unwrap_or_default();
             if text.contains("globalThis.cdt") || text.contains("reading 'run'") {
-                lock(&self.pages.state.worlds.contexts).remove(self.frame_id);
+                // A world announced without the probe (its install failed) is not taken again:
+                // the next try creates one of cdt's own.
+                let worlds = &self.pages.state.worlds;
+                lock(&worlds.contexts).remove(self.frame_id);
+                worlds.unannounce(self.frame_id, self.context);
                 return Err(CdtError::new(
                     ErrorCode::ProtocolError,
                     "Cannot find context: the page probe is missing",

@@ -1,5 +1,5 @@
-// cdt's page probe. Installed once per frame in an isolated world of cdt's own
-// (`Page.createIsolatedWorld`), as `(PROBE)(A11Y, SNAPSHOT)` where A11Y is the accessibility
+// cdt's page probe. Installed once per document and frame in an isolated world of cdt's own
+// (see world.rs), as `(PROBE)(A11Y, SNAPSHOT)` where A11Y is the accessibility
 // model (accname.js) and SNAPSHOT the snapshot walk (snapshot.js); the result, `{ run, learn }`,
 // is kept on the isolated world's own global `cdt`. Page scripts never see that world: its
 // built-ins (MutationObserver, getBoundingClientRect, querySelectorAll, …) are its own, so a
@@ -26,11 +26,18 @@
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
-    lastMutation: Date.now(), nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
-  try {
-    new MutationObserver(() => { R.lastMutation = Date.now(); })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  } catch (e) { /* no document yet */ }
+    lastMutation: Date.now(), watching: false, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
+  // The probe watches for changes from its first command on, not from its install: installed
+  // as the document is created (see world.rs), it would otherwise take a record for every node
+  // the parser inserts and slow every page's load.
+  const watch = () => {
+    R.watching = true;
+    R.lastMutation = Date.now();
+    try {
+      new MutationObserver(() => { R.lastMutation = Date.now(); })
+        .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    } catch (e) { /* no document yet */ }
+  };
 
   // The uids whose node left the document, by signature (built once per run, when needed).
   const retired = () => {
@@ -913,6 +920,7 @@
     for (const [uid, signed] of work) R.sig.set(uid, signed());
   }
   function run(command, args, target) {
+    if (!R.watching) watch();
     if (R.sigWork.length) readSignatures();
     R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null; R.cursorScopes = new Map(); R.markScopes = new Map();
     args = args || {};

@@ -272,30 +272,36 @@
     return true;
   };
   const OBSERVE = { subtree: true, childList: true, attributes: true, characterData: true };
-  try {
-    C.observer = new MutationObserver(changed);
-    C.observer.observe(document, OBSERVE);
-    const touched = (deep) => (event) => {
-      const gen = ++C.gen;
-      markUp(event.target, gen, deep);
-    };
-    // Events that change a state (focus, checked, hover, the URL's fragment…): everything kept
-    // when some rule reaches past an element with that state, else the target's own lines (for
-    // the events that change what the target itself shows).
-    const OWN_LINES = new Set(['focusin', 'focusout', 'input', 'change', 'toggle']);
-    const stated = (event) => {
-      const gen = ++C.gen;
-      if (C.reach.state) C.floor = gen;
-      else if (OWN_LINES.has(event.type)) markUp(event.target, gen, false);
-    };
-    for (const type of [...OWN_LINES, 'mouseover', 'mouseout', 'mousedown', 'mouseup', 'fullscreenchange', 'play', 'pause']) {
-      document.addEventListener(type, stated, true);
-    }
-    addEventListener('hashchange', stated, true);
-    for (const type of ['load', 'error']) document.addEventListener(type, touched(false), true);
-    for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
-    addEventListener('resize', voidAll, true);
-  } catch (e) { /* no document yet: nothing is kept */ }
+  // Changes are watched from the first walk on (nothing is kept before it): installed as the
+  // document is created, the probe would otherwise take a record for every node the parser
+  // inserts, and every image's `load`, while the page loads.
+  const watch = () => {
+    C.watching = true;
+    try {
+      C.observer = new MutationObserver(changed);
+      C.observer.observe(document, OBSERVE);
+      const touched = (deep) => (event) => {
+        const gen = ++C.gen;
+        markUp(event.target, gen, deep);
+      };
+      // Events that change a state (focus, checked, hover, the URL's fragment…): everything kept
+      // when some rule reaches past an element with that state, else the target's own lines (for
+      // the events that change what the target itself shows).
+      const OWN_LINES = new Set(['focusin', 'focusout', 'input', 'change', 'toggle']);
+      const stated = (event) => {
+        const gen = ++C.gen;
+        if (C.reach.state) C.floor = gen;
+        else if (OWN_LINES.has(event.type)) markUp(event.target, gen, false);
+      };
+      for (const type of [...OWN_LINES, 'mouseover', 'mouseout', 'mousedown', 'mouseup', 'fullscreenchange', 'play', 'pause']) {
+        document.addEventListener(type, stated, true);
+      }
+      addEventListener('hashchange', stated, true);
+      for (const type of ['load', 'error']) document.addEventListener(type, touched(false), true);
+      for (const type of ['transitionend', 'animationend']) document.addEventListener(type, touched(true), true);
+      addEventListener('resize', voidAll, true);
+    } catch (e) { /* no document yet: nothing is kept */ }
+  };
   // What a script sets by property (`checked`, `value`, a selection) tells no event and no
   // mutation, yet a `:checked ~ .panel` rule shows what it says: while some rule reaches past a
   // state, each walk compares the document's form controls with the last walk's.
@@ -390,6 +396,7 @@
       start = found.el;
     }
     if (!start) return { lines: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
+    if (!C.watching) watch();
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
     if (mediaChanged() || controlsChanged()) voidAll();
