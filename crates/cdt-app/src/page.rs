@@ -2,6 +2,8 @@
 //! Mutations of one page are serialized by that page's lock (`mutation.rs`); listing never
 //! waits for them.
 
+use std::sync::Arc;
+
 use cdt_domain::ops::{
     NavigatedReply, PageCloseReply, PageListReply, PageNavigateParams, PageOpenParams,
 };
@@ -71,7 +73,7 @@ pub fn normalize_url(raw: &str) -> Result<String, CdtError> {
 /// Navigates page `id`; the caller holds its mutation lock (taken before an init script is
 /// installed, so the script's add, the navigation and its removal are one mutation).
 async fn navigate_page(
-    slot: &Slot,
+    slot: &Arc<Slot>,
     id: PageId,
     target: &str,
     url: &str,

@@ -189,7 +189,10 @@ impl BrowserPort for FakeBrowser {
             if command == ProbeCommand::Prewalk {
                 let prepared = page.elements.len();
                 page.prewalks.push(args);
-                return Ok(serde_json::json!({ "prepared": prepared }));
+                return Ok(serde_json::json!({ "prepared": prepared, "cut": page.prewalk_cut }));
+            }
+            if command == ProbeCommand::Snapshot {
+                page.snapshots.push(args.clone());
             }
             return Ok(page.answer(command, &args));
         }

@@ -72,6 +72,10 @@ pub struct FakePage {
     pub dom_changes: u64,
     /// The arguments of every walk prepared ahead of a snapshot (`prewalk`), in order.
     pub prewalks: Vec<Value>,
+    /// Whether a prepared walk answers that it stopped at its budget (a page too large).
+    pub prewalk_cut: bool,
+    /// The arguments of every snapshot the probe was asked for, in order.
+    pub snapshots: Vec<Value>,
 }
 
 impl FakePage {

@@ -56,15 +56,24 @@ const PREPARE_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
 /// page too large to walk in that time it keeps what it finished and stops.
 const PREPARE_BUDGET_MS: u64 = 200;
 
-/// Starts the walk of the page's next snapshot, in the view it was last taken in (the whole
-/// page if never), and returns at once: called when a navigation has loaded, it runs while the
-/// agent reads the reply and decides, so the agent's first snapshot of the new document finds
-/// the walk kept and only puts its lines together. What it finds is kept in the page (the
-/// walk's cache, voided by any change since), never answered: uids are still given by the
-/// snapshot. If it fails, that snapshot walks as if it never ran. Nothing is walked after a
-/// navigation not waited for (`--wait-until none`: the document may not be there yet), nor while
-/// a trace is recording (the trace shows the page's own work, not a walk nobody asked for).
-pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str, wait_until: WaitUntil) {
+/// Prepares the page's next snapshot, in the view it was last taken in (the whole page if
+/// never), and returns at once: called when a navigation has loaded, it runs while the agent
+/// reads the reply and decides. First the walk (kept in the page: the walk's cache, voided by any
+/// change since), so a snapshot asked meanwhile only puts its lines together; then, when the
+/// walk finished within its budget and the context has no request under way, the snapshot
+/// itself, never answered: its lines are kept for the next one to be sent as "unchanged"
+/// (snapshot_memo.rs) and its nodes numbered, so the agent's first snapshot of the new document
+/// after a turn costs what a warm one does. A request that comes meanwhile waits for at most that
+/// snapshot's own pass. If either fails, the agent's snapshot walks as if it never ran. Nothing
+/// is prepared after a navigation not waited for (`--wait-until none`: the document may not be
+/// there yet), nor while a trace is recording (the trace shows the page's own work, not a walk
+/// nobody asked for).
+pub fn prepare(
+    slot: &Arc<Slot>,
+    browser: Arc<dyn BrowserPort>,
+    target: &str,
+    wait_until: WaitUntil,
+) {
     if wait_until == WaitUntil::None || browser.tracing().is_some() {
         return;
     }
@@ -73,13 +82,26 @@ pub fn prepare(slot: &Slot, browser: Arc<dyn BrowserPort>, target: &str, wait_un
         .latest_view(target)
         .filter(|view| committed_view(view).is_some())
         .unwrap_or_default();
-    let mut args = probe_args(&view);
-    args["budgetMs"] = json!(PREPARE_BUDGET_MS);
-    let target = target.to_string();
+    let args = probe_args(&view);
+    let mut walk_args = args.clone();
+    walk_args["budgetMs"] = json!(PREPARE_BUDGET_MS);
+    let (slot, target) = (slot.clone(), target.to_string());
     tokio::spawn(async move {
-        let walk = browser.probe(&target, "", ProbeCommand::Prewalk, args);
-        if let Ok(Err(error)) = tokio::time::timeout(PREPARE_WITHIN, walk).await {
-            tracing::debug!(target: "cdt::snapshot", %error, "the walk prepared after a navigation failed");
+        let walk = browser.probe(&target, "", ProbeCommand::Prewalk, walk_args);
+        let walked = match tokio::time::timeout(PREPARE_WITHIN, walk).await {
+            Ok(Ok(walked)) => walked,
+            Ok(Err(error)) => {
+                tracing::debug!(target: "cdt::snapshot", %error, "the walk prepared after a navigation failed");
+                return;
+            }
+            Err(_) => return,
+        };
+        if walked["cut"] == true || slot.in_flight() > 0 {
+            return;
+        }
+        let snapshot = browser.probe(&target, "", ProbeCommand::Snapshot, args);
+        if let Ok(Err(error)) = tokio::time::timeout(PREPARE_WITHIN, snapshot).await {
+            tracing::debug!(target: "cdt::snapshot", %error, "the snapshot prepared after a navigation failed");
         }
     });
 }

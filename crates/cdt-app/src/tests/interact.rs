@@ -206,6 +206,45 @@ async fn prewalks(w: &World, count: usize) -> Vec<Value> {
     asked()
 }
 
+/// The snapshots the page's probe was asked for, once `count` of them have been.
+async fn probe_snapshots(w: &World, count: usize) -> Vec<Value> {
+    let browser = lock(&w.launcher.launched)[0].clone();
+    let asked = || {
+        lock(&browser.document)
+            .as_ref()
+            .map(|page| page.snapshots.clone())
+            .unwrap_or_default()
+    };
+    for _ in 0..200 {
+        if asked().len() >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    asked()
+}
+
+#[tokio::test]
+async fn a_navigation_that_loaded_prepares_the_snapshot_itself_when_the_walk_finished() {
+    // Opened and left alone: the walk, then the snapshot in the same view (unbounded: it is
+    // asked only once the walk finished), before the agent asks.
+    let w = ready(form()).await;
+    let prepared = probe_snapshots(&w, 1).await;
+    assert_eq!(prepared.len(), 1, "{prepared:?}");
+    assert_eq!(prepared[0]["interactive"], false, "{prepared:?}");
+    assert!(prepared[0].get("budgetMs").is_none(), "{prepared:?}");
+    assert_eq!(prewalks(&w, 1).await.len(), 1);
+    // A walk cut short at its budget (a page too large) is left at that.
+    let browser = lock(&w.launcher.launched)[0].clone();
+    if let Some(page) = lock(&browser.document).as_mut() {
+        page.prewalk_cut = true;
+    }
+    assert!(run(&w, navigate(WaitUntil::Load)).await.is_ok());
+    assert_eq!(prewalks(&w, 2).await.len(), 2);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(probe_snapshots(&w, 2).await.len(), 1);
+}
+
 fn navigate(wait_until: WaitUntil) -> Operation {
     Operation::PageNavigate(PageNavigateParams {
         url: "http://127.0.0.1/form.html".into(),
