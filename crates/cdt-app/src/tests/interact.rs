@@ -187,41 +187,33 @@ async fn a_right_click_presses_the_right_button_and_says_so() {
     assert_eq!(buttons, vec![MouseButton::Right, MouseButton::Right]);
 }
 
-/// The walks the page was asked to prepare, once `count` of them have been (a navigation
-/// starts its walk without waiting for it).
-async fn prewalks(w: &World, count: usize) -> Vec<Value> {
+/// What the page's probe was asked, as `of` reads it, once `count` of it has been (a
+/// navigation prepares without waiting).
+async fn asked(w: &World, count: usize, of: fn(&FakePage) -> &Vec<Value>) -> Vec<Value> {
     let browser = lock(&w.launcher.launched)[0].clone();
-    let asked = || {
+    let read = || {
         lock(&browser.document)
             .as_ref()
-            .map(|page| page.prewalks.clone())
+            .map(|page| of(page).clone())
             .unwrap_or_default()
     };
     for _ in 0..200 {
-        if asked().len() >= count {
+        if read().len() >= count {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    asked()
+    read()
+}
+
+/// The walks the page was asked to prepare, once `count` of them have been.
+async fn prewalks(w: &World, count: usize) -> Vec<Value> {
+    asked(w, count, |page| &page.prewalks).await
 }
 
 /// The snapshots the page's probe was asked for, once `count` of them have been.
 async fn probe_snapshots(w: &World, count: usize) -> Vec<Value> {
-    let browser = lock(&w.launcher.launched)[0].clone();
-    let asked = || {
-        lock(&browser.document)
-            .as_ref()
-            .map(|page| page.snapshots.clone())
-            .unwrap_or_default()
-    };
-    for _ in 0..200 {
-        if asked().len() >= count {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    asked()
+    asked(w, count, |page| &page.snapshots).await
 }
 
 #[tokio::test]
