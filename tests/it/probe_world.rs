@@ -551,3 +551,36 @@ fn a_pointer_cursor_from_an_inline_style_a_shadow_sheet_or_a_later_rule_is_click
     let snap = snapshot(&env, "c");
     assert!(snap.contains("clickable \"Late pointer\""), "{snap}");
 }
+
+/// Two snapshots of a new document asked at once (two callers of one context, or the agent's
+/// and the one cdt prepares after a navigation) number its nodes once: each element has one
+/// uid, in both answers and in every snapshot after.
+#[test]
+fn snapshots_asked_at_once_give_each_element_one_uid() {
+    let server = HttpServer::start();
+    let buttons: String = (1..=300)
+        .map(|i| format!("<li><button>Item {i}</button></li>"))
+        .collect();
+    server.page("/many.html", "Many", &format!("<ul>{buttons}</ul>"));
+    server.page("/other.html", "Other", "<p>Other</p>");
+    let env = TestEnv::new();
+    env.ctx("u", &["page", "open", &server.url("/other.html")])
+        .ok();
+    for round in 0..3 {
+        env.ctx("u", &["page", "navigate", &server.url("/many.html")])
+            .ok();
+        let (a, b) = std::thread::scope(|scope| {
+            let a = scope.spawn(|| snapshot(&env, "u"));
+            let b = scope.spawn(|| snapshot(&env, "u"));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        let after = snapshot(&env, "u");
+        for item in ["Item 1\"", "Item 150\"", "Item 300\""] {
+            let uid = uid_of(&after, item);
+            assert_eq!(uid_of(&a, item), uid, "round {round}: {item}");
+            assert_eq!(uid_of(&b, item), uid, "round {round}: {item}");
+        }
+        env.ctx("u", &["page", "navigate", &server.url("/other.html")])
+            .ok();
+    }
+}

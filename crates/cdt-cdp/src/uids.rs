@@ -162,6 +162,10 @@ pub struct Worlds {
     /// frame (a snapshot and the walk prepared after a navigation) create one, not two, and a
     /// frame that hangs holds up no other.
     pub(crate) creating: std::sync::Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>,
+    /// Page target → held while a probe command that may report fresh nodes runs in the page
+    /// and those are numbered and taught to the probe: a second command sent before the first's
+    /// numbers were taught would report the same nodes fresh again and number them twice.
+    numbering: std::sync::Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>,
     /// cdt's worlds in documents frames navigated away from, oldest first.
     left_worlds: std::sync::Mutex<Vec<LeftWorld>>,
     /// Frame id → the document (loader) it shows, from its latest `Page.frameNavigated`.
@@ -293,6 +297,15 @@ impl Worlds {
         }
     }
 
+    /// The lock a probe command in `page` holds from its question until its fresh nodes are
+    /// taught.
+    pub(crate) fn numbering(&self, page: &str) -> std::sync::Arc<tokio::sync::Mutex<()>> {
+        lock(&self.numbering)
+            .entry(page.to_string())
+            .or_default()
+            .clone()
+    }
+
     /// cdt's world with the probe in the frame's current document, if Chromium made one as the
     /// document was created.
     pub(crate) fn announced(&self, frame_id: &str) -> Option<i64> {
@@ -331,6 +344,7 @@ impl Worlds {
         lock(&self.frames).remove(target);
         lock(&self.contexts).remove(target);
         lock(&self.announced).remove(target);
+        lock(&self.numbering).remove(target);
         lock(&self.navigating).remove(target);
     }
 
