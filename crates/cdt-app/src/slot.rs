@@ -174,6 +174,8 @@ pub struct Slot {
     last_active_mono_ms: AtomicU64,
     started_ms: AtomicU64,
     in_flight: AtomicUsize,
+    /// How many of the context's own requests have begun (`begin`), ever.
+    begun: AtomicU64,
     /// How many times this context's browser ended without being asked to and was replaced.
     restarts: AtomicU32,
     /// Warnings for the next reply of this context (a browser that died, a lease that ended).
@@ -229,6 +231,7 @@ impl Slot {
             last_active_mono_ms: AtomicU64::new(now.monotonic_ms()),
             started_ms: AtomicU64::new(0),
             in_flight: AtomicUsize::new(0),
+            begun: AtomicU64::new(0),
             restarts: AtomicU32::new(0),
             notices: Mutex::new(Vec::new()),
             carried_emulation: Mutex::new(None),
@@ -276,6 +279,7 @@ impl Slot {
     /// Counted in flight, and active at `mono_ms` (monotonic).
     pub fn begin(self: &Arc<Self>, mono_ms: u64) -> InFlight {
         self.in_flight.fetch_add(1, Ordering::SeqCst);
+        self.begun.fetch_add(1, Ordering::SeqCst);
         self.touch(mono_ms);
         InFlight(self.clone())
     }
@@ -324,6 +328,12 @@ impl Slot {
 
     pub fn in_flight(&self) -> usize {
         self.in_flight.load(Ordering::SeqCst)
+    }
+
+    /// How many of the context's own requests have begun so far (not operators' reads): one
+    /// more since a moment means the caller asked something since.
+    pub fn requests_begun(&self) -> u64 {
+        self.begun.load(Ordering::SeqCst)
     }
 
     /// The browser, if one is connected.

@@ -185,6 +185,11 @@ impl BrowserPort for FakeBrowser {
         command: ProbeCommand,
         args: Value,
     ) -> Result<Value, CdtError> {
+        let walking = lock(&self.document)
+            .as_ref()
+            .filter(|_| command == ProbeCommand::Prewalk)
+            .map_or(0, |page| page.prewalk_ms);
+        tokio::time::sleep(std::time::Duration::from_millis(walking)).await;
         if let Some(page) = lock(&self.document).as_mut() {
             if command == ProbeCommand::Prewalk {
                 let prepared = page.elements.len();

@@ -74,6 +74,8 @@ pub struct FakePage {
     pub prewalks: Vec<Value>,
     /// Whether a prepared walk answers that it stopped at its budget (a page too large).
     pub prewalk_cut: bool,
+    /// How long a prepared walk takes, in milliseconds.
+    pub prewalk_ms: u64,
     /// The arguments of every snapshot the probe was asked for, in order.
     pub snapshots: Vec<Value>,
 }

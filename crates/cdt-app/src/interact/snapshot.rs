@@ -58,16 +58,16 @@ const PREPARE_BUDGET_MS: u64 = 200;
 
 /// Prepares the page's next snapshot, in the view it was last taken in (the whole page if
 /// never), and returns at once: called when a navigation has loaded, it runs while the agent
-/// reads the reply and decides. First the walk (kept in the page: the walk's cache, voided by any
-/// change since), so a snapshot asked meanwhile only puts its lines together; then, when the
-/// walk finished within its budget and the context has no request under way, the snapshot
-/// itself, never answered: its lines are kept for the next one to be sent as "unchanged"
-/// (snapshot_memo.rs) and its nodes numbered, so the agent's first snapshot of the new document
-/// after a turn costs what a warm one does. A request that comes meanwhile waits for at most that
-/// snapshot's own pass. If either fails, the agent's snapshot walks as if it never ran. Nothing
-/// is prepared after a navigation not waited for (`--wait-until none`: the document may not be
-/// there yet), nor while a trace is recording (the trace shows the page's own work, not a walk
-/// nobody asked for).
+/// reads the reply and decides. First the walk (kept in the page: the walk's cache, voided by
+/// any change since), so a snapshot asked meanwhile only puts its lines together; then, when
+/// the walk finished within its budget and the context has asked nothing since the navigation
+/// (its command goes first), the snapshot itself, never answered: its lines are kept for the
+/// next one to be sent as "unchanged" (snapshot_memo.rs) and its nodes numbered, so the agent's
+/// first snapshot of the new document after a turn costs what a warm one does. A request that
+/// comes meanwhile waits for at most that snapshot's own pass. If either fails, the agent's
+/// snapshot walks as if it never ran. Nothing is prepared after a navigation not waited for
+/// (`--wait-until none`: the document may not be there yet), nor while a trace is recording
+/// (the trace shows the page's own work, not a walk nobody asked for).
 pub fn prepare(
     slot: &Arc<Slot>,
     browser: Arc<dyn BrowserPort>,
@@ -85,6 +85,7 @@ pub fn prepare(
     let args = probe_args(&view);
     let mut walk_args = args.clone();
     walk_args["budgetMs"] = json!(PREPARE_BUDGET_MS);
+    let begun = slot.requests_begun();
     let (slot, target) = (slot.clone(), target.to_string());
     tokio::spawn(async move {
         let walk = browser.probe(&target, "", ProbeCommand::Prewalk, walk_args);
@@ -96,7 +97,7 @@ pub fn prepare(
             }
             Err(_) => return,
         };
-        if walked["cut"] == true || slot.in_flight() > 0 {
+        if walked["cut"] == true || slot.requests_begun() != begun {
             return;
         }
         let snapshot = browser.probe(&target, "", ProbeCommand::Snapshot, args);

@@ -235,6 +235,20 @@ async fn a_navigation_that_loaded_prepares_the_snapshot_itself_when_the_walk_fin
     assert_eq!(prewalks(&w, 2).await.len(), 2);
     tokio::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(probe_snapshots(&w, 2).await.len(), 1);
+    // Nor when the agent asked something while the page was walked: its command goes first.
+    if let Some(page) = lock(&browser.document).as_mut() {
+        page.prewalk_cut = false;
+        page.prewalk_ms = 100;
+    }
+    assert!(run(&w, navigate(WaitUntil::Load)).await.is_ok());
+    let list = Operation::PageList(cdt_domain::ops::NoParams {});
+    assert!(run(&w, list).await.is_ok());
+    assert_eq!(prewalks(&w, 3).await.len(), 3);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(probe_snapshots(&w, 2).await.len(), 1);
+    // Left alone again, it is prepared.
+    assert!(run(&w, navigate(WaitUntil::Load)).await.is_ok());
+    assert_eq!(probe_snapshots(&w, 2).await.len(), 2);
 }
 
 fn navigate(wait_until: WaitUntil) -> Operation {
