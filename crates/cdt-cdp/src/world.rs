@@ -360,10 +360,10 @@ async fn run_once(
     // wait for quiet) reach a page one at a time, each until its fresh nodes are taught: the
     // snapshot prepared after a navigation and the agent's first command may meet.
     let reports = !matches!(command, ProbeCommand::Prewalk | ProbeCommand::Settle);
-    let numbering = reports.then(|| worlds.numbering(page));
-    let _numbering = match &numbering {
-        Some(numbering) => Some(numbering.lock().await),
-        None => None,
+    let _numbering = if reports {
+        Some(worlds.numbering(page).lock_owned().await)
+    } else {
+        None
     };
     // A snapshot walk the probe answered before is asked for what changed since (see
     // snapshot_memo.rs); if that answer cannot be completed, it is asked again whole.

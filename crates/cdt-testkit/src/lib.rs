@@ -196,10 +196,11 @@ impl BrowserPort for FakeBrowser {
                 page.prewalks.push(args);
                 return Ok(serde_json::json!({ "prepared": prepared, "cut": page.prewalk_cut }));
             }
+            let answer = page.answer(command, &args);
             if command == ProbeCommand::Snapshot {
-                page.snapshots.push(args.clone());
+                page.snapshots.push(args);
             }
-            return Ok(page.answer(command, &args));
+            return Ok(answer);
         }
         // Without a document: like a page whose probe keeps failing (a protocol-level error, retried by waits).
         Err(CdtError::new(
