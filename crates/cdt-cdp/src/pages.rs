@@ -17,7 +17,6 @@ use serde_json::{Value, json};
 use crate::page_state::PageState;
 use crate::support::str_field;
 use crate::transport::{CdpConnection, CdpEvent};
-use crate::uids::is_cdt_world;
 
 /// The page targets of a browser, their action sessions and per-page state.
 pub(crate) struct Pages {
@@ -75,11 +74,12 @@ fn track(
         let action = sessions
             .lock()
             .is_ok_and(|s| s.values().any(|known| known == session));
-        let world_event = match event.method.as_str() {
-            "Runtime.executionContextCreated" => is_cdt_world(&event.params["context"]),
-            "Runtime.executionContextDestroyed" | "Runtime.executionContextsCleared" => true,
-            _ => false,
-        };
+        let world_event = matches!(
+            event.method.as_str(),
+            "Runtime.executionContextCreated"
+                | "Runtime.executionContextDestroyed"
+                | "Runtime.executionContextsCleared"
+        );
         if world_event && let Some(page) = page_of_session(session, sessions, pages) {
             pages.worlds.announce(&page, &event.method, &event.params);
         }

@@ -145,7 +145,7 @@ pub(crate) enum Named {
 pub(crate) const WORLD_NAME: &str = "cdt";
 
 /// Whether `context` (a `Runtime.executionContextCreated` event's) is a world of cdt's.
-pub(crate) fn is_cdt_world(context: &Value) -> bool {
+fn is_cdt_world(context: &Value) -> bool {
     context["name"] == WORLD_NAME && context["auxData"]["isDefault"] == false
 }
 

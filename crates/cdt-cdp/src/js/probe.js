@@ -26,16 +26,15 @@
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
-    lastMutation: Date.now(), watching: false, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
+    lastMutation: Date.now(), observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
   // The probe watches for changes from its first command on, not from its install: installed
   // as the document is created (see world.rs), it would otherwise take a record for every node
   // the parser inserts and slow every page's load.
   const watch = () => {
-    R.watching = true;
     R.lastMutation = Date.now();
+    R.observer = new MutationObserver(() => { R.lastMutation = Date.now(); });
     try {
-      new MutationObserver(() => { R.lastMutation = Date.now(); })
-        .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      R.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     } catch (e) { /* no document yet */ }
   };
 
@@ -920,7 +919,7 @@
     for (const [uid, signed] of work) R.sig.set(uid, signed());
   }
   function run(command, args, target) {
-    if (!R.watching) watch();
+    if (!R.observer) watch();
     if (R.sigWork.length) readSignatures();
     R.fresh = []; R.freshIndex = new Map(); R.freshSig = []; R.adopted = []; R.pool = null; R.cursorScopes = new Map(); R.markScopes = new Map();
     args = args || {};

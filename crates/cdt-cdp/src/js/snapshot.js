@@ -276,7 +276,6 @@
   // document is created, the probe would otherwise take a record for every node the parser
   // inserts, and every image's `load`, while the page loads.
   const watch = () => {
-    C.watching = true;
     try {
       C.observer = new MutationObserver(changed);
       C.observer.observe(document, OBSERVE);
@@ -396,7 +395,7 @@
       start = found.el;
     }
     if (!start) return { lines: [], frames: [], url: location.href, title: H.clean(document.title), timeOrigin: performance.timeOrigin };
-    if (!C.watching) watch();
+    if (!C.observer) watch();
     // Changes the observer has not told yet are counted before anything is reused.
     if (C.observer) changed(C.observer.takeRecords());
     if (mediaChanged() || controlsChanged()) voidAll();
