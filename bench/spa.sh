@@ -9,7 +9,10 @@
 # cl100k tokens (the `cl100k` bench binary); whether the step's outcome is visible in what was
 # read; whether the page rebuilt from the replies' changes (as docs/snapshot-format.md
 # describes) equals a fresh full snapshot, line for line, and whether that snapshot (its walk
-# mostly kept from the steps before) equals a walk that kept nothing. The other frameworks (BENCH_APPS,
+# mostly kept from the steps before) equals a walk that kept nothing; and, side by side, what the
+# full snapshot of a peer costs after every step: the same steps driven through Chrome DevTools MCP
+# (npm chrome-devtools-mcp, on Node.js when the machine has it; BENCH_PEER=0 skips it), its
+# `take_snapshot` after each. The other frameworks (BENCH_APPS,
 # default: eleven of them) run the empty-list session and print one line each, with the steps
 # whose outcome was not seen or whose rebuilt page differs. BENCH_VANILLA=0 skips the vanilla
 # tables; BENCH_DUMP=1 prints every reply on stderr.
@@ -37,6 +40,7 @@ python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/pack
 import json, os, re, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
 from benchkit import Client, Failed, counter, serve_dir, uid_of, uid_range  # noqa: E402
+from peer_mcp import VERSION as PEER_VERSION, devtools_mcp, todomvc_session  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 
@@ -80,6 +84,11 @@ ERRANDS = ["Pick up the dry cleaning", "Book the dentist for March", "Renew the 
            "Buy stamps and envelopes", "Schedule the car service", "Back up the laptop",
            "Read chapter 4 of the novel", "Reply to the landlord's email", "Cancel the unused subscription",
            "Print the boarding passes", "Clean out the fridge"]
+
+def stored(existing):
+    """A script that puts `existing` to-dos on the vanilla app's list, as the app stores them."""
+    todos = [{"title": title, "completed": False, "id": 1000 + i} for i, title in enumerate(ERRANDS[:existing])]
+    return f"localStorage['todos-vanillajs'] = {json.dumps(json.dumps({'todos': todos}))}"
 
 def session(text_mode, existing, app="vanillajs", reference=True):
     """Runs the 13 steps on a list that starts with `existing` to-dos; returns the table rows
@@ -158,9 +167,7 @@ def session(text_mode, existing, app="vanillajs", reference=True):
     cdt("page", "open", f"{base}/other.html")
     cdt("runtime", "eval", "localStorage.clear()")
     if existing:
-        # As the vanilla app stores them.
-        todos = [{"title": title, "completed": False, "id": 1000 + i} for i, title in enumerate(ERRANDS[:existing])]
-        cdt("runtime", "eval", f"localStorage['todos-vanillajs'] = {json.dumps(json.dumps({'todos': todos}))}")
+        cdt("runtime", "eval", stored(existing))
     cdt("page", "navigate", f"{base}/index.html")
     # Some apps render after `load` (Polymer's elements): wait for the field, as an agent would.
     for _ in range(50):
@@ -209,18 +216,33 @@ def session(text_mode, existing, app="vanillajs", reference=True):
          snapshot_after=True)
     return rows, totals, checks
 
+# The peer an agent would otherwise read a full snapshot from after every step (BENCH_PEER=0: not run).
+peer = devtools_mcp() if os.environ.get("BENCH_PEER", "1") == "1" else None
+
 for existing in (0, len(ERRANDS)) if os.environ.get("BENCH_VANILLA", "1") == "1" else ():
     json_rows, json_totals, checks = session(False, existing)
     cdt("session", "stop")
     text_rows, text_totals, _ = session(True, existing)
     cdt("session", "stop")
+    # The same steps through Chrome DevTools MCP, its snapshot (what the model reads) after each.
+    peer_full = None
+    if peer:
+        first, steps = todomvc_session(peer, base_of("vanillajs"), "localStorage.clear(); " + (stored(existing) if existing else ""))
+        peer_full = [tokens(first)] + [tokens(snapshot) for _, _, snapshot in steps]
+        if len(steps) != len(json_rows):
+            raise Failed("the peer's session has other steps")
     print(f"TodoMVC (vanilla JS, npm todomvc@0.1.1), {existing} to-dos on the list at the start: "
-          "cl100k tokens the agent read per step vs a full snapshot after it")
-    print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh = cold")
+          "cl100k tokens the agent read per step vs a full snapshot after it" + (", cdt's and Chrome DevTools MCP's" if peer else ""))
+    print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh = cold" + ("   DevTools MCP full" if peer else ""))
     for n, (j, t) in enumerate(zip(json_rows, text_rows), 1):
-        print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO'}")
+        print(f"{n:>2}  {j[0]:<24} {j[1]:>9} {j[2]:>5}   {t[1]:>18} {t[2]:>5}   {'yes' if j[3] and t[3] else 'NO':<12}  {'yes' if j[4] else 'NO':<22}"
+              + (f"   {peer_full[n]:>17}" if peer else ""))
     print(f"session, JSON: {json_totals[0]:,} read vs {json_totals[1]:,} with a full snapshot after every step ({json_totals[0] / json_totals[1]:.2f}×)")
     print(f"session, text: {text_totals[0]:,} read vs {text_totals[1]:,} ({text_totals[0] / text_totals[1]:.2f}×)")
+    if peer:
+        # The first snapshot counted on both sides, as in cdt's own totals.
+        print(f"Chrome DevTools MCP {PEER_VERSION}, a take_snapshot after every step: {sum(peer_full):,} "
+              f"(cdt's read: JSON {json_totals[0] / sum(peer_full):.2f}×, text {text_totals[0] / sum(peer_full):.2f}×)")
     print(f"the page rebuilt from the replies equals a fresh full snapshot at {checks['rebuilt']}/{len(json_rows)} steps, "
           f"and that snapshot equals a walk that kept nothing at {checks['cold']}/{len(json_rows)}")
     # The same session without the full snapshots taken above for comparison (a `--diff`
@@ -232,6 +254,9 @@ for existing in (0, len(ERRANDS)) if os.environ.get("BENCH_VANILLA", "1") == "1"
     print(f"the agent alone (no snapshot between the steps): JSON {alone[0][1][0]:,} read "
           f"({alone[0][1][0] / json_totals[1]:.2f}×), text {alone[1][1][0]:,} ({alone[1][1][0] / text_totals[1]:.2f}×); "
           f"outcome seen at {sum(1 for r in alone[0][0] if r[3])}/{len(alone[0][0])} and {sum(1 for r in alone[1][0] if r[3])}/{len(alone[1][0])} steps\n")
+
+if peer:
+    peer.close()
 
 # Other frameworks, the same session on an empty list: re-rendering libraries (React, Ember,
 # Angular, Polymer's shadow DOM…) are where a diff can go wrong.
