@@ -523,6 +523,20 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
         "{}",
         unknown.stdout
     );
+    // A version never issued is told apart from one no longer kept.
+    let warning = &unknown.json["meta"]["warnings"][0];
+    assert!(
+        warning["message"]
+            .as_str()
+            .unwrap()
+            .contains("version 99 of this page's snapshot in this view was never issued"),
+        "{warning}"
+    );
+    assert_eq!(
+        warning["details"]["latest"],
+        unknown.ok()["version"],
+        "{warning}"
+    );
 
     // Another view is compared only with itself.
     let interactive = diff(&env, "v", &["--interactive"]);

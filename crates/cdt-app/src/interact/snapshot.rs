@@ -340,16 +340,24 @@ async fn observe(
                     .remember(&ctx.target, view, &snapshot, compared.version());
             }
             if since_missing {
+                let since = params.since.unwrap_or_default();
+                let latest = compared.version();
+                let why = if since == 0 || since > latest {
+                    format!("was never issued (the latest is {latest})")
+                } else {
+                    format!(
+                        "is not kept (the daemon keeps the last {}, of the document on screen)",
+                        crate::snapshot_diff::KEPT_VERSIONS
+                    )
+                };
                 warnings.push(
                     Warning::new(
                         WarningCode::SnapshotVersionUnknown,
                         format!(
-                            "version {} of this page's snapshot in this view is not kept (the daemon keeps the last {}, of the document on screen): this is the whole snapshot",
-                            params.since.unwrap_or_default(),
-                            crate::snapshot_diff::KEPT_VERSIONS
+                            "version {since} of this page's snapshot in this view {why}: this is the whole snapshot"
                         ),
                     )
-                    .with_details(json!({ "since": params.since, "page": ctx.page })),
+                    .with_details(json!({ "since": params.since, "latest": latest, "page": ctx.page })),
                 );
             }
             (snapshot, Some(compared))
