@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 from benchkit import Failed
 
@@ -75,13 +76,20 @@ def devtools_mcp():
     main = os.path.join(prefix, "node_modules", ".bin", "chrome-devtools-mcp")
     if not os.path.exists(main):
         os.makedirs(prefix, exist_ok=True)
-        subprocess.run([npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", "--silent",
-                        f"chrome-devtools-mcp@{VERSION}"], check=True,
-                       env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+        installed = subprocess.run([npm, "install", "--prefix", prefix, "--no-audit", "--no-fund", "--silent",
+                                    f"chrome-devtools-mcp@{VERSION}"], capture_output=True, text=True,
+                                   env={**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"})
+        if installed.returncode != 0:
+            print(f"(Chrome DevTools MCP not run: npm install failed: {installed.stderr.strip()[:200]})", file=sys.stderr)
+            return None
     argv = [node, main, "--headless", "--isolated", "--executablePath", "/usr/bin/chromium",
             "--no-usage-statistics", "--no-performance-crux"]
     argv += [f"--chromeArg={arg}" for arg in CHROMIUM_ARGS]
-    return McpServer(argv)
+    try:
+        return McpServer(argv)
+    except Failed as failed:
+        print(f"(Chrome DevTools MCP not run: {failed})", file=sys.stderr)
+        return None
 
 
 def uid_in(snapshot, pattern):

@@ -227,10 +227,13 @@ for existing in (0, len(ERRANDS)) if os.environ.get("BENCH_VANILLA", "1") == "1"
     # The same steps through Chrome DevTools MCP, its snapshot (what the model reads) after each.
     peer_full = None
     if peer:
-        first, steps = todomvc_session(peer, base_of("vanillajs"), "localStorage.clear(); " + (stored(existing) if existing else ""))
-        peer_full = [tokens(first)] + [tokens(snapshot) for _, _, snapshot in steps]
-        if len(steps) != len(json_rows):
-            raise Failed("the peer's session has other steps")
+        try:
+            first, steps = todomvc_session(peer, base_of("vanillajs"), "localStorage.clear(); " + (stored(existing) if existing else ""))
+            peer_full = [tokens(first)] + [tokens(snapshot) for _, _, snapshot in steps]
+        except Failed as failed:
+            print(f"(Chrome DevTools MCP's session failed: {str(failed).splitlines()[0][:200]})")
+            peer.close()
+            peer = None
     print(f"TodoMVC (vanilla JS, npm todomvc@0.1.1), {existing} to-dos on the list at the start: "
           "cl100k tokens the agent read per step vs a full snapshot after it" + (", cdt's and Chrome DevTools MCP's" if peer else ""))
     print(" #  step                      JSON read  full   --output text read  full   outcome seen  rebuilt = fresh = cold" + ("   DevTools MCP full" if peer else ""))
