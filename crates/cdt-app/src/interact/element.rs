@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::locate::{self, Located};
-use super::{feedback, frame_of, probe_result, target_args};
+use super::{Target, feedback, frame_of, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -324,8 +324,8 @@ fn finish_with(
     reply
 }
 
-pub(super) fn pick(target: &ElementTarget) -> Result<(String, Value, String), CdtError> {
-    target_args(
+pub(super) fn pick(target: &ElementTarget) -> Result<Target, CdtError> {
+    Target::named(
         target.uid.as_deref(),
         target.selector.as_deref(),
         target.text.as_deref(),
@@ -400,7 +400,7 @@ async fn pointer_with(
     button: MouseButton,
     until: Instant,
 ) -> Result<ActionReply, CdtError> {
-    let (frame, args, what) = pick(target)?;
+    let Target { frame, args, what } = pick(target)?;
     let (ctx, _mutating) = scope.page_for_action(target.page, until).await?;
     let mut before = feedback::before(&ctx).await;
     let Aim {
@@ -447,22 +447,15 @@ pub async fn drag(
 ) -> Result<ActionReply, CdtError> {
     // Either end may be a CSS selector too: a drop zone, or a sortable list's item, whose
     // handlers were added by script shows no sign of them, so it may have no uid.
-    let uid_or_selector = |given: &str| {
-        if super::frame_of(given).is_ok() {
-            target_args(Some(given), None, None)
-        } else {
-            target_args(None, Some(given), None)
-        }
-    };
-    let mut from = uid_or_selector(&params.from)?;
+    let mut from = Target::uid_or_selector(&params.from)?;
     // (Not on text left selected by a drag before: that would start the browser's text drag.)
-    from.1["unselect"] = json!(true);
-    let mut to = uid_or_selector(&params.to)?;
-    to.1["noScroll"] = json!(true);
+    from.args["unselect"] = json!(true);
+    let mut to = Target::uid_or_selector(&params.to)?;
+    to.args["noScroll"] = json!(true);
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let before = feedback::before(&ctx).await;
-    let from_aim = aim(&ctx, &from.0, from.1.clone(), &from.2).await?;
-    let (from_aim, to_aim) = match aim(&ctx, &to.0, to.1.clone(), &to.2).await {
+    let from_aim = aim(&ctx, &from.frame, from.args.clone(), &from.what).await?;
+    let (from_aim, to_aim) = match aim(&ctx, &to.frame, to.args.clone(), &to.what).await {
         // The drop target is off screen: both ends must be on it for the drag.
         Err(error) if error.code == ErrorCode::TargetOutOfView => {
             both_in_view(&ctx, from, to).await?
@@ -509,11 +502,17 @@ pub async fn drag(
 
 /// Aims at both ends of a drag, the drop target brought on screen by the least scroll (the
 /// source, centred before, stays on screen where both fit).
-async fn both_in_view(
-    ctx: &PageCtx,
-    (from_frame, mut from_args, from_what): (String, Value, String),
-    (to_frame, to_args, to_what): (String, Value, String),
-) -> Result<(Aim, Aim), CdtError> {
+async fn both_in_view(ctx: &PageCtx, from: Target, to: Target) -> Result<(Aim, Aim), CdtError> {
+    let Target {
+        frame: from_frame,
+        args: mut from_args,
+        what: from_what,
+    } = from;
+    let Target {
+        frame: to_frame,
+        args: to_args,
+        what: to_what,
+    } = to;
     let located = locate::in_any_frame(ctx, to_frame.clone(), to_args.clone(), &to_what).await?;
     let mut nearest = located.args;
     nearest["nearest"] = json!(true);
@@ -597,7 +596,7 @@ struct Filled {
 
 /// Fills one field, without feedback.
 async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<Filled, CdtError> {
-    let (frame, args, what) = pick(target)?;
+    let Target { frame, args, what } = pick(target)?;
     let Located {
         frame,
         mut args,
@@ -731,7 +730,7 @@ pub async fn upload(
     params: &UploadParams,
     until: Instant,
 ) -> Result<ActionReply, CdtError> {
-    let (frame, args, what) = pick(&params.target)?;
+    let Target { frame, args, what } = pick(&params.target)?;
     if params.files.is_empty() {
         return Err(CdtError::validation("no files to upload")
             .hinted("Example: cdt element upload e11 ./cv.pdf"));
@@ -787,7 +786,7 @@ pub async fn clear(
     params: &ElementActionParams,
     until: Instant,
 ) -> Result<ActionReply, CdtError> {
-    let (frame, args, what) = pick(&params.target)?;
+    let Target { frame, args, what } = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let Located {
         frame,

@@ -10,7 +10,7 @@ use serde_json::json;
 use tokio::time::Instant;
 
 use super::element::{frame_offset, pick};
-use super::{locate, probe_read, probe_result};
+use super::{Target, locate, probe_read, probe_result};
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
@@ -45,7 +45,7 @@ async fn on_element<T: serde::de::DeserializeOwned>(
     command: ProbeCommand,
     until: Instant,
 ) -> Result<OnElement<T>, CdtError> {
-    let (frame, args, what) = pick(&params.target)?;
+    let Target { frame, args, what } = pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let locate::Located {
         frame,

@@ -220,38 +220,97 @@ fn options_list(options: &Value) -> String {
     }
 }
 
-/// The page probe's way of naming an element target.
-pub fn target_args(
-    uid: Option<&str>,
-    selector: Option<&str>,
-    text: Option<&str>,
-) -> Result<(String, Value, String), CdtError> {
-    match (uid, selector, text) {
-        (Some(uid), _, _) => Ok((
-            frame_of(uid)?.to_string(),
-            json!({ "uid": uid }),
-            uid.to_string(),
-        )),
-        (None, Some(selector), _) => Ok((
-            String::new(),
-            json!({ "selector": selector }),
-            format!("selector {selector:?}"),
-        )),
-        (None, None, Some(text)) => Ok((
-            String::new(),
-            json!({ "text": text }),
-            format!("text {text:?}"),
-        )),
-        _ => Err(
-            CdtError::validation("name the element: a uid, --selector or --text")
-                .hinted("Example: cdt element click e12 (uids from cdt capture snapshot)"),
-        ),
+/// An element target as the page probe names it: the frame whose probe looks for it (`""`: the
+/// page's main frame), the probe's arguments (`uid`, `selector` or `text`), and how errors
+/// speak of it (`e12`, `selector "#go"`).
+#[derive(Clone, Debug)]
+pub struct Target {
+    pub frame: String,
+    pub args: Value,
+    pub what: String,
+}
+
+impl Target {
+    /// The element a uid names, in its frame.
+    pub fn uid(uid: &str) -> Result<Target, CdtError> {
+        Ok(Target {
+            frame: frame_of(uid)?.to_string(),
+            args: json!({ "uid": uid }),
+            what: uid.to_string(),
+        })
+    }
+
+    /// The element a CSS selector finds (in the main frame first, then in any frame).
+    pub fn selector(selector: &str) -> Target {
+        Target {
+            frame: String::new(),
+            args: json!({ "selector": selector }),
+            what: format!("selector {selector:?}"),
+        }
+    }
+
+    /// The element whose words are `text` (in the main frame first, then in any frame).
+    pub fn text(text: &str) -> Target {
+        Target {
+            frame: String::new(),
+            args: json!({ "text": text }),
+            what: format!("text {text:?}"),
+        }
+    }
+
+    /// The element a uid names when `given` is one, else the one the CSS selector `given` finds.
+    pub fn uid_or_selector(given: &str) -> Result<Target, CdtError> {
+        if frame_of(given).is_ok() {
+            Target::uid(given)
+        } else {
+            Ok(Target::selector(given))
+        }
+    }
+
+    /// The element named by one of a uid, a selector or a text, in that order of preference.
+    pub fn named(
+        uid: Option<&str>,
+        selector: Option<&str>,
+        text: Option<&str>,
+    ) -> Result<Target, CdtError> {
+        match (uid, selector, text) {
+            (Some(uid), _, _) => Target::uid(uid),
+            (None, Some(selector), _) => Ok(Target::selector(selector)),
+            (None, None, Some(text)) => Ok(Target::text(text)),
+            _ => Err(
+                CdtError::validation("name the element: a uid, --selector or --text")
+                    .hinted("Example: cdt element click e12 (uids from cdt capture snapshot)"),
+            ),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_target_is_a_uid_in_its_frame_else_a_selector_or_text() {
+        let uid = Target::uid_or_selector("f2e7").expect("a uid");
+        assert_eq!(
+            (uid.frame.as_str(), &uid.args, uid.what.as_str()),
+            ("f2", &json!({ "uid": "f2e7" }), "f2e7")
+        );
+        let selector = Target::uid_or_selector("#list > li").expect("a selector");
+        assert_eq!(
+            (selector.frame.as_str(), &selector.args),
+            ("", &json!({ "selector": "#list > li" }))
+        );
+        let text = Target::named(None, None, Some("Save")).expect("a text");
+        assert_eq!(text.args, json!({ "text": "Save" }));
+        assert_eq!(
+            Target::named(None, None, None)
+                .expect_err("nothing named")
+                .code,
+            ErrorCode::ValidationError
+        );
+        assert!(Target::uid("x3").is_err());
+    }
 
     #[test]
     fn uids_are_checked_and_split_by_frame() {
