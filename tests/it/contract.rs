@@ -137,6 +137,30 @@ fn fields_projects_data_and_text_output_is_not_json() {
 }
 
 #[test]
+fn a_reply_tells_its_context_on_failure_or_when_asked() {
+    let env = TestEnv::new();
+    env.ctx("meta", &["page", "open", "about:blank"]).ok();
+    // A plain success carries SPEC §3.3's meta and no more.
+    let plain = env.ctx("meta", &["page", "list"]);
+    plain.ok();
+    let mut keys: Vec<&String> = plain.json["meta"]
+        .as_object()
+        .expect("meta")
+        .keys()
+        .collect();
+    keys.sort();
+    assert_eq!(keys, ["durationMs", "requestId"], "{}", plain.stdout);
+    // Asked for, or on a failure, the context key is there: the one `session status` tells.
+    let key = env.ctx("meta", &["session", "status"]).ok()["context"]["key"].clone();
+    assert!(key.as_str().is_some_and(|k| k.starts_with("ctx_")), "{key}");
+    let verbose = env.ctx("meta", &["page", "list", "--verbose"]);
+    assert_eq!(verbose.json["meta"]["context"], key, "{}", verbose.stdout);
+    let failed = env.ctx("meta", &["page", "use", "99"]);
+    failed.err("PAGE_NOT_FOUND", 3);
+    assert_eq!(failed.json["meta"]["context"], key, "{}", failed.stdout);
+}
+
+#[test]
 fn closed_stdout_exits_quietly() {
     let env = TestEnv::new();
     let mut child = env

@@ -305,7 +305,7 @@ fn contexts_by_header_reach_the_same_browser_as_the_cli() {
         &["-H", "X-CDT-Context: agent-7", "-d", &body],
     );
     assert_eq!(status, 200, "{opened}");
-    let cli = env.ctx("agent-7", &["page", "list"]);
+    let cli = env.ctx("agent-7", &["page", "list", "--verbose"]);
     assert!(
         cli.ok()["pages"].to_string().contains("/login.html"),
         "{cli:?}"

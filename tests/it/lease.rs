@@ -10,7 +10,7 @@ fn a_process_keyed_slot_ends_when_its_owner_exits() {
     let server = HttpServer::start();
     let env = TestEnv::new().with_env("CDT_JANITOR_INTERVAL_MS", "200");
     // A short-lived "agent" (python3) opens a page through a shell, then exits.
-    let script = "import subprocess, os, json; out = subprocess.run(['sh', '-c', '\"$CDT\" page open \"$URL\"'], capture_output=True, text=True).stdout; print(json.loads(out)['meta']['context'])";
+    let script = "import subprocess, os, json; out = subprocess.run(['sh', '-c', '\"$CDT\" page open \"$URL\" --verbose'], capture_output=True, text=True).stdout; print(json.loads(out)['meta']['context'])";
     let output = Command::new("python3")
         .args(["-c", script])
         .env("CDT", cdt_e2e::cdt_bin())

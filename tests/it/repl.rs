@@ -198,6 +198,7 @@ fn same_as_cli(env: &TestEnv, context: &str, line: &str, cli: &[&str]) {
         essence(&expected.json),
         "{line} vs cdt {cli:?}"
     );
+    // (A success tells its context only with `--verbose`; a failure always does.)
     assert_eq!(
         got[0]["meta"]["context"], expected.json["meta"]["context"],
         "{line}: same context as the CLI"
@@ -222,6 +223,12 @@ fn exec_and_piped_lines_match_the_cli() {
     );
     same_as_cli(&env, "par", "page list", &["page", "list"]);
     same_as_cli(&env, "par", "cdt page list", &["page", "list"]);
+    same_as_cli(
+        &env,
+        "par",
+        "session status --fields context.key",
+        &["session", "status", "--fields", "context.key"],
+    );
     same_as_cli(&env, "par", "url", &["observe", "state", "--fields", "url"]);
     same_as_cli(
         &env,

@@ -56,7 +56,7 @@ def text_of(result):
 
 def cli_pages(cdt):
     """`cdt page list` run by this process, like an agent's shell command."""
-    out = subprocess.run([cdt, "page", "list"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([cdt, "page", "list", "--verbose"], capture_output=True, text=True, timeout=60)
     reply = json.loads(out.stdout)
     check(reply["ok"], f"cdt page list failed: {reply}")
     return reply["data"]["pages"], reply["meta"].get("context")

@@ -166,7 +166,11 @@ pub fn dispatch(cli: &Cli, args: &[String], started: Instant) -> Outcome {
     meta.duration_ms = started.elapsed().as_millis() as u64;
     let result = match result {
         Ok((data, reply_meta)) => {
-            meta.context = reply_meta.context;
+            // The context a reply ran in is told when something may be off (a warning, or a
+            // failure below) or asked for (`--verbose`): every other reply is shorter by it,
+            // and `cdt session status` always tells it.
+            let tell = cli.global.verbose || !reply_meta.warnings.is_empty();
+            meta.context = reply_meta.context.filter(|_| tell);
             meta.warnings = reply_meta.warnings;
             Ok(data)
         }
