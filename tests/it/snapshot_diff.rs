@@ -573,6 +573,17 @@ fn versions_since_navigation_and_feedback_share_one_baseline() {
         "{}",
         text.stdout
     );
+    // A threshold alone asks for a diff too (here: nothing changed since).
+    let threshold = env.ctx("v", &["capture", "snapshot", "--full-above", "0.9"]);
+    assert_eq!(
+        (
+            threshold.ok()["full"].clone(),
+            threshold.ok()["changes"].clone()
+        ),
+        (json!(false), json!([])),
+        "{}",
+        threshold.stdout
+    );
 }
 
 /// A snapshot narrowed to one element (`--root`, `--depth`) narrows what the agent looked at,
@@ -691,6 +702,19 @@ fn bad_diff_parameters_are_refused_with_a_fix() {
         error["suggestions"].to_string().contains("--diff"),
         "{error}"
     );
+    // A threshold, like a version, asks for a diff: alone it is not ignored.
+    let implied = env.ctx(
+        "p",
+        &[
+            "capture",
+            "snapshot",
+            "--full-above",
+            "0.9",
+            "--file",
+            "/tmp/x.txt",
+        ],
+    );
+    implied.err("VALIDATION_ERROR", 2);
 }
 
 /// A label that labels nothing (TodoMVC's item text beside its checkbox) is text in the

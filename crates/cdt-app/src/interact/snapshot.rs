@@ -242,7 +242,7 @@ fn diff_asked(params: &SnapshotParams) -> Result<bool, CdtError> {
         )
         .run::<cdt_domain::ops::op::CaptureSnapshot>("--diff --full-above 0.5"));
     }
-    let diff = params.diff || params.since.is_some();
+    let diff = params.diff || params.since.is_some() || params.full_above.is_some();
     if diff && params.file.is_some() {
         return Err(CdtError::new(
             ErrorCode::ValidationError,

@@ -68,7 +68,7 @@ pub struct SnapshotParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub since: Option<u64>,
     /// Share of lines (0 to 1) above which a diff answers the whole snapshot instead
-    /// (default 0.5).
+    /// (default 0.5); implies `diff`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub full_above: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -156,7 +156,8 @@ mod args {
         /// What changed since this version (implies --diff).
         #[arg(long, value_name = "VERSION")]
         pub since: Option<u64>,
-        /// Share of lines (0 to 1) above which a diff answers the whole snapshot.
+        /// Share of lines (0 to 1) above which a diff answers the whole snapshot (implies
+        /// --diff).
         #[arg(long, value_name = "RATIO")]
         pub full_above: Option<f64>,
         #[command(flatten)]
