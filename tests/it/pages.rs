@@ -216,3 +216,115 @@ fn a_page_behind_another_still_takes_screenshots_and_pointer_actions() {
         "the page was hidden, then shown, twice"
     );
 }
+
+/// `page links` and `page forms` (seed 003's `links` and `forms`) name every link and field by
+/// the uid the snapshot gives it, so the agent acts on what it read.
+#[test]
+fn links_and_forms_carry_the_uids_actions_take() {
+    let server = HttpServer::start();
+    server.page("/done", "Done", "<h1>Signed in</h1>");
+    server.page(
+        "/forms",
+        "Forms",
+        "<nav><a href=\"/done\">Home</a> <a href=\"/secret\" style=\"display:none\">Secret</a></nav>\
+         <form method=post action=\"/login\" aria-label=\"Sign in\">\
+         <label>Email <input name=email type=email required></label>\
+         <label>Password <input name=pw type=password value=hunter2></label>\
+         <label><input type=checkbox name=remember checked> Remember me</label>\
+         <input type=hidden name=csrf value=t>\
+         <select name=lang><option value=en>English</option><option value=fr selected>French</option></select>\
+         <button type=submit>Go</button></form>\
+         <label for=q>Search</label><input id=q type=search>",
+    );
+    let env = TestEnv::new();
+    env.ctx("lf", &["page", "open", &server.url("/forms")]).ok();
+    let snapshot = env.ctx("lf", &["capture", "snapshot", "--output", "text"]);
+
+    let forms = env.ctx("lf", &["page", "forms"]);
+    let form = &forms.ok()["forms"][0];
+    assert_eq!(
+        (form["name"].clone(), form["method"].clone()),
+        (serde_json::json!("Sign in"), serde_json::json!("post")),
+        "{form}"
+    );
+    let fields = form["fields"].as_array().unwrap();
+    let roles: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|f| (f["role"].as_str().unwrap(), f["name"].as_str().unwrap()))
+        .collect();
+    // No hidden input; the button is its form's.
+    assert_eq!(
+        roles,
+        [
+            ("textbox", "Email"),
+            ("textbox", "Password"),
+            ("checkbox", "Remember me"),
+            ("combobox", ""),
+            ("button", "Go")
+        ],
+        "{form}"
+    );
+    assert_eq!(fields[1]["value"], "••••", "a password never shows: {form}");
+    assert_eq!(fields[2]["checked"], true, "{form}");
+    assert_eq!(fields[3]["value"], "French", "{form}");
+    assert_eq!(fields[0]["required"], true, "{form}");
+    assert_eq!(
+        forms.ok()["fields"][0]["name"],
+        "Search",
+        "{}",
+        forms.stdout
+    );
+    // Each uid is the one the snapshot gave that element.
+    for field in fields
+        .iter()
+        .chain(forms.ok()["fields"].as_array().unwrap())
+    {
+        let uid = field["uid"].as_str().unwrap();
+        let line = format!("{uid} {} ", field["role"].as_str().unwrap());
+        assert!(
+            snapshot
+                .stdout
+                .lines()
+                .any(|l| l.trim_start().starts_with(&line)),
+            "{uid} is not a {} in the snapshot:\n{}",
+            field["role"],
+            snapshot.stdout
+        );
+    }
+    // An action takes them: the field's new value shows in the next read.
+    let email = fields[0]["uid"].as_str().unwrap();
+    env.ctx("lf", &["element", "fill", email, "ada@example.com"])
+        .ok();
+    let again = env.ctx("lf", &["page", "forms", "--output", "text"]);
+    assert!(
+        again.stdout.contains(&format!(
+            "  {email} textbox \"Email\" field=email value=\"ada@example.com\" required"
+        )),
+        "{}",
+        again.stdout
+    );
+
+    let links = env.ctx("lf", &["page", "links"]);
+    let list = links.ok()["links"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 2, "{}", links.stdout);
+    assert_eq!(list[1]["hidden"], true, "{}", links.stdout);
+    assert_eq!(list[1]["name"], "Secret", "{}", links.stdout);
+    assert!(list[0].get("hidden").is_none(), "{}", links.stdout);
+    // The REPL's `links` is this operation.
+    let repl = env.ctx("lf", &["repl", "--output", "json", "--exec", "links"]);
+    let first: Value = serde_json::from_str(repl.stdout.lines().next().unwrap_or("null")).unwrap();
+    assert_eq!(
+        first["data"]["links"],
+        links.ok()["links"],
+        "{}",
+        repl.stdout
+    );
+    let home = list[0]["uid"].as_str().unwrap();
+    let clicked = env.ctx("lf", &["element", "click", home]);
+    assert_eq!(clicked.ok()["navigated"], true, "{}", clicked.stdout);
+    assert!(
+        clicked.ok()["url"].as_str().unwrap().ends_with("/done"),
+        "{}",
+        clicked.stdout
+    );
+}

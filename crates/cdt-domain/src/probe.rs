@@ -68,6 +68,11 @@ named! {
         ReadMarkdown = "readMarkdown",
         /// The HTML of the page or an element.
         ReadHtml = "readHtml",
+        /// Every link of the document: uid, name, URL (`page links`).
+        Links = "links",
+        /// Every form of the document and its fields, and the fields outside any form
+        /// (`page forms`).
+        Forms = "forms",
         /// Accessibility and SEO checks of the document (`cdt audit`).
         Audit = "audit",
         /// Scroll an element into the middle of the viewport.

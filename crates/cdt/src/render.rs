@@ -42,7 +42,85 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
                 })
                 .collect()
         }),
+        TextForm::Links => data
+            .get("links")
+            .and_then(Value::as_array)
+            .map(|links| links.iter().map(link_line).collect()),
+        TextForm::Forms => forms(data),
     }
+}
+
+/// `e12 "Home" https://…` (` hidden` when it is not shown).
+fn link_line(link: &Value) -> String {
+    let hidden = if link["hidden"] == true {
+        " hidden"
+    } else {
+        ""
+    };
+    line(&format!(
+        "{} {} {}{hidden}",
+        text(&link["uid"]),
+        quoted(&link["name"]),
+        text(&link["url"])
+    ))
+}
+
+/// Each form's line (`form e3 "Sign in" POST https://…/login`), its fields indented under it
+/// (`e4 textbox "Email" field=email value="ada@example.com" required`), then the fields outside
+/// any form.
+fn forms(data: &Value) -> Option<String> {
+    let field = |field: &Value| {
+        let mut out = format!(
+            "  {} {} {}",
+            text(&field["uid"]),
+            text(&field["role"]),
+            quoted(&field["name"])
+        );
+        if let Some(name) = field["field"].as_str().filter(|f| !f.is_empty()) {
+            out.push_str(&format!(" field={name}"));
+        }
+        if let Some(value) = field.get("value").filter(|v| !v.is_null()) {
+            out.push_str(&format!(" value={}", quoted(value)));
+        }
+        for (key, word) in [
+            ("checked", "checked"),
+            ("required", "required"),
+            ("disabled", "disabled"),
+            ("hidden", "hidden"),
+        ] {
+            if field[key] == true {
+                out.push_str(&format!(" {word}"));
+            }
+        }
+        line(&out)
+    };
+    let mut out = String::new();
+    for form in data.get("forms")?.as_array()? {
+        out.push_str(&line(&format!(
+            "form {} {} {} {}",
+            text(&form["uid"]),
+            quoted(&form["name"]),
+            text(&form["method"]).to_uppercase(),
+            text(&form["action"])
+        )));
+        for each in form["fields"].as_array().into_iter().flatten() {
+            out.push_str(&field(each));
+        }
+    }
+    let loose = data
+        .get("fields")
+        .and_then(Value::as_array)
+        .filter(|f| !f.is_empty());
+    if let Some(loose) = loose {
+        out.push_str("outside any form\n");
+        for each in loose {
+            out.push_str(&field(each));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no forms or fields\n");
+    }
+    Some(out)
 }
 
 /// An action's reply carries the feedback contract's fields (SPEC §6.4).
@@ -371,6 +449,37 @@ mod tests {
         assert_eq!(
             compact("capture.snapshot", &json!({ "version": "0.1.0" })),
             None
+        );
+    }
+
+    #[test]
+    fn links_and_forms_are_a_line_each_with_their_uids() {
+        let links = json!({ "page": 1, "links": [
+            { "uid": "e1", "name": "Home", "url": "http://x/" },
+            { "uid": "e2", "name": "Secret", "url": "http://x/s", "hidden": true },
+        ] });
+        assert_eq!(
+            compact("page.links", &links).as_deref(),
+            Some("e1 \"Home\" http://x/\ne2 \"Secret\" http://x/s hidden\n")
+        );
+        let forms = json!({ "page": 1, "forms": [{ "uid": "e3", "name": "Sign in", "method": "post", "action": "http://x/login", "fields": [
+            { "uid": "e4", "role": "textbox", "name": "Email", "field": "email", "type": "email", "value": "a@x", "required": true },
+            { "uid": "e5", "role": "checkbox", "name": "Remember", "type": "checkbox", "checked": true },
+            { "uid": "e6", "role": "button", "name": "Go", "type": "submit" },
+        ] }], "fields": [{ "uid": "e7", "role": "searchbox", "name": "Search", "type": "search", "value": "" }] });
+        assert_eq!(
+            compact("page.forms", &forms).as_deref(),
+            Some(
+                "form e3 \"Sign in\" POST http://x/login\n  e4 textbox \"Email\" field=email value=\"a@x\" required\n  e5 checkbox \"Remember\" checked\n  e6 button \"Go\"\noutside any form\n  e7 searchbox \"Search\" value=\"\"\n"
+            )
+        );
+        assert_eq!(
+            compact(
+                "page.forms",
+                &json!({ "page": 1, "forms": [], "fields": [] })
+            )
+            .as_deref(),
+            Some("no forms or fields\n")
         );
     }
 

@@ -1,13 +1,16 @@
 //! `page text|html`: the visible text (or, with `--markdown`, the main content as Markdown) or
-//! the HTML of a page or one element.
+//! the HTML of a page or one element; `page links|forms`: its links and its forms' fields, each
+//! with its uid.
 
 use cdt_domain::CdtError;
-use cdt_domain::ops::{PageReadReply, ReadParams, TextParams};
+use cdt_domain::ops::{
+    PageFormsReply, PageLinksReply, PageParams, PageReadReply, ReadParams, TextParams,
+};
 use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::{frame_of, probe_result};
+use super::{frame_of, probe_read, probe_result};
 use crate::bounded;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -43,6 +46,44 @@ use_case!(PageHtml, |scope, params, until| read(
     until
 )
 .await);
+
+use_case!(PageLinks, |scope, params, until| links(
+    scope, &params, until
+)
+.await);
+use_case!(PageForms, |scope, params, until| forms(
+    scope, &params, until
+)
+.await);
+
+/// `page links`: the document's links, in page order.
+pub async fn links(
+    scope: &Scope<'_>,
+    params: &PageParams,
+    until: Instant,
+) -> Result<PageLinksReply, CdtError> {
+    let ctx = scope.page_to_read(params.page, until).await?;
+    let found = ctx.probe("", ProbeCommand::Links, json!({})).await?;
+    Ok(PageLinksReply {
+        page: ctx.page,
+        links: probe_read(&found, "links")?,
+    })
+}
+
+/// `page forms`: the document's forms with their fields, and the fields outside any form.
+pub async fn forms(
+    scope: &Scope<'_>,
+    params: &PageParams,
+    until: Instant,
+) -> Result<PageFormsReply, CdtError> {
+    let ctx = scope.page_to_read(params.page, until).await?;
+    let found = ctx.probe("", ProbeCommand::Forms, json!({})).await?;
+    Ok(PageFormsReply {
+        page: ctx.page,
+        forms: probe_read(&found, "forms")?,
+        fields: probe_read(&found, "fields")?,
+    })
+}
 
 /// What `page text` and `page html` read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

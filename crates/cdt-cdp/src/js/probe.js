@@ -581,6 +581,50 @@
     }
     return { targets: out };
   }
+  // `page links`: the document's links in page order, each with its uid, name and URL.
+  function links() {
+    const out = [];
+    for (const el of document.querySelectorAll('a[href],area[href]')) {
+      const role = roleOf(el) || 'link';
+      const visible = isVisible(el);
+      // (A link not shown has no accessible name: its words stand in.)
+      const link = { uid: ref(el), name: visible ? nameOf(el, role) : clean(el.textContent, 200), url: clean(el.href, 2000) };
+      if (!visible) link.hidden = true;
+      out.push(link);
+    }
+    return { links: out };
+  }
+  // `page forms`: each form with its fields (buttons included), then the inputs, selects and
+  // text areas of no form. A field reads as the snapshot shows it (role, name), with the name
+  // it is submitted under, its type and its value (never a password's).
+  function forms() {
+    const field = (el) => {
+      const role = roleOf(el) || el.type || el.tagName.toLowerCase();
+      const out = { uid: ref(el), role: shown(role), name: nameOf(el, role), field: el.getAttribute('name') || el.id || '', type: el.type || el.tagName.toLowerCase() };
+      const button = el.tagName === 'BUTTON' || ['submit', 'button', 'reset', 'image'].includes(el.type);
+      const toggle = el.type === 'checkbox' || el.type === 'radio';
+      if (toggle) out.checked = el.checked;
+      // (A checkbox's or radio button's value is told only when it has one of its own.)
+      // (As the snapshot tells them: a password as dots, a list by its selected option's text.)
+      const option = el.tagName === 'SELECT' && el.selectedOptions[0];
+      if (option) out.value = clean(option.textContent, 500);
+      else if (!button && el.type !== 'file' && !(toggle && !el.hasAttribute('value'))) out.value = el.type === 'password' ? (el.value ? '••••' : '') : clean(String(el.value), 500);
+      if (el.required) out.required = true;
+      if (isDisabled(el)) out.disabled = true;
+      if (!isVisible(el)) out.hidden = true;
+      return out;
+    };
+    const fillable = (el) => el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && el.type !== 'hidden');
+    const forms = [...document.forms].map((form) => ({
+      uid: ref(form),
+      name: nameOf(form, 'form') || form.id || form.getAttribute('name') || '',
+      method: form.method,
+      action: clean(form.action, 2000),
+      fields: [...form.elements].filter((el) => fillable(el) || el.tagName === 'BUTTON').map(field),
+    }));
+    const fields = [...document.querySelectorAll('input,select,textarea')].filter((el) => !el.form && fillable(el)).map(field);
+    return { forms, fields };
+  }
   function state() {
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
@@ -887,7 +931,7 @@
   // The walk of a snapshot in these options, kept for the next one, without its answer: run
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
-  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
+  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
     waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {

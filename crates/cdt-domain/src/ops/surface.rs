@@ -38,6 +38,11 @@ pub enum TextForm {
     Value,
     /// The `matches` of a search: one `uid role "name"` line each.
     Matches,
+    /// The `links` of a page: one `uid "name" url` line each.
+    Links,
+    /// The `forms` of a page: a `form uid "name" METHOD action` line, then one line per field
+    /// (`uid role "name" value`), then the fields outside any form.
+    Forms,
     /// A snapshot: its text, or its changes (`+ e40 …`, `~ e15 …`, `- e12`, `> e20 after e8`)
     /// under a `version N (since M)` line.
     Snapshot,

@@ -252,6 +252,10 @@ mod tests {
             ["e2", "e31"]
         );
         assert_eq!(replacements(&helper, &["help", "page"], "op"), ["open"]);
-        assert_eq!(replacements(&helper, &["cdt", "page"], "li"), ["list"]);
+        assert_eq!(
+            replacements(&helper, &["cdt", "page"], "li"),
+            ["list", "links"]
+        );
+        assert_eq!(replacements(&helper, &["cdt", "page"], "lis"), ["list"]);
     }
 }

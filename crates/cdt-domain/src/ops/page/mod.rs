@@ -23,6 +23,8 @@ resource_operations! { $ page_operations(page);
     PageWaitDownload = wait_download,
     PageText = text,
     PageHtml = html,
+    PageLinks = links,
+    PageForms = forms,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -25,8 +25,6 @@ impl Op for RuntimeEval {
         aliases: &[
             Alias::new(&["eval", "evaluate"], "eval <js>", "evaluate JavaScript, print the value", "eval document.title", Form::Script),
             Alias::new(&["get"], "get [name] <js>", "evaluate JavaScript (with a name: store the value in $name)", "get heading document.querySelector('h1').textContent", Form::Variable),
-            Alias::new(&["links"], "links", "every link: text and URL", "links", Form::Append).with(&[LINKS_JS]),
-            Alias::new(&["forms"], "forms", "every form and its fields", "forms", Form::Append).with(&[FORMS_JS]),
         ],
         tools: &[Tool::of::<EvaluateScript>("evaluate_script", ToolFamily::DevTools, "Run a JavaScript function in the page; returns its JSON-serializable result.")],
         #[cfg(feature = "cli")]
@@ -53,11 +51,6 @@ pub struct EvalParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
 }
-
-/// The REPL's `links`: every link, its text and URL.
-const LINKS_JS: &str = "[...document.links].map(a => ({ text: (a.innerText || a.title || '').trim().slice(0, 80), href: a.href }))";
-/// The REPL's `forms`: every form and its visible fields (passwords masked).
-const FORMS_JS: &str = "[...document.forms].map((f, i) => ({ form: f.id || f.name || i, method: f.method, action: f.action, fields: [...f.elements].filter(e => e.type !== 'hidden').map(e => ({ name: e.name || e.id, label: ((e.labels && e.labels[0] && e.labels[0].innerText) || e.getAttribute('aria-label') || e.innerText || '').trim().slice(0, 80), type: e.type, value: e.type === 'password' ? '***' : e.value })) }))";
 
 /// `evaluate_script`.
 #[derive(Debug, Deserialize, JsonSchema)]
