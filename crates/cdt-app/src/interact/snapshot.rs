@@ -341,8 +341,10 @@ async fn observe(
             }
             if since_missing {
                 let since = params.since.unwrap_or_default();
+                // (A version not kept that is the one this snapshot was given, or later, was
+                // never issued before it.)
                 let latest = compared.version();
-                let why = if since == 0 || since > latest {
+                let why = if since == 0 || since >= latest {
                     format!("was never issued (the latest is {latest})")
                 } else {
                     format!(

@@ -600,12 +600,12 @@
   function forms() {
     const field = (el) => {
       const role = roleOf(el) || el.type || el.tagName.toLowerCase();
-      const out = { uid: ref(el), role: shown(role), name: nameOf(el, role), field: el.getAttribute('name') || el.id || '', type: el.type || el.tagName.toLowerCase() };
+      const out = { uid: ref(el), role: shown(role), name: nameOf(el, role), field: clean(el.getAttribute('name') || el.id || '', 200), type: clean(el.type || el.tagName.toLowerCase(), 40) };
       const button = el.tagName === 'BUTTON' || ['submit', 'button', 'reset', 'image'].includes(el.type);
       const toggle = el.type === 'checkbox' || el.type === 'radio';
       if (toggle) out.checked = el.checked;
-      // (A checkbox's or radio button's value is told only when it has one of its own.)
-      // (As the snapshot tells them: a password as dots, a list by its selected option's text.)
+      // Values as the snapshot tells them: a password as dots, a list by its selected option's
+      // text, a checkbox's or radio button's only when it has one of its own.
       const option = el.tagName === 'SELECT' && el.selectedOptions[0];
       if (option) out.value = clean(option.textContent, 500);
       else if (!button && el.type !== 'file' && !(toggle && !el.hasAttribute('value'))) out.value = el.type === 'password' ? (el.value ? '••••' : '') : clean(String(el.value), 500);
@@ -617,7 +617,7 @@
     const fillable = (el) => el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && el.type !== 'hidden');
     const forms = [...document.forms].map((form) => ({
       uid: ref(form),
-      name: nameOf(form, 'form') || form.id || form.getAttribute('name') || '',
+      name: nameOf(form, 'form') || clean(form.id || form.getAttribute('name') || '', 200),
       method: form.method,
       action: clean(form.action, 2000),
       fields: [...form.elements].filter((el) => fillable(el) || el.tagName === 'BUTTON').map(field),
