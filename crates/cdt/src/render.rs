@@ -42,10 +42,12 @@ pub fn compact(op: &str, data: &Value) -> Option<String> {
                 })
                 .collect()
         }),
-        TextForm::Links => data
-            .get("links")
-            .and_then(Value::as_array)
-            .map(|links| links.iter().map(link_line).collect()),
+        TextForm::Links => data.get("links").and_then(Value::as_array).map(|links| {
+            if links.is_empty() {
+                return "no links\n".to_string();
+            }
+            links.iter().map(link_line).collect()
+        }),
         TextForm::Forms => forms(data),
     }
 }
@@ -480,6 +482,10 @@ mod tests {
             )
             .as_deref(),
             Some("no forms or fields\n")
+        );
+        assert_eq!(
+            compact("page.links", &json!({ "page": 1, "links": [] })).as_deref(),
+            Some("no links\n")
         );
     }
 
