@@ -234,7 +234,10 @@ fn links_and_forms_carry_the_uids_actions_take() {
          <input type=hidden name=csrf value=t>\
          <select name=lang><option value=en>English</option><option value=fr selected>French</option></select>\
          <button type=submit>Go</button></form>\
-         <label for=q>Search</label><input id=q type=search>",
+         <label for=q>Search</label><input id=q type=search>\
+         <x-card></x-card><script>customElements.define('x-card', class extends HTMLElement {\
+         constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML =\
+         '<a href=/help>Help</a> <input aria-label=Coupon>'; } });</script>",
     );
     let env = TestEnv::new();
     env.ctx("lf", &["page", "open", &server.url("/forms")]).ok();
@@ -274,6 +277,13 @@ fn links_and_forms_carry_the_uids_actions_take() {
         "{}",
         forms.stdout
     );
+    // A web component's field, inside its shadow root, comes after the document's.
+    assert_eq!(
+        forms.ok()["fields"][1]["name"],
+        "Coupon",
+        "{}",
+        forms.stdout
+    );
     // Each uid is the one the snapshot gave that element.
     for field in fields
         .iter()
@@ -306,7 +316,12 @@ fn links_and_forms_carry_the_uids_actions_take() {
 
     let links = env.ctx("lf", &["page", "links"]);
     let list = links.ok()["links"].as_array().unwrap().clone();
-    assert_eq!(list.len(), 2, "{}", links.stdout);
+    assert_eq!(list.len(), 3, "{}", links.stdout);
+    assert_eq!(
+        list[2]["name"], "Help",
+        "a link in a shadow root: {}",
+        links.stdout
+    );
     assert_eq!(list[1]["hidden"], true, "{}", links.stdout);
     assert_eq!(list[1]["name"], "Secret", "{}", links.stdout);
     assert!(list[0].get("hidden").is_none(), "{}", links.stdout);

@@ -581,10 +581,11 @@
     }
     return { targets: out };
   }
-  // `page links`: the document's links in page order, each with its uid, name and URL.
+  // `page links`: the document's links in page order, then those of its open shadow roots
+  // (as the snapshot shows them), each with its uid, name and URL.
   function links() {
     const out = [];
-    for (const el of document.querySelectorAll('a[href],area[href]')) {
+    for (const el of deepQueryAll('a[href],area[href]')) {
       const role = roleOf(el) || 'link';
       const visible = isVisible(el);
       // (A link not shown has no accessible name: its words stand in.)
@@ -595,7 +596,7 @@
     return { links: out };
   }
   // `page forms`: each form with its fields (buttons included), then the inputs, selects and
-  // text areas of no form. A field reads as the snapshot shows it (role, name), with the name
+  // text areas of no form; the document's, then its open shadow roots'. A field reads as the snapshot shows it (role, name), with the name
   // it is submitted under, its type and its value (never a password's).
   function forms() {
     const field = (el) => {
@@ -615,14 +616,14 @@
       return out;
     };
     const fillable = (el) => el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && el.type !== 'hidden');
-    const forms = [...document.forms].map((form) => ({
+    const forms = deepQueryAll('form').map((form) => ({
       uid: ref(form),
       name: nameOf(form, 'form') || clean(form.id || form.getAttribute('name') || '', 200),
       method: form.method,
       action: clean(form.action, 2000),
       fields: [...form.elements].filter((el) => fillable(el) || el.tagName === 'BUTTON').map(field),
     }));
-    const fields = [...document.querySelectorAll('input,select,textarea')].filter((el) => !el.form && fillable(el)).map(field);
+    const fields = deepQueryAll('input,select,textarea').filter((el) => !el.form && fillable(el)).map(field);
     return { forms, fields };
   }
   function state() {
