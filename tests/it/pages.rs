@@ -237,7 +237,13 @@ fn links_and_forms_carry_the_uids_actions_take() {
          <label for=q>Search</label><input id=q type=search>\
          <x-card></x-card><script>customElements.define('x-card', class extends HTMLElement {\
          constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML =\
-         '<a href=/help>Help</a> <input aria-label=Coupon>'; } });</script>",
+         '<a href=/help>Help</a> <input aria-label=Coupon>'; } });</script>\
+         <iframe src=/inner></iframe>",
+    );
+    server.page(
+        "/inner",
+        "Inner",
+        "<a href=/terms>Terms</a><form action=/pay><input name=card aria-label=Card></form>",
     );
     let env = TestEnv::new();
     env.ctx("lf", &["page", "open", &server.url("/forms")]).ok();
@@ -277,6 +283,13 @@ fn links_and_forms_carry_the_uids_actions_take() {
         "{}",
         forms.stdout
     );
+    // A frame's form comes after the document's, its field named by the frame's uid, which an
+    // action takes.
+    let card = &forms.ok()["forms"][1]["fields"][0];
+    assert_eq!(card["name"], "Card", "{}", forms.stdout);
+    let card_uid = card["uid"].as_str().unwrap();
+    assert!(card_uid.starts_with('f'), "{card}");
+    env.ctx("lf", &["element", "fill", card_uid, "4242"]).ok();
     // A web component's field, inside its shadow root, comes after the document's.
     assert_eq!(
         forms.ok()["fields"][1]["name"],
@@ -316,7 +329,17 @@ fn links_and_forms_carry_the_uids_actions_take() {
 
     let links = env.ctx("lf", &["page", "links"]);
     let list = links.ok()["links"].as_array().unwrap().clone();
-    assert_eq!(list.len(), 3, "{}", links.stdout);
+    assert_eq!(list.len(), 4, "{}", links.stdout);
+    // A frame's come last, their uids in the frame's numbering.
+    assert_eq!(
+        (
+            list[3]["name"].as_str(),
+            list[3]["uid"].as_str().map(|u| u.starts_with('f'))
+        ),
+        (Some("Terms"), Some(true)),
+        "{}",
+        links.stdout
+    );
     assert_eq!(
         list[2]["name"], "Help",
         "a link in a shadow root: {}",

@@ -85,6 +85,29 @@ pub async fn in_any_frame(
     })
 }
 
+/// Every frame of the page as the probe names it: the main frame (`""`) first, then the frames
+/// inside it, breadth first (`f1`, `f2`, then theirs). A frame that goes away meanwhile is left
+/// out.
+pub async fn every_frame(ctx: &PageCtx) -> Vec<String> {
+    let mut frames = vec![String::new()];
+    let mut next = 0;
+    while next < frames.len() {
+        let prefix = frames[next].clone();
+        next += 1;
+        let Ok(inside) = ctx.probe(&prefix, ProbeCommand::Frames, json!({})).await else {
+            continue;
+        };
+        for child in inside["frames"].as_array().into_iter().flatten() {
+            if let Some(child) = child["prefix"].as_str()
+                && !frames.iter().any(|known| known == child)
+            {
+                frames.push(child.to_string());
+            }
+        }
+    }
+    frames
+}
+
 /// `AMBIGUOUS_TARGET` when a text matched `also` other elements as well as `uid`.
 fn ambiguous(args: &Value, uid: &str, also: u64) -> Option<Warning> {
     let text = args["text"].as_str().filter(|_| also > 0)?;

@@ -4,14 +4,16 @@
 
 use cdt_domain::CdtError;
 use cdt_domain::ops::{
-    PageFormsReply, PageLinksReply, PageParams, PageReadReply, ReadParams, TextParams,
+    PageForm, PageFormField, PageFormsReply, PageLink, PageLinksReply, PageParams, PageReadReply,
+    ReadParams, TextParams,
 };
 use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::{frame_of, probe_read, probe_result};
+use super::{frame_of, locate, probe_read, probe_result};
 use crate::bounded;
+use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
@@ -56,33 +58,59 @@ use_case!(PageForms, |scope, params, until| forms(
 )
 .await);
 
-/// `page links`: the document's links, in page order.
+/// `page links`: the links of the page's document, then of each frame inside it (their uids
+/// carry the frame's prefix, `f1e3`), each document's in page order.
 pub async fn links(
     scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
 ) -> Result<PageLinksReply, CdtError> {
     let ctx = scope.page_to_read(params.page, until).await?;
-    let found = ctx.probe("", ProbeCommand::Links, json!({})).await?;
+    let mut links = Vec::new();
+    for found in each_frame(&ctx, ProbeCommand::Links).await? {
+        links.extend(probe_read::<Vec<PageLink>>(&found, "links")?);
+    }
     Ok(PageLinksReply {
         page: ctx.page,
-        links: probe_read(&found, "links")?,
+        links,
     })
 }
 
-/// `page forms`: the document's forms with their fields, and the fields outside any form.
+/// `page forms`: the forms of the page's document and of each frame inside it, with their
+/// fields, and the fields outside any form.
 pub async fn forms(
     scope: &Scope<'_>,
     params: &PageParams,
     until: Instant,
 ) -> Result<PageFormsReply, CdtError> {
     let ctx = scope.page_to_read(params.page, until).await?;
-    let found = ctx.probe("", ProbeCommand::Forms, json!({})).await?;
+    let (mut forms, mut fields) = (Vec::new(), Vec::new());
+    for found in each_frame(&ctx, ProbeCommand::Forms).await? {
+        forms.extend(probe_read::<Vec<PageForm>>(&found, "forms")?);
+        fields.extend(probe_read::<Vec<PageFormField>>(&found, "fields")?);
+    }
     Ok(PageFormsReply {
         page: ctx.page,
-        forms: probe_read(&found, "forms")?,
-        fields: probe_read(&found, "fields")?,
+        forms,
+        fields,
     })
+}
+
+/// `command`'s answer in every frame of the page, the main frame's first (its failure is the
+/// command's; a frame that went away meanwhile has nothing to tell).
+async fn each_frame(
+    ctx: &PageCtx,
+    command: ProbeCommand,
+) -> Result<Vec<serde_json::Value>, CdtError> {
+    let mut answers = Vec::new();
+    for frame in locate::every_frame(ctx).await {
+        match ctx.probe(&frame, command, json!({})).await {
+            Ok(found) => answers.push(found),
+            Err(error) if frame.is_empty() => return Err(error),
+            Err(_) => {}
+        }
+    }
+    Ok(answers)
 }
 
 /// What `page text` and `page html` read.

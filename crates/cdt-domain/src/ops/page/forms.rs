@@ -19,7 +19,7 @@ impl Op for PageForms {
             "cdt page forms",
             "cdt page forms --output text",
         ],
-        note: "Each field carries the uid `element fill` takes, its role and accessible name as the snapshot shows them, the name the form submits it under (`field`), its type and value as the snapshot tells it (a password's as dots, a list's by its selected option's text). Buttons are listed in their form; outside a form only inputs, selects and text areas are (a single-page app's fields often have no form). The document's first, then those inside its open shadow roots.",
+        note: "Each field carries the uid `element fill` takes, its role and accessible name as the snapshot shows them, the name the form submits it under (`field`), its type and value as the snapshot tells it (a password's as dots, a list's by its selected option's text). Buttons are listed in their form; outside a form only inputs, selects and text areas are (a single-page app's fields often have no form). The document's first, then those inside its open shadow roots, then each frame's (uids `f1e3`).",
         text: TextForm::Forms,
         aliases: &[Alias::new(&["forms"], "forms", "every form and its fields, with uids", "forms", Form::Append)],
         #[cfg(feature = "cli")]

@@ -19,7 +19,7 @@ impl Op for PageLinks {
             "cdt page links",
             "cdt page links --output text",
         ],
-        note: "The links of the page's document (`<a href>` and `<area href>`), in page order, then those inside its open shadow roots, each with the uid an action takes (`cdt element click e12`); a link not shown is marked `hidden`.",
+        note: "The links of the page's document (`<a href>` and `<area href>`), in page order, then those inside its open shadow roots, then each frame's (uids `f1e3`), each with the uid an action takes (`cdt element click e12`); a link not shown is marked `hidden`.",
         text: TextForm::Links,
         aliases: &[Alias::new(&["links"], "links", "every link: uid, name and URL", "links", Form::Append)],
         #[cfg(feature = "cli")]
