@@ -233,6 +233,7 @@ fn links_and_forms_carry_the_uids_actions_take() {
          <label><input type=checkbox name=remember checked> Remember me</label>\
          <input type=hidden name=csrf value=t>\
          <select name=lang><option value=en>English</option><option value=fr selected>French</option></select>\
+         <select name=tags multiple><option selected>Red</option><option>Green</option><option selected>Blue</option></select>\
          <button type=submit>Go</button></form>\
          <label for=q>Search</label><input id=q type=search>\
          <x-card></x-card><script>customElements.define('x-card', class extends HTMLElement {\
@@ -248,6 +249,12 @@ fn links_and_forms_carry_the_uids_actions_take() {
     let env = TestEnv::new();
     env.ctx("lf", &["page", "open", &server.url("/forms")]).ok();
     let snapshot = env.ctx("lf", &["capture", "snapshot", "--output", "text"]);
+    // A list box's line tells its selection (its options are lines only with --verbose).
+    assert!(
+        snapshot.stdout.contains(" listbox value=\"Red, Blue\""),
+        "{}",
+        snapshot.stdout
+    );
 
     let forms = env.ctx("lf", &["page", "forms"]);
     let form = &forms.ok()["forms"][0];
@@ -269,6 +276,7 @@ fn links_and_forms_carry_the_uids_actions_take() {
             ("textbox", "Password"),
             ("checkbox", "Remember me"),
             ("combobox", ""),
+            ("listbox", ""),
             ("button", "Go")
         ],
         "{form}"
@@ -276,6 +284,7 @@ fn links_and_forms_carry_the_uids_actions_take() {
     assert_eq!(fields[1]["value"], "••••", "a password never shows: {form}");
     assert_eq!(fields[2]["checked"], true, "{form}");
     assert_eq!(fields[3]["value"], "French", "{form}");
+    assert_eq!(fields[4]["value"], "Red, Blue", "{form}");
     assert_eq!(fields[0]["required"], true, "{form}");
     assert_eq!(
         forms.ok()["fields"][0]["name"],

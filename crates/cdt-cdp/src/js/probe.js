@@ -246,9 +246,10 @@
       const value = el.isContentEditable ? el.innerText : el.value;
       if (value) out.push('value=' + quote(el.type === 'password' ? '••••' : clean(value, 60)));
     }
-    if (role === 'combobox' && el.tagName === 'SELECT') {
-      const option = el.selectedOptions && el.selectedOptions[0];
-      if (option) out.push('value=' + quote(clean(option.textContent, 60)));
+    // A list's selection: a drop-down's option, or every option a list box has selected (its
+    // options are lines only with --verbose).
+    if ((role === 'combobox' || role === 'listbox') && el.tagName === 'SELECT' && el.selectedOptions && el.selectedOptions.length) {
+      out.push('value=' + quote(clean([...el.selectedOptions].map((o) => o.textContent).join(', '), 60)));
     }
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
     if (role === 'columnheader' || role === 'rowheader') {
@@ -605,10 +606,10 @@
       const button = el.tagName === 'BUTTON' || ['submit', 'button', 'reset', 'image'].includes(el.type);
       const toggle = el.type === 'checkbox' || el.type === 'radio';
       if (toggle) out.checked = el.checked;
-      // Values as the snapshot tells them: a password as dots, a list by its selected option's
+      // Values as the snapshot tells them: a password as dots, a list by its selected options'
       // text, a checkbox's or radio button's only when it has one of its own.
-      const option = el.tagName === 'SELECT' && el.selectedOptions[0];
-      if (option) out.value = clean(option.textContent, 500);
+      const options = el.tagName === 'SELECT' ? [...el.selectedOptions] : [];
+      if (options.length) out.value = clean(options.map((o) => o.textContent).join(', '), 500);
       else if (!button && el.type !== 'file' && !(toggle && !el.hasAttribute('value'))) out.value = el.type === 'password' ? (el.value ? '••••' : '') : clean(String(el.value), 500);
       if (el.required) out.required = true;
       if (isDisabled(el)) out.disabled = true;

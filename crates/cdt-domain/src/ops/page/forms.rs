@@ -65,7 +65,7 @@ pub struct PageFormField {
     #[serde(rename = "type")]
     pub kind: String,
     /// Its value as the snapshot tells it: a password's as dots (`••••`), a list's by its
-    /// selected option's text (none for a button).
+    /// selected options' text, comma-separated (none for a button).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// A checkbox's or radio button's state.
