@@ -702,6 +702,22 @@ fn bad_diff_parameters_are_refused_with_a_fix() {
         error["suggestions"].to_string().contains("--diff"),
         "{error}"
     );
+    // A negative version or share is the flag's value, refused as such (not an unknown flag).
+    let negative = env.ctx("p", &["capture", "snapshot", "--since", "-1"]);
+    let error = negative.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("'-1' for '--since"),
+        "{error}"
+    );
+    let negative = env.ctx("p", &["capture", "snapshot", "--full-above", "-0.5"]);
+    let error = negative.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"].as_str().unwrap().contains("0 to 1"),
+        "{error}"
+    );
     // A threshold, like a version, asks for a diff: alone it is not ignored.
     let implied = env.ctx(
         "p",

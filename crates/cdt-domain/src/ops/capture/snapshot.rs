@@ -154,11 +154,11 @@ mod args {
         #[serde(skip_serializing_if = "is_false")]
         pub diff: bool,
         /// What changed since this version (implies --diff).
-        #[arg(long, value_name = "VERSION")]
+        #[arg(long, value_name = "VERSION", allow_hyphen_values = true)]
         pub since: Option<u64>,
         /// Share of lines (0 to 1) above which a diff answers the whole snapshot (implies
         /// --diff).
-        #[arg(long, value_name = "RATIO")]
+        #[arg(long, value_name = "RATIO", allow_hyphen_values = true)]
         pub full_above: Option<f64>,
         #[command(flatten)]
         #[serde(flatten)]
