@@ -13,8 +13,7 @@ use tokio::time::Instant;
 
 use super::{frame_of, locate, probe_read, probe_result};
 use crate::bounded;
-use crate::context::PageCtx;
-use crate::context::Scope;
+use crate::context::{PageCtx, Scope};
 use crate::dispatch::use_case;
 
 use_case!(PageText, |scope, params, until| {
