@@ -502,43 +502,33 @@ pub async fn drag(
 
 /// Aims at both ends of a drag, the drop target brought on screen by the least scroll (the
 /// source, centred before, stays on screen where both fit).
-async fn both_in_view(ctx: &PageCtx, from: Target, to: Target) -> Result<(Aim, Aim), CdtError> {
-    let Target {
-        frame: from_frame,
-        args: mut from_args,
-        what: from_what,
-    } = from;
-    let Target {
-        frame: to_frame,
-        args: to_args,
-        what: to_what,
-    } = to;
-    let located = locate::in_any_frame(ctx, to_frame.clone(), to_args.clone(), &to_what).await?;
+async fn both_in_view(ctx: &PageCtx, mut from: Target, to: Target) -> Result<(Aim, Aim), CdtError> {
+    let located = locate::in_any_frame(ctx, to.frame.clone(), to.args.clone(), &to.what).await?;
     let mut nearest = located.args;
     nearest["nearest"] = json!(true);
     probe_result(
         ctx.probe(&located.frame, ProbeCommand::ScrollIntoView, nearest)
             .await?,
-        &to_what,
+        &to.what,
     )?;
-    from_args["noScroll"] = json!(true);
+    from.args["noScroll"] = json!(true);
     let apart = |error: CdtError| {
         if error.code != ErrorCode::TargetOutOfView {
             return error;
         }
         CdtError::new(
             ErrorCode::TargetOutOfView,
-            format!("{from_what} and {to_what} are too far apart to be on screen together, as a drag needs"),
+            format!("{} and {} are too far apart to be on screen together, as a drag needs", from.what, to.what),
         )
         .hinted("Drag in steps, dropping on a nearer target first; or by hand: cdt input mouse-down <x> <y>, then cdt input scroll, cdt input mouse-move, cdt input mouse-up")
     };
-    let from = aim(ctx, &from_frame, from_args, &from_what)
+    let from_aim = aim(ctx, &from.frame, from.args.clone(), &from.what)
         .await
         .map_err(apart)?;
-    let to = aim(ctx, &to_frame, to_args, &to_what)
+    let to_aim = aim(ctx, &to.frame, to.args.clone(), &to.what)
         .await
         .map_err(apart)?;
-    Ok((from, to))
+    Ok((from_aim, to_aim))
 }
 
 /// Press at `from`, move in steps, release at `to`.
