@@ -221,6 +221,13 @@
   const hasFocus = (el) => deepActive(el.ownerDocument) === el;
   // (Most lines have no states: one array for them all, kept by thousands of lines.)
   const NO_STATES = Object.freeze([]);
+  // A field's value as cdt tells it (the snapshot's `value=`, `page forms`): a password as dots,
+  // a list by its selected options' text, an editing host by its text.
+  const toldValue = (el) => {
+    if (el.tagName === 'SELECT') return [...el.selectedOptions].map((o) => o.textContent).join(', ');
+    const value = el.isContentEditable ? el.innerText : el.value;
+    return el.type === 'password' && value ? '••••' : value;
+  };
   const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
@@ -243,13 +250,13 @@
     // (A combobox one types into, as well: its text is what the list is filtered by.)
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider' ||
         (role === 'combobox' && (el.tagName === 'INPUT' || el.isContentEditable))) {
-      const value = el.isContentEditable ? el.innerText : el.value;
-      if (value) out.push('value=' + quote(el.type === 'password' ? '••••' : clean(value, 60)));
+      const value = toldValue(el);
+      if (value) out.push('value=' + quote(clean(value, 60)));
     }
     // A list's selection: a drop-down's option, or every option a list box has selected (its
     // options are lines only with --verbose).
-    if ((role === 'combobox' || role === 'listbox') && el.tagName === 'SELECT' && el.selectedOptions && el.selectedOptions.length) {
-      out.push('value=' + quote(clean([...el.selectedOptions].map((o) => o.textContent).join(', '), 60)));
+    if ((role === 'combobox' || role === 'listbox') && el.tagName === 'SELECT' && el.selectedOptions.length) {
+      out.push('value=' + quote(clean(toldValue(el), 60)));
     }
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
     if (role === 'columnheader' || role === 'rowheader') {
@@ -597,8 +604,8 @@
     return { links: out };
   }
   // `page forms`: each form with its fields (buttons included), then the inputs, selects and
-  // text areas of no form; the document's, then its open shadow roots'. A field reads as the snapshot shows it (role, name), with the name
-  // it is submitted under, its type and its value (never a password's).
+  // text areas of no form; the document's, then its open shadow roots'. A field reads as the
+  // snapshot shows it (role, name, value), with the name it is submitted under and its type.
   function forms() {
     const field = (el) => {
       const role = roleOf(el) || el.type || el.tagName.toLowerCase();
@@ -606,11 +613,8 @@
       const button = el.tagName === 'BUTTON' || ['submit', 'button', 'reset', 'image'].includes(el.type);
       const toggle = el.type === 'checkbox' || el.type === 'radio';
       if (toggle) out.checked = el.checked;
-      // Values as the snapshot tells them: a password as dots, a list by its selected options'
-      // text, a checkbox's or radio button's only when it has one of its own.
-      const options = el.tagName === 'SELECT' ? [...el.selectedOptions] : [];
-      if (options.length) out.value = clean(options.map((o) => o.textContent).join(', '), 500);
-      else if (!button && el.type !== 'file' && !(toggle && !el.hasAttribute('value'))) out.value = el.type === 'password' ? (el.value ? '••••' : '') : clean(String(el.value), 500);
+      // (A checkbox's or radio button's value only when it has one of its own.)
+      if (!button && el.type !== 'file' && !(toggle && !el.hasAttribute('value'))) out.value = clean(toldValue(el), 500);
       if (el.required) out.required = true;
       if (isDisabled(el)) out.disabled = true;
       if (!isVisible(el)) out.hidden = true;
