@@ -82,7 +82,7 @@ fn compare_folder(dir: &Path) -> (Tally, Vec<Compared>) {
     }
     let tally = Tally::of(&all);
     eprintln!(
-        "{}: {} pages; names agree {}/{} ({:.1} %); roles agree {}/{} ({:.1} %); heading levels agree {}/{}",
+        "{}: {} pages; names agree {}/{} ({:.1} %); roles agree {}/{} ({:.1} %); heading levels agree {}/{}; states agree {}/{}",
         dir.display(),
         pages.len(),
         tally.names_agree,
@@ -92,13 +92,15 @@ fn compare_folder(dir: &Path) -> (Tally, Vec<Compared>) {
         tally.roles,
         tally.role_percent(),
         tally.levels_agree,
-        tally.levels
+        tally.levels,
+        tally.states_agree,
+        tally.states
     );
     (tally, all)
 }
 
 #[test]
-fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
+fn accessible_names_roles_and_states_match_chromium_on_the_fixture_corpus() {
     let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/accname");
     let (tally, all) = compare_folder(&corpus);
     assert!(
@@ -172,6 +174,17 @@ fn accessible_names_and_roles_match_chromium_on_the_fixture_corpus() {
                 format!("{:?}", c.chromium_role),
             )
         },
+    );
+    // States (the snapshot's `disabled`, `checked`, `pressed`, `expanded`, `selected`,
+    // `required`, `readonly`) agree with Chromium's on every element either side gives one.
+    assert!(
+        tally.states >= 80,
+        "only {} elements with states compared",
+        tally.states
+    );
+    assert_eq!(
+        tally.states_agree, tally.states,
+        "states differ from Chromium's: see the STATES lines above"
     );
     // Heading levels (the snapshot's `level=`) agree with Chromium's on every heading.
     assert!(

@@ -92,6 +92,10 @@ pub struct Compared {
     /// What the page itself expects the name to be (web-platform-tests' `data-expectedlabel`).
     pub expected: Option<String>,
     pub chromium_level: Option<u64>,
+    /// The states the snapshot's line shows (`disabled`, `checked`, `checked=mixed`, …), each
+    /// side's, in the snapshot's order; `None` where that side gives the element no role.
+    pub ours_states: Option<Vec<String>>,
+    pub chromium_states: Option<Vec<String>>,
 }
 
 impl Compared {
@@ -112,6 +116,17 @@ impl Compared {
     pub fn level_counted(&self) -> bool {
         self.ours_level.is_some() && self.chromium_level.is_some()
     }
+    /// Counted for states: both sides give the element the same role, and one gives it a state.
+    pub fn states_counted(&self) -> bool {
+        self.role_counted()
+            && self.role_agrees()
+            && self.ours_exposed
+            && (self.ours_states.as_ref().is_some_and(|s| !s.is_empty())
+                || self.chromium_states.as_ref().is_some_and(|s| !s.is_empty()))
+    }
+    pub fn states_agree(&self) -> bool {
+        self.ours_states == self.chromium_states
+    }
     pub fn role_agrees(&self) -> bool {
         match &self.chromium_role {
             Some(theirs) => *theirs == self.ours_role,
@@ -129,6 +144,8 @@ pub struct Tally {
     pub roles_agree: usize,
     pub levels: usize,
     pub levels_agree: usize,
+    pub states: usize,
+    pub states_agree: usize,
 }
 
 impl Tally {
@@ -142,6 +159,10 @@ impl Tally {
             if item.role_counted() {
                 tally.roles += 1;
                 tally.roles_agree += usize::from(item.role_agrees());
+            }
+            if item.states_counted() {
+                tally.states += 1;
+                tally.states_agree += usize::from(item.states_agree());
             }
             if item.level_counted() {
                 tally.levels += 1;
@@ -221,6 +242,12 @@ pub fn mismatch_lines(all: &[Compared]) -> Vec<String> {
                 item.page, item.element, item.chromium_level, item.ours_level
             ));
         }
+        if item.states_counted() && !item.states_agree() {
+            lines.push(format!(
+                "STATES {} {}: chromium {:?}, ours {:?}",
+                item.page, item.element, item.chromium_states, item.ours_states
+            ));
+        }
         if item.role_counted() && !item.role_agrees() {
             let theirs = match &item.chromium_role {
                 Some(Some(role)) => role.clone(),
@@ -265,7 +292,7 @@ const COLLECT: &str = r#"(function (A) {
     const role = ['table', 'rowgroup', 'row', 'cell'].includes(own) && A.inLayoutTable(el) ? null : own;
     const label = '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '> ' + el.outerHTML.replace(/\s+/g, ' ').slice(0, 90);
     return { role, name: A.name(el, own), exposed: exposed(el), label, level: role === 'heading' ? A.headingLevel(el) : null,
-      expected: el.getAttribute('data-expectedlabel') };
+      expected: el.getAttribute('data-expectedlabel'), states: role ? A.states(el, own) : null };
   });
 })"#;
 
@@ -465,20 +492,25 @@ impl Probe {
                 ours_name: normalize(mine["name"].as_str().unwrap_or_default()),
                 ours_exposed: mine["exposed"] == true,
                 ours_level: mine["level"].as_u64(),
+                ours_states: mine["states"].as_array().map(|states| {
+                    states
+                        .iter()
+                        .filter_map(|s| s.as_str().map(str::to_string))
+                        .collect()
+                }),
                 expected: mine["expected"].as_str().map(normalize),
-                chromium_role: theirs.as_ref().map(|(role, _, _)| role.clone()),
-                chromium_level: theirs.as_ref().and_then(|(_, _, level)| *level),
-                chromium_name: theirs.map(|(_, name, _)| name).unwrap_or_default(),
+                chromium_role: theirs.as_ref().map(|answer| answer.role.clone()),
+                chromium_level: theirs.as_ref().and_then(|answer| answer.level),
+                chromium_states: theirs
+                    .as_ref()
+                    .and_then(|answer| answer.role.as_ref().map(|_| answer.states.clone())),
+                chromium_name: theirs.map(|answer| answer.name).unwrap_or_default(),
             })
             .collect()
     }
 
-    /// Chromium's mapped role, whitespace-normalized name and heading level, or `None` when it
-    /// ignores the node.
-    async fn chromium_answer(
-        &self,
-        handle: &Value,
-    ) -> Option<(Option<String>, String, Option<u64>)> {
+    /// Chromium's answer for one node, or `None` when it ignores the node.
+    async fn chromium_answer(&self, handle: &Value) -> Option<ChromiumAnswer> {
         let described = self
             .call("DOM.describeNode", json!({ "objectId": handle }))
             .await
@@ -501,18 +533,59 @@ impl Probe {
         }
         let role = map_chromium_role(node["role"]["value"].as_str().unwrap_or_default());
         let name = node["name"]["value"].as_str().unwrap_or_default();
+        let properties = node["properties"].as_array().cloned().unwrap_or_default();
+        let property = |name: &str| {
+            properties
+                .iter()
+                .find(|p| p["name"] == name)
+                .map(|p| p["value"]["value"].clone())
+        };
         let level = (node["role"]["value"] == "heading")
-            .then(|| {
-                node["properties"].as_array().and_then(|properties| {
-                    properties
-                        .iter()
-                        .find(|p| p["name"] == "level")
-                        .and_then(|p| p["value"]["value"].as_u64())
-                })
-            })
+            .then(|| property("level").and_then(|level| level.as_u64()))
             .flatten();
-        Some((role, normalize(name), level))
+        Some(ChromiumAnswer {
+            role,
+            name: normalize(name),
+            level,
+            states: chromium_states(&property),
+        })
     }
+}
+
+/// What Chromium's tree says of one node.
+struct ChromiumAnswer {
+    /// Its role in accname.js's vocabulary.
+    role: Option<String>,
+    /// Its name, whitespace-normalized.
+    name: String,
+    /// A heading's level.
+    level: Option<u64>,
+    /// Its states in the snapshot's words and order.
+    states: Vec<String>,
+}
+
+/// A node's states as the snapshot words them, from Chromium's properties (a tristate's
+/// `mixed` as `checked=mixed`; a state only when it holds).
+fn chromium_states(property: &dyn Fn(&str) -> Option<Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    let holds =
+        |value: &Option<Value>| *value == Some(Value::Bool(true)) || *value == Some(json!("true"));
+    if holds(&property("disabled")) {
+        out.push("disabled".to_string());
+    }
+    for tristate in ["checked", "pressed"] {
+        match property(tristate) {
+            Some(value) if value == json!("mixed") => out.push(format!("{tristate}=mixed")),
+            value if holds(&value) => out.push(tristate.to_string()),
+            _ => {}
+        }
+    }
+    for state in ["expanded", "selected", "required", "readonly"] {
+        if holds(&property(state)) {
+            out.push(state.to_string());
+        }
+    }
+    out
 }
 
 /// Both sides' names are compared with runs of white space as one space, trimmed.

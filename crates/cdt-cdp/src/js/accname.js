@@ -25,7 +25,7 @@
   const cache = () => {
     if (!memo) {
       memo = { roles: new Map(), styles: new Map(), pseudoRules: new Map(), transformRules: new Map(), labels: new Map(), owners: new Map(),
-        dataTables: new Map() };
+        dataTables: new Map(), ariaDisabled: new Map() };
       Promise.resolve().then(() => { memo = null; });
     }
     return memo;
@@ -895,6 +895,102 @@
     const digit = /^H([1-6])$/.exec(el.tagName);
     return digit ? +digit[1] : 2;
   };
+  // ---- states, as Chromium's tree gives them (its inspector's rules: which roles may say
+  // which state; ARIA values compared without case) ----
+  const ariaIs = (el, attribute, value) => {
+    const v = el.getAttribute(attribute);
+    return v !== null && v.toLowerCase() === value;
+  };
+  const ARIA_DISABLED = '[aria-disabled="true" i]';
+  const anyAriaDisabled = (root) => memoized('ariaDisabled', root, () => !!root.querySelector(ARIA_DISABLED));
+  // Inside an `aria-disabled` element, across shadow hosts (a focusable element there is
+  // disabled too, as CORE-AAM says and Chromium does).
+  const underAriaDisabled = (el) => {
+    for (let node = el, own = false; node; own = true) {
+      const root = node.getRootNode();
+      const from = own ? node : node.parentElement;
+      if (from && anyAriaDisabled(root) && from.closest(ARIA_DISABLED)) return true;
+      node = root.host || null;
+    }
+    return false;
+  };
+  // Disabled: its own `disabled` (a fieldset's says nothing of the fieldset itself), a disabled
+  // fieldset around a form control, `aria-disabled`, or focusable inside an `aria-disabled`
+  // element.
+  const disabled = (el) => (el.disabled !== undefined && el.tagName !== 'FIELDSET' && (el.disabled === true || el.matches(':disabled'))) ||
+    ariaIs(el, 'aria-disabled', 'true') || (underAriaDisabled(el) && (el.tabIndex >= 0 || el.hasAttribute('tabindex')));
+  // A video or audio that cannot play (no source, or an error): disabled to Chromium's tree. (Not
+  // to actions: a click on it still reaches the page.)
+  const unplayable = (el) => (el.localName === 'video' || el.localName === 'audio') &&
+    (!!el.error || el.networkState === HTMLMediaElement.NETWORK_EMPTY || el.networkState === HTMLMediaElement.NETWORK_NO_SOURCE);
+  const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem']);
+  const MIXABLE = new Set(['checkbox', 'menuitemcheckbox', 'treeitem']);
+  const EXPANDABLE = new Set(['application', 'button', 'checkbox', 'columnheader', 'combobox', 'gridcell', 'link', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'row', 'rowheader', 'switch', 'tab', 'treeitem']);
+  // Selectable: these always; a cell, header or row in a grid, or in a table when its role is
+  // its author's (a plain table's own cells are not).
+  const SELECTABLE = new Set(['gridcell', 'option', 'tab', 'treeitem']);
+  const SELECTABLE_IN_GRID = new Set(['cell', 'columnheader', 'rowheader', 'row']);
+  const REQUIRABLE = new Set(['columnheader', 'combobox', 'gridcell', 'listbox', 'radiogroup', 'rowheader', 'searchbox', 'spinbutton', 'textbox',
+    'tree']);
+  const READONLY_ROLES = new Set(['columnheader', 'grid', 'gridcell', 'rowheader', 'searchbox', 'textbox', 'treegrid']);
+  // Date and time fields, and a drop-down <select>, are no text field or combobox to Chromium's
+  // required state.
+  const NOT_REQUIRABLE_INPUTS = new Set(['date', 'datetime-local', 'time', 'month', 'week']);
+  // The role of the nearest table, grid or treegrid around a cell, header or row (null: none).
+  const tableAround = (el) => {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      const r = roleOf(p);
+      if (r === 'grid' || r === 'treegrid' || r === 'table') return r;
+    }
+    return null;
+  };
+  const selectableInTable = (el) => {
+    const around = tableAround(el);
+    return around === 'grid' || around === 'treegrid' || (around !== null && el.hasAttribute('role'));
+  };
+  const tristate = (el, role, attribute, word, out) => {
+    const v = (el.getAttribute(attribute) || '').toLowerCase();
+    if (v === 'true') out.push(word);
+    else if (v === 'mixed' && (attribute === 'aria-pressed' || MIXABLE.has(role))) out.push(word + '=mixed');
+  };
+  // The states the snapshot's line shows, in its words and order, each only when it holds:
+  // disabled, checked (`checked=mixed`), pressed (`pressed=mixed`), expanded, selected,
+  // required, readonly.
+  const states = (el, role) => {
+    const out = [];
+    if (disabled(el) || unplayable(el)) out.push('disabled');
+    if (CHECKABLE.has(role)) {
+      if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+        if (el.type === 'checkbox' && el.indeterminate) out.push('checked=mixed');
+        else if (el.checked) out.push('checked');
+      } else tristate(el, role, 'aria-checked', 'checked', out);
+    }
+    if (role === 'button') tristate(el, role, 'aria-pressed', 'pressed', out);
+    if ((EXPANDABLE.has(role) && ariaIs(el, 'aria-expanded', 'true')) ||
+      // A <details>' summary is its disclosure button: expanded while it is open.
+      (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS' && el.parentElement.open &&
+        el.parentElement.querySelector(':scope > summary') === el)) out.push('expanded');
+    if (role === 'option' && el.localName === 'option' ? el.selected
+      : ariaIs(el, 'aria-selected', 'true') && (SELECTABLE.has(role) || (SELECTABLE_IN_GRID.has(role) && selectableInTable(el)))) {
+      out.push('selected');
+    }
+    if (REQUIRABLE.has(role) && !(el.localName === 'select' && role === 'combobox') &&
+      !(el.localName === 'input' && NOT_REQUIRABLE_INPUTS.has(el.type)) && (el.required || ariaIs(el, 'aria-required', 'true'))) {
+      out.push('required');
+    }
+    if (READONLY_ROLES.has(role) && readonly(el, role)) out.push('readonly');
+    return out;
+  };
+  // Read-only: its own `readonly` or `aria-readonly`; a grid's cell or header as its grid says
+  // unless it says otherwise.
+  const readonly = (el, role) => {
+    if (el.readOnly || ariaIs(el, 'aria-readonly', 'true')) return true;
+    if (role !== 'gridcell' && role !== 'columnheader' && role !== 'rowheader') return false;
+    if (el.hasAttribute('aria-readonly')) return false;
+    const grid = el.closest('[role]:is([role~=grid i], [role~=treegrid i])');
+    return !!grid && ariaIs(grid, 'aria-readonly', 'true');
+  };
   // A text node as laid out, its words in the case `text-transform` shows them (for text lines,
   // where `scopeTransforms` says a style of its tree scope may set one).
   const laidOut = (text) => {
@@ -902,5 +998,5 @@
     if (parent && parent.nodeType === 11) parent = parent.host;
     return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
   };
-  return { role, name, visible, fromContent, headingLevel, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
+  return { role, name, visible, fromContent, headingLevel, states, disabled, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
 })()

@@ -202,10 +202,7 @@
   const editingHost = (el) => el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
   const nameOf = (el, role, max, shown) => clean(A11Y.name(el, role, shown), max);
   const isVisible = (el) => A11Y.visible(el);
-  // Disabled as Chromium's tree says: its own `disabled`, a disabled fieldset around a form
-  // control, or `aria-disabled`.
-  const isDisabled = (el) => el.getAttribute('aria-disabled') === 'true'
-    || (el.disabled !== undefined && (el.disabled === true || el.matches(':disabled')));
+  const isDisabled = A11Y.disabled;
   // Besides the actionable roles: an editable region, as one control (a rich editor's
   // paragraphs are its content, not each a field of its own), and a column or row header that
   // says how it sorts (`aria-sort`), which one clicks to sort by it (AG Grid, Tabulator).
@@ -232,20 +229,7 @@
     const out = [];
     const doc = el.ownerDocument;
     if (hasFocus(el) && doc.hasFocus()) out.push('focused');
-    if (isDisabled(el)) out.push('disabled');
-    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox') {
-      const checked = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
-      if (checked) out.push('checked');
-    }
-    const expanded = el.getAttribute('aria-expanded');
-    if (expanded === 'true') out.push('expanded');
-    if (el.tagName === 'DETAILS' && el.open) out.push('expanded');
-    // A <details>' summary is its disclosure button: expanded while it is open.
-    if (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS' && el.parentElement.open &&
-      el.parentElement.querySelector(':scope > summary') === el) out.push('expanded');
-    if (role === 'option' && (el.selected || el.getAttribute('aria-selected') === 'true')) out.push('selected');
-    if (el.required || el.getAttribute('aria-required') === 'true') out.push('required');
-    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') out.push('readonly');
+    for (const state of A11Y.states(el, role)) out.push(state);
     if (role === 'heading') out.push('level=' + A11Y.headingLevel(el));
     // (A combobox one types into, as well: its text is what the list is filtered by.)
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider' ||
