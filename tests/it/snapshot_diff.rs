@@ -1466,3 +1466,123 @@ fn web_components_show_as_they_render() {
     client.apply(&edited);
     assert_eq!(client.text(), full(&env, "w"));
 }
+
+/// What an action did shows in its feedback, as Chromium's tree says it: a validation message
+/// that went (by its words: the field's changed line alone would not show it), the tab now
+/// selected, a toggle button pressed, a checkbox half checked; the next `--diff` too, and the
+/// page rebuilt from the replies equals a fresh snapshot.
+#[test]
+fn a_cleared_message_a_selected_tab_and_a_pressed_button_show_in_feedback() {
+    let server = HttpServer::start();
+    server.page(
+        "/form.html",
+        "Order",
+        "<style>.msg { display: none } .checked input:invalid + .msg { display: block }</style>
+         <form id=f class=checked novalidate>
+           <input id=email type=email required aria-label=Email><div class=msg>Please give an email.</div>
+         </form>
+         <div role=tablist aria-label=Product>
+           <button role=tab aria-selected=true id=t1 onclick=\"pick(this)\">Description</button>
+           <button role=tab aria-selected=false id=t2 onclick=\"pick(this)\">Reviews</button>
+         </div>
+         <button aria-pressed=false onclick=\"this.setAttribute('aria-pressed', this.getAttribute('aria-pressed') === 'true' ? 'false' : 'true')\">Bold</button>
+         <label><input type=checkbox id=every> All</label>
+         <button onclick=\"every.indeterminate = true\">Some</button>
+         <script>function pick(tab) { for (const t of document.querySelectorAll('[role=tab]')) t.setAttribute('aria-selected', t === tab); }
+           for (let i = 1; i <= 20; i++) document.body.insertAdjacentHTML('beforeend', `<p>Review ${i}: a sturdy kettle that boils fast.</p>`);</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("g", &["page", "open", &server.url("/form.html")])
+        .ok();
+    let page = full(&env, "g");
+    assert!(
+        page.contains("text \"Please give an email.\"")
+            && page.contains("tab \"Description\" selected")
+            && page.contains("button \"Bold\"\n"),
+        "{page}"
+    );
+    let email = uid_of(&page, "textbox \"Email\"");
+    let mut client = Client::default();
+    client.apply(&env.ctx("g", &["capture", "snapshot"]).ok().clone());
+
+    // The message goes as the field takes a valid value: the feedback tells it by its words.
+    let filled = env
+        .ctx("g", &["element", "fill", &email, "ada@example.com"])
+        .ok()
+        .clone();
+    let gone: Vec<&Value> = filled["changes"]
+        .as_array()
+        .map(|c| c.iter().filter(|c| c.get("gone").is_some()).collect())
+        .unwrap_or_default();
+    assert_eq!(gone.len(), 1, "{filled}");
+    assert_eq!(gone[0]["op"], "edit", "{filled}");
+    assert_eq!(gone[0]["uid"], email.as_str(), "{filled}");
+    assert_eq!(
+        gone[0]["gone"], "text \"Please give an email.\"",
+        "{filled}"
+    );
+    client.apply(&filled);
+    assert_eq!(client.text(), full(&env, "g"));
+    client.apply(&env.ctx("g", &["capture", "snapshot"]).ok().clone());
+    // It comes back with the field's changed line (the segment whole), and goes again.
+    let text = env.ctx("g", &["element", "fill", &email, "ada", "--output", "text"]);
+    assert!(
+        text.stdout.contains(&format!(
+            "~ {email} textbox \"Email\" focused required value=\"ada\"\n  text \"Please give an email.\""
+        )),
+        "{}",
+        text.stdout
+    );
+    let text = env.ctx(
+        "g",
+        &[
+            "element",
+            "fill",
+            &email,
+            "ada@example.org",
+            "--output",
+            "text",
+        ],
+    );
+    assert!(
+        text.stdout
+            .contains(&format!("- {email}:1 text \"Please give an email.\"")),
+        "{}",
+        text.stdout
+    );
+
+    // A tab selected, a toggle pressed, a checkbox half checked: each by the state Chromium's
+    // tree gives it.
+    let page = full(&env, "g");
+    let reviews = uid_of(&page, "tab \"Reviews\"");
+    let text = env.ctx("g", &["element", "click", &reviews, "--output", "text"]);
+    assert!(
+        text.stdout
+            .contains(&format!("~ {reviews} tab \"Reviews\" focused selected"))
+            && text.stdout.contains("tab \"Description\"\n"),
+        "{}",
+        text.stdout
+    );
+    let bold = uid_of(&page, "button \"Bold\"");
+    let text = env.ctx("g", &["element", "click", &bold, "--output", "text"]);
+    assert!(
+        text.stdout
+            .contains(&format!("~ {bold} button \"Bold\" focused pressed")),
+        "{}",
+        text.stdout
+    );
+    let some = uid_of(&page, "button \"Some\"");
+    let text = env.ctx("g", &["element", "click", &some, "--output", "text"]);
+    assert!(
+        text.stdout.contains("checkbox \"All\" checked=mixed"),
+        "{}",
+        text.stdout
+    );
+    let diff = &env
+        .ctx("g", &["capture", "snapshot", "--diff", "--output", "text"])
+        .stdout;
+    assert!(
+        diff.contains("selected") && diff.contains("pressed") && diff.contains("checked=mixed"),
+        "{diff}"
+    );
+}

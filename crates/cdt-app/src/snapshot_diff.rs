@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Mutex;
 
 pub use cdt_domain::snapshot_change::Change;
-use cdt_domain::snapshot_change::line_uid;
+use cdt_domain::snapshot_change::{GONE_SHOWN, line_uid};
 
 use crate::sync::lock;
 
@@ -147,6 +147,8 @@ const LINE_DIFF_CELLS: usize = 40_000;
 
 /// A segment whose lines differ, as the edits of the lines that differ (last first) when they
 /// are shorter than the segment again, else as one `change`; and their weight (bytes carried).
+/// A few lines that went without a replacement (a message cleared below a field) are always
+/// edits of their own, told by their words: the segment whole would not show they went.
 fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, usize) {
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
     let suffix = common_tail(&old[prefix..], &new[prefix..]);
@@ -160,22 +162,38 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
         Vec::new()
     };
     pairs.push((old_mid.len(), new_mid.len()));
-    let mut hunks = Vec::new();
+    // (at, remove, lines, gone): a run of lines that differ. A segment's uid line is an edit of
+    // its own (its element changed), so that lines below it that went without a replacement
+    // are a removal of their own, told by their words when they are few.
+    let mut hunks: Vec<(usize, usize, String, String)> = Vec::new();
     let (mut i, mut j) = (0, 0);
     for (oi, nj) in pairs {
-        if oi > i || nj > j {
-            hunks.push((prefix + i, oi - i, new_mid[j..nj].join("\n")));
+        let (mut at, mut removed, mut from) = (prefix + i, oi - i, j);
+        if at == 0 && removed > 0 && nj > j {
+            hunks.push((0, 1, new_mid[j].clone(), String::new()));
+            (at, removed, from) = (1, removed - 1, j + 1);
+        }
+        if from == nj && (1..=GONE_SHOWN).contains(&removed) {
+            let gone = old[at..at + removed]
+                .iter()
+                .map(|line| line.trim_start())
+                .collect::<Vec<_>>()
+                .join("\n");
+            hunks.push((at, removed, String::new(), gone));
+        } else if removed > 0 || nj > from {
+            hunks.push((at, removed, new_mid[from..nj].join("\n"), String::new()));
         }
         (i, j) = (oi + 1, nj + 1);
     }
     let whole = new.join("\n");
     // What each form costs to read: an edit names its place (~20 bytes) besides its lines.
-    let edits_cost: usize = hunks.iter().map(|(_, _, lines)| lines.len() + 20).sum();
+    let edits_cost: usize = hunks.iter().map(|(_, _, lines, _)| lines.len() + 20).sum();
     // Where the uid line itself stayed, edits are kept at a little more cost: the segment
     // whole would repeat that line, which reads as if its element had changed (a status text
     // below a combobox, not the combobox).
     let kept_line = if prefix > 0 { 20 } else { 0 };
-    if edits_cost >= whole.len() + kept_line {
+    let tells_gone = hunks.iter().any(|(_, _, _, gone)| !gone.is_empty());
+    if edits_cost >= whole.len() + kept_line && !tells_gone {
         let cost = whole.len();
         return (
             vec![Change::Change {
@@ -187,16 +205,17 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
     }
     let weight = hunks
         .iter()
-        .map(|(_, _, lines)| lines.len() + NAMING_COST)
+        .map(|(_, _, lines, _)| lines.len() + NAMING_COST)
         .sum();
     let edits = hunks
         .into_iter()
         .rev()
-        .map(|(at, remove, lines)| Change::Edit {
+        .map(|(at, remove, lines, gone)| Change::Edit {
             uid: uid.to_string(),
             at,
             remove,
             lines,
+            gone,
         })
         .collect();
     (edits, weight)
@@ -486,6 +505,7 @@ pub fn apply(old: &[Segment], changes: &[Change]) -> Vec<String> {
                 at,
                 remove,
                 lines,
+                ..
             } => {
                 if let Some(old) = held(&mut order, &mut moving, uid) {
                     let at = (*at).min(old.len());
@@ -540,6 +560,7 @@ fn focus_moved(base: &Version, change: &Change) -> bool {
             at,
             remove,
             lines,
+            ..
         } => (uid, Some(*at..at + remove), lines),
         _ => return false,
     };

@@ -49,7 +49,9 @@ pub enum Change {
     /// Some lines of a segment changed: `remove` lines from line `at` of the segment as it was
     /// (0 is its uid line) are replaced by `lines` (none: they are gone; `remove` 0: `lines`
     /// come before line `at`). A segment's edits come last line first, so each `at` still
-    /// counts in the segment as it was.
+    /// counts in the segment as it was. Lines that went without a replacement (a message
+    /// cleared, at most [`GONE_SHOWN`]) are told in `gone`, without their indent, for the reader:
+    /// rebuilding the page needs only `remove`.
     Edit {
         uid: String,
         at: usize,
@@ -57,6 +59,8 @@ pub enum Change {
         remove: usize,
         #[serde(default, skip_serializing_if = "String::is_empty")]
         lines: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        gone: String,
     },
     /// A segment that now follows another one.
     Move {
@@ -110,6 +114,10 @@ fn also_from_ranges<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Vec<St
     }
     Ok(uids)
 }
+
+/// Lines of a segment that went without a replacement, at most this many, are told by their
+/// words (`gone`): a removal of more is a range.
+pub const GONE_SHOWN: usize = 3;
 
 /// Removed segments in a row that the text form names one by one.
 const NAMED_REMOVALS: usize = 12;
@@ -219,8 +227,8 @@ fn signed(sign: char, label: &str, lines: &str, suffix: &str) -> String {
 
 /// An edit's block: a new uid line as a change of the segment (`~ e15 button "Save"`); lines
 /// below it by their place in the segment (`+ e12:2 text "new"` before its line 2,
-/// `~ e12:2 text "3 left"` instead of it, `- e11:2` or `- e11:2-3` gone).
-fn edit(uid: &str, at: usize, remove: usize, lines: &str) -> String {
+/// `~ e12:2 text "3 left"` instead of it, `- e11:2 text "Saved"` or `- e11:2-3` gone).
+fn edit(uid: &str, at: usize, remove: usize, lines: &str, gone: &str) -> String {
     let count = lines.lines().count();
     let replaces = if remove > 0 && remove != count {
         format!(
@@ -232,10 +240,15 @@ fn edit(uid: &str, at: usize, remove: usize, lines: &str) -> String {
     };
     if lines.is_empty() {
         let to = at + remove.max(1) - 1;
-        return if to > at {
-            format!("- {uid}:{at}-{to}\n")
+        let place = if to > at {
+            format!("{uid}:{at}-{to}")
         } else {
-            format!("- {uid}:{at}\n")
+            format!("{uid}:{at}")
+        };
+        return if gone.is_empty() {
+            format!("- {place}\n")
+        } else {
+            signed('-', &format!("{place} "), gone, "")
         };
     }
     if at == 0 {
@@ -263,7 +276,8 @@ pub fn text(changes: &[Change]) -> String {
                 at,
                 remove,
                 lines,
-            } => edit(uid, *at, *remove, lines),
+                gone,
+            } => edit(uid, *at, *remove, lines, gone),
             // A run of removed segments names each one, uids numbered in a row as a range
             // (`- e5 e7 e9`, `- e4-e23 e31`), up to a dozen names and ranges; else its first and
             // last (`- e33 … e147  (115 segments)`: all those between, in order).
@@ -356,6 +370,7 @@ mod tests {
             at,
             remove,
             lines: lines.into(),
+            gone: String::new(),
         };
         let changes = vec![
             edit(3, 2, ""),
@@ -363,10 +378,17 @@ mod tests {
             edit(1, 0, "  text \"new\"\n  text \"two\""),
             edit(0, 1, "e12 checkbox checked"),
             edit(4, 1, ""),
+            Change::Edit {
+                uid: "e12".into(),
+                at: 5,
+                remove: 2,
+                lines: String::new(),
+                gone: "text \"Saved\"\ntext \"just now\"".into(),
+            },
         ];
         assert_eq!(
             text(&changes),
-            "- e12:3-4\n~ e12:2 text \"3 items left\"\n+ e12:1 text \"new\"\n  text \"two\"\n~ e12 checkbox checked\n- e12:4\n"
+            "- e12:3-4\n~ e12:2 text \"3 items left\"\n+ e12:1 text \"new\"\n  text \"two\"\n~ e12 checkbox checked\n- e12:4\n- e12:5-6 text \"Saved\"\n  text \"just now\"\n"
         );
         // `remove` 0 and no lines are left out of the JSON.
         let json = serde_json::to_value(&changes).unwrap_or_default();

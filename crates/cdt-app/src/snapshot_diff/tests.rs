@@ -130,12 +130,15 @@ fn a_long_segment_sends_only_the_lines_that_differ() {
                 at: 2,
                 remove: 1,
                 lines: String::new(),
+                // Told by its words, for the reader (a rebuild needs only `remove`).
+                gone: "text \"2 items left\"".into(),
             },
             Change::Edit {
                 uid: "e1".into(),
                 at: 0,
                 remove: 1,
                 lines: "e1 checkbox checked".into(),
+                gone: String::new(),
             },
         ]
     );
@@ -227,6 +230,7 @@ fn text_stays_in_place_when_the_uid_line_above_it_changed_too() {
                 at: 0,
                 remove: 1,
                 lines: "e2 textbox \"What needs to be done?\" focused".into(),
+                gone: String::new(),
             },
             Change::Add {
                 uid: "e6".into(),
@@ -260,6 +264,7 @@ fn text_stays_in_place_when_the_uid_line_above_it_changed_too() {
                 at: 0,
                 remove: 1,
                 lines: "e2 textbox \"What needs to be done?\" focused value=\"Buy milk\"".into(),
+                gone: String::new(),
             },
         ]
     );
@@ -278,7 +283,8 @@ fn text_without_a_uid_changes_the_segment_it_belongs_to() {
             uid: "e1".into(),
             at: 1,
             remove: 1,
-            lines: "text \"Saved at 10:02\"".into()
+            lines: "text \"Saved at 10:02\"".into(),
+            gone: String::new(),
         }]
     );
     let all = |s: &[Segment]| s.iter().flat_map(|s| s.lines.clone()).collect::<Vec<_>>();
@@ -857,4 +863,61 @@ fn new_text(segments: &[Segment]) -> String {
         .flat_map(|s| s.lines.clone())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+#[test]
+fn a_message_that_went_from_below_a_changed_field_is_told_by_its_words() {
+    // A validation message under a field clears as the field takes a value: the segment whole
+    // (`~ e3 textbox …`) would not show the message went; an edit of the field's line and a
+    // removal told by its words do.
+    let old = segments(&text(&[
+        "e2 form",
+        "  e3 textbox \"Email\" required",
+        "  text \"Please give an email.\"",
+        "  e4 button \"Order\"",
+    ]));
+    let new = segments(&text(&[
+        "e2 form",
+        "  e3 textbox \"Email\" focused required value=\"ada@example.com\"",
+        "  e4 button \"Order\"",
+    ]));
+    let (changes, _) = diff(&old, &new);
+    assert_eq!(
+        changes,
+        [
+            Change::Edit {
+                uid: "e3".into(),
+                at: 1,
+                remove: 1,
+                lines: String::new(),
+                gone: "text \"Please give an email.\"".into(),
+            },
+            Change::Edit {
+                uid: "e3".into(),
+                at: 0,
+                remove: 1,
+                lines: "  e3 textbox \"Email\" focused required value=\"ada@example.com\"".into(),
+                gone: String::new(),
+            },
+        ]
+    );
+    let all = |s: &[Segment]| s.iter().flat_map(|s| s.lines.clone()).collect::<Vec<_>>();
+    assert_eq!(apply(&old, &changes), all(&new));
+    assert_eq!(
+        cdt_domain::snapshot_change::text(&changes),
+        "- e3:1 text \"Please give an email.\"\n~ e3 textbox \"Email\" focused required value=\"ada@example.com\"\n"
+    );
+    // More than a few lines gone are a range, without their words.
+    let long = segments(&text(&[
+        "e3 textbox \"Email\"",
+        "text \"a\"",
+        "text \"b\"",
+        "text \"c\"",
+        "text \"d\"",
+        "e4 button \"Order\"",
+    ]));
+    let short = segments(&text(&["e3 textbox \"Email\"", "e4 button \"Order\""]));
+    let (changes, _) = diff(&long, &short);
+    assert_eq!(cdt_domain::snapshot_change::text(&changes), "- e3:1-4\n");
+    assert_eq!(apply(&long, &changes), all(&short));
 }
