@@ -577,7 +577,8 @@
         if (keep) {
           const rec = emit(el, role, name, depth, args.verbose || actionable || wantsUid(el, role, name), candidate);
           childDepth = depth + 1;
-          if (name && (H.fromContent(role) || role === H.CLICKABLE || el.isContentEditable)) childNamed = true;
+          // (An editing host's words are its value, named or not: not lines again below it.)
+          if ((name && (H.fromContent(role) || role === H.CLICKABLE)) || el.isContentEditable) childNamed = true;
           if (tag === 'IFRAME' || tag === 'FRAME') {
             rec.frame = true;
             return;
