@@ -1182,6 +1182,74 @@ fn items_with_a_grab_cursor_can_be_dragged() {
     );
 }
 
+/// A sortable list on HTML5 drag-and-drop whose items become draggable only when pressed, and
+/// which reorders on `dragover` at most once a frame (SortableJS's way): the drag the press
+/// starts goes on over the items between the ends, a frame apart, as a hand's would, so the item
+/// passes each one and lands where it was dropped, up or down the list.
+#[test]
+fn a_list_sorted_by_html5_drags_started_on_press_reorders_as_a_hand_drags() {
+    let server = HttpServer::start();
+    server.page(
+        "/sortable.html",
+        "Priorities",
+        "<style>li { padding: 8px; margin: 2px; cursor: move; list-style: none }</style>
+         <ul id=list><li>Taxes</li><li>Groceries</li><li>Gym</li><li>Dentist</li></ul>
+         <script>
+         let dragged = null, busy = false;
+         const at = (li) => [...list.children].indexOf(li);
+         list.addEventListener('mousedown', (e) => { const li = e.target.closest('li'); if (li) li.draggable = true; });
+         list.addEventListener('dragstart', (e) => { dragged = e.target; e.dataTransfer.setData('text/plain', dragged.textContent); });
+         list.addEventListener('dragover', (e) => {
+           e.preventDefault();
+           if (busy) return;
+           busy = true;
+           requestAnimationFrame(() => { busy = false; });
+           const over = e.target.closest && e.target.closest('li');
+           if (!over || over === dragged) return;
+           list.insertBefore(dragged, at(dragged) > at(over) ? over : over.nextSibling);
+         });
+         list.addEventListener('drop', (e) => e.preventDefault());
+         list.addEventListener('dragend', () => { dragged.draggable = false; dragged = null; });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/sortable.html")])
+        .ok();
+    let snap = snapshot(&env, "s");
+    let (taxes, dentist) = (
+        uid_of(&snap, "clickable \"Taxes\""),
+        uid_of(&snap, "clickable \"Dentist\""),
+    );
+    let order = |env: &TestEnv| {
+        env.ctx(
+            "s",
+            &[
+                "runtime",
+                "eval",
+                "[...list.children].map(li => li.textContent).join(', ')",
+            ],
+        )
+        .ok()["value"]
+            .clone()
+    };
+    // Up: the last item onto the first.
+    let moved = env
+        .ctx("s", &["element", "drag", &dentist, &taxes])
+        .ok()
+        .clone();
+    assert_eq!(order(&env), "Dentist, Taxes, Groceries, Gym", "{moved}");
+    assert!(
+        moved["changes"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|c| c["op"] == "move")),
+        "{moved}"
+    );
+    // Down: the first onto the last.
+    env.ctx("s", &["element", "drag", &dentist, "#list li:last-child"])
+        .ok();
+    assert_eq!(order(&env), "Taxes, Groceries, Gym, Dentist");
+}
+
 #[test]
 fn a_drop_target_below_the_fold_is_scrolled_to_with_the_source_on_screen() {
     let server = HttpServer::start();
@@ -1237,6 +1305,7 @@ fn a_fill_replaces_an_editors_content_and_its_paragraphs_are_content() {
         "<div id=view style='font-family:monospace;min-height:20px'>let x = 1;</div>
          <textarea id=sink aria-label=Code style='width:40px;height:20px;opacity:.01'></textarea>
          <div contenteditable=true aria-label=Post><p>First paragraph</p><p>Second paragraph</p></div>
+         <div contenteditable=true class=ql-editor><p>Unnamed note</p></div>
          <script>
          let code = 'let x = 1;', all = false;
          sink.addEventListener('keydown', (e) => { if (e.ctrlKey && e.key.toLowerCase() === 'a') { all = true; e.preventDefault(); } });
@@ -1254,11 +1323,14 @@ fn a_fill_replaces_an_editors_content_and_its_paragraphs_are_content() {
         env.ctx("e", &["runtime", "eval", "code"]).ok()["value"],
         "const y = 2;"
     );
-    // One line for the editor (named, so its words are its value), none per paragraph.
+    // One line for the editor (its words are its value), none per paragraph; an unnamed one
+    // (Quill's) too, its words not again as a text line below it.
     assert!(
         snap.contains("textbox \"Post\" value=\"First paragraph Second paragraph\""),
         "{snap}"
     );
+    assert!(snap.contains("textbox value=\"Unnamed note\""), "{snap}");
+    assert!(!snap.contains("text \"Unnamed note\""), "{snap}");
     assert!(
         !snap
             .lines()

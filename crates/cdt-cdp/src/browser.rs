@@ -345,13 +345,14 @@ impl BrowserPort for CdpBrowser {
         self.pages.state.worlds.navigation_pending(target_id)
     }
 
-    async fn drag_drop(
+    async fn drag(
         &self,
         target_id: &str,
         from: (f64, f64),
         to: (f64, f64),
+        html5: bool,
     ) -> Result<DispatchOutcome, CdtError> {
-        drag::html5_drag(&self.pages, target_id, from, to).await
+        drag::drag(&self.pages, target_id, from, to, html5).await
     }
     // emulation, trace, storage
     fn emulation(&self) -> EmulationSettings {

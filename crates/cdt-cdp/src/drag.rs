@@ -1,7 +1,10 @@
-//! HTML5 drag-and-drop: the drag a page starts on a mouse press-and-move is
-//! intercepted (`Input.setInterceptDrags`), and its data is carried to the drop point with
-//! `Input.dispatchDragEvent`, so the page's `dragstart`, `dragenter`, `dragover` and `drop`
-//! handlers run with a real `dataTransfer`. Never leaves interception on after it returns.
+//! Drags, as a hand makes them: pressed at one end, moved in steps, released at the other. A
+//! drag the page starts on the way (an HTML5 source, a sortable list's item that becomes
+//! draggable when pressed, a link) is intercepted (`Input.setInterceptDrags`) and carried on
+//! with `Input.dispatchDragEvent`, over the rest of the path and dropped at the end, so the
+//! page's `dragstart`, `dragenter`, `dragover` and `drop` handlers run with a real
+//! `dataTransfer`; any other drag is mouse moves all the way. Never leaves interception on
+//! after it returns.
 
 use std::time::Duration;
 
@@ -13,14 +16,24 @@ use crate::page_ops::mouse_input;
 use crate::pages::Pages;
 use crate::transport::EventStream;
 
-/// How long a started drag may take to be reported before the move counts as a plain drag.
+/// How long an HTML5 drag source's drag may take to be reported after the moves.
 const INTERCEPT_WAIT: Duration = Duration::from_millis(1000);
+/// How long any other drag's last moves may take to be reported as a drag the page started.
+const LATE_INTERCEPT_WAIT: Duration = Duration::from_millis(30);
+/// Steps of a drag's path: the page sees the pointer, or the dragged item, pass over what lies
+/// between the ends (a sortable list makes room as the item passes).
+const DRAG_STEPS: u32 = 8;
+/// The pause before each step: a frame (60 Hz).
+const STEP_PAUSE: Duration = Duration::from_millis(16);
 
-pub(crate) async fn html5_drag(
+/// A drag from `from` to `to` (viewport coordinates); `html5`: the source is draggable, so a
+/// drag is waited for after the moves.
+pub(crate) async fn drag(
     pages: &Pages,
     page: &str,
     from: (f64, f64),
     to: (f64, f64),
+    html5: bool,
 ) -> Result<DispatchOutcome, CdtError> {
     let session = pages.session_for(page).await?;
     let mut events = pages.connection.subscribe();
@@ -32,7 +45,7 @@ pub(crate) async fn html5_drag(
             Some(&session),
         )
         .await?;
-    let outcome = intercepted_drag(pages, page, &session, &mut events, from, to).await;
+    let outcome = stepped_drag(pages, page, &session, &mut events, (from, to), html5).await;
     let _ = pages
         .connection
         .call(
@@ -44,52 +57,97 @@ pub(crate) async fn html5_drag(
     outcome
 }
 
-async fn intercepted_drag(
+/// The data of a drag the page started, if one was reported on `session` by now.
+fn started(events: &mut EventStream, session: &str) -> Option<Value> {
+    while let Ok(event) = events.try_recv() {
+        if event.method == "Input.dragIntercepted" && event.session_id.as_deref() == Some(session) {
+            return Some(event.params["data"].clone());
+        }
+    }
+    None
+}
+
+async fn stepped_drag(
     pages: &Pages,
     page: &str,
     session: &str,
     events: &mut EventStream,
-    from: (f64, f64),
-    to: (f64, f64),
+    (from, to): ((f64, f64), (f64, f64)),
+    html5: bool,
 ) -> Result<DispatchOutcome, CdtError> {
     let mouse = |kind: MouseEventKind, (x, y): (f64, f64)| MouseInput::at(kind, x, y);
-    let moved = MouseInput::moved(from.0, from.1);
-    for input in [moved, mouse(MouseEventKind::Pressed, from)] {
+    for input in [
+        MouseInput::moved(from.0, from.1),
+        mouse(MouseEventKind::Pressed, from),
+    ] {
         let outcome = mouse_input(pages, page, &input).await?;
         if outcome.dialog.is_some() {
             return Ok(outcome);
         }
     }
-    // A few steps: the page sees the move start a drag (past the drag threshold).
-    for step in 1..=4 {
-        let t = f64::from(step) / 4.0;
+    let mut dragging: Option<Value> = None;
+    for step in 1..=DRAG_STEPS {
+        let t = f64::from(step) / f64::from(DRAG_STEPS);
         let point = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+        // A frame apart, as a hand's moves come: pages that reorder or follow the pointer
+        // once per frame (Sortable, libraries driven by requestAnimationFrame) see each one.
+        tokio::time::sleep(STEP_PAUSE).await;
+        if let Some(data) = &dragging {
+            drag_over(pages, session, point, data).await?;
+            continue;
+        }
         let outcome = mouse_input(pages, page, &mouse(MouseEventKind::Moved, point)).await?;
         if outcome.dialog.is_some() {
             return Ok(outcome);
         }
-    }
-    let data = tokio::time::timeout(INTERCEPT_WAIT, async {
-        while let Some(event) = events.recv().await {
-            if event.method == "Input.dragIntercepted"
-                && event.session_id.as_deref() == Some(session)
-            {
-                return Some(event.params["data"].clone());
-            }
+        // The page started a drag (past the drag threshold): it goes on as drag events.
+        if let Some(data) = started(events, session) {
+            drag_event(pages, session, "dragEnter", point, &data).await?;
+            drag_over(pages, session, point, &data).await?;
+            dragging = Some(data);
         }
-        None
-    })
-    .await
-    .ok()
-    .flatten();
-    let Some(data) = data else {
-        // The page started no drag: finish as the mouse drag it was.
-        return mouse_input(pages, page, &mouse(MouseEventKind::Released, to)).await;
-    };
-    for kind in ["dragEnter", "dragOver", "drop"] {
-        drag_event(pages, session, kind, to, &data).await?;
+    }
+    if dragging.is_none() {
+        let wait = if html5 {
+            INTERCEPT_WAIT
+        } else {
+            LATE_INTERCEPT_WAIT
+        };
+        dragging = tokio::time::timeout(wait, async {
+            while let Some(event) = events.recv().await {
+                if event.method == "Input.dragIntercepted"
+                    && event.session_id.as_deref() == Some(session)
+                {
+                    return Some(event.params["data"].clone());
+                }
+            }
+            None
+        })
+        .await
+        .ok()
+        .flatten();
+        if let Some(data) = &dragging {
+            drag_event(pages, session, "dragEnter", to, data).await?;
+        }
+    }
+    if let Some(data) = &dragging {
+        drag_over(pages, session, to, data).await?;
+        drag_event(pages, session, "drop", to, data).await?;
     }
     mouse_input(pages, page, &mouse(MouseEventKind::Released, to)).await
+}
+
+/// The dragged data over `point`: twice, since Chromium fires only `dragenter` at an element
+/// the drag just entered and its `dragover` at the next update (a sortable list reorders on
+/// `dragover`).
+async fn drag_over(
+    pages: &Pages,
+    session: &str,
+    point: (f64, f64),
+    data: &Value,
+) -> Result<(), CdtError> {
+    drag_event(pages, session, "dragOver", point, data).await?;
+    drag_event(pages, session, "dragOver", point, data).await
 }
 
 async fn drag_event(

@@ -220,14 +220,18 @@ pub trait BrowserPort: Send + Sync {
     /// Whether the page's main frame has a navigation under way that has not committed yet (the
     /// document on screen is still the previous one).
     fn navigation_pending(&self, target_id: &str) -> bool;
-    /// An HTML5 drag-and-drop from `from` to `to` (page viewport coordinates): the drag the page
-    /// starts is intercepted and its data dropped at `to`, so `dragstart`/`dragover`/`drop` see
-    /// a real `dataTransfer`. Falls back to plain mouse moves when the page starts no drag.
-    async fn drag_drop(
+    /// A drag from `from` to `to` (page viewport coordinates): pressed, moved in steps,
+    /// released. A drag the page starts on the way (HTML5 drag-and-drop: a draggable source, a
+    /// sortable list's item made draggable when pressed, a link) goes on as drag events over the
+    /// rest of the path and drops at `to`, so `dragstart`/`dragover`/`drop` see a real
+    /// `dataTransfer`; any other, mouse moves all the way. `html5`: the source is draggable, so
+    /// its drag is waited for.
+    async fn drag(
         &self,
         target_id: &str,
         from: (f64, f64),
         to: (f64, f64),
+        html5: bool,
     ) -> CdtResult<DispatchOutcome>;
     // emulation, trace, storage
     /// The emulation in effect on every page of this browser.

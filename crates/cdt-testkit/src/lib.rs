@@ -281,11 +281,12 @@ impl BrowserPort for FakeBrowser {
     fn navigation_pending(&self, _target: &str) -> bool {
         false
     }
-    async fn drag_drop(
+    async fn drag(
         &self,
         _target: &str,
         _from: (f64, f64),
         _to: (f64, f64),
+        _html5: bool,
     ) -> Result<DispatchOutcome, CdtError> {
         Ok(DispatchOutcome::default())
     }

@@ -488,14 +488,11 @@ pub async fn drag(
         )
         .hinted("Drop on another element: cdt element drag <from> <to> (droptarget lines in the snapshot take drops)"));
     }
-    // An HTML5 drag source gets real drag-and-drop events; anything else a mouse drag.
-    let outcome = if draggable {
-        ctx.browser
-            .drag_drop(&ctx.target, (x1, y1), (x2, y2))
-            .await?
-    } else {
-        drag_between(&ctx, (x1, y1), (x2, y2)).await?
-    };
+    // An HTML5 drag source's drag is waited for; any drag the page starts becomes drag events.
+    let outcome = ctx
+        .browser
+        .drag(&ctx.target, (x1, y1), (x2, y2), draggable)
+        .await?;
     let feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
     Ok(finish(feedback_value, "drag", &uid, params.no_wait))
 }
@@ -529,47 +526,6 @@ async fn both_in_view(ctx: &PageCtx, mut from: Target, to: Target) -> Result<(Ai
         .await
         .map_err(apart)?;
     Ok((from_aim, to_aim))
-}
-
-/// Press at `from`, move in steps, release at `to`.
-pub async fn drag_between(
-    ctx: &PageCtx,
-    from: (f64, f64),
-    to: (f64, f64),
-) -> Result<DispatchOutcome, CdtError> {
-    let mouse = |kind: MouseEventKind, x: f64, y: f64| MouseInput::at(kind, x, y);
-    ctx.browser
-        .mouse(
-            &ctx.target,
-            &MouseInput {
-                button: MouseButton::None,
-                ..MouseInput::at(MouseEventKind::Moved, from.0, from.1)
-            },
-        )
-        .await?;
-    let pressed = ctx
-        .browser
-        .mouse(&ctx.target, &mouse(MouseEventKind::Pressed, from.0, from.1))
-        .await?;
-    if pressed.dialog.is_some() {
-        return Ok(pressed);
-    }
-    for step in 1..=8 {
-        let t = f64::from(step) / 8.0;
-        ctx.browser
-            .mouse(
-                &ctx.target,
-                &mouse(
-                    MouseEventKind::Moved,
-                    from.0 + (to.0 - from.0) * t,
-                    from.1 + (to.1 - from.1) * t,
-                ),
-            )
-            .await?;
-    }
-    ctx.browser
-        .mouse(&ctx.target, &mouse(MouseEventKind::Released, to.0, to.1))
-        .await
 }
 
 /// One field filled, without feedback.

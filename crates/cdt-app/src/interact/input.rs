@@ -10,7 +10,7 @@ use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::element::{click_at, drag_between, finish, finish_moving_focus};
+use super::element::{click_at, finish, finish_moving_focus};
 use super::feedback;
 use crate::context::PageCtx;
 use crate::context::Scope;
@@ -305,7 +305,12 @@ pub async fn drag(
         &ctx,
         "drag",
         &what,
-        drag_between(&ctx, (params.x1, params.y1), (params.x2, params.y2)),
+        ctx.browser.drag(
+            &ctx.target,
+            (params.x1, params.y1),
+            (params.x2, params.y2),
+            false,
+        ),
     )
     .await
 }

@@ -1,4 +1,5 @@
-//! `cdt element drag`: drag one element onto another (mouse events).
+//! `cdt element drag`: drag one element onto another (mouse moves, or HTML5 drag-and-drop when
+//! the page starts one on the way).
 
 use super::*;
 use crate::ops::prelude::*;
@@ -11,7 +12,7 @@ impl Op for ElementDrag {
     type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.drag",
-        summary: "Drag one element onto another (mouse events)",
+        summary: "Drag one element onto another (mouse moves, or HTML5 drag-and-drop when the page starts one)",
         default_timeout_ms: S10,
         effect: Effect::Acts,
         errors: &[E::ElementNotFound, E::UidStale, E::TargetObscured, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
