@@ -175,26 +175,25 @@ fn accessible_names_roles_and_states_match_chromium_on_the_fixture_corpus() {
             )
         },
     );
+    // At least `min` compared, and every one agrees with Chromium (each that differs is a
+    // `KIND` line above).
+    let all_agree = |what: &str, kind: &str, agree: usize, compared: usize, min: usize| {
+        assert!(compared >= min, "only {compared} {what} compared");
+        assert_eq!(
+            agree, compared,
+            "{what} differ from Chromium's: see the {kind} lines above"
+        );
+    };
     // States (the snapshot's `disabled`, `checked`, `pressed`, `expanded`, `selected`,
     // `required`, `readonly`) agree with Chromium's on every element either side gives one.
-    assert!(
-        tally.states >= 80,
-        "only {} elements with states compared",
-        tally.states
-    );
-    assert_eq!(
-        tally.states_agree, tally.states,
-        "states differ from Chromium's: see the STATES lines above"
-    );
+    all_agree("states", "STATES", tally.states_agree, tally.states, 80);
     // Heading levels (the snapshot's `level=`) agree with Chromium's on every heading.
-    assert!(
-        tally.levels >= 15,
-        "only {} headings compared",
-        tally.levels
-    );
-    assert_eq!(
-        tally.levels_agree, tally.levels,
-        "heading levels differ from Chromium's: see the LEVEL lines above"
+    all_agree(
+        "heading levels",
+        "LEVEL",
+        tally.levels_agree,
+        tally.levels,
+        15,
     );
 }
 

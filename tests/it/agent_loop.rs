@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
-use serde_json::json;
+use serde_json::{Value, json};
 
 const LOGIN: &str = r#"<meta charset="utf-8"><h1>Sign in</h1>
 <form action="/welcome.html" method="get">
@@ -1146,15 +1146,7 @@ fn items_with_a_grab_cursor_can_be_dragged() {
     let last = uid_of(&snap, "clickable \"Review PR\"");
     env.ctx("b", &["element", "drag", &first, &last]).ok();
     assert_eq!(
-        env.ctx(
-            "b",
-            &[
-                "runtime",
-                "eval",
-                "[...list.children].map(li => li.textContent).join(', ')"
-            ]
-        )
-        .ok()["value"],
+        words_in_order(&env, "b", "#list > li"),
         "Fix bug, Review PR, Write spec"
     );
     // Items that show no sign of it at all (jQuery UI's sortable sets no cursor): by selector.
@@ -1169,17 +1161,16 @@ fn items_with_a_grab_cursor_can_be_dragged() {
     )
     .ok();
     assert_eq!(
-        env.ctx(
-            "b",
-            &[
-                "runtime",
-                "eval",
-                "[...list.children].map(li => li.textContent).join(', ')"
-            ]
-        )
-        .ok()["value"],
+        words_in_order(&env, "b", "#list > li"),
         "Review PR, Write spec, Fix bug"
     );
+}
+
+/// The words of the elements `selector` matches, in page order, joined by ", ".
+fn words_in_order(env: &TestEnv, context: &str, selector: &str) -> Value {
+    let script =
+        format!("[...document.querySelectorAll({selector:?})].map(e => e.textContent).join(', ')");
+    env.ctx(context, &["runtime", "eval", &script]).ok()["value"].clone()
 }
 
 /// A sortable list on HTML5 drag-and-drop whose items become draggable only when pressed, and
@@ -1220,18 +1211,7 @@ fn a_list_sorted_by_html5_drags_started_on_press_reorders_as_a_hand_drags() {
         uid_of(&snap, "clickable \"Taxes\""),
         uid_of(&snap, "clickable \"Dentist\""),
     );
-    let order = |env: &TestEnv| {
-        env.ctx(
-            "s",
-            &[
-                "runtime",
-                "eval",
-                "[...list.children].map(li => li.textContent).join(', ')",
-            ],
-        )
-        .ok()["value"]
-            .clone()
-    };
+    let order = |env: &TestEnv| words_in_order(env, "s", "#list > li");
     // Up: the last item onto the first.
     let moved = env
         .ctx("s", &["element", "drag", &dentist, &taxes])
@@ -1271,18 +1251,7 @@ fn a_drop_target_below_the_fold_is_scrolled_to_with_the_source_on_screen() {
     let first = uid_of(&snap, "clickable \"Write spec\"");
     let below = uid_of(&snap, "clickable \"Fix bug\"");
     let archived = uid_of(&snap, "clickable \"Archived\"");
-    let order = |env: &TestEnv| {
-        env.ctx(
-            "d",
-            &[
-                "runtime",
-                "eval",
-                "[...document.querySelectorAll('li')].map(li => li.textContent).join(', ')",
-            ],
-        )
-        .ok()["value"]
-            .clone()
-    };
+    let order = |env: &TestEnv| words_in_order(env, "d", "li");
     // Below the fold, near enough to be on screen with the source.
     env.ctx("d", &["element", "drag", &first, &below]).ok();
     assert_eq!(order(&env), "Fix bug, Write spec, Archived");
