@@ -342,6 +342,35 @@ fn text_lines_show_the_case_text_transform_lays_out() {
     }
 }
 
+/// Words in elements inline by their tag that the page lays out as boxes of their own (a date
+/// picker's "Prev" and "Next" links, absolutely positioned; floated tags; a span made a block),
+/// written with no space between, are lines of their own, as Chromium's tree has them — not
+/// run together ("PrevNext"). Inline ones still join their line.
+#[test]
+fn words_in_boxes_of_their_own_are_not_run_together() {
+    let server = cdt_e2e::HttpServer::start();
+    server.page(
+        "/boxes.html",
+        "Boxes",
+        "<style>.head { position: relative; height: 2em } .prev { position: absolute; left: 0 } .next { position: absolute; right: 0 }
+           .tag { float: left; margin-right: 4px } .row { display: block }</style>
+         <div class=head><a class=prev title=Prev>Prev</a><a class=next title=Next>Next</a></div>
+         <p><span class=tag>New</span><span class=tag>Sale</span></p>
+         <p><span class=row>Subtotal</span><span class=row>Shipping</span></p>
+         <p>Price:<b>$5</b> today</p>",
+    );
+    let env = cdt_e2e::TestEnv::new();
+    env.ctx("boxes", &["page", "open", &server.url("/boxes.html")])
+        .ok();
+    let snap = cdt_e2e::snapshot(&env, "boxes");
+    let chromium = cdt_e2e::chromium_texts(&env, "boxes");
+    for text in ["Prev", "Next", "New", "Sale", "Subtotal", "Shipping"] {
+        assert!(chromium.iter().any(|t| t == text), "Chromium: {chromium:?}");
+        assert!(snap.contains(&format!("text {text:?}\n")), "{snap}");
+    }
+    assert!(snap.contains("text \"Price:$5 today\""), "{snap}");
+}
+
 /// A label whose control a widget hid from the tree (a native select replaced by a custom
 /// combobox, `aria-hidden`) still shows its words, as Chromium's tree does: the agent keeps the
 /// field's label. `aria-readonly` and `aria-required` are states, as on native fields.

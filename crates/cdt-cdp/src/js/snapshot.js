@@ -472,6 +472,12 @@
     let transforms = H.transformsIn(start.getRootNode());
     // The same for the tree scope of the shadow host being walked (whose children its slots show).
     let lightTransforms = transforms;
+    const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
+    const ownBox = (el) => {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.display === 'contents') return false;
+      return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || !style.display.startsWith('inline');
+    };
     const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
@@ -507,8 +513,15 @@
           return;
         }
       }
+      // An element inline by its tag that the page lays out as a box of its own (floated,
+      // positioned out of the flow, a block), right after text with no space between (a date
+      // picker's "Prev" and "Next" links): its words are a line of their own, as they show,
+      // not run into the text before it ("PrevNext"). (Its style is read only then.)
+      const boxed = !block && text.parts.length > 0 && !endsInSpace(text.parts[text.parts.length - 1]) && ownBox(el);
+      if (boxed) flush();
       const from = recs.length;
       walkElement(el, tag, block, depth, named, inAction, cursor, deepHere);
+      if (boxed) flush();
       if (block && !cut) {
         flush();
         kept.set(el, { gen, depth, named, inAction, cursor, recs: recs.slice(from) });
