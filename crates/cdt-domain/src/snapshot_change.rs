@@ -207,19 +207,17 @@ fn place(after: &Option<String>, parent: &Option<String>) -> String {
 }
 
 /// A segment's lines under a sign: the first after it (and `label`), the rest below, keeping
-/// their indent relative to the first.
+/// their indent relative to the shallowest (an edit that starts in a row's cells and takes in
+/// the next rows shows the rows above their cells).
 fn signed(sign: char, label: &str, lines: &str, suffix: &str) -> String {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let base = lines.lines().map(indent).min().unwrap_or(0);
     let mut out = String::new();
-    let base = lines
-        .lines()
-        .next()
-        .map_or(0, |l| l.len() - l.trim_start().len());
     for (i, line) in lines.lines().enumerate() {
-        let cut = (line.len() - line.trim_start().len()).min(base);
         if i == 0 {
-            out.push_str(&format!("{sign} {label}{}{suffix}\n", &line[cut..]));
+            out.push_str(&format!("{sign} {label}{}{suffix}\n", line.trim_start()));
         } else {
-            out.push_str(&format!("  {}\n", &line[cut..]));
+            out.push_str(&format!("  {}\n", &line[indent(line).min(base)..]));
         }
     }
     out
@@ -404,6 +402,21 @@ mod tests {
         assert_eq!(back, changes);
         assert_eq!(changes[0].lines(), None);
         assert_eq!(changes[3].lines(), Some("e12 checkbox checked"));
+    }
+
+    #[test]
+    fn lines_shallower_than_the_first_keep_their_place_below_it() {
+        let edit = Change::Edit {
+            uid: "e12".into(),
+            at: 47,
+            remove: 4,
+            lines: "    cell \"Guido 17\"\n    cell \"Oslo\"\n  row\n    cell \"Ken 47\"".into(),
+            gone: String::new(),
+        };
+        assert_eq!(
+            text(&[edit]),
+            "~ e12:47 cell \"Guido 17\"\n    cell \"Oslo\"\n  row\n    cell \"Ken 47\"\n"
+        );
     }
 
     #[test]
