@@ -1486,9 +1486,13 @@ fn a_cleared_message_a_selected_tab_and_a_pressed_button_show_in_feedback() {
            <button role=tab aria-selected=false id=t2 onclick=\"pick(this)\">Reviews</button>
          </div>
          <button aria-pressed=false onclick=\"this.setAttribute('aria-pressed', this.getAttribute('aria-pressed') === 'true' ? 'false' : 'true')\">Bold</button>
+         <nav><a href=#home aria-current=page>Home</a> <a href=#about>About</a></nav>
+         <span role=button tabindex=0 style='display:inline-block;width:12px;height:12px' aria-label='Go to slide 1' aria-current=true onclick=\"slide(this)\"></span>
+         <span role=button tabindex=0 style='display:inline-block;width:12px;height:12px' aria-label='Go to slide 2' onclick=\"slide(this)\"></span>
          <label><input type=checkbox id=every> All</label>
          <button onclick=\"every.indeterminate = true\">Some</button>
-         <script>function pick(tab) { for (const t of document.querySelectorAll('[role=tab]')) t.setAttribute('aria-selected', t === tab); }
+         <script>function slide(b) { for (const o of document.querySelectorAll('[aria-label^=Go]')) o === b ? o.setAttribute('aria-current', 'true') : o.removeAttribute('aria-current'); }
+           function pick(tab) { for (const t of document.querySelectorAll('[role=tab]')) t.setAttribute('aria-selected', t === tab); }
            for (let i = 1; i <= 20; i++) document.body.insertAdjacentHTML('beforeend', `<p>Review ${i}: a sturdy kettle that boils fast.</p>`);</script>",
     );
     let env = TestEnv::new();
@@ -1575,6 +1579,18 @@ fn a_cleared_message_a_selected_tab_and_a_pressed_button_show_in_feedback() {
     let text = env.ctx("g", &["element", "click", &some, "--output", "text"]);
     assert!(
         text.stdout.contains("checkbox \"All\" checked=mixed"),
+        "{}",
+        text.stdout
+    );
+    // The current item of a set (`aria-current`): a navigation's page, a carousel's bullet.
+    assert!(page.contains("link \"Home\" current=page"), "{page}");
+    let second = uid_of(&page, "button \"Go to slide 2\"");
+    let text = env.ctx("g", &["element", "click", &second, "--output", "text"]);
+    assert!(
+        text.stdout.contains("button \"Go to slide 1\"\n")
+            && text.stdout.contains(&format!(
+                "~ {second} button \"Go to slide 2\" focused current"
+            )),
         "{}",
         text.stdout
     );

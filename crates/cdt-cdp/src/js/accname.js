@@ -923,6 +923,7 @@
   // to actions: a click on it still reaches the page.)
   const unplayable = (el) => (el.localName === 'video' || el.localName === 'audio') &&
     (!!el.error || el.networkState === HTMLMediaElement.NETWORK_EMPTY || el.networkState === HTMLMediaElement.NETWORK_NO_SOURCE);
+  const CURRENT_TOKENS = new Set(['page', 'step', 'location', 'date', 'time']);
   const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem']);
   const MIXABLE = new Set(['checkbox', 'menuitemcheckbox', 'treeitem']);
   const EXPANDABLE = new Set(['application', 'button', 'checkbox', 'columnheader', 'combobox', 'gridcell', 'link', 'menuitem',
@@ -956,7 +957,7 @@
   };
   // The states the snapshot's line shows, in its words and order, each only when it holds:
   // disabled, checked (`checked=mixed`), pressed (`pressed=mixed`), expanded, selected,
-  // required, readonly.
+  // current (`current=page`…), required, readonly.
   const states = (el, role) => {
     const out = [];
     if (disabled(el) || unplayable(el)) out.push('disabled');
@@ -974,6 +975,13 @@
     if (role === 'option' && el.localName === 'option' ? el.selected
       : ariaIs(el, 'aria-selected', 'true') && (SELECTABLE.has(role) || (SELECTABLE_IN_GRID.has(role) && selectableInTable(el)))) {
       out.push('selected');
+    }
+    // The current item of a set (a page in a navigation, a step, a carousel's bullet):
+    // `current`, or `current=page|step|location|date|time`.
+    const current = el.getAttribute('aria-current');
+    if (current !== null) {
+      const token = current.trim().toLowerCase();
+      if (token && token !== 'false') out.push(CURRENT_TOKENS.has(token) ? 'current=' + token : 'current');
     }
     if (REQUIRABLE.has(role) && !(el.localName === 'select' && role === 'combobox') &&
       !(el.localName === 'input' && NOT_REQUIRABLE_INPUTS.has(el.type)) && (el.required || ariaIs(el, 'aria-required', 'true'))) {
