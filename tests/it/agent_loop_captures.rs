@@ -496,3 +496,89 @@ fn a_cross_origin_iframe_inserted_late_by_script_is_in_the_snapshot() {
         clicked.stdout
     );
 }
+
+/// A drop zone, a styled button or a label that opens the page's file chooser when clicked (its
+/// input hidden, or made on the click, as Dropzone does) takes `element upload` on its own uid:
+/// clicked as a user would, the chooser it opens gets the files. An element that opens none is
+/// told so, with where the file inputs are (`page forms` shows `type=file`, hidden ones too).
+#[test]
+fn an_element_that_opens_a_file_chooser_takes_the_upload() {
+    let server = HttpServer::start();
+    server.page(
+        "/zone.html",
+        "Upload",
+        "<div id=zone role=button tabindex=0 style='padding:20px;border:1px dashed'>Drop files here</div>
+         <label id=pick style='padding:4px'>Choose a photo<input type=file id=photo multiple style='display:none'></label>
+         <p id=out>No files</p><p>Nothing to pick here</p>
+         <script>
+         zone.addEventListener('click', () => {
+           const input = document.createElement('input');
+           input.type = 'file';
+           input.style.display = 'none';
+           input.addEventListener('change', () => { out.textContent = 'Zone got ' + [...input.files].map(f => f.name).join(', '); });
+           document.body.append(input);
+           input.click();
+         });
+         photo.addEventListener('change', () => { out.textContent = 'Label got ' + [...photo.files].map(f => f.name).join(', '); });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("u", &["page", "open", &server.url("/zone.html")])
+        .ok();
+    let snap = snapshot(&env, "u");
+    let zone = uid_of(&snap, "button \"Drop files here\"");
+    let file = env.home.with_extension("zone.txt");
+    std::fs::write(&file, "hello").unwrap();
+    let path = file.to_str().unwrap();
+    let name = file.file_name().unwrap().to_str().unwrap();
+    let uploaded = env.ctx("u", &["element", "upload", &zone, path]);
+    uploaded.ok();
+    assert!(
+        uploaded.stdout.contains(&format!("Zone got {name}")),
+        "{}",
+        uploaded.stdout
+    );
+    // A label around a hidden input is what takes the clicks, named by its words (they were
+    // lost: neither its name nor a text line); by its text.
+    assert!(snap.contains("clickable \"Choose a photo\""), "{snap}");
+    let other = env.home.with_extension("other.txt");
+    std::fs::write(&other, "hi").unwrap();
+    env.ctx(
+        "u",
+        &[
+            "element",
+            "upload",
+            "--text",
+            "Choose a photo",
+            path,
+            other.to_str().unwrap(),
+        ],
+    )
+    .ok();
+    let shown = env.ctx("u", &["page", "text"]).ok().to_string();
+    assert!(
+        shown.contains(&format!(
+            "Label got {name}, {}",
+            other.file_name().unwrap().to_str().unwrap()
+        )),
+        "{shown}"
+    );
+    // Text that opens nothing: said so, with where the inputs are.
+    let none = env.ctx(
+        "u",
+        &["element", "upload", "--text", "Nothing to pick here", path],
+    );
+    none.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(
+        none.stdout.contains("opened no file chooser") && none.stdout.contains("page forms"),
+        "{}",
+        none.stdout
+    );
+    let forms = env.ctx("u", &["page", "forms", "--output", "text"]);
+    assert!(
+        forms.stdout.contains("type=file hidden"),
+        "{}",
+        forms.stdout
+    );
+    let _ = (std::fs::remove_file(file), std::fs::remove_file(other));
+}

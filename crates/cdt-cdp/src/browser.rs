@@ -261,6 +261,16 @@ impl BrowserPort for CdpBrowser {
         page_ops::file_input(&self.pages, target_id, frame, uid, files).await
     }
 
+    async fn choose_files(
+        &self,
+        target_id: &str,
+        at: (f64, f64),
+        files: &[String],
+        wait: std::time::Duration,
+    ) -> Result<Option<DispatchOutcome>, CdtError> {
+        crate::file_chooser::choose_files(&self.pages, target_id, at, files, wait).await
+    }
+
     async fn evaluate(&self, target_id: &str, request: &EvalRequest) -> Result<Value, CdtError> {
         page_ops::eval(&self.pages, target_id, request).await
     }

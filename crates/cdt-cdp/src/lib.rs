@@ -16,6 +16,7 @@ pub mod emulation;
 pub mod endpoint;
 pub mod eval;
 mod event;
+pub mod file_chooser;
 mod frame_sessions;
 mod intercept;
 mod late_sink;

@@ -177,6 +177,17 @@ pub trait BrowserPort: Send + Sync {
         uid: &str,
         files: &[String],
     ) -> CdtResult<()>;
+    /// Clicks at `at` (viewport coordinates, the pointer already there) with the page's file
+    /// chooser intercepted; when the click opens one within `wait` (a drop zone, a styled
+    /// button, a label), gives it `files` as a user picking them would. `None`: no chooser
+    /// opened (a dialog that opened instead is in the outcome).
+    async fn choose_files(
+        &self,
+        target_id: &str,
+        at: (f64, f64),
+        files: &[String],
+        wait: std::time::Duration,
+    ) -> CdtResult<Option<DispatchOutcome>>;
     /// Evaluates JavaScript on a session of its own; past the budget the script is terminated
     /// (`Runtime.terminateExecution`) and `TIMEOUT` returned.
     async fn evaluate(&self, target_id: &str, request: &EvalRequest) -> CdtResult<Value>;

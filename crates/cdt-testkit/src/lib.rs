@@ -223,6 +223,15 @@ impl BrowserPort for FakeBrowser {
     async fn insert_text(&self, _target: &str, _text: &str) -> Result<DispatchOutcome, CdtError> {
         Ok(DispatchOutcome::default())
     }
+    async fn choose_files(
+        &self,
+        _target: &str,
+        _at: (f64, f64),
+        _files: &[String],
+        _wait: std::time::Duration,
+    ) -> Result<Option<DispatchOutcome>, CdtError> {
+        Ok(None)
+    }
     async fn set_files(
         &self,
         _target: &str,

@@ -67,6 +67,20 @@ fn link_line(link: &Value) -> String {
     ))
 }
 
+/// Field types a form's text form leaves out: the role says them.
+const TYPES_THE_ROLE_TELLS: &[&str] = &[
+    "text",
+    "textarea",
+    "select-one",
+    "select-multiple",
+    "checkbox",
+    "radio",
+    "button",
+    "submit",
+    "reset",
+    "search",
+];
+
 /// Each form's line (`form e3 "Sign in" POST https://…/login`), its fields indented under it
 /// (`e4 textbox "Email" field=email value="ada@example.com" required`), then the fields outside
 /// any form.
@@ -80,6 +94,13 @@ fn forms(data: &Value) -> Option<String> {
         );
         if let Some(name) = field["field"].as_str().filter(|f| !f.is_empty()) {
             out.push_str(&format!(" field={name}"));
+        }
+        // The input's type where its role does not tell it (a file input is a `button`).
+        if let Some(kind) = field["type"]
+            .as_str()
+            .filter(|t| !t.is_empty() && !TYPES_THE_ROLE_TELLS.contains(t))
+        {
+            out.push_str(&format!(" type={kind}"));
         }
         if let Some(value) = field.get("value").filter(|v| !v.is_null()) {
             out.push_str(&format!(" value={}", quoted(value)));
@@ -468,11 +489,12 @@ mod tests {
             { "uid": "e4", "role": "textbox", "name": "Email", "field": "email", "type": "email", "value": "a@x", "required": true },
             { "uid": "e5", "role": "checkbox", "name": "Remember", "type": "checkbox", "checked": true },
             { "uid": "e6", "role": "button", "name": "Go", "type": "submit" },
+            { "uid": "e8", "role": "button", "name": "Photo", "field": "photo", "type": "file", "hidden": true },
         ] }], "fields": [{ "uid": "e7", "role": "searchbox", "name": "Search", "type": "search", "value": "" }] });
         assert_eq!(
             compact("page.forms", &forms).as_deref(),
             Some(
-                "form e3 \"Sign in\" POST http://x/login\n  e4 textbox \"Email\" field=email value=\"a@x\" required\n  e5 checkbox \"Remember\" checked\n  e6 button \"Go\"\noutside any form\n  e7 searchbox \"Search\" value=\"\"\n"
+                "form e3 \"Sign in\" POST http://x/login\n  e4 textbox \"Email\" field=email type=email value=\"a@x\" required\n  e5 checkbox \"Remember\" checked\n  e6 button \"Go\"\n  e8 button \"Photo\" field=photo type=file hidden\noutside any form\n  e7 searchbox \"Search\" value=\"\"\n"
             )
         );
         assert_eq!(

@@ -702,28 +702,60 @@ pub async fn upload(
         args,
         warning,
     } = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    let found = probe_result(ctx.probe(&frame, ProbeCommand::Box, args).await?, &what)?;
+    let found = probe_result(
+        ctx.probe(&frame, ProbeCommand::Box, args.clone()).await?,
+        &what,
+    )?;
     let uid = found["uid"].as_str().unwrap_or_default().to_string();
-    ctx.browser
+    let outcome = match ctx
+        .browser
         .set_files(&ctx.target, &frame, &uid, &files)
         .await
-        .map_err(|error| {
-            if error.code == ErrorCode::ProtocolError {
-                CdtError::new(
-                    ErrorCode::TargetNotInteractable,
-                    format!("{what} is not a file input"),
-                )
-                .run::<op::ElementInspect>("<uid>")
-            } else {
-                error
-            }
-        })?;
-    let mut feedback_value =
-        feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
+    {
+        Ok(()) => DispatchOutcome::default(),
+        // Not a file input: a drop zone, a styled button or a label that opens the page's file
+        // chooser when clicked (its input hidden, or made on the click): clicked as a user
+        // would, the chooser gets the files.
+        Err(error) if error.code == ErrorCode::ProtocolError => {
+            chosen(&ctx, &frame, &args, &what, &uid, &files).await?
+        }
+        Err(error) => return Err(error),
+    };
+    let mut feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
     feedback_value.files = Some(files);
     let mut reply = finish(feedback_value, "upload", &uid, params.no_wait);
     reply.warnings.extend(warning);
     Ok(reply)
+}
+
+/// How long a click may take to open the page's file chooser.
+const CHOOSER_WAIT: Duration = Duration::from_millis(1500);
+
+/// Clicks `uid` (not a file input) with the page's file chooser intercepted and gives the
+/// chooser it opens `files`; an error that says where the file inputs are when none opened.
+async fn chosen(
+    ctx: &PageCtx,
+    frame: &str,
+    args: &Value,
+    what: &str,
+    uid: &str,
+    files: &[String],
+) -> Result<DispatchOutcome, CdtError> {
+    let aimed = aim(ctx, frame, args.clone(), what).await?;
+    let (x, y) = match pointer_onto(ctx, frame, args, what, (aimed.x, aimed.y), uid).await? {
+        Rest::At(x, y) => (x, y),
+        Rest::Dialog(outcome) => return Ok(outcome),
+    };
+    ctx.browser
+        .choose_files(&ctx.target, (x, y), files, CHOOSER_WAIT)
+        .await?
+        .ok_or_else(|| {
+            CdtError::new(
+                ErrorCode::TargetNotInteractable,
+                format!("{what} is not a file input, and clicking it opened no file chooser"),
+            )
+            .hinted("Run: cdt page forms (each file input shows type=file, hidden ones too), then cdt element upload <its uid> <file>")
+        })
 }
 
 /// `element clear`: empties a text field, with the action's feedback.

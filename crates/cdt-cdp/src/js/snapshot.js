@@ -472,6 +472,10 @@
     let transforms = H.transformsIn(start.getRootNode());
     // The same for the tree scope of the shadow host being walked (whose children its slots show).
     let lightTransforms = transforms;
+    const holdsShownControl = (el) => {
+      for (const control of el.querySelectorAll(NOT_A_NAME)) if (H.isVisible(control)) return true;
+      return false;
+    };
     const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
     const ownBox = (el) => {
       const style = getComputedStyle(el);
@@ -574,7 +578,9 @@
         // A clickable that holds controls of its own (a map with its markers and zoom buttons,
         // a card with its buttons) or a table is not named by all their words: they have lines
         // of their own, and its text shows below it.
-        if (name && role === H.CLICKABLE && !H.hasOwnName(el) && el.querySelector(NOT_A_NAME)) name = '';
+        // (Controls that do not show do not count: a label around its hidden file input or
+        // checkbox is named by its words.)
+        if (name && role === H.CLICKABLE && !H.hasOwnName(el) && holdsShownControl(el)) name = '';
         let keep;
         if (args.verbose) keep = true;
         else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected) && !focusGuard(el, role, name);

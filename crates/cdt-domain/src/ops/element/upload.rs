@@ -1,4 +1,5 @@
-//! `cdt element upload`: put files into an <input type=file>.
+//! `cdt element upload`: put files into an <input type=file>, or into the file chooser an element
+//! opens when clicked (a drop zone, a styled button, a label).
 
 use super::*;
 use crate::ops::prelude::*;
@@ -11,13 +12,14 @@ impl Op for ElementUpload {
     type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.upload",
-        summary: "Put files into an <input type=file>",
+        summary: "Put files into an <input type=file>, or the file chooser an element opens (a drop zone, a styled button)",
         default_timeout_ms: S10,
         effect: Effect::Acts,
         errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::IoError, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element upload e11 ./cv.pdf",
             "cdt element upload e11 ./cv.pdf ./photo.png",
+            "cdt element upload --text 'Drop files here' ./photo.png",
         ],
         tools: &[Tool::of::<UploadFile>("upload_file", ToolFamily::DevTools, "Put files in a file input.")],
         #[cfg(feature = "cli")]
@@ -41,7 +43,7 @@ pub struct UploadParams {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UploadFile {
-    /// The file input.
+    /// The file input, or what opens one.
     pub uid: String,
     /// Absolute paths.
     pub file_paths: Vec<String>,
@@ -84,7 +86,7 @@ mod args {
 
 #[derive(Debug, Args)]
     pub struct UploadArgs {
-        /// The file input's uid.
+        /// The file input's uid, or an element's that opens a file chooser when clicked.
         #[arg(value_name = "UID")]
         pub uid: Option<String>,
         /// Files to upload.
@@ -92,6 +94,9 @@ mod args {
         pub files: Vec<String>,
         #[arg(long, value_name = "CSS")]
         pub selector: Option<String>,
+        /// The element by its visible text (a drop zone's "Drop files here").
+        #[arg(long, value_name = "TEXT")]
+        pub text: Option<String>,
         #[arg(long, value_name = "ID")]
         pub page: Option<u32>,
         #[arg(long)]
@@ -103,8 +108,8 @@ impl CliArgs for UploadArgs {
         fn given(self) -> ActionGiven {
             let mut files = self.files;
             let mut uid = self.uid;
-            // With --selector, every positional is a file.
-            if self.selector.is_some()
+            // With --selector or --text, every positional is a file.
+            if (self.selector.is_some() || self.text.is_some())
                 && let Some(first) = uid.take()
             {
                 files.insert(0, first);
@@ -113,7 +118,7 @@ impl CliArgs for UploadArgs {
                 target: ElementTarget {
                     uid,
                     selector: self.selector,
-                    text: None,
+                    text: self.text,
                     page: self.page,
                 },
                 no_wait: self.no_wait,
