@@ -330,7 +330,7 @@ fn links_and_forms_carry_the_uids_actions_take() {
     let again = env.ctx("lf", &["page", "forms", "--output", "text"]);
     assert!(
         again.stdout.contains(&format!(
-            "  {email} textbox \"Email\" field=email value=\"ada@example.com\" required"
+            "  {email} textbox \"Email\" field=email type=email value=\"ada@example.com\" required"
         )),
         "{}",
         again.stdout
