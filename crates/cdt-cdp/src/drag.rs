@@ -12,7 +12,7 @@ use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, MouseEventKind, MouseInput};
 use serde_json::{Value, json};
 
-use crate::page_ops::mouse_input;
+use crate::page_ops::{intercepting, mouse_input};
 use crate::pages::Pages;
 use crate::transport::EventStream;
 
@@ -37,24 +37,8 @@ pub(crate) async fn drag(
 ) -> Result<DispatchOutcome, CdtError> {
     let session = pages.session_for(page).await?;
     let mut events = pages.connection.subscribe();
-    pages
-        .connection
-        .call(
-            "Input.setInterceptDrags",
-            json!({ "enabled": true }),
-            Some(&session),
-        )
-        .await?;
-    let outcome = stepped_drag(pages, page, &session, &mut events, (from, to), html5).await;
-    let _ = pages
-        .connection
-        .call(
-            "Input.setInterceptDrags",
-            json!({ "enabled": false }),
-            Some(&session),
-        )
-        .await;
-    outcome
+    let drag = stepped_drag(pages, page, &session, &mut events, (from, to), html5);
+    intercepting(pages, &session, "Input.setInterceptDrags", drag).await
 }
 
 /// The data of a drag the page started, if one was reported on `session` by now.

@@ -9,7 +9,7 @@ use cdt_domain::interact::{DispatchOutcome, MouseEventKind, MouseInput};
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::{Value, json};
 
-use crate::page_ops::mouse_input;
+use crate::page_ops::{intercepting, mouse_input};
 use crate::pages::Pages;
 
 /// Clicks at `at` (the pointer is there) with the file chooser intercepted; when the click
@@ -23,23 +23,8 @@ pub(crate) async fn choose_files(
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     let session = pages.session_for(page).await?;
     let mut events = pages.connection.subscribe();
-    pages
-        .connection
-        .call(
-            "Page.setInterceptFileChooserDialog",
-            json!({ "enabled": true }),
-            Some(&session),
-        )
-        .await?;
-    let chosen = click_and_choose(pages, page, &session, &mut events, at, wait).await;
-    let _ = pages
-        .connection
-        .call(
-            "Page.setInterceptFileChooserDialog",
-            json!({ "enabled": false }),
-            Some(&session),
-        )
-        .await;
+    let click = click_and_choose(pages, page, &session, &mut events, at, wait);
+    let chosen = intercepting(pages, &session, "Page.setInterceptFileChooserDialog", click).await;
     let (outcome, opened) = chosen?;
     let Some(opened) = opened else {
         return Ok(if outcome.dialog.is_some() {

@@ -106,6 +106,27 @@ pub(crate) async fn mouse_input(
     dispatch(pages, page, "Input.dispatchMouseEvent", params).await
 }
 
+/// Runs `work` with the interception `method` turns on (`Input.setInterceptDrags`,
+/// `Page.setInterceptFileChooserDialog`) enabled on `session`, and turns it off after, whatever
+/// `work` answered: a page is never left intercepting.
+pub(crate) async fn intercepting<T>(
+    pages: &Pages,
+    session: &str,
+    method: &str,
+    work: impl std::future::Future<Output = Result<T, CdtError>>,
+) -> Result<T, CdtError> {
+    pages
+        .connection
+        .call(method, json!({ "enabled": true }), Some(session))
+        .await?;
+    let out = work.await;
+    let _ = pages
+        .connection
+        .call(method, json!({ "enabled": false }), Some(session))
+        .await;
+    out
+}
+
 pub(crate) async fn key_input(
     pages: &Pages,
     page: &str,

@@ -114,8 +114,11 @@ impl Page {
         let page = Page { env };
         page.cdt(&["page", "open", &server.url]);
         page.cdt(&["page", "resize", "1400", "900"]);
-        // The WebSocket is open (and the state it sends first has arrived).
+        // The WebSocket is open, and the state it sends first has arrived: until then the page
+        // knows no action the server allows, and every button is disabled (a click on one made
+        // right after the socket opened was refused, once in CI).
         page.wait_text("서버: 연결됨");
+        page.wait_buttons(&[("Gemini 구동/재연결", true), ("Codex 구동/재연결", true)]);
         page
     }
 
