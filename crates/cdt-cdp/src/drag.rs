@@ -12,7 +12,7 @@ use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, MouseEventKind, MouseInput};
 use serde_json::{Value, json};
 
-use crate::page_ops::{intercepting, mouse_input};
+use crate::page_ops::{event_on, intercepting, mouse_input};
 use crate::pages::Pages;
 use crate::transport::EventStream;
 
@@ -97,19 +97,9 @@ async fn stepped_drag(
         } else {
             LATE_INTERCEPT_WAIT
         };
-        dragging = tokio::time::timeout(wait, async {
-            while let Some(event) = events.recv().await {
-                if event.method == "Input.dragIntercepted"
-                    && event.session_id.as_deref() == Some(session)
-                {
-                    return Some(event.params["data"].clone());
-                }
-            }
-            None
-        })
-        .await
-        .ok()
-        .flatten();
+        dragging = event_on(events, session, "Input.dragIntercepted", wait)
+            .await
+            .map(|params| params["data"].clone());
         if let Some(data) = &dragging {
             drag_event(pages, session, "dragEnter", to, data).await?;
         }

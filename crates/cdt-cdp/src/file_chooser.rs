@@ -6,10 +6,11 @@
 use std::time::Duration;
 
 use cdt_domain::interact::{DispatchOutcome, MouseEventKind, MouseInput};
+use cdt_domain::ops::op;
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::page_ops::{intercepting, mouse_input};
+use crate::page_ops::{event_on, intercepting, mouse_input, set_input_files};
 use crate::pages::Pages;
 
 /// Clicks at `at` (the pointer is there) with the file chooser intercepted; when the click
@@ -45,16 +46,9 @@ pub(crate) async fn choose_files(
             ErrorCode::TargetNotInteractable,
             "the file chooser it opened belongs to no file input (a script's own picker)",
         )
-        .hinted("Run: cdt page forms (each file input shows type=file, hidden ones too)"));
+        .run_then::<op::PageForms>("", " (each file input shows type=file, hidden ones too)"));
     };
-    pages
-        .connection
-        .call(
-            "DOM.setFileInputFiles",
-            json!({ "files": files, "backendNodeId": node }),
-            Some(&session),
-        )
-        .await?;
+    set_input_files(pages, &session, node, files).await?;
     Ok(Some(outcome))
 }
 
@@ -73,18 +67,6 @@ async fn click_and_choose(
             return Ok((outcome, None));
         }
     }
-    let opened = tokio::time::timeout(wait, async {
-        while let Some(event) = events.recv().await {
-            if event.method == "Page.fileChooserOpened"
-                && event.session_id.as_deref() == Some(session)
-            {
-                return Some(event.params.clone());
-            }
-        }
-        None
-    })
-    .await
-    .ok()
-    .flatten();
+    let opened = event_on(events, session, "Page.fileChooserOpened", wait).await;
     Ok((outcome, opened))
 }

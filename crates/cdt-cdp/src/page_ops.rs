@@ -15,7 +15,7 @@ use crate::dialogs::{record_dialog, until_dialog};
 use crate::frame_sessions::frame_target;
 use crate::pages::{Pages, attach, opens_dialog};
 use crate::support::{browser_gone, str_field};
-use crate::transport::CdpConnection;
+use crate::transport::{CdpConnection, EventStream};
 use crate::world::uid_node;
 
 /// Sends `Runtime.terminateExecution` when an evaluation is abandoned (timed out or dropped).
@@ -164,15 +164,46 @@ pub(crate) async fn file_input(
 ) -> Result<(), CdtError> {
     let (session, _) = frame_target(pages, page, frame).await?;
     let node = uid_node(pages, page, uid).await?;
+    set_input_files(pages, &session, &json!(node), files).await
+}
+
+/// Puts `files` into the file input `node` (a backend node id) on `session`, as a user picking
+/// them would (its `input` and `change` events run).
+pub(crate) async fn set_input_files(
+    pages: &Pages,
+    session: &str,
+    node: &Value,
+    files: &[String],
+) -> Result<(), CdtError> {
     pages
         .connection
         .call(
             "DOM.setFileInputFiles",
             json!({ "files": files, "backendNodeId": node }),
-            Some(&session),
+            Some(session),
         )
         .await
         .map(drop)
+}
+
+/// The params of the first `method` event on `session` that comes within `wait`, if any.
+pub(crate) async fn event_on(
+    events: &mut EventStream,
+    session: &str,
+    method: &str,
+    wait: Duration,
+) -> Option<Value> {
+    tokio::time::timeout(wait, async {
+        while let Some(event) = events.recv().await {
+            if event.method == method && event.session_id.as_deref() == Some(session) {
+                return Some(event.params.clone());
+            }
+        }
+        None
+    })
+    .await
+    .ok()
+    .flatten()
 }
 
 async fn eval_session(pages: &Pages, page: &str) -> Result<String, CdtError> {
