@@ -707,19 +707,16 @@ pub async fn upload(
         &what,
     )?;
     let uid = found["uid"].as_str().unwrap_or_default().to_string();
-    let outcome = match ctx
-        .browser
-        .set_files(&ctx.target, &frame, &uid, &files)
-        .await
-    {
-        Ok(()) => DispatchOutcome::default(),
-        // Not a file input: a drop zone, a styled button or a label that opens the page's file
-        // chooser when clicked (its input hidden, or made on the click): clicked as a user
-        // would, the chooser gets the files.
-        Err(error) if error.code == ErrorCode::ProtocolError => {
-            chosen(&ctx, &frame, &args, &what, &uid, &files).await?
-        }
-        Err(error) => return Err(error),
+    // A file input takes the files; anything else (a drop zone, a styled button or a label
+    // that opens the page's file chooser when clicked, its input hidden or made on the click)
+    // is clicked as a user would, and the chooser gets them.
+    let outcome = if found["fileInput"] == true {
+        ctx.browser
+            .set_files(&ctx.target, &frame, &uid, &files)
+            .await?;
+        DispatchOutcome::default()
+    } else {
+        chosen(&ctx, &frame, &args, &what, &uid, &files).await?
     };
     let mut feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
     feedback_value.files = Some(files);
@@ -754,7 +751,10 @@ async fn chosen(
                 ErrorCode::TargetNotInteractable,
                 format!("{what} is not a file input, and clicking it opened no file chooser"),
             )
-            .hinted("Run: cdt page forms (each file input shows type=file, hidden ones too), then cdt element upload <its uid> <file>")
+            .run_then::<op::PageForms>(
+                "",
+                " (each file input shows type=file, hidden ones too), then cdt element upload <its uid> <file>",
+            )
         })
 }
 

@@ -67,15 +67,7 @@ pub async fn in_any_frame(
                 probe_result(found, what)?;
             }
         }
-        if let Ok(frames) = ctx.probe(&prefix, ProbeCommand::Frames, json!({})).await {
-            queue.extend(
-                frames["frames"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|f| f["prefix"].as_str().map(str::to_string)),
-            );
-        }
+        queue.extend(frames_inside(ctx, &prefix).await);
     }
     let unknown = json!({ "error": "unknown", "selector": args["selector"] });
     probe_result(unknown, what).map(|_| Located {
@@ -94,18 +86,26 @@ pub async fn every_frame(ctx: &PageCtx) -> Vec<String> {
     while next < frames.len() {
         let prefix = frames[next].clone();
         next += 1;
-        let Ok(inside) = ctx.probe(&prefix, ProbeCommand::Frames, json!({})).await else {
-            continue;
-        };
-        for child in inside["frames"].as_array().into_iter().flatten() {
-            if let Some(child) = child["prefix"].as_str()
-                && !frames.iter().any(|known| known == child)
-            {
-                frames.push(child.to_string());
+        for child in frames_inside(ctx, &prefix).await {
+            if !frames.contains(&child) {
+                frames.push(child);
             }
         }
     }
     frames
+}
+
+/// The frames right inside frame `prefix`, as the probe names them (none when it went away).
+async fn frames_inside(ctx: &PageCtx, prefix: &str) -> Vec<String> {
+    let Ok(inside) = ctx.probe(prefix, ProbeCommand::Frames, json!({})).await else {
+        return Vec::new();
+    };
+    inside["frames"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["prefix"].as_str().map(str::to_string))
+        .collect()
 }
 
 /// `AMBIGUOUS_TARGET` when a text matched `also` other elements as well as `uid`.

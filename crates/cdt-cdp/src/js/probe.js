@@ -907,7 +907,8 @@
     const p = pick(args, target);
     if (!p.el) return p;
     const b = boxOf(p.el); const st = getComputedStyle(p.el);
-    return { uid: ref(p.el), box: b, content: { x: b.x + p.el.clientLeft + parseFloat(st.paddingLeft || 0), y: b.y + p.el.clientTop + parseFloat(st.paddingTop || 0) } };
+    return { uid: ref(p.el), box: b, content: { x: b.x + p.el.clientLeft + parseFloat(st.paddingLeft || 0), y: b.y + p.el.clientTop + parseFloat(st.paddingTop || 0) },
+      fileInput: p.el.localName === 'input' && p.el.type === 'file' };
   }
   // The element a selector or text names, by uid (for a search across frames).
   function locate(args) {
