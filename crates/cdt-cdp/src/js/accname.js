@@ -483,6 +483,11 @@
     return { text: parsed.text, from: parsed.alt ? 'other' : 'contents', kind: layoutKind(cs.display, false) };
   };
 
+  // A video or audio that cannot play (no source, or an error), as Chromium judges it: named by
+  // its error message, and disabled in its tree (not to actions: a click still reaches the page).
+  const unplayable = (el) => (el.localName === 'video' || el.localName === 'audio') &&
+    (!!el.error || el.networkState === HTMLMediaElement.NETWORK_EMPTY || el.networkState === HTMLMediaElement.NETWORK_NO_SOURCE);
+
   // Whether a style in the tree scope may set `text-transform` (a sheet's rule or an inline
   // style), answered once per scope and run: where none can, a text's name is its text.
   const scopeTransforms = (root) => memoized('transformRules', root, () =>
@@ -499,6 +504,9 @@
     if (display.startsWith('inline')) return 'atomic';
     return 'block';
   };
+  // Whether an element is laid out as a block of its own (floated and positioned boxes are
+  // blocks too: their display is made one), as text lines are split.
+  const blockBox = (el) => layoutKind(styleOf(el).display, false) === 'block';
   const needsSpace = (prevKind, prevControl, kind, control, lastFrom, from, blockBetween) => {
     if (prevKind !== 'inline' || kind !== 'inline') return true;
     if (lastFrom === 'other' || from === 'other') return true;
@@ -635,7 +643,7 @@
     alternative(el, recursive, root, rootHidden, noLayout, out, clickable, scope) {
       const role = roleOf(el);
       // Chromium names a media element that cannot play by its error message, whatever else.
-      if ((el.localName === 'video' || el.localName === 'audio') && (!el.currentSrc || el.error)) {
+      if (unplayable(el)) {
         out.from = 'other';
         return 'Unable to play media.';
       }
@@ -919,10 +927,6 @@
   // element.
   const disabled = (el) => (el.disabled !== undefined && el.tagName !== 'FIELDSET' && (el.disabled === true || el.matches(':disabled'))) ||
     ariaIs(el, 'aria-disabled', 'true') || (underAriaDisabled(el) && (el.tabIndex >= 0 || el.hasAttribute('tabindex')));
-  // A video or audio that cannot play (no source, or an error): disabled to Chromium's tree. (Not
-  // to actions: a click on it still reaches the page.)
-  const unplayable = (el) => (el.localName === 'video' || el.localName === 'audio') &&
-    (!!el.error || el.networkState === HTMLMediaElement.NETWORK_EMPTY || el.networkState === HTMLMediaElement.NETWORK_NO_SOURCE);
   const CURRENT_TOKENS = new Set(['page', 'step', 'location', 'date', 'time']);
   const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem']);
   const MIXABLE = new Set(['checkbox', 'menuitemcheckbox', 'treeitem']);
@@ -938,22 +942,24 @@
   // Date and time fields, and a drop-down <select>, are no text field or combobox to Chromium's
   // required state.
   const NOT_REQUIRABLE_INPUTS = new Set(['date', 'datetime-local', 'time', 'month', 'week']);
-  // The role of the nearest table, grid or treegrid around a cell, header or row (null: none).
+  // The nearest table, grid or treegrid around a cell, header or row, and its role (none: null).
   const tableAround = (el) => {
     for (let p = parentOf(el); p; p = parentOf(p)) {
-      const r = roleOf(p);
-      if (r === 'grid' || r === 'treegrid' || r === 'table') return r;
+      const role = roleOf(p);
+      if (role === 'grid' || role === 'treegrid' || role === 'table') return { table: p, role };
     }
     return null;
   };
+  const isGrid = (around) => !!around && (around.role === 'grid' || around.role === 'treegrid');
   const selectableInTable = (el) => {
     const around = tableAround(el);
-    return around === 'grid' || around === 'treegrid' || (around !== null && el.hasAttribute('role'));
+    return isGrid(around) || (around !== null && el.hasAttribute('role'));
   };
-  const tristate = (el, role, attribute, word, out) => {
+  // `word` when `attribute` is true, `word=mixed` when it is mixed and `mixes`.
+  const tristate = (el, attribute, word, mixes, out) => {
     const v = (el.getAttribute(attribute) || '').toLowerCase();
     if (v === 'true') out.push(word);
-    else if (v === 'mixed' && (attribute === 'aria-pressed' || MIXABLE.has(role))) out.push(word + '=mixed');
+    else if (v === 'mixed' && mixes) out.push(word + '=mixed');
   };
   // The states the snapshot's line shows, in its words and order, each only when it holds:
   // disabled, checked (`checked=mixed`), pressed (`pressed=mixed`), expanded, selected,
@@ -965,9 +971,9 @@
       if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
         if (el.type === 'checkbox' && el.indeterminate) out.push('checked=mixed');
         else if (el.checked) out.push('checked');
-      } else tristate(el, role, 'aria-checked', 'checked', out);
+      } else tristate(el, 'aria-checked', 'checked', MIXABLE.has(role), out);
     }
-    if (role === 'button') tristate(el, role, 'aria-pressed', 'pressed', out);
+    if (role === 'button') tristate(el, 'aria-pressed', 'pressed', true, out);
     if ((EXPANDABLE.has(role) && ariaIs(el, 'aria-expanded', 'true')) ||
       // A <details>' summary is its disclosure button: expanded while it is open.
       (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS' && el.parentElement.open &&
@@ -996,8 +1002,8 @@
     if (el.readOnly || ariaIs(el, 'aria-readonly', 'true')) return true;
     if (role !== 'gridcell' && role !== 'columnheader' && role !== 'rowheader') return false;
     if (el.hasAttribute('aria-readonly')) return false;
-    const grid = el.closest('[role]:is([role~=grid i], [role~=treegrid i])');
-    return !!grid && ariaIs(grid, 'aria-readonly', 'true');
+    const around = tableAround(el);
+    return isGrid(around) && ariaIs(around.table, 'aria-readonly', 'true');
   };
   // A text node as laid out, its words in the case `text-transform` shows them (for text lines,
   // where `scopeTransforms` says a style of its tree scope may set one).
@@ -1006,5 +1012,5 @@
     if (parent && parent.nodeType === 11) parent = parent.host;
     return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
   };
-  return { role, name, visible, fromContent, headingLevel, states, disabled, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
+  return { role, name, visible, fromContent, headingLevel, states, disabled, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
 })()

@@ -62,6 +62,14 @@
     '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],' +
     '[role=combobox],[role=textbox],[role=slider],[role=spinbutton],table,[role=table],[role=grid],[role=treegrid],[role=row]';
 
+  // Whether a clickable holds a control that shows (one that does not, a label's hidden file
+  // input or checkbox, leaves it named by its words).
+  const holdsShownControl = (el) => {
+    for (const control of el.querySelectorAll(NOT_A_NAME)) if (H.isVisible(control)) return true;
+    return false;
+  };
+  const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
+
   // What changed since a block's output was kept (see the header).
   const C = {
     gen: 1,
@@ -472,16 +480,6 @@
     let transforms = H.transformsIn(start.getRootNode());
     // The same for the tree scope of the shadow host being walked (whose children its slots show).
     let lightTransforms = transforms;
-    const holdsShownControl = (el) => {
-      for (const control of el.querySelectorAll(NOT_A_NAME)) if (H.isVisible(control)) return true;
-      return false;
-    };
-    const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
-    const ownBox = (el) => {
-      const style = getComputedStyle(el);
-      if (style.display === 'none' || style.display === 'contents') return false;
-      return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed' || !style.display.startsWith('inline');
-    };
     const walk = (el, depth, named, inAction, cursor, deep) => {
       if (depth > maxDepth || cut) return;
       if (el.nodeType === 3) {
@@ -521,7 +519,7 @@
       // positioned out of the flow, a block), right after text with no space between (a date
       // picker's "Prev" and "Next" links): its words are a line of their own, as they show,
       // not run into the text before it ("PrevNext"). (Its style is read only then.)
-      const boxed = !block && text.parts.length > 0 && !endsInSpace(text.parts[text.parts.length - 1]) && ownBox(el);
+      const boxed = !block && text.parts.length > 0 && !endsInSpace(text.parts[text.parts.length - 1]) && H.blockBox(el);
       if (boxed) flush();
       const from = recs.length;
       walkElement(el, tag, block, depth, named, inAction, cursor, deepHere);
