@@ -162,15 +162,22 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
         Vec::new()
     };
     pairs.push((old_mid.len(), new_mid.len()));
-    // (at, remove, lines, gone): a run of lines that differ. A segment's uid line is an edit of
-    // its own (its element changed), so that lines below it that went without a replacement
-    // are a removal of their own, told by their words when they are few.
-    let mut hunks: Vec<(usize, usize, String, String)> = Vec::new();
+    // Each run of lines that differ is an edit. A segment's uid line is an edit of its own (its
+    // element changed), so that lines below it that went without a replacement are a removal
+    // of their own, told by their words when they are few.
+    let edit = |at, remove, lines: String, gone: String| Change::Edit {
+        uid: uid.to_string(),
+        at,
+        remove,
+        lines,
+        gone,
+    };
+    let mut edits = Vec::new();
     let (mut i, mut j) = (0, 0);
     for (oi, nj) in pairs {
         let (mut at, mut removed, mut from) = (prefix + i, oi - i, j);
         if at == 0 && removed > 0 && nj > j {
-            hunks.push((0, 1, new_mid[j].clone(), String::new()));
+            edits.push(edit(0, 1, new_mid[j].clone(), String::new()));
             (at, removed, from) = (1, removed - 1, j + 1);
         }
         if from == nj && (1..=GONE_SHOWN).contains(&removed) {
@@ -179,20 +186,28 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
                 .map(|line| line.trim_start())
                 .collect::<Vec<_>>()
                 .join("\n");
-            hunks.push((at, removed, String::new(), gone));
+            edits.push(edit(at, removed, String::new(), gone));
         } else if removed > 0 || nj > from {
-            hunks.push((at, removed, new_mid[from..nj].join("\n"), String::new()));
+            edits.push(edit(
+                at,
+                removed,
+                new_mid[from..nj].join("\n"),
+                String::new(),
+            ));
         }
         (i, j) = (oi + 1, nj + 1);
     }
+    let brought = |change: &Change| change.lines().map_or(0, str::len);
     let whole = new.join("\n");
     // What each form costs to read: an edit names its place (~20 bytes) besides its lines.
-    let edits_cost: usize = hunks.iter().map(|(_, _, lines, _)| lines.len() + 20).sum();
+    let edits_cost: usize = edits.iter().map(|e| brought(e) + 20).sum();
     // Where the uid line itself stayed, edits are kept at a little more cost: the segment
     // whole would repeat that line, which reads as if its element had changed (a status text
     // below a combobox, not the combobox).
     let kept_line = if prefix > 0 { 20 } else { 0 };
-    let tells_gone = hunks.iter().any(|(_, _, _, gone)| !gone.is_empty());
+    let tells_gone = edits
+        .iter()
+        .any(|e| matches!(e, Change::Edit { gone, .. } if !gone.is_empty()));
     if edits_cost >= whole.len() + kept_line && !tells_gone {
         let cost = whole.len();
         return (
@@ -203,21 +218,9 @@ fn segment_change(uid: &str, old: &[String], new: &[String]) -> (Vec<Change>, us
             cost,
         );
     }
-    let weight = hunks
-        .iter()
-        .map(|(_, _, lines, _)| lines.len() + NAMING_COST)
-        .sum();
-    let edits = hunks
-        .into_iter()
-        .rev()
-        .map(|(at, remove, lines, gone)| Change::Edit {
-            uid: uid.to_string(),
-            at,
-            remove,
-            lines,
-            gone,
-        })
-        .collect();
+    let weight = edits.iter().map(|e| brought(e) + NAMING_COST).sum();
+    // Last first: each `at` counts in the segment as it was.
+    edits.reverse();
     (edits, weight)
 }
 
