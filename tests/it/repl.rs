@@ -346,7 +346,7 @@ fn seed_003_commands_work_as_printed() {
         "/long.html",
         "Long",
         &format!(
-            "<label>Email <input id=email value=ada></label>{rows}<footer id=footer><a href=\"#top\">Top</a></footer>
+            "<label>Email <input id=email value=ada></label><input type=file id=cv>{rows}<footer id=footer><a href=\"#top\">Top</a></footer>
             <script>addEventListener('contextmenu', e => {{ e.preventDefault(); document.title = 'menu on ' + e.target.textContent; }})</script>"
         ),
     );
@@ -392,6 +392,17 @@ fn seed_003_commands_work_as_printed() {
     );
     value("clear #email");
     assert_eq!(value("evaluate email.value")["value"], "");
+    // `upload <selector> <path>`, as seed 003 prints it.
+    let file = env.home.with_extension("cv.txt");
+    std::fs::write(&file, "cv").expect("a file to upload");
+    let uploaded = value(&format!("upload #cv {}", file.display()));
+    assert_eq!(uploaded["action"], "upload", "{uploaded}");
+    assert_eq!(
+        value("evaluate cv.files[0].name")["value"],
+        file.file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+    );
     let state = value("state");
     for key in ["loading", "network_idle", "dom_stable", "pending_requests"] {
         assert!(state.get(key).is_some(), "state lacks {key}: {state}");

@@ -60,6 +60,8 @@ pub enum Form {
     Read,
     /// An element, then the text to type into it (the rest of the words).
     ElementValue,
+    /// An element, then files (each of the rest of the words): seed 003's `upload`.
+    ElementFiles,
     /// The rest of the line as one argument (a selector or text keeps its quotes).
     Rest,
     /// The rest of the line as JavaScript: as typed, and a `$x` that is no variable stays.

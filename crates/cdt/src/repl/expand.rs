@@ -77,6 +77,20 @@ fn scroll_words(alias: &Alias, rest: &str, variables: &Variables) -> Result<Vec<
     Ok(words)
 }
 
+/// A line's element and the words after it. A quoted target may hold spaces (`t "Your name"
+/// Ada`); an unquoted one is the first word as typed, so a selector keeps its own quotes.
+fn target_then_words(rest: &str, variables: &Variables) -> Result<(String, Vec<String>), CdtError> {
+    if rest.starts_with(['\'', '"']) {
+        let mut parts = line::words(rest, variables)?.into_iter();
+        return Ok((parts.next().unwrap_or_default(), parts.collect()));
+    }
+    let (target, after) = line::first_word(rest);
+    Ok((
+        line::rest(target, variables, true)?,
+        line::words(after, variables)?,
+    ))
+}
+
 fn usage(alias: &Alias) -> CdtError {
     CdtError::validation(format!("usage: {}", alias.usage))
         .hinted(format!("Example: {}", alias.example))
@@ -181,24 +195,17 @@ pub fn expand(alias: &Alias, rest: &str, variables: &Variables) -> Result<Expans
                 }
             }));
         }
-        Form::ElementValue => {
-            // A quoted target may hold spaces (`t "Your name" Ada`); an unquoted one is the
-            // first word as typed, so a selector keeps its own quotes.
-            let (target, value) = if rest.starts_with(['\'', '"']) {
-                let mut parts = line::words(rest, variables)?.into_iter();
-                (parts.next().unwrap_or_default(), parts.collect())
-            } else {
-                let (target, value) = line::first_word(rest);
-                (
-                    line::rest(target, variables, true)?,
-                    line::words(value, variables)?,
-                )
-            };
-            if target.is_empty() || value.is_empty() {
+        Form::ElementValue | Form::ElementFiles => {
+            let (target, after) = target_then_words(rest, variables)?;
+            if target.is_empty() || after.is_empty() {
                 return Err(usage(alias));
             }
             element_words(classify(&target), &mut words);
-            words.push(format!("--value={}", value.join(" ")));
+            if form == Form::ElementFiles {
+                words.extend(after);
+            } else {
+                words.push(format!("--value={}", after.join(" ")));
+            }
         }
         Form::Rest | Form::Script => {
             let text = line::rest(rest, variables, form == Form::Rest)?;

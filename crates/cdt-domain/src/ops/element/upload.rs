@@ -22,6 +22,7 @@ impl Op for ElementUpload {
             "cdt element upload --text 'Drop files here' ./photo.png",
         ],
         tools: &[Tool::of::<UploadFile>("upload_file", ToolFamily::DevTools, "Put files in a file input.")],
+        aliases: &[Alias::new(&["upload"], "upload <uid|selector|text> <path>…", "put files into a file input, or the chooser an element opens", "upload #photo ./cv.pdf", Form::ElementFiles)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<args::UploadArgs>(),
         ..OpSpec::DEFAULTS
