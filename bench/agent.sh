@@ -12,7 +12,9 @@
 # `cdt element click` latency with and without the feedback wait. The listing rebuilt from the
 # diffs, as a client would, is compared line for line with a fresh full snapshot, and that with a
 # walk that kept nothing. Last, the
-# per-step token bill of a TodoMVC session (bench/spa.sh; BENCH_SPA=0 skips it).
+# per-step token bill of a TodoMVC session (bench/spa.sh; BENCH_SPA=0 skips it). The first line
+# tells what memory idle for a while costs to touch again on this machine (see
+# benchkit.idle_memory_line): first snapshots and snapshots after a turn move with it.
 #
 # Local server on 127.0.0.1 and a private CDT_HOME, both removed on exit. No thresholds.
 set -euo pipefail
@@ -33,7 +35,7 @@ printf '<title>Click</title><button onclick="this.textContent = %s + (++window.n
 python3 - "$PWD/target/release/cdt" "$PWD/target/release/cl100k" "$CDT_HOME/pages" <<'PY'
 import json, os, subprocess, sys, time
 sys.path.insert(0, os.path.join(os.getcwd(), "bench"))
-from benchkit import Client, counter, pct, serve_dir  # noqa: E402
+from benchkit import Client, counter, idle_memory_line, pct, serve_dir  # noqa: E402
 
 CDT, CL100K, ROOT = sys.argv[1:4]
 RUNS = int(os.environ.get("BENCH_RUNS", "20"))
@@ -41,6 +43,7 @@ FIRSTS = int(os.environ.get("BENCH_FIRSTS", "9"))
 TURN = float(os.environ.get("BENCH_TURN", "1"))
 
 base = serve_dir(ROOT)
+print(idle_memory_line(), flush=True)
 
 def cdt(*args):
     started = time.perf_counter()

@@ -164,6 +164,29 @@ fn wait_until_networkidle_and_none() {
         ],
     );
     assert_eq!(idle.ok()["title"], "Idle");
+    // `networkidle` is the network quiet once the page has loaded: a fetch the page starts after
+    // `load` is waited for, on a navigation and on a reload alike.
+    server.slow_page("/data", 700);
+    server.page(
+        "/late",
+        "Late",
+        "<script>addEventListener('load', () => setTimeout(() => fetch('/data')
+           .then(r => r.text()).then(() => document.title = 'Fetched'), 0))</script>",
+    );
+    let late = env.ctx(
+        "w",
+        &[
+            "page",
+            "navigate",
+            &server.url("/late"),
+            "--wait-until",
+            "networkidle",
+        ],
+    );
+    assert_eq!(late.ok()["title"], "Fetched");
+    let reloaded = env.ctx("w", &["page", "reload", "--wait-until", "networkidle"]);
+    assert_eq!(reloaded.ok()["title"], "Fetched");
+    assert_eq!(server.hits("/data"), 2);
     let none = env.ctx(
         "w",
         &["page", "navigate", &server.url("/"), "--wait-until", "none"],

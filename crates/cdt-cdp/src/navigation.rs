@@ -2,14 +2,17 @@
 //! not to) until the main frame reaches the lifecycle point asked for, and each answering
 //! `DIALOG_BLOCKING` at once if a dialog opens on the way.
 
-use cdt_domain::ops::op;
 use cdt_domain::ports::NavigationOutcome;
 use cdt_domain::{CdtError, ErrorCode, WaitUntil};
-use serde_json::json;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+use std::time::Duration;
+use tokio::time::{Instant, timeout_at};
 
 use crate::dialogs::until_dialog;
+use crate::emulation::is_frame;
 use crate::pages::Pages;
-use crate::support::{browser_gone, str_field};
+use crate::support::{browser_gone, lock, str_field};
 use crate::transport::EventStream;
 
 /// The `Page.lifecycleEvent` name `wait_until` waits for; `None` waits for nothing.
@@ -29,7 +32,7 @@ pub(crate) async fn navigate(
     wait_until: WaitUntil,
 ) -> Result<NavigationOutcome, CdtError> {
     let session = pages.session_for(target_id).await?;
-    let mut events = pages.connection.subscribe();
+    let events = pages.connection.subscribe();
     let reply = pages
         .connection
         .call("Page.navigate", json!({ "url": url }), Some(&session))
@@ -49,29 +52,16 @@ pub(crate) async fn navigate(
         str_field(&reply, "frameId").to_string(),
         str_field(&reply, "loaderId").to_string(),
     );
-    if let Some(name) = lifecycle_name(wait_until).filter(|_| !loader.is_empty()) {
-        let reached = async {
-            loop {
-                let event = events.recv().await.ok_or_else(|| {
-                    CdtError::new(
-                        ErrorCode::CdpDisconnected,
-                        "the browser went away during navigation",
-                    )
-                    .run::<op::SessionRestart>("")
-                })?;
-                let p = &event.params;
-                if event.session_id.as_deref() == Some(session.as_str())
-                    && event.method == "Page.lifecycleEvent"
-                    && str_field(p, "name") == name
-                    && str_field(p, "frameId") == frame
-                    && str_field(p, "loaderId") == loader
-                {
-                    return Ok(());
-                }
-            }
+    if !loader.is_empty() {
+        let point = Point {
+            pages,
+            page: target_id,
+            session: &session,
+            frame: &frame,
+            loader: Some(&loader),
         };
         // A page that opens a dialog while loading never reaches `load`: say so at once.
-        until_dialog(pages, target_id, reached).await?;
+        until_dialog(pages, target_id, point.reached(events, wait_until)).await?;
     }
     if wait_until == WaitUntil::None {
         return Ok(NavigationOutcome {
@@ -82,33 +72,114 @@ pub(crate) async fn navigate(
     pages.location(target_id).await
 }
 
-/// Waits for the main frame to reach `wait_until` after a navigation the caller started.
-async fn wait_main_frame(
-    page: &str,
-    session: &str,
-    mut events: EventStream,
-    wait_until: WaitUntil,
-) -> Result<(), CdtError> {
-    let Some(name) = lifecycle_name(wait_until) else {
-        return Ok(());
-    };
-    while let Some(event) = events.recv().await {
-        if event.session_id.as_deref() != Some(session) {
-            continue;
-        }
-        let p = &event.params;
-        let restored =
-            event.method == "Page.frameNavigated" && p["type"] == "BackForwardCacheRestore";
-        let same_document =
-            event.method == "Page.navigatedWithinDocument" && str_field(p, "frameId") == page;
-        let reached = event.method == "Page.lifecycleEvent"
-            && str_field(p, "name") == name
-            && str_field(p, "frameId") == page;
-        if restored || same_document || reached {
+/// Where a wait for a lifecycle point listens: the main frame of a page on its session, and the
+/// document a navigation created (its loader), when the navigation said which; after a history
+/// navigation or a reload it is learnt from the frame's first new document (`init`, or the
+/// navigation's start): a fresh tab may first commit a document of its own, which says `load`
+/// and `networkIdle` at once and is not the one asked for.
+struct Point<'a> {
+    pages: &'a Pages,
+    page: &'a str,
+    session: &'a str,
+    frame: &'a str,
+    loader: Option<&'a str>,
+}
+
+/// Whether a frame's event tells a new document starting: its `init` lifecycle point, or the
+/// start of a navigation that leaves the document.
+fn starts_document(method: &str, params: &Value) -> bool {
+    match method {
+        "Page.lifecycleEvent" => str_field(params, "name") == "init",
+        "Page.frameStartedNavigating" => !matches!(
+            str_field(params, "navigationType"),
+            "sameDocument" | "historySameDocument"
+        ),
+        _ => false,
+    }
+}
+
+/// How long `networkidle` wants the network quiet once the page has loaded: no request of the
+/// page in flight for this long (Playwright's rule). Chromium's own `networkIdle` lifecycle event
+/// comes up to two seconds after a still page went quiet (it is checked when the page runs a task,
+/// or by a two-second watchdog), so it is taken only when it comes first.
+const NETWORK_QUIET: Duration = Duration::from_millis(500);
+
+impl Point<'_> {
+    /// Whether `session` observes a frame of the page (the page itself, or a frame of it in a
+    /// process of its own), whose requests are the page's.
+    fn observes_frame(&self, session: &str) -> bool {
+        lock(&self.pages.state.observed)
+            .get(session)
+            .is_some_and(|o| o.page_target_id == self.page && is_frame(&o.target_type))
+    }
+
+    /// Waits until the frame reaches `wait_until`. A page restored from the back/forward cache
+    /// or moved within its document (after a history navigation or a reload, where no loader is
+    /// known) fires no lifecycle events: that is reaching it too.
+    async fn reached(
+        &self,
+        mut events: EventStream,
+        wait_until: WaitUntil,
+    ) -> Result<(), CdtError> {
+        let Some(name) = lifecycle_name(wait_until) else {
             return Ok(());
+        };
+        let quiet_after_load = wait_until == WaitUntil::Networkidle;
+        let mut in_flight = HashSet::new();
+        let mut quiet_since: Option<Instant> = None;
+        let mut loaded = false;
+        let mut loader = self.loader.map(str::to_string);
+        loop {
+            let next = match quiet_since {
+                Some(since) => match timeout_at(since + NETWORK_QUIET, events.recv()).await {
+                    Ok(event) => event,
+                    Err(_) => return Ok(()),
+                },
+                None => events.recv().await,
+            };
+            let event = next.ok_or_else(browser_gone)?;
+            let session = event.session_id.as_deref().unwrap_or_default();
+            let p = &event.params;
+            let this_frame = session == self.session && str_field(p, "frameId") == self.frame;
+            if loader.is_none() && this_frame && starts_document(&event.method, p) {
+                loader = Some(str_field(p, "loaderId").to_string()).filter(|l| !l.is_empty());
+            }
+            match event.method.as_str() {
+                "Page.lifecycleEvent"
+                    if this_frame && loader.as_deref() == Some(str_field(p, "loaderId")) =>
+                {
+                    let point = str_field(p, "name");
+                    if point == name {
+                        return Ok(());
+                    }
+                    loaded |= quiet_after_load && point == "load";
+                }
+                "Page.frameNavigated"
+                    if self.loader.is_none()
+                        && session == self.session
+                        && p["type"] == "BackForwardCacheRestore" =>
+                {
+                    return Ok(());
+                }
+                "Page.navigatedWithinDocument" if self.loader.is_none() && this_frame => {
+                    return Ok(());
+                }
+                // The page's requests are told on the sessions that observe its frames.
+                "Network.requestWillBeSent" if self.observes_frame(session) => {
+                    in_flight.insert(str_field(p, "requestId").to_string());
+                }
+                "Network.loadingFinished" | "Network.loadingFailed" => {
+                    in_flight.remove(str_field(p, "requestId"));
+                }
+                _ => {}
+            }
+            quiet_since = if loaded && in_flight.is_empty() {
+                quiet_since.or_else(|| Some(Instant::now()))
+            } else {
+                None
+            };
         }
     }
-    Err(browser_gone())
 }
 
 /// After a history navigation or reload the caller started: waits for the main frame (or a
@@ -120,12 +191,14 @@ async fn settle(
     events: EventStream,
     wait_until: WaitUntil,
 ) -> Result<NavigationOutcome, CdtError> {
-    until_dialog(
+    let point = Point {
         pages,
         page,
-        wait_main_frame(page, session, events, wait_until),
-    )
-    .await?;
+        session,
+        frame: page,
+        loader: None,
+    };
+    until_dialog(pages, page, point.reached(events, wait_until)).await?;
     pages.location(page).await
 }
 
