@@ -529,8 +529,18 @@ fn review_regressions_fill_focus_stale_uids_after_back_and_no_effect_after_a_ful
         .err("TARGET_NOT_INTERACTABLE", 5);
     env.ctx("r", &["element", "fill", "--selector", "#locked", "SECRET"])
         .err("TARGET_NOT_INTERACTABLE", 5);
-    env.ctx("r", &["element", "fill", "--selector", "#ro", "SECRET"])
-        .err("TARGET_NOT_INTERACTABLE", 5);
+    let run = env.ctx("r", &["element", "fill", "--selector", "#ro", "SECRET"]);
+    let readonly = run.err("TARGET_NOT_INTERACTABLE", 5);
+    // A read-only field points at the click that opens a page's picker, on its own uid.
+    let uid = readonly["details"]["uid"]
+        .as_str()
+        .expect("uid of the field");
+    assert!(
+        readonly["suggestions"][0].as_str().is_some_and(
+            |s| s.starts_with(&format!("Run: cdt element click {uid} (a page's picker"))
+        ),
+        "{readonly}"
+    );
     assert_eq!(
         env.ctx(
             "r",
@@ -1411,4 +1421,90 @@ fn a_text_area_shows_its_value_not_the_text_it_began_with() {
     let snap = snapshot(&env, "t");
     assert!(snap.contains("value=\"final words\""), "{snap}");
     assert!(!snap.contains("first draft"), "{snap}");
+}
+
+/// A slider or spin button of ARIA's (a `div` that says `aria-valuenow` and answers keys) shows
+/// its value on its line, and `element fill` moves it by its keys to the value asked for: Page
+/// Up/Down while they fit, then arrows (left and right where up and down move nothing), the
+/// nearer value when no step lands on it, the end of its range beyond it.
+#[test]
+fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
+    let server = HttpServer::start();
+    server.page(
+        "/sliders.html",
+        "Sliders",
+        "<div id=volume role=slider tabindex=0 aria-label=Volume aria-valuemin=0 aria-valuemax=100
+              aria-valuenow=20 aria-valuetext='20 %'></div>
+         <div id=pan role=slider tabindex=0 aria-label=Pan aria-valuemin=-10 aria-valuemax=10 aria-valuenow=0></div>
+         <div id=count role=spinbutton tabindex=0 aria-label=Count aria-valuenow=1>1</div>
+         <script>
+           function range(el, step, page, keys) {
+             const min = Number(el.getAttribute('aria-valuemin') ?? -Infinity);
+             const max = Number(el.getAttribute('aria-valuemax') ?? Infinity);
+             el.addEventListener('keydown', (e) => {
+               const by = keys[e.key];
+               if (by === undefined) return;
+               const now = Number(el.getAttribute('aria-valuenow'));
+               const next = Math.min(max, Math.max(min, now + by * (Math.abs(by) > 1 ? page : step) / Math.abs(by)));
+               el.setAttribute('aria-valuenow', next);
+               if (el.hasAttribute('aria-valuetext')) el.setAttribute('aria-valuetext', next + ' %');
+               if (el.id === 'count') el.textContent = next;
+               e.preventDefault();
+             });
+           }
+           range(volume, 5, 20, { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1, PageUp: 2, PageDown: -2 });
+           range(pan, 1, 1, { ArrowRight: 1, ArrowLeft: -1 });
+           range(count, 1, 1, { ArrowUp: 1, ArrowDown: -1 });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/sliders.html")])
+        .ok();
+    let snap = snapshot(&env, "s");
+    assert!(snap.contains("slider \"Volume\" value=\"20 %\""), "{snap}");
+    assert!(snap.contains("slider \"Pan\" value=\"0\""), "{snap}");
+    assert!(snap.contains("spinbutton \"Count\" value=\"1\""), "{snap}");
+    let value_of = |id: &str| {
+        env.ctx(
+            "s",
+            &[
+                "runtime",
+                "eval",
+                &format!("document.getElementById('{id}').getAttribute('aria-valuenow')"),
+            ],
+        )
+        .ok()["value"]
+            .clone()
+    };
+    let filled = env.ctx("s", &["element", "fill", "--selector", "#volume", "85"]);
+    assert!(
+        filled.ok()["changes"]
+            .to_string()
+            .contains("value=\\\"85 %\\\""),
+        "{}",
+        filled.stdout
+    );
+    assert_eq!(value_of("volume"), "85");
+    // No step of 5 lands on 47: the nearer of 45 and 50.
+    env.ctx("s", &["element", "fill", "--selector", "#volume", "47"])
+        .ok();
+    assert_eq!(value_of("volume"), "45");
+    env.ctx("s", &["element", "fill", "--selector", "#volume", "250"])
+        .ok();
+    assert_eq!(value_of("volume"), "100");
+    env.ctx("s", &["element", "fill", "--selector", "#pan", "-7"])
+        .ok();
+    assert_eq!(value_of("pan"), "-7");
+    env.ctx("s", &["element", "fill", "--selector", "#count", "6"])
+        .ok();
+    assert_eq!(value_of("count"), "6");
+    let run = env.ctx("s", &["element", "fill", "--selector", "#count", "lots"]);
+    let error = run.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("fill it with a number")),
+        "{error}"
+    );
+    assert_eq!(value_of("count"), "6");
 }

@@ -57,6 +57,41 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
     let run = env.run(&["input", "press", "Enter"]);
     let error = run.err("VALIDATION_ERROR", 2);
     assert_eq!(error["suggestions"][0], "Run: cdt input --help", "{error}");
+    // A word that is a command elsewhere, a REPL short form or a near spelling names the
+    // commands meant, each with what it does, before the group's help.
+    for (args, meant) in [
+        (
+            &["element", "type", "e1", "x"][..],
+            &["cdt element fill — ", "cdt input type — "][..],
+        ),
+        (
+            &["page", "goto", "http://127.0.0.1/"],
+            &["cdt page navigate — "],
+        ),
+        (
+            &["page", "click", "e3"],
+            &["cdt element click — ", "cdt input click — "],
+        ),
+        (
+            &["element", "clik", "e1"],
+            &["cdt element click — Click an element"],
+        ),
+        (&["screenshot"], &["cdt capture screenshot — "]),
+    ] {
+        let run = env.run(args);
+        let error = run.err("VALIDATION_ERROR", 2);
+        let suggestions: Vec<&str> = error["suggestions"]
+            .as_array()
+            .expect("suggestions")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(suggestions.len(), meant.len() + 1, "{error}");
+        for (suggestion, meant) in suggestions.iter().zip(meant) {
+            assert!(suggestion.starts_with(&format!("Run: {meant}")), "{error}");
+        }
+        assert!(suggestions[meant.len()].ends_with(" --help"), "{error}");
+    }
 }
 
 #[test]

@@ -113,6 +113,8 @@ named! {
         RadioUncheck = "radio-uncheck",
         /// A checkbox, radio or switch given a value that is not a yes or no.
         ToggleValue = "toggle-value",
+        /// A slider or spin button given a value that is not a number.
+        RangeValue = "range-value",
         /// A file input takes files (`element upload`), not text.
         FileInput = "file-input",
         /// The element holds no value to fill.
@@ -133,6 +135,9 @@ named! {
         Set = "set",
         /// Text typed by the keyboard into the focused, selected field.
         Type = "type",
+        /// A slider or spin button of ARIA's, focused: moved by its keys until it says the
+        /// value (`now` → `want`).
+        Step = "step",
     }
 }
 

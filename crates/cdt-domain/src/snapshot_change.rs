@@ -194,8 +194,15 @@ fn uid_ranges<'a>(uids: impl Iterator<Item = &'a String>) -> Vec<String> {
         .collect()
 }
 
-/// Where a segment goes: `after e39 in e30`, `at the start`.
+/// Where a segment goes: `after e39 in e30`, `first in e30` (it follows its parent's own line),
+/// `at the start`.
 fn place(after: &Option<String>, parent: &Option<String>) -> String {
+    if let Some(parent) = parent
+        .as_ref()
+        .filter(|parent| Some(*parent) == after.as_ref())
+    {
+        return format!("first in {parent}");
+    }
     let mut out = match after {
         Some(after) => format!("after {after}"),
         None => "at the start".to_string(),
@@ -321,6 +328,11 @@ mod tests {
                 after: None,
                 parent: None,
             },
+            Change::Move {
+                uid: "e21".into(),
+                after: Some("e30".into()),
+                parent: Some("e30".into()),
+            },
             Change::Remove {
                 uid: "e30".into(),
                 also: vec!["e31".into(), "e40".into()],
@@ -346,15 +358,15 @@ mod tests {
         ];
         assert_eq!(
             text(&changes),
-            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n- e30 e31 e40\n- e50-e64\n- e70 … e120  (26 segments)\n- f1e3-f1e5 e6 e7 e9-e12\n"
+            "+ e40 row  (after e39 in e30)\n    text \"new\"\n~ e15 button \"Save\" disabled\n- e12\n> e20 at the start\n> e21 first in e30\n- e30 e31 e40\n- e50-e64\n- e70 … e120  (26 segments)\n- f1e3-f1e5 e6 e7 e9-e12\n"
         );
         let json = serde_json::to_value(&changes).unwrap_or_default();
         assert_eq!(json[2], serde_json::json!({ "op": "remove", "uid": "e12" }));
         // In JSON, `also` names uids numbered in a row as a range too, however many.
-        assert_eq!(json[5]["also"], serde_json::json!(["e51-e64"]));
-        assert_eq!(json[6]["also"].as_array().map(Vec::len), Some(25));
+        assert_eq!(json[6]["also"], serde_json::json!(["e51-e64"]));
+        assert_eq!(json[7]["also"].as_array().map(Vec::len), Some(25));
         assert_eq!(
-            json[7]["also"],
+            json[8]["also"],
             serde_json::json!(["f1e4", "f1e5", "e6", "e7", "e9-e12"])
         );
         let back: Vec<Change> = serde_json::from_value(json).unwrap_or_default();

@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use cdt_domain::ops::{Op, Operation, op, op_spec};
+use cdt_domain::ops::{OP_SPECS, Op, OpSpec, Operation, op, op_spec};
 use cdt_domain::time::{CLIENT_HEADROOM_MS, now_unix_ms};
-use cdt_domain::{CdtError, Deadline, ErrorCode};
+use cdt_domain::{CdtError, Deadline, ErrorCode, RunHint, Suggestion};
 use cdt_ipc::Request;
 use cdt_store::StatePaths;
 use clap::ValueEnum;
@@ -197,6 +197,7 @@ pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, Cdt
         _ => {}
     }
     let mut words = command_words(args);
+    let mut near = Vec::new();
     // An unknown subcommand's help is its parent's (`cdt input --help`, not `cdt input press
     // --help`).
     if let Some(clap::error::ContextValue::String(unknown)) =
@@ -204,6 +205,12 @@ pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, Cdt
     {
         let kept: Vec<&str> = words.split(' ').filter(|w| w != unknown).collect();
         words = kept.join(" ");
+        let spelt = match error.get(clap::error::ContextKind::SuggestedSubcommand) {
+            Some(clap::error::ContextValue::String(word)) => vec![word.clone()],
+            Some(clap::error::ContextValue::Strings(words)) => words.clone(),
+            _ => Vec::new(),
+        };
+        near = commands_near(&words, unknown, &spelt);
     }
     let rendered = error.render().to_string();
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -220,9 +227,48 @@ pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, Cdt
     } else {
         format!("cdt {words} --help")
     };
-    Err(CdtError::new(ErrorCode::ValidationError, message)
-        .with_details(json!({ "usage": rendered.lines().filter(|l| l.trim_start().starts_with("Usage:")).collect::<Vec<_>>() }))
-        .hinted(format!("Run: {help}")))
+    let mut error = CdtError::new(ErrorCode::ValidationError, message)
+        .with_details(json!({ "usage": rendered.lines().filter(|l| l.trim_start().starts_with("Usage:")).collect::<Vec<_>>() }));
+    error.suggestions.extend(near);
+    Err(error.hinted(format!("Run: {help}")))
+}
+
+/// The commands an agent may have meant by `unknown` under `group` (`element`, or none at the
+/// top), each with what it does: the same word under another group (`element type` → `input
+/// type`) and the command a REPL short form of that name runs (`goto` → `page navigate`, `type`
+/// → `element fill`); failing those, the group's command clap finds spelt nearly so (`clik` →
+/// `click`).
+fn commands_near(group: &str, unknown: &str, spelt: &[String]) -> Vec<Suggestion> {
+    let words = |spec: &OpSpec| match spec.name.rsplit_once('.') {
+        Some((path, last)) => (path.replace('.', " "), last),
+        None => (String::new(), spec.name),
+    };
+    let elsewhere = |spec: &&OpSpec| {
+        let (path, last) = words(spec);
+        (path != group && last == unknown)
+            || (unknown.len() > 1
+                && spec
+                    .aliases
+                    .iter()
+                    .any(|alias| alias.names.contains(&unknown)))
+    };
+    let spelt_so = |spec: &&OpSpec| {
+        let (path, last) = words(spec);
+        path == group && spelt.iter().any(|word| word == last)
+    };
+    let mut near: Vec<&OpSpec> = OP_SPECS.iter().filter(elsewhere).collect();
+    if near.is_empty() {
+        near = OP_SPECS.iter().filter(spelt_so).collect();
+    }
+    near.into_iter()
+        .map(|spec| {
+            Suggestion::Run(RunHint {
+                op: spec.name.to_string(),
+                args: String::new(),
+                rest: format!(" — {}", spec.summary),
+            })
+        })
+        .collect()
 }
 
 type Executed = Result<(Value, cdt_ipc::ReplyMeta), (CdtError, cdt_ipc::ReplyMeta)>;

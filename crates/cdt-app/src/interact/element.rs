@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::ActionReply;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
@@ -591,6 +591,11 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
             )
             .await?
         }
+        FillKind::Step => {
+            let now = prepared["now"].as_f64().unwrap_or_default();
+            let want = prepared["want"].as_f64().unwrap_or_default();
+            step_to(ctx, &frame, &uid, now, want).await?
+        }
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).
         FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
     };
@@ -599,6 +604,100 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
         outcome,
         ambiguous: warning,
         suggests: prepared["suggests"] == true,
+    })
+}
+
+/// Keys pressed at most to move a slider or spin button to its value.
+const STEP_KEYS: usize = 200;
+
+/// Moves a slider or spin button of ARIA's (focused, at `now`) toward `want` by its keys, as a
+/// keyboard user does: Page Up / Page Down while a page's step still fits, then a step at a time
+/// (the up or down arrow, or the right or left one where only those move it). It stops at `want`,
+/// at the end of its range (a key that moves it no more), or at the nearer of the two values
+/// either side of `want` when no step lands on it.
+async fn step_to(
+    ctx: &PageCtx,
+    frame: &str,
+    uid: &str,
+    mut now: f64,
+    want: f64,
+) -> Result<DispatchOutcome, CdtError> {
+    let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
+    let mut outcome = DispatchOutcome::default();
+    // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
+    let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
+    let mut presses = 0;
+    while !at(now) && presses < STEP_KEYS {
+        let Some(&kind) = kinds.first() else { break };
+        let up = want > now;
+        outcome = ctx.browser.key(&ctx.target, &kind.keys(up)?).await?;
+        presses += 1;
+        let after = range_now(ctx, frame, uid).await?;
+        let passed = if up { after > want } else { after < want };
+        if at(after) || (!passed && after != now) {
+            now = after;
+            continue;
+        }
+        if after == now {
+            // This kind moves nothing (or the range ends here): a smaller one may.
+            kinds.remove(0);
+            continue;
+        }
+        // Past `want`: a page's step comes back and smaller steps go on; a smallest step keeps
+        // the nearer value.
+        let nearer = (after - want).abs() <= (now - want).abs();
+        if kind == StepKey::Page || !nearer {
+            outcome = ctx.browser.key(&ctx.target, &kind.keys(!up)?).await?;
+            presses += 1;
+            now = range_now(ctx, frame, uid).await?;
+        } else {
+            now = after;
+        }
+        if kind != StepKey::Page {
+            break;
+        }
+        kinds.remove(0);
+    }
+    Ok(outcome)
+}
+
+/// The keys that move a slider or spin button, by how far.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StepKey {
+    Page,
+    Vertical,
+    Horizontal,
+}
+
+impl StepKey {
+    fn keys(self, up: bool) -> Result<KeyInput, CdtError> {
+        let key = match (self, up) {
+            (StepKey::Page, true) => "PageUp",
+            (StepKey::Page, false) => "PageDown",
+            (StepKey::Vertical, true) => "ArrowUp",
+            (StepKey::Vertical, false) => "ArrowDown",
+            (StepKey::Horizontal, true) => "ArrowRight",
+            (StepKey::Horizontal, false) => "ArrowLeft",
+        };
+        crate::interact::input::parse_keys(key)
+    }
+}
+
+/// What a slider or spin button says its value is now (`aria-valuenow`), focused again.
+async fn range_now(ctx: &PageCtx, frame: &str, uid: &str) -> Result<f64, CdtError> {
+    let read = ctx
+        .probe(
+            frame,
+            ProbeCommand::PrepareFill,
+            json!({ "uid": uid, "value": "0" }),
+        )
+        .await?;
+    read["now"].as_f64().ok_or_else(|| {
+        CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{uid} no longer says its value (aria-valuenow) while it was being moved"),
+        )
+        .run::<op::ElementInspect>(uid)
     })
 }
 

@@ -155,6 +155,9 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             ErrorCode::TargetNotInteractable,
             format!("{element} is read-only"),
         )
+        // A read-only field is most often set by the page's own picker (a date, a colour),
+        // which opens on a click.
+        .run_then::<op::ElementClick>("<uid>", " (a page's picker often opens on it; then click the value)")
         .run::<op::ElementInspect>("<uid>"),
         Some(ProbeFailure::NotFocusable) => CdtError::new(
             ErrorCode::TargetNotInteractable,
@@ -171,6 +174,11 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             value["value"].as_str().unwrap_or_default()
         ))
         .run::<op::ElementCheck>("<uid> --checked false"),
+        Some(ProbeFailure::RangeValue) => CdtError::validation(format!(
+            "{element} is a slider or spin button: fill it with a number, not {:?}",
+            value["value"].as_str().unwrap_or_default()
+        ))
+        .run::<op::ElementFill>("<uid> 50"),
         Some(ProbeFailure::FileInput) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{what} is a file input"),

@@ -712,12 +712,8 @@
       if (isTextControl(el)) return el.value || attr(el, 'placeholder') || '';
       if ((role === 'textbox' || role === 'searchbox') && tag !== 'input') return el.isContentEditable ? el.innerText : el.textContent;
       if (RANGE_ROLES.has(role)) {
-        const text = attr(el, 'aria-valuetext');
-        if (text !== null) return text;
-        const now = attr(el, 'aria-valuenow');
-        if (now !== null && now.trim() !== '' && !isNaN(Number(now))) return String(Number(now));
-        if (tag === 'input' || tag === 'meter') return String(Number(el.value));
-        if (tag === 'progress' && el.hasAttribute('value')) return String(Number(el.value));
+        const value = rangeValue(el, role);
+        if (value !== null) return value;
       }
       if (tag === 'select' && (role === 'combobox' || role === 'listbox')) {
         const chosen = Array.from(el.selectedOptions).filter((o) => !this.visited.has(o));
@@ -996,6 +992,20 @@
     if (READONLY_ROLES.has(role) && readonly(el, role)) out.push('readonly');
     return out;
   };
+  // A range widget's value (a slider, spin button, progress bar, meter or scroll bar), as the
+  // tree gives it: `aria-valuetext`, else `aria-valuenow` as a number, else a native control's
+  // own value; null for none or another role.
+  const rangeValue = (el, role) => {
+    if (!RANGE_ROLES.has(role)) return null;
+    const text = attr(el, 'aria-valuetext');
+    if (text !== null) return text;
+    const now = attr(el, 'aria-valuenow');
+    if (now !== null && now.trim() !== '' && !isNaN(Number(now))) return String(Number(now));
+    const tag = el.localName;
+    if (tag === 'input' || tag === 'meter') return String(Number(el.value));
+    if (tag === 'progress' && el.hasAttribute('value')) return String(Number(el.value));
+    return null;
+  };
   // Read-only: its own `readonly` or `aria-readonly`; a grid's cell or header as its grid says
   // unless it says otherwise.
   const readonly = (el, role) => {
@@ -1012,5 +1022,5 @@
     if (parent && parent.nodeType === 11) parent = parent.host;
     return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
   };
-  return { role, name, visible, fromContent, headingLevel, states, disabled, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
+  return { role, name, visible, fromContent, headingLevel, states, disabled, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
 })()

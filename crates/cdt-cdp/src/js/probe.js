@@ -219,9 +219,11 @@
   // (Most lines have no states: one array for them all, kept by thousands of lines.)
   const NO_STATES = Object.freeze([]);
   // A field's value as cdt tells it (the snapshot's `value=`, `page forms`): a password as dots,
-  // a list by its selected options' text, an editing host by its text.
-  const toldValue = (el) => {
+  // a list by its selected options' text, an editing host by its text, a range widget of ARIA's
+  // (a `div` slider) as the tree gives it.
+  const toldValue = (el, role) => {
     if (el.tagName === 'SELECT') return [...el.selectedOptions].map((o) => o.textContent).join(', ');
+    if (role && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA' && !el.isContentEditable) return A11Y.rangeValue(el, role) || '';
     const value = el.isContentEditable ? el.innerText : el.value;
     return el.type === 'password' && value ? '••••' : value;
   };
@@ -234,7 +236,7 @@
     // (A combobox one types into, as well: its text is what the list is filtered by.)
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider' ||
         (role === 'combobox' && (el.tagName === 'INPUT' || el.isContentEditable))) {
-      const value = toldValue(el);
+      const value = toldValue(el, role);
       if (value) out.push('value=' + quote(clean(value, 60)));
     }
     // A list's selection: a drop-down's option, or every option a list box has selected (its
@@ -522,6 +524,17 @@
       }
       el.select();
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el) };
+    }
+    // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
+    // user moves it: focused here, the keys pressed by the daemon until it says the value.
+    const role = roleOf(el);
+    if ((role === 'slider' || role === 'spinbutton') && !el.isContentEditable && el.getAttribute('aria-valuenow') !== null) {
+      if (el.getAttribute('aria-readonly') === 'true') return { error: 'readonly', uid, element: describe(el) };
+      const want = Number(value.trim());
+      if (value.trim() === '' || !Number.isFinite(want)) return { error: 'range-value', uid, element: describe(el), value };
+      el.focus();
+      if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
+      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want };
     }
     if (el.isContentEditable) {
       el.focus();

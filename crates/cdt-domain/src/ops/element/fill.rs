@@ -19,6 +19,7 @@ impl Op for ElementFill {
             "cdt element fill e5 'ada@example.com'",
             "cdt element fill e8 Germany          # a <select>, by option text or value",
             "cdt element fill e9 false            # a checkbox",
+            "cdt element fill e11 30              # a slider: moved by its keys to 30",
         ],
         aliases: &[Alias::new(&["t", "type"], "t <uid|selector> <text>", "fill a field with text", "t #email ada@example.com", Form::ElementValue)],
         tools: &[Tool::of::<Fill>("fill", ToolFamily::DevTools, "Fill a text field, <select> or checkbox/radio.")],

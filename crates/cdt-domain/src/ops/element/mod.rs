@@ -118,7 +118,8 @@ pub(crate) mod args {
     #[derive(Debug, Args)]
     pub struct TargetArgs {
         /// The element's uid from `cdt capture snapshot` (e.g. e12).
-        #[arg(value_name = "UID")]
+        // (A negative number here is the value of `fill --selector '#pan' -7`.)
+        #[arg(value_name = "UID", allow_negative_numbers = true)]
         pub uid: Option<String>,
         /// The uid (same as the positional argument).
         #[arg(long = "uid", value_name = "UID", conflicts_with = "uid", hide = true)]
