@@ -1508,3 +1508,50 @@ fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
     );
     assert_eq!(value_of("count"), "6");
 }
+
+/// A click whose effect no snapshot line shows (a toolbar button that only takes a class, as a
+/// rich editor's Bold does) changed the page all the same: `domChanged`, no `ACTION_NO_EFFECT`
+/// (an agent told "no effect" would click again and undo it); a click that changes nothing still
+/// says so.
+#[test]
+fn a_change_no_snapshot_line_shows_is_an_effect_not_nothing() {
+    let server = HttpServer::start();
+    server.page(
+        "/toolbar.html",
+        "Toolbar",
+        "<button id=bold onmousedown='event.preventDefault()'
+           onclick=\"this.classList.toggle('active')\">Bold</button>
+         <button id=idle onmousedown='event.preventDefault()'>Nothing</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("b", &["page", "open", &server.url("/toolbar.html")])
+        .ok();
+    snapshot(&env, "b");
+    let bold = env.ctx("b", &["element", "click", "--selector", "#bold"]);
+    assert_eq!(bold.ok()["domChanged"], true, "{}", bold.stdout);
+    assert!(bold.json["meta"]["warnings"].is_null(), "{}", bold.stdout);
+    let text = env.ctx(
+        "b",
+        &[
+            "element",
+            "click",
+            "--selector",
+            "#bold",
+            "--output",
+            "text",
+        ],
+    );
+    assert!(
+        text.stdout
+            .contains("the page changed, not what the snapshot shows"),
+        "{}",
+        text.stdout
+    );
+    let idle = env.ctx("b", &["element", "click", "--selector", "#idle"]);
+    assert_eq!(idle.ok()["domChanged"], false, "{}", idle.stdout);
+    assert_eq!(
+        idle.json["meta"]["warnings"][0]["code"], "ACTION_NO_EFFECT",
+        "{}",
+        idle.stdout
+    );
+}

@@ -278,6 +278,10 @@ fn feedback(op: &str, data: &Value) -> String {
     let diff = changes_of(data);
     if effects.is_empty() {
         effects.push(match (diff.len(), changes.len()) {
+            // The DOM changed where no snapshot line shows it (a class, a style).
+            (0, 0) if data["domChanged"] == true => {
+                "the page changed, not what the snapshot shows".to_string()
+            }
             (0, 0) => "no visible change".to_string(),
             (1, _) => "1 change".to_string(),
             // The whole page, as most of it changed.
@@ -425,6 +429,12 @@ mod tests {
         assert_eq!(
             compact("element.click", &nothing).unwrap_or_default(),
             "click e4 → no visible change\n"
+        );
+        let hidden = json!({ "action": "click", "uid": "e4", "navigated": false,
+            "domChanged": true });
+        assert_eq!(
+            compact("element.click", &hidden).unwrap_or_default(),
+            "click e4 → the page changed, not what the snapshot shows\n"
         );
     }
 

@@ -31,6 +31,8 @@ pub struct Before {
     quiet: Quiet,
     /// The focused element offers suggestions as one types into it.
     focus_suggests: bool,
+    /// How many DOM mutations the page's probe had seen (none known: `None`).
+    mutations: Option<u64>,
 }
 
 /// How the feedback waits for the page to be quiet (no DOM change) after an action.
@@ -68,6 +70,7 @@ impl Before {
             saves: false,
             quiet: Quiet::AfterChanges,
             focus_suggests: false,
+            mutations: None,
         }
     }
 
@@ -103,6 +106,7 @@ pub async fn before(ctx: &PageCtx) -> Before {
         state["title"].as_str().unwrap_or_default(),
     );
     before.focus_suggests = state["focusSuggests"] == true;
+    before.mutations = state["mutations"].as_u64();
     before
 }
 
@@ -325,7 +329,24 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             }
         }
     }
+    // The DOM may have changed where no snapshot line shows it (a class or an attribute: a
+    // toolbar button's active state, a style): that is an effect too, not nothing.
+    if !out.dom_changed && !navigated {
+        out.dom_changed = mutated_since(ctx, &before).await;
+    }
     out
+}
+
+/// Whether the page's DOM changed since `before` (a mutation its probe saw).
+async fn mutated_since(ctx: &PageCtx, before: &Before) -> bool {
+    let Some(then) = before.mutations else {
+        return false;
+    };
+    let state = ctx
+        .probe("", ProbeCommand::State, json!({}))
+        .await
+        .unwrap_or(Value::Null);
+    state["mutations"].as_u64().is_some_and(|now| now > then)
 }
 
 /// Why a click that changed nothing did nothing, when the page can tell (seed 003's

@@ -26,13 +26,13 @@
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
-    lastMutation: Date.now(), observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
+    lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
   // The probe watches for changes from its first command on, not from its install: installed
   // as the document is created (see world.rs), it would otherwise take a record for every node
   // the parser inserts and slow every page's load.
   const watch = () => {
     R.lastMutation = Date.now();
-    R.observer = new MutationObserver(() => { R.lastMutation = Date.now(); });
+    R.observer = new MutationObserver((records) => { R.lastMutation = Date.now(); R.mutations += records.length; });
     try {
       R.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     } catch (e) { /* no document yet */ }
@@ -635,7 +635,7 @@
     return { url: location.href, title: clean(document.title), timeOrigin: performance.timeOrigin, viewport: { width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio },
       scroll: { x: scrollX, y: scrollY, maxY: root ? Math.max(0, root.scrollHeight - innerHeight) : 0 },
       activeElement: active ? { uid: ref(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
-      readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation,
+      readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation, mutations: R.mutations,
       // What is typed next goes to a field that offers suggestions (the feedback waits longer).
       focusSuggests: !!active && suggests(deepActive(document)) };
   }
