@@ -1437,6 +1437,7 @@ fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
               aria-valuenow=20 aria-valuetext='20 %'></div>
          <div id=pan role=slider tabindex=0 aria-label=Pan aria-valuemin=-10 aria-valuemax=10 aria-valuenow=0></div>
          <div id=count role=spinbutton tabindex=0 aria-label=Count aria-valuenow=1>1</div>
+         <div id=tilt role=slider tabindex=0 aria-label=Tilt aria-valuemin=0 aria-valuemax=10 aria-valuenow=5></div>
          <script>
            function range(el, step, page, keys) {
              const min = Number(el.getAttribute('aria-valuemin') ?? -Infinity);
@@ -1455,6 +1456,7 @@ fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
            range(volume, 5, 20, { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1, PageUp: 2, PageDown: -2 });
            range(pan, 1, 1, { ArrowRight: 1, ArrowLeft: -1 });
            range(count, 1, 1, { ArrowUp: 1, ArrowDown: -1 });
+           range(tilt, 1, 1, { ArrowUp: -1, ArrowDown: 1, ArrowRight: 1, ArrowLeft: -1 });
          </script>",
     );
     let env = TestEnv::new();
@@ -1498,6 +1500,10 @@ fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
     env.ctx("s", &["element", "fill", "--selector", "#count", "6"])
         .ok();
     assert_eq!(value_of("count"), "6");
+    // Up moves this one down: undone, and the right arrow takes it there.
+    env.ctx("s", &["element", "fill", "--selector", "#tilt", "8"])
+        .ok();
+    assert_eq!(value_of("tilt"), "8");
     let run = env.ctx("s", &["element", "fill", "--selector", "#count", "lots"]);
     let error = run.err("VALIDATION_ERROR", 2);
     assert!(

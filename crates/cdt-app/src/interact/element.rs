@@ -634,12 +634,21 @@ async fn step_to(
         presses += 1;
         let after = range_now(ctx, frame, uid).await?;
         let passed = if up { after > want } else { after < want };
-        if at(after) || (!passed && after != now) {
+        let closer = (after - want).abs() < (now - want).abs();
+        if at(after) || (!passed && closer) {
             now = after;
             continue;
         }
         if after == now {
             // This kind moves nothing (or the range ends here): a smaller one may.
+            kinds.remove(0);
+            continue;
+        }
+        if !passed {
+            // It moved the other way (a slider whose up is down): undone, and not pressed again.
+            outcome = ctx.browser.key(&ctx.target, &kind.keys(!up)?).await?;
+            presses += 1;
+            now = range_now(ctx, frame, uid).await?;
             kinds.remove(0);
             continue;
         }
