@@ -274,7 +274,12 @@ fn a_text_target_prefers_exact_words_and_controls() {
     // A selector: in the document, else within each open shadow root alone (one that crosses
     // into a root says how to write it).
     let by_selector = env.ctx("t", &["element", "focus", "--selector", ".arch"]);
-    assert_eq!(by_selector.ok()["focused"], true, "{}", by_selector.stdout);
+    assert_eq!(
+        by_selector.ok()["action"],
+        "focus",
+        "{}",
+        by_selector.stdout
+    );
     // The snapshot marks it focused, as Chromium's tree does (not its host).
     let snap = snapshot(&env, "t");
     assert!(snap.contains("button \"Archive\" focused"), "{snap}");
@@ -556,13 +561,15 @@ fn review_regressions_fill_focus_stale_uids_after_back_and_no_effect_after_a_ful
         "r",
         &["element", "click", &uid_of(&snap, "button \"Nothing\"")],
     );
-    // Only the focus moved: that is in the changes (so a diff stays exact) but is no effect.
+    // Only the focus moved (from the field focused before to the button): that is in the
+    // changes (so a diff stays exact) but is no effect.
     assert!(
         noop.ok()["domChanged"] == false
             && noop.ok().get("snapshot").is_none()
             && noop.ok()["changes"]
                 .as_array()
-                .is_none_or(|c| c.iter().all(|c| c["lines"].to_string().contains("focused"))),
+                .is_none_or(|c| c.iter().all(|c| c["op"] == "change"))
+            && noop.ok()["changes"].to_string().contains("focused"),
         "{}",
         noop.stdout
     );
@@ -1559,5 +1566,50 @@ fn a_change_no_snapshot_line_shows_is_an_effect_not_nothing() {
         idle.json["meta"]["warnings"][0]["code"], "ACTION_NO_EFFECT",
         "{}",
         idle.stdout
+    );
+}
+
+/// `element focus` is an action: on a page no click has reached yet, the element takes the
+/// focus as a user's would (the page's `focus` handlers run: a tooltip shows), the reply tells
+/// what that caused, and an element that cannot take the focus is refused.
+#[test]
+fn focus_reports_what_it_caused_and_refuses_what_cannot_take_it() {
+    let server = HttpServer::start();
+    server.page(
+        "/tip.html",
+        "Tip",
+        "<h1>Prices</h1><span id=info tabindex=0 aria-label=Info>i</span><div id=tips></div>
+         <script>info.addEventListener('focus', () =>
+           tips.innerHTML = '<div role=tooltip>Prices include VAT</div>');</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("f", &["page", "open", &server.url("/tip.html")])
+        .ok();
+    snapshot(&env, "f");
+    let focused = env.ctx("f", &["element", "focus", "--selector", "#info"]);
+    // (So small a page changed by more than half: the whole snapshot.)
+    let changes = focused.ok().to_string();
+    assert!(
+        changes.contains("clickable \\\"Info\\\" focused"),
+        "{}",
+        focused.stdout
+    );
+    assert!(
+        changes.contains("tooltip \\\"Prices include VAT\\\""),
+        "{}",
+        focused.stdout
+    );
+    assert!(
+        focused.json["meta"]["warnings"].is_null(),
+        "{}",
+        focused.stdout
+    );
+    let run = env.ctx("f", &["element", "focus", "--selector", "h1"]);
+    let error = run.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot take the keyboard focus")),
+        "{error}"
     );
 }

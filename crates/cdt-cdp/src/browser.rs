@@ -208,6 +208,13 @@ impl BrowserPort for CdpBrowser {
                 json!({ "targetId": target_id }),
                 None,
             )
+            .await?;
+        // (The tab in front; its window's focus, which `Target.activateTarget` alone does not
+        // give a headless page, comes with `Page.bringToFront`.)
+        let session = self.pages.session_for(target_id).await?;
+        self.pages
+            .connection
+            .call("Page.bringToFront", json!({}), Some(&session))
             .await
             .map(drop)
     }

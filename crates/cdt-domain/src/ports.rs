@@ -150,6 +150,7 @@ pub trait BrowserPort: Send + Sync {
         url: &str,
         wait_until: WaitUntil,
     ) -> CdtResult<NavigationOutcome>;
+    /// Brings the page to the front, its window focused (as the tab a user looks at).
     async fn activate(&self, target_id: &str) -> CdtResult<()>;
     async fn close_page(&self, target_id: &str) -> CdtResult<()>;
     /// Runs a command of cdt's page probe in one frame of a page (`frame` is the uid prefix:

@@ -72,6 +72,10 @@ use_case!(ElementUpload, |scope, params, until| upload(
     scope, &params, until
 )
 .await);
+use_case!(ElementFocus, |scope, params, until| focus(
+    scope, &params, until
+)
+.await);
 use_case!(ElementClear, |scope, params, until| clear(
     scope, &params, until
 )
@@ -564,6 +568,7 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
                 prepared["kind"]
             ))
         })?;
+    window_focus(ctx, &prepared).await?;
     // What is typed replaces everything the field holds, selected as a user selects it: by
     // keyboard, which an editor that types through a hidden field of its own (CodeMirror)
     // takes as its own select-all (the probe's selection covers plain fields already).
@@ -867,6 +872,44 @@ async fn chosen(
 }
 
 /// `element clear`: empties a text field, with the action's feedback.
+/// `element focus`: the focus given, and what that caused (a tooltip, a list that opens on
+/// focus); an element that cannot take the focus is refused, not reported as unfocused.
+pub async fn focus(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    until: Instant,
+) -> Result<ActionReply, CdtError> {
+    let Target { frame, args, what } = pick(&params.target)?;
+    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
+    let Located {
+        frame,
+        args,
+        warning,
+    } = locate::in_any_frame(&ctx, frame, args, &what).await?;
+    let before = feedback::before(&ctx).await;
+    let done = probe_result(ctx.probe(&frame, ProbeCommand::Focus, args).await?, &what)?;
+    window_focus(&ctx, &done).await?;
+    let feedback_value =
+        feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
+    let uid = done["uid"].as_str().unwrap_or_default();
+    // The element has the focus (else the probe refused): that is what was asked, so no
+    // `ACTION_NO_EFFECT`, even when it had it already.
+    let mut reply = finish(feedback_value, "focus", uid, true);
+    reply.warnings.extend(warning);
+    Ok(reply)
+}
+
+/// Gives the page's window the focus when the element the probe focused is in a document
+/// without it (no click has reached the page yet, or another page is in front): as for a user
+/// at the window, the element then gets its `focus` event, which a page's tooltips and
+/// suggestion lists open on.
+async fn window_focus(ctx: &PageCtx, prepared: &Value) -> Result<(), CdtError> {
+    if prepared["pageFocused"] == false {
+        ctx.browser.activate(&ctx.target).await?;
+    }
+    Ok(())
+}
+
 pub async fn clear(
     scope: &Scope<'_>,
     params: &ElementActionParams,

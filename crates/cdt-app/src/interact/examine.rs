@@ -1,8 +1,8 @@
-//! `element focus|scroll-into-view|inspect|find`: one page-probe command on an element (or a
-//! search for one), answered as the probe reports it — no action, so no feedback.
+//! `element scroll-into-view|inspect|find`: one page-probe command on an element (or a search
+//! for one), answered as the probe reports it — no action, so no feedback.
 
 use cdt_domain::ops::{
-    ElementActionParams, FindParams, FindReply, FocusReply, InspectReply, ScrollIntoViewReply,
+    ElementActionParams, FindParams, FindReply, InspectReply, ScrollIntoViewReply,
 };
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, Warning};
@@ -14,10 +14,6 @@ use super::{Target, locate, probe_read, probe_result};
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
-use_case!(ElementFocus, |scope, params, until| focus(
-    scope, &params, until
-)
-.await);
 use_case!(ElementScrollIntoView, |scope, params, until| {
     scroll_into_view(scope, &params, until).await
 });
@@ -58,19 +54,6 @@ async fn on_element<T: serde::de::DeserializeOwned>(
         answer: probe_read(&result, "")?,
         ambiguous: warning,
         offset,
-    })
-}
-
-/// `element focus`.
-pub async fn focus(
-    scope: &Scope<'_>,
-    params: &ElementActionParams,
-    until: Instant,
-) -> Result<FocusReply, CdtError> {
-    let done = on_element(scope, params, ProbeCommand::Focus, until).await?;
-    Ok(FocusReply {
-        warnings: done.ambiguous.into_iter().collect(),
-        ..done.answer
     })
 }
 

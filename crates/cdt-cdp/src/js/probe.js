@@ -523,7 +523,7 @@
         return { uid, kind: 'set' };
       }
       el.select();
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el) };
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -534,14 +534,14 @@
       if (value.trim() === '' || !Number.isFinite(want)) return { error: 'range-value', uid, element: describe(el), value };
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
-      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want };
+      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want, pageFocused: el.ownerDocument.hasFocus() };
     }
     if (el.isContentEditable) {
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
-      return { uid, kind: 'type' };
+      return { uid, kind: 'type', pageFocused: el.ownerDocument.hasFocus() };
     }
     return { error: 'not-fillable', uid, element: describe(el) };
   }
@@ -874,8 +874,10 @@
   function focus(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
-    picked.el.focus();
-    return { uid: ref(picked.el), focused: hasFocus(picked.el) };
+    const el = picked.el;
+    el.focus();
+    if (!hasFocus(el)) return { error: 'not-focusable', uid: ref(el), element: describe(el) };
+    return { uid: ref(el), pageFocused: el.ownerDocument.hasFocus() };
   }
   function clear(args, target) {
     const picked = pick(args, target);

@@ -8,13 +8,13 @@ pub struct ElementFocus;
 
 impl Op for ElementFocus {
     type Params = ElementActionParams;
-    type Reply = FocusReply;
+    type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.focus",
-        summary: "Give an element the keyboard focus",
+        summary: "Give an element the keyboard focus; reports what that caused (a tooltip, a list opening)",
         default_timeout_ms: S10,
         effect: Effect::Acts,
-        errors: &[E::ElementNotFound, E::UidStale, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
+        errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
         examples: &[
             "cdt element focus e5",
         ],

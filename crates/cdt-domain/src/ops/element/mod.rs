@@ -359,18 +359,6 @@ impl ActionReply {
     }
 }
 
-/// `element focus`'s reply.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct FocusReply {
-    pub uid: String,
-    /// It took the focus (an element that cannot be focused does not).
-    pub focused: bool,
-    /// `AMBIGUOUS_TARGET`, carried to the envelope's `meta.warnings`.
-    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
-    #[schemars(skip)]
-    pub warnings: Vec<crate::warning::Warning>,
-}
-
 /// `element scroll-into-view`'s reply: where the element is now, and the page's scroll.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ScrollIntoViewReply {
