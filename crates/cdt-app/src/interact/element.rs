@@ -871,12 +871,31 @@ async fn chosen(
         })
 }
 
-/// `element clear`: empties a text field, with the action's feedback.
 /// `element focus`: the focus given, and what that caused (a tooltip, a list that opens on
 /// focus); an element that cannot take the focus is refused, not reported as unfocused.
 pub async fn focus(
     scope: &Scope<'_>,
     params: &ElementActionParams,
+    until: Instant,
+) -> Result<ActionReply, CdtError> {
+    probe_action(scope, params, ProbeCommand::Focus, "focus", until).await
+}
+
+/// `element clear`: empties a text field, with the action's feedback.
+pub async fn clear(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    until: Instant,
+) -> Result<ActionReply, CdtError> {
+    probe_action(scope, params, ProbeCommand::Clear, "clear", until).await
+}
+
+/// An action the page probe does on an element by itself (`focus`, `clear`), with its feedback.
+async fn probe_action(
+    scope: &Scope<'_>,
+    params: &ElementActionParams,
+    command: ProbeCommand,
+    action: &str,
     until: Instant,
 ) -> Result<ActionReply, CdtError> {
     let Target { frame, args, what } = pick(&params.target)?;
@@ -887,14 +906,19 @@ pub async fn focus(
         warning,
     } = locate::in_any_frame(&ctx, frame, args, &what).await?;
     let before = feedback::before(&ctx).await;
-    let done = probe_result(ctx.probe(&frame, ProbeCommand::Focus, args).await?, &what)?;
+    let done = probe_result(ctx.probe(&frame, command, args).await?, &what)?;
     window_focus(&ctx, &done).await?;
     let feedback_value =
         feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
-    let uid = done["uid"].as_str().unwrap_or_default();
-    // The element has the focus (else the probe refused): that is what was asked, so no
-    // `ACTION_NO_EFFECT`, even when it had it already.
-    let mut reply = finish(feedback_value, "focus", uid, true);
+    // A focus given is what was asked (the probe refuses an element that cannot take it), so
+    // no `ACTION_NO_EFFECT`, even for an element that had it already.
+    let silent = params.no_wait || command == ProbeCommand::Focus;
+    let mut reply = finish(
+        feedback_value,
+        action,
+        done["uid"].as_str().unwrap_or_default(),
+        silent,
+    );
     reply.warnings.extend(warning);
     Ok(reply)
 }
@@ -908,30 +932,4 @@ async fn window_focus(ctx: &PageCtx, prepared: &Value) -> Result<(), CdtError> {
         ctx.browser.activate(&ctx.target).await?;
     }
     Ok(())
-}
-
-pub async fn clear(
-    scope: &Scope<'_>,
-    params: &ElementActionParams,
-    until: Instant,
-) -> Result<ActionReply, CdtError> {
-    let Target { frame, args, what } = pick(&params.target)?;
-    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let Located {
-        frame,
-        args,
-        warning,
-    } = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    let before = feedback::before(&ctx).await;
-    let done = probe_result(ctx.probe(&frame, ProbeCommand::Clear, args).await?, &what)?;
-    let feedback_value =
-        feedback::after(&ctx, before, DispatchOutcome::default(), params.no_wait).await;
-    let mut reply = finish(
-        feedback_value,
-        "clear",
-        done["uid"].as_str().unwrap_or_default(),
-        params.no_wait,
-    );
-    reply.warnings.extend(warning);
-    Ok(reply)
 }

@@ -383,7 +383,8 @@
   // button's hover colour or focus ring).
   const DECOR = /(color|shadow|outline|background|text-decoration|filter|fill|stroke|caret|accent)/;
   const notDecor = (property) => !DECOR.test(property);
-  const underway = () => animations().some((a) => timeLeft(a) > 0 && animated(a).some(notDecor));
+  // How long, in ms, the longest such animation still runs (0: nothing is on its way).
+  const underway = () => animations().reduce((left, a) => (animated(a).some(notDecor) ? Math.max(left, timeLeft(a)) : left), 0);
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -646,9 +647,13 @@
     // causes comes once it pauses, however quiet the page was before).
     const started = Date.now();
     return new Promise((resolve) => {
+      // An animation still on its way holds the cap back by what it has left (up to 1 s more,
+      // inside the feedback's 3 s): on a loaded machine a 600 ms fade may end past a 1 s cap, and
+      // its outcome (the dialog removed) is the action's.
       const check = () => {
         const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
-        if ((quiet >= args.quiet && !underway()) || Date.now() - started >= args.cap) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
+        const left = underway();
+        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
         else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
       };
       check();
