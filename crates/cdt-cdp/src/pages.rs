@@ -44,7 +44,10 @@ pub(crate) fn dialog_from(params: &Value) -> DialogInfo {
     }
 }
 
-fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value) {
+/// Adds a page target, or takes in what changed of one known (`added`: false, only the
+/// latter: a change told of a page just closed, its renderer slow to let it go, must not bring
+/// it back as a new page).
+fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value, added: bool) {
     if str_field(info, "type") != "page" {
         return;
     }
@@ -59,7 +62,8 @@ fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value) {
     if let Ok(mut targets) = targets.lock() {
         match targets.iter_mut().find(|t| t.target_id == target.target_id) {
             Some(existing) => *existing = target,
-            None => targets.push(target),
+            None if added => targets.push(target),
+            None => {}
         }
     }
 }
@@ -88,9 +92,8 @@ fn track(
         return;
     }
     match event.method.as_str() {
-        "Target.targetCreated" | "Target.targetInfoChanged" => {
-            upsert(targets, &event.params["targetInfo"])
-        }
+        "Target.targetCreated" => upsert(targets, &event.params["targetInfo"], true),
+        "Target.targetInfoChanged" => upsert(targets, &event.params["targetInfo"], false),
         "Target.targetDestroyed" | "Target.targetCrashed" => {
             let id = str_field(&event.params, "targetId");
             if let Ok(mut targets) = targets.lock() {
@@ -227,7 +230,7 @@ impl Pages {
                             .call("Target.getTargetInfo", json!({ "targetId": page }), None)
                             .await
                         {
-                            upsert(&targets, &info["targetInfo"]);
+                            upsert(&targets, &info["targetInfo"], false);
                         }
                     });
                 }
@@ -243,7 +246,7 @@ impl Pages {
 
     /// Records (or updates) a target from its `targetInfo`; only pages are kept.
     pub(crate) fn upsert(&self, info: &Value) {
-        upsert(&self.targets, info);
+        upsert(&self.targets, info, true);
     }
 
     /// Forgets a page that was closed.
@@ -327,8 +330,8 @@ fn own_title(title: &str, url: &str) -> String {
 }
 
 #[cfg(test)]
-mod title_tests {
-    use super::own_title;
+mod tests {
+    use super::{Mutex, own_title, upsert};
 
     #[test]
     fn the_url_chromium_shows_for_an_untitled_page_is_no_title() {
@@ -338,5 +341,25 @@ mod title_tests {
         );
         assert_eq!(own_title("about:blank", "about:blank"), "");
         assert_eq!(own_title("Shop", "http://127.0.0.1:8765/a.html"), "Shop");
+    }
+
+    /// A page closed while its renderer was slow to let it go may still be told of (its title,
+    /// its URL) after cdt forgot it: that does not bring it back, as a new page, into the list.
+    #[test]
+    fn a_change_told_of_a_page_no_longer_known_does_not_bring_it_back() {
+        let targets = Mutex::new(Vec::new());
+        let info = |id: &str, title: &str| serde_json::json!({ "type": "page", "targetId": id, "url": "http://x/", "title": title });
+        upsert(&targets, &info("A", "One"), true);
+        upsert(&targets, &info("A", "Two"), false);
+        upsert(&targets, &info("B", "Closed"), false);
+        let known: Vec<(String, String)> = targets
+            .lock()
+            .map(|t| {
+                t.iter()
+                    .map(|t| (t.target_id.clone(), t.title.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(known, vec![("A".to_string(), "Two".to_string())]);
     }
 }
