@@ -201,16 +201,8 @@ impl BrowserPort for CdpBrowser {
     }
 
     async fn activate(&self, target_id: &str) -> Result<(), CdtError> {
-        self.pages
-            .connection
-            .call(
-                "Target.activateTarget",
-                json!({ "targetId": target_id }),
-                None,
-            )
-            .await?;
-        // (The tab in front; its window's focus, which `Target.activateTarget` alone does not
-        // give a headless page, comes with `Page.bringToFront`.)
+        // The tab in front, and its window's focus (which `Target.activateTarget` does not give
+        // a headless page).
         let session = self.pages.session_for(target_id).await?;
         self.pages
             .connection

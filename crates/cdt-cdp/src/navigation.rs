@@ -48,16 +48,12 @@ pub(crate) async fn navigate(
             "Check that {url} is reachable from this machine (curl -I {url})"
         )));
     }
-    let (frame, loader) = (
-        str_field(&reply, "frameId").to_string(),
-        str_field(&reply, "loaderId").to_string(),
-    );
+    let loader = str_field(&reply, "loaderId").to_string();
     if !loader.is_empty() {
         let point = Point {
             pages,
             page: target_id,
             session: &session,
-            frame: &frame,
             loader: Some(&loader),
         };
         // A page that opens a dialog while loading never reaches `load`: say so at once.
@@ -72,16 +68,15 @@ pub(crate) async fn navigate(
     pages.location(target_id).await
 }
 
-/// Where a wait for a lifecycle point listens: the main frame of a page on its session, and the
-/// document a navigation created (its loader), when the navigation said which; after a history
-/// navigation or a reload it is learnt from the frame's first new document (`init`, or the
-/// navigation's start): a fresh tab may first commit a document of its own, which says `load`
-/// and `networkIdle` at once and is not the one asked for.
+/// Where a wait for a lifecycle point listens: the main frame of a page (its id is the page's)
+/// on its session, and the document a navigation created (its loader), when the navigation said
+/// which; after a history navigation or a reload it is learnt from the frame's first new
+/// document (`init`, or the navigation's start): a fresh tab may first commit a document of its
+/// own, which says `load` and `networkIdle` at once and is not the one asked for.
 struct Point<'a> {
     pages: &'a Pages,
     page: &'a str,
     session: &'a str,
-    frame: &'a str,
     loader: Option<&'a str>,
 }
 
@@ -140,7 +135,7 @@ impl Point<'_> {
             let event = next.ok_or_else(browser_gone)?;
             let session = event.session_id.as_deref().unwrap_or_default();
             let p = &event.params;
-            let this_frame = session == self.session && str_field(p, "frameId") == self.frame;
+            let this_frame = session == self.session && str_field(p, "frameId") == self.page;
             if loader.is_none() && this_frame && starts_document(&event.method, p) {
                 loader = Some(str_field(p, "loaderId").to_string()).filter(|l| !l.is_empty());
             }
@@ -195,7 +190,6 @@ async fn settle(
         pages,
         page,
         session,
-        frame: page,
         loader: None,
     };
     until_dialog(pages, page, point.reached(events, wait_until)).await?;

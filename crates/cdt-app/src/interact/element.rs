@@ -628,6 +628,12 @@ async fn step_to(
     want: f64,
 ) -> Result<DispatchOutcome, CdtError> {
     let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
+    let distance = |value: f64| (value - want).abs();
+    // One key of `kind`, up or down, and the value it left.
+    let press = |kind: StepKey, up: bool| async move {
+        let outcome = ctx.browser.key(&ctx.target, &kind.keys(up)?).await?;
+        Ok::<_, CdtError>((outcome, range_now(ctx, frame, uid, want).await?))
+    };
     let mut outcome = DispatchOutcome::default();
     // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
     let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
@@ -635,39 +641,28 @@ async fn step_to(
     while !at(now) && presses < STEP_KEYS {
         let Some(&kind) = kinds.first() else { break };
         let up = want > now;
-        outcome = ctx.browser.key(&ctx.target, &kind.keys(up)?).await?;
+        let (pressed, after) = press(kind, up).await?;
+        outcome = pressed;
         presses += 1;
-        let after = range_now(ctx, frame, uid).await?;
         let passed = if up { after > want } else { after < want };
-        let closer = (after - want).abs() < (now - want).abs();
-        if at(after) || (!passed && closer) {
-            now = after;
-            continue;
-        }
         if after == now {
             // This kind moves nothing (or the range ends here): a smaller one may.
             kinds.remove(0);
             continue;
         }
-        if !passed {
-            // It moved the other way (a slider whose up is down): undone, and not pressed again.
-            outcome = ctx.browser.key(&ctx.target, &kind.keys(!up)?).await?;
-            presses += 1;
-            now = range_now(ctx, frame, uid).await?;
-            kinds.remove(0);
+        if at(after) || (!passed && distance(after) < distance(now)) {
+            now = after;
             continue;
         }
-        // Past `want`: a page's step comes back and smaller steps go on; a smallest step keeps
-        // the nearer value.
-        let nearer = (after - want).abs() <= (now - want).abs();
-        if kind == StepKey::Page || !nearer {
-            outcome = ctx.browser.key(&ctx.target, &kind.keys(!up)?).await?;
-            presses += 1;
-            now = range_now(ctx, frame, uid).await?;
-        } else {
-            now = after;
+        // Past `want` (or the other way: a slider whose up is down). A smallest step past it
+        // keeps the nearer value and ends; otherwise the key is undone and not pressed again.
+        let smallest = kind != StepKey::Page && passed;
+        if smallest && distance(after) <= distance(now) {
+            break;
         }
-        if kind != StepKey::Page {
+        (outcome, now) = press(kind, !up).await?;
+        presses += 1;
+        if smallest {
             break;
         }
         kinds.remove(0);
@@ -697,13 +692,14 @@ impl StepKey {
     }
 }
 
-/// What a slider or spin button says its value is now (`aria-valuenow`), focused again.
-async fn range_now(ctx: &PageCtx, frame: &str, uid: &str) -> Result<f64, CdtError> {
+/// What a slider or spin button says its value is now (`aria-valuenow`): prepared again for
+/// the same value, so focused again too.
+async fn range_now(ctx: &PageCtx, frame: &str, uid: &str, want: f64) -> Result<f64, CdtError> {
     let read = ctx
         .probe(
             frame,
             ProbeCommand::PrepareFill,
-            json!({ "uid": uid, "value": "0" }),
+            json!({ "uid": uid, "value": want.to_string() }),
         )
         .await?;
     read["now"].as_f64().ok_or_else(|| {

@@ -253,14 +253,19 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
         return out;
     }
     let navigated = landed(&state, &before);
+    // Once quiet, the DOM mutations the page's probe had seen then (compared below with
+    // those before the action).
+    let mut mutations = None;
     if !navigated {
-        let _ = ctx
+        mutations = ctx
             .probe(
                 "",
                 ProbeCommand::Settle,
                 before.quiet.settle_args(Duration::from_secs(1)),
             )
-            .await;
+            .await
+            .ok()
+            .and_then(|settled| settled["mutations"].as_u64());
     }
     if navigated {
         report_landing(&mut out, &state, &before);
@@ -331,22 +336,12 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     }
     // The DOM may have changed where no snapshot line shows it (a class or an attribute: a
     // toolbar button's active state, a style): that is an effect too, not nothing.
-    if !out.dom_changed && !navigated {
-        out.dom_changed = mutated_since(ctx, &before).await;
+    if !out.dom_changed {
+        out.dom_changed = mutations
+            .zip(before.mutations)
+            .is_some_and(|(now, then)| now > then);
     }
     out
-}
-
-/// Whether the page's DOM changed since `before` (a mutation its probe saw).
-async fn mutated_since(ctx: &PageCtx, before: &Before) -> bool {
-    let Some(then) = before.mutations else {
-        return false;
-    };
-    let state = ctx
-        .probe("", ProbeCommand::State, json!({}))
-        .await
-        .unwrap_or(Value::Null);
-    state["mutations"].as_u64().is_some_and(|now| now > then)
 }
 
 /// Why a click that changed nothing did nothing, when the page can tell (seed 003's

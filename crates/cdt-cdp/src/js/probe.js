@@ -653,7 +653,7 @@
       const check = () => {
         const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
         const left = underway();
-        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) resolve({ waitedMs: Date.now() - started, quietMs: quiet });
+        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) resolve({ waitedMs: Date.now() - started, quietMs: quiet, mutations: R.mutations });
         else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
       };
       check();
