@@ -1569,6 +1569,55 @@ fn a_change_no_snapshot_line_shows_is_an_effect_not_nothing() {
     );
 }
 
+/// A page that changes on its own (a spinner turned by script every frame, a clock) does not
+/// make every action an effect: its churning nodes' changes are set apart while an action is
+/// under way, so a click that did nothing says so (`ACTION_NO_EFFECT`) and the feedback does not
+/// wait out its cap for a quiet that never comes; what a click did there is still its effect.
+#[test]
+fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
+    let server = HttpServer::start();
+    server.page(
+        "/live.html",
+        "Live",
+        "<h1>Dashboard</h1><div id=spin style='width:9px;height:9px'></div>
+         <p>Time: <span id=clock>0</span></p>
+         <button id=add onclick=\"out.textContent = 'Added'\">Add</button>
+         <button id=dead>Dead</button>
+         <button id=toggle onclick=\"this.classList.toggle('on')\">Toggle</button>
+         <p id=out></p>
+         <nav><a href='#1'>One</a> <a href='#2'>Two</a> <a href='#3'>Three</a>
+           <a href='#4'>Four</a> <a href='#5'>Five</a> <a href='#6'>Six</a></nav>
+         <script>let turn = 0, tick = 0;
+           (function spin() { spin.el = spin.el || document.getElementById('spin');
+             spin.el.style.transform = 'rotate(' + (turn += 3) + 'deg)'; requestAnimationFrame(spin); })();
+           setInterval(() => clock.textContent = String(++tick), 150);</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("l", &["page", "open", &server.url("/live.html")])
+        .ok();
+    snapshot(&env, "l");
+    // An agent's turn: the probe, watching from its first command, sees the clock tick.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let dead = env.ctx("l", &["element", "click", "--selector", "#dead"]);
+    assert_eq!(dead.ok()["domChanged"], false, "{}", dead.stdout);
+    assert_eq!(
+        dead.json["meta"]["warnings"][0]["code"], "ACTION_NO_EFFECT",
+        "{}",
+        dead.stdout
+    );
+    let add = env.ctx("l", &["element", "click", "--selector", "#add"]);
+    assert_eq!(add.ok()["domChanged"], true, "{}", add.stdout);
+    assert!(add.stdout.contains("Added"), "{}", add.stdout);
+    assert!(add.json["meta"]["warnings"].is_null(), "{}", add.stdout);
+    let toggle = env.ctx("l", &["element", "click", "--selector", "#toggle"]);
+    assert_eq!(toggle.ok()["domChanged"], true, "{}", toggle.stdout);
+    assert!(
+        toggle.json["meta"]["warnings"].is_null(),
+        "{}",
+        toggle.stdout
+    );
+}
+
 /// `element focus` is an action: on a page no click has reached yet, the element takes the
 /// focus as a user's would (the page's `focus` handlers run: a tooltip shows), the reply tells
 /// what that caused, and an element that cannot take the focus is refused.

@@ -579,6 +579,32 @@ fn focus_moved(base: &Version, change: &Change) -> bool {
         })
 }
 
+/// True when `change` edited only lines of a segment of `base` that have no uid: lines below
+/// its uid line, the uid line itself unchanged but for the focus marker, or lines before the
+/// first uid line.
+fn words_only(base: &Version, change: &Change) -> bool {
+    let unfocused = |line: &str| line.replace(" focused", "");
+    let Some(segment) = base.segments.iter().find(|s| s.id == change.uid()) else {
+        return false;
+    };
+    if segment.id == START {
+        return matches!(change, Change::Edit { .. } | Change::Change { .. });
+    }
+    let uid_line_kept = |lines: &str| {
+        segment
+            .lines
+            .first()
+            .zip(lines.lines().next())
+            .is_some_and(|(was, now)| unfocused(was) == unfocused(now))
+    };
+    match change {
+        Change::Edit { at, .. } if *at > 0 => true,
+        Change::Edit { remove, lines, .. } => *remove > 0 && uid_line_kept(lines),
+        Change::Change { lines, .. } => uid_line_kept(lines),
+        _ => false,
+    }
+}
+
 /// One version of a page's snapshot.
 #[derive(Clone, Debug)]
 pub struct Version {
@@ -662,10 +688,41 @@ pub enum Compared {
         version: u64,
         base: u64,
         changes: Vec<Change>,
-        /// Every change only moved the focus marker (an action's feedback does not count it as
-        /// an effect).
-        only_focus: bool,
+        /// What the changes touched (an action's feedback weighs them by it).
+        touched: Touched,
     },
+}
+
+/// What the changes between two versions touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Touched {
+    /// Nothing changed.
+    Nothing,
+    /// Only the focus marker moved (no effect of an action's).
+    Focus,
+    /// Only lines without a uid (the page's words), and maybe the focus: what a page that
+    /// changes on its own (a clock, a ticker) changes between two looks.
+    Words,
+    /// Elements: a line with a uid came, went, moved or changed.
+    Elements,
+}
+
+impl Touched {
+    /// What `changes` from `base` touched.
+    fn of(base: &Version, changes: &[Change]) -> Touched {
+        if changes.is_empty() {
+            Touched::Nothing
+        } else if changes.iter().all(|c| focus_moved(base, c)) {
+            Touched::Focus
+        } else if changes
+            .iter()
+            .all(|c| focus_moved(base, c) || words_only(base, c))
+        {
+            Touched::Words
+        } else {
+            Touched::Elements
+        }
+    }
 }
 
 impl Compared {
@@ -760,7 +817,7 @@ impl SnapshotVersions {
                     version: number,
                     base: number,
                     changes: Vec::new(),
-                    only_focus: false,
+                    touched: Touched::Nothing,
                 },
                 since_missing,
             );
@@ -777,8 +834,8 @@ impl SnapshotVersions {
             // The whole snapshot is answered when the changes carry more than that share of
             // its text.
             let too_many = weight as f64 > full_above * text.len().max(1) as f64;
-            let only_focus = !changes.is_empty() && changes.iter().all(|c| focus_moved(base, c));
-            (base.number, changes, too_many, only_focus)
+            let touched = Touched::of(base, &changes);
+            (base.number, changes, too_many, touched)
         });
         let number = match kept {
             Some(i) => page.versions[i].number,
@@ -800,12 +857,12 @@ impl SnapshotVersions {
         // A focus that moved alone is told as changes, however small the page (it is two
         // lines, and no effect of an action's).
         let compared = match compared {
-            Some((base, changes, too_many, only_focus)) if !too_many || only_focus => {
+            Some((base, changes, too_many, touched)) if !too_many || touched == Touched::Focus => {
                 Compared::Diff {
                     version: number,
                     base,
                     changes,
-                    only_focus,
+                    touched,
                 }
             }
             _ => Compared::Full { version: number },

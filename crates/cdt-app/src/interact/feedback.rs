@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::snapshot;
 use crate::context::PageCtx;
-use crate::snapshot_diff::{Against, Compared, FULL_ABOVE};
+use crate::snapshot_diff::{Against, Compared, FULL_ABOVE, Touched};
 use crate::telemetry::network::NetworkRequest;
 
 /// What was true before the action.
@@ -95,8 +95,9 @@ impl Before {
 }
 
 pub async fn before(ctx: &PageCtx) -> Before {
+    // `acting`: the page's probe sets apart from here the changes the page makes on its own.
     let state = ctx
-        .probe("", ProbeCommand::State, json!({}))
+        .probe("", ProbeCommand::State, json!({ "acting": true }))
         .await
         .unwrap_or(Value::Null);
     let mut before = Before::at(
@@ -254,18 +255,18 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     }
     let navigated = landed(&state, &before);
     // Once quiet, the DOM mutations the page's probe had seen then (compared below with
-    // those before the action).
-    let mut mutations = None;
+    // those before the action), and whether the page changes on its own.
+    let mut settled = Settled::default();
     if !navigated {
-        mutations = ctx
+        settled = ctx
             .probe(
                 "",
                 ProbeCommand::Settle,
                 before.quiet.settle_args(Duration::from_secs(1)),
             )
             .await
-            .ok()
-            .and_then(|settled| settled["mutations"].as_u64());
+            .map(|reply| Settled::read(&reply))
+            .unwrap_or_default();
     }
     if navigated {
         report_landing(&mut out, &state, &before);
@@ -323,10 +324,16 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
                 version,
                 base,
                 changes,
-                only_focus,
+                touched,
             } => {
                 out.version = Some(version);
-                out.dom_changed = !changes.is_empty() && !only_focus;
+                out.dom_changed = match touched {
+                    Touched::Nothing | Touched::Focus => false,
+                    // Words changed, but on a page that changes its words on its own (a clock)
+                    // with no DOM change of the action's: the page's, not the action's.
+                    Touched::Words => !(settled.churning && settled.mutations == before.mutations),
+                    Touched::Elements => true,
+                };
                 if !changes.is_empty() {
                     out.base = Some(base);
                     out.changes = changes;
@@ -337,11 +344,31 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     // The DOM may have changed where no snapshot line shows it (a class or an attribute: a
     // toolbar button's active state, a style): that is an effect too, not nothing.
     if !out.dom_changed {
-        out.dom_changed = mutations
+        out.dom_changed = settled
+            .mutations
             .zip(before.mutations)
             .is_some_and(|(now, then)| now > then);
     }
     out
+}
+
+/// What the page's probe said once the page was quiet after an action.
+#[derive(Default)]
+struct Settled {
+    /// The DOM mutations it had seen (none known: `None`); those of nodes that change on their
+    /// own are not counted while an action is under way.
+    mutations: Option<u64>,
+    /// Some node of the page changes on its own, over and over.
+    churning: bool,
+}
+
+impl Settled {
+    fn read(reply: &Value) -> Settled {
+        Settled {
+            mutations: reply["mutations"].as_u64(),
+            churning: reply["churning"] == true,
+        }
+    }
 }
 
 /// Why a click that changed nothing did nothing, when the page can tell (seed 003's

@@ -19,7 +19,7 @@ use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
 use crate::slot::Slot;
-use crate::snapshot_diff::{Against, Compared, FULL_ABOVE};
+use crate::snapshot_diff::{Against, Compared, FULL_ABOVE, Touched};
 
 use_case!(CaptureSnapshot, |scope, params, until| capture(
     scope, &params, until
@@ -298,7 +298,7 @@ async fn observe(
                         version,
                         base: version,
                         changes: Vec::new(),
-                        only_focus: false,
+                        touched: Touched::Nothing,
                     }
                 } else {
                     Compared::Full { version }

@@ -623,7 +623,7 @@ fn a_focus_that_moved_is_a_change_but_only_focus() {
         None,
     );
     assert!(
-        matches!(&moved, Compared::Diff { changes, only_focus: true, .. } if changes.len() == 2),
+        matches!(&moved, Compared::Diff { changes, touched: Touched::Focus, .. } if changes.len() == 2),
         "{moved:?}"
     );
     let (real, _) = record(
@@ -643,7 +643,7 @@ fn a_focus_that_moved_is_a_change_but_only_focus() {
         matches!(
             real,
             Compared::Diff {
-                only_focus: false,
+                touched: Touched::Elements,
                 ..
             }
         ),
@@ -680,9 +680,52 @@ fn a_focus_that_moved_is_a_change_but_only_focus() {
     at(1);
     let moved = at(0);
     assert!(
-        matches!(&moved, Compared::Diff { changes, only_focus: true, .. } if changes.len() == 2),
+        matches!(&moved, Compared::Diff { changes, touched: Touched::Focus, .. } if changes.len() == 2),
         "{moved:?}"
     );
+}
+
+/// Lines without a uid that changed (a clock's words), with the focus maybe moved, are words
+/// only; a uid line that changed, came or went is an element.
+#[test]
+fn changed_words_are_told_apart_from_changed_elements() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let page = |clock: &str, focused: bool, name: &str| {
+        let mut lines = vec![
+            "text \"Live\"".to_string(),
+            "e1 heading \"Dashboard\" level=1".to_string(),
+            format!("text \"Time: {clock}\""),
+            format!(
+                "e2 button \"{name}\"{}",
+                if focused { " focused" } else { "" }
+            ),
+        ];
+        lines.extend((3..9).map(|n| format!("e{n} link \"Item {n}\"")));
+        lines
+    };
+    let touched = |lines: Vec<String>| {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        match record(&versions, &view, "d1", &lines, None).0 {
+            Compared::Diff { touched, .. } => touched,
+            full => panic!("{full:?}"),
+        }
+    };
+    let first: Vec<String> = page("1", false, "Add");
+    let first: Vec<&str> = first.iter().map(String::as_str).collect();
+    record(&versions, &view, "d1", &first, None);
+    assert_eq!(touched(page("1", false, "Add")), Touched::Nothing);
+    assert_eq!(touched(page("2", false, "Add")), Touched::Words);
+    assert_eq!(touched(page("3", true, "Add")), Touched::Words);
+    assert_eq!(touched(page("3", false, "Add")), Touched::Focus);
+    assert_eq!(touched(page("4", false, "Added")), Touched::Elements);
+    // Words before the first uid line are words too.
+    let mut start = page("4", false, "Added");
+    start[0] = "text \"Offline\"".into();
+    assert_eq!(touched(start), Touched::Words);
+    let mut fewer = page("4", false, "Added");
+    fewer.pop();
+    assert_eq!(touched(fewer), Touched::Elements);
 }
 
 /// `--diff` compares with what the caller's last snapshot showed, so a client that reads only

@@ -26,13 +26,41 @@
   crypto.getRandomValues(bytes);
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
-    lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0 };
+    lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0,
+    hot: new WeakMap(), acting: 0, lastChurn: 0 };
+  // Changes a page makes on its own, over and over (a clock, a spinner turned by script, a
+  // ticker), are not an action's, nor a sign the page is still busy. A node that changed twice
+  // within CHURN_MS while no action was under way (from `state` with `acting` to the end of its
+  // `settle`, ACT_MS at most) churns: its further changes, while they come within CHURN_MS of
+  // each other, neither hold a settle back, nor make the DOM unstable (`msSinceMutation`), nor
+  // count among `mutations`.
+  const CHURN_MS = 3000;
+  const ACT_MS = 5000;
+  const observed = (records) => {
+    const now = Date.now();
+    const acting = now - R.acting < ACT_MS;
+    let counted = 0;
+    for (const record of records) {
+      const seen = R.hot.get(record.target);
+      const recent = seen !== undefined && now - seen.at < CHURN_MS;
+      if (recent && seen.n >= 2) {
+        seen.at = now;
+        R.lastChurn = now;
+        continue;
+      }
+      if (!acting) {
+        if (recent) { seen.n += 1; seen.at = now; } else R.hot.set(record.target, { at: now, n: 1 });
+      }
+      counted += 1;
+    }
+    if (counted) { R.lastMutation = now; R.mutations += counted; }
+  };
   // The probe watches for changes from its first command on, not from its install: installed
   // as the document is created (see world.rs), it would otherwise take a record for every node
   // the parser inserts and slow every page's load.
   const watch = () => {
     R.lastMutation = Date.now();
-    R.observer = new MutationObserver((records) => { R.lastMutation = Date.now(); R.mutations += records.length; });
+    R.observer = new MutationObserver(observed);
     try {
       R.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     } catch (e) { /* no document yet */ }
@@ -629,7 +657,9 @@
     const fields = deepQueryAll('input,select,textarea').filter((el) => !el.form && fillable(el)).map(field);
     return { forms, fields };
   }
-  function state() {
+  // `acting`: an action follows (see `observed`).
+  function state(args) {
+    if (args && args.acting) R.acting = Date.now();
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
     const root = document.documentElement;
@@ -644,7 +674,8 @@
     // Resolves when the DOM has been quiet for `quiet` ms and nothing is on its way (what an
     // animation ends in, a script often finishes: a row removed once it slid out), or after
     // `cap` ms. With `fromStart`, the quiet counts from now at the earliest (what typing
-    // causes comes once it pauses, however quiet the page was before).
+    // causes comes once it pauses, however quiet the page was before). A churning node's
+    // changes do not count (see `observed`); `churning` tells whether the page has one.
     const started = Date.now();
     return new Promise((resolve) => {
       // An animation still on its way holds the cap back by what it has left (up to 1 s more,
@@ -653,7 +684,10 @@
       const check = () => {
         const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
         const left = underway();
-        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) resolve({ waitedMs: Date.now() - started, quietMs: quiet, mutations: R.mutations });
+        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) {
+          R.acting = 0;
+          resolve({ waitedMs: Date.now() - started, quietMs: quiet, mutations: R.mutations, churning: Date.now() - R.lastChurn < CHURN_MS });
+        }
         else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
       };
       check();
