@@ -220,3 +220,44 @@ mod tests {
         );
     }
 }
+
+/// Source files of the workspace's crates (tests apart: `tests.rs`, `tests/`) longer than
+/// `max` lines, with their length: a file that grew past it holds more than one concept.
+pub fn files_longer_than(crates: &Path, max: usize) -> Vec<(String, usize)> {
+    let mut long = Vec::new();
+    let mut stack = vec![crates.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !matches!(name.as_str(), "tests" | "target" | "node_modules") {
+                    stack.push(path);
+                }
+            } else if name.ends_with(".rs") && name != "tests.rs" {
+                let lines = std::fs::read_to_string(&path)
+                    .map(|text| text.lines().count())
+                    .unwrap_or(0);
+                if lines > max {
+                    long.push((path.display().to_string(), lines));
+                }
+            }
+        }
+    }
+    long.sort();
+    long
+}
+
+#[cfg(test)]
+mod sizes {
+    /// The house rule (STYLE, issue 16): no source file over 600 lines.
+    #[test]
+    fn no_source_file_of_the_workspace_is_over_600_lines() {
+        let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let long = super::files_longer_than(&crates, 600);
+        assert!(long.is_empty(), "split these by concept: {long:?}");
+    }
+}

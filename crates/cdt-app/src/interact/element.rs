@@ -3,17 +3,16 @@
 //! around it), and checked (visible, enabled, not covered at the action point); the
 //! pointer rests there once the point stays put ([`pointer_onto`], for a hover and before a
 //! press); then real input events are dispatched, and the feedback says what the action caused.
+//! Putting values and files into fields (`fill`, `select`, `check`, `fill-form`, `upload`) is
+//! `fill.rs`, on these same aims and presses.
 
 use std::time::Duration;
 
-use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::ActionReply;
 use cdt_domain::ops::op;
-use cdt_domain::ops::{
-    CheckParams, ClickParams, DragParams, ElementActionParams, ElementTarget, FillFormParams,
-    FillParams, UploadParams,
-};
-use cdt_domain::probe::{FillKind, ProbeCommand};
+use cdt_domain::ops::{ClickParams, DragParams, ElementActionParams, ElementTarget};
+use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
@@ -43,32 +42,6 @@ use_case!(ElementHover, |scope, params, until| pointer(
 )
 .await);
 use_case!(ElementDrag, |scope, params, until| drag(
-    scope, &params, until
-)
-.await);
-use_case!(ElementFill, |scope, params, until| fill(
-    scope,
-    &params,
-    FillAction::Fill,
-    until
-)
-.await);
-use_case!(ElementFillForm, |scope, params, until| fill_form(
-    scope, &params, until
-)
-.await);
-use_case!(ElementSelect, |scope, params, until| fill(
-    scope,
-    &params,
-    FillAction::Select,
-    until
-)
-.await);
-use_case!(ElementCheck, |scope, params, until| check(
-    scope, &params, until
-)
-.await);
-use_case!(ElementUpload, |scope, params, until| upload(
     scope, &params, until
 )
 .await);
@@ -112,9 +85,9 @@ pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtE
 
 /// Where an action aims at an element: its checked action point in page viewport coordinates,
 /// its uid, and what a press there may start.
-struct Aim {
-    x: f64,
-    y: f64,
+pub(super) struct Aim {
+    pub(super) x: f64,
+    pub(super) y: f64,
     uid: String,
     /// An HTML5 drag source.
     draggable: bool,
@@ -124,7 +97,12 @@ struct Aim {
     ambiguous: Option<Warning>,
 }
 
-async fn aim(ctx: &PageCtx, frame: &str, args: Value, what: &str) -> Result<Aim, CdtError> {
+pub(super) async fn aim(
+    ctx: &PageCtx,
+    frame: &str,
+    args: Value,
+    what: &str,
+) -> Result<Aim, CdtError> {
     let Located {
         frame,
         args,
@@ -168,7 +146,7 @@ const FRAME_COMPOSITES: Duration = Duration::from_millis(100);
 
 /// Where the pointer came to rest for a press: at a point, or a dialog its move opened (the
 /// action's outcome then).
-enum Rest {
+pub(super) enum Rest {
     At(f64, f64),
     Dialog(DispatchOutcome),
 }
@@ -181,7 +159,7 @@ enum Rest {
 /// it: a frame the pointer did not reach is aimed at again a moment later. A move does nothing
 /// a page cannot see from any hover. When the element cannot be aimed at after a move (now
 /// covered, scrolled away), the pointer stays: the press goes where a user's would.
-async fn pointer_onto(
+pub(super) async fn pointer_onto(
     ctx: &PageCtx,
     frame: &str,
     args: &Value,
@@ -223,7 +201,7 @@ async fn pointer_onto(
 }
 
 /// Presses `uid` where the pointer comes to rest over it ([`pointer_onto`]), `clicks` times.
-async fn press_element(
+pub(super) async fn press_element(
     ctx: &PageCtx,
     frame: &str,
     args: &Value,
@@ -351,25 +329,6 @@ impl PointerAction {
             PointerAction::Click => "click",
             PointerAction::DoubleClick => "dblclick",
             PointerAction::Hover => "hover",
-        }
-    }
-}
-
-/// Which value an `element fill|select|check` sets (all fill the element the same way; the
-/// reply names the action asked for).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FillAction {
-    Fill,
-    Select,
-    Check,
-}
-
-impl FillAction {
-    pub fn name(self) -> &'static str {
-        match self {
-            FillAction::Fill => "fill",
-            FillAction::Select => "select",
-            FillAction::Check => "check",
         }
     }
 }
@@ -532,341 +491,6 @@ async fn both_in_view(ctx: &PageCtx, mut from: Target, to: Target) -> Result<(Ai
     Ok((from_aim, to_aim))
 }
 
-/// One field filled, without feedback.
-struct Filled {
-    uid: String,
-    /// What the filling caused.
-    outcome: DispatchOutcome,
-    /// The warning of a text that matched other elements as well.
-    ambiguous: Option<Warning>,
-    /// The field offers suggestions as one types (a combobox, a search box, a field that turns
-    /// the browser's own off to draw its own).
-    suggests: bool,
-}
-
-/// Fills one field, without feedback.
-async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<Filled, CdtError> {
-    let Target { frame, args, what } = pick(target)?;
-    let Located {
-        frame,
-        mut args,
-        warning,
-    } = locate::in_any_frame(ctx, frame, args, &what).await?;
-    args["value"] = json!(value);
-    let prepared = probe_result(
-        ctx.probe(&frame, ProbeCommand::PrepareFill, args.clone())
-            .await?,
-        &what,
-    )?;
-    let uid = prepared["uid"].as_str().unwrap_or_default().to_string();
-    let kind = prepared["kind"]
-        .as_str()
-        .and_then(FillKind::from_name)
-        .ok_or_else(|| {
-            CdtError::internal(format!(
-                "the page probe prepared {what} as {:?}, which cdt does not know",
-                prepared["kind"]
-            ))
-        })?;
-    window_focus(ctx, &prepared).await?;
-    // What is typed replaces everything the field holds, selected as a user selects it: by
-    // keyboard, which an editor that types through a hidden field of its own (CodeMirror)
-    // takes as its own select-all (the probe's selection covers plain fields already).
-    if kind == FillKind::Type {
-        let select_all = crate::interact::input::parse_keys("Control+A")?;
-        ctx.browser.key(&ctx.target, &select_all).await?;
-    }
-    let outcome = match kind {
-        FillKind::Type if value.is_empty() => {
-            let key = crate::interact::input::parse_keys("Backspace")?;
-            ctx.browser.key(&ctx.target, &key).await?
-        }
-        FillKind::Type => ctx.browser.insert_text(&ctx.target, value).await?,
-        FillKind::Toggle if prepared["needsClick"] == true => {
-            let args = json!({ "uid": uid });
-            let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
-            press_element(
-                ctx,
-                &frame,
-                &args,
-                &what,
-                (x, y),
-                &uid,
-                (1, MouseButton::Left),
-            )
-            .await?
-        }
-        FillKind::Step => {
-            let now = prepared["now"].as_f64().unwrap_or_default();
-            let want = prepared["want"].as_f64().unwrap_or_default();
-            step_to(ctx, &frame, &uid, now, want).await?
-        }
-        // The probe already set it (a <select>, a range or date input, a toggle as wanted).
-        FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
-    };
-    Ok(Filled {
-        uid,
-        outcome,
-        ambiguous: warning,
-        suggests: prepared["suggests"] == true,
-    })
-}
-
-/// Keys pressed at most to move a slider or spin button to its value.
-const STEP_KEYS: usize = 200;
-
-/// Moves a slider or spin button of ARIA's (focused, at `now`) toward `want` by its keys, as a
-/// keyboard user does: Page Up / Page Down while a page's step still fits, then a step at a time
-/// (the up or down arrow, or the right or left one where only those move it). It stops at `want`,
-/// at the end of its range (a key that moves it no more), or at the nearer of the two values
-/// either side of `want` when no step lands on it.
-async fn step_to(
-    ctx: &PageCtx,
-    frame: &str,
-    uid: &str,
-    mut now: f64,
-    want: f64,
-) -> Result<DispatchOutcome, CdtError> {
-    let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
-    let distance = |value: f64| (value - want).abs();
-    // One key of `kind`, up or down, and the value it left.
-    let press = |kind: StepKey, up: bool| async move {
-        let outcome = ctx.browser.key(&ctx.target, &kind.keys(up)?).await?;
-        Ok::<_, CdtError>((outcome, range_now(ctx, frame, uid, want).await?))
-    };
-    let mut outcome = DispatchOutcome::default();
-    // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
-    let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
-    let mut presses = 0;
-    while !at(now) && presses < STEP_KEYS {
-        let Some(&kind) = kinds.first() else { break };
-        let up = want > now;
-        let (pressed, after) = press(kind, up).await?;
-        outcome = pressed;
-        presses += 1;
-        let passed = if up { after > want } else { after < want };
-        if after == now {
-            // This kind moves nothing (or the range ends here): a smaller one may.
-            kinds.remove(0);
-            continue;
-        }
-        if at(after) || (!passed && distance(after) < distance(now)) {
-            now = after;
-            continue;
-        }
-        // Past `want` (or the other way: a slider whose up is down). A smallest step past it
-        // keeps the nearer value and ends; otherwise the key is undone and not pressed again.
-        let smallest = kind != StepKey::Page && passed;
-        if smallest && distance(after) <= distance(now) {
-            break;
-        }
-        (outcome, now) = press(kind, !up).await?;
-        presses += 1;
-        if smallest {
-            break;
-        }
-        kinds.remove(0);
-    }
-    Ok(outcome)
-}
-
-/// The keys that move a slider or spin button, by how far.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum StepKey {
-    Page,
-    Vertical,
-    Horizontal,
-}
-
-impl StepKey {
-    fn keys(self, up: bool) -> Result<KeyInput, CdtError> {
-        let key = match (self, up) {
-            (StepKey::Page, true) => "PageUp",
-            (StepKey::Page, false) => "PageDown",
-            (StepKey::Vertical, true) => "ArrowUp",
-            (StepKey::Vertical, false) => "ArrowDown",
-            (StepKey::Horizontal, true) => "ArrowRight",
-            (StepKey::Horizontal, false) => "ArrowLeft",
-        };
-        crate::interact::input::parse_keys(key)
-    }
-}
-
-/// What a slider or spin button says its value is now (`aria-valuenow`): prepared again for
-/// the same value, so focused again too.
-async fn range_now(ctx: &PageCtx, frame: &str, uid: &str, want: f64) -> Result<f64, CdtError> {
-    let read = ctx
-        .probe(
-            frame,
-            ProbeCommand::PrepareFill,
-            json!({ "uid": uid, "value": want.to_string() }),
-        )
-        .await?;
-    read["now"].as_f64().ok_or_else(|| {
-        CdtError::new(
-            ErrorCode::TargetNotInteractable,
-            format!("{uid} no longer says its value (aria-valuenow) while it was being moved"),
-        )
-        .run::<op::ElementInspect>(uid)
-    })
-}
-
-pub async fn fill(
-    scope: &Scope<'_>,
-    params: &FillParams,
-    action: FillAction,
-    until: Instant,
-) -> Result<ActionReply, CdtError> {
-    pick(&params.target)?;
-    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let mut before = feedback::before(&ctx).await;
-    let filled = fill_one(&ctx, &params.target, &params.value).await?;
-    if filled.suggests && !params.value.is_empty() {
-        before.expect_suggestions();
-    }
-    let feedback_value = feedback::after(&ctx, before, filled.outcome, params.no_wait).await;
-    let mut reply = finish(feedback_value, action.name(), &filled.uid, params.no_wait);
-    reply.warnings.extend(filled.ambiguous);
-    Ok(reply)
-}
-
-pub async fn check(
-    scope: &Scope<'_>,
-    params: &CheckParams,
-    until: Instant,
-) -> Result<ActionReply, CdtError> {
-    let value = params.checked.unwrap_or(true).to_string();
-    let fill_params = FillParams {
-        target: params.target.clone(),
-        value,
-        no_wait: params.no_wait,
-    };
-    fill(scope, &fill_params, FillAction::Check, until).await
-}
-
-pub async fn fill_form(
-    scope: &Scope<'_>,
-    params: &FillFormParams,
-    until: Instant,
-) -> Result<ActionReply, CdtError> {
-    if params.fields.is_empty() {
-        return Err(CdtError::validation("no fields to fill")
-            .hinted("Example: cdt element fill-form --field e5=ada --field e6=secret"));
-    }
-    for field in &params.fields {
-        frame_of(&field.uid)?;
-    }
-    let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    let before = feedback::before(&ctx).await;
-    let mut filled = Vec::new();
-    let mut last = DispatchOutcome::default();
-    for field in &params.fields {
-        let target = ElementTarget {
-            uid: Some(field.uid.clone()),
-            page: params.page,
-            ..Default::default()
-        };
-        // By uid: no text to match others.
-        let one = fill_one(&ctx, &target, &field.value).await?;
-        filled.push(one.uid);
-        if one.outcome.dialog.is_some() {
-            last = one.outcome;
-            break;
-        }
-    }
-    let mut feedback_value = feedback::after(&ctx, before, last, params.no_wait).await;
-    let uid = filled.join(",");
-    feedback_value.filled = Some(filled);
-    Ok(finish(feedback_value, "fill-form", &uid, params.no_wait))
-}
-
-pub async fn upload(
-    scope: &Scope<'_>,
-    params: &UploadParams,
-    until: Instant,
-) -> Result<ActionReply, CdtError> {
-    let Target { frame, args, what } = pick(&params.target)?;
-    if params.files.is_empty() {
-        return Err(CdtError::validation("no files to upload")
-            .hinted("Example: cdt element upload e11 ./cv.pdf"));
-    }
-    let mut files = Vec::new();
-    for file in &params.files {
-        let canonical = std::fs::canonicalize(file).map_err(|error| {
-            CdtError::validation(format!("cannot upload {file}: {error}"))
-                .hinted("Pass existing files, e.g. cdt element upload e11 /home/me/cv.pdf")
-        })?;
-        if !canonical.is_file() {
-            return Err(
-                CdtError::validation(format!("{} is not a file", canonical.display()))
-                    .hinted("Pass regular files, not directories"),
-            );
-        }
-        files.push(canonical.display().to_string());
-    }
-    let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
-    let before = feedback::before(&ctx).await;
-    let Located {
-        frame,
-        args,
-        warning,
-    } = locate::in_any_frame(&ctx, frame, args, &what).await?;
-    let found = probe_result(
-        ctx.probe(&frame, ProbeCommand::Box, args.clone()).await?,
-        &what,
-    )?;
-    let uid = found["uid"].as_str().unwrap_or_default().to_string();
-    // A file input takes the files; anything else (a drop zone, a styled button or a label
-    // that opens the page's file chooser when clicked, its input hidden or made on the click)
-    // is clicked as a user would, and the chooser gets them.
-    let outcome = if found["fileInput"] == true {
-        ctx.browser
-            .set_files(&ctx.target, &frame, &uid, &files)
-            .await?;
-        DispatchOutcome::default()
-    } else {
-        chosen(&ctx, &frame, &args, &what, &uid, &files).await?
-    };
-    let mut feedback_value = feedback::after(&ctx, before, outcome, params.no_wait).await;
-    feedback_value.files = Some(files);
-    let mut reply = finish(feedback_value, "upload", &uid, params.no_wait);
-    reply.warnings.extend(warning);
-    Ok(reply)
-}
-
-/// How long a click may take to open the page's file chooser.
-const CHOOSER_WAIT: Duration = Duration::from_millis(1500);
-
-/// Clicks `uid` (not a file input) with the page's file chooser intercepted and gives the
-/// chooser it opens `files`; an error that says where the file inputs are when none opened.
-async fn chosen(
-    ctx: &PageCtx,
-    frame: &str,
-    args: &Value,
-    what: &str,
-    uid: &str,
-    files: &[String],
-) -> Result<DispatchOutcome, CdtError> {
-    let aimed = aim(ctx, frame, args.clone(), what).await?;
-    let (x, y) = match pointer_onto(ctx, frame, args, what, (aimed.x, aimed.y), uid).await? {
-        Rest::At(x, y) => (x, y),
-        Rest::Dialog(outcome) => return Ok(outcome),
-    };
-    ctx.browser
-        .choose_files(&ctx.target, (x, y), files, CHOOSER_WAIT)
-        .await?
-        .ok_or_else(|| {
-            CdtError::new(
-                ErrorCode::TargetNotInteractable,
-                format!("{what} is not a file input, and clicking it opened no file chooser"),
-            )
-            .run_then::<op::PageForms>(
-                "",
-                " (each file input shows type=file, hidden ones too), then cdt element upload <its uid> <file>",
-            )
-        })
-}
-
 /// `element focus`: the focus given, and what that caused (a tooltip, a list that opens on
 /// focus); an element that cannot take the focus is refused, not reported as unfocused.
 pub async fn focus(
@@ -923,7 +547,7 @@ async fn probe_action(
 /// without it (no click has reached the page yet, or another page is in front): as for a user
 /// at the window, the element then gets its `focus` event, which a page's tooltips and
 /// suggestion lists open on.
-async fn window_focus(ctx: &PageCtx, prepared: &Value) -> Result<(), CdtError> {
+pub(super) async fn window_focus(ctx: &PageCtx, prepared: &Value) -> Result<(), CdtError> {
     if prepared["pageFocused"] == false {
         ctx.browser.activate(&ctx.target).await?;
     }

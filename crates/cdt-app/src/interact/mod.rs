@@ -10,6 +10,7 @@ pub mod element;
 pub mod eval;
 pub mod examine;
 pub mod feedback;
+pub mod fill;
 pub mod input;
 pub mod locate;
 pub mod navigation;
