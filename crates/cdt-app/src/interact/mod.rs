@@ -89,7 +89,36 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
         .and_then(Value::as_str)
         .unwrap_or(what)
         .to_string();
-    let error = match failure {
+    let error = failure_error(failure, &value, what, &element);
+    let mut details = if error.details.is_object() {
+        error.details.clone()
+    } else {
+        json!({})
+    };
+    // The element found (by selector or text too) is named by its uid, in the details and in
+    // the suggestions, so the caller can act on that very element next.
+    let mut error = error;
+    if let Some(uid) = value
+        .get("uid")
+        .and_then(Value::as_str)
+        .filter(|u| !u.is_empty())
+    {
+        details["uid"] = json!(uid);
+        for suggestion in &mut error.suggestions {
+            suggestion.fill("<uid>", uid);
+        }
+    }
+    Err(error.with_details(details))
+}
+
+/// The error a probe's `failure` on `what` (the page calls it `element`) is, with how to go on.
+fn failure_error(
+    failure: Option<ProbeFailure>,
+    value: &Value,
+    what: &str,
+    element: &str,
+) -> CdtError {
+    match failure {
         Some(ProbeFailure::Stale) => CdtError::new(
             ErrorCode::UidStale,
             format!("{what} no longer exists in the page"),
@@ -190,26 +219,7 @@ pub fn probe_result(value: Value, what: &str) -> Result<Value, CdtError> {
             format!("{element} cannot take that action"),
         )
         .run::<op::ElementInspect>("<uid>"),
-    };
-    let mut details = if error.details.is_object() {
-        error.details.clone()
-    } else {
-        json!({})
-    };
-    // The element found (by selector or text too) is named by its uid, in the details and in
-    // the suggestions, so the caller can act on that very element next.
-    let mut error = error;
-    if let Some(uid) = value
-        .get("uid")
-        .and_then(Value::as_str)
-        .filter(|u| !u.is_empty())
-    {
-        details["uid"] = json!(uid);
-        for suggestion in &mut error.suggestions {
-            suggestion.fill("<uid>", uid);
-        }
     }
-    Err(error.with_details(details))
 }
 
 /// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how

@@ -194,6 +194,63 @@ impl Compared {
     }
 }
 
+/// The versions kept of `target`'s page (made when there are none; the least recently
+/// snapshotted page goes when [`KEPT_PAGES`] are kept), marked used at `used`.
+fn page_of<'a>(
+    pages: &'a mut HashMap<String, PageVersions>,
+    target: &str,
+    used: u64,
+) -> &'a mut PageVersions {
+    if !pages.contains_key(target) && pages.len() >= KEPT_PAGES {
+        let oldest = pages
+            .iter()
+            .min_by_key(|(_, p)| p.used)
+            .map(|(k, _)| k.clone());
+        if let Some(oldest) = oldest {
+            pages.remove(&oldest);
+        }
+    }
+    let page = pages
+        .entry(target.to_string())
+        .or_insert_with(|| PageVersions {
+            next: 1,
+            ..PageVersions::default()
+        });
+    page.used = used;
+    page
+}
+
+impl PageVersions {
+    /// The index of the version a new snapshot of `document` in `view` is compared with, as
+    /// `against` says (none: it is answered whole).
+    fn baseline(&self, against: Against, view: &View, document: &str) -> Option<usize> {
+        let comparable = |v: &Version| v.view == *view && v.document == document;
+        match against {
+            Against::Version(number) => self
+                .versions
+                .iter()
+                .position(|v| v.number == number && comparable(v)),
+            Against::PageBefore => self.versions.iter().rposition(comparable),
+            Against::LastSnapshot => {
+                let seen_here = self.versions.iter().rposition(|v| comparable(v) && v.shown);
+                let seen_last = self
+                    .versions
+                    .iter()
+                    .rposition(|v| v.view == *view && v.shown);
+                match (seen_here, seen_last) {
+                    // Still the document the last snapshot showed: against that snapshot.
+                    (Some(here), Some(last)) if here == last => Some(here),
+                    // Back on a document seen before (the back/forward cache showed it
+                    // again): against what it was when it was left, feedback included.
+                    (Some(_), _) => self.versions.iter().rposition(comparable),
+                    // A document no snapshot showed yet: whole.
+                    (None, _) => None,
+                }
+            }
+        }
+    }
+}
+
 /// The versions a slot keeps of its pages' snapshots.
 #[derive(Default)]
 pub struct SnapshotVersions {
@@ -221,47 +278,10 @@ impl SnapshotVersions {
             *clock
         };
         let mut pages = lock(&self.pages);
-        if !pages.contains_key(target) && pages.len() >= KEPT_PAGES {
-            let oldest = pages
-                .iter()
-                .min_by_key(|(_, p)| p.used)
-                .map(|(k, _)| k.clone());
-            if let Some(oldest) = oldest {
-                pages.remove(&oldest);
-            }
-        }
-        let page = pages
-            .entry(target.to_string())
-            .or_insert_with(|| PageVersions {
-                next: 1,
-                ..PageVersions::default()
-            });
-        page.used = used;
+        let page = page_of(&mut pages, target, used);
         let comparable = |v: &Version| v.view == *view && v.document == document;
         let newest = page.versions.iter().rposition(comparable);
-        let baseline = match against {
-            Against::Version(number) => page
-                .versions
-                .iter()
-                .position(|v| v.number == number && comparable(v)),
-            Against::PageBefore => newest,
-            Against::LastSnapshot => {
-                let seen_here = page.versions.iter().rposition(|v| comparable(v) && v.shown);
-                let seen_last = page
-                    .versions
-                    .iter()
-                    .rposition(|v| v.view == *view && v.shown);
-                match (seen_here, seen_last) {
-                    // Still the document the last snapshot showed: against that snapshot.
-                    (Some(here), Some(last)) if here == last => Some(here),
-                    // Back on a document seen before (the back/forward cache showed it
-                    // again): against what it was when it was left, feedback included.
-                    (Some(_), _) => newest,
-                    // A document no snapshot showed yet: whole.
-                    (None, _) => None,
-                }
-            }
-        };
+        let baseline = page.baseline(against, view, document);
         let since_missing = matches!(against, Against::Version(_)) && baseline.is_none();
         let shown = against != Against::PageBefore;
         // The page is still at its newest version: it keeps that number (shown now, if a
