@@ -271,10 +271,10 @@ pub fn functions_longer_than(crates: &Path, max: usize) -> Vec<(String, String, 
                         end.ends_with('{') || end.ends_with(';')
                     })
                     .filter(|&j| lines[j].trim_end().ends_with('{'));
-                if let Some(end) = body.and_then(|_| close(i)) {
-                    if end - i + 1 > max {
-                        long.push((path.display().to_string(), name, end - i + 1));
-                    }
+                if let Some(end) = body.and_then(|_| close(i))
+                    && end - i + 1 > max
+                {
+                    long.push((path.display().to_string(), name, end - i + 1));
                 }
             }
             i += 1;
