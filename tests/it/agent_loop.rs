@@ -1445,6 +1445,7 @@ fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
          <div id=pan role=slider tabindex=0 aria-label=Pan aria-valuemin=-10 aria-valuemax=10 aria-valuenow=0></div>
          <div id=count role=spinbutton tabindex=0 aria-label=Count aria-valuenow=1>1</div>
          <div id=tilt role=slider tabindex=0 aria-label=Tilt aria-valuemin=0 aria-valuemax=10 aria-valuenow=5></div>
+         <div id=stuck role=slider tabindex=0 aria-label=Stuck aria-valuemin=0 aria-valuemax=10 aria-valuenow=5></div>
          <script>
            function range(el, step, page, keys) {
              const min = Number(el.getAttribute('aria-valuemin') ?? -Infinity);
@@ -1520,6 +1521,20 @@ fn sliders_of_aria_show_their_value_and_fill_moves_them_by_their_keys() {
         "{error}"
     );
     assert_eq!(value_of("count"), "6");
+    // One that no key moves (moved only by a pointer) is refused, not left as it was in silence.
+    let stuck = env.ctx("s", &["element", "fill", "--selector", "#stuck", "8"]);
+    let error = stuck.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("none of its keys")),
+        "{error}"
+    );
+    assert!(stuck.stdout.contains("input drag"), "{}", stuck.stdout);
+    // At the end of its range already, a value beyond it is where it is: no error.
+    env.ctx("s", &["element", "fill", "--selector", "#volume", "250"])
+        .ok();
+    assert_eq!(value_of("volume"), "100");
 }
 
 /// A click whose effect no snapshot line shows (a toolbar button that only takes a class, as a

@@ -133,7 +133,8 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
         FillKind::Step => {
             let now = prepared["now"].as_f64().unwrap_or_default();
             let want = prepared["want"].as_f64().unwrap_or_default();
-            step_to(ctx, &frame, &uid, now, want).await?
+            let range = (prepared["min"].as_f64(), prepared["max"].as_f64());
+            step_to(ctx, &frame, &uid, (now, want), range).await?
         }
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).
         FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
@@ -153,13 +154,14 @@ const STEP_KEYS: usize = 200;
 /// keyboard user does: Page Up / Page Down while a page's step still fits, then a step at a time
 /// (the up or down arrow, or the right or left one where only those move it). It stops at `want`,
 /// at the end of its range (a key that moves it no more), or at the nearer of the two values
-/// either side of `want` when no step lands on it.
+/// either side of `want` when no step lands on it. One that none of its keys moves, short of the
+/// end of its `range` (`aria-valuemin`, `aria-valuemax`), is refused: it is moved some other way.
 async fn step_to(
     ctx: &PageCtx,
     frame: &str,
     uid: &str,
-    mut now: f64,
-    want: f64,
+    (mut now, want): (f64, f64),
+    range: (Option<f64>, Option<f64>),
 ) -> Result<DispatchOutcome, CdtError> {
     let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
     let distance = |value: f64| (value - want).abs();
@@ -172,6 +174,7 @@ async fn step_to(
     // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
     let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
     let mut presses = 0;
+    let mut moved = false;
     while !at(now) && presses < STEP_KEYS {
         let Some(&kind) = kinds.first() else { break };
         let up = want > now;
@@ -179,6 +182,7 @@ async fn step_to(
         outcome = pressed;
         presses += 1;
         let passed = if up { after > want } else { after < want };
+        moved |= after != now;
         if after == now {
             // This kind moves nothing (or the range ends here): a smaller one may.
             kinds.remove(0);
@@ -200,6 +204,20 @@ async fn step_to(
             break;
         }
         kinds.remove(0);
+    }
+    let at_end = match range {
+        (_, Some(max)) if want > now => now >= max,
+        (Some(min), _) if want < now => now <= min,
+        _ => false,
+    };
+    if !moved && !at(now) && !at_end {
+        return Err(CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{uid} stayed at {now}: none of its keys (Page Up/Down, the arrows) moves it"),
+        )
+        .with_details(json!({ "uid": uid, "value": now, "wanted": want }))
+        .run_then::<op::ElementInspect>(uid, " (its box), then drag its handle")
+        .run::<op::InputDrag>("<x1> <y1> <x2> <y2>"));
     }
     Ok(outcome)
 }

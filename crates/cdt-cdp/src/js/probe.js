@@ -563,7 +563,8 @@
       if (value.trim() === '' || !Number.isFinite(want)) return { error: 'range-value', uid, element: describe(el), value };
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
-      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want, pageFocused: el.ownerDocument.hasFocus() };
+      const bound = (name) => (el.getAttribute(name) === null || !Number.isFinite(Number(el.getAttribute(name))) ? null : Number(el.getAttribute(name)));
+      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want, min: bound('aria-valuemin'), max: bound('aria-valuemax'), pageFocused: el.ownerDocument.hasFocus() };
     }
     if (el.isContentEditable) {
       el.focus();
