@@ -1587,7 +1587,8 @@ fn a_change_no_snapshot_line_shows_is_an_effect_not_nothing() {
 /// A page that changes on its own (a spinner turned by script every frame, a clock) does not
 /// make every action an effect: its churning nodes' changes are set apart while an action is
 /// under way, so a click that did nothing says so (`ACTION_NO_EFFECT`) and the feedback does not
-/// wait out its cap for a quiet that never comes; what a click did there is still its effect.
+/// wait out its cap for a quiet that never comes; what a click did there is still its effect,
+/// on the nodes that churn too.
 #[test]
 fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
     let server = HttpServer::start();
@@ -1600,12 +1601,15 @@ fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
          <button id=dead>Dead</button>
          <button id=toggle onclick=\"this.classList.toggle('on')\">Toggle</button>
          <p id=out></p>
+         <p id=slide>Slide 0</p><button id=next onclick='show(shown + 1)'>Next</button>
          <nav><a href='#1'>One</a> <a href='#2'>Two</a> <a href='#3'>Three</a>
            <a href='#4'>Four</a> <a href='#5'>Five</a> <a href='#6'>Six</a></nav>
          <script>let turn = 0, tick = 0;
            (function spin() { spin.el = spin.el || document.getElementById('spin');
              spin.el.style.transform = 'rotate(' + (turn += 3) + 'deg)'; requestAnimationFrame(spin); })();
-           setInterval(() => clock.textContent = String(++tick), 150);</script>",
+           setInterval(() => clock.textContent = String(++tick), 150);
+           let shown = 0; function show(n) { shown = n % 50; slide.textContent = 'Slide ' + shown; }
+           setInterval(() => show(shown + 1), 400);</script>",
     );
     let env = TestEnv::new();
     env.ctx("l", &["page", "open", &server.url("/live.html")])
@@ -1631,6 +1635,11 @@ fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
         "{}",
         toggle.stdout
     );
+    // A carousel's Next changes what its autoplay changes: a change made while the click is
+    // dispatched counts (the slide churns no faster than every 250 ms).
+    let next = env.ctx("l", &["element", "click", "--selector", "#next"]);
+    assert_eq!(next.ok()["domChanged"], true, "{}", next.stdout);
+    assert!(next.json["meta"]["warnings"].is_null(), "{}", next.stdout);
 }
 
 /// `element focus` is an action: on a page no click has reached yet, the element takes the

@@ -27,29 +27,37 @@
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
     lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0,
-    hot: new WeakMap(), acting: 0, lastChurn: 0 };
+    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0 };
   // Changes a page makes on its own, over and over (a clock, a spinner turned by script, a
-  // ticker), are not an action's, nor a sign the page is still busy. A node that changed twice
-  // within CHURN_MS while no action was under way (from `state` with `acting` to the end of its
-  // `settle`, ACT_MS at most) churns: its further changes, while they come within CHURN_MS of
-  // each other, neither hold a settle back, nor make the DOM unstable (`msSinceMutation`), nor
-  // count among `mutations`.
-  const CHURN_MS = 3000;
+  // ticker, an autoplaying carousel), are not an action's, nor a sign the page is still busy. A
+  // node that changed twice within CHURN_MS while no action was under way (from `state` with
+  // `acting` to the end of its `settle`, ACT_MS at most) churns: its further changes, while they
+  // come within CHURN_MS of each other, neither hold a settle back, nor make the DOM unstable
+  // (`msSinceMutation`), nor count among `mutations` — but while the action's input is being
+  // dispatched (before its settle), a change of a node that churns no faster than every
+  // FAST_MS counts: a click on a carousel's Next changes the nodes its autoplay changes.
+  const CHURN_MS = 6000;
   const ACT_MS = 5000;
+  const FAST_MS = 250;
   const observed = (records) => {
     const now = Date.now();
     const acting = now - R.acting < ACT_MS;
+    const dispatching = acting && !R.settling;
     let counted = 0;
     for (const record of records) {
       const seen = R.hot.get(record.target);
       const recent = seen !== undefined && now - seen.at < CHURN_MS;
       if (recent && seen.n >= 2) {
+        if (!acting && now > seen.at) seen.every = now - seen.at;
         seen.at = now;
         R.lastChurn = now;
-        continue;
-      }
-      if (!acting) {
-        if (recent) { seen.n += 1; seen.at = now; } else R.hot.set(record.target, { at: now, n: 1 });
+        if (!dispatching || seen.every < FAST_MS) continue;
+      } else if (!acting) {
+        if (recent) {
+          // (Records of one batch come at once: the node's rhythm is the time between batches.)
+          if (now > seen.at) seen.every = now - seen.at;
+          seen.n += 1; seen.at = now;
+        } else R.hot.set(record.target, { at: now, n: 1, every: Infinity });
       }
       counted += 1;
     }
@@ -660,7 +668,7 @@
   }
   // `acting`: an action follows (see `observed`).
   function state(args) {
-    if (args && args.acting) R.acting = Date.now();
+    if (args && args.acting) { R.acting = Date.now(); R.settling = false; }
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
     const root = document.documentElement;
@@ -678,6 +686,7 @@
     // causes comes once it pauses, however quiet the page was before). A churning node's
     // changes do not count (see `observed`); `churning` tells whether the page has one.
     const started = Date.now();
+    R.settling = true;
     return new Promise((resolve) => {
       // An animation still on its way holds the cap back by what it has left (up to 1 s more,
       // inside the feedback's 3 s): on a loaded machine a 600 ms fade may end past a 1 s cap, and
@@ -687,6 +696,7 @@
         const left = underway();
         if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) {
           R.acting = 0;
+          R.settling = false;
           resolve({ waitedMs: Date.now() - started, quietMs: quiet, mutations: R.mutations, churning: Date.now() - R.lastChurn < CHURN_MS });
         }
         else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
