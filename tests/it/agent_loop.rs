@@ -1602,20 +1602,23 @@ fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
          <button id=toggle onclick=\"this.classList.toggle('on')\">Toggle</button>
          <p id=out></p>
          <p id=slide>Slide 0</p><button id=next onclick='show(shown + 1)'>Next</button>
+         <div><button id=b0 aria-current=true>1</button><button id=b1>2</button><button id=b2>3</button></div>
          <nav><a href='#1'>One</a> <a href='#2'>Two</a> <a href='#3'>Three</a>
            <a href='#4'>Four</a> <a href='#5'>Five</a> <a href='#6'>Six</a></nav>
          <script>let turn = 0, tick = 0;
            (function spin() { spin.el = spin.el || document.getElementById('spin');
              spin.el.style.transform = 'rotate(' + (turn += 3) + 'deg)'; requestAnimationFrame(spin); })();
            setInterval(() => clock.textContent = String(++tick), 150);
-           let shown = 0; function show(n) { shown = n % 50; slide.textContent = 'Slide ' + shown; }
+           let shown = 0; function show(n) { shown = n % 50; slide.textContent = 'Slide ' + shown;
+             for (const i of [0, 1, 2]) document.getElementById('b' + i).toggleAttribute('aria-current', i === shown % 3); }
            setInterval(() => show(shown + 1), 400);</script>",
     );
     let env = TestEnv::new();
     env.ctx("l", &["page", "open", &server.url("/live.html")])
         .ok();
     snapshot(&env, "l");
-    // An agent's turn: the probe, watching from its first command, sees the clock tick.
+    // An agent's turn: the probe, watching from its first command, sees the clock tick and the
+    // slides (and their bullets, elements with uids) go round.
     std::thread::sleep(std::time::Duration::from_millis(800));
     let dead = env.ctx("l", &["element", "click", "--selector", "#dead"]);
     assert_eq!(dead.ok()["domChanged"], false, "{}", dead.stdout);

@@ -62,6 +62,9 @@ named! {
         State = "state",
         /// Wait until the DOM has been quiet for a while (capped).
         Settle = "settle",
+        /// Which of the given uids name elements that change on their own, over and over (or
+        /// whose children do): an autoplaying carousel's bullets and slides.
+        Churning = "churning",
         /// The visible text of the page or an element.
         ReadText = "readText",
         /// The main content (or an element) as Markdown, links with their uids.

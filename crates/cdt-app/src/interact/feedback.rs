@@ -327,12 +327,14 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
                 touched,
             } => {
                 out.version = Some(version);
+                // On a page that changes on its own, with no DOM change of the action's, the
+                // words that changed (a clock) and the elements that churn (a carousel's
+                // bullets) are the page's doing, not the action's.
+                let page_alone = settled.churning && settled.mutations == before.mutations;
                 out.dom_changed = match touched {
                     Touched::Nothing | Touched::Focus => false,
-                    // Words changed, but on a page that changes its words on its own (a clock)
-                    // with no DOM change of the action's: the page's, not the action's.
-                    Touched::Words => !(settled.churning && settled.mutations == before.mutations),
-                    Touched::Elements => true,
+                    Touched::Words => !page_alone,
+                    Touched::Elements { uids } => !page_alone || !all_churn(ctx, uids).await,
                 };
                 if !changes.is_empty() {
                     out.base = Some(base);
@@ -350,6 +352,19 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             .is_some_and(|(now, then)| now > then);
     }
     out
+}
+
+/// Whether every one of `uids` names an element of the page that changes on its own (or
+/// whose children do), as the page's probe has seen.
+async fn all_churn(ctx: &PageCtx, mut uids: Vec<String>) -> bool {
+    uids.sort();
+    uids.dedup();
+    let churning = ctx
+        .probe("", ProbeCommand::Churning, json!({ "uids": uids }))
+        .await
+        .ok()
+        .and_then(|reply| reply["uids"].as_array().map(Vec::len));
+    churning == Some(uids.len())
 }
 
 /// What the page's probe said once the page was quiet after an action.

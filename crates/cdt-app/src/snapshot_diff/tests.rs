@@ -643,7 +643,7 @@ fn a_focus_that_moved_is_a_change_but_only_focus() {
         matches!(
             real,
             Compared::Diff {
-                touched: Touched::Elements,
+                touched: Touched::Elements { .. },
                 ..
             }
         ),
@@ -718,14 +718,24 @@ fn changed_words_are_told_apart_from_changed_elements() {
     assert_eq!(touched(page("2", false, "Add")), Touched::Words);
     assert_eq!(touched(page("3", true, "Add")), Touched::Words);
     assert_eq!(touched(page("3", false, "Add")), Touched::Focus);
-    assert_eq!(touched(page("4", false, "Added")), Touched::Elements);
+    assert_eq!(
+        touched(page("4", false, "Added")),
+        Touched::Elements {
+            uids: vec!["e2".into()]
+        }
+    );
     // Words before the first uid line are words too.
     let mut start = page("4", false, "Added");
     start[0] = "text \"Offline\"".into();
     assert_eq!(touched(start), Touched::Words);
     let mut fewer = page("4", false, "Added");
     fewer.pop();
-    assert_eq!(touched(fewer), Touched::Elements);
+    assert_eq!(
+        touched(fewer),
+        Touched::Elements {
+            uids: vec!["e8".into()]
+        }
+    );
 }
 
 /// `--diff` compares with what the caller's last snapshot showed, so a client that reads only

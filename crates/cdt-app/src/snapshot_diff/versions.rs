@@ -154,7 +154,7 @@ pub enum Compared {
 }
 
 /// What the changes between two versions touched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Touched {
     /// Nothing changed.
     Nothing,
@@ -163,24 +163,26 @@ pub enum Touched {
     /// Only lines without a uid (the page's words), and maybe the focus: what a page that
     /// changes on its own (a clock, a ticker) changes between two looks.
     Words,
-    /// Elements: a line with a uid came, went, moved or changed.
-    Elements,
+    /// Elements: a line with a uid came, went, moved or changed — those `uids`.
+    Elements { uids: Vec<String> },
 }
 
 impl Touched {
     /// What `changes` from `base` touched.
     fn of(base: &Version, changes: &[Change]) -> Touched {
+        let elements: Vec<String> = changes
+            .iter()
+            .filter(|c| !focus_moved(base, c) && !words_only(base, c))
+            .map(|c| c.uid().to_string())
+            .collect();
         if changes.is_empty() {
             Touched::Nothing
+        } else if !elements.is_empty() {
+            Touched::Elements { uids: elements }
         } else if changes.iter().all(|c| focus_moved(base, c)) {
             Touched::Focus
-        } else if changes
-            .iter()
-            .all(|c| focus_moved(base, c) || words_only(base, c))
-        {
-            Touched::Words
         } else {
-            Touched::Elements
+            Touched::Words
         }
     }
 }

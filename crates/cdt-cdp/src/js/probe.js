@@ -30,34 +30,48 @@
     hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0 };
   // Changes a page makes on its own, over and over (a clock, a spinner turned by script, a
   // ticker, an autoplaying carousel), are not an action's, nor a sign the page is still busy. A
-  // node that changed twice within CHURN_MS while no action was under way (from `state` with
-  // `acting` to the end of its `settle`, ACT_MS at most) churns: its further changes, while they
-  // come within CHURN_MS of each other, neither hold a settle back, nor make the DOM unstable
-  // (`msSinceMutation`), nor count among `mutations` — but while the action's input is being
-  // dispatched (before its settle), a change of a node that churns no faster than every
-  // FAST_MS counts: a click on a carousel's Next changes the nodes its autoplay changes.
+  // node churns when it changed at two moments within CHURN_MS while no action was under way
+  // (from `state` with `acting` to the end of its `settle`, ACT_MS at most), or a child of it
+  // did; a child of a churning node that changed then too takes part in its churn (a carousel's
+  // bullets, its slides, a ticker's items: each changes more slowly than they do together). A
+  // change of a churning node, or of a child taking part in its churn, neither holds a settle
+  // back, nor makes the DOM unstable (`msSinceMutation`), nor counts among `mutations`
+  // — but while the action's input is being dispatched (before its settle), it counts where the
+  // churn comes no faster than every FAST_MS: a click on a carousel's Next changes the nodes its
+  // autoplay changes.
   const CHURN_MS = 6000;
   const ACT_MS = 5000;
   const FAST_MS = 250;
+  // Notes a change of `node` (of its child `kid`) at `now`.
+  const bump = (node, now, kid) => {
+    if (!node) return;
+    let seen = R.hot.get(node);
+    if (!seen || now - seen.at >= CHURN_MS) R.hot.set(node, (seen = { at: now, n: 1, every: Infinity, kids: null }));
+    // (Records of one batch come at once: the node's rhythm is the time between batches.)
+    else if (now > seen.at) { seen.every = now - seen.at; seen.n += 1; seen.at = now; }
+    if (kid) (seen.kids || (seen.kids = new WeakSet())).add(kid);
+  };
+  const churns = (node, now) => {
+    const seen = node && R.hot.get(node);
+    return seen && seen.n >= 2 && now - seen.at < CHURN_MS ? seen : null;
+  };
+  // The churn a change of `node` belongs to: its own, or its parent's when it takes part.
+  const churnOf = (node, now) => {
+    const parent = churns(node.parentNode, now);
+    return churns(node, now) || (parent && parent.kids && parent.kids.has(node) ? parent : null);
+  };
   const observed = (records) => {
     const now = Date.now();
     const acting = now - R.acting < ACT_MS;
     const dispatching = acting && !R.settling;
     let counted = 0;
     for (const record of records) {
-      const seen = R.hot.get(record.target);
-      const recent = seen !== undefined && now - seen.at < CHURN_MS;
-      if (recent && seen.n >= 2) {
-        if (!acting && now > seen.at) seen.every = now - seen.at;
-        seen.at = now;
+      const node = record.target;
+      const churn = churnOf(node, now);
+      if (!acting) { bump(node, now, null); bump(node.parentNode, now, node); }
+      if (churn) {
         R.lastChurn = now;
-        if (!dispatching || seen.every < FAST_MS) continue;
-      } else if (!acting) {
-        if (recent) {
-          // (Records of one batch come at once: the node's rhythm is the time between batches.)
-          if (now > seen.at) seen.every = now - seen.at;
-          seen.n += 1; seen.at = now;
-        } else R.hot.set(record.target, { at: now, n: 1, every: Infinity });
+        if (!dispatching || churn.every < FAST_MS) continue;
       }
       counted += 1;
     }
@@ -679,6 +693,17 @@
       // What is typed next goes to a field that offers suggestions (the feedback waits longer).
       focusSuggests: !!active && suggests(deepActive(document)) };
   }
+  // Of `args.uids`, those whose element churns (see `observed`): its attributes or words, or
+  // its parent's children (a slide a looping carousel moved).
+  function churning(args) {
+    const now = Date.now();
+    const uids = (args.uids || []).filter((uid) => {
+      const held = R.byUid.get(uid);
+      const el = held && held.deref();
+      return !!el && el.isConnected && !!churnOf(el, now);
+    });
+    return { uids };
+  }
   function settle(args) {
     // Resolves when the DOM has been quiet for `quiet` ms and nothing is on its way (what an
     // animation ends in, a script often finishes: a row removed once it slid out), or after
@@ -987,7 +1012,7 @@
   // The walk of a snapshot in these options, kept for the next one, without its answer: run
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
-  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
+  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
     waitCheck, box, locate, clickOutcome };
 
   const finish = (result) => {
