@@ -207,6 +207,8 @@ fn a_text_target_prefers_exact_words_and_controls() {
          <button onclick=\"r.textContent='draft saved'\">Save draft</button>
          <button onclick=\"r.textContent='saved'\">Save</button>
          <label for=e>Email</label> <input id=e>
+         <button id=next onclick=\"r.textContent='next slide'\"><span style='display:inline-block;width:20px;height:20px'></span><span
+           style='position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)'>Next</span></button>
          <ul><li>One <button onclick=\"r.textContent='one deleted'\">Delete</button>
          <li>Two <button onclick=\"r.textContent='two deleted'\">Delete</button></ul>
          <x-panel></x-panel><script>customElements.define('x-panel', class extends HTMLElement {
@@ -226,6 +228,11 @@ fn a_text_target_prefers_exact_words_and_controls() {
     );
     let read = |js: &str| env.ctx("t", &["runtime", "eval", js]).ok()["value"].clone();
     assert_eq!(read("r.textContent"), "saved");
+    // A control's visually hidden label (Bootstrap's carousel arrows): the control is meant.
+    let next = env.ctx("t", &["element", "click", "--text", "Next"]);
+    let button = env.ctx("t", &["element", "inspect", "--selector", "#next"]);
+    assert_eq!(next.ok()["uid"], button.ok()["uid"], "{}", next.stdout);
+    assert_eq!(read("r.textContent"), "next slide");
     // Two equally good matches: the first is acted on, and the reply says a uid chooses.
     let deleted = env.ctx("t", &["element", "click", "--text", "Delete"]);
     deleted.ok();

@@ -373,8 +373,10 @@
         const words = clean(A11Y.name(el, role || '') || el.innerText || el.value || '', 200).toLowerCase();
         if (words.includes(wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) });
       }
-      // The innermost match is the most specific element; the first of the best rank wins.
-      const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el)));
+      // The innermost match is the most specific element, unless it is worse than one around
+      // it (a control's hidden label: `<button><span class=visually-hidden>Next</span>`, which
+      // its icon covers); the first of the best rank wins.
+      const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el) && other.rank <= m.rank));
       if (!innermost.length) return { error: 'unknown' };
       const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
       // How many others match as well (the caller is told: a uid chooses).
