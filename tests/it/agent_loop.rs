@@ -1591,14 +1591,15 @@ fn a_change_no_snapshot_line_shows_is_an_effect_not_nothing() {
     );
 }
 
-/// A page that changes on its own (a spinner turned by script every frame, a clock) does not
-/// make every action an effect: its churning nodes' changes are set apart while an action is
-/// under way, so a click that did nothing says so (`ACTION_NO_EFFECT`) and the feedback does not
-/// wait out its cap for a quiet that never comes; what a click did there is still its effect,
-/// on the nodes that churn too.
+/// A page that changes on its own (a spinner turned by script every frame, a clock, a carousel
+/// and a feed going round) does not make every action an effect: its churning nodes' changes are
+/// set apart while an action is under way, so a click that did nothing says so
+/// (`ACTION_NO_EFFECT`) and the feedback does not wait out its cap for a quiet that never comes;
+/// what a click did there is still its effect, on the nodes that churn too.
 #[test]
 fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
     let server = HttpServer::start();
+    // Churn faster than every 250 ms: never counted, even while a click is dispatched.
     server.page(
         "/live.html",
         "Live",
@@ -1607,25 +1608,35 @@ fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
          <button id=add onclick=\"out.textContent = 'Added'\">Add</button>
          <button id=dead>Dead</button>
          <button id=toggle onclick=\"this.classList.toggle('on')\">Toggle</button>
-         <p id=out></p>
-         <p id=slide>Slide 0</p><button id=next onclick='show(shown + 1)'>Next</button>
+         <p id=out></p><p id=slide>Slide 0</p>
          <div><button id=b0 aria-current=true>1</button><button id=b1>2</button><button id=b2>3</button></div>
+         <ul id=feed></ul><input type=checkbox id=agree aria-label=Agree>
          <nav><a href='#1'>One</a> <a href='#2'>Two</a> <a href='#3'>Three</a>
            <a href='#4'>Four</a> <a href='#5'>Five</a> <a href='#6'>Six</a></nav>
-         <script>let turn = 0, tick = 0;
+         <script>let turn = 0, tick = 0, shown = 0, sent = 0;
            (function spin() { spin.el = spin.el || document.getElementById('spin');
              spin.el.style.transform = 'rotate(' + (turn += 3) + 'deg)'; requestAnimationFrame(spin); })();
            setInterval(() => clock.textContent = String(++tick), 150);
-           let shown = 0; function show(n) { shown = n % 50; slide.textContent = 'Slide ' + shown;
-             for (const i of [0, 1, 2]) document.getElementById('b' + i).toggleAttribute('aria-current', i === shown % 3); }
+           setInterval(() => { shown = (shown + 1) % 50; slide.textContent = 'Slide ' + shown;
+             for (const i of [0, 1, 2]) document.getElementById('b' + i).toggleAttribute('aria-current', i === shown % 3); }, 100);
+           setInterval(() => { const li = document.createElement('li');
+             li.innerHTML = '<a href=#m' + sent + '>Message ' + (sent++) + '</a>'; feed.append(li);
+             if (feed.children.length > 3) feed.firstElementChild.remove(); }, 100);</script>",
+    );
+    // A carousel that goes round every 400 ms, with a Next button.
+    server.page(
+        "/carousel.html",
+        "Carousel",
+        "<h1>Offers</h1><p id=slide>Slide 0</p><button id=next onclick='show(shown + 1)'>Next</button>
+         <script>let shown = 0; function show(n) { shown = n % 50; slide.textContent = 'Slide ' + shown; }
            setInterval(() => show(shown + 1), 400);</script>",
     );
     let env = TestEnv::new();
     env.ctx("l", &["page", "open", &server.url("/live.html")])
         .ok();
     snapshot(&env, "l");
-    // An agent's turn: the probe, watching from its first command, sees the clock tick and the
-    // slides (and their bullets, elements with uids) go round.
+    // An agent's turn: the probe, watching from its first command, sees the clock tick, the
+    // slides (and their bullets, elements with uids) go round and the feed's links come and go.
     std::thread::sleep(std::time::Duration::from_millis(800));
     let dead = env.ctx("l", &["element", "click", "--selector", "#dead"]);
     assert_eq!(dead.ok()["domChanged"], false, "{}", dead.stdout);
@@ -1645,8 +1656,16 @@ fn a_page_that_changes_on_its_own_does_not_hide_a_click_that_did_nothing() {
         "{}",
         toggle.stdout
     );
+    // A checkbox changes no attribute when checked: on such a page it is an effect all the same.
+    let agree = env.ctx("l", &["element", "click", "--selector", "#agree"]);
+    assert_eq!(agree.ok()["domChanged"], true, "{}", agree.stdout);
+    assert!(agree.json["meta"]["warnings"].is_null(), "{}", agree.stdout);
     // A carousel's Next changes what its autoplay changes: a change made while the click is
     // dispatched counts (the slide churns no faster than every 250 ms).
+    env.ctx("l", &["page", "navigate", &server.url("/carousel.html")])
+        .ok();
+    snapshot(&env, "l");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
     let next = env.ctx("l", &["element", "click", "--selector", "#next"]);
     assert_eq!(next.ok()["domChanged"], true, "{}", next.stdout);
     assert!(next.json["meta"]["warnings"].is_null(), "{}", next.stdout);

@@ -62,8 +62,9 @@ named! {
         State = "state",
         /// Wait until the DOM has been quiet for a while (capped).
         Settle = "settle",
-        /// Which of the given uids name elements that change on their own, over and over (or
-        /// whose children do): an autoplaying carousel's bullets and slides.
+        /// Of the uids whose lines changed and of those added, removed or moved, those the
+        /// page's own changes over and over account for (an autoplaying carousel's bullets, a
+        /// feed's items).
         Churning = "churning",
         /// The visible text of the page or an element.
         ReadText = "readText",

@@ -334,7 +334,9 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
                 out.dom_changed = match touched {
                     Touched::Nothing | Touched::Focus => false,
                     Touched::Words => !page_alone,
-                    Touched::Elements { uids } => !page_alone || !all_churn(ctx, uids).await,
+                    Touched::Elements { changed, placed } => {
+                        !page_alone || !all_churn(ctx, changed, placed).await
+                    }
                 };
                 if !changes.is_empty() {
                     out.base = Some(base);
@@ -354,17 +356,20 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     out
 }
 
-/// Whether every one of `uids` names an element of the page that changes on its own (or
-/// whose children do), as the page's probe has seen.
-async fn all_churn(ctx: &PageCtx, mut uids: Vec<String>) -> bool {
-    uids.sort();
-    uids.dedup();
+/// Whether the page's own churn, as its probe has seen it, accounts for every element whose
+/// line `changed` and every segment `placed` (added, removed or moved), by uid.
+async fn all_churn(ctx: &PageCtx, changed: Vec<String>, placed: Vec<String>) -> bool {
+    let asked = changed.len() + placed.len();
     let churning = ctx
-        .probe("", ProbeCommand::Churning, json!({ "uids": uids }))
+        .probe(
+            "",
+            ProbeCommand::Churning,
+            json!({ "changed": changed, "placed": placed }),
+        )
         .await
         .ok()
         .and_then(|reply| reply["uids"].as_array().map(Vec::len));
-    churning == Some(uids.len())
+    churning == Some(asked)
 }
 
 /// What the page's probe said once the page was quiet after an action.

@@ -721,7 +721,8 @@ fn changed_words_are_told_apart_from_changed_elements() {
     assert_eq!(
         touched(page("4", false, "Added")),
         Touched::Elements {
-            uids: vec!["e2".into()]
+            changed: vec!["e2".into()],
+            placed: Vec::new()
         }
     );
     // Words before the first uid line are words too.
@@ -733,7 +734,8 @@ fn changed_words_are_told_apart_from_changed_elements() {
     assert_eq!(
         touched(fewer),
         Touched::Elements {
-            uids: vec!["e8".into()]
+            changed: Vec::new(),
+            placed: vec!["e8".into()]
         }
     );
 }

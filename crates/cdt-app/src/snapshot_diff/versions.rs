@@ -163,22 +163,35 @@ pub enum Touched {
     /// Only lines without a uid (the page's words), and maybe the focus: what a page that
     /// changes on its own (a clock, a ticker) changes between two looks.
     Words,
-    /// Elements: a line with a uid came, went, moved or changed — those `uids`.
-    Elements { uids: Vec<String> },
+    /// Elements: lines with a uid that `changed`, and segments `placed` (added, removed or
+    /// moved), by uid.
+    Elements {
+        changed: Vec<String>,
+        placed: Vec<String>,
+    },
 }
 
 impl Touched {
     /// What `changes` from `base` touched.
     fn of(base: &Version, changes: &[Change]) -> Touched {
-        let elements: Vec<String> = changes
-            .iter()
-            .filter(|c| !focus_moved(base, c) && !words_only(base, c))
-            .map(|c| c.uid().to_string())
-            .collect();
+        let (mut changed, mut placed) = (Vec::new(), Vec::new());
+        for change in changes {
+            if focus_moved(base, change) || words_only(base, change) {
+                continue;
+            }
+            match change {
+                Change::Change { uid, .. } | Change::Edit { uid, .. } => changed.push(uid.clone()),
+                Change::Remove { uid, also, .. } => {
+                    placed.push(uid.clone());
+                    placed.extend(also.iter().cloned());
+                }
+                Change::Add { uid, .. } | Change::Move { uid, .. } => placed.push(uid.clone()),
+            }
+        }
         if changes.is_empty() {
             Touched::Nothing
-        } else if !elements.is_empty() {
-            Touched::Elements { uids: elements }
+        } else if !changed.is_empty() || !placed.is_empty() {
+            Touched::Elements { changed, placed }
         } else if changes.iter().all(|c| focus_moved(base, c)) {
             Touched::Focus
         } else {

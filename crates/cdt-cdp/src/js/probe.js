@@ -27,7 +27,7 @@
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
     lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0,
-    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0 };
+    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0, alone: new WeakSet() };
   // Changes a page makes on its own, over and over (a clock, a spinner turned by script, a
   // ticker, an autoplaying carousel), are not an action's, nor a sign the page is still busy. A
   // node churns when it changed at two moments within CHURN_MS while no action was under way
@@ -47,8 +47,12 @@
     if (!node) return;
     let seen = R.hot.get(node);
     if (!seen || now - seen.at >= CHURN_MS) R.hot.set(node, (seen = { at: now, n: 1, every: Infinity, kids: null }));
-    // (Records of one batch come at once: the node's rhythm is the time between batches.)
-    else if (now > seen.at) { seen.every = now - seen.at; seen.n += 1; seen.at = now; }
+    // (Records of one batch come at once: the node's rhythm is the time between batches, on
+    // average: a timer delayed once does not make a spinner slow.)
+    else if (now > seen.at) {
+      seen.every = seen.every === Infinity ? now - seen.at : (3 * seen.every + now - seen.at) / 4;
+      seen.n += 1; seen.at = now;
+    }
     if (kid) (seen.kids || (seen.kids = new WeakSet())).add(kid);
   };
   const churns = (node, now) => {
@@ -69,11 +73,15 @@
       const node = record.target;
       const churn = churnOf(node, now);
       if (!acting) { bump(node, now, null); bump(node.parentNode, now, node); }
-      if (churn) {
-        R.lastChurn = now;
-        if (!dispatching || churn.every < FAST_MS) continue;
+      if (churn) R.lastChurn = now;
+      const counts = !churn || (dispatching && churn.every >= FAST_MS);
+      if (!acting || !counts) {
+        // Nodes the page brought or took away on its own, not in an action's name (a feed's
+        // items): see `churning`.
+        for (const added of record.addedNodes) R.alone.add(added);
+        for (const removed of record.removedNodes) R.alone.add(removed);
       }
-      counted += 1;
+      if (counts) counted += 1;
     }
     if (counted) { R.lastMutation = now; R.mutations += counted; }
   };
@@ -695,16 +703,20 @@
       // What is typed next goes to a field that offers suggestions (the feedback waits longer).
       focusSuggests: !!active && suggests(deepActive(document)) };
   }
-  // Of `args.uids`, those whose element churns (see `observed`): its attributes or words, or
-  // its parent's children (a slide a looping carousel moved).
+  // Of the uids whose lines `changed` and of those `placed` (added, removed or moved), those
+  // the page's own churn accounts for (see `observed`): an element that churns; one placed
+  // there or taken away, itself or what holds it, by the page on its own (a feed's item and
+  // its link). (An element changed in place by the page once is not: a checkbox an action
+  // checked changes no attribute.)
   function churning(args) {
     const now = Date.now();
-    const uids = (args.uids || []).filter((uid) => {
-      const held = R.byUid.get(uid);
-      const el = held && held.deref();
-      return !!el && el.isConnected && !!churnOf(el, now);
-    });
-    return { uids };
+    const element = (uid) => { const held = R.byUid.get(uid); return held && held.deref(); };
+    const churned = (uid) => { const el = element(uid); return !!el && el.isConnected && !!churnOf(el, now); };
+    const placedAlone = (uid) => {
+      for (let node = element(uid); node; node = node.parentNode) if (R.alone.has(node)) return true;
+      return false;
+    };
+    return { uids: [...(args.changed || []).filter(churned), ...(args.placed || []).filter((uid) => churned(uid) || placedAlone(uid))] };
   }
   function settle(args) {
     // Resolves when the DOM has been quiet for `quiet` ms and nothing is on its way (what an
