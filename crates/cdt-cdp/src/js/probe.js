@@ -27,7 +27,7 @@
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
     lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0,
-    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0, alone: new WeakSet() };
+    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0, alone: new WeakSet(), touched: new WeakSet() };
   // Changes a page makes on its own, over and over (a clock, a spinner turned by script, a
   // ticker, an autoplaying carousel), are not an action's, nor a sign the page is still busy. A
   // node churns when it changed at two moments within CHURN_MS while no action was under way
@@ -82,6 +82,8 @@
         for (const removed of record.removedNodes) R.alone.add(removed);
       }
       if (counts) counted += 1;
+      // A churning node the action changed: its animations are the action's (see `underway`).
+      if (churn && counts) R.touched.add(node);
     }
     if (counted) { R.lastMutation = now; R.mutations += counted; }
   };
@@ -443,8 +445,19 @@
   // button's hover colour or focus ring).
   const DECOR = /(color|shadow|outline|background|text-decoration|filter|fill|stroke|caret|accent)/;
   const notDecor = (property) => !DECOR.test(property);
-  // How long, in ms, the longest such animation still runs (0: nothing is on its way).
-  const underway = () => animations().reduce((left, a) => (animated(a).some(notDecor) ? Math.max(left, timeLeft(a)) : left), 0);
+  // How long, in ms, the longest such animation still runs (0: nothing is on its way). An
+  // animation of the page's own churn (an autoplaying carousel's slide) is not waited for,
+  // unless the action changed it or what holds it (a click on its Next).
+  const ownChurn = (a, now) => {
+    const target = a.effect ? a.effect.target : null;
+    if (!target || !churnOf(target, now)) return false;
+    for (let node = target; node; node = node.parentNode) if (R.touched.has(node)) return false;
+    return true;
+  };
+  const underway = () => {
+    const now = Date.now();
+    return animations().reduce((left, a) => (animated(a).some(notDecor) && !ownChurn(a, now) ? Math.max(left, timeLeft(a)) : left), 0);
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -692,7 +705,7 @@
   }
   // `acting`: an action follows (see `observed`).
   function state(args) {
-    if (args && args.acting) { R.acting = Date.now(); R.settling = false; }
+    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); }
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
     const root = document.documentElement;
