@@ -1591,6 +1591,51 @@ fn a_change_no_snapshot_line_shows_is_an_effect_not_nothing() {
     );
 }
 
+/// A target under a cover says what takes the cover away: a modal dialog's controls, a cookie
+/// banner's Accept (not the banner itself, whose click closes nothing).
+#[test]
+fn a_covered_target_names_what_takes_the_cover_away() {
+    let server = HttpServer::start();
+    server.page(
+        "/covered.html",
+        "Covered",
+        "<h1>Shop</h1><button id=open onclick='dlg.showModal()'>Open dialog</button>
+         <button id=bg>Background</button>
+         <dialog id=dlg><p>Are you sure?</p><button onclick='dlg.close()'>OK</button></dialog>
+         <div style='height:2000px'></div><button id=far>Far away</button>
+         <div id=cookie style='position:fixed;bottom:0;left:0;right:0;height:120px;background:#eee'>
+           We use cookies <a href='#policy'>Policy</a> <button onclick='cookie.remove()'>Accept</button></div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/covered.html")])
+        .ok();
+    let snap = snapshot(&env, "c");
+    let accept = uid_of(&snap, "button \"Accept\"");
+    let far = env.ctx("c", &["element", "click", "--selector", "#far"]);
+    let error = far.err("TARGET_OBSCURED", 5);
+    assert_eq!(
+        error["suggestions"][0],
+        format!("Run: cdt element click {accept} (button \"Accept\", in what covers it) first"),
+        "{error}"
+    );
+    assert_eq!(
+        error["details"]["coverControls"].as_array().map(Vec::len),
+        Some(1),
+        "{error}"
+    );
+    env.ctx("c", &["element", "click", &accept]).ok();
+    env.ctx("c", &["element", "click", "--selector", "#open"])
+        .ok();
+    let ok = uid_of(&snapshot(&env, "c"), "button \"OK\"");
+    let behind = env.ctx("c", &["element", "click", "--selector", "#bg"]);
+    let error = behind.err("TARGET_OBSCURED", 5);
+    assert_eq!(
+        error["suggestions"][0],
+        format!("Run: cdt element click {ok} (button \"OK\", in what covers it) first"),
+        "{error}"
+    );
+}
+
 /// A page that changes on its own (a spinner turned by script every frame, a clock, a carousel
 /// and a feed going round) does not make every action an effect: its churning nodes' changes are
 /// set apart while an action is under way, so a click that did nothing says so

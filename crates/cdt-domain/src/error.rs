@@ -121,7 +121,7 @@ error_codes! {
         "Run: cdt element scroll-into-view <uid>"),
     TargetObscured = ("TARGET_OBSCURED", Conflict, true,
         "Another element covers the action point.",
-        "Close the covering element, or use: cdt input click <x> <y>"),
+        "Click what takes the cover away first (error.details.coverControls: a dialog's buttons, a banner's Accept), or close the covering element"),
     TargetNotInteractable = ("TARGET_NOT_INTERACTABLE", Conflict, false,
         "The element is hidden, disabled or otherwise not interactable.",
         "Run: cdt element inspect <uid>"),

@@ -141,16 +141,7 @@ fn failure_error(
                 error
             }
         }
-        Some(ProbeFailure::Obscured) => {
-            let covering = value
-                .get("covering")
-                .and_then(Value::as_str)
-                .unwrap_or("another element");
-            CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
-                .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"] }))
-                .hinted(format!("Close or remove the covering element ({covering}) first, e.g. cdt element click {}", value["coveringUid"].as_str().unwrap_or("<uid>")))
-                .hinted("Or click by coordinates: cdt input click <x> <y>")
-        }
+        Some(ProbeFailure::Obscured) => obscured_error(value, element),
         Some(ProbeFailure::NotVisible) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is not visible"),
@@ -220,6 +211,38 @@ fn failure_error(
         )
         .run::<op::ElementInspect>("<uid>"),
     }
+}
+
+/// `TARGET_OBSCURED`: what covers `element`, and what takes the cover away when the page shows
+/// it (a dialog's buttons, a banner's Accept), else the cover itself to close.
+fn obscured_error(value: &Value, element: &str) -> CdtError {
+    let covering = value
+        .get("covering")
+        .and_then(Value::as_str)
+        .unwrap_or("another element");
+    let error = CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
+        .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"], "coverControls": value["coverControls"] }));
+    // What takes the cover away, when the page shows it (a dialog's buttons, a banner's
+    // Accept); else the cover itself, to read or remove.
+    let controls = value["coverControls"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    if controls.is_empty() {
+        return error
+            .hinted(format!("Close or remove the covering element ({covering}) first, e.g. cdt element click {}", value["coveringUid"].as_str().unwrap_or("<uid>")))
+            .hinted("Or click by coordinates: cdt input click <x> <y>");
+    }
+    controls.iter().fold(error, |error, control| {
+        error.run_then::<op::ElementClick>(
+            control["uid"].as_str().unwrap_or("<uid>"),
+            &format!(
+                " ({} {:?}, in what covers it) first",
+                control["role"].as_str().unwrap_or_default(),
+                control["name"].as_str().unwrap_or_default()
+            ),
+        )
+    })
 }
 
 /// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how

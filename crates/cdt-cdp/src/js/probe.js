@@ -458,6 +458,27 @@
     const now = Date.now();
     return animations().reduce((left, a) => (animated(a).some(notDecor) && !ownChurn(a, now) ? Math.max(left, timeLeft(a)) : left), 0);
   };
+  // What takes away what covers `el` at `hit`: the controls of a modal dialog that holds the
+  // page, or those of the cover (the page's branch it is in, apart from `el`'s) whose words
+  // dismiss it (a cookie banner's Accept); three at most, by uid, role and name.
+  const DISMISS = /^(close|dismiss|accept|agree|allow|ok|okay|got it|reject|decline|deny|cancel|continue|no,? thanks|not now|skip|×|✕|✖|x)\b/i;
+  const coverControls = (hit, el) => {
+    const modal = hit.closest('dialog[open], [aria-modal=true]');
+    let layer = modal;
+    if (!layer) {
+      layer = hit;
+      while (layer.parentElement && !layer.parentElement.contains(el)) layer = layer.parentElement;
+    }
+    const controls = [];
+    for (const control of layer.querySelectorAll('button, a[href], input[type=button], input[type=submit], [role=button], [role=link]')) {
+      const role = roleOf(control);
+      if (!role || !isVisible(control) || isDisabled(control)) continue;
+      const name = nameOf(control, role);
+      if (modal || DISMISS.test(name.trim())) controls.push({ uid: ref(control), role: shown(role), name });
+      if (controls.length === 3) break;
+    }
+    return controls;
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -496,7 +517,7 @@
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
       // What covers it may be on its way out (an overlay fading as its dialog closes).
       const leaving = Math.max(moving, runningOn(hit, notDecor));
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), moving: leaving };
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), moving: leaving };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
