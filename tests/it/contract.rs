@@ -53,8 +53,9 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
     let run = env.run(&["nonsense"]);
     let error = run.err("VALIDATION_ERROR", 2);
     assert_eq!(error["suggestions"][0], "Run: cdt --help", "{error}");
-    // An unknown subcommand points at its parent's help, not at itself.
-    let run = env.run(&["input", "press", "Enter"]);
+    // An unknown subcommand points at its parent's help, not at itself (nor at the word after
+    // it: `cdt click e5` is not a group `e5`).
+    let run = env.run(&["input", "pres", "Enter"]);
     let error = run.err("VALIDATION_ERROR", 2);
     assert_eq!(error["suggestions"][0], "Run: cdt input --help", "{error}");
     // A word that is a command elsewhere, a REPL short form or a near spelling names the
@@ -77,6 +78,12 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
             &["cdt element click — Click an element"],
         ),
         (&["screenshot"], &["cdt capture screenshot — "]),
+        (
+            &["click", "e5"],
+            &["cdt element click — ", "cdt input click — "],
+        ),
+        (&["press", "Enter"], &["cdt input key — "]),
+        (&["input", "press", "Enter"], &["cdt input key — "]),
     ] {
         let run = env.run(args);
         let error = run.err("VALIDATION_ERROR", 2);
@@ -90,7 +97,16 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
         for (suggestion, meant) in suggestions.iter().zip(meant) {
             assert!(suggestion.starts_with(&format!("Run: {meant}")), "{error}");
         }
-        assert!(suggestions[meant.len()].ends_with(" --help"), "{error}");
+        let group = args[..args.len() - 1]
+            .iter()
+            .take_while(|word| ["element", "input", "page"].contains(word))
+            .map(|word| format!(" {word}"))
+            .collect::<String>();
+        assert_eq!(
+            suggestions[meant.len()],
+            format!("Run: cdt{group} --help"),
+            "{error}"
+        );
     }
 }
 

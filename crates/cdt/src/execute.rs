@@ -203,7 +203,8 @@ pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, Cdt
     if let Some(clap::error::ContextValue::String(unknown)) =
         error.get(clap::error::ContextKind::InvalidSubcommand)
     {
-        let kept: Vec<&str> = words.split(' ').filter(|w| w != unknown).collect();
+        // The group is the words before it (`cdt click e5`: none, not `e5`).
+        let kept: Vec<&str> = words.split(' ').take_while(|w| w != unknown).collect();
         words = kept.join(" ");
         let spelt = match error.get(clap::error::ContextKind::SuggestedSubcommand) {
             Some(clap::error::ContextValue::String(word)) => vec![word.clone()],

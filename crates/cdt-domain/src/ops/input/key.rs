@@ -19,7 +19,7 @@ impl Op for InputKey {
             "cdt input key Control+A",
             "cdt input key Enter",
         ],
-        aliases: &[Alias::new(&["key"], "key <key>", "press a key or chord (Enter, Control+A)", "key Enter", Form::Append)],
+        aliases: &[Alias::new(&["key", "press"], "key <key>", "press a key or chord (Enter, Control+A)", "key Enter", Form::Append)],
         tools: &[Tool::of::<PressKey>("press_key", ToolFamily::DevTools, "Press a key or chord on the focused element.")],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::KeyArgs>(),
