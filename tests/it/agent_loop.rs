@@ -1636,6 +1636,40 @@ fn a_covered_target_names_what_takes_the_cover_away() {
     );
 }
 
+/// A hover menu the last action left open (the pointer rests over it) does not cover the next
+/// target: the pointer leaves it first, as a user's hand does, and the menu closes.
+#[test]
+fn a_hover_menu_left_open_does_not_cover_the_next_target() {
+    let server = HttpServer::start();
+    server.page(
+        "/menu.html",
+        "Menu",
+        "<style>.menu { position: relative; display: inline-block }
+           .sub { display: none; position: absolute; background: #fff }
+           .menu:hover .sub { display: block }</style>
+         <nav><div class=menu><a href='#products'>Products</a>
+           <div class=sub><a href='#laptops'>Laptops</a><br><a href='#phones'>Phones</a><br><a href='#tv'>TV</a></div></div></nav>
+         <button id=reviews onclick=\"out.textContent = 'reviews shown'\">Reviews</button><p id=out></p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/menu.html")])
+        .ok();
+    snapshot(&env, "m");
+    env.ctx("m", &["element", "hover", "--text", "Products"])
+        .ok();
+    env.ctx("m", &["element", "click", "--text", "Laptops"])
+        .ok();
+    let reviews = env.ctx("m", &["element", "click", "--selector", "#reviews"]);
+    reviews.ok();
+    // (So small a page changed by more than half: the whole snapshot, the menu closed.)
+    assert!(
+        reviews.stdout.contains("reviews shown"),
+        "{}",
+        reviews.stdout
+    );
+    assert!(!reviews.stdout.contains("Laptops"), "{}", reviews.stdout);
+}
+
 /// A page that changes on its own (a spinner turned by script every frame, a clock, a carousel
 /// and a feed going round) does not make every action an effect: its churning nodes' changes are
 /// set apart while an action is under way, so a click that did nothing says so

@@ -125,6 +125,17 @@ pub(super) async fn aim(
             .probe(&frame, ProbeCommand::ActionPoint, args.clone())
             .await?;
     }
+    // A cover the pointer holds open (a hover menu the last action left it over) goes once the
+    // pointer leaves it, as a user's hand moves away before aiming: moved to the viewport's
+    // corner, the target is aimed at again (not scrolled again).
+    if found["error"] == "obscured" && found["hovered"] == true {
+        ctx.browser
+            .mouse(&ctx.target, &MouseInput::moved(0.0, 0.0))
+            .await?;
+        let mut again = args.clone();
+        again["noScroll"] = json!(true);
+        found = ctx.probe(&frame, ProbeCommand::ActionPoint, again).await?;
+    }
     let found = probe_result(found, what)?;
     let (dx, dy) = frame_offset(ctx, &frame).await?;
     Ok(Aim {

@@ -517,7 +517,11 @@
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
       // What covers it may be on its way out (an overlay fading as its dialog closes).
       const leaving = Math.max(moving, runningOn(hit, notDecor));
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), moving: leaving };
+      // A cover shown because the pointer rests over it, or over what holds it (a hover menu
+      // left open by the last action), goes when the pointer leaves, as under a user's hand.
+      let hovered = false;
+      for (let around = hit; around && !hovered; around = around.parentElement) hovered = !around.contains(el) && around.matches(':hover');
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered, moving: leaving };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
