@@ -1670,6 +1670,51 @@ fn a_hover_menu_left_open_does_not_cover_the_next_target() {
     assert!(!reviews.stdout.contains("Laptops"), "{}", reviews.stdout);
 }
 
+/// A hidden target names the control that shows it, as a user would open it: a closed
+/// `<details>`' summary, the tab of its panel, an accordion's button (`aria-controls`).
+#[test]
+fn a_hidden_target_names_the_control_that_shows_it() {
+    let server = HttpServer::start();
+    server.page(
+        "/hidden.html",
+        "Hidden",
+        "<details><summary>Shipping</summary><a href='#rates' id=rates>Rates</a></details>
+         <div role=tablist><button role=tab aria-selected=true aria-controls=p1>Specs</button>
+           <button role=tab aria-selected=false aria-controls=p2>Reviews</button></div>
+         <div role=tabpanel id=p1>Weight 1.2 kg</div>
+         <div role=tabpanel id=p2 hidden><button id=write>Write a review</button></div>
+         <button aria-expanded=false aria-controls=faq>FAQ</button>
+         <div id=faq hidden><a href='#q1' id=q1>How to return?</a></div>
+         <p id=gone style='display:none'><a href='#x' id=nothing>Nothing shows it</a></p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("h", &["page", "open", &server.url("/hidden.html")])
+        .ok();
+    let snap = snapshot(&env, "h");
+    for (target, control) in [
+        ("#rates", "button \"Shipping\""),
+        ("#write", "tab \"Reviews\""),
+        ("#q1", "button \"FAQ\""),
+    ] {
+        let uid = uid_of(&snap, control);
+        let run = env.ctx("h", &["element", "click", "--selector", target]);
+        let error = run.err("TARGET_NOT_INTERACTABLE", 5);
+        assert_eq!(
+            error["suggestions"][0],
+            format!("Run: cdt element click {uid} ({control}, which shows it) first"),
+            "{error}"
+        );
+    }
+    let run = env.ctx("h", &["element", "click", "--selector", "#nothing"]);
+    let error = run.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(
+        error["suggestions"][0]
+            .as_str()
+            .is_some_and(|s| s.starts_with("Run: cdt element inspect")),
+        "{error}"
+    );
+}
+
 /// A page that changes on its own (a spinner turned by script every frame, a clock, a carousel
 /// and a feed going round) does not make every action an effect: its churning nodes' changes are
 /// set apart while an action is under way, so a click that did nothing says so

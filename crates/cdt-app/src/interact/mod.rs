@@ -142,11 +142,27 @@ fn failure_error(
             }
         }
         Some(ProbeFailure::Obscured) => obscured_error(value, element),
-        Some(ProbeFailure::NotVisible) => CdtError::new(
-            ErrorCode::TargetNotInteractable,
-            format!("{element} is not visible"),
-        )
-        .run::<op::ElementInspect>("<uid>"),
+        Some(ProbeFailure::NotVisible) => {
+            let error = CdtError::new(
+                ErrorCode::TargetNotInteractable,
+                format!("{element} is not visible"),
+            );
+            // The control that shows it (a closed <details>' summary, a tab, an accordion's
+            // button), when the page names one.
+            match value["shownBy"].as_object() {
+                Some(control) => error
+                    .with_details(json!({ "shownBy": control }))
+                    .run_then::<op::ElementClick>(
+                        control["uid"].as_str().unwrap_or("<uid>"),
+                        &format!(
+                            " ({} {:?}, which shows it) first",
+                            control["role"].as_str().unwrap_or_default(),
+                            control["name"].as_str().unwrap_or_default()
+                        ),
+                    ),
+                None => error.run::<op::ElementInspect>("<uid>"),
+            }
+        }
         Some(ProbeFailure::Disabled) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is disabled"),

@@ -479,6 +479,25 @@
     }
     return controls;
   };
+  // The control that shows a hidden `el`, as a user would open it: the summary of a closed
+  // `<details>` around it, or the visible control whose `aria-controls` names what hides it (a
+  // tab and its panel, an accordion's button); by uid, role and name (none: null).
+  const shownBy = (el) => {
+    for (let around = el; around && around.nodeType === 1; around = around.parentElement) {
+      if (around.tagName === 'DETAILS' && !around.open && around !== el) {
+        const summary = [...around.children].find((child) => child.tagName === 'SUMMARY');
+        if (summary && isVisible(summary)) return { uid: ref(summary), role: shown(roleOf(summary) || 'button'), name: nameOf(summary, roleOf(summary) || 'button') };
+      }
+      if (around.id) {
+        for (const control of around.ownerDocument.querySelectorAll('[aria-controls]')) {
+          if (!control.getAttribute('aria-controls').split(/\s+/).includes(around.id) || !isVisible(control)) continue;
+          const role = roleOf(control);
+          if (role) return { uid: ref(control), role: shown(role), name: nameOf(control, role) };
+        }
+      }
+    }
+    return null;
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -491,12 +510,12 @@
       if (selection && !selection.isCollapsed && selection.containsNode(el, true)) selection.removeAllRanges();
     }
     const uid = ref(el);
-    if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el) };
+    if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const rects = el.getClientRects();
     const r = rects.length ? rects[0] : el.getBoundingClientRect();
     const moving = stillMoving(el);
-    if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el), moving };
+    if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el), moving };
     const lx = r.left + r.width / 2; const ly = r.top + r.height / 2;
     const view = el.ownerDocument.defaultView;
     if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el), moving };
@@ -583,7 +602,7 @@
     const uid = ref(el);
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
-    if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el) };
+    if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
     // Typing goes to whatever has focus: make sure that is this element.
     const tag = el.tagName;
