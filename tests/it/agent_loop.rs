@@ -1685,6 +1685,8 @@ fn a_hidden_target_names_the_control_that_shows_it() {
          <div role=tabpanel id=p2 hidden><button id=write>Write a review</button></div>
          <button aria-expanded=false aria-controls=faq>FAQ</button>
          <div id=faq hidden><a href='#q1' id=q1>How to return?</a></div>
+         <div><button aria-expanded=false>Account</button>
+           <ul style='display:none'><li><a href='#out' id=signout>Sign out</a></ul></div>
          <p id=gone style='display:none'><a href='#x' id=nothing>Nothing shows it</a></p>",
     );
     let env = TestEnv::new();
@@ -1695,6 +1697,7 @@ fn a_hidden_target_names_the_control_that_shows_it() {
         ("#rates", "button \"Shipping\""),
         ("#write", "tab \"Reviews\""),
         ("#q1", "button \"FAQ\""),
+        ("#signout", "button \"Account\""),
     ] {
         let uid = uid_of(&snap, control);
         let run = env.ctx("h", &["element", "click", "--selector", target]);

@@ -488,12 +488,23 @@
         const summary = [...around.children].find((child) => child.tagName === 'SUMMARY');
         if (summary && isVisible(summary)) return { uid: ref(summary), role: shown(roleOf(summary) || 'button'), name: nameOf(summary, roleOf(summary) || 'button') };
       }
+      const named = (control) => {
+        const role = control && isVisible(control) ? roleOf(control) : null;
+        return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
+      };
       if (around.id) {
         for (const control of around.ownerDocument.querySelectorAll('[aria-controls]')) {
-          if (!control.getAttribute('aria-controls').split(/\s+/).includes(around.id) || !isVisible(control)) continue;
-          const role = roleOf(control);
-          if (role) return { uid: ref(control), role: shown(role), name: nameOf(control, role) };
+          const shows = named(control.getAttribute('aria-controls').split(/\s+/).includes(around.id) ? control : null);
+          if (shows) return shows;
         }
+      }
+      // A menu right after the button that opens it, which says so (Bootstrap's dropdowns:
+      // `aria-expanded=false`, no `aria-controls`).
+      if (!isVisible(around)) {
+        const before = around.previousElementSibling;
+        const opens = before && (before.getAttribute('aria-expanded') === 'false' || (before.hasAttribute('aria-haspopup') && before.getAttribute('aria-haspopup') !== 'false'));
+        const shows = named(opens ? before : null);
+        if (shows) return shows;
       }
     }
     return null;
