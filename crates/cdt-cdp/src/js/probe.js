@@ -27,7 +27,7 @@
   const R = { cache: new WeakMap(), byUid: new Map(), fresh: [], freshIndex: new Map(), gens: new Map(), gen: 0, epoch: undefined,
     sig: new Map(), freshSig: [], adopted: [], pool: null, sigWork: [], sigTimer: null, cursorScopes: new Map(), markScopes: new Map(),
     lastMutation: Date.now(), mutations: 0, observer: null, nonce: bytes[0].toString(36), sent: new Map(), sentCount: 0,
-    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0, alone: new WeakSet(), touched: new WeakSet() };
+    hot: new WeakMap(), acting: 0, settling: false, lastChurn: 0, alone: new WeakMap(), touched: new WeakSet(), walkedAt: 0, baseAt: 0 };
   // Changes a page makes on its own, over and over (a clock, a spinner turned by script, a
   // ticker, an autoplaying carousel), are not an action's, nor a sign the page is still busy. A
   // node churns when it changed at two moments within CHURN_MS while no action was under way
@@ -78,8 +78,8 @@
       if (!acting || !counts) {
         // Nodes the page brought or took away on its own, not in an action's name (a feed's
         // items): see `churning`.
-        for (const added of record.addedNodes) R.alone.add(added);
-        for (const removed of record.removedNodes) R.alone.add(removed);
+        for (const added of record.addedNodes) R.alone.set(added, now);
+        for (const removed of record.removedNodes) R.alone.set(removed, now);
       }
       if (counts) counted += 1;
       // A churning node the action changed: its animations are the action's (see `underway`).
@@ -319,6 +319,7 @@
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
   // are those between. A line with a placeholder uid is never kept.
   const snapshot = (args, target) => {
+    R.walkedAt = Date.now();
     const r = walkSnapshot(args, target);
     if (!r || !r.lines) return r;
     const key = JSON.stringify([!!args.interactive, !!args.verbose, args.maxName || 0, args.depth === undefined ? null : args.depth,
@@ -483,29 +484,21 @@
   // `<details>` around it, or the visible control whose `aria-controls` names what hides it (a
   // tab and its panel, an accordion's button); by uid, role and name (none: null).
   const shownBy = (el) => {
+    const named = (control) => {
+      const role = control && isVisible(control) ? roleOf(control) || (control.tagName === 'SUMMARY' ? 'button' : null) : null;
+      return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
+    };
     for (let around = el; around && around.nodeType === 1; around = around.parentElement) {
-      if (around.tagName === 'DETAILS' && !around.open && around !== el) {
-        const summary = [...around.children].find((child) => child.tagName === 'SUMMARY');
-        if (summary && isVisible(summary)) return { uid: ref(summary), role: shown(roleOf(summary) || 'button'), name: nameOf(summary, roleOf(summary) || 'button') };
-      }
-      const named = (control) => {
-        const role = control && isVisible(control) ? roleOf(control) : null;
-        return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
-      };
-      if (around.id) {
-        for (const control of around.ownerDocument.querySelectorAll('[aria-controls]')) {
-          const shows = named(control.getAttribute('aria-controls').split(/\s+/).includes(around.id) ? control : null);
-          if (shows) return shows;
-        }
-      }
+      const closed = around.tagName === 'DETAILS' && !around.open && around !== el;
+      const summary = closed ? [...around.children].find((child) => child.tagName === 'SUMMARY') : null;
+      const controls = around.id ? [...around.ownerDocument.querySelectorAll('[aria-controls]')]
+        .filter((control) => control.getAttribute('aria-controls').split(/\s+/).includes(around.id)) : [];
       // A menu right after the button that opens it, which says so (Bootstrap's dropdowns:
       // `aria-expanded=false`, no `aria-controls`).
-      if (!isVisible(around)) {
-        const before = around.previousElementSibling;
-        const opens = before && (before.getAttribute('aria-expanded') === 'false' || (before.hasAttribute('aria-haspopup') && before.getAttribute('aria-haspopup') !== 'false'));
-        const shows = named(opens ? before : null);
-        if (shows) return shows;
-      }
+      const before = isVisible(around) ? null : around.previousElementSibling;
+      const opens = before && (before.getAttribute('aria-expanded') === 'false' || (before.hasAttribute('aria-haspopup') && before.getAttribute('aria-haspopup') !== 'false'));
+      const shows = named(summary) || controls.map(named).find(Boolean) || named(opens ? before : null);
+      if (shows) return shows;
     }
     return null;
   };
@@ -663,7 +656,7 @@
       if (value.trim() === '' || !Number.isFinite(want)) return { error: 'range-value', uid, element: describe(el), value };
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
-      const bound = (name) => (el.getAttribute(name) === null || !Number.isFinite(Number(el.getAttribute(name))) ? null : Number(el.getAttribute(name)));
+      const bound = (name) => { const given = el.getAttribute(name); return given !== null && Number.isFinite(Number(given)) ? Number(given) : null; };
       return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want, min: bound('aria-valuemin'), max: bound('aria-valuemax'), pageFocused: el.ownerDocument.hasFocus() };
     }
     if (el.isContentEditable) {
@@ -760,7 +753,8 @@
   }
   // `acting`: an action follows (see `observed`).
   function state(args) {
-    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); }
+    // (The snapshot an action's changes are told against is the last one taken before it.)
+    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); R.baseAt = R.walkedAt; }
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
     const root = document.documentElement;
@@ -773,15 +767,16 @@
   }
   // Of the uids whose lines `changed` and of those `placed` (added, removed or moved), those
   // the page's own churn accounts for (see `observed`): an element that churns; one placed
-  // there or taken away, itself or what holds it, by the page on its own (a feed's item and
-  // its link). (An element changed in place by the page once is not: a checkbox an action
-  // checked changes no attribute.)
+  // there or taken away, itself or what holds it, by the page on its own since the snapshot
+  // the changes are told against (a feed's item and its link; not an app the page drew long
+  // before, whose menu a hover shows). (An element changed in place by the page once is not: a
+  // checkbox an action checked changes no attribute.)
   function churning(args) {
     const now = Date.now();
     const element = (uid) => { const held = R.byUid.get(uid); return held && held.deref(); };
     const churned = (uid) => { const el = element(uid); return !!el && el.isConnected && !!churnOf(el, now); };
     const placedAlone = (uid) => {
-      for (let node = element(uid); node; node = node.parentNode) if (R.alone.has(node)) return true;
+      for (let node = element(uid); node; node = node.parentNode) if (R.alone.get(node) >= R.baseAt) return true;
       return false;
     };
     return { uids: [...(args.changed || []).filter(churned), ...(args.placed || []).filter((uid) => churned(uid) || placedAlone(uid))] };
