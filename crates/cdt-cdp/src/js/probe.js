@@ -475,10 +475,11 @@
       const role = roleOf(control);
       if (!role || !isVisible(control) || isDisabled(control)) continue;
       const name = nameOf(control, role);
-      if (modal || DISMISS.test(name.trim())) controls.push({ uid: ref(control), role: shown(role), name });
-      if (controls.length === 3) break;
+      const dismisses = DISMISS.test(name.trim());
+      if (modal || dismisses) controls.push({ uid: ref(control), role: shown(role), name, dismisses });
     }
-    return controls;
+    // Those that dismiss first (a dialog's Close before its Delete).
+    return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ uid, role, name }) => ({ uid, role, name }));
   };
   // The control that shows a hidden `el`, as a user would open it: the summary of a closed
   // `<details>` around it, or the visible control whose `aria-controls` names what hides it (a
