@@ -39,7 +39,8 @@ pub struct LiveState {
     pub loading: bool,
     pub network_idle: bool,
     pub pending_requests: usize,
-    /// No DOM change for 500 ms.
+    /// No DOM change for 500 ms (what the page changes over and over on its own aside: a
+    /// clock, a carousel).
     pub dom_stable: bool,
     pub ms_since_dom_change: u64,
     /// The active emulation (none when nothing is emulated).
