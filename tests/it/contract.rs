@@ -58,6 +58,22 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
     let run = env.run(&["input", "pres", "Enter"]);
     let error = run.err("VALIDATION_ERROR", 2);
     assert_eq!(error["suggestions"][0], "Run: cdt input --help", "{error}");
+    // Words that read as the REPL's short form of the command (`scroll bottom`) name what the
+    // CLI takes instead, first.
+    for (args, instead) in [
+        (
+            &["input", "scroll", "bottom"][..],
+            "Run: cdt input scroll --dy 1000000",
+        ),
+        (
+            &["input", "scroll", "e5", "into", "view"],
+            "Run: cdt element scroll-into-view e5",
+        ),
+    ] {
+        let run = env.run(args);
+        let error = run.err("VALIDATION_ERROR", 2);
+        assert_eq!(error["suggestions"][0], instead, "{error}");
+    }
     // A word that is a command elsewhere, a REPL short form or a near spelling names the
     // commands meant, each with what it does, before the group's help.
     for (args, meant) in [

@@ -85,6 +85,9 @@ fn usage_error(error: &clap::Error, args: &[String], started: Instant) -> ExitCo
         }
         Err(error) => error,
     };
+    // Words that read as a short form of the command (the REPL's `scroll bottom`): what the
+    // CLI takes instead, first.
+    let error = repl::with_short_form(error, args);
     let format = explicit_output(args).unwrap_or(OutputFormat::Json);
     let meta = Meta {
         request_id: request_id(),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cdt_domain::CdtError;
 
-use super::aliases::{Action, Alias, Form, Settle};
+use super::aliases::{Action, Alias, Form, Settle, aliases};
 use super::line::{self, Variables};
 
 /// What an alias line turned into.
@@ -146,6 +146,58 @@ fn duration(word: &str) -> Option<Duration> {
         .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
     let ms = if millis { value } else { value * 1000.0 };
     (ms <= 3_600_000.0).then(|| Duration::from_millis(ms as u64))
+}
+
+/// What the CLI takes for a command line that clap refused but that reads as a short form of
+/// its operation (`cdt input scroll bottom` is the REPL's `scroll bottom`: `input scroll --dy
+/// 1000000`): the words after `cdt`, none when no short form reads it so.
+fn as_short_form(args: &[String]) -> Option<Vec<String>> {
+    let given: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    aliases().iter().find_map(|alias| {
+        let Action::Cli { op, .. } = &alias.action else {
+            return None;
+        };
+        let path: Vec<&str> = op.split('.').collect();
+        if given.len() <= path.len() || given[..path.len()] != path[..] {
+            return None;
+        }
+        let rest: Vec<String> = given[path.len()..]
+            .iter()
+            .map(|word| {
+                if word.contains(char::is_whitespace) {
+                    format!("{word:?}")
+                } else {
+                    (*word).to_string()
+                }
+            })
+            .collect();
+        match expand(alias, &rest.join(" "), &Variables::new()) {
+            Ok(Expansion::Words { words, .. }) if words[..] != given[..] => Some(words),
+            _ => None,
+        }
+    })
+}
+
+/// `error` (clap refused `args`) with, first, what the CLI takes for words that read as a short
+/// form of the command ([`as_short_form`]).
+pub fn with_short_form(mut error: CdtError, args: &[String]) -> CdtError {
+    if let Some(words) = as_short_form(args) {
+        let line: Vec<String> = words
+            .iter()
+            .map(|word| {
+                if word.contains(char::is_whitespace) {
+                    format!("{word:?}")
+                } else {
+                    word.clone()
+                }
+            })
+            .collect();
+        error.suggestions.insert(
+            0,
+            cdt_domain::Suggestion::Text(format!("Run: cdt {}", line.join(" "))),
+        );
+    }
+    error
 }
 
 /// Expands `alias` with the raw text after its name.

@@ -10,6 +10,8 @@
 pub mod aliases;
 mod editor;
 mod expand;
+
+pub use expand::with_short_form;
 #[cfg(test)]
 mod fuzz;
 mod interrupt;

@@ -187,7 +187,7 @@ impl Session {
                         Printer::raw(&help);
                         0
                     }
-                    Err(error) => self.fail(&error, started),
+                    Err(error) => self.fail(&super::expand::with_short_form(error, &argv), started),
                 };
             }
         };
