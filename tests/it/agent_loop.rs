@@ -1718,6 +1718,42 @@ fn a_hidden_target_names_the_control_that_shows_it() {
     );
 }
 
+/// A click whose outcome the page fetches first (a search's results, answered after 600 ms) is
+/// looked at once the answer is drawn: its feedback shows the results, not "no effect".
+#[test]
+fn a_click_whose_outcome_is_fetched_shows_it_once_answered() {
+    let server = HttpServer::start();
+    server.page(
+        "/search.html",
+        "Search",
+        "<h1>Search</h1><button id=go onclick=\"fetch('/api/results').then((r) => r.json())
+           .then((items) => out.innerHTML = items.map((i) => '<li>' + i + '</li>').join(''))\">Search</button>
+         <ul id=out></ul>",
+    );
+    server.delayed_bytes(
+        "/api/results",
+        "application/json",
+        br#"["Result one", "Result two"]"#,
+        600,
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/search.html")])
+        .ok();
+    snapshot(&env, "s");
+    let searched = env.ctx("s", &["element", "click", "--selector", "#go"]);
+    searched.ok();
+    assert!(
+        searched.stdout.contains("Result two"),
+        "{}",
+        searched.stdout
+    );
+    assert!(
+        searched.json["meta"]["warnings"].is_null(),
+        "{}",
+        searched.stdout
+    );
+}
+
 /// A page that changes on its own (a spinner turned by script every frame, a clock, a carousel
 /// and a feed going round) does not make every action an effect: its churning nodes' changes are
 /// set apart while an action is under way, so a click that did nothing says so

@@ -217,6 +217,39 @@ fn navigation_may_save(documents: &[NetworkRequest]) -> bool {
         .any(|r| (!r.finished && !r.failed) || r.aborted())
 }
 
+/// How long feedback waits, at most from its start, for what the action asked of the server
+/// to be answered (inside [`OBSERVE_CAP`], with room for the page to draw it).
+const ANSWER_WAIT: Duration = Duration::from_millis(2000);
+
+/// The page's probe waits for the page to be quiet `as` says, at most `cap`.
+async fn settle(ctx: &PageCtx, quiet: Quiet, cap: Duration) -> Settled {
+    ctx.probe("", ProbeCommand::Settle, quiet.settle_args(cap))
+        .await
+        .map(|reply| Settled::read(&reply))
+        .unwrap_or_default()
+}
+
+/// Waits, until `until`, for the requests the page made since request `after` that bring what
+/// it draws (fetch, XHR, script) to be answered; whether there were any.
+async fn answered(ctx: &PageCtx, after: u64, until: tokio::time::Instant) -> bool {
+    let asked = |pending_only: bool| {
+        ctx.slot.telemetry.requests_after(after, |r| {
+            r.page_target_id == ctx.target
+                && matches!(r.resource_type.as_str(), "fetch" | "xhr" | "script")
+                && (!pending_only || (!r.finished && !r.failed))
+        })
+    };
+    if asked(false).is_empty() {
+        return false;
+    }
+    let all_answered = ctx
+        .slot
+        .telemetry
+        .wait_for(|| asked(true).is_empty().then_some(()));
+    let _ = tokio::time::timeout_at(until, all_answered).await;
+    true
+}
+
 /// How long feedback may watch the page before reporting it unresponsive.
 const OBSERVE_CAP: Duration = Duration::from_secs(3);
 
@@ -245,6 +278,7 @@ fn frozen(ctx: &PageCtx, pages_before: &[u32], mut out: ActionReply) -> ActionRe
 }
 
 async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionReply {
+    let observing = tokio::time::Instant::now();
     let state = state_after(ctx).await;
     let reported = state
         .get("__dialog")
@@ -258,15 +292,12 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     // those before the action), and whether the page changes on its own.
     let mut settled = Settled::default();
     if !navigated {
-        settled = ctx
-            .probe(
-                "",
-                ProbeCommand::Settle,
-                before.quiet.settle_args(Duration::from_secs(1)),
-            )
-            .await
-            .map(|reply| Settled::read(&reply))
-            .unwrap_or_default();
+        settled = settle(ctx, before.quiet, Duration::from_secs(1)).await;
+        // What the action asked of the server (a search's fetch, a chunk of script it loads):
+        // the page is looked at once that is answered and drawn, as a user waits for results.
+        if answered(ctx, before.requests, observing + ANSWER_WAIT).await {
+            settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
+        }
     }
     if navigated {
         report_landing(&mut out, &state, &before);
