@@ -44,10 +44,18 @@ pub(crate) fn dialog_from(params: &Value) -> DialogInfo {
     }
 }
 
-/// Adds a page target, or takes in what changed of one known (`added`: false, only the
-/// latter: a change told of a page just closed, its renderer slow to let it go, must not bring
-/// it back as a new page).
-fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value, added: bool) {
+/// What Chromium told of a page target.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Told {
+    /// It exists (new, or listed): added when not known.
+    Exists,
+    /// What changed of it: taken in only when known (a change told of a page just closed, its
+    /// renderer slow to let it go, must not bring it back as a new page).
+    Changed,
+}
+
+/// Adds a page target, or takes in what changed of one known, as `told` says.
+fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value, told: Told) {
     if str_field(info, "type") != "page" {
         return;
     }
@@ -62,7 +70,7 @@ fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value, added: bool) {
     if let Ok(mut targets) = targets.lock() {
         match targets.iter_mut().find(|t| t.target_id == target.target_id) {
             Some(existing) => *existing = target,
-            None if added => targets.push(target),
+            None if told == Told::Exists => targets.push(target),
             None => {}
         }
     }
@@ -92,8 +100,8 @@ fn track(
         return;
     }
     match event.method.as_str() {
-        "Target.targetCreated" => upsert(targets, &event.params["targetInfo"], true),
-        "Target.targetInfoChanged" => upsert(targets, &event.params["targetInfo"], false),
+        "Target.targetCreated" => upsert(targets, &event.params["targetInfo"], Told::Exists),
+        "Target.targetInfoChanged" => upsert(targets, &event.params["targetInfo"], Told::Changed),
         "Target.targetDestroyed" | "Target.targetCrashed" => {
             let id = str_field(&event.params, "targetId");
             if let Ok(mut targets) = targets.lock() {
@@ -230,7 +238,7 @@ impl Pages {
                             .call("Target.getTargetInfo", json!({ "targetId": page }), None)
                             .await
                         {
-                            upsert(&targets, &info["targetInfo"], false);
+                            upsert(&targets, &info["targetInfo"], Told::Changed);
                         }
                     });
                 }
@@ -246,7 +254,7 @@ impl Pages {
 
     /// Records (or updates) a target from its `targetInfo`; only pages are kept.
     pub(crate) fn upsert(&self, info: &Value) {
-        upsert(&self.targets, info, true);
+        upsert(&self.targets, info, Told::Exists);
     }
 
     /// Forgets a page that was closed.
@@ -331,7 +339,7 @@ fn own_title(title: &str, url: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Mutex, own_title, upsert};
+    use super::{Mutex, Told, own_title, upsert};
 
     #[test]
     fn the_url_chromium_shows_for_an_untitled_page_is_no_title() {
@@ -349,9 +357,9 @@ mod tests {
     fn a_change_told_of_a_page_no_longer_known_does_not_bring_it_back() {
         let targets = Mutex::new(Vec::new());
         let info = |id: &str, title: &str| serde_json::json!({ "type": "page", "targetId": id, "url": "http://x/", "title": title });
-        upsert(&targets, &info("A", "One"), true);
-        upsert(&targets, &info("A", "Two"), false);
-        upsert(&targets, &info("B", "Closed"), false);
+        upsert(&targets, &info("A", "One"), Told::Exists);
+        upsert(&targets, &info("A", "Two"), Told::Changed);
+        upsert(&targets, &info("B", "Closed"), Told::Changed);
         let known: Vec<(String, String)> = targets
             .lock()
             .map(|t| {

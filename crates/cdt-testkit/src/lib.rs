@@ -5,6 +5,7 @@
 pub mod fuzz;
 pub mod module_graph;
 mod page;
+pub mod sizes;
 mod system;
 
 pub use page::{ClickEffect, FakeElement, FakePage};

@@ -221,7 +221,7 @@ fn navigation_may_save(documents: &[NetworkRequest]) -> bool {
 /// to be answered (inside [`OBSERVE_CAP`], with room for the page to draw it).
 const ANSWER_WAIT: Duration = Duration::from_millis(2000);
 
-/// The page's probe waits for the page to be quiet `as` says, at most `cap`.
+/// The page's probe waits for the page to be quiet as `quiet` says, at most `cap`.
 async fn settle(ctx: &PageCtx, quiet: Quiet, cap: Duration) -> Settled {
     ctx.probe("", ProbeCommand::Settle, quiet.settle_args(cap))
         .await
@@ -291,16 +291,15 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
     // Once quiet, the DOM mutations the page's probe had seen then (compared below with
     // those before the action), and whether the page changes on its own.
     let mut settled = Settled::default();
-    if !navigated {
+    if navigated {
+        report_landing(&mut out, &state, &before);
+    } else {
         settled = settle(ctx, before.quiet, Duration::from_secs(1)).await;
         // What the action asked of the server (a search's fetch, a chunk of script it loads):
         // the page is looked at once that is answered and drawn, as a user waits for results.
         if answered(ctx, before.requests, observing + ANSWER_WAIT).await {
             settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
         }
-    }
-    if navigated {
-        report_landing(&mut out, &state, &before);
     }
     // Downloads the action started, once finished (a moment at most). One begins only once its
     // response's headers arrive: a link that saves, or a navigation that brought no new

@@ -463,6 +463,11 @@
   // page, or those of the cover (the page's branch it is in, apart from `el`'s) whose words
   // dismiss it (a cookie banner's Accept); three at most, by uid, role and name.
   const DISMISS = /^(close|dismiss|accept|agree|allow|ok|okay|got it|reject|decline|deny|cancel|continue|no,? thanks|not now|skip|×|✕|✖|x)\b/i;
+  // A visible control an error names for the caller to act on: its uid, role and name (none: null).
+  const controlOf = (control, fallbackRole) => {
+    const role = control && isVisible(control) ? roleOf(control) || fallbackRole : null;
+    return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
+  };
   const coverControls = (hit, el) => {
     const modal = hit.closest('dialog[open], [aria-modal=true]');
     let layer = modal;
@@ -474,21 +479,16 @@
     for (const control of layer.querySelectorAll('button, a[href], input[type=button], input[type=submit], [role=button], [role=link]')) {
       const role = roleOf(control);
       if (!role || !isVisible(control) || isDisabled(control)) continue;
-      const name = nameOf(control, role);
-      const dismisses = DISMISS.test(name.trim());
-      if (modal || dismisses) controls.push({ uid: ref(control), role: shown(role), name, dismisses });
+      const dismisses = DISMISS.test(nameOf(control, role).trim());
+      if (modal || dismisses) controls.push({ control, dismisses });
     }
-    // Those that dismiss first (a dialog's Close before its Delete).
-    return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ uid, role, name }) => ({ uid, role, name }));
+    // Those that dismiss first (a dialog's Close before its Delete); uids only for those named.
+    return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ control }) => controlOf(control));
   };
   // The control that shows a hidden `el`, as a user would open it: the summary of a closed
   // `<details>` around it, or the visible control whose `aria-controls` names what hides it (a
   // tab and its panel, an accordion's button); by uid, role and name (none: null).
   const shownBy = (el) => {
-    const named = (control) => {
-      const role = control && isVisible(control) ? roleOf(control) || (control.tagName === 'SUMMARY' ? 'button' : null) : null;
-      return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
-    };
     for (let around = el; around && around.nodeType === 1; around = around.parentElement) {
       const closed = around.tagName === 'DETAILS' && !around.open && around !== el;
       const summary = closed ? [...around.children].find((child) => child.tagName === 'SUMMARY') : null;
@@ -498,7 +498,7 @@
       // `aria-expanded=false`, no `aria-controls`).
       const before = isVisible(around) ? null : around.previousElementSibling;
       const opens = before && (before.getAttribute('aria-expanded') === 'false' || (before.hasAttribute('aria-haspopup') && before.getAttribute('aria-haspopup') !== 'false'));
-      const shows = named(summary) || controls.map(named).find(Boolean) || named(opens ? before : null);
+      const shows = controlOf(summary, 'button') || controls.map((control) => controlOf(control)).find(Boolean) || controlOf(opens ? before : null);
       if (shows) return shows;
     }
     return null;

@@ -161,17 +161,7 @@ fn as_short_form(args: &[String]) -> Option<Vec<String>> {
         if given.len() <= path.len() || given[..path.len()] != path[..] {
             return None;
         }
-        let rest: Vec<String> = given[path.len()..]
-            .iter()
-            .map(|word| {
-                if word.contains(char::is_whitespace) {
-                    format!("{word:?}")
-                } else {
-                    (*word).to_string()
-                }
-            })
-            .collect();
-        match expand(alias, &rest.join(" "), &Variables::new()) {
+        match expand(alias, &line_of(&given[path.len()..]), &Variables::new()) {
             Ok(Expansion::Words { words, .. }) if words[..] != given[..] => Some(words),
             _ => None,
         }
@@ -182,22 +172,28 @@ fn as_short_form(args: &[String]) -> Option<Vec<String>> {
 /// form of the command ([`as_short_form`]).
 pub fn with_short_form(mut error: CdtError, args: &[String]) -> CdtError {
     if let Some(words) = as_short_form(args) {
-        let line: Vec<String> = words
-            .iter()
-            .map(|word| {
-                if word.contains(char::is_whitespace) {
-                    format!("{word:?}")
-                } else {
-                    word.clone()
-                }
-            })
-            .collect();
         error.suggestions.insert(
             0,
-            cdt_domain::Suggestion::Text(format!("Run: cdt {}", line.join(" "))),
+            cdt_domain::Suggestion::Text(format!("Run: cdt {}", line_of(&words))),
         );
     }
     error
+}
+
+/// `words` as one line the REPL reads back as them (a word with spaces in quotes).
+fn line_of(words: &[impl AsRef<str>]) -> String {
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|word| {
+            let word = word.as_ref();
+            if word.contains(char::is_whitespace) {
+                format!("{word:?}")
+            } else {
+                word.to_string()
+            }
+        })
+        .collect();
+    quoted.join(" ")
 }
 
 /// Expands `alias` with the raw text after its name.
