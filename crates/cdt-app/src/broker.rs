@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cdt_domain::ops::Operation;
+use cdt_domain::time::COLD_START_ALLOWANCE_MS;
 use cdt_domain::{Access, CallerContext, CdtError, Deadline, Warning};
 use serde_json::Value;
 use tokio::sync::watch;
@@ -74,12 +75,10 @@ impl Broker {
         let (result, context, warnings) = match self.resolver.resolve(caller, now) {
             Err(error) => (Err(error), None, Vec::new()),
             Ok(resolved) => {
-                // A default budget grows while the context throttles CPU or network.
                 let (until, budget_ms) = match operation.spec().default_timeout_ms {
                     default if default == deadline.budget_ms => {
                         let slot = runtime.registry.get(&resolved.key);
-                        let scale = emulation::budget_scale(slot.as_deref());
-                        let extra = (deadline.budget_ms as f64 * (scale - 1.0)) as u64;
+                        let extra = default_budget_stretch(slot.as_deref(), default, access);
                         (
                             until + Duration::from_millis(extra),
                             deadline.budget_ms + extra,
@@ -115,4 +114,22 @@ impl Broker {
             warnings,
         }
     }
+}
+
+/// How much a default budget of `default_ms` grows (given no `--timeout`): by the context's
+/// throttling (see docs/emulation.md), and by [`COLD_START_ALLOWANCE_MS`] when an active
+/// request finds no browser running and so starts one first (a Chromium launch on a busy
+/// machine can take longer than a read's whole budget). Never past
+/// [`MAX_BUDGET_SCALE`](cdt_domain::emulation::MAX_BUDGET_SCALE) times the default, which
+/// is how long the client waits.
+pub(crate) fn default_budget_stretch(
+    slot: Option<&crate::slot::Slot>,
+    default_ms: u64,
+    access: Access,
+) -> u64 {
+    let throttled = (default_ms as f64 * (emulation::budget_scale(slot) - 1.0)) as u64;
+    let cold = access == Access::Active && slot.and_then(crate::slot::Slot::browser).is_none();
+    let launch = if cold { COLD_START_ALLOWANCE_MS } else { 0 };
+    let most = (default_ms as f64 * (cdt_domain::emulation::MAX_BUDGET_SCALE - 1.0)) as u64;
+    (throttled + launch).min(most)
 }

@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 /// Fixed headroom the CLI allows past the budget before giving up on the daemon itself.
 pub const CLIENT_HEADROOM_MS: u64 = 200;
 
+/// How much longer a default budget runs when the request must start the context's browser
+/// first: a cold Chromium launch, on two busy cores, can take longer than a read's budget.
+pub const COLD_START_ALLOWANCE_MS: u64 = 20_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Deadline {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use cdt_domain::ops::{NoParams, Operation, PageUseParams, every_operation};
 use cdt_domain::ports::SessionStorePort;
-use cdt_domain::{CallerContext, ErrorCode};
+use cdt_domain::{Access, CallerContext, ErrorCode};
 use serde_json::Value;
 
 use crate::lease::{recover_leftovers, sweep};
@@ -304,6 +304,44 @@ async fn launches_past_the_limit_wait_their_turn_within_their_budgets() {
         refused.message.contains("turn to start a browser"),
         "{}",
         refused.message
+    );
+}
+
+/// A command given no `--timeout` that must start its browser first gets the cold-start
+/// allowance on top of its default budget (a launch on busy cores outlasts a read's 5 s); one
+/// given a budget of its own keeps it, and a warm command keeps the default.
+#[tokio::test(start_paused = true)]
+async fn a_default_budget_makes_room_for_starting_the_browser_and_an_explicit_one_does_not() {
+    let launcher = FakeLauncher {
+        launch_delay: Duration::from_millis(8_000),
+        ..FakeLauncher::default()
+    };
+    let w = world_with(BrokerConfig::default(), launcher);
+    let list = || Operation::PageList(NoParams {});
+    let default = list().spec().default_timeout_ms;
+    assert!(
+        default < 8_000,
+        "the launch must outlast the default: {default}"
+    );
+    let explicit = run(&w, &caller("explicit"), list(), default + 1).await;
+    let refused = explicit.expect_err("an explicit budget is kept");
+    assert_eq!(refused.code, ErrorCode::Timeout, "{refused:?}");
+    assert_eq!(refused.details["budgetMs"], default + 1);
+    let cold = run(&w, &caller("cold"), list(), default).await;
+    assert!(cold.is_ok(), "{cold:?}");
+    // Warm, the default is the default: a slow page read is not stretched.
+    let running = w.runtime.registry.running();
+    assert_eq!(running.len(), 1);
+    let stretch = |slot| crate::broker::default_budget_stretch(slot, default, Access::Active);
+    assert_eq!(stretch(Some(&running[0])), 0);
+    assert_eq!(
+        stretch(None),
+        cdt_domain::time::COLD_START_ALLOWANCE_MS.min(default * 9)
+    );
+    // A background read starts no browser, so it is given no room for one.
+    assert_eq!(
+        crate::broker::default_budget_stretch(None, default, Access::Passive),
+        0
     );
 }
 
