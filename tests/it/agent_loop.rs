@@ -825,6 +825,49 @@ fn a_click_that_did_nothing_says_why() {
         "{}",
         small.stdout
     );
+
+    // An agent that acts before looking gets the whole page (nothing to compare with), and
+    // still why its submission went nowhere.
+    env.ctx("w", &["page", "navigate", &server.url("/signup.html")])
+        .ok();
+    let unseen = env.ctx("w", &["element", "click", "--text", "Create account"]);
+    let data = unseen.ok();
+    assert!(data["snapshot"].is_string(), "{}", unseen.stdout);
+    assert!(
+        data["result"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("submit blocked: ") && r.contains("\"Username\"")),
+        "{}",
+        unseen.stdout
+    );
+    // Enter in a field submits its form as a click does, and is blocked as one is: the browser
+    // moves the focus to the invalid field, and the reply names it with Chromium's message.
+    let snap = snapshot(&env, "w");
+    let (user, email) = (uid_of(&snap, "\"Username\""), uid_of(&snap, "\"Email\""));
+    env.ctx("w", &["element", "fill", &user, "ada"]).ok();
+    let enter = env.ctx("w", &["input", "key", "Enter", "--output", "text"]);
+    assert!(
+        enter
+            .stdout
+            .starts_with(&format!("key Enter → submit blocked: {email} \"Email\": ")),
+        "{}",
+        enter.stdout
+    );
+    let typed = env.ctx("w", &["input", "type", "ada@", "--submit", "Enter"]);
+    let data = typed.ok();
+    assert_eq!(data["navigated"], false, "{}", typed.stdout);
+    assert_eq!(
+        data["invalid"][0]["uid"],
+        email.as_str(),
+        "{}",
+        typed.stdout
+    );
+    // Once every field is valid, Enter submits: a navigation, and nothing to explain.
+    env.ctx("w", &["element", "fill", &email, "ada@example.com"])
+        .ok();
+    let sent = env.ctx("w", &["input", "key", "Enter"]);
+    assert_eq!(sent.ok()["navigated"], true, "{}", sent.stdout);
+    assert!(sent.ok().get("result").is_none(), "{}", sent.stdout);
 }
 
 /// Issue 17 item 4: an element that takes drops (here an inline `ondrop`) has a uid to drag

@@ -93,6 +93,8 @@ named! {
         Locate = "locate",
         /// Why the last click did nothing: a blocked form submission, a cancelled link.
         ClickOutcome = "clickOutcome",
+        /// A submission the action attempted that constraint validation blocked.
+        Blocked = "blocked",
     }
 }
 

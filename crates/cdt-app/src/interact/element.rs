@@ -281,16 +281,21 @@ pub fn finish(reply: ActionReply, action: &str, uid: &str, no_wait: bool) -> Act
 }
 
 /// [`finish`] for an action whose work may be to move the focus (a key: Tab, an arrow in a
-/// group): a focus that moved is its effect, not nothing.
-pub fn finish_moving_focus(reply: ActionReply, action: &str, what: &str) -> ActionReply {
+/// group): a focus that moved is its effect, not nothing. `why`: as [`finish_with`]'s.
+pub fn finish_moving_focus(
+    reply: ActionReply,
+    action: &str,
+    what: &str,
+    why: Option<(String, Value)>,
+) -> ActionReply {
     let focus_moved = !reply.changes.is_empty();
-    finish_with(reply, action, what, focus_moved, None)
+    finish_with(reply, action, what, focus_moved, why)
 }
 
 /// [`finish`], with why nothing happened when the page told (`result`, and `invalid` fields).
 /// `silent`: no `ACTION_NO_EFFECT` whatever the reply (nothing was watched, or what changed is
 /// the action's effect though not the page's).
-fn finish_with(
+pub(super) fn finish_with(
     mut reply: ActionReply,
     action: &str,
     uid: &str,
@@ -401,8 +406,13 @@ async fn pointer_with(
     };
     let feedback_value = feedback::after(&ctx, before, outcome, no_wait).await;
     let clicked = matches!(action, PointerAction::Click | PointerAction::DoubleClick);
-    let why = if clicked && !no_wait && feedback_value.no_effect() {
-        feedback::why_nothing(&ctx, &uid).await
+    // A submission that validation blocked is told even where something else changed: the
+    // browser focuses the first invalid field, and an agent that acted before looking gets the
+    // whole page, with nothing to compare it with.
+    let why = if clicked && !no_wait && feedback_value.stayed_in_page() {
+        feedback::why_nothing(&ctx, &uid)
+            .await
+            .filter(|(_, invalid)| feedback_value.no_effect() || !invalid.is_null())
     } else {
         None
     };

@@ -431,27 +431,39 @@ pub async fn why_nothing(ctx: &PageCtx, uid: &str) -> Option<(String, Value)> {
         .probe(frame, ProbeCommand::ClickOutcome, json!({}))
         .await
         .ok()?;
-    if let Some(invalid) = outcome["invalid"].as_array().filter(|i| !i.is_empty()) {
-        let fields: Vec<String> = invalid
-            .iter()
-            .map(|field| {
-                format!(
-                    "{} {:?}: {}",
-                    field["uid"].as_str().unwrap_or_default(),
-                    field["name"].as_str().unwrap_or_default(),
-                    field["message"].as_str().unwrap_or_default()
-                )
-            })
-            .collect();
-        return Some((
-            format!("submit blocked: {}", fields.join("; ")),
-            Value::Array(invalid.clone()),
-        ));
-    }
-    (outcome["prevented"] == "link").then(|| {
-        (
-            "the page cancelled the link's navigation (preventDefault on the click)".to_string(),
-            Value::Null,
-        )
+    submit_blocked(&outcome).or_else(|| {
+        (outcome["prevented"] == "link").then(|| {
+            (
+                "the page cancelled the link's navigation (preventDefault on the click)"
+                    .to_string(),
+                Value::Null,
+            )
+        })
     })
+}
+
+/// A submission the action attempted that constraint validation blocked (Enter in a field):
+/// `(result, invalid fields)`, as [`why_nothing`] tells it of a click.
+pub async fn blocked_submission(ctx: &PageCtx) -> Option<(String, Value)> {
+    let outcome = ctx.probe("", ProbeCommand::Blocked, json!({})).await.ok()?;
+    submit_blocked(&outcome)
+}
+
+fn submit_blocked(outcome: &Value) -> Option<(String, Value)> {
+    let invalid = outcome["invalid"].as_array().filter(|i| !i.is_empty())?;
+    let fields: Vec<String> = invalid
+        .iter()
+        .map(|field| {
+            format!(
+                "{} {:?}: {}",
+                field["uid"].as_str().unwrap_or_default(),
+                field["name"].as_str().unwrap_or_default(),
+                field["message"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    Some((
+        format!("submit blocked: {}", fields.join("; ")),
+        Value::Array(invalid.clone()),
+    ))
 }

@@ -7,10 +7,10 @@ use cdt_domain::ops::{
     TypeParams,
 };
 use cdt_domain::probe::ProbeCommand;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::element::{click_at, finish, finish_moving_focus};
+use super::element::{click_at, finish, finish_moving_focus, finish_with};
 use super::feedback;
 use crate::context::PageCtx;
 use crate::context::Scope;
@@ -183,7 +183,8 @@ pub async fn key(
     let input = parse_keys(&params.keys)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let reply = observed(&ctx, ctx.browser.key(&ctx.target, &input)).await?;
-    Ok(finish_moving_focus(reply, "key", &params.keys))
+    let why = blocked(&ctx, &reply, Some(&input)).await;
+    Ok(finish_moving_focus(reply, "key", &params.keys, why))
 }
 
 pub async fn type_text(
@@ -199,12 +200,34 @@ pub async fn type_text(
         before.typing_into_focus();
     }
     let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
-    let outcome = match submit {
-        Some(key) if typed.dialog.is_none() => ctx.browser.key(&ctx.target, &key).await?,
+    let outcome = match &submit {
+        Some(key) if typed.dialog.is_none() => ctx.browser.key(&ctx.target, key).await?,
         _ => typed,
     };
     let observed = feedback::after(&ctx, before, outcome, false).await;
-    Ok(finish(observed, "type", "the focused element", false))
+    let why = blocked(&ctx, &observed, submit.as_ref()).await;
+    Ok(finish_with(
+        observed,
+        "type",
+        "the focused element",
+        false,
+        why,
+    ))
+}
+
+/// Enter in a field of a form whose fields are not valid submits nothing: the browser shows its
+/// message by the first invalid field (outside the page, so no snapshot line shows it) and
+/// focuses that field. The reply says so, as a click's does (`result`, `invalid`).
+async fn blocked(
+    ctx: &PageCtx,
+    reply: &ActionReply,
+    key: Option<&KeyInput>,
+) -> Option<(String, Value)> {
+    let enter = key.is_some_and(|key| key.key == "Enter");
+    if !(enter && reply.stayed_in_page()) {
+        return None;
+    }
+    feedback::blocked_submission(ctx).await
 }
 
 fn button(button: Option<ClickButton>) -> MouseButton {

@@ -579,12 +579,29 @@
     const form = submit && submit.form;
     if (form && (submit.type === 'submit' || submit.type === 'image') && !form.noValidate && !submit.formNoValidate &&
         !(event && event.defaultPrevented)) {
-      const invalid = Array.from(form.elements)
-        .filter((f) => f.willValidate && !f.validity.valid)
-        .map((f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: clean(f.validationMessage, 200) }));
+      const invalid = Array.from(form.elements).filter((f) => f.willValidate && !f.validity.valid).map(invalidField);
       if (invalid.length) out.invalid = invalid;
     }
     return out;
+  }
+  const invalidField = (f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: clean(f.validationMessage, 200) });
+  // The browser's constraint validation, as the action meets it: the fields it found invalid
+  // (their `invalid` events) and whether a form was submitted after all, since `state` with
+  // `acting`.
+  function watchValidation() {
+    R.validation = { invalid: [], submitted: false };
+    if (R.validationWatch) return;
+    R.validationWatch = true;
+    document.addEventListener('invalid', (e) => { R.validation.invalid.push(e.target); }, true);
+    document.addEventListener('submit', () => { R.validation.submitted = true; }, true);
+  }
+  // A submission the action attempted (Enter in a field) that validation blocked: the fields
+  // found invalid, still invalid, with the browser's messages; none when a form was submitted.
+  function blocked() {
+    const v = R.validation;
+    if (!v || v.submitted) return {};
+    const invalid = [...new Set(v.invalid)].filter((f) => f.isConnected && f.willValidate && !f.validity.valid).map(invalidField);
+    return invalid.length ? { invalid } : {};
   }
   // Whether a mouse move reached this frame's document since the last action point was taken.
   const pointerArrived = () => ({ arrived: R.pointerIn === true });
@@ -755,7 +772,7 @@
   // `acting`: an action follows (see `observed`).
   function state(args) {
     // (The snapshot an action's changes are told against is the last one taken before it.)
-    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); R.baseAt = R.walkedAt; }
+    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); R.baseAt = R.walkedAt; watchValidation(); }
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
     const root = document.documentElement;
@@ -1091,7 +1108,7 @@
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
   const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
-    waitCheck, box, locate, clickOutcome };
+    waitCheck, box, locate, clickOutcome, blocked };
 
   const finish = (result) => {
     const gen = ++R.gen;

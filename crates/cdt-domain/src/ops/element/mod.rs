@@ -303,7 +303,7 @@ pub struct ActionReply {
     /// The page stopped answering while it was watched (reported as far as it was seen).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub page_unresponsive: bool,
-    /// Why a click did nothing, when the page told (a blocked submission, a cancelled link).
+    /// Why an action went nowhere, when the page told (a blocked submission, a cancelled link).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
     /// The fields whose constraint validation blocked a submission: `[{uid, name, message}]`.
@@ -351,10 +351,15 @@ pub struct ActionDialog {
 impl ActionReply {
     /// Nothing observable happened: no navigation, dialog, new page, download or DOM change.
     pub fn no_effect(&self) -> bool {
+        self.stayed_in_page() && !self.dom_changed
+    }
+
+    /// Whatever happened, happened inside the page: no navigation, dialog, new page or
+    /// download.
+    pub fn stayed_in_page(&self) -> bool {
         !self.navigated
             && self.dialog.is_none()
             && self.new_pages.is_empty()
-            && !self.dom_changed
             && self.downloads.is_empty()
     }
 }
