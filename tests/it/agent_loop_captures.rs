@@ -582,3 +582,82 @@ fn an_element_that_opens_a_file_chooser_takes_the_upload() {
     );
     let _ = (std::fs::remove_file(file), std::fs::remove_file(other));
 }
+
+/// Inputs whose value `fill` sets directly (date, time, month, colour, range) take the forms
+/// the HTML standard gives them, and a colour well shows its colour as Chromium's tree does
+/// (`value=`); a value the input would throw away (a date as a US reader writes it, a colour
+/// by name) is refused with the form it takes and an example, and the field keeps its value:
+/// it was a silent no-op answered with exit 0.
+#[test]
+fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
+    let server = HttpServer::start();
+    server.page(
+        "/kinds.html",
+        "Kinds",
+        "<label>Date <input type=date id=d value=2026-01-02></label>
+         <label>Time <input type=time id=t></label>
+         <label>Month <input type=month id=m></label>
+         <label>Color <input type=color id=c></label>
+         <label>Range <input type=range id=r min=0 max=10></label>",
+    );
+    let env = TestEnv::new();
+    env.ctx("k", &["page", "open", &server.url("/kinds.html")])
+        .ok();
+    let snap = snapshot(&env, "k");
+    assert!(
+        snap.contains("button \"Color\" value=\"#000000\""),
+        "{snap}"
+    );
+    let (date, colour) = (uid_of(&snap, "\"Date\""), uid_of(&snap, "\"Color\""));
+    for (field, value, shown) in [
+        ("#t", "13:45", "value=\"13:45\""),
+        ("#m", "2026-11", "value=\"2026-11\""),
+        ("#c", "#FF8800", "value=\"#ff8800\""),
+        ("#r", "7", "value=\"7\""),
+    ] {
+        let filled = env.ctx("k", &["element", "fill", "--selector", field, value]);
+        assert!(
+            lines_of(filled.ok()).contains(shown),
+            "{field}: {}",
+            filled.stdout
+        );
+        assert!(
+            filled.json["meta"].get("warnings").is_none(),
+            "{}",
+            filled.stdout
+        );
+    }
+    let refused = env.ctx("k", &["element", "fill", &date, "11/28/2026"]);
+    let error = refused.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["message"].as_str().unwrap().contains("YYYY-MM-DD"),
+        "{}",
+        refused.stdout
+    );
+    assert_eq!(
+        error["suggestions"][0],
+        format!("Run: cdt element fill {date} '2026-11-28'")
+    );
+    let named = env.ctx("k", &["element", "fill", &colour, "orange"]);
+    named.err("VALIDATION_ERROR", 2);
+    let kept = env.ctx("k", &["runtime", "eval", "[d.value, c.value].join(' ')"]);
+    assert_eq!(kept.ok()["value"], "2026-01-02 #ff8800");
+    // What the suggestion says works as printed.
+    let fixed = env.ctx("k", &["element", "fill", &date, "2026-11-28"]);
+    assert!(
+        lines_of(fixed.ok()).contains("value=\"2026-11-28\""),
+        "{}",
+        fixed.stdout
+    );
+}
+
+/// The lines of an action's changes, one text.
+fn lines_of(data: &Value) -> String {
+    data["changes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|change| change["lines"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

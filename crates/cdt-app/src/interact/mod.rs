@@ -142,27 +142,7 @@ fn failure_error(
             }
         }
         Some(ProbeFailure::Obscured) => obscured_error(value, element),
-        Some(ProbeFailure::NotVisible) => {
-            let error = CdtError::new(
-                ErrorCode::TargetNotInteractable,
-                format!("{element} is not visible"),
-            );
-            // The control that shows it (a closed <details>' summary, a tab, an accordion's
-            // button), when the page names one.
-            match value["shownBy"].as_object() {
-                Some(control) => error
-                    .with_details(json!({ "shownBy": control }))
-                    .run_then::<op::ElementClick>(
-                        control["uid"].as_str().unwrap_or("<uid>"),
-                        &format!(
-                            " ({} {:?}, which shows it) first",
-                            control["role"].as_str().unwrap_or_default(),
-                            control["name"].as_str().unwrap_or_default()
-                        ),
-                    ),
-                None => error.run::<op::ElementInspect>("<uid>"),
-            }
-        }
+        Some(ProbeFailure::NotVisible) => not_visible_error(value, element),
         Some(ProbeFailure::Disabled) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is disabled"),
@@ -216,6 +196,7 @@ fn failure_error(
             value["value"].as_str().unwrap_or_default()
         ))
         .run::<op::ElementFill>("<uid> 50"),
+        Some(ProbeFailure::InputFormat) => input_format_error(value, element),
         Some(ProbeFailure::FileInput) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{what} is a file input"),
@@ -227,6 +208,43 @@ fn failure_error(
         )
         .run::<op::ElementInspect>("<uid>"),
     }
+}
+
+/// `TARGET_NOT_INTERACTABLE` for a hidden element, naming the control that shows it (a closed
+/// `<details>`' summary, a tab, an accordion's button) when the page names one.
+fn not_visible_error(value: &Value, element: &str) -> CdtError {
+    let error = CdtError::new(
+        ErrorCode::TargetNotInteractable,
+        format!("{element} is not visible"),
+    );
+    match value["shownBy"].as_object() {
+        Some(control) => error
+            .with_details(json!({ "shownBy": control }))
+            .run_then::<op::ElementClick>(
+                control["uid"].as_str().unwrap_or("<uid>"),
+                &format!(
+                    " ({} {:?}, which shows it) first",
+                    control["role"].as_str().unwrap_or_default(),
+                    control["name"].as_str().unwrap_or_default()
+                ),
+            ),
+        None => error.run::<op::ElementInspect>("<uid>"),
+    }
+}
+
+/// `VALIDATION_ERROR` for a value a date, time, colour or range input would throw away: the
+/// form it takes, and an example.
+fn input_format_error(value: &Value, element: &str) -> CdtError {
+    let example = value["example"].as_str().unwrap_or_default();
+    CdtError::validation(format!(
+        "{element} is a {} input: it takes {}, not {:?}",
+        value["type"].as_str().unwrap_or_default(),
+        value["format"].as_str().unwrap_or_default(),
+        value["value"].as_str().unwrap_or_default()
+    ))
+    .with_details(json!({ "format": value["format"], "example": example }))
+    // (A colour's `#` would start a shell comment.)
+    .run::<op::ElementFill>(&format!("<uid> '{example}'"))
 }
 
 /// `TARGET_OBSCURED`: what covers `element`, and what takes the cover away when the page shows

@@ -278,6 +278,10 @@
   const hasFocus = (el) => deepActive(el.ownerDocument) === el;
   // (Most lines have no states: one array for them all, kept by thousands of lines.)
   const NO_STATES = Object.freeze([]);
+  // The inputs `fill` sets the value of directly, with the form each takes and an example.
+  const SET_FORMATS = { date: ['YYYY-MM-DD', '2026-11-28'], time: ['HH:MM (24-hour, :SS optional)', '13:45'],
+    'datetime-local': ['YYYY-MM-DDTHH:MM', '2026-11-28T13:45'], month: ['YYYY-MM', '2026-11'], week: ['YYYY-Www', '2026-W48'],
+    color: ['#rrggbb', '#ff0000'], range: ['a number', '50'] };
   // A field's value as cdt tells it (the snapshot's `value=`, `page forms`): a password as dots,
   // a list by its selected options' text, an editing host by its text, a range widget of ARIA's
   // (a `div` slider) as the tree gives it.
@@ -304,6 +308,8 @@
     if ((role === 'combobox' || role === 'listbox') && el.tagName === 'SELECT' && el.selectedOptions.length) {
       out.push('value=' + quote(clean(toldValue(el), 60)));
     }
+    // A colour well's colour (Chromium's ColorWell carries it as its value).
+    if (el.tagName === 'INPUT' && el.type === 'color') out.push('value=' + quote(el.value));
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
     if (role === 'columnheader' || role === 'rowheader') {
       const sort = el.getAttribute('aria-sort');
@@ -657,9 +663,18 @@
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
-      if (['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(type)) {
+      const form = SET_FORMATS[type];
+      if (form) {
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
-        setter.call(el, value); fire(el, 'input'); fire(el, 'change');
+        const was = el.value;
+        setter.call(el, value);
+        // The input sanitizes what it does not take (a date to '', a colour to black): that is
+        // refused with the form it takes, the field left as it was.
+        const took = type === 'color' ? el.value === value.toLowerCase()
+          : type === 'range' ? value.trim() !== '' && Number.isFinite(Number(value))
+          : value === '' || el.value !== '';
+        if (!took) { setter.call(el, was); return { error: 'input-format', uid, element: describe(el), type, value, format: form[0], example: form[1] }; }
+        fire(el, 'input'); fire(el, 'change');
         return { uid, kind: 'set' };
       }
       el.select();
