@@ -583,11 +583,11 @@ fn an_element_that_opens_a_file_chooser_takes_the_upload() {
     let _ = (std::fs::remove_file(file), std::fs::remove_file(other));
 }
 
-/// Inputs whose value `fill` sets directly (date, time, month, colour, range) take the forms
-/// the HTML standard gives them, and a colour well shows its colour as Chromium's tree does
-/// (`value=`); a value the input would throw away (a date as a US reader writes it, a colour
-/// by name) is refused with the form it takes and an example, and the field keeps its value:
-/// it was a silent no-op answered with exit 0.
+/// Inputs whose value `fill` sets directly (date, time, month, colour, range), and number
+/// fields, take the forms the HTML standard gives them, and a colour well shows its colour as
+/// Chromium's tree does (`value=`); a value the input would throw away (a date as a US reader
+/// writes it, a colour by name, words in a number field) is refused with the form it takes and
+/// an example, and the field keeps its value: it was a silent no-op answered with exit 0.
 #[test]
 fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
     let server = HttpServer::start();
@@ -598,7 +598,8 @@ fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
          <label>Time <input type=time id=t></label>
          <label>Month <input type=month id=m></label>
          <label>Color <input type=color id=c></label>
-         <label>Range <input type=range id=r min=0 max=10></label>",
+         <label>Range <input type=range id=r min=0 max=10></label>
+         <label>Qty <input type=number id=n></label>",
     );
     let env = TestEnv::new();
     env.ctx("k", &["page", "open", &server.url("/kinds.html")])
@@ -614,6 +615,7 @@ fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
         ("#m", "2026-11", "value=\"2026-11\""),
         ("#c", "#FF8800", "value=\"#ff8800\""),
         ("#r", "7", "value=\"7\""),
+        ("#n", "-2.5", "value=\"-2.5\""),
     ] {
         let filled = env.ctx("k", &["element", "fill", "--selector", field, value]);
         assert!(
@@ -640,6 +642,9 @@ fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
     );
     let named = env.ctx("k", &["element", "fill", &colour, "orange"]);
     named.err("VALIDATION_ERROR", 2);
+    // A number field drops what is not a number as it is typed.
+    let words = env.ctx("k", &["element", "fill", "--selector", "#n", "three"]);
+    words.err("VALIDATION_ERROR", 2);
     let kept = env.ctx("k", &["runtime", "eval", "[d.value, c.value].join(' ')"]);
     assert_eq!(kept.ok()["value"], "2026-01-02 #ff8800");
     // What the suggestion says works as printed.

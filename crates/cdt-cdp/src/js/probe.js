@@ -677,6 +677,10 @@
         fire(el, 'input'); fire(el, 'change');
         return { uid, kind: 'set' };
       }
+      // A number field drops what is not a number as it is typed: refused before, as above.
+      if (type === 'number' && value.trim() !== '' && !/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value.trim())) {
+        return { error: 'input-format', uid, element: describe(el), type, value, format: 'a number (digits, one . for decimals)', example: el.min || '1' };
+      }
       el.select();
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), pageFocused: el.ownerDocument.hasFocus() };
     }
