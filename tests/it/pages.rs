@@ -111,6 +111,43 @@ fn an_unreachable_url_is_navigation_failed() {
     );
 }
 
+/// A document the server answers with an error status loads (it is a page), and the reply
+/// says which status with a warning: the title alone ("404") could pass for the page asked for.
+/// The status of every navigation that loads a document is in the reply.
+#[test]
+fn a_page_answered_with_an_error_status_says_so() {
+    let server = HttpServer::start();
+    server.page("/here.html", "Here", "<h1>Here</h1>");
+    let env = TestEnv::new();
+    let missing = env.ctx("s", &["page", "open", &server.url("/missing.html")]);
+    assert_eq!(missing.ok()["status"], 404, "{}", missing.stdout);
+    let warning = &missing.json["meta"]["warnings"][0];
+    assert_eq!(warning["code"], "HTTP_ERROR_STATUS", "{}", missing.stdout);
+    assert_eq!(warning["details"]["status"], 404);
+    let here = env.ctx("s", &["page", "navigate", &server.url("/here.html")]);
+    assert_eq!(here.ok()["status"], 200, "{}", here.stdout);
+    assert!(
+        here.json["meta"].get("warnings").is_none(),
+        "{}",
+        here.stdout
+    );
+    let reloaded = env.ctx("s", &["page", "reload"]);
+    assert_eq!(reloaded.ok()["status"], 200, "{}", reloaded.stdout);
+    let back = env.ctx("s", &["page", "back"]);
+    assert_eq!(back.ok()["url"], server.url("/missing.html"));
+    assert_eq!(
+        back.json["meta"]["warnings"][0]["code"], "HTTP_ERROR_STATUS",
+        "{}",
+        back.stdout
+    );
+    let text = env.ctx(
+        "s",
+        &["page", "navigate", &server.url("/gone"), "--output", "text"],
+    );
+    assert_eq!(text.code, 0);
+    assert!(text.stderr.contains("HTTP_ERROR_STATUS"), "{}", text.stderr);
+}
+
 #[test]
 fn a_slow_page_times_out_within_the_budget_and_the_page_stays_usable() {
     let server = HttpServer::start();

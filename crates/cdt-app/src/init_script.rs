@@ -4,9 +4,9 @@
 
 use std::future::Future;
 
+use cdt_domain::CdtError;
 use cdt_domain::ops::{InitScriptUsed, NavigatedReply};
 use cdt_domain::ports::BrowserPort;
-use cdt_domain::{CdtError, PageInfo};
 
 /// Largest init script accepted (the whole request is bounded too).
 const MAX_SCRIPT_BYTES: usize = 1024 * 1024;
@@ -20,13 +20,10 @@ pub async fn around<F>(
     navigation: F,
 ) -> Result<NavigatedReply, CdtError>
 where
-    F: Future<Output = Result<PageInfo, CdtError>>,
+    F: Future<Output = Result<NavigatedReply, CdtError>>,
 {
     let Some(source) = source else {
-        return navigation.await.map(|page| NavigatedReply {
-            page,
-            init_script: None,
-        });
+        return navigation.await;
     };
     if source.trim().is_empty() || source.len() > MAX_SCRIPT_BYTES {
         return Err(
@@ -41,10 +38,10 @@ where
         let _ = browser.remove_init_script(target, handle).await;
     }
     Ok(NavigatedReply {
-        page: result?,
         init_script: Some(InitScriptUsed {
             bytes: source.len(),
             persist,
         }),
+        ..result?
     })
 }

@@ -78,7 +78,7 @@ async fn navigate_page(
     target: &str,
     url: &str,
     wait_until: WaitUntil,
-) -> Result<PageInfo, CdtError> {
+) -> Result<NavigatedReply, CdtError> {
     let browser = slot.live_browser()?;
     let outcome = browser
         .navigate(target, url, wait_until)
@@ -95,12 +95,13 @@ async fn navigate_page(
         })?;
     crate::interact::snapshot::prepare(slot, browser, target, wait_until);
     let current = slot.pages().current() == Some(id);
-    Ok(PageInfo {
+    let page = PageInfo {
         id,
         url: outcome.url,
         title: outcome.title,
         current,
-    })
+    };
+    Ok(NavigatedReply::new(page, outcome.status))
 }
 
 pub async fn open(

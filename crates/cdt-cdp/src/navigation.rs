@@ -49,6 +49,7 @@ pub(crate) async fn navigate(
         )));
     }
     let loader = str_field(&reply, "loaderId").to_string();
+    let mut status = None;
     if !loader.is_empty() {
         let point = Point {
             pages,
@@ -57,15 +58,16 @@ pub(crate) async fn navigate(
             loader: Some(&loader),
         };
         // A page that opens a dialog while loading never reaches `load`: say so at once.
-        until_dialog(pages, target_id, point.reached(events, wait_until)).await?;
+        status = until_dialog(pages, target_id, point.reached(events, wait_until)).await?;
     }
     if wait_until == WaitUntil::None {
         return Ok(NavigationOutcome {
             url: url.to_string(),
-            title: String::new(),
+            ..NavigationOutcome::default()
         });
     }
-    pages.location(target_id).await
+    let outcome = pages.location(target_id).await?;
+    Ok(NavigationOutcome { status, ..outcome })
 }
 
 /// Where a wait for a lifecycle point listens: the main frame of a page (its id is the page's)
@@ -110,14 +112,24 @@ impl Point<'_> {
 
     /// Waits until the frame reaches `wait_until`. A page restored from the back/forward cache
     /// or moved within its document (after a history navigation or a reload, where no loader is
-    /// known) fires no lifecycle events: that is reaching it too.
+    /// known) fires no lifecycle events: that is reaching it too. Answers the HTTP status of the
+    /// document reached, when it came over HTTP while this waited.
     async fn reached(
         &self,
         mut events: EventStream,
         wait_until: WaitUntil,
-    ) -> Result<(), CdtError> {
+    ) -> Result<Option<u16>, CdtError> {
         let Some(name) = lifecycle_name(wait_until) else {
-            return Ok(());
+            return Ok(None);
+        };
+        // The frame's documents' statuses by loader (a history navigation's loader is known
+        // only once its document starts, after its response).
+        let mut statuses: Vec<(String, u16)> = Vec::new();
+        let status_of = |loader: &Option<String>, statuses: &[(String, u16)]| {
+            statuses
+                .iter()
+                .find(|(l, _)| Some(l) == loader.as_ref())
+                .map(|(_, status)| *status)
         };
         let quiet_after_load = wait_until == WaitUntil::Networkidle;
         let mut in_flight = HashSet::new();
@@ -128,7 +140,7 @@ impl Point<'_> {
             let next = match quiet_since {
                 Some(since) => match timeout_at(since + NETWORK_QUIET, events.recv()).await {
                     Ok(event) => event,
-                    Err(_) => return Ok(()),
+                    Err(_) => return Ok(status_of(&loader, &statuses)),
                 },
                 None => events.recv().await,
             };
@@ -145,7 +157,7 @@ impl Point<'_> {
                 {
                     let point = str_field(p, "name");
                     if point == name {
-                        return Ok(());
+                        return Ok(status_of(&loader, &statuses));
                     }
                     loaded |= quiet_after_load && point == "load";
                 }
@@ -154,10 +166,21 @@ impl Point<'_> {
                         && session == self.session
                         && p["type"] == "BackForwardCacheRestore" =>
                 {
-                    return Ok(());
+                    return Ok(None);
                 }
                 "Page.navigatedWithinDocument" if self.loader.is_none() && this_frame => {
-                    return Ok(());
+                    return Ok(None);
+                }
+                // (Told on the session that observes the page, not the one commands go to.)
+                "Network.responseReceived"
+                    if self.observes_frame(session)
+                        && str_field(p, "frameId") == self.page
+                        && p["type"] == "Document" =>
+                {
+                    if let Some(status) = p["response"]["status"].as_u64() {
+                        let status = u16::try_from(status).unwrap_or(u16::MAX);
+                        statuses.push((str_field(p, "loaderId").to_string(), status));
+                    }
                 }
                 // The page's requests are told on the sessions that observe its frames.
                 "Network.requestWillBeSent" if self.observes_frame(session) => {
@@ -192,8 +215,9 @@ async fn settle(
         session,
         loader: None,
     };
-    until_dialog(pages, page, point.reached(events, wait_until)).await?;
-    pages.location(page).await
+    let status = until_dialog(pages, page, point.reached(events, wait_until)).await?;
+    let outcome = pages.location(page).await?;
+    Ok(NavigationOutcome { status, ..outcome })
 }
 
 pub(crate) async fn go_history(

@@ -315,6 +315,7 @@ impl Pages {
         let outcome = NavigationOutcome {
             title: own_title(info["title"].as_str().unwrap_or_default(), &url),
             url,
+            status: None,
         };
         if let Ok(mut targets) = self.targets.lock()
             && let Some(target) = targets.iter_mut().find(|t| t.target_id == target_id)

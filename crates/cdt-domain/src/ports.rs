@@ -106,6 +106,8 @@ pub struct BrowserTarget {
 pub struct NavigationOutcome {
     pub url: String,
     pub title: String,
+    /// The HTTP status of the document the navigation loaded, when one came over HTTP.
+    pub status: Option<u16>,
 }
 
 /// Launches or attaches browsers.

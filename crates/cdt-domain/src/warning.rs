@@ -39,6 +39,9 @@ pub enum WarningCode {
     /// `--text` matched other elements as well as the one acted on (the first in page order of
     /// the best matches): a uid chooses.
     AmbiguousTarget,
+    /// The server answered the page's document with an error status (4xx, 5xx): the page shows
+    /// its error page (`status` in the reply).
+    HttpErrorStatus,
 }
 
 impl WarningCode {
@@ -56,6 +59,7 @@ impl WarningCode {
         WarningCode::NetworkBusy,
         WarningCode::SnapshotVersionUnknown,
         WarningCode::AmbiguousTarget,
+        WarningCode::HttpErrorStatus,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -72,6 +76,7 @@ impl WarningCode {
             WarningCode::NetworkBusy => "NETWORK_BUSY",
             WarningCode::SnapshotVersionUnknown => "SNAPSHOT_VERSION_UNKNOWN",
             WarningCode::AmbiguousTarget => "AMBIGUOUS_TARGET",
+            WarningCode::HttpErrorStatus => "HTTP_ERROR_STATUS",
         }
     }
 }
@@ -180,9 +185,10 @@ mod tests {
                 | WarningCode::SessionStorageSkipped
                 | WarningCode::NetworkBusy
                 | WarningCode::SnapshotVersionUnknown
-                | WarningCode::AmbiguousTarget => {}
+                | WarningCode::AmbiguousTarget
+                | WarningCode::HttpErrorStatus => {}
             }
         }
-        assert_eq!(WarningCode::ALL.len(), 12);
+        assert_eq!(WarningCode::ALL.len(), 13);
     }
 }

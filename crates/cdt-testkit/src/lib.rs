@@ -163,6 +163,7 @@ impl BrowserPort for FakeBrowser {
         Ok(NavigationOutcome {
             url: url.into(),
             title: format!("title of {url}"),
+            status: url.starts_with("http").then_some(200),
         })
     }
     async fn activate(&self, _target_id: &str) -> Result<(), CdtError> {

@@ -30,15 +30,13 @@ use_case!(PageResize, |scope, params, until| resize(
 /// meanwhile.
 fn navigated(ctx: &PageCtx, outcome: NavigationOutcome, wait_until: WaitUntil) -> NavigatedReply {
     super::snapshot::prepare(&ctx.slot, ctx.browser.clone(), &ctx.target, wait_until);
-    NavigatedReply {
-        page: PageInfo {
-            id: ctx.page,
-            url: outcome.url,
-            title: outcome.title,
-            current: ctx.slot.pages().current() == Some(ctx.page),
-        },
-        init_script: None,
-    }
+    let page = PageInfo {
+        id: ctx.page,
+        url: outcome.url,
+        title: outcome.title,
+        current: ctx.slot.pages().current() == Some(ctx.page),
+    };
+    NavigatedReply::new(page, outcome.status)
 }
 
 pub async fn history(

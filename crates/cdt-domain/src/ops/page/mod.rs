@@ -152,9 +152,43 @@ pub(crate) mod args {
 pub struct NavigatedReply {
     #[serde(flatten)]
     pub page: crate::page::PageInfo,
+    /// The HTTP status of the document loaded (none: not over HTTP, from the back/forward
+    /// cache, or `--wait-until none`). 4xx and 5xx are warned of too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
     /// The script that ran before the page's own (`--init-script`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub init_script: Option<InitScriptUsed>,
+    /// `HTTP_ERROR_STATUS`, carried to the envelope's `meta.warnings`.
+    #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(skip)]
+    pub warnings: Vec<crate::warning::Warning>,
+}
+
+impl NavigatedReply {
+    /// The reply of a navigation that reached `page`, its document answered with `status`: an
+    /// error status is warned of (the page shows the server's error page, which an agent
+    /// reading only the title could take for the page it asked for).
+    pub fn new(page: crate::page::PageInfo, status: Option<u16>) -> NavigatedReply {
+        use crate::warning::{Warning, WarningCode};
+        let warnings = status
+            .filter(|status| *status >= 400)
+            .map(|status| {
+                Warning::new(
+                    WarningCode::HttpErrorStatus,
+                    format!("the server answered {} with HTTP {status}", page.url),
+                )
+                .with_details(serde_json::json!({ "status": status, "url": page.url }))
+            })
+            .into_iter()
+            .collect();
+        NavigatedReply {
+            page,
+            status,
+            init_script: None,
+            warnings,
+        }
+    }
 }
 
 /// An `--init-script` a navigation ran.
@@ -229,4 +263,30 @@ pub struct PageReadReply {
     #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(skip)]
     pub warnings: Vec<crate::warning::Warning>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::warning::WarningCode;
+
+    #[test]
+    fn an_error_status_is_warned_of_and_others_are_not() {
+        let page = |url: &str| crate::page::PageInfo {
+            id: crate::page::PageId(1),
+            url: url.into(),
+            title: "Error response".into(),
+            current: true,
+        };
+        let missing = NavigatedReply::new(page("http://127.0.0.1:9/gone"), Some(404));
+        assert_eq!(missing.warnings.len(), 1);
+        assert_eq!(missing.warnings[0].code, WarningCode::HttpErrorStatus);
+        assert_eq!(missing.warnings[0].details["status"], 404);
+        let wire = serde_json::to_value(&missing).unwrap_or_default();
+        assert_eq!(wire["status"], 404);
+        for status in [Some(200), Some(304), None] {
+            let reply = NavigatedReply::new(page("http://127.0.0.1:9/"), status);
+            assert!(reply.warnings.is_empty(), "{status:?}");
+        }
+    }
 }
