@@ -106,7 +106,7 @@ pub struct BrowserTarget {
 pub struct NavigationOutcome {
     pub url: String,
     pub title: String,
-    /// The HTTP status of the document the navigation loaded, when one came over HTTP.
+    /// The HTTP status of the document the navigation loaded, when its response was seen.
     pub status: Option<u16>,
 }
 

@@ -152,8 +152,8 @@ pub(crate) mod args {
 pub struct NavigatedReply {
     #[serde(flatten)]
     pub page: crate::page::PageInfo,
-    /// The HTTP status of the document loaded (none: not over HTTP, from the back/forward
-    /// cache, or `--wait-until none`). 4xx and 5xx are warned of too.
+    /// The HTTP status of the document loaded, as Chromium tells it (none without a response:
+    /// the back/forward cache, `--wait-until none`). 4xx and 5xx are warned of too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<u16>,
     /// The script that ran before the page's own (`--init-script`).
