@@ -113,7 +113,7 @@ impl Point<'_> {
     /// Waits until the frame reaches `wait_until`. A page restored from the back/forward cache
     /// or moved within its document (after a history navigation or a reload, where no loader is
     /// known) fires no lifecycle events: that is reaching it too. Answers the HTTP status of the
-    /// document reached, when it came over HTTP while this waited.
+    /// document reached, when its response was seen while this waited.
     async fn reached(
         &self,
         mut events: EventStream,

@@ -121,7 +121,7 @@ named! {
         ToggleValue = "toggle-value",
         /// A slider or spin button given a value that is not a number.
         RangeValue = "range-value",
-        /// A date, time, colour or range input given a value in a form it does not take.
+        /// A date, time, colour, range or number input given a value in a form it does not take.
         InputFormat = "input-format",
         /// A file input takes files (`element upload`), not text.
         FileInput = "file-input",

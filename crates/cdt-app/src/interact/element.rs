@@ -17,6 +17,7 @@ use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
+use super::feedback::Why;
 use super::locate::{self, Located};
 use super::{Target, feedback, frame_of, probe_result};
 use crate::context::PageCtx;
@@ -286,7 +287,7 @@ pub fn finish_moving_focus(
     reply: ActionReply,
     action: &str,
     what: &str,
-    why: Option<(String, Value)>,
+    why: Option<Why>,
 ) -> ActionReply {
     let focus_moved = !reply.changes.is_empty();
     finish_with(reply, action, what, focus_moved, why)
@@ -300,11 +301,14 @@ pub(super) fn finish_with(
     action: &str,
     uid: &str,
     silent: bool,
-    why: Option<(String, Value)>,
+    why: Option<Why>,
 ) -> ActionReply {
     if !silent && reply.no_effect() && reply.snapshot.is_none() {
         let message = match &why {
-            Some((result, _)) => format!("{action} {uid} changed nothing observable: {result}"),
+            Some(why) => format!(
+                "{action} {uid} changed nothing observable: {}",
+                why.result()
+            ),
             None => format!(
                 "{action} {uid} changed nothing observable (no navigation, dialog, new page or DOM change)"
             ),
@@ -313,9 +317,9 @@ pub(super) fn finish_with(
             .warnings
             .push(Warning::new(WarningCode::ActionNoEffect, message));
     }
-    if let Some((result, invalid)) = why {
-        reply.result = Some(result);
-        reply.invalid = (!invalid.is_null()).then_some(invalid);
+    if let Some(why) = why {
+        reply.result = Some(why.result());
+        reply.invalid = why.invalid();
     }
     reply.action = action.to_string();
     reply.uid = uid.to_string();
@@ -412,7 +416,7 @@ async fn pointer_with(
     let why = if clicked && !no_wait && feedback_value.stayed_in_page() {
         feedback::why_nothing(&ctx, &uid)
             .await
-            .filter(|(_, invalid)| feedback_value.no_effect() || !invalid.is_null())
+            .filter(|why| feedback_value.no_effect() || matches!(why, Why::SubmitBlocked(_)))
     } else {
         None
     };

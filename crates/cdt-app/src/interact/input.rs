@@ -7,11 +7,11 @@ use cdt_domain::ops::{
     TypeParams,
 };
 use cdt_domain::probe::ProbeCommand;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::time::Instant;
 
 use super::element::{click_at, finish, finish_moving_focus, finish_with};
-use super::feedback;
+use super::feedback::{self, Why};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -218,11 +218,7 @@ pub async fn type_text(
 /// Enter in a field of a form whose fields are not valid submits nothing: the browser shows its
 /// message by the first invalid field (outside the page, so no snapshot line shows it) and
 /// focuses that field. The reply says so, as a click's does (`result`, `invalid`).
-async fn blocked(
-    ctx: &PageCtx,
-    reply: &ActionReply,
-    key: Option<&KeyInput>,
-) -> Option<(String, Value)> {
+async fn blocked(ctx: &PageCtx, reply: &ActionReply, key: Option<&KeyInput>) -> Option<Why> {
     let enter = key.is_some_and(|key| key.key == "Enter");
     if !(enter && reply.stayed_in_page()) {
         return None;

@@ -232,7 +232,7 @@ fn not_visible_error(value: &Value, element: &str) -> CdtError {
     }
 }
 
-/// `VALIDATION_ERROR` for a value a date, time, colour or range input would throw away: the
+/// `VALIDATION_ERROR` for a value a date, time, colour, range or number input would drop: the
 /// form it takes, and an example.
 fn input_format_error(value: &Value, element: &str) -> CdtError {
     let example = value["example"].as_str().unwrap_or_default();

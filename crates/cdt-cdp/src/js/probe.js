@@ -278,10 +278,15 @@
   const hasFocus = (el) => deepActive(el.ownerDocument) === el;
   // (Most lines have no states: one array for them all, kept by thousands of lines.)
   const NO_STATES = Object.freeze([]);
-  // The inputs `fill` sets the value of directly, with the form each takes and an example.
-  const SET_FORMATS = { date: ['YYYY-MM-DD', '2026-11-28'], time: ['HH:MM (24-hour, :SS optional)', '13:45'],
+  // The inputs that drop a value in a form they do not take, with that form and an example:
+  // `fill` sets all but a number field directly (a number field is typed into).
+  const INPUT_FORMATS = { date: ['YYYY-MM-DD', '2026-11-28'], time: ['HH:MM (24-hour, :SS optional)', '13:45'],
     'datetime-local': ['YYYY-MM-DDTHH:MM', '2026-11-28T13:45'], month: ['YYYY-MM', '2026-11'], week: ['YYYY-Www', '2026-W48'],
-    color: ['#rrggbb', '#ff0000'], range: ['a number', '50'] };
+    color: ['#rrggbb', '#ff0000'], range: ['a number', '50'], number: ['a number (digits, one . for decimals)', '1'] };
+  // HTML's valid floating-point number, what range and number inputs keep.
+  const isNumber = (value) => /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value.trim());
+  const formatError = (el, uid, type, value) =>
+    ({ error: 'input-format', uid, element: describe(el), type, value, format: INPUT_FORMATS[type][0], example: (type === 'number' && el.min) || INPUT_FORMATS[type][1] });
   // A field's value as cdt tells it (the snapshot's `value=`, `page forms`): a password as dots,
   // a list by its selected options' text, an editing host by its text, a range widget of ARIA's
   // (a `div` slider) as the tree gives it.
@@ -585,12 +590,14 @@
     const form = submit && submit.form;
     if (form && (submit.type === 'submit' || submit.type === 'image') && !form.noValidate && !submit.formNoValidate &&
         !(event && event.defaultPrevented)) {
-      const invalid = Array.from(form.elements).filter((f) => f.willValidate && !f.validity.valid).map(invalidField);
+      const invalid = invalidOf(Array.from(form.elements));
       if (invalid.length) out.invalid = invalid;
     }
     return out;
   }
-  const invalidField = (f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: clean(f.validationMessage, 200) });
+  // Of `fields`, those constraint validation finds invalid, with the browser's messages.
+  const invalidOf = (fields) => fields.filter((f) => f.isConnected && f.willValidate && !f.validity.valid)
+    .map((f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: clean(f.validationMessage, 200) }));
   // The browser's constraint validation, as the action meets it: the fields it found invalid
   // (their `invalid` events) and whether a form was submitted after all, since `state` with
   // `acting`.
@@ -606,7 +613,7 @@
   function blocked() {
     const v = R.validation;
     if (!v || v.submitted) return {};
-    const invalid = [...new Set(v.invalid)].filter((f) => f.isConnected && f.willValidate && !f.validity.valid).map(invalidField);
+    const invalid = invalidOf([...new Set(v.invalid)]);
     return invalid.length ? { invalid } : {};
   }
   // Whether a mouse move reached this frame's document since the last action point was taken.
@@ -663,24 +670,21 @@
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
-      const form = SET_FORMATS[type];
-      if (form) {
+      if (INPUT_FORMATS[type] && type !== 'number') {
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
         const was = el.value;
         setter.call(el, value);
         // The input sanitizes what it does not take (a date to '', a colour to black): that is
         // refused with the form it takes, the field left as it was.
         const took = type === 'color' ? el.value === value.toLowerCase()
-          : type === 'range' ? value.trim() !== '' && Number.isFinite(Number(value))
+          : type === 'range' ? isNumber(value)
           : value === '' || el.value !== '';
-        if (!took) { setter.call(el, was); return { error: 'input-format', uid, element: describe(el), type, value, format: form[0], example: form[1] }; }
+        if (!took) { setter.call(el, was); return formatError(el, uid, type, value); }
         fire(el, 'input'); fire(el, 'change');
         return { uid, kind: 'set' };
       }
       // A number field drops what is not a number as it is typed: refused before, as above.
-      if (type === 'number' && value.trim() !== '' && !/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value.trim())) {
-        return { error: 'input-format', uid, element: describe(el), type, value, format: 'a number (digits, one . for decimals)', example: el.min || '1' };
-      }
+      if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), pageFocused: el.ownerDocument.hasFocus() };
     }
