@@ -1005,6 +1005,74 @@ fn feedback_waits_for_a_transition_the_action_started() {
     assert!(!glowed.stdout.contains("Late"), "{}", glowed.stdout);
 }
 
+/// What a click sets off may come after a page timer (a "Load more" behind a fake latency, a
+/// redirect a moment later): an action that activates something and changed nothing at once is
+/// watched a second more, so an agent is not told "no effect" and does not click again.
+#[test]
+fn an_outcome_a_timer_draws_after_the_click_is_told() {
+    let server = HttpServer::start();
+    server.page(
+        "/late.html",
+        "Late",
+        "<h1>Orders</h1><button id=more>Load more</button><button id=go>Open later</button>
+         <button id=dead>Does nothing</button><label>Note <input></label><ul id=list><li>Order 1</li></ul>
+         <script>
+         more.onclick = () => setTimeout(() => list.insertAdjacentHTML('beforeend', '<li>Order 2</li>'), 600);
+         go.onclick = () => setTimeout(() => { location.href = '/other.html'; }, 500);
+         </script>",
+    );
+    server.page("/other.html", "Other", "<h1>Elsewhere</h1>");
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/late.html")])
+        .ok();
+    let snap = snapshot(&env, "t");
+    let (more, go, dead) = (
+        uid_of(&snap, "button \"Load more\""),
+        uid_of(&snap, "button \"Open later\""),
+        uid_of(&snap, "button \"Does nothing\""),
+    );
+    let loaded = env.ctx("t", &["element", "click", &more, "--output", "text"]);
+    assert!(
+        loaded.stdout.contains("Order 2") && !loaded.stderr.contains("ACTION_NO_EFFECT"),
+        "the row drawn 600 ms after the click is its outcome:\n{}{}",
+        loaded.stdout,
+        loaded.stderr
+    );
+    // Enter on a focused button activates it as well.
+    env.ctx("t", &["element", "focus", &more]).ok();
+    let entered = env.ctx("t", &["input", "key", "Enter"]);
+    let data = entered.ok();
+    assert_eq!(data["domChanged"], true, "{}", entered.stdout);
+    assert!(entered.stdout.contains("Order 2"), "{}", entered.stdout);
+    // A click that truly does nothing is still told so, after that second.
+    let nothing = env.ctx("t", &["element", "click", &dead]);
+    assert_eq!(
+        nothing.json["meta"]["warnings"][0]["code"], "ACTION_NO_EFFECT",
+        "{}",
+        nothing.stdout
+    );
+    // A navigation a timer starts is the click's too.
+    let went = env.ctx("t", &["element", "click", &go]);
+    let data = went.ok();
+    assert_eq!(data["navigated"], true, "{}", went.stdout);
+    assert!(
+        data["url"]
+            .as_str()
+            .unwrap_or_default()
+            .ends_with("/other.html"),
+        "{}",
+        went.stdout
+    );
+    assert!(
+        data["snapshot"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Elsewhere"),
+        "{}",
+        went.stdout
+    );
+}
+
 /// A data grid's column header that says how it sorts (`aria-sort`) is what one clicks to sort
 /// (Tabulator's and AG Grid's carry no other sign: their handlers are added by script), and
 /// shows how it sorts.

@@ -93,6 +93,14 @@ pub struct KeyInput {
     pub modifiers: u32,
 }
 
+impl KeyInput {
+    /// Whether the key activates what has the focus (Enter, Space): what it sets off may
+    /// come after a page timer.
+    pub fn activates(&self) -> bool {
+        self.key == "Enter" || self.key == " "
+    }
+}
+
 /// A JavaScript dialog open on a page.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]

@@ -94,6 +94,8 @@ pub(super) struct Aim {
     draggable: bool,
     /// A link that saves its target (`<a download>`).
     saves: bool,
+    /// A field to type into or choose from: a click's outcome is its focus.
+    field: bool,
     /// The text that named it matched other elements as well.
     ambiguous: Option<Warning>,
 }
@@ -145,6 +147,7 @@ pub(super) async fn aim(
         uid: found["uid"].as_str().unwrap_or_default().to_string(),
         draggable: found["draggable"] == true,
         saves: found["download"] == true,
+        field: found["field"] == true,
         ambiguous: warning,
     })
 }
@@ -391,11 +394,17 @@ async fn pointer_with(
         y,
         uid,
         saves,
+        field,
         ambiguous,
         ..
     } = aim(&ctx, &frame, args.clone(), &what).await?;
-    if saves && action != PointerAction::Hover {
-        before.expect_download();
+    if action != PointerAction::Hover {
+        if !field {
+            before.activating();
+        }
+        if saves {
+            before.expect_download();
+        }
     }
     let outcome = match action {
         PointerAction::Hover => match pointer_onto(&ctx, &frame, &args, &what, (x, y), &uid).await?

@@ -33,6 +33,9 @@ pub struct Before {
     focus_suggests: bool,
     /// How many DOM mutations the page's probe had seen (none known: `None`).
     mutations: Option<u64>,
+    /// The action activates something (a click, Enter, Space): when nothing came of it at
+    /// once, the page is watched [`LATE_WAIT`] more for what a timer of its draws.
+    activates: bool,
 }
 
 /// How the feedback waits for the page to be quiet (no DOM change) after an action.
@@ -43,16 +46,26 @@ enum Quiet {
     /// 400 ms since the action at the earliest: what typing into a field that offers
     /// suggestions brings is drawn once typing pauses (a 300 ms debounce is common).
     AfterTyping,
+    /// The first DOM change past `after` mutations (what a page timer draws: a "Load more"
+    /// behind a fake latency), waited for [`LATE_WAIT`] at most, then 100 ms of quiet. A
+    /// submission validation blocked ends the wait: nothing is coming.
+    Late { after: u64 },
 }
 
 impl Quiet {
     /// The probe's `settle` arguments, with its cap.
     fn settle_args(self, cap: Duration) -> Value {
-        let (quiet, from_start) = match self {
-            Quiet::AfterChanges => (100, false),
-            Quiet::AfterTyping => (400, true),
-        };
-        json!({ "quiet": quiet, "fromStart": from_start, "cap": cap.as_millis() as u64 })
+        let cap = cap.as_millis() as u64;
+        match self {
+            Quiet::AfterChanges => json!({ "quiet": 100, "cap": cap }),
+            Quiet::AfterTyping => json!({ "quiet": 400, "fromStart": true, "cap": cap }),
+            Quiet::Late { after } => json!({
+                "quiet": 100,
+                "cap": cap,
+                "after": after,
+                "wait": LATE_WAIT.as_millis() as u64,
+            }),
+        }
     }
 }
 
@@ -71,7 +84,14 @@ impl Before {
             quiet: Quiet::AfterChanges,
             focus_suggests: false,
             mutations: None,
+            activates: false,
         }
+    }
+
+    /// The action activates something (a click, Enter, Space): what it sets off may come
+    /// after a page timer.
+    pub fn activating(&mut self) {
+        self.activates = true;
     }
 
     /// The action starts a download: the feedback waits for it to begin.
@@ -169,10 +189,17 @@ pub async fn after(
     }
     // A navigation the action caused starts within ~100 ms.
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let pages_before = before.pages.clone();
-    match tokio::time::timeout(OBSERVE_CAP, observe(ctx, before, out.clone())).await {
+    let observed = match tokio::time::timeout(OBSERVE_CAP, observe(ctx, &before, out.clone())).await
+    {
         Ok(observed) => observed,
-        Err(_) => frozen(ctx, &pages_before, out),
+        Err(_) => return frozen(ctx, &before.pages, out),
+    };
+    match observed {
+        (first, Some(base)) if before.activates && first.no_effect() => {
+            let later = look_later(ctx, &before, base, first.clone());
+            tokio::time::timeout(LATE_CAP, later).await.unwrap_or(first)
+        }
+        (first, _) => first,
     }
 }
 
@@ -277,7 +304,11 @@ fn frozen(ctx: &PageCtx, pages_before: &[u32], mut out: ActionReply) -> ActionRe
     out
 }
 
-async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionReply {
+async fn observe(
+    ctx: &PageCtx,
+    before: &Before,
+    mut out: ActionReply,
+) -> (ActionReply, Option<u64>) {
     let observing = tokio::time::Instant::now();
     let state = state_after(ctx).await;
     let reported = state
@@ -285,14 +316,14 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
         .and_then(|dialog| serde_json::from_value::<DialogInfo>(dialog.clone()).ok());
     if let Some(dialog) = reported.or_else(|| ctx.browser.dialog(&ctx.target)) {
         out.dialog = Some(ActionDialog { dialog, page: None });
-        return out;
+        return (out, None);
     }
-    let navigated = landed(&state, &before);
+    let navigated = landed(&state, before);
     // Once quiet, the DOM mutations the page's probe had seen then (compared below with
     // those before the action), and whether the page changes on its own.
     let mut settled = Settled::default();
     if navigated {
-        report_landing(&mut out, &state, &before);
+        report_landing(&mut out, &state, before);
     } else {
         settled = settle(ctx, before.quiet, Duration::from_secs(1)).await;
         // What the action asked of the server (a search's fetch, a chunk of script it loads):
@@ -316,32 +347,55 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
         && out.downloads.is_empty()
         && !documents_requested(ctx, before.requests).is_empty()
     {
-        let until = tokio::time::Instant::now() + NAVIGATION_WAIT;
-        while ctx.browser.navigation_pending(&ctx.target) && tokio::time::Instant::now() < until {
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        let again = state_after(ctx).await;
-        if landed(&again, &before) {
-            report_landing(&mut out, &again, &before);
+        let again = committed_state(ctx).await;
+        if landed(&again, before) {
+            report_landing(&mut out, &again, before);
         }
     }
-    out.new_pages = ctx
-        .slot
+    out.new_pages = new_pages(ctx, before);
+    let base = look(ctx, before, &settled, Against::PageBefore, &mut out).await;
+    (out, base)
+}
+
+/// The page's state once a navigation under way has committed ([`NAVIGATION_WAIT`] at most).
+async fn committed_state(ctx: &PageCtx) -> Value {
+    let until = tokio::time::Instant::now() + NAVIGATION_WAIT;
+    while ctx.browser.navigation_pending(&ctx.target) && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    state_after(ctx).await
+}
+
+/// The slot's pages that were not there before the action.
+fn new_pages(ctx: &PageCtx, before: &Before) -> Vec<u32> {
+    ctx.slot
         .pages()
         .ids()
         .into_iter()
         .filter(|id| !before.pages.contains(id))
-        .collect();
-    // The page's snapshot in the view the caller last took the whole page in (the default if
-    // never), compared as `capture snapshot --diff` would: it becomes the newest version.
+        .collect()
+}
+
+/// Looks at the page: its snapshot in the view the caller last took the whole page in (the
+/// default if never), compared with the version `against` names as `capture snapshot --diff`
+/// would, becomes the newest version; `out` tells what changed. Returns the version it was
+/// compared with, when it was compared (not answered whole).
+async fn look(
+    ctx: &PageCtx,
+    before: &Before,
+    settled: &Settled,
+    against: Against,
+    out: &mut ActionReply,
+) -> Option<u64> {
     let view = ctx.slot.versions.feedback_view(&ctx.target);
+    let mut compared_with = None;
     if let Ok(current) = snapshot::take(ctx, &view).await {
         let (compared, _) = ctx.slot.versions.record(
             &ctx.target,
             &view,
             &current.time_origin,
             &current.text,
-            Against::PageBefore,
+            against,
             FULL_ABOVE,
         );
         match compared {
@@ -349,6 +403,8 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
                 out.version = Some(version);
                 out.dom_changed = true;
                 out.snapshot = Some(current.text);
+                out.base = None;
+                out.changes = Vec::new();
             }
             Compared::Diff {
                 version,
@@ -356,6 +412,7 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
                 changes,
                 touched,
             } => {
+                compared_with = Some(base);
                 out.version = Some(version);
                 // On a page that changes on its own, with no DOM change of the action's, the
                 // words that changed (a clock) and the elements that churn (a carousel's
@@ -368,10 +425,8 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
                         !page_alone || !all_churn(ctx, changed, placed).await
                     }
                 };
-                if !changes.is_empty() {
-                    out.base = Some(base);
-                    out.changes = changes;
-                }
+                out.base = (!changes.is_empty()).then_some(base);
+                out.changes = changes;
             }
         }
     }
@@ -383,6 +438,55 @@ async fn observe(ctx: &PageCtx, before: Before, mut out: ActionReply) -> ActionR
             .zip(before.mutations)
             .is_some_and(|(now, then)| now > then);
     }
+    compared_with
+}
+
+/// How long an action that activates something and changed nothing at once is watched for
+/// what a page timer draws (a "Load more" behind a fake latency, a toast shown after a pause):
+/// an agent told "no effect" would click again.
+const LATE_WAIT: Duration = Duration::from_millis(1000);
+
+/// How long that watch may take in all (what the late change asked of the server included);
+/// past it, the reply is what the first look saw.
+const LATE_CAP: Duration = Duration::from_millis(2500);
+
+/// An action that activated something changed nothing at once: the page is watched
+/// [`LATE_WAIT`] more, and what came then (a DOM change and what it asked of the server, a
+/// navigation, a dialog, a new page) is told against the page before the action (`base`).
+async fn look_later(
+    ctx: &PageCtx,
+    before: &Before,
+    base: u64,
+    mut out: ActionReply,
+) -> ActionReply {
+    let Some(after) = before.mutations else {
+        return out;
+    };
+    let waiting = tokio::time::Instant::now();
+    let cap = LATE_WAIT + Duration::from_millis(500);
+    let mut settled = settle(ctx, Quiet::Late { after }, cap).await;
+    if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
+        out.dialog = Some(ActionDialog { dialog, page: None });
+        return out;
+    }
+    out.new_pages = new_pages(ctx, before);
+    let state = committed_state(ctx).await;
+    let landed_now = landed(&state, before);
+    let changed = settled.mutations.is_some_and(|now| now > after);
+    if !landed_now && !changed {
+        return out;
+    }
+    if landed_now {
+        report_landing(&mut out, &state, before);
+    } else if answered(ctx, before.requests, waiting + LATE_WAIT).await {
+        settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
+    }
+    let against = if landed_now {
+        Against::PageBefore
+    } else {
+        Against::ActionStart(base)
+    };
+    look(ctx, before, &settled, against, &mut out).await;
     out
 }
 

@@ -156,12 +156,17 @@ pub fn parse_keys(chord: &str) -> Result<KeyInput, CdtError> {
     })
 }
 
-/// Does `work` on the page and reports what it caused (the reply still to be finished).
+/// Does `work` on the page and reports what it caused (the reply still to be finished);
+/// `activates`: the work activates something (see [`feedback::Before::activating`]).
 async fn observed(
     ctx: &PageCtx,
+    activates: bool,
     work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
 ) -> Result<ActionReply, CdtError> {
-    let before = feedback::before(ctx).await;
+    let mut before = feedback::before(ctx).await;
+    if activates {
+        before.activating();
+    }
     let outcome = work.await?;
     Ok(feedback::after(ctx, before, outcome, false).await)
 }
@@ -172,7 +177,12 @@ async fn with_feedback(
     what: &str,
     work: impl std::future::Future<Output = Result<DispatchOutcome, CdtError>>,
 ) -> Result<ActionReply, CdtError> {
-    Ok(finish(observed(ctx, work).await?, action, what, false))
+    Ok(finish(
+        observed(ctx, false, work).await?,
+        action,
+        what,
+        false,
+    ))
 }
 
 pub async fn key(
@@ -182,7 +192,12 @@ pub async fn key(
 ) -> Result<ActionReply, CdtError> {
     let input = parse_keys(&params.keys)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    let reply = observed(&ctx, ctx.browser.key(&ctx.target, &input)).await?;
+    let reply = observed(
+        &ctx,
+        input.activates(),
+        ctx.browser.key(&ctx.target, &input),
+    )
+    .await?;
     let why = blocked(&ctx, &reply, Some(&input)).await;
     Ok(finish_moving_focus(reply, "key", &params.keys, why))
 }
@@ -198,6 +213,9 @@ pub async fn type_text(
     // Suggestions come once typing pauses; after a submitting key, what it caused.
     if submit.is_none() && !params.text.is_empty() {
         before.typing_into_focus();
+    }
+    if submit.as_ref().is_some_and(KeyInput::activates) {
+        before.activating();
     }
     let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
     let outcome = match &submit {
@@ -240,13 +258,8 @@ pub async fn click(
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
     let (x, y) = (params.x, params.y);
     let count = if params.double { 2 } else { 1 };
-    with_feedback(
-        &ctx,
-        "click",
-        &format!("{x},{y}"),
-        click_at(&ctx, x, y, count, button),
-    )
-    .await
+    let reply = observed(&ctx, true, click_at(&ctx, x, y, count, button)).await?;
+    Ok(finish(reply, "click", &format!("{x},{y}"), false))
 }
 
 /// What `input mouse-move|mouse-down|mouse-up` does at a point.

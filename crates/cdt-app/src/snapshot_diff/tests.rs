@@ -740,6 +740,43 @@ fn changed_words_are_told_apart_from_changed_elements() {
     );
 }
 
+/// An action's feedback looked at again (what a page timer drew after its first look) is told
+/// against the page before the action, the first look's changes included, and a snapshot after
+/// it still compares with the last snapshot.
+#[test]
+fn feedback_looked_at_again_is_against_the_page_before_the_action() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let by = |against, lines: &[&str]| {
+        let page: Vec<&str> = lines.iter().chain(UNCHANGED.iter()).copied().collect();
+        versions.record("T1", &view, "d1", &text(&page), against, FULL_ABOVE)
+    };
+    let a = ["e1 main", "  e2 button \"More\"", "  e3 list"];
+    let focused = ["e1 main", "  e2 button \"More\" focused", "  e3 list"];
+    let drawn = [
+        "e1 main",
+        "  e2 button \"More\" focused",
+        "  e3 list",
+        "    e4 listitem \"Order 2\"",
+    ];
+    by(Against::LastSnapshot, &a);
+    let (first, _) = by(Against::PageBefore, &focused);
+    assert!(
+        matches!(&first, Compared::Diff { version: 2, base: 1, changes, .. } if changes.len() == 1),
+        "{first:?}"
+    );
+    let (again, _) = by(Against::ActionStart(1), &drawn);
+    assert!(
+        matches!(&again, Compared::Diff { version: 3, base: 1, changes, .. } if changes.len() == 2),
+        "the focus and the row: {again:?}"
+    );
+    let (seen, _) = by(Against::LastSnapshot, &drawn);
+    assert!(
+        matches!(&seen, Compared::Diff { version: 3, base: 1, changes, .. } if changes.len() == 2),
+        "{seen:?}"
+    );
+}
+
 /// `--diff` compares with what the caller's last snapshot showed, so a client that reads only
 /// snapshots rebuilds the page from them; actions' feedback compares with the page just before
 /// the action, so a client that reads it too keeps up, by version.

@@ -91,6 +91,9 @@ pub enum Against {
     Version(u64),
     /// An action's feedback: the page just before the action (the newest version).
     PageBefore,
+    /// An action's feedback looked at again (what a page timer drew after the first look):
+    /// that version, the page just before the action.
+    ActionStart(u64),
 }
 
 fn digest(text: &str) -> u64 {
@@ -241,7 +244,7 @@ impl PageVersions {
     fn baseline(&self, against: Against, view: &View, document: &str) -> Option<usize> {
         let comparable = |v: &Version| v.view == *view && v.document == document;
         match against {
-            Against::Version(number) => self
+            Against::Version(number) | Against::ActionStart(number) => self
                 .versions
                 .iter()
                 .position(|v| v.number == number && comparable(v)),
@@ -298,7 +301,7 @@ impl SnapshotVersions {
         let newest = page.versions.iter().rposition(comparable);
         let baseline = page.baseline(against, view, document);
         let since_missing = matches!(against, Against::Version(_)) && baseline.is_none();
-        let shown = against != Against::PageBefore;
+        let shown = !matches!(against, Against::PageBefore | Against::ActionStart(_));
         // The page is still at its newest version: it keeps that number (shown now, if a
         // snapshot shows it).
         let kept = newest.filter(|&i| page.versions[i].digest == digest);

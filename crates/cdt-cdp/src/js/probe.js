@@ -573,7 +573,11 @@
     R.pointerIn = false;
     // A link that saves its target: the download begins only once the response's headers arrive.
     const download = !!el.closest('a[download][href]');
-    return { uid, x: lx, y: ly, element: describe(el), draggable, download, moving };
+    // A field to type into or choose from: a click's outcome is its focus (or the browser's own
+    // pop-up), not something the page draws later.
+    const field = el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
+      (el.tagName === 'INPUT' && /^(text|search|email|url|tel|password|number)$/.test(el.type));
+    return { uid, x: lx, y: ly, element: describe(el), draggable, download, field, moving };
   }
   // Why a click on the element last aimed at did nothing visible: its form's submission was
   // blocked by constraint validation (the invalid fields, with the browser's messages), or the
@@ -828,20 +832,31 @@
     // `cap` ms. With `fromStart`, the quiet counts from now at the earliest (what typing
     // causes comes once it pauses, however quiet the page was before). A churning node's
     // changes do not count (see `observed`); `churning` tells whether the page has one.
+    // With `after`, first waits `wait` ms at most for a change past `after` mutations (what a
+    // page timer draws after an action that changed nothing at once), its changes the action's;
+    // a submission validation blocked ends that wait.
     const started = Date.now();
     R.settling = true;
+    const late = args.after !== undefined;
+    if (late) R.acting = started;
     return new Promise((resolve) => {
       // An animation still on its way holds the cap back by what it has left (up to 1 s more,
       // inside the feedback's 3 s): on a loaded machine a 600 ms fade may end past a 1 s cap, and
       // its outcome (the dialog removed) is the action's.
+      const done = (quiet) => {
+        R.acting = 0;
+        R.settling = false;
+        resolve({ waitedMs: Date.now() - started, quietMs: quiet, mutations: R.mutations, churning: Date.now() - R.lastChurn < CHURN_MS });
+      };
       const check = () => {
+        if (late && R.mutations <= args.after && !(R.validation && R.validation.invalid.length)) {
+          if (Date.now() - started < args.wait) setTimeout(check, 25);
+          else done(Date.now() - started);
+          return;
+        }
         const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
         const left = underway();
-        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) {
-          R.acting = 0;
-          R.settling = false;
-          resolve({ waitedMs: Date.now() - started, quietMs: quiet, mutations: R.mutations, churning: Date.now() - R.lastChurn < CHURN_MS });
-        }
+        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) done(quiet);
         else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
       };
       check();
