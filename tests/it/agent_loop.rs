@@ -1016,7 +1016,11 @@ fn an_outcome_a_timer_draws_after_the_click_is_told() {
         "Late",
         "<h1>Orders</h1><button id=more>Load more</button><button id=go>Open later</button>
          <button id=dead>Does nothing</button><label>Note <input></label><ul id=list><li>Order 1</li></ul>
+         <span id=menu tabindex=0>Products</span><ul id=sub hidden><li><a href=#a>Alpha</a></ul>
          <script>
+         let pause;
+         menu.onmouseenter = () => { pause = setTimeout(() => sub.hidden = false, 300); };
+         menu.onmouseleave = () => clearTimeout(pause);
          more.onclick = () => setTimeout(() => list.insertAdjacentHTML('beforeend', '<li>Order 2</li>'), 600);
          go.onclick = () => setTimeout(() => { location.href = '/other.html'; }, 500);
          </script>",
@@ -1044,6 +1048,14 @@ fn an_outcome_a_timer_draws_after_the_click_is_told() {
     let data = entered.ok();
     assert_eq!(data["domChanged"], true, "{}", entered.stdout);
     assert!(entered.stdout.contains("Order 2"), "{}", entered.stdout);
+    // A menu shown once the pointer has rested on it a moment.
+    let products = uid_of(&snap, "\"Products\"");
+    let hovered = env.ctx("t", &["element", "hover", &products, "--output", "text"]);
+    assert!(
+        hovered.stdout.contains("link \"Alpha\""),
+        "{}",
+        hovered.stdout
+    );
     // A click that truly does nothing is still told so, after that second.
     let nothing = env.ctx("t", &["element", "click", &dead]);
     assert_eq!(

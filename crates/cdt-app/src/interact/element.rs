@@ -398,13 +398,13 @@ async fn pointer_with(
         ambiguous,
         ..
     } = aim(&ctx, &frame, args.clone(), &what).await?;
-    if action != PointerAction::Hover {
-        if !field {
-            before.activating();
-        }
-        if saves {
-            before.expect_download();
-        }
+    // (A hover too: a menu shown on hover often waits out a pause, so a passing pointer does
+    // not open it.)
+    if !field {
+        before.activating();
+    }
+    if saves && action != PointerAction::Hover {
+        before.expect_download();
     }
     let outcome = match action {
         PointerAction::Hover => match pointer_onto(&ctx, &frame, &args, &what, (x, y), &uid).await?

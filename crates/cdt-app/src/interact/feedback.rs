@@ -33,8 +33,8 @@ pub struct Before {
     focus_suggests: bool,
     /// How many DOM mutations the page's probe had seen (none known: `None`).
     mutations: Option<u64>,
-    /// The action activates something (a click, Enter, Space): when nothing came of it at
-    /// once, the page is watched [`LATE_WAIT`] more for what a timer of its draws.
+    /// The action activates something (a click, Enter, Space, a hover): when nothing came of
+    /// it at once, the page is watched [`LATE_WAIT`] more for what a timer of its draws.
     activates: bool,
 }
 
@@ -88,8 +88,8 @@ impl Before {
         }
     }
 
-    /// The action activates something (a click, Enter, Space): what it sets off may come
-    /// after a page timer.
+    /// The action activates something (a click, Enter, Space, a hover): what it sets off may
+    /// come after a page timer.
     pub fn activating(&mut self) {
         self.activates = true;
     }
