@@ -970,6 +970,50 @@ fn a_sliding_target_is_pressed_where_it_comes_to_rest() {
         .err("TARGET_OBSCURED", 5);
 }
 
+/// The page may move a target as it is pressed (a banner pushed in above it, a feed's posts
+/// loaded): the release, or the press, lands on what took its place. That is kept from the
+/// page (nothing else is clicked), and the target is pressed again where it is now; one that
+/// never stays put is `TARGET_OBSCURED`.
+#[test]
+fn a_target_moved_as_it_is_pressed_is_pressed_again_and_nothing_else_is() {
+    let server = HttpServer::start();
+    server.page(
+        "/moving.html",
+        "Moving",
+        "<style>button { display: block; height: 40px; width: 200px; margin: 0 }</style>
+         <div id=banners></div>
+         <button id=decoy onclick='window.decoys = (window.decoys || 0) + 1'>Decoy</button>
+         <button id=buy onclick='window.buys = (window.buys || 0) + 1'>Buy</button>
+         <button id=run onclick='window.runs = (window.runs || 0) + 1'>Run away</button>
+         <script>
+         buy.addEventListener('pointerdown', () => banners.insertAdjacentHTML('beforeend',
+           '<p style=\"height:40px;margin:0\">Sale banner</p>'), { once: true });
+         run.addEventListener('pointerdown', () => banners.insertAdjacentHTML('beforeend',
+           '<p style=\"height:40px;margin:0\">Another banner</p>'));
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/moving.html")])
+        .ok();
+    let snap = snapshot(&env, "m");
+    let buy = uid_of(&snap, "button \"Buy\"");
+    env.ctx("m", &["element", "click", &buy]).ok();
+    let read = |js: &str| env.ctx("m", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(read("[window.buys, window.decoys]"), json!([1, null]));
+    // A target that moves at every press.
+    let run = uid_of(&snap, "button \"Run away\"");
+    let ran = env.ctx("m", &["element", "click", &run]);
+    let error = ran.err("TARGET_OBSCURED", 5);
+    assert!(
+        error["message"].as_str().unwrap().contains("kept moving"),
+        "{error}"
+    );
+    assert_eq!(
+        read("[window.runs, window.buys, window.decoys]"),
+        json!([null, 1, null])
+    );
+}
+
 /// An action's feedback waits for what it set on its way (a toast sliding out, removed by the
 /// page once its transition ends), not only for the DOM to be quiet; a colour is not waited for.
 #[test]

@@ -309,9 +309,23 @@ fn links_and_forms_carry_the_uids_actions_take() {
     let env = TestEnv::new();
     env.ctx("lf", &["page", "open", &server.url("/forms")]).ok();
     let snapshot = env.ctx("lf", &["capture", "snapshot", "--output", "text"]);
-    // A list box's line tells its selection (its options are lines only with --verbose).
+    // A list box shows its options, as the page does (and as Chromium's tree has them), the
+    // selected ones `selected`; a drop-down's are in its pop-up: its line tells its value.
+    for line in [
+        " listbox\n",
+        " option \"Red\" selected\n",
+        " option \"Green\"\n",
+        " option \"Blue\" selected\n",
+        " combobox value=\"French\"\n",
+    ] {
+        assert!(
+            snapshot.stdout.contains(line),
+            "{line:?}:\n{}",
+            snapshot.stdout
+        );
+    }
     assert!(
-        snapshot.stdout.contains(" listbox value=\"Red, Blue\""),
+        !snapshot.stdout.contains("\"English\""),
         "{}",
         snapshot.stdout
     );
@@ -372,12 +386,12 @@ fn links_and_forms_carry_the_uids_actions_take() {
         .chain(forms.ok()["fields"].as_array().unwrap())
     {
         let uid = field["uid"].as_str().unwrap();
-        let line = format!("{uid} {} ", field["role"].as_str().unwrap());
+        let line = format!("{uid} {}", field["role"].as_str().unwrap());
         assert!(
-            snapshot
-                .stdout
-                .lines()
-                .any(|l| l.trim_start().starts_with(&line)),
+            snapshot.stdout.lines().any(|l| {
+                let l = l.trim_start();
+                l == line || l.starts_with(&format!("{line} "))
+            }),
             "{uid} is not a {} in the snapshot:\n{}",
             field["role"],
             snapshot.stdout
@@ -394,6 +408,17 @@ fn links_and_forms_carry_the_uids_actions_take() {
         )),
         "{}",
         again.stdout
+    );
+
+    // A list box's option is a target by its words, as on the page (a click chooses it alone).
+    let chosen = env.ctx(
+        "lf",
+        &["element", "click", "--text", "Green", "--output", "text"],
+    );
+    assert!(
+        chosen.stdout.contains(" option \"Green\" selected\n"),
+        "{}",
+        chosen.stdout
     );
 
     let links = env.ctx("lf", &["page", "links"]);

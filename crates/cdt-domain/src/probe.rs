@@ -95,6 +95,9 @@ named! {
         ClickOutcome = "clickOutcome",
         /// A submission the action attempted that constraint validation blocked.
         Blocked = "blocked",
+        /// What the last press landed on instead of the element aimed at (the page moved it),
+        /// if it did: such a press was kept from the page.
+        Pressed = "pressed",
     }
 }
 

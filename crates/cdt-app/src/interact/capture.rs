@@ -12,7 +12,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use tokio::time::Instant;
 
-use super::element::frame_offset;
+use super::pointing::frame_offset;
 use super::{frame_of, probe_result};
 use crate::blocking;
 use crate::context::Scope;

@@ -1,16 +1,13 @@
 //! `element …`: act on an element named by uid, selector or text. Before acting the element is
 //! scrolled into view, given up to a second to stop moving (an animation of its box, on it or
 //! around it), and checked (visible, enabled, not covered at the action point); the
-//! pointer rests there once the point stays put ([`pointer_onto`], for a hover and before a
+//! pointer rests there once the point stays put ([`pointer_onto`] in `pointing.rs`, for a hover and before a
 //! press); then real input events are dispatched, and the feedback says what the action caused.
 //! Putting values and files into fields (`fill`, `select`, `check`, `fill-form`, `upload`) is
 //! `fill.rs`, on these same aims and presses.
 
-use std::time::Duration;
-
-use cdt_domain::interact::{DispatchOutcome, MouseButton, MouseEventKind, MouseInput};
+use cdt_domain::interact::{DispatchOutcome, MouseButton};
 use cdt_domain::ops::ActionReply;
-use cdt_domain::ops::op;
 use cdt_domain::ops::{ClickParams, DragParams, ElementActionParams, ElementTarget};
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
@@ -19,7 +16,8 @@ use tokio::time::Instant;
 
 use super::feedback::Why;
 use super::locate::{self, Located};
-use super::{Target, feedback, frame_of, probe_result};
+use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
+use super::{Target, feedback, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -54,229 +52,6 @@ use_case!(ElementClear, |scope, params, until| clear(
     scope, &params, until
 )
 .await);
-
-/// Where a frame's viewport sits in the page's viewport (zero for the main frame).
-pub async fn frame_offset(ctx: &PageCtx, frame: &str) -> Result<(f64, f64), CdtError> {
-    let mut offset = (0.0, 0.0);
-    let mut current = frame.to_string();
-    let children = if frame.is_empty() {
-        Vec::new()
-    } else {
-        ctx.browser.child_frames(&ctx.target).await?
-    };
-    while !current.is_empty() {
-        let Some((_, owner)) = children.iter().find(|(prefix, _)| *prefix == current) else {
-            return Err(
-                CdtError::new(ErrorCode::UidStale, format!("frame {current} is gone"))
-                    .run::<op::CaptureSnapshot>(""),
-            );
-        };
-        let parent = frame_of(owner)?.to_string();
-        let owner_box = probe_result(
-            ctx.probe(&parent, ProbeCommand::Box, json!({ "uid": owner }))
-                .await?,
-            owner,
-        )?;
-        offset.0 += owner_box["content"]["x"].as_f64().unwrap_or(0.0);
-        offset.1 += owner_box["content"]["y"].as_f64().unwrap_or(0.0);
-        current = parent;
-    }
-    Ok(offset)
-}
-
-/// Where an action aims at an element: its checked action point in page viewport coordinates,
-/// its uid, and what a press there may start.
-pub(super) struct Aim {
-    pub(super) x: f64,
-    pub(super) y: f64,
-    uid: String,
-    /// An HTML5 drag source.
-    draggable: bool,
-    /// A link that saves its target (`<a download>`).
-    saves: bool,
-    /// A field to type into or choose from: a click's outcome is its focus.
-    field: bool,
-    /// The text that named it matched other elements as well.
-    ambiguous: Option<Warning>,
-}
-
-pub(super) async fn aim(
-    ctx: &PageCtx,
-    frame: &str,
-    args: Value,
-    what: &str,
-) -> Result<Aim, CdtError> {
-    let Located {
-        frame,
-        args,
-        warning,
-    } = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
-    let mut found = ctx
-        .probe(&frame, ProbeCommand::ActionPoint, args.clone())
-        .await?;
-    // A target still sliding into place is aimed at where it comes to rest (a row after a
-    // filter would otherwise be covered by its neighbour, or pressed where it was).
-    let mut waited = Duration::ZERO;
-    while let Some(moving) = found["moving"].as_u64().filter(|ms| *ms > 0) {
-        let wait = Duration::from_millis(moving + 20).min(MOTION_WAIT.saturating_sub(waited));
-        if wait.is_zero() {
-            break;
-        }
-        tokio::time::sleep(wait).await;
-        waited += wait;
-        found = ctx
-            .probe(&frame, ProbeCommand::ActionPoint, args.clone())
-            .await?;
-    }
-    // A cover the pointer holds open (a hover menu the last action left it over) goes once the
-    // pointer leaves it, as a user's hand moves away before aiming: moved to the viewport's
-    // corner, the target is aimed at again (not scrolled again).
-    if found["error"] == "obscured" && found["hovered"] == true {
-        ctx.browser
-            .mouse(&ctx.target, &MouseInput::moved(0.0, 0.0))
-            .await?;
-        let mut again = args.clone();
-        again["noScroll"] = json!(true);
-        found = ctx.probe(&frame, ProbeCommand::ActionPoint, again).await?;
-    }
-    let found = probe_result(found, what)?;
-    let (dx, dy) = frame_offset(ctx, &frame).await?;
-    Ok(Aim {
-        x: found["x"].as_f64().unwrap_or(0.0) + dx,
-        y: found["y"].as_f64().unwrap_or(0.0) + dy,
-        uid: found["uid"].as_str().unwrap_or_default().to_string(),
-        draggable: found["draggable"] == true,
-        saves: found["download"] == true,
-        field: found["field"] == true,
-        ambiguous: warning,
-    })
-}
-
-/// How long an action waits, at most, for its target's box to stop moving (an animation or a
-/// transition of its position or size, on it or around it) before it aims.
-const MOTION_WAIT: Duration = Duration::from_millis(1000);
-
-/// How long a frame the pointer did not reach is given to composite before it is aimed again.
-const FRAME_COMPOSITES: Duration = Duration::from_millis(100);
-
-/// Where the pointer came to rest for a press: at a point, or a dialog its move opened (the
-/// action's outcome then).
-pub(super) enum Rest {
-    At(f64, f64),
-    Dialog(DispatchOutcome),
-}
-
-/// Moves the pointer where a press (or a hover) reaches `uid`: to the action point, then aims at the element
-/// again (without scrolling) until the point stays put, three moves at most. A move can change
-/// what the page shows: a hover menu that closes when the pointer leaves moves what was under
-/// it, and a press at the first point would land on a neighbour. And Chromium hit-tests an
-/// out-of-process frame that has not composited yet to its `iframe` element in the page around
-/// it: a frame the pointer did not reach is aimed at again a moment later. A move does nothing
-/// a page cannot see from any hover. When the element cannot be aimed at after a move (now
-/// covered, scrolled away), the pointer stays: the press goes where a user's would.
-pub(super) async fn pointer_onto(
-    ctx: &PageCtx,
-    frame: &str,
-    args: &Value,
-    what: &str,
-    (mut x, mut y): (f64, f64),
-    uid: &str,
-) -> Result<Rest, CdtError> {
-    let target_frame = super::frame_of(uid).unwrap_or_default();
-    let mut again_args = args.clone();
-    again_args["noScroll"] = json!(true);
-    for attempt in 1..=3 {
-        let moved = ctx
-            .browser
-            .mouse(&ctx.target, &MouseInput::moved(x, y))
-            .await?;
-        if moved.dialog.is_some() {
-            return Ok(Rest::Dialog(moved));
-        }
-        if attempt == 3 {
-            break;
-        }
-        let arrived = target_frame.is_empty()
-            || ctx
-                .probe(target_frame, ProbeCommand::PointerArrived, json!({}))
-                .await
-                .map_or(true, |reply| reply["arrived"] != false);
-        if !arrived {
-            tokio::time::sleep(FRAME_COMPOSITES).await;
-        }
-        let Ok(again) = aim(ctx, frame, again_args.clone(), what).await else {
-            break;
-        };
-        if arrived && (again.x - x).abs() < 1.0 && (again.y - y).abs() < 1.0 {
-            break;
-        }
-        (x, y) = (again.x, again.y);
-    }
-    Ok(Rest::At(x, y))
-}
-
-/// Presses `uid` where the pointer comes to rest over it ([`pointer_onto`]), `clicks` times.
-pub(super) async fn press_element(
-    ctx: &PageCtx,
-    frame: &str,
-    args: &Value,
-    what: &str,
-    aimed: (f64, f64),
-    uid: &str,
-    (clicks, button): (u32, MouseButton),
-) -> Result<DispatchOutcome, CdtError> {
-    match pointer_onto(ctx, frame, args, what, aimed, uid).await? {
-        Rest::At(x, y) => press_at(ctx, x, y, clicks, button).await,
-        Rest::Dialog(outcome) => Ok(outcome),
-    }
-}
-
-/// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
-pub async fn click_at(
-    ctx: &PageCtx,
-    x: f64,
-    y: f64,
-    clicks: u32,
-    button: MouseButton,
-) -> Result<DispatchOutcome, CdtError> {
-    let moved = ctx
-        .browser
-        .mouse(&ctx.target, &MouseInput::moved(x, y))
-        .await?;
-    if moved.dialog.is_some() {
-        return Ok(moved);
-    }
-    press_at(ctx, x, y, clicks, button).await
-}
-
-/// Presses and releases `clicks` times at `(x, y)`, where the pointer is.
-async fn press_at(
-    ctx: &PageCtx,
-    x: f64,
-    y: f64,
-    clicks: u32,
-    button: MouseButton,
-) -> Result<DispatchOutcome, CdtError> {
-    for count in 1..=clicks {
-        for kind in [MouseEventKind::Pressed, MouseEventKind::Released] {
-            let outcome = ctx
-                .browser
-                .mouse(
-                    &ctx.target,
-                    &MouseInput {
-                        click_count: count,
-                        button,
-                        ..MouseInput::at(kind, x, y)
-                    },
-                )
-                .await?;
-            if outcome.dialog.is_some() {
-                return Ok(outcome);
-            }
-        }
-    }
-    Ok(DispatchOutcome::default())
-}
 
 /// Adds the `ACTION_NO_EFFECT` warning when nothing observable changed (never with `no_wait`:
 /// nothing was watched, so nothing can be said to have had no effect).
@@ -386,7 +161,15 @@ async fn pointer_with(
     button: MouseButton,
     until: Instant,
 ) -> Result<ActionReply, CdtError> {
-    let Target { frame, args, what } = pick(target)?;
+    let Target {
+        frame,
+        mut args,
+        what,
+    } = pick(target)?;
+    if action != PointerAction::Hover {
+        // The press is guarded from the aim on (see `press_element`).
+        args["press"] = json!(true);
+    }
     let (ctx, _mutating) = scope.page_for_action(target.page, until).await?;
     let mut before = feedback::before(&ctx).await;
     let Aim {

@@ -9,7 +9,8 @@ use cdt_domain::{CdtError, Warning};
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::element::{frame_offset, pick};
+use super::element::pick;
+use super::pointing::frame_offset;
 use super::{Target, locate, probe_read, probe_result};
 use crate::context::Scope;
 use crate::dispatch::use_case;

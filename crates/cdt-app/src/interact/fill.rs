@@ -15,8 +15,9 @@ use cdt_domain::{CdtError, ErrorCode, Warning};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::element::{Aim, Rest, aim, finish, pick, pointer_onto, press_element, window_focus};
+use super::element::{finish, pick, window_focus};
 use super::locate::{self, Located};
+use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
 use super::{Target, feedback, frame_of, probe_result};
 use crate::context::{PageCtx, Scope};
 use crate::dispatch::use_case;

@@ -10,8 +10,9 @@ use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::element::{click_at, finish, finish_moving_focus, finish_with};
+use super::element::{finish, finish_moving_focus, finish_with};
 use super::feedback::{self, Why};
+use super::pointing::click_at;
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;

@@ -15,6 +15,7 @@ pub mod input;
 pub mod locate;
 pub mod navigation;
 pub mod observe;
+pub mod pointing;
 pub mod read;
 pub mod snapshot;
 pub mod wait;

@@ -308,9 +308,9 @@
       const value = toldValue(el, role);
       if (value) out.push('value=' + quote(clean(value, 60)));
     }
-    // A list's selection: a drop-down's option, or every option a list box has selected (its
-    // options are lines only with --verbose).
-    if ((role === 'combobox' || role === 'listbox') && el.tagName === 'SELECT' && el.selectedOptions.length) {
+    // A drop-down's selection (its options are lines only with --verbose; a list box's are
+    // lines, the selected ones `selected`).
+    if (role === 'combobox' && el.tagName === 'SELECT' && el.selectedOptions.length) {
       out.push('value=' + quote(clean(toldValue(el), 60)));
     }
     // A colour well's colour (Chromium's ColorWell carries it as its value).
@@ -373,6 +373,12 @@
   const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
   // The element a command acts on: the one the daemon resolved from a uid, or a selector or
   // text match in this frame.
+  // Whether an option shows on the page, in a list box (a `<select multiple>` or one of more
+  // than one row), not in a drop-down's pop-up.
+  const inListBox = (option) => {
+    const select = option.closest('select');
+    return !!select && (select.multiple || select.size > 1);
+  };
   const pick = (args, target) => {
     if (target) {
       if (!target.isConnected || target.ownerDocument !== document) return { error: 'stale' };
@@ -385,12 +391,13 @@
     }
     if (args.text) {
       const wanted = clean(args.text).toLowerCase();
-      const all = deepQueryAll('a,button,input,textarea,select,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p');
+      const all = deepQueryAll('a,button,input,textarea,select,option,label,summary,[role],[onclick],[tabindex],[draggable=true],h1,h2,h3,h4,h5,h6,li,td,span,div,p');
       // Each match ranked (`--text Save`: the button "Save", not the heading "Save" above it nor
       // "Save draft").
       const match = [];
       for (const el of all) {
-        if (!isVisible(el)) continue;
+        // (A drop-down's options are in its pop-up: `element fill` chooses one.)
+        if (!isVisible(el) || (el.tagName === 'OPTION' && !inListBox(el))) continue;
         const role = roleOf(el);
         const words = clean(A11Y.name(el, role || '') || el.innerText || el.value || '', 200).toLowerCase();
         if (words.includes(wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) });
@@ -571,6 +578,15 @@
     R.armed = el;
     R.lastClick = null;
     R.pointerIn = false;
+    // A press to follow (`press`): until `pressed` is asked (1 s at most), a trusted press that
+    // lands on something else is kept from the page and told (see `guardPress`).
+    if (args.press) {
+      if (!R.guardWatch) {
+        R.guardWatch = true;
+        for (const type of PRESS_EVENTS) el.ownerDocument.defaultView.addEventListener(type, guardPress, true);
+      }
+      R.guard = { el, until: Date.now() + 1000, missed: null };
+    }
     // A link that saves its target: the download begins only once the response's headers arrive.
     const download = !!el.closest('a[download][href]');
     // A field to type into or choose from: a click's outcome is its focus (or the browser's own
@@ -578,6 +594,32 @@
     const field = el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
       (el.tagName === 'INPUT' && /^(text|search|email|url|tel|password|number)$/.test(el.type));
     return { uid, x: lx, y: ly, element: describe(el), draggable, download, field, moving };
+  }
+  // The press guard: the page may move the element between its aim and the press (a feed's
+  // posts loaded above it, a banner pushed in), and the press would land on whatever took its
+  // place (a post's text, another button). Such a press, and the events that follow from it,
+  // are kept from the page (a click on what was not aimed at may do anything), and told.
+  // Presses the page makes itself (`el.click()`) are not trusted: never kept.
+  // Where the button goes down and comes up is checked; the clicks that follow are kept only
+  // after a press that missed (a label's click passed on to its control is the press's).
+  const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
+  const CHECKED_EVENTS = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup']);
+  const guardPress = (e) => {
+    const g = R.guard;
+    if (!g || !e.isTrusted || Date.now() > g.until || !g.el.isConnected) return;
+    if (CHECKED_EVENTS.has(e.type)) {
+      const path = e.composedPath();
+      if (path.includes(g.el) || (g.el.labels && Array.from(g.el.labels).some((l) => path.includes(l)))) return;
+      if (!g.missed) g.missed = path[0];
+    } else if (!g.missed) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+  // Ends the press guard: what the press landed on instead of the element aimed at, if it did.
+  function pressed() {
+    const g = R.guard;
+    R.guard = null;
+    return g && g.missed ? { missed: describe(g.missed) } : {};
   }
   // Why a click on the element last aimed at did nothing visible: its form's submission was
   // blocked by constraint validation (the invalid fields, with the browser's messages), or the
@@ -1146,7 +1188,7 @@
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
   const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
-    waitCheck, box, locate, clickOutcome, blocked };
+    waitCheck, box, locate, clickOutcome, blocked, pressed };
 
   const finish = (result) => {
     const gen = ++R.gen;

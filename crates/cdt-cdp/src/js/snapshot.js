@@ -600,7 +600,8 @@
             rec.frame = true;
             return;
           }
-          if (tag === 'SELECT' && !args.verbose) return;
+          // (A drop-down's options are in its pop-up, not on the page; a list box shows them.)
+          if (tag === 'SELECT' && !args.verbose && role !== 'listbox') return;
         }
         if (actionable) childInAction = true;
       }
