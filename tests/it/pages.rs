@@ -148,6 +148,94 @@ fn a_page_answered_with_an_error_status_says_so() {
     assert!(text.stderr.contains("HTTP_ERROR_STATUS"), "{}", text.stderr);
 }
 
+/// A page that sends the browser on at once is followed to where it lands: a script's
+/// `location.replace` while it loads (the first document never reaches `load`: the wait ran out
+/// its budget), a meta refresh of 0 s and a load handler's redirect (the reply named the page
+/// that was leaving). A refresh after a delay is the page's to show, and one that refreshes
+/// itself forever still answers.
+#[test]
+fn a_page_that_redirects_at_once_is_followed_to_where_it_lands() {
+    let server = HttpServer::start();
+    server.page("/final.html", "Final", "<h1>Landed</h1>");
+    let html = "text/html; charset=utf-8";
+    server.raw(
+        "/replace.html",
+        html,
+        "<title>Leaving</title><script>location.replace('/final.html')</script>",
+    );
+    server.raw(
+        "/refresh.html",
+        html,
+        "<title>Leaving</title><meta http-equiv=refresh content=\"0; url=/final.html\">",
+    );
+    server.raw(
+        "/onload.html",
+        html,
+        "<title>Leaving</title><script>onload = () => location.href = '/final.html'</script>",
+    );
+    server.raw(
+        "/later.html",
+        html,
+        "<title>In a moment</title><meta http-equiv=refresh content=\"5; url=/final.html\">",
+    );
+    server.raw(
+        "/again.html",
+        html,
+        "<title>Again</title><meta http-equiv=refresh content=0>",
+    );
+    let env = TestEnv::new();
+    let opened = env.ctx(
+        "r",
+        &[
+            "page",
+            "open",
+            &server.url("/replace.html"),
+            "--timeout",
+            "10000",
+        ],
+    );
+    assert_eq!(
+        opened.ok()["url"],
+        server.url("/final.html"),
+        "{}",
+        opened.stdout
+    );
+    for page in ["/replace.html", "/refresh.html", "/onload.html"] {
+        let went = env.ctx(
+            "r",
+            &["page", "navigate", &server.url(page), "--timeout", "10000"],
+        );
+        let data = went.ok();
+        assert_eq!(
+            (
+                data["url"].as_str(),
+                data["title"].as_str(),
+                data["status"].as_u64()
+            ),
+            (
+                Some(server.url("/final.html").as_str()),
+                Some("Final"),
+                Some(200)
+            ),
+            "{page}: {}",
+            went.stdout
+        );
+    }
+    let later = env.ctx("r", &["page", "navigate", &server.url("/later.html")]);
+    assert_eq!(later.ok()["title"], "In a moment", "{}", later.stdout);
+    let again = env.ctx(
+        "r",
+        &[
+            "page",
+            "navigate",
+            &server.url("/again.html"),
+            "--timeout",
+            "10000",
+        ],
+    );
+    assert_eq!(again.ok()["title"], "Again", "{}", again.stdout);
+}
+
 #[test]
 fn a_slow_page_times_out_within_the_budget_and_the_page_stays_usable() {
     let server = HttpServer::start();

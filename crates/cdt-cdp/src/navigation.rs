@@ -112,8 +112,12 @@ impl Point<'_> {
 
     /// Waits until the frame reaches `wait_until`. A page restored from the back/forward cache
     /// or moved within its document (after a history navigation or a reload, where no loader is
-    /// known) fires no lifecycle events: that is reaching it too. Answers the HTTP status of the
-    /// document reached, when its response was seen while this waited.
+    /// known) fires no lifecycle events: that is reaching it too. A document that replaces the
+    /// one waited for is waited for instead: one that starts while it loads (a script's
+    /// `location.replace`), or whose navigation the page asks for within [`REDIRECT_LINGER`] of
+    /// `load` (a `<meta http-equiv=refresh content=0>`, a redirect from a load handler), up to
+    /// [`REDIRECTS_FOLLOWED`]. Answers the HTTP status of the document reached, when its
+    /// response was seen while this waited.
     async fn reached(
         &self,
         mut events: EventStream,
@@ -122,25 +126,12 @@ impl Point<'_> {
         let Some(name) = lifecycle_name(wait_until) else {
             return Ok(None);
         };
-        // The frame's documents' statuses by loader (a history navigation's loader is known
-        // only once its document starts, after its response).
-        let mut statuses: Vec<(String, u16)> = Vec::new();
-        let status_of = |loader: &Option<String>, statuses: &[(String, u16)]| {
-            statuses
-                .iter()
-                .find(|(l, _)| Some(l) == loader.as_ref())
-                .map(|(_, status)| *status)
-        };
-        let quiet_after_load = wait_until == WaitUntil::Networkidle;
-        let mut in_flight = HashSet::new();
-        let mut quiet_since: Option<Instant> = None;
-        let mut loaded = false;
-        let mut loader = self.loader.map(str::to_string);
+        let mut progress = Progress::new(self.loader, wait_until == WaitUntil::Networkidle);
         loop {
-            let next = match quiet_since {
-                Some(since) => match timeout_at(since + NETWORK_QUIET, events.recv()).await {
+            let next = match progress.deadline() {
+                Some(deadline) => match timeout_at(deadline, events.recv()).await {
                     Ok(event) => event,
-                    Err(_) => return Ok(status_of(&loader, &statuses)),
+                    Err(_) => return Ok(progress.status()),
                 },
                 None => events.recv().await,
             };
@@ -148,18 +139,22 @@ impl Point<'_> {
             let session = event.session_id.as_deref().unwrap_or_default();
             let p = &event.params;
             let this_frame = session == self.session && str_field(p, "frameId") == self.page;
-            if loader.is_none() && this_frame && starts_document(&event.method, p) {
-                loader = Some(str_field(p, "loaderId").to_string()).filter(|l| !l.is_empty());
+            if this_frame {
+                progress.frame_event(&event.method, p);
             }
             match event.method.as_str() {
                 "Page.lifecycleEvent"
-                    if this_frame && loader.as_deref() == Some(str_field(p, "loaderId")) =>
+                    if this_frame
+                        && progress.loader.as_deref() == Some(str_field(p, "loaderId")) =>
                 {
                     let point = str_field(p, "name");
                     if point == name {
-                        return Ok(status_of(&loader, &statuses));
+                        // After `load`, a moment for a redirect the page asks for.
+                        if point != "load" || !progress.linger() {
+                            return Ok(progress.status());
+                        }
                     }
-                    loaded |= quiet_after_load && point == "load";
+                    progress.loaded |= progress.quiet_after_load && point == "load";
                 }
                 "Page.frameNavigated"
                     if self.loader.is_none()
@@ -179,24 +174,130 @@ impl Point<'_> {
                 {
                     if let Some(status) = p["response"]["status"].as_u64() {
                         let status = u16::try_from(status).unwrap_or(u16::MAX);
-                        statuses.push((str_field(p, "loaderId").to_string(), status));
+                        progress
+                            .statuses
+                            .push((str_field(p, "loaderId").to_string(), status));
                     }
                 }
                 // The page's requests are told on the sessions that observe its frames.
                 "Network.requestWillBeSent" if self.observes_frame(session) => {
-                    in_flight.insert(str_field(p, "requestId").to_string());
+                    progress
+                        .in_flight
+                        .insert(str_field(p, "requestId").to_string());
                 }
                 "Network.loadingFinished" | "Network.loadingFailed" => {
-                    in_flight.remove(str_field(p, "requestId"));
+                    progress.in_flight.remove(str_field(p, "requestId"));
                 }
                 _ => {}
             }
-            quiet_since = if loaded && in_flight.is_empty() {
-                quiet_since.or_else(|| Some(Instant::now()))
-            } else {
-                None
-            };
+            progress.note_quiet();
         }
+    }
+}
+
+/// How long a wait for `load` lingers once it came, for a navigation the page asks for at once
+/// (a meta refresh of 0 s asks 1–4 ms after `load`).
+const REDIRECT_LINGER: Duration = Duration::from_millis(30);
+
+/// How long a navigation the page asked for may take to start its document before the wait
+/// answers with the one it had.
+const REDIRECT_COMMIT: Duration = Duration::from_secs(2);
+
+/// How many such redirects a wait follows (a page that refreshes itself at once, forever).
+const REDIRECTS_FOLLOWED: u32 = 5;
+
+/// Where a wait for a lifecycle point stands.
+struct Progress {
+    /// The document waited for (its loader), once known.
+    loader: Option<String>,
+    /// Whether that document has started: a document that starts in the frame after it
+    /// replaced it (the one replaced never reaches `load`).
+    started: bool,
+    /// The frame's documents' statuses by loader (a history navigation's loader is known only
+    /// once its document starts, after its response).
+    statuses: Vec<(String, u16)>,
+    /// `networkidle`: the network must stay quiet once the document has loaded.
+    quiet_after_load: bool,
+    loaded: bool,
+    in_flight: HashSet<String>,
+    quiet_since: Option<Instant>,
+    /// Until when the wait lingers after `load`, or waits for a redirect to start its document.
+    settle_by: Option<Instant>,
+    /// Redirects followed.
+    redirects: u32,
+}
+
+impl Progress {
+    fn new(loader: Option<&str>, quiet_after_load: bool) -> Progress {
+        Progress {
+            loader: loader.map(str::to_string),
+            started: false,
+            statuses: Vec::new(),
+            quiet_after_load,
+            loaded: false,
+            in_flight: HashSet::new(),
+            quiet_since: None,
+            settle_by: None,
+            redirects: 0,
+        }
+    }
+
+    /// The status of the document waited for, when its response was seen.
+    fn status(&self) -> Option<u16> {
+        self.statuses
+            .iter()
+            .find(|(l, _)| Some(l) == self.loader.as_ref())
+            .map(|(_, status)| *status)
+    }
+
+    /// The wait has reached `load`: lingers for a redirect, unless it has followed enough.
+    fn linger(&mut self) -> bool {
+        if self.redirects >= REDIRECTS_FOLLOWED {
+            return false;
+        }
+        self.settle_by = Some(Instant::now() + REDIRECT_LINGER);
+        true
+    }
+
+    /// An event of the frame waited for: a document starting, or a navigation it asks for.
+    fn frame_event(&mut self, method: &str, p: &Value) {
+        if self.loader.is_none() && starts_document(method, p) {
+            self.loader = Some(str_field(p, "loaderId").to_string()).filter(|l| !l.is_empty());
+        }
+        match method {
+            "Page.lifecycleEvent" if str_field(p, "name") == "init" => {
+                let document = str_field(p, "loaderId");
+                if self.loader.as_deref() == Some(document) {
+                    self.started = true;
+                } else if self.started && !document.is_empty() {
+                    self.loader = Some(document.to_string());
+                    self.loaded = false;
+                    self.settle_by = None;
+                }
+            }
+            "Page.frameRequestedNavigation"
+                if self.settle_by.is_some() && str_field(p, "disposition") == "currentTab" =>
+            {
+                self.redirects += 1;
+                self.settle_by = Some(Instant::now() + REDIRECT_COMMIT);
+            }
+            _ => {}
+        }
+    }
+
+    /// Notes whether the network has gone quiet after `load` (`networkidle`).
+    fn note_quiet(&mut self) {
+        self.quiet_since = if self.loaded && self.in_flight.is_empty() {
+            self.quiet_since.or_else(|| Some(Instant::now()))
+        } else {
+            None
+        };
+    }
+
+    /// When the wait answers with what it has, if nothing else comes first.
+    fn deadline(&self) -> Option<Instant> {
+        let quiet = self.quiet_since.map(|since| since + NETWORK_QUIET);
+        [quiet, self.settle_by].into_iter().flatten().min()
     }
 }
 
