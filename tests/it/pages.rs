@@ -236,6 +236,69 @@ fn a_page_that_redirects_at_once_is_followed_to_where_it_lands() {
     assert_eq!(again.ok()["title"], "Again", "{}", again.stdout);
 }
 
+/// A page the browser cannot load says why and what to do: a server that asks for HTTP
+/// authentication (the credentials in the URL, or a route that sends the header, both taken),
+/// nothing listening on the port.
+#[test]
+fn a_page_that_cannot_load_says_why_and_how_to_get_in() {
+    let server = HttpServer::start();
+    server.protected_page(
+        "/inside",
+        "Inside",
+        "<h1>Welcome Ada</h1>",
+        ("ada", "secret"),
+    );
+    let env = TestEnv::new();
+    let url = server.url("/inside");
+    let refused = env.ctx("a", &["page", "open", &url]);
+    let error = refused.err("NAVIGATION_FAILED", 6);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("asks for HTTP authentication"),
+        "{error}"
+    );
+    let with_user = format!("http://USER:PASSWORD@127.0.0.1:{}/inside", server.port);
+    assert!(
+        error["suggestions"][0]
+            .as_str()
+            .unwrap()
+            .contains(&with_user),
+        "{error}"
+    );
+    // Both ways in that the error names work.
+    let signed = url.replacen("http://", "http://ada:secret@", 1);
+    let inside = env.ctx("a", &["page", "navigate", &signed]);
+    assert_eq!(inside.ok()["title"], "Inside", "{}", inside.stdout);
+    let origin = format!("http://127.0.0.1:{}/*", server.port);
+    env.ctx(
+        "b",
+        &[
+            "network",
+            "route",
+            &origin,
+            "--action",
+            "modify",
+            "--header",
+            "Authorization: Basic YWRhOnNlY3JldA==",
+        ],
+    )
+    .ok();
+    let routed = env.ctx("b", &["page", "open", &url]);
+    assert_eq!(routed.ok()["title"], "Inside", "{}", routed.stdout);
+    let closed = format!("http://127.0.0.1:{}/", cdt_e2e::free_port());
+    let nobody = env.ctx("a", &["page", "navigate", &closed]);
+    let error = nobody.err("NAVIGATION_FAILED", 6);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("nothing accepts connections"),
+        "{error}"
+    );
+}
+
 #[test]
 fn a_slow_page_times_out_within_the_budget_and_the_page_stays_usable() {
     let server = HttpServer::start();

@@ -17,6 +17,9 @@ struct Route {
     echo_headers: bool,
     /// Let the browser cache the answer for an hour (`Cache-Control: max-age=3600`).
     cacheable: bool,
+    /// Answer `401 Unauthorized` (asking for Basic authentication) unless the request carries
+    /// this `Authorization` header.
+    authorization: Option<String>,
 }
 
 impl Route {
@@ -104,6 +107,26 @@ impl HttpServer {
             ..Route::with("text/plain", b"")
         };
         self.serve(path, redirect);
+    }
+
+    /// Serves an HTML page at `path` only to requests authenticated as `user` with `password`
+    /// (HTTP Basic); others are answered `401` with `WWW-Authenticate`.
+    pub fn protected_page(
+        &self,
+        path: &str,
+        title: &str,
+        body: &str,
+        (user, password): (&str, &str),
+    ) {
+        use base64::Engine;
+        let credentials =
+            base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+        let html = format!("<!doctype html><meta charset=utf-8><title>{title}</title>{body}");
+        let route = Route {
+            authorization: Some(format!("Basic {credentials}")),
+            ..Route::with("text/html; charset=utf-8", html.as_bytes())
+        };
+        self.serve(path, route);
     }
 
     /// A page whose response is delayed by `delay_ms`.
@@ -198,6 +221,15 @@ fn serve(stream: &std::net::TcpStream, routes: &Routes, hits: &Hits) {
             let head = format!(
                 "HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
             );
+            let mut stream = stream;
+            let _ = stream.write_all(head.as_bytes());
+            return;
+        }
+        Some(Route {
+            authorization: Some(expected),
+            ..
+        }) if headers.get("authorization") != Some(&expected) => {
+            let head = "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"test\"\r\nContent-Type: text/html\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
             let mut stream = stream;
             let _ = stream.write_all(head.as_bytes());
             return;

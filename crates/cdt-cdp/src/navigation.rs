@@ -39,14 +39,7 @@ pub(crate) async fn navigate(
         .await?;
     let error_text = str_field(&reply, "errorText");
     if !error_text.is_empty() {
-        return Err(CdtError::new(
-            ErrorCode::NavigationFailed,
-            format!("navigation to {url} failed: {error_text}"),
-        )
-        .with_details(json!({ "url": url, "errorText": error_text }))
-        .hinted(format!(
-            "Check that {url} is reachable from this machine (curl -I {url})"
-        )));
+        return Err(navigation_failed(url, error_text));
     }
     let loader = str_field(&reply, "loaderId").to_string();
     let mut status = None;
@@ -68,6 +61,105 @@ pub(crate) async fn navigate(
     }
     let outcome = pages.location(target_id).await?;
     Ok(NavigationOutcome { status, ..outcome })
+}
+
+/// Why the browser could not load a URL, as far as its network error tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LoadFailure {
+    /// The server asks for HTTP authentication (401) and took no credentials.
+    AuthRequired,
+    /// Nothing accepts connections at that host and port.
+    Refused,
+    /// The host name does not resolve.
+    UnknownHost,
+    /// The TLS handshake or the server's certificate failed.
+    Tls,
+    /// Chromium never connects to that port (a well-known port of another protocol).
+    UnsafePort,
+    Other,
+}
+
+impl LoadFailure {
+    fn of(error_text: &str) -> LoadFailure {
+        match error_text {
+            "net::ERR_INVALID_AUTH_CREDENTIALS" => LoadFailure::AuthRequired,
+            "net::ERR_CONNECTION_REFUSED" => LoadFailure::Refused,
+            "net::ERR_NAME_NOT_RESOLVED" => LoadFailure::UnknownHost,
+            "net::ERR_UNSAFE_PORT" => LoadFailure::UnsafePort,
+            text if text.starts_with("net::ERR_CERT_") || text.starts_with("net::ERR_SSL_") => {
+                LoadFailure::Tls
+            }
+            _ => LoadFailure::Other,
+        }
+    }
+}
+
+/// `NAVIGATION_FAILED` for a URL the browser could not load, saying why and what to do when its
+/// network error tells (`details.errorText` is Chromium's).
+fn navigation_failed(url: &str, error_text: &str) -> CdtError {
+    let parsed = url::Url::parse(url).ok();
+    let origin = parsed
+        .as_ref()
+        .map_or_else(|| url.to_string(), |u| u.origin().ascii_serialization());
+    let (why, hints) = match LoadFailure::of(error_text) {
+        LoadFailure::AuthRequired => (
+            "the server asks for HTTP authentication (401), and took no credentials (none given, or wrong)"
+                .to_string(),
+            vec![
+                format!(
+                    "Put the user and password in the URL: cdt page navigate '{}'",
+                    with_credentials(parsed.as_ref(), url)
+                ),
+                format!(
+                    "Or send the header with every request: cdt network route '{origin}/*' --action modify --header 'Authorization: Basic <base64 of user:password>'"
+                ),
+            ],
+        ),
+        LoadFailure::Refused => (
+            format!("nothing accepts connections at {origin}"),
+            vec![format!(
+                "Start the server, or check the port (curl -I {url})"
+            )],
+        ),
+        LoadFailure::UnknownHost => (
+            format!("the host name of {origin} does not resolve"),
+            vec!["Check the host name; this machine may reach only some networks".to_string()],
+        ),
+        LoadFailure::Tls => (
+            format!("the TLS connection to {origin} failed"),
+            vec![format!(
+                "Check that the server speaks HTTPS on that port (a plain one: {})",
+                url.replacen("https://", "http://", 1)
+            )],
+        ),
+        LoadFailure::UnsafePort => (
+            "Chromium never connects to that port (it belongs to another protocol)".to_string(),
+            vec!["Serve the page on another port".to_string()],
+        ),
+        LoadFailure::Other => (
+            "the browser could not load it".to_string(),
+            vec![format!(
+                "Check that {url} is reachable from this machine (curl -I {url})"
+            )],
+        ),
+    };
+    let error = CdtError::new(
+        ErrorCode::NavigationFailed,
+        format!("navigation to {url} failed: {why} ({error_text})"),
+    )
+    .with_details(json!({ "url": url, "errorText": error_text }));
+    hints.into_iter().fold(error, CdtError::hinted)
+}
+
+/// `url` with `USER:PASSWORD@` before its host, for an example.
+fn with_credentials(parsed: Option<&url::Url>, url: &str) -> String {
+    let Some(mut example) = parsed.cloned() else {
+        return url.to_string();
+    };
+    if example.set_username("USER").is_err() || example.set_password(Some("PASSWORD")).is_err() {
+        return url.to_string();
+    }
+    example.to_string()
 }
 
 /// Where a wait for a lifecycle point listens: the main frame of a page (its id is the page's)
@@ -370,4 +462,43 @@ pub(crate) async fn reload_page(
         )
         .await?;
     settle(pages, page, &session, events, wait_until).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_load_says_why_and_what_to_do() {
+        let auth = navigation_failed(
+            "http://127.0.0.1:8/in?q=1",
+            "net::ERR_INVALID_AUTH_CREDENTIALS",
+        );
+        assert!(auth.message.contains("HTTP authentication"), "{auth:?}");
+        assert!(
+            auth.suggestions[0]
+                .to_string()
+                .contains("'http://USER:PASSWORD@127.0.0.1:8/in?q=1'"),
+            "{auth:?}"
+        );
+        assert!(
+            auth.suggestions[1]
+                .to_string()
+                .contains("'http://127.0.0.1:8/*'")
+        );
+        for (text, failure) in [
+            ("net::ERR_CONNECTION_REFUSED", LoadFailure::Refused),
+            ("net::ERR_NAME_NOT_RESOLVED", LoadFailure::UnknownHost),
+            ("net::ERR_CERT_AUTHORITY_INVALID", LoadFailure::Tls),
+            ("net::ERR_SSL_PROTOCOL_ERROR", LoadFailure::Tls),
+            ("net::ERR_UNSAFE_PORT", LoadFailure::UnsafePort),
+            ("net::ERR_ABORTED", LoadFailure::Other),
+        ] {
+            assert_eq!(LoadFailure::of(text), failure, "{text}");
+            let error = navigation_failed("https://example.test/", text);
+            assert_eq!(error.code, ErrorCode::NavigationFailed);
+            assert_eq!(error.details["errorText"], text);
+            assert!(!error.suggestions.is_empty());
+        }
+    }
 }
