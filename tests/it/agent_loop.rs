@@ -970,6 +970,51 @@ fn a_sliding_target_is_pressed_where_it_comes_to_rest() {
         .err("TARGET_OBSCURED", 5);
 }
 
+/// A click that leads to another page shows that page as drawn: one that fetches its data and
+/// lists it once loaded (a search page, an app's route), not its empty frame.
+#[test]
+fn a_page_a_click_leads_to_is_shown_once_drawn() {
+    let server = HttpServer::start();
+    server.page(
+        "/home.html",
+        "Home",
+        "<a href=/results.html?q=tea>Search tea</a>",
+    );
+    server.raw(
+        "/data.json",
+        "application/json",
+        r#"["Green tea", "Black tea"]"#,
+    );
+    server.page(
+        "/results.html",
+        "Searching",
+        "<h1>Results</h1><ul id=list></ul>
+         <script>addEventListener('load', async () => {
+           const items = await (await fetch('/data.json')).json();
+           // (Drawn a frame or two later, as a framework schedules its render.)
+           await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+           list.innerHTML = items.map((i) => '<li>' + i + '</li>').join('');
+           document.title = items.length + ' results';
+         })</script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/home.html")])
+        .ok();
+    let link = uid_of(&snapshot(&env, "d"), "link \"Search tea\"");
+    let clicked = env.ctx("d", &["element", "click", &link]);
+    let data = clicked.ok();
+    assert_eq!(data["navigated"], true, "{}", clicked.stdout);
+    assert!(
+        data["snapshot"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Black tea"),
+        "{}",
+        clicked.stdout
+    );
+    assert_eq!(data["title"], "2 results", "{}", clicked.stdout);
+}
+
 /// The page may move a target as it is pressed (a banner pushed in above it, a feed's posts
 /// loaded): the release, or the press, lands on what took its place. That is kept from the
 /// page (nothing else is clicked), and the target is pressed again where it is now; one that

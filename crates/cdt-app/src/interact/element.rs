@@ -14,9 +14,9 @@ use cdt_domain::{CdtError, ErrorCode, Warning, WarningCode};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::feedback::Why;
 use super::locate::{self, Located};
 use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
+use super::why::{self, Why};
 use super::{Target, feedback, probe_result};
 use crate::context::PageCtx;
 use crate::context::Scope;
@@ -206,7 +206,7 @@ async fn pointer_with(
     // browser focuses the first invalid field, and an agent that acted before looking gets the
     // whole page, with nothing to compare it with.
     let why = if clicked && !no_wait && feedback_value.stayed_in_page() {
-        feedback::why_nothing(&ctx, &uid)
+        why::of_click(&ctx, &uid)
             .await
             .filter(|why| feedback_value.no_effect() || matches!(why, Why::SubmitBlocked(_)))
     } else {

@@ -46,6 +46,9 @@ enum Quiet {
     /// 400 ms since the action at the earliest: what typing into a field that offers
     /// suggestions brings is drawn once typing pauses (a 300 ms debounce is common).
     AfterTyping,
+    /// 100 ms since the page's requests were answered at the earliest: what they bring is
+    /// drawn a frame or two later (a framework's scheduled render).
+    AfterAnswers,
     /// The first DOM change past `after` mutations (what a page timer draws: a "Load more"
     /// behind a fake latency), waited for [`LATE_WAIT`] at most, then 100 ms of quiet. A
     /// submission validation blocked ends the wait: nothing is coming.
@@ -59,6 +62,7 @@ impl Quiet {
         match self {
             Quiet::AfterChanges => json!({ "quiet": 100, "cap": cap }),
             Quiet::AfterTyping => json!({ "quiet": 400, "fromStart": true, "cap": cap }),
+            Quiet::AfterAnswers => json!({ "quiet": 100, "fromStart": true, "cap": cap }),
             Quiet::Late { after } => json!({
                 "quiet": 100,
                 "cap": cap,
@@ -320,17 +324,23 @@ async fn observe(
     }
     let navigated = landed(&state, before);
     // Once quiet, the DOM mutations the page's probe had seen then (compared below with
-    // those before the action), and whether the page changes on its own.
-    let mut settled = Settled::default();
-    if navigated {
-        report_landing(&mut out, &state, before);
+    // those before the action), and whether the page changes on its own. A page the action
+    // navigated to is looked at once drawn too (a search page that loads its index, then
+    // lists the results; an app's route that fetches its data).
+    let quiet = if navigated {
+        Quiet::AfterChanges
     } else {
-        settled = settle(ctx, before.quiet, Duration::from_secs(1)).await;
-        // What the action asked of the server (a search's fetch, a chunk of script it loads):
-        // the page is looked at once that is answered and drawn, as a user waits for results.
-        if answered(ctx, before.requests, observing + ANSWER_WAIT).await {
-            settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
-        }
+        before.quiet
+    };
+    let mut settled = drawn(ctx, before, quiet, observing).await;
+    if navigated {
+        // (Its title and URL as drawn: a page retitles itself, or goes on at once.)
+        let now = state_after(ctx).await;
+        report_landing(
+            &mut out,
+            if landed(&now, before) { &now } else { &state },
+            before,
+        );
     }
     // Downloads the action started, once finished (a moment at most). One begins only once its
     // response's headers arrive: a link that saves, or a navigation that brought no new
@@ -349,12 +359,29 @@ async fn observe(
     {
         let again = committed_state(ctx).await;
         if landed(&again, before) {
+            settled = drawn(ctx, before, Quiet::AfterChanges, observing).await;
             report_landing(&mut out, &again, before);
         }
     }
     out.new_pages = new_pages(ctx, before);
     let base = look(ctx, before, &settled, Against::PageBefore, &mut out).await;
     (out, base)
+}
+
+/// Waits for the page to be quiet as `quiet` says, and for what the action asked of the server
+/// (a search's fetch, a chunk of script it loads; a new document's scripts) to be answered and
+/// drawn, as a user waits for results ([`ANSWER_WAIT`] from `observing` at most).
+async fn drawn(
+    ctx: &PageCtx,
+    before: &Before,
+    quiet: Quiet,
+    observing: tokio::time::Instant,
+) -> Settled {
+    let settled = settle(ctx, quiet, Duration::from_secs(1)).await;
+    if answered(ctx, before.requests, observing + ANSWER_WAIT).await {
+        return settle(ctx, Quiet::AfterAnswers, Duration::from_millis(500)).await;
+    }
+    settled
 }
 
 /// The page's state once a navigation under way has committed ([`NAVIGATION_WAIT`] at most).
@@ -479,7 +506,7 @@ async fn look_later(
     if landed_now {
         report_landing(&mut out, &state, before);
     } else if answered(ctx, before.requests, waiting + LATE_WAIT).await {
-        settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
+        settled = settle(ctx, Quiet::AfterAnswers, Duration::from_millis(500)).await;
     }
     let against = if landed_now {
         Against::PageBefore
@@ -523,72 +550,4 @@ impl Settled {
             churning: reply["churning"] == true,
         }
     }
-}
-
-/// Why an action went nowhere, when the page can tell (seed 003's `Feedback.result`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Why {
-    /// Constraint validation blocked the submission: the invalid fields
-    /// (`[{uid, name, message}]`, Chromium's messages).
-    SubmitBlocked(Vec<Value>),
-    /// The page cancelled the link's navigation (`preventDefault` on the click).
-    LinkCancelled,
-}
-
-impl Why {
-    /// The reply's `result`.
-    pub fn result(&self) -> String {
-        match self {
-            Why::SubmitBlocked(invalid) => {
-                let fields: Vec<String> = invalid
-                    .iter()
-                    .map(|field| {
-                        format!(
-                            "{} {:?}: {}",
-                            field["uid"].as_str().unwrap_or_default(),
-                            field["name"].as_str().unwrap_or_default(),
-                            field["message"].as_str().unwrap_or_default()
-                        )
-                    })
-                    .collect();
-                format!("submit blocked: {}", fields.join("; "))
-            }
-            Why::LinkCancelled => {
-                "the page cancelled the link's navigation (preventDefault on the click)".to_string()
-            }
-        }
-    }
-
-    /// The reply's `invalid`.
-    pub fn invalid(self) -> Option<Value> {
-        match self {
-            Why::SubmitBlocked(invalid) => Some(Value::Array(invalid)),
-            Why::LinkCancelled => None,
-        }
-    }
-
-    /// What the probe tells of a blocked submission (`{invalid: [...]}`).
-    fn blocked(outcome: &Value) -> Option<Why> {
-        let invalid = outcome["invalid"].as_array().filter(|i| !i.is_empty())?;
-        Some(Why::SubmitBlocked(invalid.clone()))
-    }
-}
-
-/// Why the click on `uid` went nowhere, when the page can tell: its form's submission was
-/// blocked, or the page cancelled the link's navigation.
-pub async fn why_nothing(ctx: &PageCtx, uid: &str) -> Option<Why> {
-    let frame = super::frame_of(uid).unwrap_or_default();
-    let outcome = ctx
-        .probe(frame, ProbeCommand::ClickOutcome, json!({}))
-        .await
-        .ok()?;
-    Why::blocked(&outcome)
-        .or_else(|| (outcome["prevented"] == "link").then_some(Why::LinkCancelled))
-}
-
-/// A submission the action attempted that constraint validation blocked (Enter in a field),
-/// as [`why_nothing`] tells it of a click.
-pub async fn blocked_submission(ctx: &PageCtx) -> Option<Why> {
-    let outcome = ctx.probe("", ProbeCommand::Blocked, json!({})).await.ok()?;
-    Why::blocked(&outcome)
 }

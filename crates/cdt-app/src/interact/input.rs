@@ -11,8 +11,9 @@ use serde_json::json;
 use tokio::time::Instant;
 
 use super::element::{finish, finish_moving_focus, finish_with};
-use super::feedback::{self, Why};
+use super::feedback;
 use super::pointing::click_at;
+use super::why::{self, Why};
 use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -242,7 +243,7 @@ async fn blocked(ctx: &PageCtx, reply: &ActionReply, key: Option<&KeyInput>) -> 
     if !(enter && reply.stayed_in_page()) {
         return None;
     }
-    feedback::blocked_submission(ctx).await
+    why::of_submission(ctx).await
 }
 
 fn button(button: Option<ClickButton>) -> MouseButton {

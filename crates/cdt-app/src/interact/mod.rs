@@ -19,6 +19,7 @@ pub mod pointing;
 pub mod read;
 pub mod snapshot;
 pub mod wait;
+pub mod why;
 
 use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeFailure;
