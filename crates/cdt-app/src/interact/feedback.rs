@@ -504,6 +504,8 @@ async fn look_later(
         return out;
     }
     if landed_now {
+        // (The new page once quiet, as a navigation at once is looked at, in less time.)
+        settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
         report_landing(&mut out, &state, before);
     } else if answered(ctx, before.requests, waiting + LATE_WAIT).await {
         settled = settle(ctx, Quiet::AfterAnswers, Duration::from_millis(500)).await;
