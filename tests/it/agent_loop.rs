@@ -970,6 +970,64 @@ fn a_sliding_target_is_pressed_where_it_comes_to_rest() {
         .err("TARGET_OBSCURED", 5);
 }
 
+/// A scroll that moved the page (or a pane under the wheel) did what it is for: no "no effect",
+/// and it says what moved; one at the end of the page says it moved nothing.
+#[test]
+fn a_scroll_says_what_it_moved() {
+    let server = HttpServer::start();
+    server.page(
+        "/long.html",
+        "Long",
+        "<div id=chat style='height:100px;overflow:auto;width:300px'><p style='height:600px'>Messages</p></div>
+         <p style='height:3000px'>A long page</p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/long.html")])
+        .ok();
+    let down = env.ctx("s", &["input", "scroll", "--dy", "500", "--at", "400,300"]);
+    let data = down.ok();
+    assert_eq!(data["scrolled"], "page", "{}", down.stdout);
+    assert!(
+        data["scroll"]["y"].as_f64().unwrap() > 0.0,
+        "{}",
+        down.stdout
+    );
+    assert!(
+        down.json["meta"].get("warnings").is_none(),
+        "{}",
+        down.stdout
+    );
+    let text = env.ctx(
+        "s",
+        &["input", "scroll", "--dy", "100000", "--output", "text"],
+    );
+    assert!(
+        text.stdout.contains("→ scrolled the page to y="),
+        "{}",
+        text.stdout
+    );
+    let end = env.ctx("s", &["input", "scroll", "--dy", "500", "--at", "400,300"]);
+    assert!(end.ok().get("scrolled").is_none(), "{}", end.stdout);
+    let warning = &end.json["meta"]["warnings"][0];
+    assert_eq!(warning["code"], "ACTION_NO_EFFECT", "{}", end.stdout);
+    assert!(
+        warning["message"]
+            .as_str()
+            .unwrap()
+            .contains("moved nothing"),
+        "{}",
+        end.stdout
+    );
+    env.ctx("s", &["input", "scroll", "--dy", "-100000"]).ok();
+    let pane = env.ctx("s", &["input", "scroll", "--dy", "200", "--at", "50,50"]);
+    assert_eq!(
+        pane.ok()["scrolled"],
+        "div#chat \"Messages\"",
+        "{}",
+        pane.stdout
+    );
+}
+
 /// A click that leads to another page shows that page as drawn: one that fetches its data and
 /// lists it once loaded (a search page, an app's route), not its empty frame.
 #[test]

@@ -274,6 +274,15 @@ fn feedback(op: &str, data: &Value) -> String {
     if data["waited"] == false {
         effects.push("not waited for (--no-wait)".into());
     }
+    match data.get("scrolled").and_then(Value::as_str) {
+        Some("page") => effects.push(format!(
+            "scrolled the page to y={} of {}",
+            text(&data["scroll"]["y"]),
+            text(&data["scroll"]["maxY"])
+        )),
+        Some(element) => effects.push(format!("scrolled {element}")),
+        None => {}
+    }
     let changes = changed_elements(data);
     let diff = changes_of(data);
     if effects.is_empty() {

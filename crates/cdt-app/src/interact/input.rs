@@ -1,12 +1,12 @@
 //! `input …`: keys, text and the mouse by coordinates, each with feedback.
 
-use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton, MouseEventKind, MouseInput};
 use cdt_domain::ops::{
     ActionReply, ClickAtParams, ClickButton, KeyParams, PointDragParams, PointParams, ScrollParams,
     TypeParams,
 };
 use cdt_domain::probe::ProbeCommand;
+use cdt_domain::{CdtError, Warning, WarningCode};
 use serde_json::json;
 use tokio::time::Instant;
 
@@ -372,16 +372,24 @@ pub async fn scroll(
         delta_y: params.dy,
         ..MouseInput::at(MouseEventKind::Wheel, x, y)
     };
-    let result = with_feedback(
-        &ctx,
-        "scroll",
-        &format!("{x},{y}"),
-        ctx.browser.mouse(&ctx.target, &wheel),
-    )
-    .await?;
+    let observed = observed(&ctx, false, ctx.browser.mouse(&ctx.target, &wheel)).await?;
     let state = ctx.probe("", ProbeCommand::State, json!({})).await?;
-    let mut result = result;
+    let scrolled = state["scrolled"].as_str().map(str::to_string);
+    let at = format!("{x},{y}");
+    // Moving the page (or a pane under the wheel) is what a scroll is for: an effect. Nothing
+    // moved: the page (and what is under the wheel) is at its end that way.
+    let mut result = finish(observed, "scroll", &at, true);
+    if scrolled.is_none() && result.no_effect() {
+        let message = format!(
+            "scroll at {at} moved nothing: the page (y={}, down to {}) and what is under the point are at their end that way",
+            state["scroll"]["y"], state["scroll"]["maxY"]
+        );
+        result
+            .warnings
+            .push(Warning::new(WarningCode::ActionNoEffect, message));
+    }
     result.scroll = super::probe_read(&state, "scroll").ok();
+    result.scrolled = scrolled;
     Ok(result)
 }
 

@@ -654,6 +654,16 @@
     document.addEventListener('invalid', (e) => { R.validation.invalid.push(e.target); }, true);
     document.addEventListener('submit', () => { R.validation.submitted = true; }, true);
   }
+  // What scrolls from `state` with `acting` on: the page, or the first element that does (a
+  // chat pane under the wheel), for `input scroll` to tell.
+  function watchScroll() {
+    R.scrolled = null;
+    if (R.scrollWatch) return;
+    R.scrollWatch = true;
+    document.addEventListener('scroll', (e) => {
+      if (!R.scrolled) R.scrolled = e.target === document || e.target === document.scrollingElement ? 'page' : describe(e.target);
+    }, { capture: true, passive: true });
+  }
   // A submission the action attempted (Enter in a field) that validation blocked: the fields
   // found invalid, still invalid, with the browser's messages; none when a form was submitted.
   function blocked() {
@@ -841,7 +851,7 @@
   // `acting`: an action follows (see `observed`).
   function state(args) {
     // (The snapshot an action's changes are told against is the last one taken before it.)
-    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); R.baseAt = R.walkedAt; watchValidation(); }
+    if (args && args.acting) { R.acting = Date.now(); R.settling = false; R.touched = new WeakSet(); R.baseAt = R.walkedAt; watchValidation(); watchScroll(); }
     const active = document.activeElement && document.activeElement !== document.body ? document.activeElement : null;
     // (A document still being built may have no root element yet.)
     const root = document.documentElement;
@@ -850,7 +860,9 @@
       activeElement: active ? { uid: ref(active), element: describe(active) } : null, loading: document.readyState !== 'complete',
       readyState: document.readyState, msSinceMutation: Date.now() - R.lastMutation, mutations: R.mutations,
       // What is typed next goes to a field that offers suggestions (the feedback waits longer).
-      focusSuggests: !!active && suggests(deepActive(document)) };
+      focusSuggests: !!active && suggests(deepActive(document)),
+      // What scrolled since the action began: `page`, or the element.
+      scrolled: R.scrolled || null };
   }
   // Of the uids whose lines `changed` and of those `placed` (added, removed or moved), those
   // the page's own churn accounts for (see `observed`): an element that churns; one placed

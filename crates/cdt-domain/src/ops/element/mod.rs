@@ -321,6 +321,10 @@ pub struct ActionReply {
     /// `input scroll`: where the page is scrolled to now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scroll: Option<ScrollPosition>,
+    /// `input scroll`: what the wheel scrolled (`page`, or the element: `div.chat`); none when
+    /// nothing moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scrolled: Option<String>,
     /// Carried to the envelope's `meta.warnings` (`ACTION_NO_EFFECT`).
     #[serde(rename = "__warnings", default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(skip)]
