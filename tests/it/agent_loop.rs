@@ -1018,7 +1018,15 @@ fn a_scroll_says_what_it_moved() {
         "{}",
         end.stdout
     );
-    env.ctx("s", &["input", "scroll", "--dy", "-100000"]).ok();
+    // A key that scrolls says so, where the page came to rest (the browser animates it).
+    let home = env.ctx("s", &["input", "key", "Home"]);
+    assert_eq!(home.ok()["scrolled"], "page", "{}", home.stdout);
+    assert_eq!(home.ok()["scroll"]["y"], 0, "{}", home.stdout);
+    assert!(
+        home.json["meta"].get("warnings").is_none(),
+        "{}",
+        home.stdout
+    );
     let pane = env.ctx("s", &["input", "scroll", "--dy", "200", "--at", "50,50"]);
     assert_eq!(
         pane.ok()["scrolled"],

@@ -60,15 +60,16 @@ pub fn finish(reply: ActionReply, action: &str, uid: &str, no_wait: bool) -> Act
 }
 
 /// [`finish`] for an action whose work may be to move the focus (a key: Tab, an arrow in a
-/// group): a focus that moved is its effect, not nothing. `why`: as [`finish_with`]'s.
+/// group) or to scroll (Page Down): a focus or a page that moved is its effect, not nothing.
+/// `why`: as [`finish_with`]'s.
 pub fn finish_moving_focus(
     reply: ActionReply,
     action: &str,
     what: &str,
     why: Option<Why>,
 ) -> ActionReply {
-    let focus_moved = !reply.changes.is_empty();
-    finish_with(reply, action, what, focus_moved, why)
+    let moved = !reply.changes.is_empty() || reply.scrolled.is_some();
+    finish_with(reply, action, what, moved, why)
 }
 
 /// [`finish`], with why nothing happened when the page told (`result`, and `invalid` fields).

@@ -194,14 +194,40 @@ pub async fn key(
 ) -> Result<ActionReply, CdtError> {
     let input = parse_keys(&params.keys)?;
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    let reply = observed(
+    let mut reply = observed(
         &ctx,
         input.activates(),
         ctx.browser.key(&ctx.target, &input),
     )
     .await?;
     let why = blocked(&ctx, &reply, Some(&input)).await;
+    // (Page Down, End, Space, the arrows: a key that scrolls says what it moved, and where the
+    // page came to rest: the browser animates it.)
+    if reply.stayed_in_page() {
+        let state = ctx.probe("", ProbeCommand::State, json!({})).await?;
+        if let Some(scrolled) = state["scrolled"].as_str() {
+            reply.scrolled = Some(scrolled.to_string());
+            reply.scroll = super::probe_read(&at_rest(&ctx, state).await?, "scroll").ok();
+        }
+    }
     Ok(finish_moving_focus(reply, "key", &params.keys, why))
+}
+
+/// The page's state once its scroll position stays put (50 ms apart, 1 s at most): a scroll
+/// the browser animates (a key's) is read where it ends.
+async fn at_rest(
+    ctx: &PageCtx,
+    mut state: serde_json::Value,
+) -> Result<serde_json::Value, CdtError> {
+    for _ in 0..20 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let now = ctx.probe("", ProbeCommand::State, json!({})).await?;
+        if now["scroll"] == state["scroll"] {
+            return Ok(now);
+        }
+        state = now;
+    }
+    Ok(state)
 }
 
 pub async fn type_text(
