@@ -371,14 +371,14 @@
   // How well an element's words match a wanted text (lower is better): exactly the words before
   // containing them, and a control before an element that takes no action.
   const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
-  // The element a command acts on: the one the daemon resolved from a uid, or a selector or
-  // text match in this frame.
   // Whether an option shows on the page, in a list box (a `<select multiple>` or one of more
   // than one row), not in a drop-down's pop-up.
   const inListBox = (option) => {
     const select = option.closest('select');
     return !!select && (select.multiple || select.size > 1);
   };
+  // The element a command acts on: the one the daemon resolved from a uid, or a selector or
+  // text match in this frame.
   const pick = (args, target) => {
     if (target) {
       if (!target.isConnected || target.ownerDocument !== document) return { error: 'stale' };
