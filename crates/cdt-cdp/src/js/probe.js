@@ -590,9 +590,10 @@
     // A link that saves its target: the download begins only once the response's headers arrive.
     const download = !!el.closest('a[download][href]');
     // A field to type into or choose from: a click's outcome is its focus (or the browser's own
-    // pop-up), not something the page draws later.
+    // pop-up: a drop-down's list, a date or colour picker, a file chooser), not something the
+    // page draws later.
     const field = el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
-      (el.tagName === 'INPUT' && /^(text|search|email|url|tel|password|number)$/.test(el.type));
+      (el.tagName === 'INPUT' && /^(text|search|email|url|tel|password|number|date|time|month|week|datetime-local|color|file)$/.test(el.type));
     return { uid, x: lx, y: ly, element: describe(el), draggable, download, field, moving };
   }
   // The press guard: the page may move the element between its aim and the press (a feed's
