@@ -95,13 +95,7 @@ async fn navigate_page(
         })?;
     crate::interact::snapshot::prepare(slot, browser, target, wait_until);
     let current = slot.pages().current() == Some(id);
-    let page = PageInfo {
-        id,
-        url: outcome.url,
-        title: outcome.title,
-        current,
-    };
-    Ok(NavigatedReply::new(page, outcome.status))
+    Ok(NavigatedReply::reached(id, outcome, current))
 }
 
 pub async fn open(

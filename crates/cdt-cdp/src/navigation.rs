@@ -231,23 +231,10 @@ impl Point<'_> {
             let session = event.session_id.as_deref().unwrap_or_default();
             let p = &event.params;
             let this_frame = session == self.session && str_field(p, "frameId") == self.page;
-            if this_frame {
-                progress.frame_event(&event.method, p);
+            if this_frame && progress.frame_event(&event.method, p, name) {
+                return Ok(progress.status());
             }
             match event.method.as_str() {
-                "Page.lifecycleEvent"
-                    if this_frame
-                        && progress.loader.as_deref() == Some(str_field(p, "loaderId")) =>
-                {
-                    let point = str_field(p, "name");
-                    if point == name {
-                        // After `load`, a moment for a redirect the page asks for.
-                        if point != "load" || !progress.linger() {
-                            return Ok(progress.status());
-                        }
-                    }
-                    progress.loaded |= progress.quiet_after_load && point == "load";
-                }
                 "Page.frameNavigated"
                     if self.loader.is_none()
                         && session == self.session
@@ -342,6 +329,13 @@ impl Progress {
             .map(|(_, status)| *status)
     }
 
+    /// The document waited for passed lifecycle `point`; whether the wait for `name` is over
+    /// (after `load`, a moment for a redirect the page asks for).
+    fn passed(&mut self, point: &str, name: &str) -> bool {
+        self.loaded |= self.quiet_after_load && point == "load";
+        point == name && (point != "load" || !self.linger())
+    }
+
     /// The wait has reached `load`: lingers for a redirect, unless it has followed enough.
     fn linger(&mut self) -> bool {
         if self.redirects >= REDIRECTS_FOLLOWED {
@@ -351,21 +345,25 @@ impl Progress {
         true
     }
 
-    /// An event of the frame waited for: a document starting, or a navigation it asks for.
-    fn frame_event(&mut self, method: &str, p: &Value) {
+    /// An event of the frame waited for: a document starting, a lifecycle point, or a
+    /// navigation it asks for; whether the wait for `name` is over.
+    fn frame_event(&mut self, method: &str, p: &Value, name: &str) -> bool {
         if self.loader.is_none() && starts_document(method, p) {
             self.loader = Some(str_field(p, "loaderId").to_string()).filter(|l| !l.is_empty());
         }
         match method {
-            "Page.lifecycleEvent" if str_field(p, "name") == "init" => {
-                let document = str_field(p, "loaderId");
-                if self.loader.as_deref() == Some(document) {
-                    self.started = true;
-                } else if self.started && !document.is_empty() {
-                    self.loader = Some(document.to_string());
-                    self.loaded = false;
-                    self.settle_by = None;
+            "Page.lifecycleEvent" => {
+                let (document, point) = (str_field(p, "loaderId"), str_field(p, "name"));
+                if point == "init" {
+                    if self.loader.as_deref() == Some(document) {
+                        self.started = true;
+                    } else if self.started && !document.is_empty() {
+                        self.loader = Some(document.to_string());
+                        self.loaded = false;
+                        self.settle_by = None;
+                    }
                 }
+                return self.loader.as_deref() == Some(document) && self.passed(point, name);
             }
             "Page.frameRequestedNavigation"
                 if self.settle_by.is_some() && str_field(p, "disposition") == "currentTab" =>
@@ -375,6 +373,7 @@ impl Progress {
             }
             _ => {}
         }
+        false
     }
 
     /// Notes whether the network has gone quiet after `load` (`networkidle`).

@@ -3,7 +3,7 @@
 use cdt_domain::ops::op;
 use cdt_domain::ops::{HistoryParams, NavigatedReply, PageResizeReply, ReloadParams, ResizeParams};
 use cdt_domain::ports::NavigationOutcome;
-use cdt_domain::{CdtError, ErrorCode, PageInfo, WaitUntil};
+use cdt_domain::{CdtError, ErrorCode, WaitUntil};
 use tokio::time::Instant;
 
 use crate::context::{PageCtx, Scope};
@@ -30,13 +30,8 @@ use_case!(PageResize, |scope, params, until| resize(
 /// meanwhile.
 fn navigated(ctx: &PageCtx, outcome: NavigationOutcome, wait_until: WaitUntil) -> NavigatedReply {
     super::snapshot::prepare(&ctx.slot, ctx.browser.clone(), &ctx.target, wait_until);
-    let page = PageInfo {
-        id: ctx.page,
-        url: outcome.url,
-        title: outcome.title,
-        current: ctx.slot.pages().current() == Some(ctx.page),
-    };
-    NavigatedReply::new(page, outcome.status)
+    let current = ctx.slot.pages().current() == Some(ctx.page);
+    NavigatedReply::reached(ctx.page, outcome, current)
 }
 
 pub async fn history(

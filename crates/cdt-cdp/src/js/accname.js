@@ -1022,5 +1022,5 @@
     if (parent && parent.nodeType === 11) parent = parent.host;
     return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
   };
-  return { role, name, visible, fromContent, headingLevel, states, disabled, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut };
+  return { role, name, visible, fromContent, headingLevel, states, disabled, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut, isTextControl };
 })()

@@ -283,6 +283,8 @@
   const INPUT_FORMATS = { date: ['YYYY-MM-DD', '2026-11-28'], time: ['HH:MM (24-hour, :SS optional)', '13:45'],
     'datetime-local': ['YYYY-MM-DDTHH:MM', '2026-11-28T13:45'], month: ['YYYY-MM', '2026-11'], week: ['YYYY-Www', '2026-W48'],
     color: ['#rrggbb', '#ff0000'], range: ['a number', '50'], number: ['a number (digits, one . for decimals)', '1'] };
+  // Inputs whose value the browser's own picker gives (a click opens it, outside the page).
+  const PICKED_INPUTS = new Set(['date', 'time', 'month', 'week', 'datetime-local', 'color', 'file']);
   // HTML's valid floating-point number, what range and number inputs keep.
   const isNumber = (value) => /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value.trim());
   const formatError = (el, uid, type, value) =>
@@ -592,8 +594,8 @@
     // A field to type into or choose from: a click's outcome is its focus (or the browser's own
     // pop-up: a drop-down's list, a date or colour picker, a file chooser), not something the
     // page draws later.
-    const field = el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' ||
-      (el.tagName === 'INPUT' && /^(text|search|email|url|tel|password|number|date|time|month|week|datetime-local|color|file)$/.test(el.type));
+    const field = el.isContentEditable || el.tagName === 'SELECT' || A11Y.isTextControl(el) ||
+      (el.tagName === 'INPUT' && PICKED_INPUTS.has(el.type));
     return { uid, x: lx, y: ly, element: describe(el), draggable, download, field, moving };
   }
   // The press guard: the page may move the element between its aim and the press (a feed's

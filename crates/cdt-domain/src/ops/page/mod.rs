@@ -166,11 +166,22 @@ pub struct NavigatedReply {
 }
 
 impl NavigatedReply {
-    /// The reply of a navigation that reached `page`, its document answered with `status`: an
-    /// error status is warned of (the page shows the server's error page, which an agent
+    /// The reply of a navigation of page `id` (the current page or not) that reached `outcome`:
+    /// an error status is warned of (the page shows the server's error page, which an agent
     /// reading only the title could take for the page it asked for).
-    pub fn new(page: crate::page::PageInfo, status: Option<u16>) -> NavigatedReply {
+    pub fn reached(
+        id: crate::page::PageId,
+        outcome: crate::ports::NavigationOutcome,
+        current: bool,
+    ) -> NavigatedReply {
         use crate::warning::{Warning, WarningCode};
+        let page = crate::page::PageInfo {
+            id,
+            url: outcome.url,
+            title: outcome.title,
+            current,
+        };
+        let status = outcome.status;
         let warnings = status
             .filter(|status| *status >= 400)
             .map(|status| {
@@ -272,20 +283,22 @@ mod tests {
 
     #[test]
     fn an_error_status_is_warned_of_and_others_are_not() {
-        let page = |url: &str| crate::page::PageInfo {
-            id: crate::page::PageId(1),
-            url: url.into(),
-            title: "Error response".into(),
-            current: true,
+        let reached = |url: &str, status| {
+            let outcome = crate::ports::NavigationOutcome {
+                url: url.into(),
+                title: "Error response".into(),
+                status,
+            };
+            NavigatedReply::reached(crate::page::PageId(1), outcome, true)
         };
-        let missing = NavigatedReply::new(page("http://127.0.0.1:9/gone"), Some(404));
+        let missing = reached("http://127.0.0.1:9/gone", Some(404));
         assert_eq!(missing.warnings.len(), 1);
         assert_eq!(missing.warnings[0].code, WarningCode::HttpErrorStatus);
         assert_eq!(missing.warnings[0].details["status"], 404);
         let wire = serde_json::to_value(&missing).unwrap_or_default();
         assert_eq!(wire["status"], 404);
         for status in [Some(200), Some(304), None] {
-            let reply = NavigatedReply::new(page("http://127.0.0.1:9/"), status);
+            let reply = reached("http://127.0.0.1:9/", status);
             assert!(reply.warnings.is_empty(), "{status:?}");
         }
     }
