@@ -611,3 +611,82 @@ fn links_and_forms_carry_the_uids_actions_take() {
         clicked.stdout
     );
 }
+
+/// A sign-in popup that tells its opener who signed in and closes itself: the click's reply
+/// says the page closed, names the page current now (the opener, though a newer page is open)
+/// and shows what changed there — at once or when the popup closes a moment later — instead
+/// of "no effect" after the page stopped answering.
+#[test]
+fn a_popup_that_closes_itself_hands_back_to_its_opener_with_what_changed_there() {
+    let server = HttpServer::start();
+    server.page(
+        "/signin.html",
+        "Sign in",
+        "<button onclick=\"window.open('/provider.html', 'auth', 'width=400,height=500')\">Sign in with Provider</button>
+         <p id=who>Not signed in</p>
+         <script>addEventListener('message', e => who.textContent = 'Signed in as ' + e.data)</script>",
+    );
+    server.page(
+        "/provider.html",
+        "Provider",
+        "<label>User <input id=u></label>
+         <button onclick=\"opener.postMessage(u.value, '*'); setTimeout(() => window.close(), 50)\">Allow</button>
+         <button onclick=\"opener.postMessage(u.value + ' (later)', '*'); setTimeout(() => window.close(), 600)\">Allow later</button>",
+    );
+    server.page("/other.html", "Other", "<h1>Another page</h1>");
+    let env = TestEnv::new();
+    let run = |args: &[&str]| env.ctx("p", args);
+    run(&["page", "open", &server.url("/signin.html")]).ok();
+    run(&["capture", "snapshot"]).ok();
+    for (allow, who) in [("Allow", "ada"), ("Allow later", "ada (later)")] {
+        let opened = run(&["element", "click", "--text", "Sign in with Provider"]);
+        let popup = opened.ok()["newPages"][0].to_string();
+        // A newer page than the popup: where current goes when the popup closes is not simply
+        // the newest page.
+        run(&["page", "open", "--background", &server.url("/other.html")]).ok();
+        run(&["page", "use", &popup]).ok();
+        run(&["element", "fill", "--text", "User", "ada"]).ok();
+        let clicked = run(&["element", "click", "--text", allow]);
+        let data = clicked.ok();
+        assert_eq!(
+            (&data["closed"], &data["current"]),
+            (&Value::Bool(true), &serde_json::json!(1)),
+            "{}",
+            clicked.stdout
+        );
+        assert!(
+            data["changes"]
+                .to_string()
+                .contains(&format!("Signed in as {who}")),
+            "the opener's change is shown: {}",
+            clicked.stdout
+        );
+        assert!(
+            clicked.json["meta"].get("warnings").is_none()
+                && data.get("pageUnresponsive").is_none(),
+            "{}",
+            clicked.stdout
+        );
+        let list = run(&["page", "list"]);
+        let current: Vec<&Value> = list.ok()["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["current"] == true)
+            .map(|p| &p["id"])
+            .collect();
+        assert_eq!(current, [&serde_json::json!(1)], "{}", list.stdout);
+    }
+    let text = env.ctx(
+        "p",
+        &[
+            "element",
+            "click",
+            "--text",
+            "Sign in with Provider",
+            "--output",
+            "text",
+        ],
+    );
+    assert_eq!(text.code, 0, "{}", text.stdout);
+}

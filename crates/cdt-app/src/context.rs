@@ -163,6 +163,18 @@ impl PageCtx {
         Ok((ctx, mutating))
     }
 
+    /// The same context's page `page` (browser target `target`): what an action shows of a
+    /// page other than its own (the opener a popup closed itself for).
+    pub fn on(&self, page: PageId, target: String) -> PageCtx {
+        PageCtx {
+            slot: self.slot.clone(),
+            browser: self.browser.clone(),
+            page,
+            target,
+            _in_flight: self.slot.begin_passive(),
+        }
+    }
+
     /// Brings the page to the front of its window, for what needs its frames: actions, shots,
     /// video. A page in a background tab (another page opened over it, a `target=_blank` link
     /// it followed) is hidden, and Chromium paints it no frame: pointer input and screenshots,

@@ -15,9 +15,14 @@ pub struct PageTable {
 
 impl PageTable {
     /// Reconciles with the browser's targets: new targets get the next ids (in creation
-    /// order), vanished ones are dropped, and a vanished current page is replaced by the
-    /// newest remaining one.
+    /// order), vanished ones are dropped, and a vanished current page is replaced by the page
+    /// that opened it when that is still open (as a browser goes back to the page a popup
+    /// came from), else by the newest remaining one.
     pub fn sync(&mut self, targets: &[TargetInfo]) {
+        let opener = self
+            .current
+            .and_then(|id| self.entries.iter().find(|(known, _)| *known == id))
+            .and_then(|(_, entry)| entry.opener.clone());
         self.entries
             .retain(|(_, entry)| targets.iter().any(|t| t.target_id == entry.target_id));
         for target in targets {
@@ -35,7 +40,8 @@ impl PageTable {
         }
         let alive = |id: &PageId| self.entries.iter().any(|(known, _)| known == id);
         if !self.current.as_ref().is_some_and(alive) {
-            self.current = self.entries.last().map(|(id, _)| *id);
+            let opener = opener.and_then(|target| self.id_of(&target));
+            self.current = opener.or_else(|| self.entries.last().map(|(id, _)| *id));
         }
         if !self.pristine.as_ref().is_some_and(alive) {
             self.pristine = None;
@@ -138,6 +144,7 @@ mod tests {
             target_id: id.into(),
             url: url.into(),
             title: String::new(),
+            opener: None,
         }
     }
 
@@ -158,6 +165,26 @@ mod tests {
         table.reset();
         table.sync(&[target("D", "about:blank")]);
         assert_eq!(table.ids(), vec![4]);
+    }
+
+    #[test]
+    fn a_closed_popup_hands_current_back_to_its_opener() {
+        let mut table = PageTable::default();
+        let popup = TargetInfo {
+            opener: Some("A".into()),
+            ..target("P", "http://x/login")
+        };
+        table.sync(&[target("A", "http://x/"), popup.clone()]);
+        table.sync(&[target("A", "http://x/"), popup, target("B", "http://y/")]);
+        table.set_current(PageId(2));
+        table.sync(&[target("A", "http://x/"), target("B", "http://y/")]);
+        assert_eq!(
+            table.current(),
+            Some(PageId(1)),
+            "the popup's opener, not the newest page"
+        );
+        table.sync(&[target("B", "http://y/")]);
+        assert_eq!(table.current(), Some(PageId(3)), "no opener: the newest");
     }
 
     #[test]

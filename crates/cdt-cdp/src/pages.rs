@@ -63,6 +63,7 @@ fn upsert(targets: &Mutex<Vec<TargetInfo>>, info: &Value, told: Told) {
         target_id: str_field(info, "targetId").to_string(),
         url: str_field(info, "url").to_string(),
         title: str_field(info, "title").to_string(),
+        opener: info["openerId"].as_str().map(str::to_string),
     };
     if target.target_id.is_empty() {
         return;

@@ -85,6 +85,9 @@ pub struct TargetInfo {
     pub target_id: String,
     pub url: String,
     pub title: String,
+    /// The page that opened it (`window.open`, a `target=_blank` link), when the browser says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opener: Option<String>,
 }
 
 /// Any target of the browser (a page, an iframe, a worker, …), as `Target.getTargets` lists it.

@@ -143,6 +143,7 @@ impl BrowserPort for FakeBrowser {
             target_id: id.clone(),
             url: "about:blank".into(),
             title: String::new(),
+            opener: None,
         });
         Ok(id)
     }
@@ -510,6 +511,7 @@ impl BrowserLauncher for FakeLauncher {
                 target_id: "T0".into(),
                 url: "about:blank".into(),
                 title: String::new(),
+                opener: None,
             }]),
             alive: AtomicBool::new(true),
             next: AtomicU32::new(1),

@@ -265,6 +265,12 @@ fn feedback(op: &str, data: &Value) -> String {
             ids[0]
         ));
     }
+    if data["closed"] == true {
+        effects.push(match data.get("current") {
+            Some(page) => format!("the page closed itself; page {} is current", text(page)),
+            None => "the page closed itself; no page is open".to_string(),
+        });
+    }
     if data["pageUnresponsive"] == true {
         effects.push("the page stopped answering".into());
     }

@@ -303,6 +303,13 @@ pub struct ActionReply {
     /// The page stopped answering while it was watched (reported as far as it was seen).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub page_unresponsive: bool,
+    /// The page acted on closed itself (a sign-in popup done: `window.close()`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
+    /// When the page closed itself: the page current now (its opener, when open), whose
+    /// changes since the context last saw it `changes` (or `snapshot`) tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<u32>,
     /// Why an action went nowhere, when the page told (a blocked submission, a cancelled link).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -358,10 +365,11 @@ impl ActionReply {
         self.stayed_in_page() && !self.dom_changed
     }
 
-    /// Whatever happened, happened inside the page: no navigation, dialog, new page or
-    /// download.
+    /// Whatever happened, happened inside the page: no navigation, closing, dialog, new page
+    /// or download.
     pub fn stayed_in_page(&self) -> bool {
         !self.navigated
+            && !self.closed
             && self.dialog.is_none()
             && self.new_pages.is_empty()
             && self.downloads.is_empty()

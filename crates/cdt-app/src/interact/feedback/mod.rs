@@ -2,6 +2,9 @@
 //! dialog, new pages, and what changed in the page's snapshot since the last one, exactly as
 //! `capture snapshot --diff` answers it (the whole snapshot when more than half changed).
 
+mod closed;
+mod late;
+
 use std::time::Duration;
 
 use cdt_domain::interact::{DialogInfo, DispatchOutcome};
@@ -14,6 +17,7 @@ use super::snapshot;
 use crate::context::PageCtx;
 use crate::snapshot_diff::{Against, Compared, FULL_ABOVE, Touched};
 use crate::telemetry::network::NetworkRequest;
+use late::{LATE_CAP, LATE_WAIT, look_later};
 
 /// What was true before the action.
 pub struct Before {
@@ -152,7 +156,7 @@ pub fn before_answer(ctx: &PageCtx) -> Before {
 /// The page's state, retried while a navigation replaces the document.
 async fn state_after(ctx: &PageCtx) -> Value {
     for _ in 0..100 {
-        if ctx.browser.dialog(&ctx.target).is_some() {
+        if ctx.browser.dialog(&ctx.target).is_some() || closed::page_closed(ctx) {
             return Value::Null;
         }
         match ctx.probe("", ProbeCommand::State, json!({})).await {
@@ -196,15 +200,22 @@ pub async fn after(
     let observed = match tokio::time::timeout(OBSERVE_CAP, observe(ctx, &before, out.clone())).await
     {
         Ok(observed) => observed,
+        Err(_) if closed::page_closed(ctx) => return closed::reply(ctx, &before).await,
         Err(_) => return frozen(ctx, &before.pages, out),
     };
-    match observed {
+    let reply = match observed {
+        _ if closed::page_closed(ctx) => return closed::reply(ctx, &before).await,
         (first, Some(base)) if before.activates && first.no_effect() => {
             let later = look_later(ctx, &before, base, first.clone());
             tokio::time::timeout(LATE_CAP, later).await.unwrap_or(first)
         }
         (first, _) => first,
+    };
+    // (A page that closes itself a moment after the action: a popup that says "done" first.)
+    if closed::page_closed(ctx) {
+        return closed::reply(ctx, &before).await;
     }
+    reply
 }
 
 /// How long feedback waits for a download the action started to finish (it is reported as it
@@ -466,57 +477,6 @@ async fn look(
             .is_some_and(|(now, then)| now > then);
     }
     compared_with
-}
-
-/// How long an action that activates something and changed nothing at once is watched for
-/// what a page timer draws (a "Load more" behind a fake latency, a toast shown after a pause):
-/// an agent told "no effect" would click again.
-const LATE_WAIT: Duration = Duration::from_millis(1000);
-
-/// How long that watch may take in all (what the late change asked of the server included);
-/// past it, the reply is what the first look saw.
-const LATE_CAP: Duration = Duration::from_millis(2500);
-
-/// An action that activated something changed nothing at once: the page is watched
-/// [`LATE_WAIT`] more, and what came then (a DOM change and what it asked of the server, a
-/// navigation, a dialog, a new page) is told against the page before the action (`base`).
-async fn look_later(
-    ctx: &PageCtx,
-    before: &Before,
-    base: u64,
-    mut out: ActionReply,
-) -> ActionReply {
-    let Some(after) = before.mutations else {
-        return out;
-    };
-    let waiting = tokio::time::Instant::now();
-    let cap = LATE_WAIT + Duration::from_millis(500);
-    let mut settled = settle(ctx, Quiet::Late { after }, cap).await;
-    if let Some(dialog) = ctx.browser.dialog(&ctx.target) {
-        out.dialog = Some(ActionDialog { dialog, page: None });
-        return out;
-    }
-    out.new_pages = new_pages(ctx, before);
-    let state = committed_state(ctx).await;
-    let landed_now = landed(&state, before);
-    let changed = settled.mutations.is_some_and(|now| now > after);
-    if !landed_now && !changed {
-        return out;
-    }
-    if landed_now {
-        // (The new page once quiet, as a navigation at once is looked at, in less time.)
-        settled = settle(ctx, Quiet::AfterChanges, Duration::from_millis(500)).await;
-        report_landing(&mut out, &state, before);
-    } else if answered(ctx, before.requests, waiting + LATE_WAIT).await {
-        settled = settle(ctx, Quiet::AfterAnswers, Duration::from_millis(500)).await;
-    }
-    let against = if landed_now {
-        Against::PageBefore
-    } else {
-        Against::ActionStart(base)
-    };
-    look(ctx, before, &settled, against, &mut out).await;
-    out
 }
 
 /// Whether the page's own churn, as its probe has seen it, accounts for every element whose
