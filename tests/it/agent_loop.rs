@@ -1654,8 +1654,8 @@ fn a_clickable_holding_controls_is_not_named_by_their_words() {
 }
 
 /// Typing into a field that offers suggestions (here as jQuery UI's autocomplete marks it: the
-/// browser's own turned off) waits for the list drawn once typing pauses (a 300 ms debounce):
-/// the fill's feedback shows the suggestions.
+/// browser's own turned off; a search box) waits for the list drawn once typing pauses (a
+/// 300 ms debounce; rustdoc's 500 ms, then a fetch): the fill's feedback shows the suggestions.
 #[test]
 fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
     let server = HttpServer::start();
@@ -1690,6 +1690,40 @@ fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
         .any(|line| line == format!("- {lille}"));
     let whole = typed.stdout.contains("button \"Lyon\"") && !typed.stdout.contains("Lille");
     assert!(removed || whole, "{}", typed.stdout);
+    // A search that waits 500 ms after the last key (rustdoc's), shows "Loading…" and fetches
+    // its results: the fill shows the results, not the "Loading…" drawn as a shorter wait
+    // ended.
+    server.delayed_bytes(
+        "/results.json",
+        "application/json",
+        br#"["Vec", "VecDeque"]"#,
+        150,
+    );
+    server.page(
+        "/docs.html",
+        "Docs",
+        "<input type=search aria-label=Search id=q><div id=out></div>
+         <script>
+         let timer;
+         q.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(async () => {
+           out.textContent = 'Loading…';
+           const found = await (await fetch('/results.json')).json();
+           out.innerHTML = found.map((name) => '<a href=#' + name + '>' + name + '</a>').join(' ');
+         }, 500); });
+         </script>",
+    );
+    env.ctx("s", &["page", "navigate", &server.url("/docs.html")])
+        .ok();
+    let search = uid_of(&snapshot(&env, "s"), "searchbox \"Search\"");
+    let typed = env.ctx(
+        "s",
+        &["element", "fill", &search, "Vec", "--output", "text"],
+    );
+    assert!(
+        typed.stdout.contains("link \"VecDeque\"") && !typed.stdout.contains("Loading"),
+        "{}",
+        typed.stdout
+    );
 }
 
 /// A text area shows what it holds as its `value=`; the text it began with (its child text) is

@@ -887,7 +887,9 @@
     // Resolves when the DOM has been quiet for `quiet` ms and nothing is on its way (what an
     // animation ends in, a script often finishes: a row removed once it slid out), or after
     // `cap` ms. With `fromStart`, the quiet counts from now at the earliest (what typing
-    // causes comes once it pauses, however quiet the page was before). A churning node's
+    // causes comes once it pauses, however quiet the page was before); with `atLeast`, it
+    // resolves no sooner than that many ms from now (a debounce that fires as the quiet ends
+    // would draw its "Loading…" just after the look). A churning node's
     // changes do not count (see `observed`); `churning` tells whether the page has one.
     // With `after`, first waits `wait` ms at most for a change past `after` mutations (what a
     // page timer draws after an action that changed nothing at once), its changes the action's;
@@ -913,8 +915,9 @@
         }
         const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
         const left = underway();
-        if ((quiet >= args.quiet && left === 0) || Date.now() - started >= args.cap + Math.min(1000, left)) done(quiet);
-        else setTimeout(check, Math.max(1, Math.min(25, args.quiet - quiet + 1)));
+        const early = args.atLeast !== undefined && Date.now() - started < args.atLeast;
+        if ((quiet >= args.quiet && left === 0 && !early) || Date.now() - started >= args.cap + Math.min(1000, left)) done(quiet);
+        else setTimeout(check, Math.max(1, Math.min(25, early ? args.atLeast - (Date.now() - started) : args.quiet - quiet + 1)));
       };
       check();
     });

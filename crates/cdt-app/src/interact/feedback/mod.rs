@@ -47,8 +47,10 @@ pub struct Before {
 enum Quiet {
     /// 100 ms since the last change, the action's or one before it.
     AfterChanges,
-    /// 400 ms since the action at the earliest: what typing into a field that offers
-    /// suggestions brings is drawn once typing pauses (a 300 ms debounce is common).
+    /// 600 ms since the feedback began at the earliest (700 after the last key), then 100 ms
+    /// since the last change: what typing into a field that offers suggestions brings is
+    /// drawn once typing pauses (a 300 ms debounce is common, rustdoc's search waits 500 ms),
+    /// and what that asks of the server is waited for then.
     AfterTyping,
     /// 100 ms since the page's requests were answered at the earliest: what they bring is
     /// drawn a frame or two later (a framework's scheduled render).
@@ -65,7 +67,9 @@ impl Quiet {
         let cap = cap.as_millis() as u64;
         match self {
             Quiet::AfterChanges => json!({ "quiet": 100, "cap": cap }),
-            Quiet::AfterTyping => json!({ "quiet": 400, "fromStart": true, "cap": cap }),
+            Quiet::AfterTyping => {
+                json!({ "quiet": 100, "fromStart": true, "atLeast": 600, "cap": cap })
+            }
             Quiet::AfterAnswers => json!({ "quiet": 100, "fromStart": true, "cap": cap }),
             Quiet::Late { after } => json!({
                 "quiet": 100,
