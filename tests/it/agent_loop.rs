@@ -2190,3 +2190,52 @@ fn focus_reports_what_it_caused_and_refuses_what_cannot_take_it() {
         "{error}"
     );
 }
+
+/// `element fill` and `input type` end as a user's typing ends, on a key: a page that reacts to
+/// `keyup` (mdBook's search) sees the whole value and shows what it does in the
+/// feedback. Whatever the last character (a `+`, an accented letter), the value is exact; a
+/// line break at the end is no Enter key (nothing is submitted).
+#[test]
+fn typing_ends_on_a_key_so_a_page_listening_for_keys_sees_it() {
+    let server = HttpServer::start();
+    server.page(
+        "/keys.html",
+        "Keys",
+        "<form action=/sent.html><input aria-label=Find id=f></form><p id=out>Nothing yet</p>
+         <script>f.addEventListener('keyup', () => out.textContent = 'Results for ' + f.value)</script>",
+    );
+    server.page("/sent.html", "Sent", "<h1>Sent</h1>");
+    let env = TestEnv::new();
+    env.ctx("k", &["page", "open", &server.url("/keys.html")])
+        .ok();
+    let find = uid_of(&snapshot(&env, "k"), "textbox \"Find\"");
+    let filled = env.ctx(
+        "k",
+        &["element", "fill", &find, "ownership", "--output", "text"],
+    );
+    assert!(
+        filled.stdout.contains("text \"Results for ownership\""),
+        "{}",
+        filled.stdout
+    );
+    let typed = env.ctx("k", &["input", "type", " rules", "--output", "text"]);
+    assert!(
+        typed
+            .stdout
+            .contains("text \"Results for ownership rules\""),
+        "{}",
+        typed.stdout
+    );
+    for value in ["1+1", "café", "x"] {
+        env.ctx("k", &["element", "fill", &find, value]).ok();
+        let snap = snapshot(&env, "k");
+        assert!(
+            snap.contains(&format!("value=\"{value}\""))
+                && snap.contains(&format!("Results for {value}")),
+            "{value}: {snap}"
+        );
+    }
+    let lined = env.ctx("k", &["element", "fill", &find, "end\n"]);
+    assert_eq!(lined.ok()["navigated"], false, "{}", lined.stdout);
+    assert!(snapshot(&env, "k").contains("value=\"end\""));
+}

@@ -116,7 +116,7 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
             let key = crate::interact::input::parse_keys("Backspace")?;
             ctx.browser.key(&ctx.target, &key).await?
         }
-        FillKind::Type => ctx.browser.insert_text(&ctx.target, value).await?,
+        FillKind::Type => crate::interact::input::type_into_focus(ctx, value).await?,
         FillKind::Toggle if prepared["needsClick"] == true => {
             let args = json!({ "uid": uid });
             let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;

@@ -133,6 +133,13 @@ pub fn parse_keys(chord: &str) -> Result<KeyInput, CdtError> {
         return Err(CdtError::validation(format!("unknown key {key:?}"))
             .hinted("Use a single character or a key name: Enter, Tab, Escape, Backspace, Delete, ArrowUp, Home, PageDown, F5, …"));
     };
+    Ok(char_key(c, modifiers))
+}
+
+/// The key that types `c`, with `modifiers` held (Shift types a letter's capital; Control or
+/// Meta held types nothing).
+fn char_key(c: char, modifiers: u32) -> KeyInput {
+    let command_held = modifiers & (2 | 4) != 0;
     let shifted = modifiers & 8 != 0;
     let text = if shifted {
         c.to_uppercase().to_string()
@@ -146,16 +153,36 @@ pub fn parse_keys(chord: &str) -> Result<KeyInput, CdtError> {
         )
     } else if c.is_ascii_digit() {
         (format!("Digit{c}"), u32::from(c))
+    } else if c == ' ' {
+        ("Space".to_string(), 32)
     } else {
         (String::new(), 0)
     };
-    Ok(KeyInput {
+    KeyInput {
         key: text.clone(),
         code,
         key_code,
         text: (!command_held).then_some(text),
         modifiers,
-    })
+    }
+}
+
+/// Types `text` into what has the focus as a user's typing ends: all but its last character
+/// inserted at once (one `input` event: fast, whatever its length), the last typed as its key
+/// (`keydown`, `keypress`, `input`, `keyup`), so a page that reacts to keys sees the whole
+/// value (mdBook's search runs on `keyup`, a counter on `keydown`). A last character that is
+/// no printable one is inserted too (a line break's key, Enter, would submit a form).
+pub async fn type_into_focus(ctx: &PageCtx, text: &str) -> Result<DispatchOutcome, CdtError> {
+    let Some((at, last)) = text.char_indices().last().filter(|(_, c)| !c.is_control()) else {
+        return ctx.browser.insert_text(&ctx.target, text).await;
+    };
+    if at > 0 {
+        let inserted = ctx.browser.insert_text(&ctx.target, &text[..at]).await?;
+        if inserted.dialog.is_some() {
+            return Ok(inserted);
+        }
+    }
+    ctx.browser.key(&ctx.target, &char_key(last, 0)).await
 }
 
 /// Does `work` on the page and reports what it caused (the reply still to be finished);
@@ -245,7 +272,7 @@ pub async fn type_text(
     if submit.as_ref().is_some_and(KeyInput::activates) {
         before.activating();
     }
-    let typed = ctx.browser.insert_text(&ctx.target, &params.text).await?;
+    let typed = type_into_focus(&ctx, &params.text).await?;
     let outcome = match &submit {
         Some(key) if typed.dialog.is_none() => ctx.browser.key(&ctx.target, key).await?,
         _ => typed,
