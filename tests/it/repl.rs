@@ -371,8 +371,13 @@ fn seed_003_commands_work_as_printed() {
     assert_eq!(scroll_y(), 0.0, "scroll top");
     value("scroll down");
     assert!(scroll_y() > 0.0 && scroll_y() < after_up, "scroll down");
-    value("scroll x=0 y=300");
+    let rest = value("scroll x=0 y=300");
     assert_eq!(scroll_y(), 300.0, "scroll x= y=");
+    assert_eq!(
+        rest["value"],
+        serde_json::json!({ "x": 0, "y": 300 }),
+        "it answers where the page came to rest"
+    );
     value("scroll #footer into view");
     assert!(scroll_y() > 1000.0, "scroll <selector> into view");
 

@@ -27,7 +27,8 @@ pub enum Expansion {
 
 /// `scroll top|bottom|up|down`, `scroll <uid|selector> into view`, `scroll x=<n> y=<n>`: the
 /// wheel for directions (with an action's feedback), the element command for `into view`, and
-/// `window.scrollTo` for a position.
+/// `window.scrollTo` for a position (at once, whatever the page's `scroll-behavior`), answering
+/// where the page came to rest.
 fn scroll_words(alias: &Alias, rest: &str, variables: &Variables) -> Result<Vec<String>, CdtError> {
     let (what, flags) = line::split_flags(rest);
     let what = line::rest(what, variables, true)?;
@@ -65,7 +66,9 @@ fn scroll_words(alias: &Alias, rest: &str, variables: &Variables) -> Result<Vec<
                     let mut words: Vec<String> = vec![
                         "runtime".into(),
                         "eval".into(),
-                        format!("window.scrollTo({x}, {y})"),
+                        format!(
+                            "window.scrollTo({{ left: {x}, top: {y}, behavior: 'instant' }}), ({{ x: scrollX, y: scrollY }})"
+                        ),
                     ];
                     words.extend(flags);
                     words
@@ -397,7 +400,7 @@ pub(super) mod tests {
         );
         assert_eq!(
             words("scroll x=0 y=1200"),
-            "runtime eval window.scrollTo(0, 1200)"
+            "runtime eval window.scrollTo({ left: 0, top: 1200, behavior: 'instant' }), ({ x: scrollX, y: scrollY })"
         );
         assert_eq!(
             words("findall Add to cart"),
