@@ -1654,8 +1654,9 @@ fn a_clickable_holding_controls_is_not_named_by_their_words() {
 }
 
 /// Typing into a field that offers suggestions (here as jQuery UI's autocomplete marks it: the
-/// browser's own turned off; a search box) waits for the list drawn once typing pauses (a
-/// 300 ms debounce; rustdoc's 500 ms, then a fetch): the fill's feedback shows the suggestions.
+/// browser's own turned off; a search box; a text field its page calls a filter) waits for the
+/// list drawn once typing pauses (a 300 ms debounce; rustdoc's 500 ms, then a fetch): the
+/// fill's feedback shows the suggestions.
 #[test]
 fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
     let server = HttpServer::start();
@@ -1722,6 +1723,29 @@ fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
     assert!(
         typed.stdout.contains("link \"VecDeque\"") && !typed.stdout.contains("Loading"),
         "{}",
+        typed.stdout
+    );
+    // A plain text field its page calls a filter (by its label), hiding the rows that do not
+    // match once typing pauses for 400 ms.
+    server.page(
+        "/people.html",
+        "People",
+        "<h1>Team</h1><p>Everyone on the team this year, by first name.</p><p>Ask Dee to add someone.</p>
+         <label>Filter people <input id=who></label><ul id=list><li>Ann</li><li>Bob</li><li>Cy</li></ul>
+         <script>
+         let timer;
+         who.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => {
+           for (const li of list.children) li.hidden = !li.textContent.toLowerCase().includes(who.value.toLowerCase());
+         }, 400); });
+         </script>",
+    );
+    env.ctx("s", &["page", "navigate", &server.url("/people.html")])
+        .ok();
+    let who = uid_of(&snapshot(&env, "s"), "textbox \"Filter people\"");
+    let typed = env.ctx("s", &["element", "fill", &who, "bo", "--output", "text"]);
+    assert!(
+        typed.stdout.contains("- e") && !typed.stdout.contains("Bob"),
+        "Ann and Cy are told gone, Bob left as he was: {}",
         typed.stdout
     );
 }

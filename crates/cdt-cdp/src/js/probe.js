@@ -678,16 +678,23 @@
   // Whether a mouse move reached this frame's document since the last action point was taken.
   const pointerArrived = () => ({ arrived: R.pointerIn === true });
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
-  // Whether a field offers suggestions as one types: a combobox or search box, one that says
-  // it completes or controls a list, or a text field that turns the browser's own suggestions
-  // off to draw its own (jQuery UI's autocomplete says nothing else; not a password, an e-mail
-  // address or a number, which forms turn them off for too).
+  // Whether a field offers suggestions (or results) as one types: a combobox or search box, one
+  // that says it completes or controls a list, or a text field that turns the browser's own
+  // suggestions off to draw its own (jQuery UI's autocomplete says nothing else; not a
+  // password, an e-mail address or a number, which forms turn them off for too).
+  // So does a text field whose page calls it a search or a filter (its id, name, class,
+  // placeholder, ARIA label or label: w3schools' "Search for names..", a list's "Filter
+  // people"): what it finds is drawn as one types, often once typing pauses.
+  const SEARCHING = /search|filter|query|find|lookup|typeahead|autocomplete/i;
+  const calledSearch = (el) => el.type === 'text' &&
+    [el.id, el.name, el.getAttribute('class'), el.placeholder, el.getAttribute('aria-label'), ...[...(el.labels || [])].map((l) => l.textContent)]
+      .some((word) => word && SEARCHING.test(word));
   const suggests = (el) => {
     const role = el.getAttribute('role');
     return role === 'combobox' || role === 'searchbox' || el.type === 'search' || el.hasAttribute('list') ||
       (el.hasAttribute('aria-autocomplete') && el.getAttribute('aria-autocomplete') !== 'none') ||
       el.hasAttribute('aria-controls') ||
-      (el.type === 'text' && (el.getAttribute('autocomplete') || '').toLowerCase() === 'off');
+      (el.type === 'text' && (el.getAttribute('autocomplete') || '').toLowerCase() === 'off') || calledSearch(el);
   };
   function prepareFill(args, target) {
     const picked = pick(args, target);
