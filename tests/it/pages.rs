@@ -380,6 +380,51 @@ fn wait_until_networkidle_and_none() {
         &["page", "navigate", &server.url("/"), "--wait-until", "none"],
     );
     assert_eq!(none.ok()["url"], server.url("/"));
+    // An event stream is the page's live connection, never loaded: the network is quiet
+    // without it, for `networkidle`, `observe state` and `page wait-idle`.
+    server.delayed_bytes("/events", "text/event-stream", b"data: hi\n\n", 60_000);
+    server.page(
+        "/live",
+        "Live",
+        "<script>new EventSource('/events')</script>",
+    );
+    let live = env.ctx(
+        "w",
+        &[
+            "page",
+            "navigate",
+            &server.url("/live"),
+            "--wait-until",
+            "networkidle",
+        ],
+    );
+    assert_eq!(live.ok()["title"], "Live", "{}", live.stdout);
+    let state = env.ctx("w", &["observe", "state"]);
+    assert_eq!(state.ok()["networkIdle"], true, "{}", state.stdout);
+    env.ctx("w", &["page", "wait-idle", "--timeout", "5000"])
+        .ok();
+    // A long poll keeps a page from ever being idle: the wait says which request kept it busy
+    // and how to wait instead, on a navigation and a reload alike.
+    server.delayed_bytes("/poll", "application/json", b"{}", 60_000);
+    server.page("/polling", "Polling", "<script>fetch('/poll')</script>");
+    for args in [
+        vec!["page", "navigate", &server.url("/polling")],
+        vec!["page", "reload"],
+    ] {
+        let mut args = args.clone();
+        args.extend(["--wait-until", "networkidle", "--timeout", "3000"]);
+        let busy = env.ctx("w", &args);
+        let error = busy.err("TIMEOUT", 4);
+        assert!(
+            error["message"].as_str().unwrap().contains("/poll (fetch)")
+                && error["details"]["loading"][0]["url"] == server.url("/poll")
+                && error["suggestions"]
+                    .to_string()
+                    .contains("--wait-until load"),
+            "{}",
+            busy.stdout
+        );
+    }
 }
 
 /// A link with `target=_blank` opens a tab over its page, which Chromium then hides and paints no

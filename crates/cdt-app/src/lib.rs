@@ -41,6 +41,7 @@ pub mod mutation;
 pub mod network;
 pub mod page;
 pub mod page_table;
+pub mod quiet;
 pub mod raw_listeners;
 pub mod recording;
 pub mod registry;

@@ -74,25 +74,25 @@ pub fn normalize_url(raw: &str) -> Result<String, CdtError> {
 /// installed, so the script's add, the navigation and its removal are one mutation).
 async fn navigate_page(
     slot: &Arc<Slot>,
-    id: PageId,
-    target: &str,
+    (id, target): (PageId, &str),
     url: &str,
     wait_until: WaitUntil,
+    until: Instant,
 ) -> Result<NavigatedReply, CdtError> {
     let browser = slot.live_browser()?;
-    let outcome = browser
-        .navigate(target, url, wait_until)
-        .await
-        .map_err(|error| {
-            let details = if error.details.is_object() {
-                error.details.clone()
-            } else {
-                json!({})
-            };
-            let mut details = details;
-            details["page"] = json!(id);
-            error.with_details(details)
-        })?;
+    let navigation = browser.navigate(target, url, wait_until);
+    let outcome =
+        crate::quiet::within_budget(slot, (id, target), wait_until, until, navigation).await;
+    let outcome = outcome.map_err(|error| {
+        let details = if error.details.is_object() {
+            error.details.clone()
+        } else {
+            json!({})
+        };
+        let mut details = details;
+        details["page"] = json!(id);
+        error.with_details(details)
+    })?;
     crate::interact::snapshot::prepare(slot, browser, target, wait_until);
     let current = slot.pages().current() == Some(id);
     Ok(NavigatedReply::reached(id, outcome, current))
@@ -126,7 +126,7 @@ pub async fn open(
         slot.pages().set_current(id);
     }
     let _mutating = lock_page(&slot, browser.as_ref(), id, &target, Dialogs::Ignore).await?;
-    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until);
+    let navigation = navigate_page(&slot, (id, &target), &url, params.wait_until, until);
     crate::init_script::around(
         browser.as_ref(),
         &target,
@@ -189,7 +189,7 @@ pub async fn navigate(
     let (id, target) = resolve_page(&slot, params.page)?;
     let browser = slot.live_browser()?;
     let _mutating = lock_page(&slot, browser.as_ref(), id, &target, Dialogs::Refuse).await?;
-    let navigation = navigate_page(&slot, id, &target, &url, params.wait_until);
+    let navigation = navigate_page(&slot, (id, &target), &url, params.wait_until, until);
     crate::init_script::around(
         browser.as_ref(),
         &target,

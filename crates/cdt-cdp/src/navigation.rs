@@ -258,8 +258,11 @@ impl Point<'_> {
                             .push((str_field(p, "loaderId").to_string(), status));
                     }
                 }
-                // The page's requests are told on the sessions that observe its frames.
-                "Network.requestWillBeSent" if self.observes_frame(session) => {
+                // The page's requests are told on the sessions that observe its frames (an
+                // event stream never loads: it is the page's live connection, not loading).
+                "Network.requestWillBeSent"
+                    if self.observes_frame(session) && p["type"] != "EventSource" =>
+                {
                     progress
                         .in_flight
                         .insert(str_field(p, "requestId").to_string());

@@ -41,11 +41,9 @@ pub async fn history(
     until: Instant,
 ) -> Result<NavigatedReply, CdtError> {
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    match ctx
-        .browser
-        .history(&ctx.target, delta, params.wait_until)
-        .await?
-    {
+    let step = ctx.browser.history(&ctx.target, delta, params.wait_until);
+    let page = (ctx.page, ctx.target.as_str());
+    match crate::quiet::within_budget(&ctx.slot, page, params.wait_until, until, step).await? {
         Some(outcome) => Ok(navigated(&ctx, outcome, params.wait_until)),
         None => {
             let (word, command) = if delta < 0 {
@@ -71,10 +69,12 @@ pub async fn reload(
     until: Instant,
 ) -> Result<NavigatedReply, CdtError> {
     let (ctx, _mutating) = scope.page_for_action(params.page, until).await?;
-    let outcome = ctx
+    let reload = ctx
         .browser
-        .reload(&ctx.target, params.ignore_cache, params.wait_until)
-        .await?;
+        .reload(&ctx.target, params.ignore_cache, params.wait_until);
+    let page = (ctx.page, ctx.target.as_str());
+    let outcome =
+        crate::quiet::within_budget(&ctx.slot, page, params.wait_until, until, reload).await?;
     Ok(navigated(&ctx, outcome, params.wait_until))
 }
 

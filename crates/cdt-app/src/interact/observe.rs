@@ -23,17 +23,7 @@ use_case!(ObserveTargets, |scope, params, until| targets(
 
 /// Requests of the page's current navigation that have not finished.
 pub fn pending_requests(ctx: &PageCtx) -> usize {
-    let navigation = ctx.slot.telemetry.navigation(&ctx.target);
-    ctx.slot
-        .telemetry
-        .requests_where(|r| {
-            r.page_target_id == ctx.target
-                && r.navigation == navigation
-                && !r.finished
-                && !r.failed
-                && r.resource_type != "websocket"
-        })
-        .len()
+    ctx.slot.telemetry.loading(&ctx.target).len()
 }
 
 pub async fn state(

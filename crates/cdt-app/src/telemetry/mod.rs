@@ -381,6 +381,19 @@ impl TelemetryStore {
             .unwrap_or(0)
     }
 
+    /// The requests of a page's document (its current navigation's) still loading: what keeps
+    /// its network from being quiet (the page's live connections, which never load, aside).
+    pub fn loading(&self, page_target_id: &str) -> Vec<NetworkRequest> {
+        let navigation = self.navigation(page_target_id);
+        self.requests_where(|r| {
+            r.page_target_id == page_target_id
+                && r.navigation == navigation
+                && !r.finished
+                && !r.failed
+                && !r.streams()
+        })
+    }
+
     /// Forgets console messages (of one page target, or all).
     pub fn clear_console(&self, page_target_id: Option<&str>) -> usize {
         let mut inner = lock(&self.inner);

@@ -163,6 +163,12 @@ pub fn status_matches(filter: &str, status: Option<u64>) -> bool {
 }
 
 impl NetworkRequest {
+    /// A live connection the page keeps open (a WebSocket, an event stream): it never loads,
+    /// so no wait for a quiet network counts it.
+    pub fn streams(&self) -> bool {
+        matches!(self.resource_type.as_str(), "websocket" | "eventsource")
+    }
+
     /// The browser called the request off (`net::ERR_ABORTED`, or `canceled` with no text), as
     /// it does to a navigation whose response it saves as a download instead of showing it.
     pub fn aborted(&self) -> bool {
