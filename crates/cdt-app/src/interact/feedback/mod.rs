@@ -208,14 +208,15 @@ pub async fn after(
         Err(_) => return frozen(ctx, &before.pages, out),
     };
     let reply = match observed {
-        _ if closed::page_closed(ctx) => return closed::reply(ctx, &before).await,
-        (first, Some(base)) if before.activates && first.no_effect() => {
+        (first, Some(base))
+            if before.activates && first.no_effect() && !closed::page_closed(ctx) =>
+        {
             let later = look_later(ctx, &before, base, first.clone());
             tokio::time::timeout(LATE_CAP, later).await.unwrap_or(first)
         }
         (first, _) => first,
     };
-    // (A page that closes itself a moment after the action: a popup that says "done" first.)
+    // (Closed at once, or a moment after the action: a popup that says "done" first.)
     if closed::page_closed(ctx) {
         return closed::reply(ctx, &before).await;
     }
