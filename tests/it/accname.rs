@@ -257,7 +257,8 @@ fn named_structure_has_a_uid_and_headings_have_chromiums_levels() {
 <div role="meter" aria-label="Fuel">x</div>
 <div role="status" aria-label="Saved">x</div>
 <table><tr><td aria-label="Authored cell">x</td><td>Content cell</td></tr></table>
-<span style="display: none"><button>Hidden</button></span>"#,
+<span style="display: none"><button>Hidden</button></span>
+<div role="treegrid"><div role="row"><div role="gridcell" tabindex="-1">Rent</div></div></div>"#,
     );
     let env = cdt_e2e::TestEnv::new();
     env.ctx("named", &["page", "open", &server.url("/named.html")])
@@ -283,6 +284,14 @@ fn named_structure_has_a_uid_and_headings_have_chromiums_levels() {
         "{snap}"
     );
     assert!(!snap.contains("Hidden"), "{snap}");
+    // An unnamed tree grid (Handsontable's) is a line of its own, as an unnamed grid is, with
+    // its rows below it (Chromium: `treegrid`).
+    let lines: Vec<&str> = snap.lines().collect();
+    let grid = lines.iter().position(|l| l.ends_with(" treegrid"));
+    assert!(
+        grid.is_some_and(|at| lines[at + 1].trim_start() == "row \"Rent\""),
+        "{snap}"
+    );
 }
 
 /// Generated content from a style sheet the page @imports names an element as it does in

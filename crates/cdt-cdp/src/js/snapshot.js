@@ -41,7 +41,7 @@
   const wantsUid = (el, role, name) => UID_ROLES.has(role) || (!!name && (NAMED_UID_ROLES.has(role) || authorNamed(el)));
   // Structure kept even when unnamed (alerts and status messages too: an agent must see that
   // the words under them are one); other unnamed non-actionable roles fold away.
-  const KEEP_UNNAMED = new Set(['main', 'navigation', 'form', 'search', 'dialog', 'alertdialog', 'alert', 'status', 'table', 'grid', 'row', 'menu',
+  const KEEP_UNNAMED = new Set(['main', 'navigation', 'form', 'search', 'dialog', 'alertdialog', 'alert', 'status', 'table', 'grid', 'treegrid', 'row', 'menu',
     'menubar', 'tablist', 'tree', 'radiogroup']);
   // Named containers whose name would only repeat a sole control's name.
   const FOLDS_INTO_CONTROL = new Set(['heading', 'listitem', 'cell', 'gridcell', 'columnheader', 'rowheader']);
