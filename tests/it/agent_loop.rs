@@ -2225,8 +2225,11 @@ fn typing_ends_on_a_key_so_a_page_listening_for_keys_sees_it() {
     server.page(
         "/keys.html",
         "Keys",
-        "<form action=/sent.html><input aria-label=Find id=f></form><p id=out>Nothing yet</p>
-         <script>f.addEventListener('keyup', () => out.textContent = 'Results for ' + f.value)</script>",
+        "<form action=/sent.html><input aria-label=Find id=f></form><p id=out>Nothing yet</p><p id=last></p>
+         <script>
+         f.addEventListener('keyup', () => out.textContent = 'Results for ' + f.value);
+         f.addEventListener('keydown', (e) => last.textContent = 'Key ' + e.key + (e.shiftKey ? ' with Shift' : ''));
+         </script>",
     );
     server.page("/sent.html", "Sent", "<h1>Sent</h1>");
     let env = TestEnv::new();
@@ -2259,6 +2262,10 @@ fn typing_ends_on_a_key_so_a_page_listening_for_keys_sees_it() {
             "{value}: {snap}"
         );
     }
+    // A capital's key comes with Shift held, as a hand types it.
+    env.ctx("k", &["element", "fill", &find, "ABC"]).ok();
+    let snap = snapshot(&env, "k");
+    assert!(snap.contains("text \"Key C with Shift\""), "{snap}");
     let lined = env.ctx("k", &["element", "fill", &find, "end\n"]);
     assert_eq!(lined.ok()["navigated"], false, "{}", lined.stdout);
     assert!(snapshot(&env, "k").contains("value=\"end\""));

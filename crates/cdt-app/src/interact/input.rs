@@ -182,7 +182,9 @@ pub async fn type_into_focus(ctx: &PageCtx, text: &str) -> Result<DispatchOutcom
             return Ok(inserted);
         }
     }
-    ctx.browser.key(&ctx.target, &char_key(last, 0)).await
+    // (A capital letter's key comes with Shift held, as a hand types it.)
+    let shift = if last.is_ascii_uppercase() { 8 } else { 0 };
+    ctx.browser.key(&ctx.target, &char_key(last, shift)).await
 }
 
 /// Does `work` on the page and reports what it caused (the reply still to be finished);
