@@ -2270,3 +2270,37 @@ fn typing_ends_on_a_key_so_a_page_listening_for_keys_sees_it() {
     assert_eq!(lined.ok()["navigated"], false, "{}", lined.stdout);
     assert!(snapshot(&env, "k").contains("value=\"end\""));
 }
+
+/// An editor built on the EditContext API (Monaco's: a `div` that is neither an input nor
+/// `contenteditable`) is filled as a field is: focused, what it holds selected by its own
+/// select-all (Control+A), the text typed. It was refused (`TARGET_NOT_INTERACTABLE`).
+#[test]
+fn an_editor_on_the_edit_context_api_is_filled() {
+    let server = HttpServer::start();
+    server.page(
+        "/edit-context.html",
+        "Code",
+        "<div id=ed role=textbox aria-label=Code tabindex=0 style='width:300px;height:60px;border:1px solid'></div>
+         <p id=out>Empty</p>
+         <script>
+         const context = new EditContext();
+         ed.editContext = context;
+         context.addEventListener('textupdate', () => out.textContent = 'Text: ' + context.text);
+         ed.addEventListener('keydown', (e) => {
+           if (e.ctrlKey && e.key === 'a') { context.updateSelection(0, context.text.length); e.preventDefault(); }
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/edit-context.html")])
+        .ok();
+    let code = uid_of(&snapshot(&env, "c"), "textbox \"Code\"");
+    for value in ["let a = 1;", "done"] {
+        let filled = env.ctx("c", &["element", "fill", &code, value, "--output", "text"]);
+        assert!(
+            filled.stdout.contains(&format!("text \"Text: {value}\"")),
+            "{value}: {}",
+            filled.stdout
+        );
+    }
+}

@@ -137,12 +137,15 @@ pub fn parse_keys(chord: &str) -> Result<KeyInput, CdtError> {
 }
 
 /// The key that types `c`, with `modifiers` held (Shift types a letter's capital; Control or
-/// Meta held types nothing).
+/// Meta held types nothing, and a letter's key is then its small one, as a keyboard gives it:
+/// `Control+A` is `a` with Control).
 fn char_key(c: char, modifiers: u32) -> KeyInput {
     let command_held = modifiers & (2 | 4) != 0;
     let shifted = modifiers & 8 != 0;
     let text = if shifted {
         c.to_uppercase().to_string()
+    } else if command_held {
+        c.to_lowercase().to_string()
     } else {
         c.to_string()
     };
@@ -463,10 +466,14 @@ mod tests {
         );
         let select_all = parse_keys("Control+A").ok();
         assert_eq!(
-            select_all
-                .as_ref()
-                .map(|k| (k.modifiers, k.code.as_str(), k.text.is_none())),
-            Some((2, "KeyA", true))
+            select_all.as_ref().map(|k| (
+                k.modifiers,
+                k.key.as_str(),
+                k.code.as_str(),
+                k.text.is_none()
+            )),
+            Some((2, "a", "KeyA", true)),
+            "a keyboard's Control+A is `a` with Control"
         );
         let reload = parse_keys("Control+Shift+R").ok();
         assert_eq!(reload.map(|k| k.modifiers), Some(10));

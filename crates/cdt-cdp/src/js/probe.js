@@ -773,6 +773,14 @@
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
       return { uid, kind: 'type', pageFocused: el.ownerDocument.hasFocus() };
     }
+    // An element the page edits through the EditContext API (Monaco's editor: no input, no
+    // `contenteditable`) takes typed text as a field does; the daemon selects what it holds by
+    // keyboard (the editor's own select-all), then types.
+    if (el.editContext) {
+      el.focus();
+      if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
+      return { uid, kind: 'type', pageFocused: el.ownerDocument.hasFocus() };
+    }
     return { error: 'not-fillable', uid, element: describe(el) };
   }
   function inspect(args, target) {
