@@ -37,26 +37,21 @@ pub async fn within_budget<T>(
 /// The requests that kept page `target`'s network from being quiet until the budget ran out.
 fn never_quiet(slot: &Slot, id: PageId, target: &str) -> CdtError {
     let loading = slot.telemetry.loading(target);
-    let named: Vec<String> = loading
+    // The first three by name, then how many more: `: GET …/poll (fetch) and 2 more`.
+    let mut listed: String = loading
         .iter()
         .take(3)
-        .map(|r| format!("{} {} ({})", r.method, r.url, r.resource_type))
+        .map(|r| format!(", {} {} ({})", r.method, r.url, r.resource_type))
         .collect();
-    let more = loading.len().saturating_sub(named.len());
+    if loading.len() > 3 {
+        listed.push_str(&format!(" and {} more", loading.len() - 3));
+    }
+    let listed = listed.replacen(", ", ": ", 1);
     let message = format!(
-        "the page's network was not quiet for 500 ms before the budget ran out (--wait-until networkidle): {} request{} still loading{}{}",
+        "the page's network was not quiet for {} ms before the budget ran out (--wait-until networkidle): {} request{} still loading{listed}",
+        cdt_domain::NETWORK_QUIET_MS,
         loading.len(),
         if loading.len() == 1 { "" } else { "s" },
-        if named.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", named.join(", "))
-        },
-        if more > 0 {
-            format!(" and {more} more")
-        } else {
-            String::new()
-        },
     );
     let loading: Vec<_> = loading
         .iter()

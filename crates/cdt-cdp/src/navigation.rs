@@ -191,7 +191,7 @@ fn starts_document(method: &str, params: &Value) -> bool {
 /// page in flight for this long (Playwright's rule). Chromium's own `networkIdle` lifecycle event
 /// comes up to two seconds after a still page went quiet (it is checked when the page runs a task,
 /// or by a two-second watchdog), so it is taken only when it comes first.
-const NETWORK_QUIET: Duration = Duration::from_millis(500);
+const NETWORK_QUIET: Duration = Duration::from_millis(cdt_domain::NETWORK_QUIET_MS);
 
 impl Point<'_> {
     /// Whether `session` observes a frame of the page (the page itself, or a frame of it in a

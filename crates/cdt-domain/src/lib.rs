@@ -30,7 +30,7 @@ pub use caller::{
     Access, CallerContext, ContextKey, ContextSource, ProcessFingerprint, ResolvedContext,
 };
 pub use error::{CdtError, ErrorCode, ExitCode, RunHint, Suggestion};
-pub use page::{PageId, PageInfo, WaitUntil};
+pub use page::{NETWORK_QUIET_MS, PageId, PageInfo, WaitUntil};
 pub use time::Deadline;
 pub use warning::{Warning, WarningCode};
 

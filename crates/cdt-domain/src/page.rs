@@ -36,6 +36,10 @@ pub struct PageInfo {
     pub current: bool,
 }
 
+/// How long `--wait-until networkidle` wants a loaded page's network quiet: no request of the
+/// page in flight for this long (Playwright's rule).
+pub const NETWORK_QUIET_MS: u64 = 500;
+
 /// What a navigation waits for before it returns.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,

@@ -108,15 +108,15 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
     // keyboard, which an editor that types through a hidden field of its own (CodeMirror)
     // takes as its own select-all (the probe's selection covers plain fields already).
     if kind == FillKind::Type {
-        let select_all = crate::interact::input::parse_keys("Control+A")?;
+        let select_all = super::keys::parse_keys("Control+A")?;
         ctx.browser.key(&ctx.target, &select_all).await?;
     }
     let outcome = match kind {
         FillKind::Type if value.is_empty() => {
-            let key = crate::interact::input::parse_keys("Backspace")?;
+            let key = super::keys::parse_keys("Backspace")?;
             ctx.browser.key(&ctx.target, &key).await?
         }
-        FillKind::Type => crate::interact::input::type_into_focus(ctx, value).await?,
+        FillKind::Type => super::keys::type_into_focus(ctx, value).await?,
         FillKind::Toggle if prepared["needsClick"] == true => {
             let args = json!({ "uid": uid });
             let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
@@ -241,7 +241,7 @@ impl StepKey {
             (StepKey::Horizontal, true) => "ArrowRight",
             (StepKey::Horizontal, false) => "ArrowLeft",
         };
-        crate::interact::input::parse_keys(key)
+        super::keys::parse_keys(key)
     }
 }
 

@@ -12,6 +12,7 @@ pub mod examine;
 pub mod feedback;
 pub mod fill;
 pub mod input;
+pub mod keys;
 pub mod locate;
 pub mod navigation;
 pub mod observe;

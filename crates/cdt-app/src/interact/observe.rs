@@ -8,7 +8,6 @@ use serde_json::json;
 use tokio::time::Instant;
 
 use super::probe_read;
-use crate::context::PageCtx;
 use crate::context::Scope;
 use crate::dispatch::use_case;
 
@@ -20,11 +19,6 @@ use_case!(ObserveTargets, |scope, params, until| targets(
     scope, &params, until
 )
 .await);
-
-/// Requests of the page's current navigation that have not finished.
-pub fn pending_requests(ctx: &PageCtx) -> usize {
-    ctx.slot.telemetry.loading(&ctx.target).len()
-}
 
 pub async fn state(
     scope: &Scope<'_>,
@@ -43,7 +37,7 @@ pub async fn state(
         }));
     }
     let page_state = ctx.probe("", ProbeCommand::State, json!({})).await?;
-    let pending = pending_requests(&ctx);
+    let pending = ctx.slot.telemetry.loading(&ctx.target).len();
     let quiet_ms = page_state["msSinceMutation"].as_u64().unwrap_or(0);
     Ok(PageStateReply::Live(Box::new(LiveState {
         page: ctx.page,

@@ -13,7 +13,6 @@ use cdt_domain::{CdtError, ErrorCode};
 use serde_json::json;
 use tokio::time::Instant;
 
-use super::observe::pending_requests;
 use super::{probe_result, scope_to};
 use crate::context::Scope;
 use crate::dispatch::use_case;
@@ -168,7 +167,7 @@ pub async fn wait_idle(
     let mut quiet_since: Option<Instant> = None;
     poll(until, || {
         let now = Instant::now();
-        let busy = pending_requests(&ctx) > 0;
+        let busy = !ctx.slot.telemetry.loading(&ctx.target).is_empty();
         quiet_since = if busy {
             None
         } else {
