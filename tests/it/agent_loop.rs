@@ -1125,6 +1125,235 @@ fn a_target_moved_as_it_is_pressed_is_pressed_again_and_nothing_else_is() {
     );
 }
 
+/// A drop-down drawn by a script (Material UI's Select, Radix's) opens its menu as the button
+/// goes down, with a backdrop over the whole page: the release lands on that backdrop. The
+/// target did not move, so that is the press's own release, as a user's lands there too: the
+/// click is not kept from the page, and the menu it opened stays open.
+#[test]
+fn a_menu_opened_as_the_button_goes_down_is_not_a_press_that_missed() {
+    let server = HttpServer::start();
+    server.page(
+        "/menu.html",
+        "Menu",
+        "<div id=age role=combobox tabindex=0 aria-haspopup=listbox aria-label=Age
+              style='width:200px;height:40px;border:1px solid'>Choose</div>
+         <p id=chosen>No age</p>
+         <script>
+         age.addEventListener('mousedown', () => {
+           const backdrop = document.createElement('div');
+           backdrop.style = 'position:fixed;inset:0';
+           backdrop.onclick = () => { backdrop.remove(); list.remove(); window.dismissed = (window.dismissed || 0) + 1; };
+           const list = document.createElement('ul');
+           list.setAttribute('role', 'listbox');
+           list.style = 'position:fixed;top:60px;left:10px;background:white';
+           list.innerHTML = '<li role=option>Ten</li><li role=option>Twenty</li>';
+           list.onclick = (e) => { chosen.textContent = 'Age ' + e.target.textContent; backdrop.remove(); list.remove(); };
+           document.body.append(backdrop, list);
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/menu.html")])
+        .ok();
+    let age = uid_of(&snapshot(&env, "m"), "combobox \"Age\"");
+    let opened = env.ctx("m", &["element", "click", &age]);
+    opened.ok();
+    assert!(
+        opened.stdout.contains("option \\\"Twenty\\\""),
+        "{}",
+        opened.stdout
+    );
+    let chosen = env.ctx("m", &["element", "click", "--text", "Twenty"]);
+    chosen.ok();
+    assert!(chosen.stdout.contains("Age Twenty"), "{}", chosen.stdout);
+    let closed = env.ctx("m", &["runtime", "eval", "window.dismissed"]);
+    assert_eq!(
+        closed.ok()["value"],
+        Value::Null,
+        "the backdrop was never clicked"
+    );
+}
+
+/// A control its label draws (a star rating: radios visually hidden, one clipped to a pixel
+/// where another star covers it) is pressed where a user presses it, on its label.
+#[test]
+fn a_control_drawn_by_its_label_is_pressed_on_its_label() {
+    let server = HttpServer::start();
+    let stars: String = (1..=5)
+        .map(|n| {
+            format!(
+                "<label for=s{n}><span aria-hidden=true>&#9733;</span><span class=vh>{n} Stars</span></label>
+                 <input type=radio class=vh name=stars id=s{n} value={n}>"
+            )
+        })
+        .collect();
+    server.page(
+        "/stars.html",
+        "Stars",
+        &format!(
+            "<style>
+             .vh {{ position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden;
+                    clip: rect(0 0 0 0); white-space: nowrap; border: 0; padding: 0 }}
+             #rating {{ position: relative; display: inline-flex; font-size: 32px }}
+             label {{ cursor: pointer }}
+             </style>
+             <span id=rating>{stars}</span>
+             <p id=out>No rating</p>
+             <script>
+             rating.addEventListener('change', (e) => out.textContent = e.target.value + ' stars');
+             for (const input of document.querySelectorAll('input')) input.style.left = '0';
+             </script>"
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/stars.html")])
+        .ok();
+    let snap = snapshot(&env, "r");
+    let four = uid_of(&snap, "radio \"4 Stars\"");
+    let clicked = env.ctx("r", &["element", "click", &four]);
+    clicked.ok();
+    assert!(clicked.stdout.contains("4 stars"), "{}", clicked.stdout);
+    let two = uid_of(&snap, "radio \"2 Stars\"");
+    let checked = env.ctx("r", &["element", "check", &two]);
+    checked.ok();
+    assert!(checked.stdout.contains("2 stars"), "{}", checked.stdout);
+}
+
+/// A drop-down the page draws itself is chosen from as a user chooses: `element select` (and
+/// `fill`) presses it open and presses the option of that name. Three shapes: WAI-ARIA's
+/// select-only combobox (a `div` that controls its list box), a button that opens a list box
+/// drawn at the end of the page as it goes down (Radix's Select), a menu button (an editor's
+/// Heading menu), and a text combobox whose suggestions come after typing (react-select). An
+/// option it does not have is an error that
+/// names the options, the list closed again.
+#[test]
+fn a_drop_down_drawn_by_the_page_is_chosen_from_by_its_option_name() {
+    let server = HttpServer::start();
+    server.page(
+        "/dropdowns.html",
+        "Drop-downs",
+        "<style>[role=listbox] { border: 1px solid; margin: 0; padding: 0; list-style: none }
+                [role=option] { padding: 4px }</style>
+         <label id=size-label>Size</label>
+         <div id=size role=combobox tabindex=0 aria-labelledby=size-label aria-controls=sizes
+              aria-expanded=false style='width:150px;border:1px solid'>Medium</div>
+         <ul id=sizes role=listbox aria-labelledby=size-label hidden>
+           <li role=option id=s1>Small</li><li role=option id=s2>Medium</li><li role=option id=s3>Large</li>
+         </ul>
+         <p id=size-out>Size: Medium</p>
+         <button id=fruit aria-haspopup=listbox aria-label=Fruit>Pick a fruit</button>
+         <p id=fruit-out>Fruit: none</p>
+         <button id=style aria-haspopup=true aria-label=Style>Paragraph</button>
+         <div id=styles role=menu hidden><span role=menuitemradio>Paragraph</span><span role=menuitemradio>Heading 1</span></div>
+         <ul role=listbox aria-label=Recent><li role=option>Tokyo</li></ul>
+         <label for=city>City</label>
+         <input id=city role=combobox aria-autocomplete=list aria-expanded=false autocomplete=off>
+         <p id=city-out>City: none</p>
+         <script>
+         size.onclick = () => { sizes.hidden = !sizes.hidden; size.setAttribute('aria-expanded', !sizes.hidden); };
+         size.onkeydown = (e) => { if (e.key === 'Escape') { sizes.hidden = true; size.setAttribute('aria-expanded', false); } };
+         sizes.onclick = (e) => { size.textContent = e.target.textContent; sizes.hidden = true;
+           size.setAttribute('aria-expanded', false); window['size-out'].textContent = 'Size: ' + e.target.textContent; };
+         fruit.addEventListener('pointerdown', () => setTimeout(() => {
+           const list = document.createElement('div');
+           list.setAttribute('role', 'listbox');
+           list.style = 'position:fixed;top:10px;right:10px;background:white';
+           list.innerHTML = '<div role=option data-value=apple>Apple</div><div role=option data-value=banana>Banana</div>';
+           list.onclick = (e) => { window['fruit-out'].textContent = 'Fruit: ' + e.target.dataset.value; list.remove(); };
+           document.body.append(list);
+         }, 150));
+         style.onclick = () => { styles.hidden = false; };
+         styles.onclick = (e) => { style.textContent = e.target.textContent; styles.hidden = true; };
+         const cities = ['Paris', 'Parma', 'Perth', 'Porto'];
+         let timer;
+         city.oninput = () => { clearTimeout(timer); timer = setTimeout(() => {
+           document.getElementById('cities')?.remove();
+           const list = document.createElement('ul');
+           list.id = 'cities'; list.setAttribute('role', 'listbox');
+           list.innerHTML = cities.filter((c) => c.toLowerCase().startsWith(city.value.toLowerCase()))
+             .map((c) => '<li role=option>' + c + '</li>').join('');
+           list.onclick = (e) => { city.value = e.target.textContent; list.remove();
+             window['city-out'].textContent = 'City: ' + e.target.textContent; };
+           city.after(list);
+           city.setAttribute('aria-controls', 'cities');
+         }, 200); };
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/dropdowns.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    let size = uid_of(&snap, "combobox \"Size\"");
+    let chosen = env.ctx("d", &["element", "select", &size, "Large"]);
+    chosen.ok();
+    assert!(chosen.stdout.contains("Size: Large"), "{}", chosen.stdout);
+    // By fill too, and regardless of case.
+    let filled = env.ctx("d", &["element", "fill", &size, "small"]);
+    filled.ok();
+    assert!(filled.stdout.contains("Size: Small"), "{}", filled.stdout);
+
+    let fruit = uid_of(&snap, "button \"Fruit\"");
+    let picked = env.ctx("d", &["element", "select", &fruit, "Banana"]);
+    picked.ok();
+    assert!(picked.stdout.contains("Fruit: banana"), "{}", picked.stdout);
+
+    // A menu button's item; a list box shown before the button was pressed is not its own.
+    let style = uid_of(&snap, "button \"Style\"");
+    env.ctx("d", &["element", "select", &style, "Heading 1"])
+        .ok();
+    let read = |js: &str| env.ctx("d", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(read("style.textContent"), json!("Heading 1"));
+
+    let city = uid_of(&snap, "combobox \"City\"");
+    let typed = env.ctx("d", &["element", "select", &city, "Perth"]);
+    typed.ok();
+    assert!(typed.stdout.contains("City: Perth"), "{}", typed.stdout);
+    assert_eq!(read("city.value"), json!("Perth"));
+
+    // No such option: the options named, the list closed again, nothing chosen.
+    let missing = env.ctx("d", &["element", "select", &size, "Huge"]);
+    let error = missing.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Small", "Medium", "Large"]),
+        "{error}"
+    );
+    assert_eq!(
+        read("[sizes.hidden, size.textContent]"),
+        json!([true, "Small"])
+    );
+}
+
+/// The invisible characters a rich-text editor or a widget writes between words (CKEditor's
+/// inline filler of word joiners, a zero-width space in an empty select, a byte order mark)
+/// are not in what the agent reads, and a text match does without them.
+#[test]
+fn invisible_characters_a_page_writes_are_not_read() {
+    let server = HttpServer::start();
+    server.page(
+        "/invisible.html",
+        "Invisible",
+        "<meta charset=utf-8>
+         <button onclick=\"out.textContent = 'saved'\">Sa\u{200b}ve</button>
+         <div contenteditable=true aria-label=Post>Bold\u{2060}\u{2060}\u{2060} words</div>
+         <p id=out>\u{feff}Not saved</p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("i", &["page", "open", &server.url("/invisible.html")])
+        .ok();
+    let snap = snapshot(&env, "i");
+    assert!(
+        !snap.contains(['\u{200b}', '\u{2060}', '\u{feff}']),
+        "{snap:?}"
+    );
+    assert!(snap.contains("button \"Save\""), "{snap}");
+    assert!(snap.contains("value=\"Bold words\""), "{snap}");
+    assert!(snap.contains("text \"Not saved\""), "{snap}");
+    let saved = env.ctx("i", &["element", "click", "--text", "Save"]);
+    saved.ok();
+    assert!(saved.stdout.contains("saved"), "{}", saved.stdout);
+}
+
 /// An action's feedback waits for what it set on its way (a toast sliding out, removed by the
 /// page once its transition ends), not only for the DOM to be quiet; a colour is not waited for.
 #[test]

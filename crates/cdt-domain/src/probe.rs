@@ -98,6 +98,9 @@ named! {
         /// What the last press landed on instead of the element aimed at (the page moved it),
         /// if it did: such a press was kept from the page.
         Pressed = "pressed",
+        /// The option named by a value in the list box a drop-down drawn by the page shows
+        /// (`pending` while none shows).
+        Option = "option",
     }
 }
 
@@ -149,6 +152,9 @@ named! {
         /// A slider or spin button of ARIA's, focused: moved by its keys until it says the
         /// value (`now` → `want`).
         Step = "step",
+        /// A drop-down the page draws (role combobox or listbox): opened by a press unless
+        /// `open`, then its option pressed.
+        Choose = "choose",
     }
 }
 

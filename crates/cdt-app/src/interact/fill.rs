@@ -18,7 +18,7 @@ use tokio::time::Instant;
 use super::element::{finish, pick, window_focus};
 use super::locate::{self, Located};
 use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
-use super::{Target, feedback, frame_of, probe_result};
+use super::{Target, choose, feedback, frame_of, probe_result};
 use crate::context::{PageCtx, Scope};
 use crate::dispatch::use_case;
 
@@ -79,8 +79,14 @@ struct Filled {
     suggests: bool,
 }
 
-/// Fills one field, without feedback.
-async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<Filled, CdtError> {
+/// Fills one field, without feedback. `action` `select` into a text combobox types the value,
+/// then presses the option of that name among its suggestions.
+async fn fill_one(
+    ctx: &PageCtx,
+    target: &ElementTarget,
+    value: &str,
+    action: FillAction,
+) -> Result<Filled, CdtError> {
     let Target { frame, args, what } = pick(target)?;
     let Located {
         frame,
@@ -116,7 +122,19 @@ async fn fill_one(ctx: &PageCtx, target: &ElementTarget, value: &str) -> Result<
             let key = super::keys::parse_keys("Backspace")?;
             ctx.browser.key(&ctx.target, &key).await?
         }
+        FillKind::Type if action == FillAction::Select && prepared["combobox"] == true => {
+            let typed = super::keys::type_into_focus(ctx, value).await?;
+            if typed.dialog.is_some() {
+                typed
+            } else {
+                choose::choose(ctx, &frame, &what, (&uid, true), value).await?
+            }
+        }
         FillKind::Type => super::keys::type_into_focus(ctx, value).await?,
+        FillKind::Choose => {
+            let open = prepared["open"] == true;
+            choose::choose(ctx, &frame, &what, (&uid, open), value).await?
+        }
         FillKind::Toggle if prepared["needsClick"] == true => {
             let args = json!({ "uid": uid });
             let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
@@ -273,7 +291,7 @@ pub async fn fill(
     pick(&params.target)?;
     let (ctx, _mutating) = scope.page_for_action(params.target.page, until).await?;
     let mut before = feedback::before(&ctx).await;
-    let filled = fill_one(&ctx, &params.target, &params.value).await?;
+    let filled = fill_one(&ctx, &params.target, &params.value, action).await?;
     if filled.suggests && !params.value.is_empty() {
         before.expect_suggestions();
     }
@@ -320,7 +338,7 @@ pub async fn fill_form(
             ..Default::default()
         };
         // By uid: no text to match others.
-        let one = fill_one(&ctx, &target, &field.value).await?;
+        let one = fill_one(&ctx, &target, &field.value, FillAction::Fill).await?;
         filled.push(one.uid);
         if one.outcome.dialog.is_some() {
             last = one.outcome;

@@ -5,6 +5,7 @@
 //! ask, maps the probe's answers to error codes, and builds the feedback of every action.
 
 pub mod capture;
+mod choose;
 pub mod dialog;
 pub mod element;
 pub mod eval;

@@ -155,13 +155,16 @@
     const where = el.localName + '<' + (parent ? parent.localName : '');
     return role + '\u0000' + name + '\u0000' + where + '\u0000' + text.slice(0, 200);
   };
-  // Page text never carries control characters into a reply (they delimit placeholders).
+  // Page text never carries control characters into a reply (they delimit placeholders), nor
+  // the invisible ones an editor or a widget writes between words (zero-width space, word
+  // joiner, byte order mark: CKEditor's inline filler, Material UI's empty select), which a
+  // reader would take for letters and a text match would miss.
   // (A string with none of those — most names, normalized already — is kept as it is.)
-  const UNCLEAN = /[^\S ]|[\u0000-\u001f\u007f]| {2}|^ | $/;
+  const UNCLEAN = /[^\S ]|[\u0000-\u001f\u007f\u200b\u2060\ufeff]| {2}|^ | $/;
   const clean = (s, max) => {
     // One pass: a run of white space and control characters becomes one space.
     s = String(s || '');
-    if (UNCLEAN.test(s)) s = s.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+    if (UNCLEAN.test(s)) s = s.replace(/[\u200b\u2060\ufeff]+/g, '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
     return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
   const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
@@ -523,6 +526,18 @@
     }
     return null;
   };
+  // The middle of a label of `el` that shows there (nothing covers it), as [x, y, hit].
+  const labelPoint = (el) => {
+    const view = el.ownerDocument.defaultView;
+    for (const label of el.labels || []) {
+      const r = label.getBoundingClientRect();
+      const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+      if (!r.width || !r.height || x < 0 || y < 0 || x > view.innerWidth || y > view.innerHeight) continue;
+      const hit = el.ownerDocument.elementFromPoint(x, y);
+      if (hit && (label.contains(hit) || hit === el)) return [x, y, hit];
+    }
+    return null;
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -541,10 +556,14 @@
     const r = rects.length ? rects[0] : el.getBoundingClientRect();
     const moving = stillMoving(el);
     if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el), moving };
-    const lx = r.left + r.width / 2; const ly = r.top + r.height / 2;
+    let lx = r.left + r.width / 2; let ly = r.top + r.height / 2;
     const view = el.ownerDocument.defaultView;
     if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el), moving };
     let hit = el.ownerDocument.elementFromPoint(lx, ly);
+    // A control drawn by its label (a star rating's radio, visually hidden where another star
+    // covers it) is pressed where a user presses it: on its label.
+    const drawn = hit && hit !== el && !el.contains(hit) && labelPoint(el);
+    if (drawn) [lx, ly, hit] = drawn;
     while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
       const inner = hit.shadowRoot.elementFromPoint(lx, ly);
       if (!inner || inner === hit) break;
@@ -605,6 +624,8 @@
   // Presses the page makes itself (`el.click()`) are not trusted: never kept.
   // Where the button goes down and comes up is checked; the clicks that follow are kept only
   // after a press that missed (a label's click passed on to its control is the press's).
+  // A release over the element, still where it was pressed but covered by what the press
+  // opened (a menu's backdrop, drawn on `mousedown`), is the press's: a user's lands there too.
   const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'];
   const CHECKED_EVENTS = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup']);
   const guardPress = (e) => {
@@ -612,12 +633,18 @@
     if (!g || !e.isTrusted || Date.now() > g.until || !g.el.isConnected) return;
     if (CHECKED_EVENTS.has(e.type)) {
       const path = e.composedPath();
-      if (path.includes(g.el) || (g.el.labels && Array.from(g.el.labels).some((l) => path.includes(l)))) return;
+      if (path.includes(g.el) || (g.el.labels && Array.from(g.el.labels).some((l) => path.includes(l)))) {
+        if (e.type.endsWith('down')) g.down = true;
+        return;
+      }
+      if (g.down && !g.missed && e.type.endsWith('up') && under(g.el, e.clientX, e.clientY)) return;
       if (!g.missed) g.missed = path[0];
     } else if (!g.missed) return;
     e.preventDefault();
     e.stopImmediatePropagation();
   };
+  const under = (el, x, y) => Array.from(el.getClientRects()).some((r) =>
+    x >= r.left && x <= r.right && y >= r.top && y <= r.bottom);
   // Ends the press guard: what the press landed on instead of the element aimed at, if it did.
   function pressed() {
     const g = R.guard;
@@ -752,7 +779,9 @@
       // A number field drops what is not a number as it is typed: refused before, as above.
       if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), pageFocused: el.ownerDocument.hasFocus() };
+      const combobox = roleOf(el) === 'combobox';
+      if (combobox) notePopups();
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -781,7 +810,46 @@
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       return { uid, kind: 'type', pageFocused: el.ownerDocument.hasFocus() };
     }
+    // A drop-down the page draws (a `div` or button of role combobox, or a button that opens a
+    // list box or a menu: Material UI's and Radix's Select, Headless UI's Listbox, an editor's
+    // Heading menu): chosen as a user chooses, by opening it and pressing the option
+    // (`option`), unless its list already shows. (Also before a text combobox is typed into.)
+    if (role === 'combobox' || role === 'listbox' || (role === 'button' && POPUP_BUTTONS.has(el.getAttribute('aria-haspopup')))) {
+      notePopups();
+      return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
+    }
     return { error: 'not-fillable', uid, element: describe(el) };
+  }
+  const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
+  const POPUPS = '[role=listbox],[role=menu]';
+  // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
+  const notePopups = () => { R.popupsBefore = new WeakSet(deepQueryAll(POPUPS).filter(isVisible)); };
+  const CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox]';
+  // The option named `value` in the list box or menu a drop-down (`el`) shows: the one it
+  // controls or owns (`aria-controls`, `aria-owns`), else the last one shown on the page since
+  // it was prepared (a pop-up is drawn at the end of the document); `pending` while none
+  // shows. An option matches by its name, then regardless of case, then by its `data-value` or
+  // `value`.
+  function option(args, target) {
+    const picked = pick(args, target);
+    if (!picked.el) return picked;
+    const el = picked.el;
+    const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && isVisible(list);
+    const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).trim().split(/\s+/);
+    const root = el.getRootNode();
+    const before = R.popupsBefore || new WeakSet();
+    const list = shows(el) ? el
+      : ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id))).find(shows) ||
+        deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l)).pop();
+    if (!list) return { pending: true };
+    const options = Array.from(list.querySelectorAll(CHOICES)).filter((o) => isVisible(o) && !isDisabled(o));
+    const value = clean(args.value);
+    const names = options.map((o) => nameOf(o, roleOf(o)));
+    let at = names.indexOf(value);
+    if (at < 0) at = names.findIndex((n) => n.toLowerCase() === value.toLowerCase());
+    if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(value));
+    if (at < 0) return { error: 'no-option', uid: ref(el), value, options: names.slice(0, 50).map((n) => clean(n, 60)) };
+    return { uid: ref(options[at]) };
   }
   function inspect(args, target) {
     const picked = pick(args, target);
@@ -1221,7 +1289,7 @@
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
   const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
-    waitCheck, box, locate, clickOutcome, blocked, pressed };
+    waitCheck, box, locate, clickOutcome, blocked, pressed, option };
 
   const finish = (result) => {
     const gen = ++R.gen;
