@@ -1324,6 +1324,115 @@ fn a_drop_down_drawn_by_the_page_is_chosen_from_by_its_option_name() {
     );
 }
 
+/// A date field drawn as editable segments (Material UI's pickers: month, day and year, each a
+/// spin button) takes digits typed over a segment; the field's own select-all (Control+A) would
+/// take the whole date and fill it from the month on, so it is not pressed. The field itself
+/// holds no value: filling it names its segments.
+#[test]
+fn a_date_fields_segments_are_typed_over_and_the_field_names_them() {
+    let server = HttpServer::start();
+    server.page(
+        "/date.html",
+        "Date",
+        "<div role=group aria-label=Delivery id=date>
+           <span role=spinbutton contenteditable=true aria-label=Month>MM</span>/<span
+             role=spinbutton contenteditable=true aria-label=Day>DD</span>/<span
+             role=spinbutton contenteditable=true aria-label=Year>YYYY</span>
+         </div>
+         <script>
+         date.addEventListener('keydown', (e) => { if (e.ctrlKey && e.key === 'a') window.all = true; });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/date.html")])
+        .ok();
+    let snap = snapshot(&env, "t");
+    let day = uid_of(&snap, "spinbutton \"Day\"");
+    env.ctx("t", &["element", "fill", &day, "25"]).ok();
+    let read = |js: &str| env.ctx("t", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(
+        read("[window.all || false, date.textContent.replace(/\\s+/g, '')]"),
+        json!([false, "MM/25/YYYY"])
+    );
+    let group = uid_of(&snap, "group \"Delivery\"");
+    let filled = env.ctx("t", &["element", "fill", &group, "12/25/2026"]);
+    let error = filled.err("TARGET_NOT_INTERACTABLE", 5);
+    let named: Vec<&str> = error["details"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(named, ["Month", "Day", "Year"], "{error}");
+    assert!(
+        error["suggestions"][0].as_str().unwrap().contains(&format!(
+            "element fill {} <value>",
+            uid_of(&snap, "spinbutton \"Month\"")
+        )),
+        "{error}"
+    );
+}
+
+/// A long list that draws only the rows in view (react-window): a row not drawn yet is not
+/// found, and the error says what scrolls, with where the wheel goes. Scrolled there, the row
+/// is clicked, though the list turns the pointer off while it scrolls (150 ms): the click waits
+/// for it.
+#[test]
+fn a_row_a_long_list_has_not_drawn_yet_is_found_by_scrolling_what_the_error_names() {
+    let server = HttpServer::start();
+    server.page(
+        "/rows.html",
+        "Rows",
+        "<div id=list style='height:300px;width:300px;overflow:auto;position:relative'>
+           <div id=inner style='height:30000px;position:relative'></div></div>
+         <p id=out>Opened: none</p>
+         <script>
+         let timer;
+         const draw = () => {
+           const first = Math.floor(list.scrollTop / 30);
+           inner.innerHTML = '';
+           for (let i = first; i < first + 11 && i < 1000; i++) {
+             const b = document.createElement('button');
+             b.textContent = 'Row ' + i;
+             b.style = 'position:absolute;left:0;height:30px;top:' + (i * 30) + 'px';
+             b.onclick = () => { out.textContent = 'Opened: Row ' + i; };
+             inner.append(b);
+           }
+         };
+         list.addEventListener('scroll', () => {
+           draw();
+           inner.style.pointerEvents = 'none';
+           clearTimeout(timer);
+           timer = setTimeout(() => { inner.style.pointerEvents = ''; }, 150);
+         });
+         draw();
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("v", &["page", "open", &server.url("/rows.html")])
+        .ok();
+    let missing = env.ctx("v", &["element", "click", "--text", "Row 25"]);
+    let error = missing.err("ELEMENT_NOT_FOUND", 3);
+    let list = &error["details"]["scrollable"][0];
+    assert!(list["below"].as_u64().unwrap() > 29_000, "{error}");
+    let at = format!("{},{}", list["x"], list["y"]);
+    assert!(
+        error["suggestions"]
+            .to_string()
+            .contains(&format!("input scroll --dy 600 --at {at}")),
+        "{error}"
+    );
+    env.ctx("v", &["input", "scroll", "--dy", "600", "--at", &at])
+        .ok();
+    let clicked = env.ctx("v", &["element", "click", "--text", "Row 25"]);
+    clicked.ok();
+    assert!(
+        clicked.stdout.contains("Opened: Row 25"),
+        "{}",
+        clicked.stdout
+    );
+}
+
 /// The invisible characters a rich-text editor or a widget writes between words (CKEditor's
 /// inline filler of word joiners, a zero-width space in an empty select, a byte order mark)
 /// are not in what the agent reads, and a text match does without them.

@@ -112,8 +112,9 @@ async fn fill_one(
     window_focus(ctx, &prepared).await?;
     // What is typed replaces everything the field holds, selected as a user selects it: by
     // keyboard, which an editor that types through a hidden field of its own (CodeMirror)
-    // takes as its own select-all (the probe's selection covers plain fields already).
-    if kind == FillKind::Type {
+    // takes as its own select-all (the probe's selection covers plain fields already); not a
+    // date field's segment (`selectAll: false`), whose select-all takes the whole date.
+    if kind == FillKind::Type && prepared["selectAll"] != false {
         let select_all = super::keys::parse_keys("Control+A")?;
         ctx.browser.key(&ctx.target, &select_all).await?;
     }

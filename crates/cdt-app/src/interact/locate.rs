@@ -34,13 +34,15 @@ pub async fn in_any_frame(
     }
     let mut queue = vec![String::new()];
     let mut searched = std::collections::HashSet::new();
+    // What scrolls in the main frame, for the error's hint (the page may draw more there).
+    let mut scrollers = Value::Null;
     while !queue.is_empty() {
         let prefix = queue.remove(0);
         if !searched.insert(prefix.clone()) {
             continue;
         }
         let found = ctx.probe(&prefix, ProbeCommand::Locate, args.clone()).await;
-        let found = match found {
+        let mut found = match found {
             Ok(found) => found,
             // A frame that went away while we looked holds nothing to find.
             Err(_) if !prefix.is_empty() => continue,
@@ -62,6 +64,7 @@ pub async fn in_any_frame(
                     warning,
                 });
             }
+            Some("unknown") if prefix.is_empty() => scrollers = found["scrollers"].take(),
             Some("unknown") => {}
             Some(_) => {
                 probe_result(found, what)?;
@@ -69,7 +72,8 @@ pub async fn in_any_frame(
         }
         queue.extend(frames_inside(ctx, &prefix).await);
     }
-    let unknown = json!({ "error": "unknown", "selector": args["selector"] });
+    let unknown =
+        json!({ "error": "unknown", "selector": args["selector"], "scrollers": scrollers });
     probe_result(unknown, what).map(|_| Located {
         frame: String::new(),
         args,

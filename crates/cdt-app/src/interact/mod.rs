@@ -142,7 +142,7 @@ fn failure_error(
             if crossing {
                 error.hinted("Inside a web component, a selector matches within its shadow root alone (`button`, not `my-el button`); or pass --text or a uid")
             } else {
-                error
+                scroll_for_more(error, &value["scrollers"])
             }
         }
         Some(ProbeFailure::Obscured) => obscured_error(value, element),
@@ -206,6 +206,15 @@ fn failure_error(
             format!("{what} is a file input"),
         )
         .run::<op::ElementUpload>("<uid> <file>"),
+        Some(ProbeFailure::NotFillable) if fields_in(value).is_some() => {
+            let (first, listed) = fields_in(value).unwrap_or_default();
+            CdtError::new(
+                ErrorCode::TargetNotInteractable,
+                format!("{element} holds fields, not a value of its own: {listed}"),
+            )
+            .with_details(json!({ "fields": value["fields"] }))
+            .run_then::<op::ElementFill>(&format!("{first} <value>"), " for each field")
+        }
         Some(ProbeFailure::NotFillable | ProbeFailure::UnknownCommand) | None => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take that action"),
@@ -258,6 +267,15 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
         .get("covering")
         .and_then(Value::as_str)
         .unwrap_or("another element");
+    if value["unpointed"] == true {
+        return CdtError::new(
+            ErrorCode::TargetObscured,
+            format!("{element} takes no pointer (the page set pointer-events: none on it or what holds it), so a click there lands on {covering}"),
+        )
+        .with_details(json!({ "covering": covering, "pointerEvents": "none" }))
+        .run_then::<op::PageWaitIdle>("", " (a page may turn the pointer off while it scrolls or loads), then try again")
+        .run_then::<op::ElementFocus>("<uid>", ", then cdt input key Enter (the keyboard reaches it)");
+    }
     let error = CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
         .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"], "coverControls": value["coverControls"] }));
     // What takes the cover away, when the page shows it (a dialog's buttons, a banner's
@@ -285,6 +303,49 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
 
 /// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how
 /// many more (all are in the error's details).
+/// A text not found may be drawn once scrolled to (a long list draws the rows in view): the
+/// hint scrolls what has more below, the innermost box first (`scrollers` from the probe).
+fn scroll_for_more(error: CdtError, scrollers: &Value) -> CdtError {
+    let Some(first) = scrollers.as_array().and_then(|all| all.first()) else {
+        return error;
+    };
+    let below = first["below"].as_u64().unwrap_or_default();
+    let error = error.with_details(json!({ "scrollable": scrollers }));
+    if first["page"] == true {
+        error.run_then::<op::InputScroll>(
+            "--dy 800",
+            &format!(" (the page has {below} px more below; a page may draw more as it scrolls), then look again"),
+        )
+    } else {
+        error.run_then::<op::InputScroll>(
+            &format!("--dy 600 --at {},{}", first["x"], first["y"]),
+            &format!(
+                " (over {}, which scrolls, {below} px more below: a long list draws its rows as they scroll into view), then look again",
+                first["element"].as_str().unwrap_or_default()
+            ),
+        )
+    }
+}
+
+/// The first field an element holds (its uid) and all it holds, listed (`e27 spinbutton
+/// "Month"`), for an element filled that holds fields rather than a value.
+fn fields_in(value: &Value) -> Option<(String, String)> {
+    let fields = value["fields"].as_array().filter(|f| !f.is_empty())?;
+    let field = |f: &Value| {
+        format!(
+            "{} {} {:?}",
+            f["uid"].as_str().unwrap_or_default(),
+            f["role"].as_str().unwrap_or_default(),
+            f["name"].as_str().unwrap_or_default()
+        )
+    };
+    let first = fields[0]["uid"].as_str().unwrap_or_default().to_string();
+    Some((
+        first,
+        fields.iter().map(field).collect::<Vec<_>>().join(", "),
+    ))
+}
+
 fn options_list(options: &Value) -> String {
     const LISTED: usize = 12;
     let all: Vec<String> = options

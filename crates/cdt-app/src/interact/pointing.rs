@@ -65,9 +65,10 @@ pub(super) async fn aim(
     args: Value,
     what: &str,
 ) -> Result<Aim, CdtError> {
+    let named = args.clone();
     let Located {
-        frame,
-        args,
+        mut frame,
+        mut args,
         warning,
     } = locate::in_any_frame(ctx, frame.to_string(), args, what).await?;
     let mut found = ctx
@@ -86,6 +87,17 @@ pub(super) async fn aim(
         found = ctx
             .probe(&frame, ProbeCommand::ActionPoint, args.clone())
             .await?;
+        // One named by its text or a selector that the page drew anew meanwhile (a long list
+        // redraws its rows as it scrolls) is the one that has that text now.
+        if found["error"] == "stale" && named.get("uid").is_none() {
+            let mut again = named.clone();
+            again["noScroll"] = json!(true);
+            Located { frame, args, .. } =
+                locate::in_any_frame(ctx, frame.clone(), again, what).await?;
+            found = ctx
+                .probe(&frame, ProbeCommand::ActionPoint, args.clone())
+                .await?;
+        }
     }
     // A cover the pointer holds open (a hover menu the last action left it over) goes once the
     // pointer leaves it, as a user's hand moves away before aiming: moved to the viewport's

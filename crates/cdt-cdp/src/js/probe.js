@@ -411,12 +411,32 @@
       // it (a control's hidden label: `<button><span class=visually-hidden>Next</span>`, which
       // its icon covers); the first of the best rank wins.
       const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el) && other.rank <= m.rank));
-      if (!innermost.length) return { error: 'unknown' };
+      if (!innermost.length) return { error: 'unknown', scrollers: scrollers(all) };
       const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
       // How many others match as well (the caller is told: a uid chooses).
       return { el: best.el, also: innermost.filter((m) => m.rank === best.rank).length - 1 };
     }
     return { error: 'unknown' };
+  };
+  // What scrolls with more below it (a list that draws its rows as they scroll into view, the
+  // page itself), for a text not found: at most three boxes, the innermost first, each with
+  // where the wheel goes (the middle of what shows of it), then the page.
+  const scrollers = (all) => {
+    const found = [];
+    for (const el of all) {
+      if (el.scrollHeight - el.clientHeight - el.scrollTop < 2 || el.clientHeight < 20) continue;
+      if (!/(auto|scroll)/.test(getComputedStyle(el).overflowY) || !isVisible(el)) continue;
+      const r = el.getBoundingClientRect();
+      const top = Math.max(r.top, 0); const bottom = Math.min(r.bottom, innerHeight);
+      if (bottom <= top) continue;
+      found.push({ element: describe(el), x: Math.round(r.left + r.width / 2), y: Math.round((top + bottom) / 2),
+        below: Math.round(el.scrollHeight - el.clientHeight - el.scrollTop) });
+    }
+    const boxes = found.reverse().slice(0, 3);
+    const page = document.scrollingElement;
+    const below = page ? Math.round(page.scrollHeight - page.clientHeight - page.scrollTop) : 0;
+    if (below > 1) boxes.push({ page: true, below });
+    return boxes;
   };
   const boxOf = (el) => {
     const r = el.getBoundingClientRect();
@@ -584,7 +604,11 @@
       // left open by the last action), goes when the pointer leaves, as under a user's hand.
       let hovered = false;
       for (let around = hit; around && !hovered; around = around.parentElement) hovered = !around.contains(el) && around.matches(':hover');
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered, moving: leaving };
+      // One that takes no pointer (`pointer-events: none` on it or what holds it) may be so for
+      // a moment: a long list turns it off while it scrolls (react-window, for 150 ms).
+      const unpointed = getComputedStyle(el).pointerEvents === 'none';
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered,
+        moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
@@ -800,7 +824,10 @@
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
-      return { uid, kind: 'type', pageFocused: el.ownerDocument.hasFocus() };
+      // A segment of a date field drawn by the page (Material UI's pickers: month, day and
+      // year, each an editable spin button) takes digits as typed over it; its field's own
+      // select-all would take the whole date, the digits then filling it from the month on.
+      return { uid, kind: 'type', selectAll: role !== 'spinbutton', pageFocused: el.ownerDocument.hasFocus() };
     }
     // An element the page edits through the EditContext API (Monaco's editor: no input, no
     // `contenteditable`) takes typed text as a field does; the daemon selects what it holds by
@@ -818,8 +845,15 @@
       notePopups();
       return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
     }
-    return { error: 'not-fillable', uid, element: describe(el) };
+    // A box of fields (a date field's month, day and year; a card's inputs): the fields in it,
+    // for the error to name.
+    const fields = Array.from(el.querySelectorAll('input,textarea,select,[contenteditable],[role]'))
+      .filter((f) => f !== el && isVisible(f) && !isDisabled(f) && !f.closest('[aria-hidden=true]') && (FILLED_ROLES.has(roleOf(f)) || f.isContentEditable))
+      .filter((f, i, all) => !all.slice(0, i).some((outer) => outer.contains(f)))
+      .slice(0, 5).map((f) => ({ uid: ref(f), role: shown(roleOf(f)), name: nameOf(f, roleOf(f), 60) }));
+    return { error: 'not-fillable', uid, element: describe(el), fields };
   }
+  const FILLED_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'listbox', 'checkbox', 'radio', 'switch']);
   const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
   const POPUPS = '[role=listbox],[role=menu]';
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
