@@ -1433,6 +1433,71 @@ fn a_row_a_long_list_has_not_drawn_yet_is_found_by_scrolling_what_the_error_name
     );
 }
 
+/// Ant Design's Select, as it draws itself: a read-only text field of role combobox that opens
+/// on a press; a list box kept out of sight for screen readers (no box), whose options say the
+/// values; the options a user sees are plain `div`s in a pop-up drawn at the end of the page,
+/// fading in from nothing. The option is the one shown with those words. A cascading menu's
+/// options carry an icon's label in their names ("Europe right"): their words match too.
+#[test]
+fn a_drop_down_whose_options_are_drawn_without_roles_is_chosen_from_by_its_words() {
+    let server = HttpServer::start();
+    server.page(
+        "/antd.html",
+        "Ant",
+        "<label for=role>Role</label>
+         <span id=shown>Select a role</span>
+         <input id=role role=combobox readonly aria-expanded=false aria-controls=role_list>
+         <div role=listbox id=role_list style='height:0;width:0;overflow:hidden'>
+           <div role=option>admin</div><div role=option>editor</div></div>
+         <label for=region>Region</label>
+         <input id=region role=combobox readonly aria-expanded=false>
+         <p id=chosen>Region: none</p>
+         <script>
+         role.addEventListener('mousedown', () => {
+           const drop = document.createElement('div');
+           drop.style = 'position:absolute;top:120px;left:10px;background:white;opacity:0;transition:opacity .2s';
+           drop.innerHTML = '<div class=option data-v=admin><div>Administrator</div></div>' +
+             '<div class=option data-v=editor><div>Editor</div></div>';
+           drop.onclick = (e) => { shown.textContent = e.target.textContent; drop.remove();
+             role.setAttribute('aria-expanded', false); };
+           document.body.append(drop);
+           role.setAttribute('aria-expanded', true);
+           setTimeout(() => { drop.style.opacity = 1; }, 100);
+         });
+         const arrow = '<svg width=8 height=8><path d=\"M0 0L8 4L0 8z\"/></svg>';
+         region.addEventListener('mousedown', () => {
+           const menu = document.createElement('ul');
+           menu.setAttribute('role', 'menu');
+           menu.style = 'position:absolute;top:200px;left:10px;background:white';
+           menu.innerHTML = '<li role=menuitemcheckbox>Europe <span role=img aria-label=right>' + arrow + '</span></li>' +
+             '<li role=menuitemcheckbox>Asia <span role=img aria-label=right>' + arrow + '</span></li>';
+           menu.onclick = (e) => { chosen.textContent = 'Region: ' + e.target.closest('li').firstChild.data.trim();
+             menu.remove(); region.setAttribute('aria-expanded', false); };
+           document.body.append(menu);
+           region.setAttribute('aria-expanded', true);
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("a", &["page", "open", &server.url("/antd.html")])
+        .ok();
+    let snap = snapshot(&env, "a");
+    let role = uid_of(&snap, "combobox \"Role\"");
+    let chosen = env.ctx("a", &["element", "select", &role, "Editor"]);
+    chosen.ok();
+    let read = |js: &str| env.ctx("a", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(
+        read("shown.textContent"),
+        json!("Editor"),
+        "{}",
+        chosen.stdout
+    );
+    let region = uid_of(&snap, "combobox \"Region\"");
+    let picked = env.ctx("a", &["element", "select", &region, "Asia"]);
+    picked.ok();
+    assert!(picked.stdout.contains("Region: Asia"), "{}", picked.stdout);
+}
+
 /// The invisible characters a rich-text editor or a widget writes between words (CKEditor's
 /// inline filler of word joiners, a zero-width space in an empty select, a byte order mark)
 /// are not in what the agent reads, and a text match does without them.

@@ -38,7 +38,7 @@ pub(super) async fn choose(
             return Ok(outcome);
         }
     }
-    match option_of(ctx, frame, what, uid, value).await {
+    match option_of(ctx, frame, what, uid, value, LIST_WAIT).await {
         Ok(option) => press(ctx, frame, what, &option).await,
         Err(error) => {
             if !open {
@@ -72,15 +72,54 @@ async fn close(ctx: &PageCtx, frame: &str, uid: &str) -> Result<(), CdtError> {
     Ok(())
 }
 
-/// The uid of the option named `value` in the list `uid` shows, once it shows.
+/// How long a text combobox's list may take to show when it is pressed: many show every option
+/// then (react-select, Material UI's Autocomplete); one that does not is typed into.
+const PRESSED_LIST_WAIT: Duration = Duration::from_millis(500);
+
+/// Chooses `value` in the text combobox `uid` (focused): pressed, its option pressed if its list
+/// shows it then; else the value typed over what it holds and the suggestion of that name
+/// pressed (a list that filters by something else than the words shown, Ant Design's by value,
+/// shows nothing for them when typed). A suggestion never shown is an error that names those
+/// shown, the list closed (Escape).
+pub(super) async fn choose_typed(
+    ctx: &PageCtx,
+    frame: &str,
+    what: &str,
+    uid: &str,
+    value: &str,
+) -> Result<DispatchOutcome, CdtError> {
+    let pressed = press(ctx, frame, what, uid).await?;
+    if pressed.dialog.is_some() {
+        return Ok(pressed);
+    }
+    if let Ok(option) = option_of(ctx, frame, what, uid, value, PRESSED_LIST_WAIT).await {
+        return press(ctx, frame, what, &option).await;
+    }
+    let select_all = super::keys::parse_keys("Control+A")?;
+    ctx.browser.key(&ctx.target, &select_all).await?;
+    let typed = super::keys::type_into_focus(ctx, value).await?;
+    if typed.dialog.is_some() {
+        return Ok(typed);
+    }
+    match option_of(ctx, frame, what, uid, value, LIST_WAIT).await {
+        Ok(option) => press(ctx, frame, what, &option).await,
+        Err(error) => {
+            close(ctx, frame, uid).await?;
+            Err(error)
+        }
+    }
+}
+
+/// The uid of the option named `value` in the list `uid` shows, once it shows (`wait` at most).
 async fn option_of(
     ctx: &PageCtx,
     frame: &str,
     what: &str,
     uid: &str,
     value: &str,
+    wait: Duration,
 ) -> Result<String, CdtError> {
-    let until = Instant::now() + LIST_WAIT;
+    let until = Instant::now() + wait;
     loop {
         let found = probe_result(
             ctx.probe(
@@ -98,8 +137,8 @@ async fn option_of(
             return Err(CdtError::new(
                 ErrorCode::TargetNotInteractable,
                 format!(
-                    "{what} is a drop-down drawn by the page, and no list of options (role listbox) showed within {} ms of pressing it",
-                    LIST_WAIT.as_millis()
+                    "{what} is a drop-down drawn by the page, and no list of options (role listbox) showed within {} ms",
+                    wait.as_millis()
                 ),
             )
             .run_then::<op::ElementClick>(uid, " to open it, then click the option by its uid or --text")

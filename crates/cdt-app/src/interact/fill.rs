@@ -114,7 +114,8 @@ async fn fill_one(
     // keyboard, which an editor that types through a hidden field of its own (CodeMirror)
     // takes as its own select-all (the probe's selection covers plain fields already); not a
     // date field's segment (`selectAll: false`), whose select-all takes the whole date.
-    if kind == FillKind::Type && prepared["selectAll"] != false {
+    let choose_typed = action == FillAction::Select && prepared["combobox"] == true;
+    if kind == FillKind::Type && prepared["selectAll"] != false && !choose_typed {
         let select_all = super::keys::parse_keys("Control+A")?;
         ctx.browser.key(&ctx.target, &select_all).await?;
     }
@@ -123,13 +124,8 @@ async fn fill_one(
             let key = super::keys::parse_keys("Backspace")?;
             ctx.browser.key(&ctx.target, &key).await?
         }
-        FillKind::Type if action == FillAction::Select && prepared["combobox"] == true => {
-            let typed = super::keys::type_into_focus(ctx, value).await?;
-            if typed.dialog.is_some() {
-                typed
-            } else {
-                choose::choose(ctx, &frame, &what, (&uid, true), value).await?
-            }
+        FillKind::Type if choose_typed => {
+            choose::choose_typed(ctx, &frame, &what, &uid, value).await?
         }
         FillKind::Type => super::keys::type_into_focus(ctx, value).await?,
         FillKind::Choose => {

@@ -755,6 +755,11 @@
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
+    // A drop-down drawn around a read-only text field (Ant Design's Select) opens on a press.
+    if (el.readOnly && roleOf(el) === 'combobox') {
+      notePopups(el);
+      return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true' };
+    }
     if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
     // Typing goes to whatever has focus: make sure that is this element.
     const tag = el.tagName;
@@ -804,7 +809,7 @@
       if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
       const combobox = roleOf(el) === 'combobox';
-      if (combobox) notePopups();
+      if (combobox) notePopups(el);
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
@@ -842,7 +847,7 @@
     // Heading menu): chosen as a user chooses, by opening it and pressing the option
     // (`option`), unless its list already shows. (Also before a text combobox is typed into.)
     if (role === 'combobox' || role === 'listbox' || (role === 'button' && POPUP_BUTTONS.has(el.getAttribute('aria-haspopup')))) {
-      notePopups();
+      notePopups(el);
       return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
     }
     // A box of fields (a date field's month, day and year; a card's inputs): the fields in it,
@@ -857,34 +862,68 @@
   const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
   const POPUPS = '[role=listbox],[role=menu]';
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
-  const notePopups = () => { R.popupsBefore = new WeakSet(deepQueryAll(POPUPS).filter(isVisible)); };
+  // (None when its own shows already.)
+  const notePopups = (el) => {
+    R.popupsBefore = el.getAttribute('aria-expanded') === 'true' ? null : new WeakSet(deepQueryAll(POPUPS).filter(boxed));
+  };
   const CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox]';
   // The option named `value` in the list box or menu a drop-down (`el`) shows: the one it
   // controls or owns (`aria-controls`, `aria-owns`), else the last one shown on the page since
   // it was prepared (a pop-up is drawn at the end of the document); `pending` while none
-  // shows. An option matches by its name, then regardless of case, then by its `data-value` or
-  // `value`.
+  // shows. An option matches by its name, then regardless of case, then by its words, then by
+  // its `data-value` or `value`.
   function option(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && isVisible(list);
+    const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && boxed(list);
     const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).trim().split(/\s+/);
     const root = el.getRootNode();
     const before = R.popupsBefore || new WeakSet();
     const list = shows(el) ? el
       : ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id))).find(shows) ||
         deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l)).pop();
-    if (!list) return { pending: true };
-    const options = Array.from(list.querySelectorAll(CHOICES)).filter((o) => isVisible(o) && !isDisabled(o));
     const value = clean(args.value);
+    if (!list) return el.getAttribute('aria-expanded') === 'true' ? drawnOption(el, value) : { pending: true };
+    const options = Array.from(list.querySelectorAll(CHOICES)).filter((o) => boxed(o) && !isDisabled(o));
     const names = options.map((o) => nameOf(o, roleOf(o)));
     let at = names.indexOf(value);
     if (at < 0) at = names.findIndex((n) => n.toLowerCase() === value.toLowerCase());
+    // (Its words alone, without an icon's label: Ant Design's Cascader names "Europe right".)
+    if (at < 0) at = options.findIndex((o) => clean(o.innerText).toLowerCase() === value.toLowerCase());
     if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(value));
     if (at < 0) return { error: 'no-option', uid: ref(el), value, options: names.slice(0, 50).map((n) => clean(n, 60)) };
     return { uid: ref(options[at]) };
   }
+  // An open drop-down whose options are no list box's (Ant Design's: plain `div`s beside a
+  // list box kept out of sight for screen readers): the option is what the page shows with
+  // exactly that text, on top where it shows (a pop-up), the last in the page (drawn at its
+  // end); `pending` until one shows.
+  const drawnOption = (el, value) => {
+    const wanted = value.toLowerCase();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let found = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const holder = node.parentElement;
+      if (!holder || clean(node.data).toLowerCase() !== wanted || el.contains(holder) || !boxed(holder)) continue;
+      const r = holder.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && (hit === holder || holder.contains(hit)) && overPage(holder)) found = holder;
+    }
+    return found ? { uid: ref(found) } : { pending: true };
+  };
+  // Whether `el` is in a layer drawn over the page (what holds it is positioned absolute or
+  // fixed), as a pop-up is; not the page's own text.
+  const overPage = (el) => {
+    for (let at = el; at && at !== document.body; at = at.parentElement) {
+      if (['absolute', 'fixed'].includes(getComputedStyle(at).position)) return true;
+    }
+    return false;
+  };
+  // Whether `el` shows with a box of its own (a list box kept out of sight for screen readers
+  // has none), drawn (a pop-up fading in from nothing is not yet).
+  const boxed = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el) && drawn(el); };
+  const drawn = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   function inspect(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
