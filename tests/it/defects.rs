@@ -42,6 +42,12 @@ fn regression_runtime_eval_lets_the_engine_tell_functions_from_expressions() {
         eval(&["fetch('/form').then(r => r.status)", "--await"]),
         200
     );
+    // Awaited without the flag too: by value a promise read `{}`.
+    assert_eq!(eval(&["fetch('/form').then(r => r.status)"]), 200);
+    assert_eq!(
+        eval(&["async () => { await new Promise(r => setTimeout(r, 50)); return 'later' }"]),
+        "later"
+    );
     let snapshot = env.ctx("d", &["capture", "snapshot"]).stdout;
     let uid = snapshot
         .split(|c: char| !c.is_ascii_alphanumeric())

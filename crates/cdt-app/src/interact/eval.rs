@@ -51,7 +51,9 @@ pub async fn eval(
             EvalForm::Auto
         },
         element_args: params.args.clone(),
-        await_promise: params.await_promise,
+        // A returned promise is awaited, as in Playwright and the DevTools server: by value a
+        // promise reads `{}`, which an agent takes for the answer.
+        await_promise: true,
         budget_ms: remaining.as_millis().max(1) as u64,
     };
     let value = ctx.browser.evaluate(&ctx.target, &request).await?;

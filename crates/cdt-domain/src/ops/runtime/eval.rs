@@ -41,7 +41,8 @@ pub struct EvalParams {
     /// Uids passed to the function as arguments, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
-    /// Wait for a returned promise to settle.
+    /// Wait for a returned promise to settle. A returned promise is always awaited (its
+    /// value is what an agent wants, not `{}`); kept for callers that pass it.
     #[serde(default)]
     pub await_promise: bool,
     /// The source is a function declaration to call (else it is evaluated as an expression,
@@ -96,7 +97,7 @@ mod args {
         /// A uid passed to the function (repeatable, in order).
         #[arg(long = "arg", value_name = "UID")]
         pub args: Vec<String>,
-        /// Wait for a returned promise.
+        /// Wait for a returned promise (always done; accepted for scripts that pass it).
         #[arg(long = "await")]
         #[serde(skip_serializing_if = "is_false")]
         pub await_promise: bool,
