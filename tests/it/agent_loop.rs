@@ -1498,6 +1498,83 @@ fn a_drop_down_whose_options_are_drawn_without_roles_is_chosen_from_by_its_words
     assert!(picked.stdout.contains("Region: Asia"), "{}", picked.stdout);
 }
 
+/// Web components as Material Web draws them. A form-associated checkbox element inside a
+/// `<label>` does not take the label's words (its checkbox is inside its shadow tree), so they
+/// show as text, as in Chromium's tree (they were dropped). A button element whose host takes
+/// the pointer cursor from its own `:host` rule is its button, not a clickable around it (its
+/// backdrop `div` was one). And its select: a combobox in a shadow tree whose list box shows
+/// options slotted into it, each drawing its option inside, one after another.
+#[test]
+fn web_components_show_their_labels_words_and_their_select_is_chosen_from() {
+    let server = HttpServer::start();
+    server.page(
+        "/wc.html",
+        "Components",
+        "<label><x-check></x-check> Beta features</label>
+         <x-button id=save>Save</x-button>
+         <x-select id=lang>
+           <x-option value=en><div>English</div></x-option>
+           <x-option value=fr><div>French</div></x-option>
+           <x-option value=ja><div>Japanese</div></x-option>
+         </x-select>
+         <p id=out>Language: none</p>
+         <script>
+         customElements.define('x-check', class extends HTMLElement {
+           static formAssociated = true;
+           constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<input type=checkbox>'; }
+         });
+         customElements.define('x-button', class extends HTMLElement {
+           constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML =
+             '<style>:host { cursor: pointer; display: inline-flex; position: relative }' +
+             ' .bg { position: absolute; inset: 0; background: #ddd }</style>' +
+             '<div class=bg></div><button><slot></slot></button>'; }
+         });
+         customElements.define('x-option', class extends HTMLElement {
+           constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML =
+             '<li role=option style=\"list-style:none;padding:4px\"><slot></slot></li>'; }
+         });
+         customElements.define('x-select', class extends HTMLElement {
+           constructor() {
+             super();
+             const root = this.attachShadow({ mode: 'open' });
+             root.innerHTML = '<div id=field role=combobox tabindex=0 aria-label=Language aria-controls=menu' +
+               ' aria-expanded=false style=\"border:1px solid;width:150px\">Pick</div>' +
+               '<div id=menu role=listbox hidden style=\"position:absolute;background:white\"><slot></slot></div>';
+             const field = root.getElementById('field');
+             const menu = root.getElementById('menu');
+             field.onclick = () => {
+               menu.hidden = false;
+               field.setAttribute('aria-expanded', true);
+               [...this.children].forEach((option, i) => {
+                 option.style.opacity = 0;
+                 setTimeout(() => { option.style.opacity = 1; }, 80 * (i + 1));
+               });
+             };
+             this.addEventListener('click', (e) => {
+               const option = e.target.closest('x-option');
+               if (!option) return;
+               field.textContent = option.textContent.trim();
+               menu.hidden = true;
+               field.setAttribute('aria-expanded', false);
+               out.textContent = 'Language: ' + option.getAttribute('value');
+             });
+           }
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/wc.html")])
+        .ok();
+    let snap = snapshot(&env, "w");
+    assert!(snap.contains("text \"Beta features\""), "{snap}");
+    assert!(!snap.contains("clickable"), "{snap}");
+    assert!(snap.contains("button \"Save\""), "{snap}");
+    let lang = uid_of(&snap, "combobox \"Language\"");
+    let chosen = env.ctx("w", &["element", "select", &lang, "Japanese"]);
+    chosen.ok();
+    assert!(chosen.stdout.contains("Language: ja"), "{}", chosen.stdout);
+}
+
 /// The invisible characters a rich-text editor or a widget writes between words (CKEditor's
 /// inline filler of word joiners, a zero-width space in an empty select, a byte order mark)
 /// are not in what the agent reads, and a text match does without them.

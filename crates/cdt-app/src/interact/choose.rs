@@ -121,19 +121,14 @@ async fn option_of(
 ) -> Result<String, CdtError> {
     let until = Instant::now() + wait;
     loop {
-        let found = probe_result(
-            ctx.probe(
-                frame,
-                ProbeCommand::Option,
-                json!({ "uid": uid, "value": value }),
-            )
-            .await?,
-            what,
-        )?;
+        // (The last look answers with the options drawn by then, if a list shows.)
+        let last = Instant::now() >= until;
+        let asked = json!({ "uid": uid, "value": value, "last": last });
+        let found = probe_result(ctx.probe(frame, ProbeCommand::Option, asked).await?, what)?;
         if let Some(option) = found["uid"].as_str() {
             return Ok(option.to_string());
         }
-        if Instant::now() >= until {
+        if last {
             return Err(CdtError::new(
                 ErrorCode::TargetNotInteractable,
                 format!(

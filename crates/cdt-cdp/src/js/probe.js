@@ -215,8 +215,14 @@
       if (el.getAttribute('draggable') === 'true') return true;
     }
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
-    return authorCursor(scope) && TAKES_HOLD.has(getComputedStyle(el).cursor);
+    // (A web component's host may take its cursor from its own shadow tree: `:host`.)
+    const styled = authorCursor(scope) || (!!el.shadowRoot && authorCursor(el.shadowRoot));
+    if (!styled || !TAKES_HOLD.has(getComputedStyle(el).cursor)) return false;
+    // A host that draws a control of its own inside (Material Web's buttons: a `button` in
+    // its shadow tree) is that control, as in Chromium's tree: not a clickable around it.
+    return !(el.shadowRoot && el.shadowRoot.querySelector(INNER_CONTROLS));
   };
+  const INNER_CONTROLS = 'a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=switch],[role=radio],[role=slider],[role=combobox],[role=tab],[role=menuitem],[role=option]';
   // Whether some element of a tree scope carries one of the attributes that make an element
   // clickable or a drop target without a role. Answered once per scope and run: most pages
   // have none, and thousands of elements need not each be asked for seven attributes.
@@ -546,6 +552,13 @@
     }
     return null;
   };
+  // Whether `node` is inside `el` in the flat tree (through the slots that show it).
+  const inFlatTree = (el, node) => {
+    for (let at = node; at; at = at.assignedSlot || at.parentElement || (at.parentNode && at.parentNode.host)) {
+      if (at === el) return true;
+    }
+    return false;
+  };
   // The middle of a label of `el` that shows there (nothing covers it), as [x, y, hit].
   const labelPoint = (el) => {
     const view = el.ownerDocument.defaultView;
@@ -596,6 +609,9 @@
       const own = root.elementsFromPoint(lx, ly).find((e) => e.getRootNode() === root);
       if (own && (own === el || el.contains(own))) hit = el;
     }
+    // What a slot of the element's shadow tree shows there hits as itself (a menu option's
+    // words, slotted into its `li`: Material Web's `md-select-option`).
+    if (hit && hit !== el && !el.contains(hit) && inFlatTree(el, hit)) hit = el;
     const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
       // What covers it may be on its way out (an overlay fading as its dialog closes).
@@ -864,9 +880,28 @@
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
   // (None when its own shows already.)
   const notePopups = (el) => {
-    R.popupsBefore = el.getAttribute('aria-expanded') === 'true' ? null : new WeakSet(deepQueryAll(POPUPS).filter(boxed));
+    R.popupsBefore = el.getAttribute('aria-expanded') === 'true' ? null
+      : new WeakSet(deepQueryAll(POPUPS).filter((list) => choicesOf(list).some(boxed)));
   };
   const CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox]';
+  // The options of a list box or menu, in the flat tree: its own, those of its shadow tree,
+  // and those its slots show (Material Web's select: options slotted into its menu).
+  const choicesOf = (list) => {
+    const found = new Set(list.querySelectorAll(CHOICES));
+    for (const root of [list, list.shadowRoot]) {
+      if (!root) continue;
+      if (root !== list) root.querySelectorAll(CHOICES).forEach((c) => found.add(c));
+      for (const slot of root.querySelectorAll('slot')) {
+        for (const shown of slot.assignedElements({ flatten: true })) {
+          if (shown.matches(CHOICES)) found.add(shown);
+          shown.querySelectorAll(CHOICES).forEach((c) => found.add(c));
+          // (An option element that draws its option inside: `md-select-option`.)
+          if (shown.shadowRoot) shown.shadowRoot.querySelectorAll(CHOICES).forEach((c) => found.add(c));
+        }
+      }
+    }
+    return [...found];
+  };
   // The option named `value` in the list box or menu a drop-down (`el`) shows: the one it
   // controls or owns (`aria-controls`, `aria-owns`), else the last one shown on the page since
   // it was prepared (a pop-up is drawn at the end of the document); `pending` while none
@@ -876,7 +911,7 @@
     const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && boxed(list);
+    const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && choicesOf(list).some(boxed);
     const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).trim().split(/\s+/);
     const root = el.getRootNode();
     const before = R.popupsBefore || new WeakSet();
@@ -885,13 +920,17 @@
         deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l)).pop();
     const value = clean(args.value);
     if (!list) return el.getAttribute('aria-expanded') === 'true' ? drawnOption(el, value) : { pending: true };
-    const options = Array.from(list.querySelectorAll(CHOICES)).filter((o) => boxed(o) && !isDisabled(o));
+    const all = choicesOf(list);
+    const options = all.filter((o) => boxed(o) && !isDisabled(o));
     const names = options.map((o) => nameOf(o, roleOf(o)));
     let at = names.indexOf(value);
     if (at < 0) at = names.findIndex((n) => n.toLowerCase() === value.toLowerCase());
     // (Its words alone, without an icon's label: Ant Design's Cascader names "Europe right".)
     if (at < 0) at = options.findIndex((o) => clean(o.innerText).toLowerCase() === value.toLowerCase());
     if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(value));
+    // (Options still drawing in, one after another — Material Web's menu —: not yet an answer,
+    // unless this is the last look, `last`.)
+    if (at < 0 && !args.last && all.some((o) => !isDisabled(o) && !boxed(o))) return { pending: true };
     if (at < 0) return { error: 'no-option', uid: ref(el), value, options: names.slice(0, 50).map((n) => clean(n, 60)) };
     return { uid: ref(options[at]) };
   }

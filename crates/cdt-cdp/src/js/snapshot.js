@@ -537,6 +537,8 @@
       const box = el.getBoundingClientRect();
       return box.width === 0 || box.height === 0;
     };
+    const namesItsControl = (control) => control !== null && !control.closest('[aria-hidden=true]') &&
+      (!control.localName.includes('-') || !!H.roleOf(control));
     const walkElement = (el, tag, block, depth, named, inAction, cursor, deep) => {
       if (tag.includes('-') && !el.shadowRoot && !C.hostSet.has(el)) {
         C.hostSet.add(el);
@@ -560,14 +562,16 @@
       }
       // A pointer cursor set on an element is inherited by its children: only the element
       // that sets it counts as clickable (a label's is its control's: not its icon's).
+      // (So is a web component host's: what its shadow tree draws inherits it.)
       const childCursor = role === H.CLICKABLE || (!inAction && cursor === 'pointer') ||
-        (tag === 'LABEL' && el.control !== null && getComputedStyle(el).cursor === 'pointer') ? 'pointer' : undefined;
+        ((tag === 'LABEL' && el.control !== null) || el.shadowRoot) && getComputedStyle(el).cursor === 'pointer' ? 'pointer' : undefined;
       let childDepth = depth;
       // A label's words name its control; they are not repeated as text lines (a label that
       // labels nothing, like a to-do item's text beside its checkbox, is text, and so is one
-      // whose control is hidden from the tree: a native select a widget replaced, `aria-hidden`).
-      let childNamed = named || (tag === 'LABEL' && el.control !== null && !el.control.closest('[aria-hidden=true]')) ||
-        tag === 'LEGEND';
+      // whose control is hidden from the tree: a native select a widget replaced, `aria-hidden`;
+      // or a form-associated custom element without a role, whose checkbox inside its shadow
+      // tree the label does not name: Material Web's `md-checkbox`, as in Chromium's tree).
+      let childNamed = named || (tag === 'LABEL' && namesItsControl(el.control)) || tag === 'LEGEND';
       let childInAction = inAction;
       if (role) {
         const actionable = H.isActionable(el, role);
