@@ -64,7 +64,8 @@ async fn close(ctx: &PageCtx, frame: &str, uid: &str) -> Result<(), CdtError> {
                 json!({ "uid": uid, "value": "" }),
             )
             .await?;
-        if shown["pending"] == true {
+        // (Gone, or nothing left to ask: the drop-down itself went.)
+        if shown["pending"] == true || shown["error"].as_str().is_some_and(|e| e != "no-option") {
             break;
         }
         tokio::time::sleep(LIST_POLL).await;

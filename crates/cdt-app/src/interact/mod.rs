@@ -206,16 +206,8 @@ fn failure_error(
             format!("{what} is a file input"),
         )
         .run::<op::ElementUpload>("<uid> <file>"),
-        Some(ProbeFailure::NotFillable) if fields_in(value).is_some() => {
-            let (first, listed) = fields_in(value).unwrap_or_default();
-            CdtError::new(
-                ErrorCode::TargetNotInteractable,
-                format!("{element} holds fields, not a value of its own: {listed}"),
-            )
-            .with_details(json!({ "fields": value["fields"] }))
-            .run_then::<op::ElementFill>(&format!("{first} <value>"), " for each field")
-        }
-        Some(ProbeFailure::NotFillable | ProbeFailure::UnknownCommand) | None => CdtError::new(
+        Some(ProbeFailure::NotFillable) => not_fillable_error(value, element),
+        Some(ProbeFailure::UnknownCommand) | None => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take that action"),
         )
@@ -301,8 +293,6 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
     })
 }
 
-/// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how
-/// many more (all are in the error's details).
 /// A text not found may be drawn once scrolled to (a long list draws the rows in view): the
 /// hint scrolls what has more below, the innermost box first (`scrollers` from the probe).
 fn scroll_for_more(error: CdtError, scrollers: &Value) -> CdtError {
@@ -327,25 +317,41 @@ fn scroll_for_more(error: CdtError, scrollers: &Value) -> CdtError {
     }
 }
 
-/// The first field an element holds (its uid) and all it holds, listed (`e27 spinbutton
-/// "Month"`), for an element filled that holds fields rather than a value.
-fn fields_in(value: &Value) -> Option<(String, String)> {
-    let fields = value["fields"].as_array().filter(|f| !f.is_empty())?;
-    let field = |f: &Value| {
-        format!(
-            "{} {} {:?}",
-            f["uid"].as_str().unwrap_or_default(),
-            f["role"].as_str().unwrap_or_default(),
-            f["name"].as_str().unwrap_or_default()
+/// `TARGET_NOT_INTERACTABLE` for an element that holds no value; one that holds fields (a
+/// date field's month, day and year; a form) names them (`e27 spinbutton "Month"`).
+fn not_fillable_error(value: &Value, element: &str) -> CdtError {
+    let fields = value["fields"].as_array().cloned().unwrap_or_default();
+    let Some(first) = fields.first().and_then(|f| f["uid"].as_str()) else {
+        return CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} cannot take that action"),
         )
+        .run::<op::ElementInspect>("<uid>");
     };
-    let first = fields[0]["uid"].as_str().unwrap_or_default().to_string();
-    Some((
-        first,
-        fields.iter().map(field).collect::<Vec<_>>().join(", "),
-    ))
+    let listed: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {:?}",
+                f["uid"].as_str().unwrap_or_default(),
+                f["role"].as_str().unwrap_or_default(),
+                f["name"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    CdtError::new(
+        ErrorCode::TargetNotInteractable,
+        format!(
+            "{element} holds fields, not a value of its own: {}",
+            listed.join(", ")
+        ),
+    )
+    .with_details(json!({ "fields": fields }))
+    .run_then::<op::ElementFill>(&format!("{first} <value>"), " for each field")
 }
 
+/// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how
+/// many more (all are in the error's details).
 fn options_list(options: &Value) -> String {
     const LISTED: usize = 12;
     let all: Vec<String> = options

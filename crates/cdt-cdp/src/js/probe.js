@@ -595,8 +595,8 @@
     let hit = el.ownerDocument.elementFromPoint(lx, ly);
     // A control drawn by its label (a star rating's radio, visually hidden where another star
     // covers it) is pressed where a user presses it: on its label.
-    const drawn = hit && hit !== el && !el.contains(hit) && labelPoint(el);
-    if (drawn) [lx, ly, hit] = drawn;
+    const onLabel = hit && hit !== el && !el.contains(hit) && labelPoint(el);
+    if (onLabel) [lx, ly, hit] = onLabel;
     while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
       const inner = hit.shadowRoot.elementFromPoint(lx, ly);
       if (!inner || inner === hit) break;
