@@ -1602,3 +1602,74 @@ fn a_cleared_message_a_selected_tab_and_a_pressed_button_show_in_feedback() {
         "{diff}"
     );
 }
+
+/// A modal dialog that hides the rest of the page (`aria-hidden` on it, as Material UI's and
+/// Radix's do) leaves the dialog alone in the snapshot; once it closes, the action's feedback
+/// tells the changes from the page as it was before the dialog (`earlier`, `base` that
+/// version), not the whole page again, and a client that kept that version rebuilds the page.
+#[test]
+fn a_page_back_from_under_a_modal_dialog_is_told_as_changes_from_before_it() {
+    let server = HttpServer::start();
+    let rows: String = (1..=12)
+        .map(|n| format!("<li>Order {n} <button>Open {n}</button></li>"))
+        .collect();
+    server.page(
+        "/modal.html",
+        "Modal",
+        &format!(
+            "<main id=app><h1>Orders</h1><ul>{rows}</ul><p id=out>Nothing deleted</p>
+             <button id=del>Delete all</button></main>
+             <div id=modal role=dialog aria-label='Delete all?' hidden>
+               <p>This cannot be undone.</p><button id=cancel>Cancel</button></div>
+             <script>
+             del.onclick = () => {{ modal.hidden = false; app.setAttribute('aria-hidden', 'true'); cancel.focus(); }};
+             cancel.onclick = () => {{ modal.hidden = true; app.removeAttribute('aria-hidden');
+               out.textContent = 'Deletion cancelled'; del.focus(); }};
+             </script>"
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/modal.html")])
+        .ok();
+    let first = diff(&env, "m", &[]);
+    let page = first["snapshot"].as_str().expect("whole").to_string();
+    let mut client = Client::default();
+    client.apply(&first);
+    let del = uid_of(&page, "button \"Delete all\"");
+    let opened = env.ctx("m", &["element", "click", &del]).ok().clone();
+    assert!(opened["snapshot"].is_string(), "{opened}");
+    client.apply(&opened);
+    let cancel = uid_of(opened["snapshot"].as_str().unwrap(), "button \"Cancel\"");
+    let closed = env.ctx("m", &["element", "click", &cancel]).ok().clone();
+    assert_eq!(closed["earlier"], true, "{closed}");
+    assert_eq!(closed["base"], first["version"], "{closed}");
+    assert_eq!(closed["domChanged"], true, "{closed}");
+    assert!(closed["snapshot"].is_null(), "{closed}");
+    assert!(
+        closed["changes"].to_string().contains("Deletion cancelled"),
+        "{closed}"
+    );
+    client.apply(&closed);
+    assert_eq!(client.text(), full(&env, "m"));
+    // Opened and closed again, the page is back exactly as it was: that version is named, in
+    // the text form too.
+    let before = closed["version"].clone();
+    env.ctx("m", &["element", "click", &del]).ok();
+    let cancel = uid_of(&full(&env, "m"), "button \"Cancel\"");
+    let again = env.ctx("m", &["element", "click", &cancel]).ok().clone();
+    assert_eq!(
+        (again["earlier"].clone(), again["base"].clone()),
+        (json!(true), before),
+        "{again}"
+    );
+    env.ctx("m", &["element", "click", &del]).ok();
+    let cancel = uid_of(&full(&env, "m"), "button \"Cancel\"");
+    let said = env.ctx("m", &["element", "click", &cancel, "--output", "text"]);
+    assert!(
+        said.stdout.starts_with(&format!(
+            "click {cancel} → the page is back as it was at version "
+        )),
+        "{}",
+        said.stdout
+    );
+}

@@ -299,6 +299,7 @@ async fn observe(
                         base: version,
                         changes: Vec::new(),
                         touched: Touched::Nothing,
+                        earlier: false,
                     }
                 } else {
                     Compared::Full { version }

@@ -592,6 +592,71 @@ fn changes_that_cost_more_than_the_threshold_are_full() {
     );
 }
 
+/// A modal dialog that hides the rest of the page (`aria-hidden` on it) makes the page, once it
+/// closes, mostly changed from the dialog alone: an action's feedback then answers the changes
+/// from the page as it was before the dialog (`earlier`), when those are few, not the whole.
+/// What the changes touched is still from the page just before the action.
+#[test]
+fn a_page_back_from_under_a_dialog_is_told_from_the_page_before_it() {
+    let versions = SnapshotVersions::default();
+    let view = View::default();
+    let page = |lines: &[&str]| lines.join("\n");
+    let form = [
+        "e1 main",
+        "  e2 heading \"Profile\" level=1",
+        "  e3 textbox \"Full name\"",
+        "  e4 combobox \"Age\"",
+        "  text \"Chosen age: none\"",
+        "  e5 button \"Save\"",
+        "  e6 button \"Delete account\"",
+    ];
+    let look = |lines: &[&str], against| {
+        versions
+            .record("T1", &view, "d1", &page(lines), against, FULL_ABOVE)
+            .0
+    };
+    assert!(matches!(
+        look(&form, Against::LastSnapshot),
+        Compared::Full { version: 1 }
+    ));
+    let menu = [
+        "e7 listbox \"Age\"",
+        "  e8 option \"Ten\"",
+        "  e9 option \"Twenty\"",
+    ];
+    assert!(matches!(
+        look(&menu, Against::PageBefore),
+        Compared::Full { version: 2 }
+    ));
+    let mut chosen = form;
+    chosen[4] = "  text \"Chosen age: 20\"";
+    let back = look(&chosen, Against::PageBefore);
+    match &back {
+        Compared::Diff {
+            version: 3,
+            base: 1,
+            changes,
+            touched: Touched::Elements { .. },
+            earlier: true,
+        } => assert_eq!(changes.len(), 1, "{back:?}"),
+        _ => panic!("{back:?}"),
+    }
+    // A snapshot keeps its contract: against the last one the context took.
+    let other = [
+        "e10 main",
+        "  e11 heading \"Elsewhere\" level=1",
+        "  e12 link \"Home\"",
+    ];
+    assert!(matches!(
+        look(&other, Against::PageBefore),
+        Compared::Full { version: 4 }
+    ));
+    assert!(matches!(
+        look(&chosen, Against::LastSnapshot),
+        Compared::Diff { earlier: false, .. }
+    ));
+}
+
 #[test]
 fn a_focus_that_moved_is_a_change_but_only_focus() {
     let versions = SnapshotVersions::default();

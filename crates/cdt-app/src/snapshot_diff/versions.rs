@@ -153,6 +153,10 @@ pub enum Compared {
         changes: Vec<Change>,
         /// What the changes touched (an action's feedback weighs them by it).
         touched: Touched,
+        /// `base` is an earlier version than the one asked for, whose changes would have been
+        /// most of the page: the page as it was before what covered it (a dialog, a menu) came
+        /// and went. (`touched` is still from the version asked for.)
+        earlier: bool,
     },
 }
 
@@ -316,6 +320,7 @@ impl SnapshotVersions {
                     base: number,
                     changes: Vec::new(),
                     touched: Touched::Nothing,
+                    earlier: false,
                 },
                 since_missing,
             );
@@ -326,15 +331,36 @@ impl SnapshotVersions {
             None => segments(text),
         };
         let new = kept.map_or(&fresh[..], |i| &page.versions[i].segments[..]);
+        // The whole snapshot is answered when the changes carry more than that share of its
+        // text.
+        let limit = full_above * text.len().max(1) as f64;
         let compared = baseline.map(|i| {
             let base = &page.versions[i];
             let (changes, weight) = diff(&base.segments, new);
-            // The whole snapshot is answered when the changes carry more than that share of
-            // its text.
-            let too_many = weight as f64 > full_above * text.len().max(1) as f64;
+            let too_many = weight as f64 > limit;
             let touched = Touched::of(base, &changes);
             (base.number, changes, too_many, touched)
         });
+        // An action's page that changed most from the page before it may be back as it was
+        // earlier (a modal dialog or a menu that hid the rest of the page closed): the changes
+        // from the earlier version that differs least, when they are few enough.
+        let earlier = match &compared {
+            Some((_, _, true, touched))
+                if against == Against::PageBefore && *touched != Touched::Focus =>
+            {
+                let others = page
+                    .versions
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, v)| Some(*i) != baseline && comparable(v));
+                others
+                    .map(|(_, v)| (v.number, diff(&v.segments, new)))
+                    .filter(|(_, (_, weight))| (*weight as f64) <= limit)
+                    .min_by_key(|(_, (_, weight))| *weight)
+                    .map(|(number, (changes, _))| (number, changes))
+            }
+            _ => None,
+        };
         let number = match kept {
             Some(i) => page.versions[i].number,
             None => {
@@ -354,15 +380,25 @@ impl SnapshotVersions {
         };
         // A focus that moved alone is told as changes, however small the page (it is two
         // lines, and no effect of an action's).
-        let compared = match compared {
-            Some((base, changes, too_many, touched)) if !too_many || touched == Touched::Focus => {
+        let compared = match (compared, earlier) {
+            (Some((base, changes, too_many, touched)), _)
+                if !too_many || touched == Touched::Focus =>
+            {
                 Compared::Diff {
                     version: number,
                     base,
                     changes,
                     touched,
+                    earlier: false,
                 }
             }
+            (Some((_, _, _, touched)), Some((base, changes))) => Compared::Diff {
+                version: number,
+                base,
+                changes,
+                touched,
+                earlier: true,
+            },
             _ => Compared::Full { version: number },
         };
         (compared, since_missing)

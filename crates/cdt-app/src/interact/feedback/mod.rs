@@ -454,6 +454,7 @@ async fn look(
                 base,
                 changes,
                 touched,
+                earlier,
             } => {
                 compared_with = Some(base);
                 out.version = Some(version);
@@ -468,7 +469,9 @@ async fn look(
                         !page_alone || !all_churn(ctx, changed, placed).await
                     }
                 };
-                out.base = (!changes.is_empty()).then_some(base);
+                // (A page back exactly as it was earlier names that version, changes or none.)
+                out.base = (earlier || !changes.is_empty()).then_some(base);
+                out.earlier = earlier;
                 out.changes = changes;
             }
         }

@@ -295,6 +295,10 @@ pub struct ActionReply {
     /// The version `changes` are against.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base: Option<u64>,
+    /// `base` is earlier than the page just before the action: most of the page changed, and
+    /// it is back as it was then (a modal dialog or a menu that hid the rest of it closed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub earlier: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<crate::snapshot_change::Change>,
     /// The whole new snapshot, when more than half of it changed or the document is new.
