@@ -38,10 +38,22 @@ pub(super) async fn choose(
             return Ok(outcome);
         }
     }
+    press_option(ctx, frame, what, (uid, !open), value).await
+}
+
+/// Presses the option named `value` once the list `uid` shows it; when none does, closes the
+/// list if `opened` here (Escape), and answers why.
+async fn press_option(
+    ctx: &PageCtx,
+    frame: &str,
+    what: &str,
+    (uid, opened): (&str, bool),
+    value: &str,
+) -> Result<DispatchOutcome, CdtError> {
     match option_of(ctx, frame, what, uid, value, LIST_WAIT).await {
         Ok(option) => press(ctx, frame, what, &option).await,
         Err(error) => {
-            if !open {
+            if opened {
                 close(ctx, frame, uid).await?;
             }
             Err(error)
@@ -96,19 +108,12 @@ pub(super) async fn choose_typed(
     if let Ok(option) = option_of(ctx, frame, what, uid, value, PRESSED_LIST_WAIT).await {
         return press(ctx, frame, what, &option).await;
     }
-    let select_all = super::keys::parse_keys("Control+A")?;
-    ctx.browser.key(&ctx.target, &select_all).await?;
+    super::keys::select_all(ctx).await?;
     let typed = super::keys::type_into_focus(ctx, value).await?;
     if typed.dialog.is_some() {
         return Ok(typed);
     }
-    match option_of(ctx, frame, what, uid, value, LIST_WAIT).await {
-        Ok(option) => press(ctx, frame, what, &option).await,
-        Err(error) => {
-            close(ctx, frame, uid).await?;
-            Err(error)
-        }
-    }
+    press_option(ctx, frame, what, (uid, true), value).await
 }
 
 /// The uid of the option named `value` in the list `uid` shows, once it shows (`wait` at most).

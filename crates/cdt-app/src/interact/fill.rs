@@ -116,8 +116,7 @@ async fn fill_one(
     // date field's segment (`selectAll: false`), whose select-all takes the whole date.
     let choose_typed = action == FillAction::Select && prepared["combobox"] == true;
     if kind == FillKind::Type && prepared["selectAll"] != false && !choose_typed {
-        let select_all = super::keys::parse_keys("Control+A")?;
-        ctx.browser.key(&ctx.target, &select_all).await?;
+        super::keys::select_all(ctx).await?;
     }
     let outcome = match kind {
         FillKind::Type if value.is_empty() => {

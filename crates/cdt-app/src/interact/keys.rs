@@ -118,6 +118,16 @@ fn char_key(c: char, modifiers: u32) -> KeyInput {
     }
 }
 
+/// Selects everything the focused field holds as a user does, by its own select-all
+/// (`Control+A`): an editor that types through a hidden field of its own (CodeMirror) takes it
+/// as its select-all, where a selection set by script would not reach it.
+pub async fn select_all(ctx: &PageCtx) -> Result<(), CdtError> {
+    ctx.browser
+        .key(&ctx.target, &parse_keys("Control+A")?)
+        .await?;
+    Ok(())
+}
+
 /// Types `text` into what has the focus as a user's typing ends: all but its last character
 /// inserted at once (one `input` event: fast, whatever its length), the last typed as its key
 /// (`keydown`, `keypress`, `input`, `keyup`), so a page that reacts to keys sees the whole

@@ -206,12 +206,9 @@ fn failure_error(
             format!("{what} is a file input"),
         )
         .run::<op::ElementUpload>("<uid> <file>"),
-        Some(ProbeFailure::NotFillable) => not_fillable_error(value, element),
-        Some(ProbeFailure::UnknownCommand) | None => CdtError::new(
-            ErrorCode::TargetNotInteractable,
-            format!("{element} cannot take that action"),
-        )
-        .run::<op::ElementInspect>("<uid>"),
+        Some(ProbeFailure::NotFillable | ProbeFailure::UnknownCommand) | None => {
+            not_fillable_error(value, element)
+        }
     }
 }
 
