@@ -1322,6 +1322,151 @@ fn a_drop_down_drawn_by_the_page_is_chosen_from_by_its_option_name() {
         read("[sizes.hidden, size.textContent]"),
         json!([true, "Small"])
     );
+    // A suggestion never shown: what the combobox held is typed back.
+    let unknown = env.ctx("d", &["element", "select", &city, "Oslo"]);
+    let error = unknown.err("ELEMENT_NOT_FOUND", 3);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("suggested no option \"Oslo\""),
+        "{error}"
+    );
+    assert_eq!(read("city.value"), json!("Perth"));
+}
+
+/// A drop-down the page draws that takes several options is given them comma-separated, as a
+/// `<select multiple>` is, and each is chosen as a user chooses: a list box that says it takes
+/// several (`aria-multiselectable`) and stays open (Material UI's and Headless UI's), a text
+/// combobox whose list closes after each and hides what is chosen (react-select's), options
+/// drawn without roles that stay open (Ant Design's). An option shown chosen is left so, not
+/// taken back; the list is closed at the end. A part the list lacks, or several for a list box
+/// that takes one, is refused before anything is chosen, the list closed.
+#[test]
+fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
+    let server = HttpServer::start();
+    server.page(
+        "/several.html",
+        "Several",
+        "<style>[role=listbox], .layer { position: fixed; top: 10px; right: 10px; background: white;
+                  border: 1px solid; margin: 0; padding: 0; list-style: none }
+                [role=option], .opt { padding: 4px }</style>
+         <button id=people aria-haspopup=listbox aria-expanded=false aria-label=People>People</button>
+         <ul id=folks role=listbox aria-multiselectable=true aria-label=People hidden>
+           <li role=option aria-selected=false>Ada</li><li role=option aria-selected=false>Grace</li>
+           <li role=option aria-selected=false>Linus</li></ul>
+         <p id=people-out>People: none</p>
+         <label for=colours>Colours</label>
+         <input id=colours role=combobox aria-expanded=false aria-autocomplete=list autocomplete=off>
+         <p id=colours-out>Colours: none</p>
+         <input id=tags role=combobox aria-label=Tags aria-expanded=false autocomplete=off>
+         <p id=tags-out>Tags: none</p>
+         <div id=size role=combobox tabindex=0 aria-label=Size aria-expanded=false>Medium</div>
+         <ul id=sizes role=listbox aria-label=Size hidden>
+           <li role=option>Small</li><li role=option>Medium</li><li role=option>Large</li></ul>
+         <script>
+         const show = (out, label, all) => { out.textContent = label + ': ' + (all.join(' + ') || 'none'); };
+         people.onclick = () => { folks.hidden = false; people.setAttribute('aria-expanded', true); folks.tabIndex = -1; folks.focus(); };
+         folks.onclick = (e) => {
+           e.target.setAttribute('aria-selected', e.target.getAttribute('aria-selected') !== 'true');
+           show(window['people-out'], 'People', [...folks.children].filter((o) => o.ariaSelected === 'true').map((o) => o.textContent));
+         };
+         let chosen = [];
+         const drawColours = () => {
+           document.getElementById('palette')?.remove();
+           const list = document.createElement('ul');
+           list.id = 'palette'; list.setAttribute('role', 'listbox'); list.setAttribute('aria-multiselectable', 'true');
+           list.innerHTML = ['Red', 'Green', 'Blue'].filter((c) => !chosen.includes(c) && c.toLowerCase().startsWith(colours.value.toLowerCase()))
+             .map((c) => '<li role=option>' + c + '</li>').join('');
+           list.onmousedown = (e) => e.preventDefault();
+           list.onclick = (e) => { chosen.push(e.target.textContent); colours.value = ''; list.remove();
+             colours.setAttribute('aria-expanded', false); show(window['colours-out'], 'Colours', chosen); };
+           document.body.append(list);
+           colours.setAttribute('aria-controls', 'palette'); colours.setAttribute('aria-expanded', true);
+         };
+         colours.onclick = drawColours; colours.oninput = drawColours;
+         const tagged = [];
+         tags.onclick = () => {
+           if (document.querySelector('.layer')) return;
+           const layer = document.createElement('div');
+           layer.className = 'layer';
+           layer.innerHTML = ['Alpha', 'Beta', 'Gamma'].map((t) => '<div class=\"opt' + (tagged.includes(t) ? ' opt-selected' : '') + '\"><span>' + t + '</span></div>').join('');
+           layer.onmousedown = (e) => e.preventDefault();
+           layer.onclick = (e) => { const opt = e.target.closest('.opt'); const t = opt.textContent;
+             opt.classList.toggle('opt-selected');
+             if (tagged.includes(t)) tagged.splice(tagged.indexOf(t), 1); else tagged.push(t);
+             show(window['tags-out'], 'Tags', tagged); };
+           document.body.append(layer);
+           tags.setAttribute('aria-expanded', true);
+         };
+         size.onclick = () => { sizes.hidden = false; size.setAttribute('aria-expanded', true); };
+         sizes.onclick = (e) => { size.textContent = e.target.textContent; sizes.hidden = true; size.setAttribute('aria-expanded', false); };
+         document.addEventListener('keydown', (e) => {
+           if (e.key !== 'Escape') return;
+           folks.hidden = true; people.setAttribute('aria-expanded', false);
+           document.querySelector('.layer')?.remove(); tags.setAttribute('aria-expanded', false);
+           document.getElementById('palette')?.remove(); colours.setAttribute('aria-expanded', false);
+           sizes.hidden = true; size.setAttribute('aria-expanded', false);
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/several.html")])
+        .ok();
+    let snap = snapshot(&env, "s");
+    let read = |js: &str| env.ctx("s", &["runtime", "eval", js]).ok()["value"].clone();
+    let text = |id: &str| read(&format!("document.getElementById('{id}').textContent"));
+
+    // A list box of several, open until Escape; an option chosen already is left chosen.
+    let people = uid_of(&snap, "button \"People\"");
+    env.ctx("s", &["element", "select", &people, "Ada, Linus"])
+        .ok();
+    assert_eq!(text("people-out"), json!("People: Ada + Linus"));
+    assert_eq!(
+        read("folks.hidden"),
+        json!(true),
+        "the list is closed at the end"
+    );
+    env.ctx("s", &["element", "select", &people, "Ada,Grace"])
+        .ok();
+    assert_eq!(text("people-out"), json!("People: Ada + Grace + Linus"));
+    env.ctx("s", &["element", "select", &people, "Grace"]).ok();
+    assert_eq!(text("people-out"), json!("People: Ada + Grace + Linus"));
+    assert_eq!(read("folks.hidden"), json!(true));
+
+    // A text combobox whose list closes after each option and leaves out those chosen.
+    let colours = uid_of(&snap, "combobox \"Colours\"");
+    env.ctx("s", &["element", "select", &colours, "Red,Blue"])
+        .ok();
+    assert_eq!(text("colours-out"), json!("Colours: Red + Blue"));
+
+    // Options drawn without roles, open until Escape.
+    let tags = uid_of(&snap, "combobox \"Tags\"");
+    env.ctx("s", &["element", "select", &tags, "Beta,Gamma"])
+        .ok();
+    assert_eq!(text("tags-out"), json!("Tags: Beta + Gamma"));
+    assert_eq!(read("!document.querySelector('.layer')"), json!(true));
+
+    // A part it lacks: the options named, nothing chosen, the list closed.
+    let refused = |uid: &str, value: &str, options: Value| {
+        let answer = env.ctx("s", &["element", "select", uid, value]);
+        let error = answer.err("ELEMENT_NOT_FOUND", 3);
+        assert_eq!(error["details"]["options"], options, "{error}");
+    };
+    refused(&people, "Linus,Nobody", json!(["Ada", "Grace", "Linus"]));
+    assert_eq!(text("people-out"), json!("People: Ada + Grace + Linus"));
+    assert_eq!(read("folks.hidden"), json!(true));
+    refused(&tags, "Alpha,Nobody", json!(["Alpha", "Beta", "Gamma"]));
+    assert_eq!(text("tags-out"), json!("Tags: Beta + Gamma"));
+    assert_eq!(read("!document.querySelector('.layer')"), json!(true));
+
+    // Several for a list box that takes one: refused as no option of its, nothing chosen.
+    let size = uid_of(&snap, "combobox \"Size\"");
+    refused(&size, "Small,Large", json!(["Small", "Medium", "Large"]));
+    assert_eq!(
+        read("[sizes.hidden, size.textContent]"),
+        json!([true, "Medium"])
+    );
 }
 
 /// A date field drawn as editable segments (Material UI's pickers: month, day and year, each a

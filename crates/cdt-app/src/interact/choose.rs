@@ -8,7 +8,7 @@ use cdt_domain::interact::{DispatchOutcome, MouseButton};
 use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use super::pointing::{Aim, aim, press_element};
@@ -23,8 +23,9 @@ const LIST_WAIT: Duration = Duration::from_millis(1500);
 const LIST_POLL: Duration = Duration::from_millis(50);
 
 /// Presses `uid` in `frame` (unless its list already shows: `open`), then the option named
-/// `value` in the list it shows. A list it opened without that option is closed again
-/// (Escape), as a user leaves it, and the error names the options.
+/// `value` in the list it shows (or, for a list that takes several, the option of each of its
+/// comma-separated parts). A list it opened without that option is closed again (Escape), as a
+/// user leaves it, and the error names the options.
 pub(super) async fn choose(
     ctx: &PageCtx,
     frame: &str,
@@ -38,47 +39,231 @@ pub(super) async fn choose(
             return Ok(outcome);
         }
     }
-    press_option(ctx, frame, what, (uid, !open), value).await
+    let drop_down = DropDown {
+        frame,
+        what,
+        uid,
+        typed: false,
+        opened: !open,
+    };
+    press_option(ctx, &drop_down, value).await
 }
 
-/// Presses the option named `value` once the list `uid` shows it; when none does, closes the
-/// list if `opened` here (Escape), and answers why.
+/// A drop-down being chosen from: the element `uid` (named `what` in errors) in `frame`,
+/// whether it is a text combobox (`typed`: its list shows what was typed into it), and whether
+/// its list was opened here (`opened`: it is closed again when done or on a miss).
+struct DropDown<'a> {
+    frame: &'a str,
+    what: &'a str,
+    uid: &'a str,
+    typed: bool,
+    opened: bool,
+}
+
+/// An option a drop-down's list shows: its uid, and whether it shows as chosen already.
+#[derive(Debug, Clone, PartialEq)]
+struct Choice {
+    uid: String,
+    selected: bool,
+}
+
+/// What a drop-down's list offers for a value (the probe's `option` answer).
+#[derive(Debug, Clone, PartialEq)]
+enum Offer {
+    /// The option named by the whole value.
+    One(Choice),
+    /// The options of its comma-separated parts, in their order.
+    Several(Vec<Choice>),
+}
+
+/// Whether the list takes several options: `Some(true)` where it says so
+/// (`aria-multiselectable`), `Some(false)` for a list box that does not, `None` where the page
+/// does not tell (options drawn without a list box, a menu).
+type Multi = Option<bool>;
+
+impl Offer {
+    /// The probe's answer: `uid` and `selected`, or `parts`, each with them.
+    fn of(answer: &Value) -> Option<(Offer, Multi)> {
+        let choice = |c: &Value| {
+            Some(Choice {
+                uid: c["uid"].as_str()?.to_string(),
+                selected: c["selected"] == true,
+            })
+        };
+        let offer = match answer["parts"].as_array() {
+            Some(parts) => Offer::Several(parts.iter().map(choice).collect::<Option<_>>()?),
+            None => Offer::One(choice(answer)?),
+        };
+        Some((offer, answer["multi"].as_bool()))
+    }
+}
+
+/// The comma-separated parts of `value` (blank ones left out): none when it has no comma.
+fn parts_of(value: &str) -> Vec<String> {
+    if !value.contains(',') {
+        return Vec::new();
+    }
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Presses the option named `value` once the list shows it (or the option of each part, for a
+/// list that takes several); when none does, closes the list if it was opened here (Escape),
+/// and answers why.
 async fn press_option(
     ctx: &PageCtx,
-    frame: &str,
-    what: &str,
-    (uid, opened): (&str, bool),
+    drop_down: &DropDown<'_>,
     value: &str,
 ) -> Result<DispatchOutcome, CdtError> {
-    match option_of(ctx, frame, what, uid, value, LIST_WAIT).await {
-        Ok(option) => press(ctx, frame, what, &option).await,
+    let parts = parts_of(value);
+    match option_of(ctx, drop_down, value, &parts, LIST_WAIT).await {
+        Ok((Offer::One(choice), multi)) => {
+            // (Pressed again, an option a list of several shows chosen would be taken back.)
+            if choice.selected && multi != Some(false) {
+                if drop_down.opened {
+                    close(ctx, drop_down).await?;
+                }
+                return Ok(DispatchOutcome::default());
+            }
+            press(ctx, drop_down.frame, drop_down.what, &choice.uid).await
+        }
+        Ok((Offer::Several(choices), multi)) => {
+            choose_each(ctx, drop_down, (&parts, choices), multi).await
+        }
         Err(error) => {
-            if opened {
-                close(ctx, frame, uid).await?;
+            if drop_down.opened {
+                close(ctx, drop_down).await?;
             }
             Err(error)
         }
     }
 }
 
-/// Closes the list `uid` shows by Escape, and waits (a while at most) until it is gone: a
-/// menu's backdrop over the page goes with it.
-async fn close(ctx: &PageCtx, frame: &str, uid: &str) -> Result<(), CdtError> {
-    ctx.browser
-        .key(&ctx.target, &super::keys::parse_keys("Escape")?)
+/// How long the list may take to show again after one of several options was pressed (it is
+/// drawn anew, or shows still): longer, and the list closed.
+const AGAIN_WAIT: Duration = Duration::from_millis(300);
+
+/// Presses the option of each of `parts` (`first`: their options as the list showed them
+/// first), each looked for again as the list shows it then: one shown chosen is left as it is,
+/// and a list that closed is opened again (pressed, or a text combobox typed into). A list
+/// opened here is closed at the end. A list that closed after its first option without saying it takes several
+/// took one: an error says so.
+async fn choose_each(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    (parts, first): (&[String], Vec<Choice>),
+    multi: Multi,
+) -> Result<DispatchOutcome, CdtError> {
+    let mut outcome = DispatchOutcome::default();
+    for (at, part) in parts.iter().enumerate() {
+        let choice = match at {
+            0 => first[0].clone(),
+            _ => again(ctx, drop_down, part, (multi, &parts[at - 1])).await?,
+        };
+        if choice.selected {
+            continue;
+        }
+        outcome = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
+        if outcome.dialog.is_some() {
+            return Ok(outcome);
+        }
+    }
+    if drop_down.opened {
+        close(ctx, drop_down).await?;
+    }
+    Ok(outcome)
+}
+
+/// The option of `part` as the list shows it after the option of `before` was pressed: in the
+/// list still shown, or in the list opened again where it closed and takes several (`multi`).
+async fn again(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    part: &str,
+    (multi, before): (Multi, &str),
+) -> Result<Choice, CdtError> {
+    let one = |(offer, _): (Offer, Multi)| match offer {
+        Offer::One(choice) => choice,
+        Offer::Several(mut choices) => choices.remove(0),
+    };
+    if let Ok(found) = option_of(ctx, drop_down, part, &[], AGAIN_WAIT).await {
+        return Ok(one(found));
+    }
+    if multi != Some(true) {
+        return Err(CdtError::validation(format!(
+            "{} took one option: its list closed once {before:?} was chosen (it is chosen now), and it does not say it takes several",
+            drop_down.what
+        ))
+        .run::<op::ElementSelect>(&format!("{} {:?}", drop_down.uid, part))
+        .hinted("A drop-down that takes one option is given one"));
+    }
+    if drop_down.typed {
+        super::keys::select_all(ctx).await?;
+        super::keys::type_into_focus(ctx, part).await?;
+    } else {
+        press(ctx, drop_down.frame, drop_down.what, drop_down.uid).await?;
+    }
+    Ok(one(option_of(ctx, drop_down, part, &[], LIST_WAIT).await?))
+}
+
+/// What shows of a drop-down's list: whether it is still there (an answer with its options,
+/// or one still drawing), whether the drop-down still says it is open (`aria-expanded`), and
+/// whether something else still covers the drop-down (its menu's backdrop).
+struct Shown {
+    listed: bool,
+    expanded: bool,
+    covered: bool,
+}
+
+/// What shows of the list `drop_down` shows.
+async fn list_shows(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<Shown, CdtError> {
+    let shown = ctx
+        .probe(
+            drop_down.frame,
+            ProbeCommand::Option,
+            json!({ "uid": drop_down.uid, "value": "" }),
+        )
         .await?;
-    let until = Instant::now() + LIST_WAIT;
-    while Instant::now() < until {
-        let shown = ctx
-            .probe(
-                frame,
-                ProbeCommand::Option,
-                json!({ "uid": uid, "value": "" }),
-            )
-            .await?;
-        // (Gone, or nothing left to ask: the drop-down itself went.)
-        if shown["pending"] == true || shown["error"].as_str().is_some_and(|e| e != "no-option") {
+    let expanded = shown["expanded"] == true;
+    // (Gone, or nothing left to ask: the drop-down itself went.)
+    let gone = (shown["pending"] == true && !expanded)
+        || shown["error"].as_str().is_some_and(|e| e != "no-option");
+    Ok(Shown {
+        listed: !gone,
+        expanded,
+        covered: shown["covered"] == true,
+    })
+}
+
+/// Closes the list the drop-down shows by Escape, and waits (a while at most) until it is
+/// gone and the drop-down shows again: a menu's backdrop over the page goes with it. Nothing is
+/// pressed where no list shows (Escape would close a dialog around it). A drop-down that still
+/// says it is open a moment later (the page had not moved the focus into its list yet) is sent
+/// Escape again.
+async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(), CdtError> {
+    let escape = super::keys::parse_keys("Escape")?;
+    if !list_shows(ctx, drop_down).await?.listed {
+        return Ok(());
+    }
+    ctx.browser.key(&ctx.target, &escape).await?;
+    let start = Instant::now();
+    let mut sent = start;
+    while start.elapsed() < LIST_WAIT {
+        let Shown {
+            listed,
+            expanded,
+            covered,
+        } = list_shows(ctx, drop_down).await?;
+        if !listed && !covered {
             break;
+        }
+        if expanded && sent.elapsed() >= AGAIN_WAIT {
+            ctx.browser.key(&ctx.target, &escape).await?;
+            sent = Instant::now();
         }
         tokio::time::sleep(LIST_POLL).await;
     }
@@ -93,46 +278,118 @@ const PRESSED_LIST_WAIT: Duration = Duration::from_millis(500);
 /// shows it then; else the value typed over what it holds and the suggestion of that name
 /// pressed (a list that filters by something else than the words shown, Ant Design's by value,
 /// shows nothing for them when typed). A suggestion never shown is an error that names those
-/// shown, the list closed (Escape).
+/// shown, the list closed (Escape) and the text the combobox held (`was`) typed back. A value
+/// of several (comma-separated) for a list that takes several is chosen a part at a time.
 pub(super) async fn choose_typed(
     ctx: &PageCtx,
     frame: &str,
     what: &str,
-    uid: &str,
+    (uid, was): (&str, &str),
     value: &str,
 ) -> Result<DispatchOutcome, CdtError> {
+    let drop_down = DropDown {
+        frame,
+        what,
+        uid,
+        typed: true,
+        opened: true,
+    };
     let pressed = press(ctx, frame, what, uid).await?;
     if pressed.dialog.is_some() {
         return Ok(pressed);
     }
-    if let Ok(option) = option_of(ctx, frame, what, uid, value, PRESSED_LIST_WAIT).await {
-        return press(ctx, frame, what, &option).await;
-    }
+    let parts = parts_of(value);
+    let shown = match option_of(ctx, &drop_down, value, &parts, PRESSED_LIST_WAIT).await {
+        Ok((Offer::One(choice), _)) => return press(ctx, frame, what, &choice.uid).await,
+        Ok((Offer::Several(choices), multi)) => {
+            return choose_each(ctx, &drop_down, (&parts, choices), multi).await;
+        }
+        // (A list that shows every option but one of several: typing them all in finds none.)
+        Err(error) if !parts.is_empty() && error.code == ErrorCode::ElementNotFound => {
+            close(ctx, &drop_down).await?;
+            return Err(error);
+        }
+        Err(error) => Some(error).filter(|e| e.code == ErrorCode::ElementNotFound),
+    };
+    type_then_choose(ctx, &drop_down, (was, value), shown).await
+}
+
+/// Types `value` over what the text combobox holds (`was`), then presses its suggestion of
+/// that name. A suggestion never shown: what was typed goes, `was` typed back, and the error
+/// names the options its list showed when pressed (`shown`, an error naming them), if it did.
+async fn type_then_choose(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    (was, value): (&str, &str),
+    shown: Option<CdtError>,
+) -> Result<DispatchOutcome, CdtError> {
     super::keys::select_all(ctx).await?;
     let typed = super::keys::type_into_focus(ctx, value).await?;
     if typed.dialog.is_some() {
         return Ok(typed);
     }
-    press_option(ctx, frame, what, (uid, true), value).await
+    let missed = match press_option(ctx, drop_down, value).await {
+        Err(missed)
+            if [ErrorCode::ElementNotFound, ErrorCode::TargetNotInteractable]
+                .contains(&missed.code) =>
+        {
+            missed
+        }
+        chosen => return chosen,
+    };
+    // What was typed goes, as a user takes back a search that found nothing.
+    super::keys::select_all(ctx).await?;
+    match was {
+        "" => {
+            let key = super::keys::parse_keys("Backspace")?;
+            ctx.browser.key(&ctx.target, &key).await?;
+        }
+        was => {
+            super::keys::type_into_focus(ctx, was).await?;
+        }
+    }
+    close(ctx, drop_down).await?;
+    if missed.code == ErrorCode::ElementNotFound {
+        return Err(missed);
+    }
+    Err(shown.unwrap_or_else(|| {
+        let what = drop_down.what;
+        CdtError::new(
+            ErrorCode::ElementNotFound,
+            format!(
+                "{what} suggested no option {value:?}: no list of suggestions showed within {} ms of typing it (what it held is typed back)",
+                LIST_WAIT.as_millis()
+            ),
+        )
+        .with_details(json!({ "options": [] }))
+        .run_then::<op::ElementFill>(
+            &format!("{} <part of it>", drop_down.uid),
+            " to see what it suggests",
+        )
+        .run::<op::CaptureSnapshot>("")
+    }))
 }
 
-/// The uid of the option named `value` in the list `uid` shows, once it shows (`wait` at most).
+/// What the list `drop_down` shows offers for `value` (and its `parts`), once it shows (`wait`
+/// at most).
 async fn option_of(
     ctx: &PageCtx,
-    frame: &str,
-    what: &str,
-    uid: &str,
+    drop_down: &DropDown<'_>,
     value: &str,
+    parts: &[String],
     wait: Duration,
-) -> Result<String, CdtError> {
+) -> Result<(Offer, Multi), CdtError> {
+    let DropDown {
+        frame, what, uid, ..
+    } = *drop_down;
     let until = Instant::now() + wait;
     loop {
         // (The last look answers with the options drawn by then, if a list shows.)
         let last = Instant::now() >= until;
-        let asked = json!({ "uid": uid, "value": value, "last": last });
+        let asked = json!({ "uid": uid, "value": value, "parts": parts, "last": last });
         let found = probe_result(ctx.probe(frame, ProbeCommand::Option, asked).await?, what)?;
-        if let Some(option) = found["uid"].as_str() {
-            return Ok(option.to_string());
+        if let Some(offer) = Offer::of(&found) {
+            return Ok(offer);
         }
         if last {
             return Err(CdtError::new(
@@ -159,4 +416,42 @@ async fn press(
     let args = json!({ "uid": uid, "press": true });
     let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
     press_element(ctx, frame, &args, what, (x, y), uid, (1, MouseButton::Left)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_of_several_is_its_comma_separated_parts() {
+        assert!(parts_of("Germany").is_empty());
+        assert_eq!(parts_of("Ada, Linus,,Grace "), ["Ada", "Linus", "Grace"]);
+    }
+
+    #[test]
+    fn the_probes_answer_is_one_option_or_the_options_of_the_parts() {
+        let one = json!({ "uid": "e4", "selected": true, "multi": true });
+        let choice = |uid: &str, selected| Choice {
+            uid: uid.to_string(),
+            selected,
+        };
+        assert_eq!(
+            Offer::of(&one),
+            Some((Offer::One(choice("e4", true)), Some(true)))
+        );
+        let several =
+            json!({ "parts": [{ "uid": "e5" }, { "uid": "e6", "selected": true }], "multi": null });
+        assert_eq!(
+            Offer::of(&several),
+            Some((
+                Offer::Several(vec![choice("e5", false), choice("e6", true)]),
+                None
+            ))
+        );
+        // Still drawing: no answer yet.
+        assert_eq!(
+            Offer::of(&json!({ "pending": true, "expanded": true })),
+            None
+        );
+    }
 }

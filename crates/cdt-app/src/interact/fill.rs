@@ -124,7 +124,8 @@ async fn fill_one(
             ctx.browser.key(&ctx.target, &key).await?
         }
         FillKind::Type if choose_typed => {
-            choose::choose_typed(ctx, &frame, &what, &uid, value).await?
+            let was = prepared["was"].as_str().unwrap_or_default();
+            choose::choose_typed(ctx, &frame, &what, (&uid, was), value).await?
         }
         FillKind::Type => super::keys::type_into_focus(ctx, value).await?,
         FillKind::Choose => {

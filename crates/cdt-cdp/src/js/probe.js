@@ -826,7 +826,7 @@
       el.select();
       const combobox = roleOf(el) === 'combobox';
       if (combobox) notePopups(el);
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, pageFocused: el.ownerDocument.hasFocus() };
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: combobox ? el.value : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -906,7 +906,10 @@
   // controls or owns (`aria-controls`, `aria-owns`), else the last one shown on the page since
   // it was prepared (a pop-up is drawn at the end of the document); `pending` while none
   // shows. An option matches by its name, then regardless of case, then by its words, then by
-  // its `data-value` or `value`.
+  // its `data-value` or `value`. With `parts` (a value of several, comma-separated), the
+  // options of each part when the whole value is none (`parts`: uid and whether it is chosen
+  // already). `multi`: whether the list takes several options (`aria-multiselectable`), false
+  // for a list box that does not say so, null where the page does not tell.
   function option(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -919,37 +922,97 @@
       : ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id))).find(shows) ||
         deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l)).pop();
     const value = clean(args.value);
-    if (!list) return el.getAttribute('aria-expanded') === 'true' ? drawnOption(el, value) : { pending: true };
+    const parts = (args.parts || []).map((p) => clean(p));
+    const expanded = el.getAttribute('aria-expanded') === 'true';
+    const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true');
+    if (!list) {
+      return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(el) };
+    }
+    const multi = several(list) || (roleOf(list) === 'listbox' ? false : null);
     const all = choicesOf(list);
     const options = all.filter((o) => boxed(o) && !isDisabled(o));
     const names = options.map((o) => nameOf(o, roleOf(o)));
-    let at = names.indexOf(value);
-    if (at < 0) at = names.findIndex((n) => n.toLowerCase() === value.toLowerCase());
-    // (Its words alone, without an icon's label: Ant Design's Cascader names "Europe right".)
-    if (at < 0) at = options.findIndex((o) => clean(o.innerText).toLowerCase() === value.toLowerCase());
-    if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(value));
+    const find = (wanted) => {
+      let at = names.indexOf(wanted);
+      if (at < 0) at = names.findIndex((n) => n.toLowerCase() === wanted.toLowerCase());
+      // (Its words alone, without an icon's label: Ant Design's Cascader names "Europe right".)
+      if (at < 0) at = options.findIndex((o) => clean(o.innerText).toLowerCase() === wanted.toLowerCase());
+      if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(wanted));
+      return at < 0 ? null : options[at];
+    };
+    const answer = chosen(value, find, parts, multi);
     // (Options still drawing in, one after another — Material Web's menu —: not yet an answer,
     // unless this is the last look, `last`.)
-    if (at < 0 && !args.last && all.some((o) => !isDisabled(o) && !boxed(o))) return { pending: true };
-    if (at < 0) return { error: 'no-option', uid: ref(el), value, options: names.slice(0, 50).map((n) => clean(n, 60)) };
-    return { uid: ref(options[at]) };
+    if (answer.missing !== undefined && !args.last && all.some((o) => !isDisabled(o) && !boxed(o))) return { pending: true, expanded: true };
+    if (answer.missing !== undefined) {
+      return { error: 'no-option', uid: ref(el), value: answer.missing, options: names.slice(0, 50).map((n) => clean(n, 60)), multi, expanded };
+    }
+    return answer;
   }
+  // Whether something else than `el` is drawn over its middle (a closed menu's backdrop that
+  // the page has not taken away yet).
+  const covered = (el) => {
+    const r = el.getBoundingClientRect();
+    const root = el.getRootNode();
+    const hit = (root.elementFromPoint ? root : document).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && !el.contains(hit) && !hit.contains(el);
+  };
+  // What a drop-down offers for `value`: its option (`uid`, `selected`), else with
+  // `parts` each part's option (`parts`), else the part (or the whole) it lacks (`missing`).
+  // `find` gives the option of one name.
+  const chosen = (value, find, parts, multi) => {
+    const whole = find(value);
+    if (whole) return { uid: ref(whole), selected: isChosen(whole), multi };
+    // (A list box that takes one option has none of several.)
+    if (parts.length < 2 || multi === false) return { missing: value };
+    const found = parts.map(find);
+    const lacking = parts.find((_, i) => !found[i]);
+    if (lacking !== undefined) return { missing: lacking };
+    return { parts: found.map((o) => ({ uid: ref(o), selected: isChosen(o) })), multi };
+  };
+  // Whether an option shows as chosen already: `aria-selected` or `aria-checked`, a checked box
+  // inside it, or a class that says so (Ant Design's drawn options: `…-option-selected`).
+  const isChosen = (o) => [o, o.parentElement, o.parentElement && o.parentElement.parentElement].some((e) => e && (
+    e.getAttribute('aria-selected') === 'true' || e.getAttribute('aria-checked') === 'true' ||
+    [...e.classList].some((c) => /(^|[-_])selected$/i.test(c)))) ||
+    !!o.querySelector('input[type=checkbox]:checked, [role=checkbox][aria-checked=true]');
   // An open drop-down whose options are no list box's (Ant Design's: plain `div`s beside a
   // list box kept out of sight for screen readers): the option is what the page shows with
   // exactly that text, on top where it shows (a pop-up), the last in the page (drawn at its
-  // end); `pending` until one shows.
-  const drawnOption = (el, value) => {
-    const wanted = value.toLowerCase();
+  // end); `pending` until one shows, or on the `last` look a value none shows as `no-option`.
+  const drawnOption = (el, value, parts, last, multi) => {
+    const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    let found = null;
+    const found = new Map();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const holder = node.parentElement;
-      if (!holder || clean(node.data).toLowerCase() !== wanted || el.contains(holder) || !boxed(holder)) continue;
+      const words = clean(node.data).toLowerCase();
+      if (!holder || !words || !wanted.has(words) || el.contains(holder) || !boxed(holder)) continue;
       const r = holder.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit && (hit === holder || holder.contains(hit)) && overPage(holder)) found = holder;
+      if (hit && (hit === holder || holder.contains(hit)) && overPage(holder)) found.set(words, holder);
     }
-    return found ? { uid: ref(found) } : { pending: true };
+    const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
+    if (answer.missing === undefined) return answer;
+    if (!last || !found.size) return { pending: true, expanded: true };
+    return { error: 'no-option', uid: ref(el), value: answer.missing, options: wordsOf(layerOf(found.values().next().value)), multi, expanded: true };
+  };
+  // The layer over the page that holds `el` (the nearest element positioned absolute or fixed).
+  const layerOf = (el) => {
+    for (let at = el; at && at !== document.body; at = at.parentElement) {
+      if (['absolute', 'fixed'].includes(getComputedStyle(at).position)) return at;
+    }
+    return el;
+  };
+  // The words a layer shows, each text once (its options, where they are drawn without roles).
+  const wordsOf = (layer) => {
+    const words = new Set();
+    const walker = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && words.size < 50; node = walker.nextNode()) {
+      const text = clean(node.data, 60);
+      if (text && node.parentElement && boxed(node.parentElement)) words.add(text);
+    }
+    return [...words];
   };
   // Whether `el` is in a layer drawn over the page (what holds it is positioned absolute or
   // fixed), as a pop-up is; not the page's own text.

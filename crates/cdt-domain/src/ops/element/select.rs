@@ -1,4 +1,4 @@
-//! `cdt element select`: choose an option of a <select> by its text or value (comma-separated for multiple), or of a drop-down the page draws (a combobox or list box: pressed open, then its option pressed).
+//! `cdt element select`: choose an option by its text or value (comma-separated for several), of a <select> or of a drop-down the page draws (a combobox or list box: pressed open, then its option pressed; one that takes several, each in turn).
 
 use super::*;
 use crate::ops::prelude::*;
@@ -11,7 +11,7 @@ impl Op for ElementSelect {
     type Reply = crate::ops::ActionReply;
     const SPEC: OpSpec = OpSpec {
         name: "element.select",
-        summary: "Choose an option by its text or value: of a <select> (comma-separated for several), or of a drop-down the page draws",
+        summary: "Choose an option by its text or value (comma-separated for several): of a <select> or of a drop-down the page draws",
         default_timeout_ms: S10,
         effect: Effect::Acts,
         errors: &[E::ElementNotFound, E::UidStale, E::TargetNotInteractable, E::DialogBlocking, E::NavigationInterrupted, E::PageNotFound, E::CdpDisconnected],
