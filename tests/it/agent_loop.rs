@@ -1359,6 +1359,8 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
          <label for=colours>Colours</label>
          <input id=colours role=combobox aria-expanded=false aria-autocomplete=list autocomplete=off>
          <p id=colours-out>Colours: none</p>
+         <input id=owners role=combobox aria-label=Owners aria-expanded=false autocomplete=off>
+         <p id=owners-out>Owners: none</p>
          <input id=tags role=combobox aria-label=Tags aria-expanded=false autocomplete=off>
          <p id=tags-out>Tags: none</p>
          <div id=size role=combobox tabindex=0 aria-label=Size aria-expanded=false>Medium</div>
@@ -1385,6 +1387,19 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
            colours.setAttribute('aria-controls', 'palette'); colours.setAttribute('aria-expanded', true);
          };
          colours.onclick = drawColours; colours.oninput = drawColours;
+         const owned = [];
+         owners.oninput = () => {
+           document.getElementById('owned')?.remove();
+           const list = document.createElement('ul');
+           list.id = 'owned'; list.setAttribute('role', 'listbox'); list.setAttribute('aria-multiselectable', 'true');
+           list.innerHTML = ['Ada', 'Grace', 'Linus'].filter((c) => owners.value && c.toLowerCase().startsWith(owners.value.toLowerCase()))
+             .map((c) => '<li role=option>' + c + '</li>').join('');
+           list.onmousedown = (e) => e.preventDefault();
+           list.onclick = (e) => { owned.push(e.target.textContent); owners.value = ''; list.remove();
+             show(window['owners-out'], 'Owners', owned); };
+           document.body.append(list);
+           owners.setAttribute('aria-controls', 'owned');
+         };
          const tagged = [];
          tags.onclick = () => {
            if (document.querySelector('.layer')) return;
@@ -1439,6 +1454,26 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
     env.ctx("s", &["element", "select", &colours, "Red,Blue"])
         .ok();
     assert_eq!(text("colours-out"), json!("Colours: Red + Blue"));
+
+    // A text combobox that shows no list until typed into: each part typed in turn; one it
+    // suggests nothing for is an error, what was typed taken back.
+    let owners = uid_of(&snap, "combobox \"Owners\"");
+    env.ctx("s", &["element", "select", &owners, "Ada,Linus"])
+        .ok();
+    assert_eq!(text("owners-out"), json!("Owners: Ada + Linus"));
+    let unknown = env.ctx("s", &["element", "select", &owners, "Nobody,Grace"]);
+    let error = unknown.err("ELEMENT_NOT_FOUND", 3);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("suggested no option \"Nobody\""),
+        "{error}"
+    );
+    assert_eq!(
+        read("[owners.value, window['owners-out'].textContent]"),
+        json!(["", "Owners: Ada + Linus"])
+    );
 
     // Options drawn without roles, open until Escape.
     let tags = uid_of(&snap, "combobox \"Tags\"");

@@ -45,19 +45,22 @@ pub(super) async fn choose(
         uid,
         typed: false,
         opened: !open,
+        held: "",
     };
     press_option(ctx, &drop_down, value).await
 }
 
 /// A drop-down being chosen from: the element `uid` (named `what` in errors) in `frame`,
 /// whether it is a text combobox (`typed`: its list shows what was typed into it), and whether
-/// its list was opened here (`opened`: it is closed again when done or on a miss).
+/// its list was opened here (`opened`: it is closed again when done or on a miss), and the
+/// text a text combobox held before (`held`: typed back when what was typed found nothing).
 struct DropDown<'a> {
     frame: &'a str,
     what: &'a str,
     uid: &'a str,
     typed: bool,
     opened: bool,
+    held: &'a str,
 }
 
 /// An option a drop-down's list shows: its uid, and whether it shows as chosen already.
@@ -132,7 +135,7 @@ async fn press_option(
             press(ctx, drop_down.frame, drop_down.what, &choice.uid).await
         }
         Ok((Offer::Several(choices), multi)) => {
-            choose_each(ctx, drop_down, (&parts, choices), multi).await
+            choose_each(ctx, drop_down, (value, &parts), (Some(choices), multi)).await
         }
         Err(error) => {
             if drop_down.opened {
@@ -148,23 +151,36 @@ async fn press_option(
 const AGAIN_WAIT: Duration = Duration::from_millis(300);
 
 /// Presses the option of each of `parts` (`first`: their options as the list showed them
-/// first), each looked for again as the list shows it then: one shown chosen is left as it is,
-/// and a list that closed is opened again (pressed, or a text combobox typed into). A list
-/// opened here is closed at the end. A list that closed after its first option without saying it takes several
-/// took one: an error says so.
+/// first; none where a text combobox shows its list only once typed into), each looked for
+/// again as the list shows it then: one shown chosen is left as it is (what was typed to find
+/// it taken back), and a list that closed is opened again (pressed, or a text combobox typed
+/// into). A list opened here is closed at the end. A list that closed after its first option
+/// without saying it takes several took one: an error says so.
 async fn choose_each(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
-    (parts, first): (&[String], Vec<Choice>),
-    multi: Multi,
+    (value, parts): (&str, &[String]),
+    (first, mut multi): (Option<Vec<Choice>>, Multi),
 ) -> Result<DispatchOutcome, CdtError> {
     let mut outcome = DispatchOutcome::default();
     for (at, part) in parts.iter().enumerate() {
-        let choice = match at {
-            0 => first[0].clone(),
+        let (choice, typed) = match (&first, at) {
+            (Some(first), 0) => (first[0].clone(), false),
+            (None, 0) => match typed_first(ctx, drop_down, (value, part)).await? {
+                (Offer::One(whole), _) => {
+                    return press(ctx, drop_down.frame, drop_down.what, &whole.uid).await;
+                }
+                (Offer::Several(mut choices), told) => {
+                    multi = told;
+                    (choices.remove(0), true)
+                }
+            },
             _ => again(ctx, drop_down, part, (multi, &parts[at - 1])).await?,
         };
         if choice.selected {
+            if typed {
+                take_back(ctx, "").await?;
+            }
             continue;
         }
         outcome = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
@@ -178,20 +194,58 @@ async fn choose_each(
     Ok(outcome)
 }
 
+/// The first of the `part`s of `value` typed into a text combobox that shows no list until
+/// typed into: the whole value if its list shows that (`One`), else the part's option. A list
+/// box of one option has none of several: refused, as is a part it lacks, what it held typed
+/// back.
+async fn typed_first(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    (value, part): (&str, &str),
+) -> Result<(Offer, Multi), CdtError> {
+    super::keys::select_all(ctx).await?;
+    super::keys::type_into_focus(ctx, part).await?;
+    let twice = [part.to_string(), part.to_string()];
+    match option_of(ctx, drop_down, value, &twice, LIST_WAIT).await {
+        Ok(found) => Ok(found),
+        Err(error) => {
+            take_back(ctx, drop_down.held).await?;
+            close(ctx, drop_down).await?;
+            match error.code {
+                ErrorCode::TargetNotInteractable => Err(suggested_none(drop_down, part)),
+                _ => Err(error),
+            }
+        }
+    }
+}
+
+/// Takes back what was typed into the focused field, leaving what it `held` before.
+async fn take_back(ctx: &PageCtx, held: &str) -> Result<(), CdtError> {
+    super::keys::select_all(ctx).await?;
+    if held.is_empty() {
+        let key = super::keys::parse_keys("Backspace")?;
+        ctx.browser.key(&ctx.target, &key).await?;
+    } else {
+        super::keys::type_into_focus(ctx, held).await?;
+    }
+    Ok(())
+}
+
 /// The option of `part` as the list shows it after the option of `before` was pressed: in the
-/// list still shown, or in the list opened again where it closed and takes several (`multi`).
+/// list still shown, or in the list opened again where it closed and takes several (`multi`);
+/// and whether it was typed into a text combobox to find it.
 async fn again(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
     part: &str,
     (multi, before): (Multi, &str),
-) -> Result<Choice, CdtError> {
+) -> Result<(Choice, bool), CdtError> {
     let one = |(offer, _): (Offer, Multi)| match offer {
         Offer::One(choice) => choice,
         Offer::Several(mut choices) => choices.remove(0),
     };
     if let Ok(found) = option_of(ctx, drop_down, part, &[], AGAIN_WAIT).await {
-        return Ok(one(found));
+        return Ok((one(found), false));
     }
     if multi != Some(true) {
         return Err(CdtError::validation(format!(
@@ -201,13 +255,26 @@ async fn again(
         .run::<op::ElementSelect>(&format!("{} {:?}", drop_down.uid, part))
         .hinted("A drop-down that takes one option is given one"));
     }
-    if drop_down.typed {
-        super::keys::select_all(ctx).await?;
-        super::keys::type_into_focus(ctx, part).await?;
-    } else {
+    if !drop_down.typed {
         press(ctx, drop_down.frame, drop_down.what, drop_down.uid).await?;
+        return Ok((
+            one(option_of(ctx, drop_down, part, &[], LIST_WAIT).await?),
+            false,
+        ));
     }
-    Ok(one(option_of(ctx, drop_down, part, &[], LIST_WAIT).await?))
+    super::keys::select_all(ctx).await?;
+    super::keys::type_into_focus(ctx, part).await?;
+    match option_of(ctx, drop_down, part, &[], LIST_WAIT).await {
+        Ok(found) => Ok((one(found), true)),
+        Err(error) => {
+            take_back(ctx, "").await?;
+            close(ctx, drop_down).await?;
+            match error.code {
+                ErrorCode::TargetNotInteractable => Err(suggested_none(drop_down, part)),
+                _ => Err(error),
+            }
+        }
+    }
 }
 
 /// What shows of a drop-down's list: whether it is still there (an answer with its options,
@@ -293,6 +360,7 @@ pub(super) async fn choose_typed(
         uid,
         typed: true,
         opened: true,
+        held: was,
     };
     let pressed = press(ctx, frame, what, uid).await?;
     if pressed.dialog.is_some() {
@@ -302,25 +370,30 @@ pub(super) async fn choose_typed(
     let shown = match option_of(ctx, &drop_down, value, &parts, PRESSED_LIST_WAIT).await {
         Ok((Offer::One(choice), _)) => return press(ctx, frame, what, &choice.uid).await,
         Ok((Offer::Several(choices), multi)) => {
-            return choose_each(ctx, &drop_down, (&parts, choices), multi).await;
+            let first = (Some(choices), multi);
+            return choose_each(ctx, &drop_down, (value, &parts), first).await;
         }
         // (A list that shows every option but one of several: typing them all in finds none.)
         Err(error) if !parts.is_empty() && error.code == ErrorCode::ElementNotFound => {
             close(ctx, &drop_down).await?;
             return Err(error);
         }
+        // (No list until typed into: each part typed in turn.)
+        Err(_) if !parts.is_empty() => {
+            return choose_each(ctx, &drop_down, (value, &parts), (None, None)).await;
+        }
         Err(error) => Some(error).filter(|e| e.code == ErrorCode::ElementNotFound),
     };
-    type_then_choose(ctx, &drop_down, (was, value), shown).await
+    type_then_choose(ctx, &drop_down, value, shown).await
 }
 
-/// Types `value` over what the text combobox holds (`was`), then presses its suggestion of
-/// that name. A suggestion never shown: what was typed goes, `was` typed back, and the error
+/// Types `value` over what the text combobox holds, then presses its suggestion of that name.
+/// A suggestion never shown: what was typed goes, what it held typed back, and the error
 /// names the options its list showed when pressed (`shown`, an error naming them), if it did.
 async fn type_then_choose(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
-    (was, value): (&str, &str),
+    value: &str,
     shown: Option<CdtError>,
 ) -> Result<DispatchOutcome, CdtError> {
     super::keys::select_all(ctx).await?;
@@ -338,36 +411,30 @@ async fn type_then_choose(
         chosen => return chosen,
     };
     // What was typed goes, as a user takes back a search that found nothing.
-    super::keys::select_all(ctx).await?;
-    match was {
-        "" => {
-            let key = super::keys::parse_keys("Backspace")?;
-            ctx.browser.key(&ctx.target, &key).await?;
-        }
-        was => {
-            super::keys::type_into_focus(ctx, was).await?;
-        }
-    }
+    take_back(ctx, drop_down.held).await?;
     close(ctx, drop_down).await?;
     if missed.code == ErrorCode::ElementNotFound {
         return Err(missed);
     }
-    Err(shown.unwrap_or_else(|| {
-        let what = drop_down.what;
-        CdtError::new(
-            ErrorCode::ElementNotFound,
-            format!(
-                "{what} suggested no option {value:?}: no list of suggestions showed within {} ms of typing it (what it held is typed back)",
-                LIST_WAIT.as_millis()
-            ),
-        )
-        .with_details(json!({ "options": [] }))
-        .run_then::<op::ElementFill>(
-            &format!("{} <part of it>", drop_down.uid),
-            " to see what it suggests",
-        )
-        .run::<op::CaptureSnapshot>("")
-    }))
+    Err(shown.unwrap_or_else(|| suggested_none(drop_down, value)))
+}
+
+/// The error of a text combobox that showed no suggestions for `value` typed into it.
+fn suggested_none(drop_down: &DropDown<'_>, value: &str) -> CdtError {
+    CdtError::new(
+        ErrorCode::ElementNotFound,
+        format!(
+            "{} suggested no option {value:?}: no list of suggestions showed within {} ms of typing it (what it held is typed back)",
+            drop_down.what,
+            LIST_WAIT.as_millis()
+        ),
+    )
+    .with_details(json!({ "options": [] }))
+    .run_then::<op::ElementFill>(
+        &format!("{} <part of it>", drop_down.uid),
+        " to see what it suggests",
+    )
+    .run::<op::CaptureSnapshot>("")
 }
 
 /// What the list `drop_down` shows offers for `value` (and its `parts`), once it shows (`wait`
