@@ -1504,6 +1504,120 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
     );
 }
 
+/// Drop-downs as Mantine and PrimeReact draw them: a read-only field that says it opens a list
+/// box (`aria-haspopup`, no role) is a drop-down; a field kept out of sight in a box of a pixel
+/// is opened by pressing what draws it, where none of its own controls shows (a chosen value's
+/// remove button, which a press at its middle would hit); a list box that does not say it takes
+/// several, of a drop-down whose class names it a multiple select, takes several.
+#[test]
+fn drop_downs_drawn_around_a_field_kept_out_of_sight_are_opened_where_they_show() {
+    let server = HttpServer::start();
+    server.page(
+        "/kept.html",
+        "Kept out of sight",
+        "<style>[role=listbox] { position: fixed; top: 10px; right: 10px; background: white; border: 1px solid;
+                  margin: 0; padding: 0; list-style: none } [role=option] { padding: 4px }
+                .hidden-accessible { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }
+                .box { position: relative; display: flex; width: 300px; height: 30px; border: 1px solid; cursor: pointer }
+                .pill { margin: 2px; padding: 2px; background: #ddd }</style>
+         <label for=lang>Language</label>
+         <input id=lang readonly aria-haspopup=listbox autocomplete=off>
+         <p id=lang-out>Language: none</p>
+         <label for=langs>Languages</label>
+         <div id=langs-box class='box mantine-MultiSelect-input'>
+           <span id=pills style='display:flex;flex:1;justify-content:center'></span>
+           <span class=hidden-accessible><input id=langs readonly aria-haspopup=listbox></span>
+         </div>
+         <p id=langs-out>Languages: none</p>
+         <script>
+         const names = ['Rust', 'Go', 'Python'];
+         const open = (field, pick) => {
+           document.getElementById('list')?.remove();
+           const list = document.createElement('div');
+           list.id = 'list'; list.setAttribute('role', 'listbox');
+           list.innerHTML = names.map((n) => '<div role=option>' + n + '</div>').join('');
+           list.onmousedown = (e) => e.preventDefault();
+           list.onclick = (e) => pick(e.target.textContent, list);
+           document.body.append(list);
+           field.setAttribute('aria-controls', 'list');
+         };
+         lang.onclick = () => open(lang, (n, list) => { lang.value = n; list.remove(); window['lang-out'].textContent = 'Language: ' + n; });
+         const chosen = [];
+         const draw = () => {
+           pills.innerHTML = chosen.map((n) => '<button class=pill aria-label=\"Remove ' + n + '\">' + n + ' x</button>').join('');
+           window['langs-out'].textContent = 'Languages: ' + (chosen.join(' + ') || 'none');
+         };
+         pills.onclick = (e) => { if (e.target.tagName !== 'BUTTON') return; e.stopPropagation();
+           chosen.splice(chosen.indexOf(e.target.textContent.slice(0, -2)), 1); draw(); };
+         // (A click on the field itself, as its label gives it, does not open it: PrimeReact's.)
+         window['langs-box'].onclick = (e) => e.target !== langs && open(langs, (n) => { if (!chosen.includes(n)) chosen.push(n); draw(); });
+         document.addEventListener('keydown', (e) => { if (e.key === 'Escape') document.getElementById('list')?.remove(); });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("k", &["page", "open", &server.url("/kept.html")])
+        .ok();
+    let snap = snapshot(&env, "k");
+    let read = |js: &str| env.ctx("k", &["runtime", "eval", js]).ok()["value"].clone();
+    let lang = uid_of(&snap, "textbox \"Language\"");
+    env.ctx("k", &["element", "select", &lang, "Go"]).ok();
+    assert_eq!(
+        read("window['lang-out'].textContent"),
+        json!("Language: Go")
+    );
+
+    let langs = uid_of(&snap, "textbox \"Languages\"");
+    env.ctx("k", &["element", "select", &langs, "Go"]).ok();
+    assert_eq!(
+        read("window['langs-out'].textContent"),
+        json!("Languages: Go")
+    );
+    assert_eq!(read("!document.getElementById('list')"), json!(true));
+    // The chosen value's remove button now sits at the middle of what draws the field.
+    env.ctx("k", &["element", "select", &langs, "Python,Rust"])
+        .ok();
+    assert_eq!(
+        read("window['langs-out'].textContent"),
+        json!("Languages: Go + Python + Rust")
+    );
+    assert_eq!(read("!document.getElementById('list')"), json!(true));
+}
+
+/// A checkbox, switch or radio kept out of sight (no box) and drawn by its label (Mantine's
+/// switch track and segmented control) is pressed on its label, as a user presses it; it was
+/// "not visible".
+#[test]
+fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() {
+    let server = HttpServer::start();
+    server.page(
+        "/drawn.html",
+        "Drawn by labels",
+        "<style>.out { position: absolute; opacity: 0; width: 0; height: 0; margin: 0 }
+                label { display: inline-block; padding: 6px; border: 1px solid; cursor: pointer }</style>
+         <input type=checkbox role=switch id=dark class=out><label for=dark>Dark mode</label>
+         <div role=radiogroup>
+           <input type=radio name=range id=day class=out checked><label for=day>Day</label>
+           <input type=radio name=range id=week class=out><label for=week>Week</label>
+         </div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("l", &["page", "open", &server.url("/drawn.html")])
+        .ok();
+    let snap = snapshot(&env, "l");
+    let read = |js: &str| env.ctx("l", &["runtime", "eval", js]).ok()["value"].clone();
+    env.ctx(
+        "l",
+        &["element", "check", &uid_of(&snap, "switch \"Dark mode\"")],
+    )
+    .ok();
+    env.ctx("l", &["element", "click", &uid_of(&snap, "radio \"Week\"")])
+        .ok();
+    assert_eq!(
+        read("[dark.checked, week.checked, day.checked]"),
+        json!([true, true, false])
+    );
+}
+
 /// A date field drawn as editable segments (Material UI's pickers: month, day and year, each a
 /// spin button) takes digits typed over a segment; the field's own select-all (Control+A) would
 /// take the whole date and fill it from the month on, so it is not pressed. The field itself

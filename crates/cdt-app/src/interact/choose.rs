@@ -22,31 +22,33 @@ const LIST_WAIT: Duration = Duration::from_millis(1500);
 /// How often the page is asked whether the list shows.
 const LIST_POLL: Duration = Duration::from_millis(50);
 
-/// Presses `uid` in `frame` (unless its list already shows: `open`), then the option named
-/// `value` in the list it shows (or, for a list that takes several, the option of each of its
-/// comma-separated parts). A list it opened without that option is closed again (Escape), as a
-/// user leaves it, and the error names the options.
+/// Presses `uid` in `frame` (unless its list already shows: `open`; where the element that
+/// draws it is pressed instead, `at`), then the option named `value` in the list it shows (or,
+/// for a list that takes several, the option of each of its comma-separated parts). A list it
+/// opened without that option is closed again (Escape), as a user leaves it, and the error
+/// names the options.
 pub(super) async fn choose(
     ctx: &PageCtx,
     frame: &str,
     what: &str,
-    (uid, open): (&str, bool),
+    (uid, at, open): (&str, &str, bool),
     value: &str,
 ) -> Result<DispatchOutcome, CdtError> {
-    if !open {
-        let outcome = press(ctx, frame, what, uid).await?;
-        if outcome.dialog.is_some() {
-            return Ok(outcome);
-        }
-    }
     let drop_down = DropDown {
         frame,
         what,
         uid,
+        at,
         typed: false,
         opened: !open,
         held: "",
     };
+    if !open {
+        let outcome = press_open(ctx, &drop_down).await?;
+        if outcome.dialog.is_some() {
+            return Ok(outcome);
+        }
+    }
     press_option(ctx, &drop_down, value).await
 }
 
@@ -54,10 +56,12 @@ pub(super) async fn choose(
 /// whether it is a text combobox (`typed`: its list shows what was typed into it), and whether
 /// its list was opened here (`opened`: it is closed again when done or on a miss), and the
 /// text a text combobox held before (`held`: typed back when what was typed found nothing).
+/// `at`: the element pressed to open it (itself, or what draws a field kept out of sight).
 struct DropDown<'a> {
     frame: &'a str,
     what: &'a str,
     uid: &'a str,
+    at: &'a str,
     typed: bool,
     opened: bool,
     held: &'a str,
@@ -132,7 +136,12 @@ async fn press_option(
                 }
                 return Ok(DispatchOutcome::default());
             }
-            press(ctx, drop_down.frame, drop_down.what, &choice.uid).await
+            let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
+            // (A list of several stays open after one: closed as after several.)
+            if multi == Some(true) && drop_down.opened && pressed.dialog.is_none() {
+                close(ctx, drop_down).await?;
+            }
+            Ok(pressed)
         }
         Ok((Offer::Several(choices), multi)) => {
             choose_each(ctx, drop_down, (value, &parts), (Some(choices), multi)).await
@@ -256,7 +265,7 @@ async fn again(
         .hinted("A drop-down that takes one option is given one"));
     }
     if !drop_down.typed {
-        press(ctx, drop_down.frame, drop_down.what, drop_down.uid).await?;
+        press_open(ctx, drop_down).await?;
         return Ok((
             one(option_of(ctx, drop_down, part, &[], LIST_WAIT).await?),
             false,
@@ -358,6 +367,7 @@ pub(super) async fn choose_typed(
         frame,
         what,
         uid,
+        at: uid,
         typed: true,
         opened: true,
         held: was,
@@ -471,6 +481,17 @@ async fn option_of(
         }
         tokio::time::sleep(LIST_POLL).await;
     }
+}
+
+/// Presses the drop-down open: itself, or what draws it where it is kept out of sight, at a
+/// point of that where none of its own controls shows (a chosen value's remove button).
+async fn press_open(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<DispatchOutcome, CdtError> {
+    let DropDown {
+        frame, what, at, ..
+    } = *drop_down;
+    let args = json!({ "uid": at, "press": true, "clear": at != drop_down.uid });
+    let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
+    press_element(ctx, frame, &args, what, (x, y), at, (1, MouseButton::Left)).await
 }
 
 /// Presses `uid` where a user would, guarded against the page moving it.

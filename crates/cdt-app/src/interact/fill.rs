@@ -130,7 +130,8 @@ async fn fill_one(
         FillKind::Type => super::keys::type_into_focus(ctx, value).await?,
         FillKind::Choose => {
             let open = prepared["open"] == true;
-            choose::choose(ctx, &frame, &what, (&uid, open), value).await?
+            let at = prepared["press"].as_str().unwrap_or(&uid);
+            choose::choose(ctx, &frame, &what, (&uid, at, open), value).await?
         }
         FillKind::Toggle if prepared["needsClick"] == true => {
             let args = json!({ "uid": uid });

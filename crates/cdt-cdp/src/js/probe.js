@@ -583,16 +583,28 @@
       if (selection && !selection.isCollapsed && selection.containsNode(el, true)) selection.removeAllRanges();
     }
     const uid = ref(el);
-    if (!isVisible(el)) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
-    if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const rects = el.getClientRects();
     const r = rects.length ? rects[0] : el.getBoundingClientRect();
+    // A control kept out of sight and drawn by its label (a switch's track, a segmented
+    // control's segment: Mantine's) is pressed on its label, as a user presses it.
+    const drawnBy = (!isVisible(el) || (r.width === 0 && r.height === 0)) && !isDisabled(el) ? labelPoint(el) : null;
+    if (!isVisible(el) && !drawnBy) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
+    if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const moving = stillMoving(el);
-    if (r.width === 0 && r.height === 0) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el), moving };
+    if (r.width === 0 && r.height === 0 && !drawnBy) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el), moving };
     let lx = r.left + r.width / 2; let ly = r.top + r.height / 2;
     const view = el.ownerDocument.defaultView;
+    if (drawnBy) [lx, ly] = drawnBy;
     if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el), moving };
-    let hit = el.ownerDocument.elementFromPoint(lx, ly);
+    let hit = drawnBy ? drawnBy[2] : el.ownerDocument.elementFromPoint(lx, ly);
+    // What draws a drop-down field kept out of sight (`clear`) is pressed where no control of
+    // its own shows (the chosen values' remove buttons): from its right end leftward.
+    if (args.clear && hit && el.contains(hit) && controlIn(el, hit)) {
+      for (let x = r.right - 6; x > r.left; x -= 10) {
+        const there = el.ownerDocument.elementFromPoint(x, ly);
+        if (there && el.contains(there) && !controlIn(el, there)) { [lx, hit] = [x, there]; break; }
+      }
+    }
     // A control drawn by its label (a star rating's radio, visually hidden where another star
     // covers it) is pressed where a user presses it: on its label.
     const onLabel = hit && hit !== el && !el.contains(hit) && labelPoint(el);
@@ -771,10 +783,11 @@
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
-    // A drop-down drawn around a read-only text field (Ant Design's Select) opens on a press.
-    if (el.readOnly && roleOf(el) === 'combobox') {
+    // A drop-down drawn around a read-only text field (Ant Design's Select; Mantine's and
+    // PrimeReact's, a field that says it has a list box) opens on a press.
+    if (el.readOnly && (roleOf(el) === 'combobox' || opensList(el))) {
       notePopups(el);
-      return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true' };
+      return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(el)) };
     }
     if (el.readOnly) return { error: 'readonly', uid, element: describe(el) };
     // Typing goes to whatever has focus: make sure that is this element.
@@ -824,7 +837,7 @@
       // A number field drops what is not a number as it is typed: refused before, as above.
       if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
-      const combobox = roleOf(el) === 'combobox';
+      const combobox = roleOf(el) === 'combobox' || opensList(el);
       if (combobox) notePopups(el);
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: combobox ? el.value : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
@@ -876,6 +889,29 @@
   }
   const FILLED_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'listbox', 'checkbox', 'radio', 'switch']);
   const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
+  // Whether `hit`, inside `el`, is (or is inside) a control of its own other than `el`.
+  const controlIn = (el, hit) => {
+    const control = hit.closest('button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], [role=option]');
+    return !!control && control !== el && el.contains(control);
+  };
+  // What a user presses to open a drop-down field: the field, or where it is kept out of sight
+  // for screen readers (a box of a pixel: PrimeReact's Dropdown), the element that draws it.
+  const drawerOf = (el) => {
+    const tiny = (e) => { const r = e.getBoundingClientRect(); return r.width < 4 || r.height < 4; };
+    // (The field keeps its size inside a box of a pixel that clips it.)
+    let hider = null;
+    for (let at = el; at && at !== document.body && !hider; at = at.parentElement) {
+      const s = getComputedStyle(at);
+      if (tiny(at) && (at === el || s.overflow !== 'visible' || s.clip !== 'auto')) hider = at;
+    }
+    if (!hider) return el;
+    for (let at = hider.parentElement; at && at !== document.body; at = at.parentElement) {
+      if (!tiny(at)) return at;
+    }
+    return el;
+  };
+  // Whether a field says it opens a list of options (`aria-haspopup`), as a combobox does.
+  const opensList = (el) => POPUP_BUTTONS.has(el.getAttribute('aria-haspopup'));
   const POPUPS = '[role=listbox],[role=menu]';
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
   // (None when its own shows already.)
@@ -924,9 +960,11 @@
     const value = clean(args.value);
     const parts = (args.parts || []).map((p) => clean(p));
     const expanded = el.getAttribute('aria-expanded') === 'true';
-    const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true');
+    // (A list box of several says so; where it does not, the drop-down's own class may:
+    // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's `p-multiselect`.)
+    const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el);
     if (!list) {
-      return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(el) };
+      return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(drawerOf(el)) };
     }
     const multi = several(list) || (roleOf(list) === 'listbox' ? false : null);
     const all = choicesOf(list);
@@ -956,6 +994,14 @@
     const root = el.getRootNode();
     const hit = (root.elementFromPoint ? root : document).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return !!hit && !el.contains(hit) && !hit.contains(el);
+  };
+  // Whether the classes of a drop-down or of what holds it (a few levels up) name it a select
+  // of several.
+  const namedSeveral = (el) => {
+    for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
+      if ([...at.classList].some((c) => /multi-?select|select-?multiple|is-multi/i.test(c))) return true;
+    }
+    return false;
   };
   // What a drop-down offers for `value`: its option (`uid`, `selected`), else with
   // `parts` each part's option (`parts`), else the part (or the whole) it lacks (`missing`).
