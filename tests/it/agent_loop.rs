@@ -1618,6 +1618,36 @@ fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() 
     );
 }
 
+/// A field whose pop-up takes the focus as it opens (PrimeReact's Calendar moves it to a day
+/// of its panel, for screen readers) lost what `element fill` typed: the field is focused again
+/// and typed into once more when nothing typed reached it.
+#[test]
+fn a_field_whose_pop_up_takes_the_focus_as_it_opens_is_typed_into_again() {
+    let server = HttpServer::start();
+    server.page(
+        "/steal.html",
+        "Steals the focus",
+        "<label for=date>Date</label> <input id=date autocomplete=off>
+         <div id=panel hidden><span tabindex=-1 id=today>28</span></div>
+         <p id=out>Date: none</p>
+         <script>
+         date.onfocus = () => { if (!panel.hidden) return; panel.hidden = false; setTimeout(() => today.focus(), 0); };
+         date.oninput = () => { out.textContent = 'Date: ' + date.value; };
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("f", &["page", "open", &server.url("/steal.html")])
+        .ok();
+    let snap = snapshot(&env, "f");
+    let date = uid_of(&snap, "textbox \"Date\"");
+    env.ctx("f", &["element", "fill", &date, "12/25/2026"]).ok();
+    let read = |js: &str| env.ctx("f", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(
+        read("[date.value, out.textContent]"),
+        json!(["12/25/2026", "Date: 12/25/2026"])
+    );
+}
+
 /// A date field drawn as editable segments (Material UI's pickers: month, day and year, each a
 /// spin button) takes digits typed over a segment; the field's own select-all (Control+A) would
 /// take the whole date and fill it from the month on, so it is not pressed. The field itself

@@ -101,6 +101,8 @@ named! {
         /// The option named by a value in the list box a drop-down drawn by the page shows
         /// (`pending` while none shows).
         Option = "option",
+        /// What a field holds now, and whether it has the focus (after typing into it).
+        Typed = "typed",
     }
 }
 

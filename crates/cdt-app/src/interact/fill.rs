@@ -127,7 +127,10 @@ async fn fill_one(
             let was = prepared["was"].as_str().unwrap_or_default();
             choose::choose_typed(ctx, &frame, &what, (&uid, was), value).await?
         }
-        FillKind::Type => super::keys::type_into_focus(ctx, value).await?,
+        FillKind::Type => {
+            let field = prepared["was"].is_string();
+            type_kept(ctx, &frame, (&uid, field), value).await?
+        }
         FillKind::Choose => {
             let open = prepared["open"] == true;
             let at = prepared["press"].as_str().unwrap_or(&uid);
@@ -162,6 +165,39 @@ async fn fill_one(
         ambiguous: warning,
         suggests: prepared["suggests"] == true,
     })
+}
+
+/// Types `value` into the focused field `uid` (a text field: `field`). A field that lost the
+/// focus while it was typed into and does not hold the text (a date field whose pop-up takes
+/// the focus as it opens, PrimeReact's Calendar) is focused again and typed into once more, as
+/// a user who sees the text did not land clicks back and types again.
+async fn type_kept(
+    ctx: &PageCtx,
+    frame: &str,
+    (uid, field): (&str, bool),
+    value: &str,
+) -> Result<DispatchOutcome, CdtError> {
+    let typed = super::keys::type_into_focus(ctx, value).await?;
+    if !field || typed.dialog.is_some() {
+        return Ok(typed);
+    }
+    // (A page the typing took elsewhere has nothing to ask.)
+    let Ok(holds) = ctx
+        .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
+        .await
+    else {
+        return Ok(typed);
+    };
+    if holds["focused"] != false || holds["value"].as_str() == Some(value) {
+        return Ok(typed);
+    }
+    probe_result(
+        ctx.probe(frame, ProbeCommand::Focus, json!({ "uid": uid }))
+            .await?,
+        uid,
+    )?;
+    super::keys::select_all(ctx).await?;
+    super::keys::type_into_focus(ctx, value).await
 }
 
 /// Keys pressed at most to move a slider or spin button to its value.

@@ -839,7 +839,7 @@
       el.select();
       const combobox = roleOf(el) === 'combobox' || opensList(el);
       if (combobox) notePopups(el);
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: combobox ? el.value : undefined, pageFocused: el.ownerDocument.hasFocus() };
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -1451,6 +1451,11 @@
     if (!hasFocus(el)) return { error: 'not-focusable', uid: ref(el), element: describe(el) };
     return { uid: ref(el), pageFocused: el.ownerDocument.hasFocus() };
   }
+  function typed(args, target) {
+    const picked = pick(args, target);
+    if (!picked.el) return picked;
+    return { uid: ref(picked.el), value: picked.el.value, focused: hasFocus(picked.el) };
+  }
   function clear(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -1509,7 +1514,7 @@
   // The walk of a snapshot in these options, kept for the next one, without its answer: run
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
-  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, clear,
+  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, typed, clear,
     waitCheck, box, locate, clickOutcome, blocked, pressed, option };
 
   const finish = (result) => {
