@@ -1648,6 +1648,73 @@ fn a_field_whose_pop_up_takes_the_focus_as_it_opens_is_typed_into_again() {
     );
 }
 
+/// Bootstrap's ways: a menu button that says it expands something it does not name (no
+/// `aria-controls`), its menu of links drawn in the page's flow beside it (a collapsed
+/// navigation bar), takes `element select` by a link's words, and an option it lacks names the
+/// links; a tooltip shown while the pointer rests on one button, drawn over the next, goes as
+/// the pointer leaves, fading, before that one is clicked (it answered `TARGET_OBSCURED`).
+#[test]
+fn a_menu_of_links_beside_its_button_is_chosen_from_and_a_tooltip_goes_with_the_pointer() {
+    let server = HttpServer::start();
+    server.page(
+        "/bootstrap.html",
+        "Bootstrap's ways",
+        "<style>.tip { position: absolute; background: black; color: white; padding: 8px;
+                  transition: opacity 150ms } .tip.fading { opacity: 0 }</style>
+         <div class=dropdown><a href=# role=button id=acct aria-expanded=false>Account</a>
+           <ul id=menu hidden><li><a href=#profile>Profile</a></li><li><a href=#orders>Orders</a></li></ul></div>
+         <p id=out>Nowhere yet</p>
+         <button id=save>Save</button> <button id=cart>Cart</button>
+         <script>
+         acct.onclick = (e) => { e.preventDefault(); menu.hidden = !menu.hidden; acct.setAttribute('aria-expanded', !menu.hidden); };
+         menu.onclick = (e) => { e.preventDefault(); out.textContent = 'Went to ' + e.target.textContent; menu.hidden = true; acct.setAttribute('aria-expanded', false); };
+         let tip;
+         save.onmouseenter = () => {
+           tip = document.createElement('div'); tip.className = 'tip'; tip.setAttribute('role', 'tooltip');
+           tip.textContent = 'Saves a draft';
+           const r = cart.getBoundingClientRect();
+           tip.style.left = (r.left - 10) + 'px'; tip.style.top = (r.top - 10) + 'px';
+           tip.style.width = (r.width + 20) + 'px'; tip.style.height = (r.height + 20) + 'px';
+           document.body.append(tip);
+         };
+         save.onmouseleave = () => { const t = tip; t.classList.add('fading'); t.ontransitionend = () => t.remove(); };
+         cart.onclick = () => { out.textContent = 'Cart opened'; };
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("b", &["page", "open", &server.url("/bootstrap.html")])
+        .ok();
+    let snap = snapshot(&env, "b");
+    let read = |js: &str| env.ctx("b", &["runtime", "eval", js]).ok()["value"].clone();
+    let account = uid_of(&snap, "button \"Account\"");
+    env.ctx("b", &["element", "select", &account, "Orders"])
+        .ok();
+    assert_eq!(
+        read("[out.textContent, menu.hidden]"),
+        json!(["Went to Orders", true])
+    );
+    let missing = env.ctx("b", &["element", "select", &account, "Billing"]);
+    let error = missing.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Profile", "Orders"]),
+        "{error}"
+    );
+
+    env.ctx(
+        "b",
+        &["element", "hover", &uid_of(&snap, "button \"Save\"")],
+    )
+    .ok();
+    assert_eq!(read("!!document.querySelector('.tip')"), json!(true));
+    env.ctx(
+        "b",
+        &["element", "click", &uid_of(&snap, "button \"Cart\"")],
+    )
+    .ok();
+    assert_eq!(read("out.textContent"), json!("Cart opened"));
+}
+
 /// A date field drawn as editable segments (Material UI's pickers: month, day and year, each a
 /// spin button) takes digits typed over a segment; the field's own select-all (Control+A) would
 /// take the whole date and fill it from the month on, so it is not pressed. The field itself

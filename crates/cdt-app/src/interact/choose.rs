@@ -57,6 +57,7 @@ pub(super) async fn choose(
 /// its list was opened here (`opened`: it is closed again when done or on a miss), and the
 /// text a text combobox held before (`held`: typed back when what was typed found nothing).
 /// `at`: the element pressed to open it (itself, or what draws a field kept out of sight).
+#[derive(Clone, Copy)]
 struct DropDown<'a> {
     frame: &'a str,
     what: &'a str,
@@ -128,21 +129,7 @@ async fn press_option(
 ) -> Result<DispatchOutcome, CdtError> {
     let parts = parts_of(value);
     match option_of(ctx, drop_down, value, &parts, LIST_WAIT).await {
-        Ok((Offer::One(choice), multi)) => {
-            // (Pressed again, an option a list of several shows chosen would be taken back.)
-            if choice.selected && multi != Some(false) {
-                if drop_down.opened {
-                    close(ctx, drop_down).await?;
-                }
-                return Ok(DispatchOutcome::default());
-            }
-            let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
-            // (A list of several stays open after one: closed as after several.)
-            if multi == Some(true) && drop_down.opened && pressed.dialog.is_none() {
-                close(ctx, drop_down).await?;
-            }
-            Ok(pressed)
-        }
+        Ok((Offer::One(choice), multi)) => press_one(ctx, drop_down, choice, multi).await,
         Ok((Offer::Several(choices), multi)) => {
             choose_each(ctx, drop_down, (value, &parts), (Some(choices), multi)).await
         }
@@ -153,6 +140,28 @@ async fn press_option(
             Err(error)
         }
     }
+}
+
+/// Presses the one option `choice` of the list `drop_down` shows. One a list of several shows
+/// chosen already is left so (pressed again, it would be taken back); a list of several, which
+/// stays open after one, is closed as after several.
+async fn press_one(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    choice: Choice,
+    multi: Multi,
+) -> Result<DispatchOutcome, CdtError> {
+    if choice.selected && multi != Some(false) {
+        if drop_down.opened {
+            close(ctx, drop_down).await?;
+        }
+        return Ok(DispatchOutcome::default());
+    }
+    let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
+    if multi == Some(true) && drop_down.opened && pressed.dialog.is_none() {
+        close(ctx, drop_down).await?;
+    }
+    Ok(pressed)
 }
 
 /// How long the list may take to show again after one of several options was pressed (it is
@@ -378,7 +387,9 @@ pub(super) async fn choose_typed(
     }
     let parts = parts_of(value);
     let shown = match option_of(ctx, &drop_down, value, &parts, PRESSED_LIST_WAIT).await {
-        Ok((Offer::One(choice), _)) => return press(ctx, frame, what, &choice.uid).await,
+        Ok((Offer::One(choice), multi)) => {
+            return press_one(ctx, &drop_down, choice, multi).await;
+        }
         Ok((Offer::Several(choices), multi)) => {
             let first = (Some(choices), multi);
             return choose_each(ctx, &drop_down, (value, &parts), first).await;
@@ -411,7 +422,13 @@ async fn type_then_choose(
     if typed.dialog.is_some() {
         return Ok(typed);
     }
-    let missed = match press_option(ctx, drop_down, value).await {
+    // (The list is closed below, once what was typed is taken back: closing it first may take
+    // the focus from the field.)
+    let kept_open = DropDown {
+        opened: false,
+        ..*drop_down
+    };
+    let missed = match press_option(ctx, &kept_open, value).await {
         Err(missed)
             if [ErrorCode::ElementNotFound, ErrorCode::TargetNotInteractable]
                 .contains(&missed.code) =>

@@ -171,7 +171,11 @@ fn failure_error(
             ),
         )
         .with_details(json!({ "options": value["options"] }))
-        .hinted("Pass one of the options in error.details.options"),
+        .hinted(match value["options"].as_array().is_some_and(Vec::is_empty) {
+            // (Options drawn without roles, none of them beside the drop-down.)
+            true => "Open it (element click) and read its options in a capture snapshot",
+            false => "Pass one of the options in error.details.options",
+        }),
         Some(ProbeFailure::Readonly) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is read-only"),

@@ -102,13 +102,28 @@ pub(super) async fn aim(
     // A cover the pointer holds open (a hover menu the last action left it over) goes once the
     // pointer leaves it, as a user's hand moves away before aiming: moved to the viewport's
     // corner, the target is aimed at again (not scrolled again).
+    // (It may fade as it goes: waited for as a cover on its way out is.)
     if found["error"] == "obscured" && found["hovered"] == true {
         ctx.browser
             .mouse(&ctx.target, &MouseInput::moved(0.0, 0.0))
             .await?;
         let mut again = args.clone();
         again["noScroll"] = json!(true);
-        found = ctx.probe(&frame, ProbeCommand::ActionPoint, again).await?;
+        let until = tokio::time::Instant::now() + MOTION_WAIT;
+        found = ctx
+            .probe(&frame, ProbeCommand::ActionPoint, again.clone())
+            .await?;
+        while let Some(moving) = found["moving"].as_u64().filter(|ms| *ms > 0) {
+            let left = until.saturating_duration_since(tokio::time::Instant::now());
+            let wait = Duration::from_millis(moving + 20).min(left);
+            if found["error"] != "obscured" || wait.is_zero() {
+                break;
+            }
+            tokio::time::sleep(wait).await;
+            found = ctx
+                .probe(&frame, ProbeCommand::ActionPoint, again.clone())
+                .await?;
+        }
     }
     let found = probe_result(found, what)?;
     let (dx, dy) = frame_offset(ctx, &frame).await?;

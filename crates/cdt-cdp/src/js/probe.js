@@ -632,6 +632,10 @@
       // left open by the last action), goes when the pointer leaves, as under a user's hand.
       let hovered = false;
       for (let around = hit; around && !hovered; around = around.parentElement) hovered = !around.contains(el) && around.matches(':hover');
+      // (Or a tip shown because the pointer rests on something else: Bootstrap's tooltip,
+      // drawn at the page's end beside what it tells of.)
+      const rest = [...el.ownerDocument.querySelectorAll(':hover')].pop();
+      if (rest && !rest.contains(el) && rest !== el.ownerDocument.body) hovered = true;
       // One that takes no pointer (`pointer-events: none` on it or what holds it) may be so for
       // a moment: a long list turns it off while it scrolls (react-window, for 150 ms).
       const unpointed = getComputedStyle(el).pointerEvents === 'none';
@@ -875,7 +879,11 @@
     // list box or a menu: Material UI's and Radix's Select, Headless UI's Listbox, an editor's
     // Heading menu): chosen as a user chooses, by opening it and pressing the option
     // (`option`), unless its list already shows. (Also before a text combobox is typed into.)
-    if (role === 'combobox' || role === 'listbox' || (role === 'button' && POPUP_BUTTONS.has(el.getAttribute('aria-haspopup')))) {
+    // (A button that says it expands something it does not name, Bootstrap's dropdown toggle,
+    // opens a menu too; one that names what it expands is an accordion's, a disclosure's.)
+    const menuButton = role === 'button' && (POPUP_BUTTONS.has(el.getAttribute('aria-haspopup')) ||
+      (el.hasAttribute('aria-expanded') && !el.hasAttribute('aria-controls')));
+    if (role === 'combobox' || role === 'listbox' || menuButton) {
       notePopups(el);
       return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
     }
@@ -1023,9 +1031,10 @@
     [...e.classList].some((c) => /(^|[-_])selected$/i.test(c)))) ||
     !!o.querySelector('input[type=checkbox]:checked, [role=checkbox][aria-checked=true]');
   // An open drop-down whose options are no list box's (Ant Design's: plain `div`s beside a
-  // list box kept out of sight for screen readers): the option is what the page shows with
-  // exactly that text, on top where it shows (a pop-up), the last in the page (drawn at its
-  // end); `pending` until one shows, or on the `last` look a value none shows as `no-option`.
+  // list box kept out of sight for screen readers; Bootstrap's menu of links): the option is
+  // what the page shows with exactly that text, on top where it shows, in a pop-up or beside
+  // the drop-down, the last in the page (drawn at its end); `pending` until one shows, or on
+  // the `last` look a value none shows as `no-option`.
   const drawnOption = (el, value, parts, last, multi) => {
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -1036,12 +1045,19 @@
       if (!holder || !words || !wanted.has(words) || el.contains(holder) || !boxed(holder)) continue;
       const r = holder.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit && (hit === holder || holder.contains(hit)) && overPage(holder)) found.set(words, holder);
+      // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
+      // flow, Bootstrap's in a collapsed navigation bar.)
+      const beside = el.parentElement && el.parentElement.contains(holder);
+      if (hit && (hit === holder || holder.contains(hit)) && (overPage(holder) || beside)) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
     if (answer.missing === undefined) return answer;
-    if (!last || !found.size) return { pending: true, expanded: true };
-    return { error: 'no-option', uid: ref(el), value: answer.missing, options: wordsOf(layerOf(found.values().next().value)), multi, expanded: true };
+    if (!last) return { pending: true, expanded: true };
+    // (On the last look, the words of the layer an option of another part showed in, else of
+    // what the drop-down shows beside it.)
+    const options = found.size ? wordsOf(layerOf(found.values().next().value))
+      : el.parentElement ? wordsOf(el.parentElement).filter((w) => !clean(el.innerText || '').includes(w)) : [];
+    return { error: 'no-option', uid: ref(el), value: answer.missing, options, multi, expanded: true };
   };
   // The layer over the page that holds `el` (the nearest element positioned absolute or fixed).
   const layerOf = (el) => {
