@@ -103,6 +103,9 @@ named! {
         Option = "option",
         /// What a field holds now, and whether it has the focus (after typing into it).
         Typed = "typed",
+        /// Answers once the page has run the tasks queued before it (a timer of no delay: a
+        /// field that passes text on to the next moves the focus so).
+        Tick = "tick",
     }
 }
 

@@ -167,10 +167,11 @@ async fn fill_one(
     })
 }
 
-/// Types `value` into the focused field `uid` (a text field: `field`). A field that lost the
-/// focus while it was typed into and does not hold the text (a date field whose pop-up takes
-/// the focus as it opens, PrimeReact's Calendar) is focused again and typed into once more, as
-/// a user who sees the text did not land clicks back and types again.
+/// Types `value` into the focused text field `uid` (`field`: one of text). One that lost the
+/// focus to something else than a field while typed into, and does not hold the text (a date
+/// field whose pop-up takes the focus as it opens: PrimeReact's Calendar) is focused again and
+/// typed into once more, as a user who sees the text did not land clicks back and types again.
+/// (Not one that passed the focus on to a field: a code's boxes, each taking a digit.)
 async fn type_kept(
     ctx: &PageCtx,
     frame: &str,
@@ -188,7 +189,7 @@ async fn type_kept(
     else {
         return Ok(typed);
     };
-    if holds["focused"] != false || holds["value"].as_str() == Some(value) {
+    if holds["focused"] != false || holds["toField"] != false || holds["value"] == value {
         return Ok(typed);
     }
     probe_result(

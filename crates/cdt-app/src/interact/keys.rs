@@ -3,6 +3,8 @@
 
 use cdt_domain::CdtError;
 use cdt_domain::interact::{DispatchOutcome, KeyInput};
+use cdt_domain::probe::ProbeCommand;
+use serde_json::json;
 
 use crate::context::PageCtx;
 
@@ -142,6 +144,10 @@ pub async fn type_into_focus(ctx: &PageCtx, text: &str) -> Result<DispatchOutcom
         if inserted.dialog.is_some() {
             return Ok(inserted);
         }
+        // The page may pass what was inserted on and move the focus after it, on a task of its
+        // own (a code's boxes, each taking a digit: Chakra's pin input): the last key goes where
+        // the focus is once that ran, as a hand's next key does.
+        ctx.probe("", ProbeCommand::Tick, json!({})).await?;
     }
     // (A capital letter's key comes with Shift held, as a hand types it.)
     let shift = if last.is_ascii_uppercase() { 8 } else { 0 };

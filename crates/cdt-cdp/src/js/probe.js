@@ -1467,10 +1467,31 @@
     if (!hasFocus(el)) return { error: 'not-focusable', uid: ref(el), element: describe(el) };
     return { uid: ref(el), pageFocused: el.ownerDocument.hasFocus() };
   }
+  // Answers once what the page queued before it ran, in the order it runs: its posted messages
+  // (React schedules its renders so), the frame callbacks those asked for (zag moves the focus
+  // so; a page out of sight draws no frames, and a busy host may be slow to: 250 ms at most),
+  // then the messages and timers of no delay queued by then.
+  function tick() {
+    const message = () => new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(0);
+    });
+    const frame = () => new Promise((resolve) => {
+      if (document.visibilityState !== 'visible') return resolve();
+      requestAnimationFrame(() => resolve());
+      setTimeout(resolve, 250);
+    });
+    return message().then(frame).then(message).then(() => new Promise((resolve) => setTimeout(() => resolve({}), 0)));
+  }
   function typed(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
-    return { uid: ref(picked.el), value: picked.el.value, focused: hasFocus(picked.el) };
+    const el = picked.el;
+    // (Where the focus went: another field, as a code's next box takes it, or not.)
+    const now = el.ownerDocument.activeElement;
+    const field = !!now && now !== el && (A11Y.isTextControl(now) || now.isContentEditable);
+    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field };
   }
   function clear(args, target) {
     const picked = pick(args, target);
@@ -1530,7 +1551,7 @@
   // The walk of a snapshot in these options, kept for the next one, without its answer: run
   // after a navigation, so the agent's first snapshot of the document finds it warm.
   const prewalk = (args) => walkSnapshot(Object.assign({}, args, { prepare: true }), null);
-  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, typed, clear,
+  const commands = { frames, snapshot, prewalk, actionPoint, pointerArrived, prepareFill, inspect, find, targets, links, forms, state, settle, churning, readText, readMarkdown, readHtml, audit, scrollIntoView, focus, typed, tick, clear,
     waitCheck, box, locate, clickOutcome, blocked, pressed, option };
 
   const finish = (result) => {
