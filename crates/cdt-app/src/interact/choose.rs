@@ -84,14 +84,33 @@ enum Offer {
     Several(Vec<Choice>),
 }
 
-/// Whether the list takes several options: `Some(true)` where it says so
-/// (`aria-multiselectable`), `Some(false)` for a list box that does not, `None` where the page
-/// does not tell (options drawn without a list box, a menu).
-type Multi = Option<bool>;
+/// How many options a drop-down's list takes, as the page tells it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Takes {
+    /// Several: its list says so (`aria-multiselectable`), or the drop-down's class names it a
+    /// multiple select.
+    Several,
+    /// One: a list box that does not say it takes several.
+    One,
+    /// The page does not tell (options drawn without a list box, a menu): a list that stays
+    /// open after an option takes several.
+    Untold,
+}
+
+impl Takes {
+    /// The probe's `multi`: true, false or null.
+    fn of(multi: &Value) -> Takes {
+        match multi.as_bool() {
+            Some(true) => Takes::Several,
+            Some(false) => Takes::One,
+            None => Takes::Untold,
+        }
+    }
+}
 
 impl Offer {
     /// The probe's answer: `uid` and `selected`, or `parts`, each with them.
-    fn of(answer: &Value) -> Option<(Offer, Multi)> {
+    fn of(answer: &Value) -> Option<(Offer, Takes)> {
         let choice = |c: &Value| {
             Some(Choice {
                 uid: c["uid"].as_str()?.to_string(),
@@ -102,7 +121,7 @@ impl Offer {
             Some(parts) => Offer::Several(parts.iter().map(choice).collect::<Option<_>>()?),
             None => Offer::One(choice(answer)?),
         };
-        Some((offer, answer["multi"].as_bool()))
+        Some((offer, Takes::of(&answer["multi"])))
     }
 }
 
@@ -129,9 +148,9 @@ async fn press_option(
 ) -> Result<DispatchOutcome, CdtError> {
     let parts = parts_of(value);
     match option_of(ctx, drop_down, value, &parts, LIST_WAIT).await {
-        Ok((Offer::One(choice), multi)) => press_one(ctx, drop_down, choice, multi).await,
-        Ok((Offer::Several(choices), multi)) => {
-            choose_each(ctx, drop_down, (value, &parts), (Some(choices), multi)).await
+        Ok((Offer::One(choice), takes)) => press_one(ctx, drop_down, choice, takes).await,
+        Ok((Offer::Several(choices), takes)) => {
+            choose_each(ctx, drop_down, (value, &parts), (Some(choices), takes)).await
         }
         Err(error) => {
             if drop_down.opened {
@@ -149,16 +168,16 @@ async fn press_one(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
     choice: Choice,
-    multi: Multi,
+    takes: Takes,
 ) -> Result<DispatchOutcome, CdtError> {
-    if choice.selected && multi != Some(false) {
+    if choice.selected && takes != Takes::One {
         if drop_down.opened {
             close(ctx, drop_down).await?;
         }
         return Ok(DispatchOutcome::default());
     }
     let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
-    if multi == Some(true) && drop_down.opened && pressed.dialog.is_none() {
+    if takes == Takes::Several && drop_down.opened && pressed.dialog.is_none() {
         close(ctx, drop_down).await?;
     }
     Ok(pressed)
@@ -178,7 +197,7 @@ async fn choose_each(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
     (value, parts): (&str, &[String]),
-    (first, mut multi): (Option<Vec<Choice>>, Multi),
+    (first, mut takes): (Option<Vec<Choice>>, Takes),
 ) -> Result<DispatchOutcome, CdtError> {
     let mut outcome = DispatchOutcome::default();
     for (at, part) in parts.iter().enumerate() {
@@ -189,11 +208,11 @@ async fn choose_each(
                     return press(ctx, drop_down.frame, drop_down.what, &whole.uid).await;
                 }
                 (Offer::Several(mut choices), told) => {
-                    multi = told;
+                    takes = told;
                     (choices.remove(0), true)
                 }
             },
-            _ => again(ctx, drop_down, part, (multi, &parts[at - 1])).await?,
+            _ => again(ctx, drop_down, part, (takes, &parts[at - 1])).await?,
         };
         if choice.selected {
             if typed {
@@ -220,9 +239,11 @@ async fn typed_first(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
     (value, part): (&str, &str),
-) -> Result<(Offer, Multi), CdtError> {
+) -> Result<(Offer, Takes), CdtError> {
     super::keys::select_all(ctx).await?;
     super::keys::type_into_focus(ctx, part).await?;
+    // (The part asked as a value of several, twice over: its option, unless a list box that
+    // takes one answers that it has none of several.)
     let twice = [part.to_string(), part.to_string()];
     match option_of(ctx, drop_down, value, &twice, LIST_WAIT).await {
         Ok(found) => Ok(found),
@@ -250,22 +271,22 @@ async fn take_back(ctx: &PageCtx, held: &str) -> Result<(), CdtError> {
 }
 
 /// The option of `part` as the list shows it after the option of `before` was pressed: in the
-/// list still shown, or in the list opened again where it closed and takes several (`multi`);
+/// list still shown, or in the list opened again where it closed and takes several (`takes`);
 /// and whether it was typed into a text combobox to find it.
 async fn again(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
     part: &str,
-    (multi, before): (Multi, &str),
+    (takes, before): (Takes, &str),
 ) -> Result<(Choice, bool), CdtError> {
-    let one = |(offer, _): (Offer, Multi)| match offer {
+    let one = |(offer, _): (Offer, Takes)| match offer {
         Offer::One(choice) => choice,
         Offer::Several(mut choices) => choices.remove(0),
     };
     if let Ok(found) = option_of(ctx, drop_down, part, &[], AGAIN_WAIT).await {
         return Ok((one(found), false));
     }
-    if multi != Some(true) {
+    if takes != Takes::Several {
         return Err(CdtError::validation(format!(
             "{} took one option: its list closed once {before:?} was chosen (it is chosen now), and it does not say it takes several",
             drop_down.what
@@ -387,11 +408,11 @@ pub(super) async fn choose_typed(
     }
     let parts = parts_of(value);
     let shown = match option_of(ctx, &drop_down, value, &parts, PRESSED_LIST_WAIT).await {
-        Ok((Offer::One(choice), multi)) => {
-            return press_one(ctx, &drop_down, choice, multi).await;
+        Ok((Offer::One(choice), takes)) => {
+            return press_one(ctx, &drop_down, choice, takes).await;
         }
-        Ok((Offer::Several(choices), multi)) => {
-            let first = (Some(choices), multi);
+        Ok((Offer::Several(choices), takes)) => {
+            let first = (Some(choices), takes);
             return choose_each(ctx, &drop_down, (value, &parts), first).await;
         }
         // (A list that shows every option but one of several: typing them all in finds none.)
@@ -401,7 +422,8 @@ pub(super) async fn choose_typed(
         }
         // (No list until typed into: each part typed in turn.)
         Err(_) if !parts.is_empty() => {
-            return choose_each(ctx, &drop_down, (value, &parts), (None, None)).await;
+            let first = (None, Takes::Untold);
+            return choose_each(ctx, &drop_down, (value, &parts), first).await;
         }
         Err(error) => Some(error).filter(|e| e.code == ErrorCode::ElementNotFound),
     };
@@ -472,7 +494,7 @@ async fn option_of(
     value: &str,
     parts: &[String],
     wait: Duration,
-) -> Result<(Offer, Multi), CdtError> {
+) -> Result<(Offer, Takes), CdtError> {
     let DropDown {
         frame, what, uid, ..
     } = *drop_down;
@@ -542,7 +564,7 @@ mod tests {
         };
         assert_eq!(
             Offer::of(&one),
-            Some((Offer::One(choice("e4", true)), Some(true)))
+            Some((Offer::One(choice("e4", true)), Takes::Several))
         );
         let several =
             json!({ "parts": [{ "uid": "e5" }, { "uid": "e6", "selected": true }], "multi": null });
@@ -550,7 +572,7 @@ mod tests {
             Offer::of(&several),
             Some((
                 Offer::Several(vec![choice("e5", false), choice("e6", true)]),
-                None
+                Takes::Untold
             ))
         );
         // Still drawing: no answer yet.

@@ -1048,23 +1048,25 @@
       // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
       // flow, Bootstrap's in a collapsed navigation bar.)
       const beside = el.parentElement && el.parentElement.contains(holder);
-      if (hit && (hit === holder || holder.contains(hit)) && (overPage(holder) || beside)) found.set(words, holder);
+      if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || beside)) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
     if (answer.missing === undefined) return answer;
     if (!last) return { pending: true, expanded: true };
     // (On the last look, the words of the layer an option of another part showed in, else of
     // what the drop-down shows beside it.)
-    const options = found.size ? wordsOf(layerOf(found.values().next().value))
+    const shown = found.size && found.values().next().value;
+    const options = shown ? wordsOf(layerOf(shown) || shown)
       : el.parentElement ? wordsOf(el.parentElement).filter((w) => !clean(el.innerText || '').includes(w)) : [];
     return { error: 'no-option', uid: ref(el), value: answer.missing, options, multi, expanded: true };
   };
-  // The layer over the page that holds `el` (the nearest element positioned absolute or fixed).
+  // The layer over the page that holds `el`, if one does: the nearest element (itself, or what
+  // holds it) positioned absolute or fixed, as a pop-up is; not the page's own flow.
   const layerOf = (el) => {
     for (let at = el; at && at !== document.body; at = at.parentElement) {
       if (['absolute', 'fixed'].includes(getComputedStyle(at).position)) return at;
     }
-    return el;
+    return null;
   };
   // The words a layer shows, each text once (its options, where they are drawn without roles).
   const wordsOf = (layer) => {
@@ -1075,14 +1077,6 @@
       if (text && node.parentElement && boxed(node.parentElement)) words.add(text);
     }
     return [...words];
-  };
-  // Whether `el` is in a layer drawn over the page (what holds it is positioned absolute or
-  // fixed), as a pop-up is; not the page's own text.
-  const overPage = (el) => {
-    for (let at = el; at && at !== document.body; at = at.parentElement) {
-      if (['absolute', 'fixed'].includes(getComputedStyle(at).position)) return true;
-    }
-    return false;
   };
   // Whether `el` shows with a box of its own (a list box kept out of sight for screen readers
   // has none), drawn (a pop-up fading in from nothing is not yet).
