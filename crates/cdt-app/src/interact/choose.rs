@@ -247,15 +247,25 @@ async fn typed_first(
     let twice = [part.to_string(), part.to_string()];
     match option_of(ctx, drop_down, value, &twice, LIST_WAIT).await {
         Ok(found) => Ok(found),
-        Err(error) => {
-            take_back(ctx, drop_down.held).await?;
-            close(ctx, drop_down).await?;
-            match error.code {
-                ErrorCode::TargetNotInteractable => Err(suggested_none(drop_down, part)),
-                _ => Err(error),
-            }
-        }
+        Err(error) => Err(typed_in_vain(ctx, drop_down, (drop_down.held, part), error).await?),
     }
+}
+
+/// After `part` typed into a text combobox found no option (`error`): what was typed taken
+/// back (`held`: what it held before), its list closed, and the error to answer — one that
+/// suggested nothing is told so.
+async fn typed_in_vain(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    (held, part): (&str, &str),
+    error: CdtError,
+) -> Result<CdtError, CdtError> {
+    take_back(ctx, held).await?;
+    close(ctx, drop_down).await?;
+    Ok(match error.code {
+        ErrorCode::TargetNotInteractable => suggested_none(drop_down, part),
+        _ => error,
+    })
 }
 
 /// Takes back what was typed into the focused field, leaving what it `held` before.
@@ -305,14 +315,7 @@ async fn again(
     super::keys::type_into_focus(ctx, part).await?;
     match option_of(ctx, drop_down, part, &[], LIST_WAIT).await {
         Ok(found) => Ok((one(found), true)),
-        Err(error) => {
-            take_back(ctx, "").await?;
-            close(ctx, drop_down).await?;
-            match error.code {
-                ErrorCode::TargetNotInteractable => Err(suggested_none(drop_down, part)),
-                _ => Err(error),
-            }
-        }
+        Err(error) => Err(typed_in_vain(ctx, drop_down, ("", part), error).await?),
     }
 }
 
