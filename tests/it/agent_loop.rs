@@ -121,6 +121,23 @@ fn an_agent_signs_in_through_a_form() {
         "{}",
         checked.stdout
     );
+    // A box as asked already is told so, not warned of as an action that changed nothing.
+    let again = env.ctx("a", &["element", "check", &terms]);
+    assert_eq!(
+        again.ok()["result"],
+        "it was checked already",
+        "{}",
+        again.stdout
+    );
+    assert!(
+        again.json["meta"].get("warnings").is_none(),
+        "{}",
+        again.stdout
+    );
+    assert_eq!(
+        unchanged["result"], "it was unchecked already",
+        "{unchanged}"
+    );
 
     // Untouched nodes keep their uids across snapshots taken around the actions.
     let again = snapshot(&env, "a");

@@ -15,9 +15,10 @@ use cdt_domain::{CdtError, ErrorCode, Warning};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
-use super::element::{finish, pick, window_focus};
+use super::element::{finish, finish_with, pick, window_focus};
 use super::locate::{self, Located};
 use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
+use super::why::Why;
 use super::{Target, choose, feedback, frame_of, probe_result};
 use crate::context::{PageCtx, Scope};
 use crate::dispatch::use_case;
@@ -77,6 +78,8 @@ struct Filled {
     /// The field offers suggestions as one types (a combobox, a search box, a field that turns
     /// the browser's own off to draw its own).
     suggests: bool,
+    /// A checkbox, radio or switch that was as asked already: nothing was pressed.
+    already: Option<Why>,
 }
 
 /// Fills one field, without feedback. `action` `select` into a text combobox types the value,
@@ -159,11 +162,14 @@ async fn fill_one(
         // The probe already set it (a <select>, a range or date input, a toggle as wanted).
         FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
     };
+    let already = (kind == FillKind::Toggle && prepared["needsClick"] == false)
+        .then(|| Why::AlreadySo(prepared["checked"] == true));
     Ok(Filled {
         uid,
         outcome,
         ambiguous: warning,
         suggests: prepared["suggests"] == true,
+        already,
     })
 }
 
@@ -331,7 +337,15 @@ pub async fn fill(
         before.expect_suggestions();
     }
     let feedback_value = feedback::after(&ctx, before, filled.outcome, params.no_wait).await;
-    let mut reply = finish(feedback_value, action.name(), &filled.uid, params.no_wait);
+    // (One that was as asked already had nothing to change: told so, not as a warning.)
+    let silent = params.no_wait || filled.already.is_some();
+    let mut reply = finish_with(
+        feedback_value,
+        action.name(),
+        &filled.uid,
+        silent,
+        filled.already,
+    );
     reply.warnings.extend(filled.ambiguous);
     Ok(reply)
 }

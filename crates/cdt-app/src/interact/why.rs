@@ -14,6 +14,8 @@ pub enum Why {
     SubmitBlocked(Vec<Value>),
     /// The page cancelled the link's navigation (`preventDefault` on the click).
     LinkCancelled,
+    /// A checkbox, radio or switch was as asked already (checked, or not): nothing to press.
+    AlreadySo(bool),
 }
 
 impl Why {
@@ -37,6 +39,8 @@ impl Why {
             Why::LinkCancelled => {
                 "the page cancelled the link's navigation (preventDefault on the click)".to_string()
             }
+            Why::AlreadySo(true) => "it was checked already".to_string(),
+            Why::AlreadySo(false) => "it was unchecked already".to_string(),
         }
     }
 
@@ -44,7 +48,7 @@ impl Why {
     pub fn invalid(self) -> Option<Value> {
         match self {
             Why::SubmitBlocked(invalid) => Some(Value::Array(invalid)),
-            Why::LinkCancelled => None,
+            Why::LinkCancelled | Why::AlreadySo(_) => None,
         }
     }
 

@@ -314,7 +314,8 @@ pub struct ActionReply {
     /// changes since the context last saw it `changes` (or `snapshot`) tell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current: Option<u32>,
-    /// Why an action went nowhere, when the page told (a blocked submission, a cancelled link).
+    /// Why an action went nowhere, when the page told (a blocked submission, a cancelled link;
+    /// a checkbox, radio or switch as asked already).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
     /// The fields whose constraint validation blocked a submission: `[{uid, name, message}]`.
