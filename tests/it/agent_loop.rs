@@ -1777,6 +1777,63 @@ fn a_code_typed_into_boxes_that_pass_digits_on_lands_whole() {
     assert_eq!(read("boxes.map((b) => b.value).join('')"), json!("1234"));
 }
 
+/// Vuetify's select: a combobox one does not type into (`inputmode=none`) that takes no pointer
+/// (`pointer-events: none`), inside the field that opens its list. It is chosen from as a
+/// drop-down is, pressed where it shows (it answered `TARGET_OBSCURED` "takes no pointer"), and
+/// nothing is typed into it (its keys pick options by their first letter).
+#[test]
+fn a_combobox_that_takes_no_pointer_nor_typing_is_chosen_from_where_it_shows() {
+    let server = HttpServer::start();
+    server.page(
+        "/vselect.html",
+        "Vuetify's select",
+        "<style>.field { width: 250px; padding: 8px; border: 1px solid; cursor: pointer }
+                .field input { pointer-events: none; border: 0 }
+                [role=listbox] { position: fixed; top: 60px; left: 10px; background: white; border: 1px solid }</style>
+         <label id=fruit-label>Fruit</label>
+         <div class=field id=field><input id=fruit role=combobox inputmode=none aria-labelledby=fruit-label
+           aria-expanded=false aria-controls=menu></div>
+         <p id=out>Fruit: none</p>
+         <script>
+         const pick = (name) => { fruit.value = name; out.textContent = 'Fruit: ' + name; };
+         field.onclick = () => {
+           fruit.focus();
+           if (document.getElementById('menu')) return;
+           const menu = document.createElement('div');
+           menu.id = 'menu'; menu.setAttribute('role', 'listbox');
+           menu.innerHTML = ['Apple', 'Banana', 'Cherry'].map((f) => '<div role=option>' + f + '</div>').join('');
+           menu.onclick = (e) => { pick(e.target.textContent); menu.remove(); fruit.setAttribute('aria-expanded', false); };
+           document.body.append(menu);
+           fruit.setAttribute('aria-expanded', true);
+         };
+         fruit.onkeydown = (e) => {
+           if (e.key === 'Escape') { document.getElementById('menu')?.remove(); fruit.setAttribute('aria-expanded', false); return; }
+           const first = ['Apple', 'Banana', 'Cherry'].find((f) => f[0].toLowerCase() === e.key.toLowerCase());
+           if (first) pick(first);
+         };
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("v", &["page", "open", &server.url("/vselect.html")])
+        .ok();
+    let snap = snapshot(&env, "v");
+    let fruit = uid_of(&snap, "combobox \"Fruit\"");
+    let read = |js: &str| env.ctx("v", &["runtime", "eval", js]).ok()["value"].clone();
+    env.ctx("v", &["element", "select", &fruit, "Banana"]).ok();
+    assert_eq!(read("out.textContent"), json!("Fruit: Banana"));
+    let missing = env.ctx("v", &["element", "select", &fruit, "Nothing"]);
+    let error = missing.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Apple", "Banana", "Cherry"]),
+        "{error}"
+    );
+    assert_eq!(
+        read("[out.textContent, !document.getElementById('menu')]"),
+        json!(["Fruit: Banana", true])
+    );
+}
+
 /// A date field drawn as editable segments (Material UI's pickers: month, day and year, each a
 /// spin button) takes digits typed over a segment; the field's own select-all (Control+A) would
 /// take the whole date and fill it from the month on, so it is not pressed. The field itself

@@ -388,24 +388,25 @@ const PRESSED_LIST_WAIT: Duration = Duration::from_millis(500);
 /// pressed (a list that filters by something else than the words shown, Ant Design's by value,
 /// shows nothing for them when typed). A suggestion never shown is an error that names those
 /// shown, the list closed (Escape) and the text the combobox held (`was`) typed back. A value
-/// of several (comma-separated) for a list that takes several is chosen a part at a time.
+/// of several (comma-separated) for a list that takes several is chosen a part at a time. `at`:
+/// what is pressed to open it (itself, or what draws a field that takes no pointer).
 pub(super) async fn choose_typed(
     ctx: &PageCtx,
     frame: &str,
     what: &str,
-    (uid, was): (&str, &str),
+    (uid, at, was): (&str, &str, &str),
     value: &str,
 ) -> Result<DispatchOutcome, CdtError> {
     let drop_down = DropDown {
         frame,
         what,
         uid,
-        at: uid,
+        at,
         typed: true,
         opened: true,
         held: was,
     };
-    let pressed = press(ctx, frame, what, uid).await?;
+    let pressed = press_open(ctx, &drop_down).await?;
     if pressed.dialog.is_some() {
         return Ok(pressed);
     }

@@ -128,7 +128,8 @@ async fn fill_one(
         }
         FillKind::Type if choose_typed => {
             let was = prepared["was"].as_str().unwrap_or_default();
-            choose::choose_typed(ctx, &frame, &what, (&uid, was), value).await?
+            let at = prepared["press"].as_str().unwrap_or(&uid);
+            choose::choose_typed(ctx, &frame, &what, (&uid, at, was), value).await?
         }
         FillKind::Type => {
             let field = prepared["was"].is_string();

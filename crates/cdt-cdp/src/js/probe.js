@@ -822,6 +822,13 @@
       return { uid, kind: 'toggle', needsClick: want !== now, checked: now };
     }
     if (type === 'file') return { error: 'file-input', uid };
+    // A combobox one does not type into (`inputmode=none`: Vuetify's select) is chosen from as
+    // a drop-down is; not a date field that opens a picker (`aria-haspopup=dialog`: PrimeReact's
+    // Calendar), which takes a typed date.
+    if (tag === 'INPUT' && roleOf(el) === 'combobox' && el.getAttribute('inputmode') === 'none' && el.getAttribute('aria-haspopup') !== 'dialog') {
+      notePopups(el);
+      return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(el)) };
+    }
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
@@ -843,7 +850,7 @@
       el.select();
       const combobox = roleOf(el) === 'combobox' || opensList(el);
       if (combobox) notePopups(el);
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, pageFocused: el.ownerDocument.hasFocus() };
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -903,8 +910,14 @@
     return !!control && control !== el && el.contains(control);
   };
   // What a user presses to open a drop-down field: the field, or where it is kept out of sight
-  // for screen readers (a box of a pixel: PrimeReact's Dropdown), the element that draws it.
+  // for screen readers (a box of a pixel: PrimeReact's Dropdown) or takes no pointer (Vuetify's
+  // select: `pointer-events: none`), the element that draws it.
   const drawerOf = (el) => {
+    if (getComputedStyle(el).pointerEvents === 'none') {
+      for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
+        if (getComputedStyle(at).pointerEvents !== 'none') return at;
+      }
+    }
     const tiny = (e) => { const r = e.getBoundingClientRect(); return r.width < 4 || r.height < 4; };
     // (The field keeps its size inside a box of a pixel that clips it.)
     let hider = null;
