@@ -1543,7 +1543,7 @@ fn drop_downs_drawn_around_a_field_kept_out_of_sight_are_opened_where_they_show(
          <label for=langs>Languages</label>
          <div id=langs-box class='box mantine-MultiSelect-input'>
            <span id=pills style='display:flex;flex:1;justify-content:center'></span>
-           <span class=hidden-accessible><input id=langs readonly aria-haspopup=listbox></span>
+           <span class=hidden-accessible><input id=langs readonly aria-haspopup=listbox style='pointer-events:none'></span>
          </div>
          <p id=langs-out>Languages: none</p>
          <script>

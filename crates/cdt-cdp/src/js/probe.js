@@ -913,21 +913,20 @@
   // for screen readers (a box of a pixel: PrimeReact's Dropdown) or takes no pointer (Vuetify's
   // select: `pointer-events: none`), the element that draws it.
   const drawerOf = (el) => {
-    if (getComputedStyle(el).pointerEvents === 'none') {
-      for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
-        if (getComputedStyle(at).pointerEvents !== 'none') return at;
-      }
-    }
     const tiny = (e) => { const r = e.getBoundingClientRect(); return r.width < 4 || r.height < 4; };
     // (The field keeps its size inside a box of a pixel that clips it.)
-    let hider = null;
-    for (let at = el; at && at !== document.body && !hider; at = at.parentElement) {
+    let hidden = getComputedStyle(el).pointerEvents === 'none';
+    for (let at = el; at && at !== document.body && !hidden; at = at.parentElement) {
       const s = getComputedStyle(at);
-      if (tiny(at) && (at === el || s.overflow !== 'visible' || s.clip !== 'auto')) hider = at;
+      hidden = tiny(at) && (at === el || s.overflow !== 'visible' || s.clip !== 'auto');
     }
-    if (!hider) return el;
-    for (let at = hider.parentElement; at && at !== document.body; at = at.parentElement) {
-      if (!tiny(at)) return at;
+    if (!hidden) return el;
+    // The nearest element around it of a size that takes the pointer where it shows.
+    for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
+      if (tiny(at) || getComputedStyle(at).pointerEvents === 'none') continue;
+      const r = at.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && at.contains(hit)) return at;
     }
     return el;
   };
