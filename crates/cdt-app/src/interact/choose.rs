@@ -532,9 +532,7 @@ async fn press_open(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<DispatchO
     let DropDown {
         frame, what, at, ..
     } = *drop_down;
-    let args = json!({ "uid": at, "press": true, "clear": at != drop_down.uid });
-    let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
-    press_element(ctx, frame, &args, what, (x, y), at, (1, MouseButton::Left)).await
+    press_as(ctx, frame, what, (at, at != drop_down.uid)).await
 }
 
 /// Presses `uid` where a user would, guarded against the page moving it.
@@ -544,7 +542,17 @@ async fn press(
     what: &str,
     uid: &str,
 ) -> Result<DispatchOutcome, CdtError> {
-    let args = json!({ "uid": uid, "press": true });
+    press_as(ctx, frame, what, (uid, false)).await
+}
+
+/// Presses `uid`, guarded; with `clear`, where none of its own controls shows.
+async fn press_as(
+    ctx: &PageCtx,
+    frame: &str,
+    what: &str,
+    (uid, clear): (&str, bool),
+) -> Result<DispatchOutcome, CdtError> {
+    let args = json!({ "uid": uid, "press": true, "clear": clear });
     let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
     press_element(ctx, frame, &args, what, (x, y), uid, (1, MouseButton::Left)).await
 }

@@ -77,53 +77,46 @@ pub(super) async fn aim(
     // A target still sliding into place is aimed at where it comes to rest (a row after a
     // filter would otherwise be covered by its neighbour, or pressed where it was).
     let mut waited = Duration::ZERO;
-    while let Some(moving) = found["moving"].as_u64().filter(|ms| *ms > 0) {
-        let wait = Duration::from_millis(moving + 20).min(MOTION_WAIT.saturating_sub(waited));
-        if wait.is_zero() {
-            break;
-        }
-        tokio::time::sleep(wait).await;
-        waited += wait;
-        found = ctx
-            .probe(&frame, ProbeCommand::ActionPoint, args.clone())
-            .await?;
-        // One named by its text or a selector that the page drew anew meanwhile (a long list
-        // redraws its rows as it scrolls) is the one that has that text now.
-        if found["error"] == "stale" && named.get("uid").is_none() {
-            let mut again = named.clone();
-            again["noScroll"] = json!(true);
-            Located { frame, args, .. } =
-                locate::in_any_frame(ctx, frame.clone(), again, what).await?;
-            found = ctx
-                .probe(&frame, ProbeCommand::ActionPoint, args.clone())
-                .await?;
-        }
-    }
-    // A cover the pointer holds open (a hover menu the last action left it over) goes once the
-    // pointer leaves it, as a user's hand moves away before aiming: moved to the viewport's
-    // corner, the target is aimed at again (not scrolled again).
-    // (It may fade as it goes: waited for as a cover on its way out is.)
-    if found["error"] == "obscured" && found["hovered"] == true {
-        ctx.browser
-            .mouse(&ctx.target, &MouseInput::moved(0.0, 0.0))
-            .await?;
-        let mut again = args.clone();
-        again["noScroll"] = json!(true);
-        let until = tokio::time::Instant::now() + MOTION_WAIT;
-        found = ctx
-            .probe(&frame, ProbeCommand::ActionPoint, again.clone())
-            .await?;
+    let mut moved_away = false;
+    loop {
         while let Some(moving) = found["moving"].as_u64().filter(|ms| *ms > 0) {
-            let left = until.saturating_duration_since(tokio::time::Instant::now());
-            let wait = Duration::from_millis(moving + 20).min(left);
-            if found["error"] != "obscured" || wait.is_zero() {
+            let wait = Duration::from_millis(moving + 20).min(MOTION_WAIT.saturating_sub(waited));
+            if wait.is_zero() {
                 break;
             }
             tokio::time::sleep(wait).await;
+            waited += wait;
             found = ctx
-                .probe(&frame, ProbeCommand::ActionPoint, again.clone())
+                .probe(&frame, ProbeCommand::ActionPoint, args.clone())
                 .await?;
+            // One named by its text or a selector that the page drew anew meanwhile (a long
+            // list redraws its rows as it scrolls) is the one that has that text now.
+            if found["error"] == "stale" && named.get("uid").is_none() {
+                let mut again = named.clone();
+                again["noScroll"] = json!(true);
+                Located { frame, args, .. } =
+                    locate::in_any_frame(ctx, frame.clone(), again, what).await?;
+                found = ctx
+                    .probe(&frame, ProbeCommand::ActionPoint, args.clone())
+                    .await?;
+            }
         }
+        // A cover the pointer holds open (a hover menu the last action left it over, a tip
+        // shown while it rests elsewhere) goes once the pointer leaves, as a user's hand moves
+        // away before aiming: moved to the viewport's corner, the target is aimed at again (not
+        // scrolled again), and a cover that fades as it goes is waited for as above, afresh.
+        if moved_away || found["error"] != "obscured" || found["hovered"] != true {
+            break;
+        }
+        moved_away = true;
+        ctx.browser
+            .mouse(&ctx.target, &MouseInput::moved(0.0, 0.0))
+            .await?;
+        args["noScroll"] = json!(true);
+        found = ctx
+            .probe(&frame, ProbeCommand::ActionPoint, args.clone())
+            .await?;
+        waited = Duration::ZERO;
     }
     let found = probe_result(found, what)?;
     let (dx, dy) = frame_offset(ctx, &frame).await?;
