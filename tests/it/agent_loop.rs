@@ -1521,6 +1521,122 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
     );
 }
 
+/// Drop-downs drawn over a `<select>` kept out of sight, as Tom Select draws them: a text
+/// combobox that opens its list as it takes the focus, and toggles it when pressed while
+/// focused (a press after a focus of cdt's own closed it); one standing for a `<select
+/// multiple>`, whose list does not say it takes several, marks the option the keys are on
+/// `aria-selected`, and leaves chosen options out of its list (shown as chips beside the
+/// field). An option asked that was chosen already is told so; `--text` finds the option a
+/// user sees, not the one of the `<select>` kept out of sight.
+#[test]
+fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_does() {
+    let server = HttpServer::start();
+    server.page(
+        "/over.html",
+        "Over a select",
+        "<style>.kept { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }
+                [role=listbox] { border: 1px solid; margin: 0; padding: 0 } [role=option] { padding: 4px }
+                .item { display: inline-block; padding: 2px; margin-right: 4px; background: #eee }</style>
+         <p><label for=airport-ts id=airport-label>Airport</label>
+           <select id=airport class=kept tabindex=-1><option value=''>Pick one</option><option value=OSL>Oslo</option>
+             <option value=CDG>Paris</option><option value=FRA>Frankfurt</option></select>
+           <span class=wrap><input id=airport-ts role=combobox aria-haspopup=listbox aria-expanded=false
+             aria-controls=airport-list aria-labelledby=airport-label autocomplete=off></span></p>
+         <div id=airport-list role=listbox hidden></div>
+         <p><label for=tags-ts id=tags-label>Tags</label>
+           <select id=tags class=kept multiple tabindex=-1><option>Quiet</option><option>Sea view</option><option>Balcony</option></select>
+           <span class=wrap><span id=chips></span><input id=tags-ts role=combobox aria-expanded=false
+             aria-controls=tags-list aria-labelledby=tags-label autocomplete=off></span></p>
+         <div id=tags-list role=listbox hidden></div>
+         <script>
+         const widget = (input, select, list, multi) => {
+           const open = () => list.hidden === false;
+           const draw = () => {
+             const words = input.value.toLowerCase();
+             const shown = [...select.options].filter((o) => o.value && !(multi && o.selected) &&
+               o.textContent.toLowerCase().includes(words));
+             list.innerHTML = shown.map((o, i) => '<div role=option id=' + list.id + '-' + i +
+               (i ? '' : ' aria-selected=true class=active') + ' data-value=\"' + o.value + '\">' + o.textContent + '</div>').join('');
+             if (shown.length) input.setAttribute('aria-activedescendant', list.id + '-0');
+           };
+           const show = () => { draw(); list.hidden = false; input.setAttribute('aria-expanded', true); };
+           const hide = () => { list.hidden = true; input.setAttribute('aria-expanded', false); };
+           input.addEventListener('focus', show);
+           input.addEventListener('mousedown', () => { if (document.activeElement === input) open() ? hide() : show(); });
+           input.addEventListener('input', () => { if (open()) draw(); });
+           input.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
+           input.addEventListener('blur', hide);
+           list.addEventListener('mousedown', (e) => e.preventDefault());
+           list.addEventListener('click', (e) => {
+             const value = e.target.closest('[role=option]').dataset.value;
+             [...select.options].find((o) => o.value === value).selected = true;
+             input.value = '';
+             if (!multi) { hide(); input.placeholder = select.selectedOptions[0].textContent; return; }
+             chips.innerHTML = [...select.selectedOptions].map((o) => '<div class=item>' + o.textContent + '</div>').join('');
+             draw();
+           });
+         };
+         widget(window['airport-ts'], airport, window['airport-list'], false);
+         widget(window['tags-ts'], tags, window['tags-list'], true);
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("o", &["page", "open", &server.url("/over.html")])
+        .ok();
+    let snap = snapshot(&env, "o");
+    let read = |js: &str| env.ctx("o", &["runtime", "eval", js]).ok()["value"].clone();
+    let chosen = || read("[...tags.selectedOptions].map((o) => o.textContent)");
+
+    // Pressed as a user presses it, it opens as it takes the focus; its option is pressed.
+    let airport = uid_of(&snap, "combobox \"Airport\"");
+    env.ctx("o", &["element", "select", &airport, "Frankfurt"])
+        .ok();
+    assert_eq!(
+        read("[airport.value, window['airport-list'].hidden]"),
+        json!(["FRA", true])
+    );
+
+    // Several, for the drop-down standing for a `<select multiple>`.
+    let tags = uid_of(&snap, "combobox \"Tags\"");
+    env.ctx("o", &["element", "select", &tags, "Quiet,Balcony"])
+        .ok();
+    assert_eq!(chosen(), json!(["Quiet", "Balcony"]));
+    // A part chosen already (no longer in its list: its chip) is left so.
+    env.ctx("o", &["element", "select", &tags, "Quiet, Sea view"])
+        .ok();
+    assert_eq!(chosen(), json!(["Quiet", "Sea view", "Balcony"]));
+    let again = env.ctx("o", &["element", "select", &tags, "Balcony"]);
+    assert_eq!(
+        again.ok()["result"],
+        json!("it was chosen already"),
+        "{}",
+        again.stdout
+    );
+    assert_eq!(chosen(), json!(["Quiet", "Sea view", "Balcony"]));
+
+    // The `<select>` itself, as asked already: told so, not as an action that did nothing.
+    let kept = uid_of(&snapshot(&env, "o"), "combobox value=\"Frankfurt\"");
+    let native = env.ctx("o", &["element", "select", &kept, "Frankfurt"]);
+    assert_eq!(
+        native.ok()["result"],
+        json!("it was chosen already"),
+        "{}",
+        native.stdout
+    );
+    assert!(
+        native.json["meta"]["warnings"].is_null(),
+        "{}",
+        native.stdout
+    );
+
+    // `--text` finds the option the open list shows, not the kept `<select>`'s.
+    read("tags.selectedOptions[1].selected = false; chips.lastChild.remove(); 1");
+    env.ctx("o", &["element", "click", &tags]).ok();
+    env.ctx("o", &["element", "click", "--text", "Sea view"])
+        .ok();
+    assert_eq!(chosen(), json!(["Quiet", "Sea view", "Balcony"]));
+}
+
 /// Drop-downs as Mantine and PrimeReact draw them: a read-only field that says it opens a list
 /// box (`aria-haspopup`, no role) is a drop-down; a field kept out of sight in a box of a pixel
 /// is opened by pressing what draws it, where none of its own controls shows (a chosen value's

@@ -18,7 +18,7 @@ use tokio::time::Instant;
 use super::element::{finish, finish_with, pick, window_focus};
 use super::locate::{self, Located};
 use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
-use super::why::Why;
+use super::why::{Already, Why};
 use super::{Target, choose, feedback, frame_of, probe_result};
 use crate::context::{PageCtx, Scope};
 use crate::dispatch::use_case;
@@ -97,6 +97,7 @@ async fn fill_one(
         warning,
     } = locate::in_any_frame(ctx, frame, args, &what).await?;
     args["value"] = json!(value);
+    args["choosing"] = json!(action == FillAction::Select);
     let prepared = probe_result(
         ctx.probe(&frame, ProbeCommand::PrepareFill, args.clone())
             .await?,
@@ -121,50 +122,50 @@ async fn fill_one(
     if kind == FillKind::Type && prepared["selectAll"] != false && !choose_typed {
         super::keys::select_all(ctx).await?;
     }
-    let outcome = match kind {
+    let (outcome, already) = match kind {
         FillKind::Type if value.is_empty() => {
             let key = super::keys::parse_keys("Backspace")?;
-            ctx.browser.key(&ctx.target, &key).await?
+            (ctx.browser.key(&ctx.target, &key).await?, None)
         }
         FillKind::Type if choose_typed => {
             let was = prepared["was"].as_str().unwrap_or_default();
             let at = prepared["press"].as_str().unwrap_or(&uid);
-            choose::choose_typed(ctx, &frame, &what, (&uid, at, was), value).await?
+            chose(choose::choose_typed(ctx, &frame, &what, (&uid, at, was), value).await?)
         }
         FillKind::Type => {
             let field = prepared["was"].is_string();
-            type_kept(ctx, &frame, (&uid, field), value).await?
+            (type_kept(ctx, &frame, (&uid, field), value).await?, None)
         }
         FillKind::Choose => {
             let open = prepared["open"] == true;
             let at = prepared["press"].as_str().unwrap_or(&uid);
-            choose::choose(ctx, &frame, &what, (&uid, at, open), value).await?
+            chose(choose::choose(ctx, &frame, &what, (&uid, at, open), value).await?)
         }
         FillKind::Toggle if prepared["needsClick"] == true => {
             let args = json!({ "uid": uid });
             let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
-            press_element(
-                ctx,
-                &frame,
-                &args,
-                &what,
-                (x, y),
-                &uid,
-                (1, MouseButton::Left),
-            )
-            .await?
+            let pressed = (x, y);
+            let button = (1, MouseButton::Left);
+            let outcome = press_element(ctx, &frame, &args, &what, pressed, &uid, button).await?;
+            (outcome, None)
         }
         FillKind::Step => {
             let now = prepared["now"].as_f64().unwrap_or_default();
             let want = prepared["want"].as_f64().unwrap_or_default();
             let range = (prepared["min"].as_f64(), prepared["max"].as_f64());
-            step_to(ctx, &frame, &uid, (now, want), range).await?
+            (step_to(ctx, &frame, &uid, (now, want), range).await?, None)
         }
-        // The probe already set it (a <select>, a range or date input, a toggle as wanted).
-        FillKind::Toggle | FillKind::Select | FillKind::Set => DispatchOutcome::default(),
+        // The probe set it already (a <select>, a range or date input), or it was as asked.
+        FillKind::Toggle => {
+            let was = Already::checked(prepared["checked"] == true);
+            (DispatchOutcome::default(), Some(Why::AlreadySo(was)))
+        }
+        FillKind::Select if prepared["already"] == true => (
+            DispatchOutcome::default(),
+            Some(Why::AlreadySo(Already::Chosen)),
+        ),
+        FillKind::Select | FillKind::Set => (DispatchOutcome::default(), None),
     };
-    let already = (kind == FillKind::Toggle && prepared["needsClick"] == false)
-        .then(|| Why::AlreadySo(prepared["checked"] == true));
     Ok(Filled {
         uid,
         outcome,
@@ -172,6 +173,18 @@ async fn fill_one(
         suggests: prepared["suggests"] == true,
         already,
     })
+}
+
+/// What choosing answered: what its presses did, or none when every option asked was chosen
+/// already (nothing pressed).
+fn chose(chosen: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
+    match chosen {
+        Some(outcome) => (outcome, None),
+        None => (
+            DispatchOutcome::default(),
+            Some(Why::AlreadySo(Already::Chosen)),
+        ),
+    }
 }
 
 /// Types `value` into the focused text field `uid` (`field`: one of text). One that lost the

@@ -14,8 +14,29 @@ pub enum Why {
     SubmitBlocked(Vec<Value>),
     /// The page cancelled the link's navigation (`preventDefault` on the click).
     LinkCancelled,
-    /// A checkbox, radio or switch was as asked already (checked, or not): nothing to press.
-    AlreadySo(bool),
+    /// A checkbox, radio or switch was as asked already (checked, or not), or an option asked
+    /// was chosen already: nothing to press.
+    AlreadySo(Already),
+}
+
+/// What an element asked for was already.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Already {
+    Checked,
+    Unchecked,
+    /// The option (or every option) asked of a drop-down or `<select>`.
+    Chosen,
+}
+
+impl Already {
+    /// A box that was checked (or not).
+    pub fn checked(checked: bool) -> Already {
+        if checked {
+            Already::Checked
+        } else {
+            Already::Unchecked
+        }
+    }
 }
 
 impl Why {
@@ -39,8 +60,9 @@ impl Why {
             Why::LinkCancelled => {
                 "the page cancelled the link's navigation (preventDefault on the click)".to_string()
             }
-            Why::AlreadySo(true) => "it was checked already".to_string(),
-            Why::AlreadySo(false) => "it was unchecked already".to_string(),
+            Why::AlreadySo(Already::Checked) => "it was checked already".to_string(),
+            Why::AlreadySo(Already::Unchecked) => "it was unchecked already".to_string(),
+            Why::AlreadySo(Already::Chosen) => "it was chosen already".to_string(),
         }
     }
 

@@ -382,6 +382,11 @@
   // How well an element's words match a wanted text (lower is better): exactly the words before
   // containing them, and a control before an element that takes no action.
   const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
+  // Whether `el` (an option: its `<select>`) is kept out of sight in a box under 4 px.
+  const keptOut = (el) => {
+    const box = (el.closest('select') || el).getBoundingClientRect();
+    return box.width < 4 || box.height < 4;
+  };
   // Whether an option shows on the page, in a list box (a `<select multiple>` or one of more
   // than one row), not in a drop-down's pop-up.
   const inListBox = (option) => {
@@ -411,7 +416,9 @@
         if (!isVisible(el) || (el.tagName === 'OPTION' && !inListBox(el))) continue;
         const role = roleOf(el);
         const words = clean(A11Y.name(el, role || '') || el.innerText || el.value || '', 200).toLowerCase();
-        if (words.includes(wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) });
+        // (One kept out of sight in a box of a pixel — a `<select>` a page draws a widget over —
+        // after any a user sees.)
+        if (words.includes(wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) + (keptOut(el) ? 4 : 0) });
       }
       // The innermost match is the most specific element, unless it is worse than one around
       // it (a control's hidden label: `<button><span class=visually-hidden>Next</span>`, which
@@ -804,9 +811,12 @@
       const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
       const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent)));
       if (!chosen.length) return { error: 'no-option', uid, value, options: options.map((o) => clean(o.textContent, 60)) };
+      const told = chosen.map((o) => clean(o.textContent, 60)).join(',');
+      // (Chosen already: nothing changes, and no event fires, as when a user picks it again.)
+      if (options.every((o) => o.selected === chosen.includes(o))) return { uid, kind: 'select', value: told, already: true };
       options.forEach((o) => { o.selected = chosen.includes(o); });
       fire(el, 'input'); fire(el, 'change');
-      return { uid, kind: 'select', value: chosen.map((o) => clean(o.textContent, 60)).join(',') };
+      return { uid, kind: 'select', value: told };
     }
     if (type === 'checkbox' || type === 'radio' || el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch') {
       // A yes or no, as forms and peers' tools write it; any other word is refused, not taken
@@ -830,6 +840,14 @@
       return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(el)) };
     }
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
+      const combobox = roleOf(el) === 'combobox' || opensList(el);
+      // A text combobox chosen from is pressed first, as a user presses it, and takes the
+      // focus from that press: focused before it, its press would find it open already and
+      // close it (Tom Select's).
+      if (combobox && args.choosing && !INPUT_FORMATS[type]) {
+        notePopups(el);
+        return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, press: ref(drawerOf(el)), pageFocused: el.ownerDocument.hasFocus() };
+      }
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       if (INPUT_FORMATS[type] && type !== 'number') {
@@ -848,7 +866,6 @@
       // A number field drops what is not a number as it is typed: refused before, as above.
       if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
-      const combobox = roleOf(el) === 'combobox' || opensList(el);
       if (combobox) notePopups(el);
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
@@ -984,6 +1001,9 @@
     // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's `p-multiselect`.)
     const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el);
     if (!list) {
+      // (Every option asked chosen already, of a list that leaves those out: it may show none.)
+      const held = several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
+      if (held && held.missing === undefined) return held;
       return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(drawerOf(el)) };
     }
     const multi = several(list) || (roleOf(list) === 'listbox' ? false : null);
@@ -998,7 +1018,9 @@
       if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(wanted));
       return at < 0 ? null : options[at];
     };
-    const answer = chosen(value, find, parts, multi);
+    const activeId = el.getAttribute('aria-activedescendant');
+    const active = activeId && list.getAttribute('aria-multiselectable') !== 'true' ? list.querySelector('[id="' + CSS.escape(activeId) + '"]') : null;
+    const answer = chosen(value, find, parts, multi, active, (words) => chipOf(el, words));
     // (Options still drawing in, one after another — Material Web's menu —: not yet an answer,
     // unless this is the last look, `last`.)
     if (answer.missing !== undefined && !args.last && all.some((o) => !isDisabled(o) && !boxed(o))) return { pending: true, expanded: true };
@@ -1016,30 +1038,59 @@
     return !!hit && !el.contains(hit) && !hit.contains(el);
   };
   // Whether the classes of a drop-down or of what holds it (a few levels up) name it a select
-  // of several.
+  // of several (Tom Select's `ts-wrapper multi`, Chosen's `chosen-container-multi`), or it
+  // stands for a `<select multiple>` kept out of sight beside it (what such widgets draw over).
   const namedSeveral = (el) => {
     for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
-      if ([...at.classList].some((c) => /multi-?select|select-?multiple|is-multi/i.test(c))) return true;
+      if ([...at.classList].some((c) => /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i.test(c))) return true;
+      const kept = at.parentElement && at.parentElement.querySelector(':scope > select[multiple]');
+      const box = kept && kept.getBoundingClientRect();
+      if (kept && kept !== at && (!isVisible(kept) || box.width < 4 || box.height < 4)) return true;
     }
     return false;
   };
   // What a drop-down offers for `value`: its option (`uid`, `selected`), else with
   // `parts` each part's option (`parts`), else the part (or the whole) it lacks (`missing`).
   // `find` gives the option of one name.
-  const chosen = (value, find, parts, multi) => {
-    const whole = find(value);
+  // In a drop-down that takes several, an option its list leaves out once chosen is found by
+  // what shows it chosen (`held`).
+  const chosen = (value, find, parts, multi, active, held = () => null) => {
+    const chips = new Set();
+    const isChosen = (o) => chips.has(o) || chosenAlready(o, active);
+    const look = (v) => {
+      const option = find(v);
+      const chip = !option && multi ? held(v) : null;
+      if (chip) chips.add(chip);
+      return option || chip;
+    };
+    const whole = look(value);
     if (whole) return { uid: ref(whole), selected: isChosen(whole), multi };
     // (A list box that takes one option has none of several.)
     if (parts.length < 2 || multi === false) return { missing: value };
-    const found = parts.map(find);
+    const found = parts.map(look);
     const lacking = parts.find((_, i) => !found[i]);
     if (lacking !== undefined) return { missing: lacking };
     return { parts: found.map((o) => ({ uid: ref(o), selected: isChosen(o) })), multi };
   };
+  // What shows `words` chosen in the drop-down `el` (a chip, a tag: react-select and Tom Select
+  // leave chosen options out of their list): an element of exactly those words in what draws
+  // it, a few levels up, not an option of a list.
+  const chipOf = (el, words) => {
+    const wanted = words.toLowerCase();
+    const same = (e) => clean(e.textContent).toLowerCase() === wanted;
+    for (let at = el.parentElement, up = 0; at && at !== document.body && up < 3; at = at.parentElement, up++) {
+      const chip = [...at.querySelectorAll('*')].find((e) => e !== el && same(e) && ![...e.children].some(same) &&
+        !e.closest('select, datalist, [role=listbox], [role=option]') && boxed(e));
+      if (chip) return chip;
+    }
+    return null;
+  };
   // Whether an option shows as chosen already: `aria-selected` or `aria-checked`, a checked box
-  // inside it, or a class that says so (Ant Design's drawn options: `…-option-selected`).
-  const isChosen = (o) => [o, o.parentElement, o.parentElement && o.parentElement.parentElement].some((e) => e && (
-    e.getAttribute('aria-selected') === 'true' || e.getAttribute('aria-checked') === 'true' ||
+  // inside it, or a class that says so (Ant Design's drawn options: `…-option-selected`). The
+  // `active` option (the drop-down's active descendant, in a list that does not say it takes
+  // several) may be `aria-selected` for being the one the keys are on (Tom Select's).
+  const chosenAlready = (o, active) => [o, o.parentElement, o.parentElement && o.parentElement.parentElement].some((e) => e && (
+    (e.getAttribute('aria-selected') === 'true' && e !== active) || e.getAttribute('aria-checked') === 'true' ||
     [...e.classList].some((c) => /(^|[-_])selected$/i.test(c)))) ||
     !!o.querySelector('input[type=checkbox]:checked, [role=checkbox][aria-checked=true]');
   // An open drop-down whose options are no list box's (Ant Design's: plain `div`s beside a

@@ -1,0 +1,261 @@
+//! A drop-down the page draws, as choosing meets it: what its list offers for a value, how many
+//! options it takes, and its presses (opened, an option pressed, closed by Escape).
+
+use std::time::Duration;
+
+use cdt_domain::interact::{DispatchOutcome, MouseButton};
+use cdt_domain::ops::op;
+use cdt_domain::probe::ProbeCommand;
+use cdt_domain::{CdtError, ErrorCode};
+use serde_json::{Value, json};
+use tokio::time::Instant;
+
+use crate::context::PageCtx;
+use crate::interact::pointing::{Aim, aim, press_element};
+use crate::interact::{keys, probe_result};
+
+/// How long the list of options may take to show after the drop-down is pressed (or after
+/// typing into a combobox, which may fetch its suggestions).
+pub(super) const LIST_WAIT: Duration = Duration::from_millis(1500);
+
+/// How often the page is asked whether the list shows.
+pub(super) const LIST_POLL: Duration = Duration::from_millis(50);
+
+/// A drop-down being chosen from: the element `uid` (named `what` in errors) in `frame`,
+/// whether it is a text combobox (`typed`: its list shows what was typed into it), and whether
+/// its list was opened here (`opened`: it is closed again when done or on a miss), and the
+/// text a text combobox held before (`held`: typed back when what was typed found nothing).
+/// `at`: the element pressed to open it (itself, or what draws a field kept out of sight).
+#[derive(Clone, Copy)]
+pub(super) struct DropDown<'a> {
+    pub(super) frame: &'a str,
+    pub(super) what: &'a str,
+    pub(super) uid: &'a str,
+    pub(super) at: &'a str,
+    pub(super) typed: bool,
+    pub(super) opened: bool,
+    pub(super) held: &'a str,
+}
+
+/// An option a drop-down's list shows: its uid, and whether it shows as chosen already.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Choice {
+    pub(super) uid: String,
+    pub(super) selected: bool,
+}
+
+/// What a drop-down's list offers for a value (the probe's `option` answer).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Offer {
+    /// The option named by the whole value.
+    One(Choice),
+    /// The options of its comma-separated parts, in their order.
+    Several(Vec<Choice>),
+}
+
+/// How many options a drop-down's list takes, as the page tells it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Takes {
+    /// Several: its list says so (`aria-multiselectable`), or the drop-down's class names it a
+    /// multiple select.
+    Several,
+    /// One: a list box that does not say it takes several.
+    One,
+    /// The page does not tell (options drawn without a list box, a menu): a list that stays
+    /// open after an option takes several.
+    Untold,
+}
+
+impl Takes {
+    /// The probe's `multi`: true, false or null.
+    pub(super) fn of(multi: &Value) -> Takes {
+        match multi.as_bool() {
+            Some(true) => Takes::Several,
+            Some(false) => Takes::One,
+            None => Takes::Untold,
+        }
+    }
+}
+
+impl Offer {
+    /// The probe's answer: `uid` and `selected`, or `parts`, each with them.
+    pub(super) fn of(answer: &Value) -> Option<(Offer, Takes)> {
+        let choice = |c: &Value| {
+            Some(Choice {
+                uid: c["uid"].as_str()?.to_string(),
+                selected: c["selected"] == true,
+            })
+        };
+        let offer = match answer["parts"].as_array() {
+            Some(parts) => Offer::Several(parts.iter().map(choice).collect::<Option<_>>()?),
+            None => Offer::One(choice(answer)?),
+        };
+        Some((offer, Takes::of(&answer["multi"])))
+    }
+}
+
+/// How long the list may take to show again after one of several options was pressed (it is
+/// drawn anew, or shows still): longer, and the list closed.
+pub(super) const AGAIN_WAIT: Duration = Duration::from_millis(300);
+
+/// What shows of a drop-down's list: whether it is still there (an answer with its options,
+/// or one still drawing), whether the drop-down still says it is open (`aria-expanded`), and
+/// whether something else still covers the drop-down (its menu's backdrop).
+pub(super) struct Shown {
+    pub(super) listed: bool,
+    pub(super) expanded: bool,
+    pub(super) covered: bool,
+}
+
+/// What shows of the list `drop_down` shows.
+pub(super) async fn list_shows(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<Shown, CdtError> {
+    let shown = ctx
+        .probe(
+            drop_down.frame,
+            ProbeCommand::Option,
+            json!({ "uid": drop_down.uid, "value": "" }),
+        )
+        .await?;
+    let expanded = shown["expanded"] == true;
+    // (Gone, or nothing left to ask: the drop-down itself went.)
+    let gone = (shown["pending"] == true && !expanded)
+        || shown["error"].as_str().is_some_and(|e| e != "no-option");
+    Ok(Shown {
+        listed: !gone,
+        expanded,
+        covered: shown["covered"] == true,
+    })
+}
+
+/// Closes the list the drop-down shows by Escape, and waits (a while at most) until it is
+/// gone and the drop-down shows again: a menu's backdrop over the page goes with it. Nothing is
+/// pressed where no list shows (Escape would close a dialog around it). A drop-down that still
+/// says it is open a moment later (the page had not moved the focus into its list yet) is sent
+/// Escape again.
+pub(super) async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(), CdtError> {
+    let escape = keys::parse_keys("Escape")?;
+    if !list_shows(ctx, drop_down).await?.listed {
+        return Ok(());
+    }
+    ctx.browser.key(&ctx.target, &escape).await?;
+    let start = Instant::now();
+    let mut sent = start;
+    while start.elapsed() < LIST_WAIT {
+        let Shown {
+            listed,
+            expanded,
+            covered,
+        } = list_shows(ctx, drop_down).await?;
+        if !listed && !covered {
+            break;
+        }
+        if expanded && sent.elapsed() >= AGAIN_WAIT {
+            ctx.browser.key(&ctx.target, &escape).await?;
+            sent = Instant::now();
+        }
+        tokio::time::sleep(LIST_POLL).await;
+    }
+    Ok(())
+}
+
+/// What the list `drop_down` shows offers for `value` (and its `parts`), once it shows (`wait`
+/// at most).
+pub(super) async fn option_of(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    value: &str,
+    parts: &[String],
+    wait: Duration,
+) -> Result<(Offer, Takes), CdtError> {
+    let DropDown {
+        frame, what, uid, ..
+    } = *drop_down;
+    let until = Instant::now() + wait;
+    loop {
+        // (The last look answers with the options drawn by then, if a list shows.)
+        let last = Instant::now() >= until;
+        let asked = json!({ "uid": uid, "value": value, "parts": parts, "last": last });
+        let found = probe_result(ctx.probe(frame, ProbeCommand::Option, asked).await?, what)?;
+        if let Some(offer) = Offer::of(&found) {
+            return Ok(offer);
+        }
+        if last {
+            return Err(CdtError::new(
+                ErrorCode::TargetNotInteractable,
+                format!(
+                    "{what} is a drop-down drawn by the page, and no list of options (role listbox) showed within {} ms",
+                    wait.as_millis()
+                ),
+            )
+            .run_then::<op::ElementClick>(uid, " to open it, then click the option by its uid or --text")
+            .run::<op::ElementInspect>(uid));
+        }
+        tokio::time::sleep(LIST_POLL).await;
+    }
+}
+
+/// Presses the drop-down open: itself, or what draws it where it is kept out of sight, at a
+/// point of that where none of its own controls shows (a chosen value's remove button).
+pub(super) async fn press_open(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+) -> Result<DispatchOutcome, CdtError> {
+    let DropDown {
+        frame, what, at, ..
+    } = *drop_down;
+    press_as(ctx, frame, what, (at, at != drop_down.uid)).await
+}
+
+/// Presses `uid` where a user would, guarded against the page moving it.
+pub(super) async fn press(
+    ctx: &PageCtx,
+    frame: &str,
+    what: &str,
+    uid: &str,
+) -> Result<DispatchOutcome, CdtError> {
+    press_as(ctx, frame, what, (uid, false)).await
+}
+
+/// Presses `uid`, guarded; with `clear`, where none of its own controls shows.
+pub(super) async fn press_as(
+    ctx: &PageCtx,
+    frame: &str,
+    what: &str,
+    (uid, clear): (&str, bool),
+) -> Result<DispatchOutcome, CdtError> {
+    let args = json!({ "uid": uid, "press": true, "clear": clear });
+    let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
+    press_element(ctx, frame, &args, what, (x, y), uid, (1, MouseButton::Left)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_probes_answer_is_one_option_or_the_options_of_the_parts() {
+        let one = json!({ "uid": "e4", "selected": true, "multi": true });
+        let choice = |uid: &str, selected| Choice {
+            uid: uid.to_string(),
+            selected,
+        };
+        assert_eq!(
+            Offer::of(&one),
+            Some((Offer::One(choice("e4", true)), Takes::Several))
+        );
+        let several =
+            json!({ "parts": [{ "uid": "e5" }, { "uid": "e6", "selected": true }], "multi": null });
+        assert_eq!(
+            Offer::of(&several),
+            Some((
+                Offer::Several(vec![choice("e5", false), choice("e6", true)]),
+                Takes::Untold
+            ))
+        );
+        // Still drawing: no answer yet.
+        assert_eq!(
+            Offer::of(&json!({ "pending": true, "expanded": true })),
+            None
+        );
+    }
+}
