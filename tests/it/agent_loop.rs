@@ -1526,8 +1526,10 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
 /// focused (a press after a focus of cdt's own closed it); one standing for a `<select
 /// multiple>`, whose list does not say it takes several, marks the option the keys are on
 /// `aria-selected`, and leaves chosen options out of its list (shown as chips beside the
-/// field). An option asked that was chosen already is told so; `--text` finds the option a
-/// user sees, not the one of the `<select>` kept out of sight.
+/// field). An option asked that was chosen already is told so; a `<select>` such a drop-down
+/// stands for (kept see-through inside it, as Choices.js keeps it) is chosen through the
+/// drop-down, which went on showing what it showed; `--text` finds the option a user sees, not
+/// the one of the `<select>` kept out of sight.
 #[test]
 fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_does() {
     let server = HttpServer::start();
@@ -1548,7 +1550,20 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
            <span class=wrap><span id=chips></span><input id=tags-ts role=combobox aria-expanded=false
              aria-controls=tags-list aria-labelledby=tags-label autocomplete=off></span></p>
          <div id=tags-list role=listbox hidden></div>
+         <label for=fruit>Fruit</label>
+         <div id=fruits role=combobox tabindex=0 aria-expanded=false aria-controls=fruit-list>
+           <select id=fruit style='position: absolute; opacity: 0' tabindex=-1><option value=''>Pick a fruit</option>
+             <option>Apple</option><option>Banana</option></select><span id=shown>Pick a fruit</span></div>
+         <div id=fruit-list role=listbox hidden></div>
          <script>
+         fruits.onclick = () => {
+           window['fruit-list'].innerHTML = [...fruit.options].filter((o) => o.value).map((o) => '<div role=option>' + o.text + '</div>').join('');
+           window['fruit-list'].hidden = false; fruits.setAttribute('aria-expanded', true);
+         };
+         window['fruit-list'].onclick = (e) => {
+           fruit.value = e.target.textContent; shown.textContent = e.target.textContent;
+           window['fruit-list'].hidden = true; fruits.setAttribute('aria-expanded', false);
+         };
          const widget = (input, select, list, multi) => {
            const open = () => list.hidden === false;
            const draw = () => {
@@ -1627,6 +1642,14 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
         native.json["meta"]["warnings"].is_null(),
         "{}",
         native.stdout
+    );
+
+    // A `<select>` kept out of sight inside the drop-down drawn for it is chosen through that.
+    let fruit = uid_of(&snap, "combobox \"Fruit\"");
+    env.ctx("o", &["element", "select", &fruit, "Banana"]).ok();
+    assert_eq!(
+        read("[fruit.value, shown.textContent]"),
+        json!(["Banana", "Banana"])
     );
 
     // `--text` finds the option the open list shows, not the kept `<select>`'s.

@@ -327,6 +327,11 @@ fn not_fillable_error(value: &Value, element: &str) -> CdtError {
             ErrorCode::TargetNotInteractable,
             format!("{element} cannot take that action"),
         )
+        // (Chosen's drop-down: a link without a role that opens options without roles.)
+        .run_then::<op::ElementClick>(
+            "<uid>",
+            " (a drop-down the page draws without saying so opens on a click), then click the option by its uid or --text",
+        )
         .run::<op::ElementInspect>("<uid>");
     };
     let listed: Vec<String> = fields

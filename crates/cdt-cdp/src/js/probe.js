@@ -382,10 +382,28 @@
   // How well an element's words match a wanted text (lower is better): exactly the words before
   // containing them, and a control before an element that takes no action.
   const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
-  // Whether `el` (an option: its `<select>`) is kept out of sight in a box under 4 px.
+  // Whether `el` (an option: its `<select>`) is kept out of sight: in a box under 4 px, or
+  // drawn see-through (Choices.js keeps its `<select>` at opacity 0).
   const keptOut = (el) => {
-    const box = (el.closest('select') || el).getBoundingClientRect();
-    return box.width < 4 || box.height < 4;
+    const at = el.closest('select') || el;
+    const box = at.getBoundingClientRect();
+    return box.width < 4 || box.height < 4 || !drawn(at);
+  };
+  // The drop-down a page draws for a `<select>` kept out of sight (Choices.js around it; Tom
+  // Select, Select2 and bootstrap-select beside it): a combobox, or what says it opens a
+  // pop-up, that shows; none for a `<select>` in sight.
+  const standIn = (select) => {
+    if (!keptOut(select)) return null;
+    const drop = (e) => e && e !== select && boxed(e) && (e.getAttribute('role') === 'combobox' || e.hasAttribute('aria-haspopup'));
+    const around = select.parentElement && select.parentElement.closest('[role=combobox]');
+    if (drop(around)) return around;
+    const near = [select.parentElement, select.nextElementSibling, select.nextElementSibling && select.nextElementSibling.nextElementSibling];
+    for (const at of near) {
+      if (!at) continue;
+      const found = [...at.querySelectorAll('[role=combobox], [aria-haspopup]')].find(drop);
+      if (found) return found;
+    }
+    return null;
   };
   // Whether an option shows on the page, in a list box (a `<select multiple>` or one of more
   // than one row), not in a drop-down's pop-up.
@@ -810,10 +828,18 @@
       const whole = options.filter((o) => o.value === value || clean(o.textContent) === value.trim());
       const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
       const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent)));
-      if (!chosen.length) return { error: 'no-option', uid, value, options: options.map((o) => clean(o.textContent, 60)) };
       const told = chosen.map((o) => clean(o.textContent, 60)).join(',');
       // (Chosen already: nothing changes, and no event fires, as when a user picks it again.)
-      if (options.every((o) => o.selected === chosen.includes(o))) return { uid, kind: 'select', value: told, already: true };
+      if (chosen.length && options.every((o) => o.selected === chosen.includes(o))) return { uid, kind: 'select', value: told, already: true };
+      // One a drop-down of the page's stands for is chosen through it, as a user chooses (set
+      // itself, the drop-down went on showing what it showed); its options may be more than
+      // the `<select>` holds yet (fetched as typed).
+      const stand = standIn(el);
+      if (stand) {
+        notePopups(stand);
+        return { uid: ref(stand), kind: 'choose', open: stand.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(stand)), standsFor: uid };
+      }
+      if (!chosen.length) return { error: 'no-option', uid, value, options: options.map((o) => clean(o.textContent, 60)) };
       options.forEach((o) => { o.selected = chosen.includes(o); });
       fire(el, 'input'); fire(el, 'change');
       return { uid, kind: 'select', value: told };
@@ -1039,13 +1065,15 @@
   };
   // Whether the classes of a drop-down or of what holds it (a few levels up) name it a select
   // of several (Tom Select's `ts-wrapper multi`, Chosen's `chosen-container-multi`), or it
-  // stands for a `<select multiple>` kept out of sight beside it (what such widgets draw over).
+  // stands for a `<select multiple>` kept out of sight in it or beside it (what such widgets
+  // draw over: Choices.js, Tom Select).
   const namedSeveral = (el) => {
+    const keptSeveral = (select) => !!select && !!select.multiple && (!isVisible(select) || keptOut(select));
+    if ([...el.querySelectorAll('select')].some(keptSeveral)) return true;
     for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
       if ([...at.classList].some((c) => /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i.test(c))) return true;
       const kept = at.parentElement && at.parentElement.querySelector(':scope > select[multiple]');
-      const box = kept && kept.getBoundingClientRect();
-      if (kept && kept !== at && (!isVisible(kept) || box.width < 4 || box.height < 4)) return true;
+      if (kept && kept !== at && keptSeveral(kept)) return true;
     }
     return false;
   };
@@ -1072,16 +1100,19 @@
     if (lacking !== undefined) return { missing: lacking };
     return { parts: found.map((o) => ({ uid: ref(o), selected: isChosen(o) })), multi };
   };
-  // What shows `words` chosen in the drop-down `el` (a chip, a tag: react-select and Tom Select
-  // leave chosen options out of their list): an element of exactly those words in what draws
-  // it, a few levels up, not an option of a list.
+  // What shows `words` chosen in the drop-down `el` (a chip, a tag: react-select, Tom Select and
+  // Choices.js leave chosen options out of their list): what holds a text of exactly those words
+  // in what draws it, a few levels up; not an option not chosen, nor a `<select>`'s.
   const chipOf = (el, words) => {
     const wanted = words.toLowerCase();
-    const same = (e) => clean(e.textContent).toLowerCase() === wanted;
-    for (let at = el.parentElement, up = 0; at && at !== document.body && up < 3; at = at.parentElement, up++) {
-      const chip = [...at.querySelectorAll('*')].find((e) => e !== el && same(e) && ![...e.children].some(same) &&
-        !e.closest('select, datalist, [role=listbox], [role=option]') && boxed(e));
-      if (chip) return chip;
+    for (let at = el, up = 0; at && at !== document.body && up < 4; at = at.parentElement, up++) {
+      const walker = document.createTreeWalker(at, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const holder = node.parentElement;
+        if (!holder || clean(node.data).toLowerCase() !== wanted || holder === el || holder.closest('select, datalist')) continue;
+        const option = holder.closest('[role=option]');
+        if ((!option || chosenAlready(option)) && boxed(holder)) return holder;
+      }
     }
     return null;
   };
