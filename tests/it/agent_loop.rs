@@ -1741,7 +1741,9 @@ fn drop_downs_drawn_around_a_field_kept_out_of_sight_are_opened_where_they_show(
 
 /// A checkbox, switch or radio kept out of sight (no box) and drawn by its label (Mantine's
 /// switch track and segmented control) is pressed on its label, as a user presses it; it was
-/// "not visible".
+/// "not visible". So is a see-through checkbox its label beside it covers, a label for no
+/// control that the page's script toggles it by (Fomantic UI's toggle); it was
+/// `TARGET_OBSCURED` "covered by label".
 #[test]
 fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() {
     let server = HttpServer::start();
@@ -1754,7 +1756,14 @@ fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() 
          <div role=radiogroup>
            <input type=radio name=range id=day class=out checked><label for=day>Day</label>
            <input type=radio name=range id=week class=out><label for=week>Week</label>
-         </div>",
+         </div>
+         <div class=toggle style='position: relative'>
+           <input type=checkbox name=news style='position: absolute; opacity: 0; left: 0; top: 0; width: 40px; height: 20px'>
+           <label style='position: relative; padding-left: 50px'>Newsletter</label></div>
+         <script>
+         const toggle = document.querySelector('.toggle');
+         toggle.querySelector('label').onclick = () => { const box = toggle.querySelector('input'); box.checked = !box.checked; };
+         </script>",
     );
     let env = TestEnv::new();
     env.ctx("l", &["page", "open", &server.url("/drawn.html")])
@@ -1772,6 +1781,19 @@ fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() 
         read("[dark.checked, week.checked, day.checked]"),
         json!([true, true, false])
     );
+    let news = "document.querySelector('[name=news]').checked";
+    // (Its line: an unnamed checkbox, the label's words a line of text after it.)
+    let toggle = snap
+        .lines()
+        .find(|line| line.trim_end().ends_with(" checkbox"))
+        .and_then(|line| line.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no unnamed checkbox in {snap}"))
+        .to_string();
+    env.ctx("l", &["element", "check", &toggle]).ok();
+    assert_eq!(read(news), json!(true));
+    env.ctx("l", &["element", "check", &toggle, "--checked", "false"])
+        .ok();
+    assert_eq!(read(news), json!(false));
 }
 
 /// A field whose pop-up takes the focus as it opens (PrimeReact's Calendar moves it to a day
@@ -2226,7 +2248,8 @@ fn web_components_show_their_labels_words_and_their_select_is_chosen_from() {
 
 /// The invisible characters a rich-text editor or a widget writes between words (CKEditor's
 /// inline filler of word joiners, a zero-width space in an empty select, a byte order mark)
-/// are not in what the agent reads, and a text match does without them.
+/// are not in what the agent reads, and a text match does without them; nor are an icon
+/// font's glyphs (Unicode's private use area: Fomantic UI's drop-down caret).
 #[test]
 fn invisible_characters_a_page_writes_are_not_read() {
     let server = HttpServer::start();
@@ -2236,16 +2259,20 @@ fn invisible_characters_a_page_writes_are_not_read() {
         "<meta charset=utf-8>
          <button onclick=\"out.textContent = 'saved'\">Sa\u{200b}ve</button>
          <div contenteditable=true aria-label=Post>Bold\u{2060}\u{2060}\u{2060} words</div>
-         <p id=out>\u{feff}Not saved</p>",
+         <p id=out>\u{feff}Not saved</p>
+         <style>.caret::before { content: '\\f0d7' }</style>
+         <button><i class=caret></i> Menu \u{e001}</button>",
     );
     let env = TestEnv::new();
     env.ctx("i", &["page", "open", &server.url("/invisible.html")])
         .ok();
     let snap = snapshot(&env, "i");
     assert!(
-        !snap.contains(['\u{200b}', '\u{2060}', '\u{feff}']),
+        !snap.contains(['\u{200b}', '\u{2060}', '\u{feff}', '\u{f0d7}', '\u{e001}']),
         "{snap:?}"
     );
+    // (An icon font's glyph, drawn by `::before` or written, reads as nothing.)
+    assert!(snap.contains("button \"Menu\""), "{snap}");
     assert!(snap.contains("button \"Save\""), "{snap}");
     assert!(snap.contains("value=\"Bold words\""), "{snap}");
     assert!(snap.contains("text \"Not saved\""), "{snap}");

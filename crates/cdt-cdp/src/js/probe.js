@@ -158,13 +158,15 @@
   // Page text never carries control characters into a reply (they delimit placeholders), nor
   // the invisible ones an editor or a widget writes between words (zero-width space, word
   // joiner, byte order mark: CKEditor's inline filler, Material UI's empty select), which a
-  // reader would take for letters and a text match would miss.
+  // reader would take for letters and a text match would miss; nor an icon font's glyphs
+  // (Unicode's private use area, drawn by `::before`: Fomantic UI's and Font Awesome's icons),
+  // which read as nothing but cost tokens.
   // (A string with none of those — most names, normalized already — is kept as it is.)
-  const UNCLEAN = /[^\S ]|[\u0000-\u001f\u007f\u200b\u2060\ufeff]| {2}|^ | $/;
+  const UNCLEAN = /[^\S ]|[\u0000-\u001f\u007f\u200b\u2060\ufeff\ue000-\uf8ff]| {2}|^ | $/;
   const clean = (s, max) => {
     // One pass: a run of white space and control characters becomes one space.
     s = String(s || '');
-    if (UNCLEAN.test(s)) s = s.replace(/[\u200b\u2060\ufeff]+/g, '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
+    if (UNCLEAN.test(s)) s = s.replace(/[\u200b\u2060\ufeff\ue000-\uf8ff]+/g, '').replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim();
     return max && s.length > max ? s.slice(0, max - 1) + '…' : s;
   };
   const quote = (s) => '"' + (s.includes('\\') || s.includes('"') ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : s) + '"';
@@ -585,9 +587,17 @@
     return false;
   };
   // The middle of a label of `el` that shows there (nothing covers it), as [x, y, hit].
+  // The labels of `el`; a checkbox or radio button none labels, its label beside it that names
+  // no control (Fomantic UI's toggle: a `<label>` drawn over its see-through box, which the
+  // page's script toggles it by).
+  const labelsOf = (el) => {
+    const own = Array.from(el.labels || []);
+    if (own.length || !['checkbox', 'radio'].includes(el.type) || !el.parentElement) return own;
+    return Array.from(el.parentElement.children).filter((l) => l.tagName === 'LABEL' && !l.htmlFor && !l.control);
+  };
   const labelPoint = (el) => {
     const view = el.ownerDocument.defaultView;
-    for (const label of el.labels || []) {
+    for (const label of labelsOf(el)) {
       const r = label.getBoundingClientRect();
       const x = r.left + r.width / 2; const y = r.top + r.height / 2;
       if (!r.width || !r.height || x < 0 || y < 0 || x > view.innerWidth || y > view.innerHeight) continue;
@@ -649,7 +659,7 @@
     // What a slot of the element's shadow tree shows there hits as itself (a menu option's
     // words, slotted into its `li`: Material Web's `md-select-option`).
     if (hit && hit !== el && !el.contains(hit) && inFlatTree(el, hit)) hit = el;
-    const label = el.labels && Array.from(el.labels).some((l) => l.contains(hit));
+    const label = labelsOf(el).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
       // What covers it may be on its way out (an overlay fading as its dialog closes).
       const leaving = Math.max(moving, runningOn(hit, notDecor));
@@ -714,7 +724,7 @@
     if (!g || !e.isTrusted || Date.now() > g.until || !g.el.isConnected) return;
     if (CHECKED_EVENTS.has(e.type)) {
       const path = e.composedPath();
-      if (path.includes(g.el) || (g.el.labels && Array.from(g.el.labels).some((l) => path.includes(l)))) {
+      if (path.includes(g.el) || labelsOf(g.el).some((l) => path.includes(l))) {
         if (e.type.endsWith('down')) g.down = true;
         return;
       }
