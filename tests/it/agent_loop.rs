@@ -1660,6 +1660,82 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
     assert_eq!(chosen(), json!(["Quiet", "Sea view", "Balcony"]));
 }
 
+/// `element select` into a text field that suggests as it is typed into without saying it is
+/// a combobox — jQuery UI's autocomplete (`autocomplete=off`, a menu of plain items drawn over
+/// the page 300 ms after a key) and Tagify's tag input (an editable `span` with
+/// `aria-autocomplete`, a list box drawn at the page's end) — types the value, then presses its
+/// suggestion of that name, as a user picks it; it only typed, leaving the menu open and the
+/// page's pick never made. A value it suggests nothing for stays typed, as a fill's.
+#[test]
+fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
+    let server = HttpServer::start();
+    server.page(
+        "/suggests.html",
+        "Suggests",
+        "<label for=city>City</label> <input id=city autocomplete=off>
+         <p id=picked>none</p>
+         <label id=tags-label>Tags</label>
+         <span id=tags contenteditable role=textbox aria-labelledby=tags-label aria-autocomplete=both
+           style='display: inline-block; min-width: 100px; border: 1px solid'></span>
+         <p id=tagged>Tags: none</p>
+         <script>
+         const below = (field, list) => {
+           const r = field.getBoundingClientRect();
+           list.style.cssText = 'position: absolute; margin: 0; padding: 0; list-style: none; background: white; border: 1px solid; left: ' +
+             r.left + 'px; top: ' + (r.bottom + scrollY) + 'px';
+           list.onmousedown = (e) => e.preventDefault();
+           document.body.append(list);
+         };
+         let timer;
+         city.addEventListener('input', () => {
+           clearTimeout(timer);
+           timer = setTimeout(() => {
+             document.querySelector('.menu')?.remove();
+             const menu = document.createElement('ul');
+             menu.className = 'menu';
+             menu.innerHTML = ['Oslo', 'Osaka', 'Ottawa'].filter((c) => city.value && c.toLowerCase().startsWith(city.value.toLowerCase()))
+               .map((c) => '<li><div>' + c + '</div></li>').join('');
+             menu.onclick = (e) => { city.value = e.target.textContent; picked.textContent = 'picked ' + city.value; menu.remove(); };
+             below(city, menu);
+           }, 300);
+         });
+         const chosen = [];
+         tags.addEventListener('input', () => {
+           document.getElementById('offers')?.remove();
+           const list = document.createElement('div');
+           list.id = 'offers'; list.setAttribute('role', 'listbox');
+           list.innerHTML = ['red', 'green', 'blue'].filter((t) => tags.textContent && t.startsWith(tags.textContent))
+             .map((t, i) => '<div role=option' + (i ? '' : ' aria-selected=true') + '>' + t + '</div>').join('');
+           list.onclick = (e) => { chosen.push(e.target.textContent); tags.textContent = ''; list.remove();
+             tagged.textContent = 'Tags: ' + chosen.join(', '); };
+           below(tags, list);
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("s", &["page", "open", &server.url("/suggests.html")])
+        .ok();
+    let snap = snapshot(&env, "s");
+    let read = |js: &str| env.ctx("s", &["runtime", "eval", js]).ok()["value"].clone();
+
+    let city = uid_of(&snap, "textbox \"City\"");
+    env.ctx("s", &["element", "select", &city, "Osaka"]).ok();
+    assert_eq!(
+        read("[city.value, picked.textContent, !document.querySelector('.menu')]"),
+        json!(["Osaka", "picked Osaka", true])
+    );
+    let tags = uid_of(&snap, "textbox \"Tags\"");
+    env.ctx("s", &["element", "select", &tags, "blue"]).ok();
+    assert_eq!(read("tagged.textContent"), json!("Tags: blue"));
+
+    // Nothing suggested: what was typed stays.
+    env.ctx("s", &["element", "select", &city, "Nowhere"]).ok();
+    assert_eq!(
+        read("[city.value, picked.textContent]"),
+        json!(["Nowhere", "picked Osaka"])
+    );
+}
+
 /// Drop-downs as Mantine and PrimeReact draw them: a read-only field that says it opens a list
 /// box (`aria-haspopup`, no role) is a drop-down; a field kept out of sight in a box of a pixel
 /// is opened by pressing what draws it, where none of its own controls shows (a chosen value's

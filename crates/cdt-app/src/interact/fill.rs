@@ -134,7 +134,14 @@ async fn fill_one(
         }
         FillKind::Type => {
             let field = prepared["was"].is_string();
-            (type_kept(ctx, &frame, (&uid, field), value).await?, None)
+            let typed = type_kept(ctx, &frame, (&uid, field), value).await?;
+            // (`select` into a field that suggests: its suggestion of that name pressed.)
+            let suggested = action == FillAction::Select && prepared["suggests"] == true;
+            let chosen = match suggested && typed.dialog.is_none() {
+                true => choose::press_suggestion(ctx, (&frame, &what), &uid, value).await?,
+                false => None,
+            };
+            (chosen.unwrap_or(typed), None)
         }
         FillKind::Choose => {
             let open = prepared["open"] == true;

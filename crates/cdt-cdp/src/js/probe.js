@@ -902,7 +902,8 @@
       // A number field drops what is not a number as it is typed: refused before, as above.
       if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
-      if (combobox) notePopups(el);
+      // (A field that suggests as typed into, chosen from: the lists shown before it noted.)
+      if (combobox || (args.choosing && suggests(el))) notePopups(el);
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
@@ -922,10 +923,11 @@
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+      if (args.choosing && suggests(el)) notePopups(el);
       // A segment of a date field drawn by the page (Material UI's pickers: month, day and
       // year, each an editable spin button) takes digits as typed over it; its field's own
       // select-all would take the whole date, the digits then filling it from the month on.
-      return { uid, kind: 'type', selectAll: role !== 'spinbutton', pageFocused: el.ownerDocument.hasFocus() };
+      return { uid, kind: 'type', selectAll: role !== 'spinbutton', suggests: suggests(el), pageFocused: el.ownerDocument.hasFocus() };
     }
     // An element the page edits through the EditContext API (Monaco's editor: no input, no
     // `contenteditable`) takes typed text as a field does; the daemon selects what it holds by
@@ -1036,6 +1038,8 @@
     // (A list box of several says so; where it does not, the drop-down's own class may:
     // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's `p-multiselect`.)
     const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el);
+    // (A text field that suggests, typed into: a list shown since, else words in a layer.)
+    if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, true);
     if (!list) {
       // (Every option asked chosen already, of a list that leaves those out: it may show none.)
       const held = several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
@@ -1138,8 +1142,9 @@
   // list box kept out of sight for screen readers; Bootstrap's menu of links): the option is
   // what the page shows with exactly that text, on top where it shows, in a pop-up or beside
   // the drop-down, the last in the page (drawn at its end); `pending` until one shows, or on
-  // the `last` look a value none shows as `no-option`.
-  const drawnOption = (el, value, parts, last, multi) => {
+  // the `last` look a value none shows as `no-option`. `layered`: in a pop-up only (a text
+  // field's suggestions, not its own tags beside it).
+  const drawnOption = (el, value, parts, last, multi, layered) => {
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const found = new Map();
@@ -1152,7 +1157,7 @@
       // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
       // flow, Bootstrap's in a collapsed navigation bar.)
       const beside = el.parentElement && el.parentElement.contains(holder);
-      if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || beside)) found.set(words, holder);
+      if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || (beside && !layered))) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
     if (answer.missing === undefined) return answer;

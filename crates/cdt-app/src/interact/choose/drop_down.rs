@@ -21,20 +21,33 @@ pub(super) const LIST_WAIT: Duration = Duration::from_millis(1500);
 /// How often the page is asked whether the list shows.
 pub(super) const LIST_POLL: Duration = Duration::from_millis(50);
 
-/// A drop-down being chosen from: the element `uid` (named `what` in errors) in `frame`,
-/// whether it is a text combobox (`typed`: its list shows what was typed into it), and whether
-/// its list was opened here (`opened`: it is closed again when done or on a miss), and the
-/// text a text combobox held before (`held`: typed back when what was typed found nothing).
-/// `at`: the element pressed to open it (itself, or what draws a field kept out of sight).
+/// A drop-down being chosen from: the element `uid` (named `what` in errors) in `frame`, how
+/// its list shows (`shows`), whether its list was opened here (`opened`: it is closed again
+/// when done or on a miss), and the text a text combobox held before (`held`: typed back when
+/// what was typed found nothing). `at`: the element pressed to open it (itself, or what draws
+/// a field kept out of sight).
 #[derive(Clone, Copy)]
 pub(super) struct DropDown<'a> {
     pub(super) frame: &'a str,
     pub(super) what: &'a str,
     pub(super) uid: &'a str,
     pub(super) at: &'a str,
-    pub(super) typed: bool,
+    pub(super) shows: Shows,
     pub(super) opened: bool,
     pub(super) held: &'a str,
+}
+
+/// How a drop-down's list shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Shows {
+    /// Once pressed open.
+    Pressed,
+    /// A text combobox's: what was typed into it.
+    Typed,
+    /// A text field's that offers suggestions without saying it is a combobox (jQuery UI's
+    /// autocomplete, Tagify): a list shown since it was typed into, or words in a layer over
+    /// the page, none while nothing was typed.
+    Suggested,
 }
 
 /// An option a drop-down's list shows: its uid, and whether it shows as chosen already.
@@ -174,7 +187,8 @@ pub(super) async fn option_of(
     loop {
         // (The last look answers with the options drawn by then, if a list shows.)
         let last = Instant::now() >= until;
-        let asked = json!({ "uid": uid, "value": value, "parts": parts, "last": last });
+        let suggested = drop_down.shows == Shows::Suggested;
+        let asked = json!({ "uid": uid, "value": value, "parts": parts, "last": last, "suggested": suggested });
         let found = probe_result(ctx.probe(frame, ProbeCommand::Option, asked).await?, what)?;
         if let Some(offer) = Offer::of(&found) {
             return Ok(offer);

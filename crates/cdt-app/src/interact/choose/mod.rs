@@ -16,7 +16,8 @@ use crate::context::PageCtx;
 mod drop_down;
 
 use drop_down::{
-    AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Takes, close, option_of, press, press_open,
+    AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Shows, Takes, close, option_of, press,
+    press_open,
 };
 
 /// Presses `uid` in `frame` (unless its list already shows: `open`; where the element that
@@ -36,7 +37,7 @@ pub(super) async fn choose(
         what,
         uid,
         at,
-        typed: false,
+        shows: Shows::Pressed,
         opened: !open,
         held: "",
     };
@@ -242,7 +243,7 @@ async fn again(
         .run::<op::ElementSelect>(&format!("{} {:?}", drop_down.uid, part))
         .hinted("A drop-down that takes one option is given one"));
     }
-    if !drop_down.typed {
+    if drop_down.shows == Shows::Pressed {
         press_open(ctx, drop_down).await?;
         return Ok((
             one(option_of(ctx, drop_down, part, &[], LIST_WAIT).await?),
@@ -279,7 +280,7 @@ pub(super) async fn choose_typed(
         what,
         uid,
         at,
-        typed: true,
+        shows: Shows::Typed,
         opened: true,
         held: was,
     };
@@ -309,6 +310,30 @@ pub(super) async fn choose_typed(
         Err(error) => Some(error).filter(|e| e.code == ErrorCode::ElementNotFound),
     };
     type_then_choose(ctx, &drop_down, value, shown).await
+}
+
+/// After `value` was typed into the text field `uid` that offers suggestions without saying it
+/// is a combobox (jQuery UI's autocomplete, Tagify), presses its suggestion of that name once
+/// one shows; none showing, what was typed stays (`None`), as a fill's.
+pub(super) async fn press_suggestion(
+    ctx: &PageCtx,
+    (frame, what): (&str, &str),
+    uid: &str,
+    value: &str,
+) -> Result<Option<DispatchOutcome>, CdtError> {
+    let field = DropDown {
+        frame,
+        what,
+        uid,
+        at: uid,
+        shows: Shows::Suggested,
+        opened: false,
+        held: "",
+    };
+    match option_of(ctx, &field, value, &[], LIST_WAIT).await {
+        Ok((Offer::One(choice), _)) => Ok(Some(press(ctx, frame, what, &choice.uid).await?)),
+        Ok((Offer::Several(_), _)) | Err(_) => Ok(None),
+    }
 }
 
 /// Types `value` over what the text combobox holds, then presses its suggestion of that name.
