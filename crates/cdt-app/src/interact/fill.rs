@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use cdt_domain::interact::{DispatchOutcome, KeyInput, MouseButton};
+use cdt_domain::interact::{DispatchOutcome, KeyInput};
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
     ActionReply, CheckParams, ElementTarget, FillFormParams, FillParams, UploadParams,
@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use super::element::{finish, finish_with, pick, window_focus};
 use super::locate::{self, Located};
-use super::pointing::{Aim, Rest, aim, pointer_onto, press_element};
+use super::pointing::{Rest, aim, pointer_onto, press_uid};
 use super::why::{Already, Why};
 use super::{Target, choose, feedback, frame_of, probe_result};
 use crate::context::{PageCtx, Scope};
@@ -149,12 +149,7 @@ async fn fill_one(
             chose(choose::choose(ctx, &frame, &what, (&uid, at, open), value).await?)
         }
         FillKind::Toggle if prepared["needsClick"] == true => {
-            let args = json!({ "uid": uid });
-            let Aim { x, y, .. } = aim(ctx, &frame, args.clone(), &what).await?;
-            let pressed = (x, y);
-            let button = (1, MouseButton::Left);
-            let outcome = press_element(ctx, &frame, &args, &what, pressed, &uid, button).await?;
-            (outcome, None)
+            (press_uid(ctx, &frame, &what, (&uid, false)).await?, None)
         }
         FillKind::Step => {
             let now = prepared["now"].as_f64().unwrap_or_default();

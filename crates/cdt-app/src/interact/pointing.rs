@@ -247,6 +247,20 @@ pub(super) async fn press_element(
     .run_then::<op::ElementClick>(uid, " again"))
 }
 
+/// Presses `uid` once where a user would, guarded against the page moving it (see
+/// [`press_element`]); with `clear`, where none of its own controls shows (what draws a
+/// drop-down field, its chosen values' remove buttons inside).
+pub(super) async fn press_uid(
+    ctx: &PageCtx,
+    frame: &str,
+    what: &str,
+    (uid, clear): (&str, bool),
+) -> Result<DispatchOutcome, CdtError> {
+    let args = json!({ "uid": uid, "press": true, "clear": clear });
+    let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
+    press_element(ctx, frame, &args, what, (x, y), uid, (1, MouseButton::Left)).await
+}
+
 /// Moves to `(x, y)` and clicks `clicks` times (2 = double click).
 pub async fn click_at(
     ctx: &PageCtx,

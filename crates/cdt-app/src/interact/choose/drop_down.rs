@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use cdt_domain::interact::{DispatchOutcome, MouseButton};
+use cdt_domain::interact::DispatchOutcome;
 use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 use crate::context::PageCtx;
-use crate::interact::pointing::{Aim, aim, press_element};
+use crate::interact::pointing::press_uid;
 use crate::interact::{keys, probe_result};
 
 /// How long the list of options may take to show after the drop-down is pressed (or after
@@ -140,6 +140,17 @@ pub(super) async fn list_shows(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Resul
     })
 }
 
+/// Closes the list as [`close`] does, if it was opened here.
+pub(super) async fn close_if_opened(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+) -> Result<(), CdtError> {
+    if drop_down.opened {
+        close(ctx, drop_down).await?;
+    }
+    Ok(())
+}
+
 /// Closes the list the drop-down shows by Escape, and waits (a while at most) until it is
 /// gone and the drop-down shows again: a menu's backdrop over the page goes with it. Nothing is
 /// pressed where no list shows (Escape would close a dialog around it). A drop-down that still
@@ -217,7 +228,7 @@ pub(super) async fn press_open(
     let DropDown {
         frame, what, at, ..
     } = *drop_down;
-    press_as(ctx, frame, what, (at, at != drop_down.uid)).await
+    press_uid(ctx, frame, what, (at, at != drop_down.uid)).await
 }
 
 /// Presses `uid` where a user would, guarded against the page moving it.
@@ -227,19 +238,7 @@ pub(super) async fn press(
     what: &str,
     uid: &str,
 ) -> Result<DispatchOutcome, CdtError> {
-    press_as(ctx, frame, what, (uid, false)).await
-}
-
-/// Presses `uid`, guarded; with `clear`, where none of its own controls shows.
-pub(super) async fn press_as(
-    ctx: &PageCtx,
-    frame: &str,
-    what: &str,
-    (uid, clear): (&str, bool),
-) -> Result<DispatchOutcome, CdtError> {
-    let args = json!({ "uid": uid, "press": true, "clear": clear });
-    let Aim { x, y, .. } = aim(ctx, frame, args.clone(), what).await?;
-    press_element(ctx, frame, &args, what, (x, y), uid, (1, MouseButton::Left)).await
+    press_uid(ctx, frame, what, (uid, false)).await
 }
 
 #[cfg(test)]

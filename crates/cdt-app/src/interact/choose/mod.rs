@@ -16,8 +16,8 @@ use crate::context::PageCtx;
 mod drop_down;
 
 use drop_down::{
-    AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Shows, Takes, close, option_of, press,
-    press_open,
+    AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Shows, Takes, close, close_if_opened,
+    option_of, press, press_open,
 };
 
 /// Presses `uid` in `frame` (unless its list already shows: `open`; where the element that
@@ -78,9 +78,7 @@ async fn press_option(
             choose_each(ctx, drop_down, (value, &parts), (Some(choices), takes)).await
         }
         Err(error) => {
-            if drop_down.opened {
-                close(ctx, drop_down).await?;
-            }
+            close_if_opened(ctx, drop_down).await?;
             Err(error)
         }
     }
@@ -96,9 +94,7 @@ async fn press_one(
     takes: Takes,
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     if choice.selected && takes != Takes::One {
-        if drop_down.opened {
-            close(ctx, drop_down).await?;
-        }
+        close_if_opened(ctx, drop_down).await?;
         return Ok(None);
     }
     let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
@@ -149,9 +145,7 @@ async fn choose_each(
         }
         outcome = Some(pressed);
     }
-    if drop_down.opened {
-        close(ctx, drop_down).await?;
-    }
+    close_if_opened(ctx, drop_down).await?;
     Ok(outcome)
 }
 
