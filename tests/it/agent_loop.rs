@@ -3204,6 +3204,69 @@ fn a_covered_target_names_what_takes_the_cover_away() {
     );
 }
 
+/// A pop-up a field opened and left over the page (jQuery UI's date picker, which closes only on
+/// a press outside it) covers the next target: `TARGET_OBSCURED` hints a click outside it, at
+/// a point of the view where nothing takes a click, which closes it (it hinted clicking the
+/// calendar's header cell that covered the target, which does nothing).
+#[test]
+fn a_pop_up_left_over_the_target_is_closed_by_the_click_outside_its_error_hints() {
+    let server = HttpServer::start();
+    server.page(
+        "/popup.html",
+        "Pop-up",
+        "<input id=date aria-label=Date>
+         <div style='margin-top: 40px'><button id=speed onclick=\"out.textContent = 'speed'\">Speed</button></div>
+         <p id=out>none</p>
+         <div id=cal hidden style='position: absolute; width: 300px; height: 200px; background: #eee'>
+           <table><tr><th>Mo</th><th>Tu</th></tr></table></div>
+         <script>
+         date.onfocus = () => {
+           const r = date.getBoundingClientRect();
+           cal.style.top = r.bottom + 'px'; cal.style.left = r.left + 'px'; cal.hidden = false;
+         };
+         document.addEventListener('mousedown', (e) => { if (!cal.contains(e.target) && e.target !== date) cal.hidden = true; });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("p", &["page", "open", &server.url("/popup.html")])
+        .ok();
+    let snap = snapshot(&env, "p");
+    env.ctx(
+        "p",
+        &[
+            "element",
+            "fill",
+            &uid_of(&snap, "textbox \"Date\""),
+            "12/24/2026",
+        ],
+    )
+    .ok();
+    let speed = uid_of(&snap, "button \"Speed\"");
+    let covered = env.ctx("p", &["element", "click", &speed]);
+    let error = covered.err("TARGET_OBSCURED", 5);
+    let hint = error["suggestions"][0].as_str().unwrap();
+    let at: Vec<&str> = hint
+        .strip_prefix("Run: cdt input click ")
+        .and_then(|rest| rest.split(" (").next())
+        .unwrap_or_else(|| panic!("{error}"))
+        .split(' ')
+        .collect();
+    assert!(
+        error["details"]["popup"]
+            .as_str()
+            .unwrap()
+            .contains("div#cal"),
+        "{error}"
+    );
+    env.ctx("p", &["input", "click", at[0], at[1]]).ok();
+    env.ctx("p", &["element", "click", &speed]).ok();
+    let read = |js: &str| env.ctx("p", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(
+        read("[cal.hidden, out.textContent]"),
+        json!([true, "speed"])
+    );
+}
+
 /// A hover menu the last action left open (the pointer rests over it) does not cover the next
 /// target: the pointer leaves it first, as a user's hand does, and the menu closes.
 #[test]

@@ -277,6 +277,9 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
         .as_array()
         .cloned()
         .unwrap_or_default();
+    if let (true, Some(popup)) = (controls.is_empty(), value["popup"].as_str()) {
+        return popup_hints(error, value, popup);
+    }
     if controls.is_empty() {
         return error
             .hinted(format!("Close or remove the covering element ({covering}) first, e.g. cdt element click {}", value["coveringUid"].as_str().unwrap_or("<uid>")))
@@ -292,6 +295,29 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
             ),
         )
     })
+}
+
+/// What closes a pop-up over the page (`popup`) that covers the target: a click outside it,
+/// where nothing takes a click (`outside`, when the view has such a point), as a user's closes
+/// it; else Escape.
+fn popup_hints(error: CdtError, value: &Value, popup: &str) -> CdtError {
+    let error = error.with_details(json!({
+        "covering": value["covering"], "coveringUid": value["coveringUid"], "popup": popup, "outside": value["outside"],
+    }));
+    let escape = " (closes most pop-ups)";
+    let outside = value["outside"].as_array().filter(|at| at.len() == 2);
+    let Some([x, y]) = outside.map(|at| [&at[0], &at[1]]) else {
+        return error.run_then::<op::InputKey>(
+            "Escape",
+            &format!(" (closes most pop-ups; {popup} covers it)"),
+        );
+    };
+    error
+        .run_then::<op::InputClick>(
+            &format!("{x} {y}"),
+            &format!(" (outside {popup}, which covers it, where nothing takes a click: a click outside closes a pop-up)"),
+        )
+        .run_then::<op::InputKey>("Escape", escape)
 }
 
 /// A text not found may be drawn once scrolled to (a long list draws the rows in view): the

@@ -561,6 +561,22 @@
     // Those that dismiss first (a dialog's Close before its Delete); uids only for those named.
     return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ control }) => controlOf(control));
   };
+  // A pop-up over the page that covers `el` (a date picker's calendar left open by a field
+  // filled before): the layer `hit` is drawn in — positioned, apart from `el`, smaller than most
+  // of the view (not a backdrop) —, and a point of the view outside it where nothing takes a
+  // click, where a press closes it as a user's click outside does.
+  const popupOver = (hit, el) => {
+    const layer = layerOf(hit);
+    if (!layer || layer.contains(el)) return null;
+    const view = el.ownerDocument.defaultView;
+    const r = layer.getBoundingClientRect();
+    if (r.width * r.height > 0.6 * view.innerWidth * view.innerHeight) return null;
+    const inert = (e) => !!e && !layer.contains(e) && getComputedStyle(e).cursor !== 'pointer' &&
+      !e.closest('a, button, input, select, textarea, label, summary, [role], [onclick], [tabindex], [contenteditable]');
+    const corners = [[4, 4], [view.innerWidth - 4, 4], [4, view.innerHeight - 4], [view.innerWidth - 4, view.innerHeight - 4]];
+    const outside = corners.find(([x, y]) => inert(el.ownerDocument.elementFromPoint(x, y)));
+    return { popup: describe(layer), outside: outside ? outside.map(Math.round) : null };
+  };
   // The control that shows a hidden `el`, as a user would open it: the summary of a closed
   // `<details>` around it, or the visible control whose `aria-controls` names what hides it (a
   // tab and its panel, an accordion's button); by uid, role and name (none: null).
@@ -675,7 +691,7 @@
       // a moment: a long list turns it off while it scrolls (react-window, for 150 ms).
       const unpointed = getComputedStyle(el).pointerEvents === 'none';
       return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered,
-        moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed };
+        moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed, ...popupOver(hit, el) };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
