@@ -1665,7 +1665,8 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
 /// the page 300 ms after a key) and Tagify's tag input (an editable `span` with
 /// `aria-autocomplete`, a list box drawn at the page's end) — types the value, then presses its
 /// suggestion of that name, as a user picks it; it only typed, leaving the menu open and the
-/// page's pick never made. A value it suggests nothing for stays typed, as a fill's.
+/// page's pick never made. A value it suggests nothing for stays typed, as a fill's, and so
+/// does a value for a field whose suggestions are a `<datalist>`'s.
 #[test]
 fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
     let server = HttpServer::start();
@@ -1678,6 +1679,8 @@ fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
          <span id=tags contenteditable role=textbox aria-labelledby=tags-label aria-autocomplete=both
            style='display: inline-block; min-width: 100px; border: 1px solid'></span>
          <p id=tagged>Tags: none</p>
+         <input id=browser list=browsers aria-label=Browser>
+         <datalist id=browsers><option value=Chrome><option value=Firefox></datalist>
          <script>
          const below = (field, list) => {
            const r = field.getBoundingClientRect();
@@ -1734,6 +1737,14 @@ fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
         read("[city.value, picked.textContent]"),
         json!(["Nowhere", "picked Osaka"])
     );
+
+    // A field with a `<datalist>` (a combobox to Chromium) suggests in the browser's own
+    // pop-up, not the page's: it is typed into (it was `ELEMENT_NOT_FOUND` "suggested no
+    // option").
+    let browser = uid_of(&snap, "combobox \"Browser\"");
+    env.ctx("s", &["element", "select", &browser, "Firefox"])
+        .ok();
+    assert_eq!(read("browser.value"), json!("Firefox"));
 }
 
 /// Drop-downs as Mantine and PrimeReact draw them: a read-only field that says it opens a list

@@ -136,7 +136,9 @@ async fn fill_one(
             let field = prepared["was"].is_string();
             let typed = type_kept(ctx, &frame, (&uid, field), value).await?;
             // (`select` into a field that suggests: its suggestion of that name pressed.)
-            let suggested = action == FillAction::Select && prepared["suggests"] == true;
+            let suggested = action == FillAction::Select
+                && prepared["suggests"] == true
+                && prepared["datalist"] != true;
             let chosen = match suggested && typed.dialog.is_none() {
                 true => choose::press_suggestion(ctx, (&frame, &what), &uid, value).await?,
                 false => None,

@@ -892,7 +892,10 @@
       return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(el)) };
     }
     if (tag === 'INPUT' || tag === 'TEXTAREA') {
-      const combobox = roleOf(el) === 'combobox' || opensList(el);
+      // (A field with a `<datalist>` is a combobox to Chromium, but its suggestions are the
+      // browser's own, not the page's to press: it is typed into.)
+      const datalist = tag === 'INPUT' && !!el.list;
+      const combobox = !datalist && (roleOf(el) === 'combobox' || opensList(el));
       // A text combobox chosen from is pressed first, as a user presses it, and takes the
       // focus from that press: focused before it, its press would find it open already and
       // close it (Tom Select's).
@@ -920,7 +923,7 @@
       el.select();
       // (A field that suggests as typed into, chosen from: the lists shown before it noted.)
       if (combobox || (args.choosing && suggests(el))) notePopups(el);
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
+      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
