@@ -1830,7 +1830,8 @@ fn drop_downs_drawn_around_a_field_kept_out_of_sight_are_opened_where_they_show(
 /// switch track and segmented control) is pressed on its label, as a user presses it; it was
 /// "not visible". So is a see-through checkbox its label beside it covers, a label for no
 /// control that the page's script toggles it by (Fomantic UI's toggle); it was
-/// `TARGET_OBSCURED` "covered by label".
+/// `TARGET_OBSCURED` "covered by label". A group of radio buttons takes `element select` by a
+/// radio's name.
 #[test]
 fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() {
     let server = HttpServer::start();
@@ -1867,6 +1868,18 @@ fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() 
     assert_eq!(
         read("[dark.checked, week.checked, day.checked]"),
         json!([true, true, false])
+    );
+    // A group of radio buttons is chosen from by a radio's name, as a drop-down is (it was
+    // `TARGET_NOT_INTERACTABLE` "holds fields").
+    let group = uid_of(&snap, "radiogroup");
+    env.ctx("l", &["element", "select", &group, "Day"]).ok();
+    assert_eq!(read("[day.checked, week.checked]"), json!([true, false]));
+    let none = env.ctx("l", &["element", "select", &group, "Month"]);
+    let error = none.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Day", "Week"]),
+        "{error}"
     );
     let news = "document.querySelector('[name=news]').checked";
     // (Its line: an unnamed checkbox, the label's words a line of text after it.)

@@ -968,6 +968,16 @@
       notePopups(el);
       return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
     }
+    // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
+    // drop-down is: the radio button of that name (or value) is checked.
+    const radios = [...el.querySelectorAll('input[type=radio], [role=radio]')].filter((r) => !isDisabled(r));
+    if (radios.length && radios.length === [...el.querySelectorAll('input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]')].length) {
+      const wanted = clean(value).toLowerCase();
+      const radio = radios.find((r) => [nameOf(r, roleOf(r)), r.getAttribute('value')].some((n) => n && clean(n).toLowerCase() === wanted));
+      if (!radio) return { error: 'no-option', uid, value, options: radios.map((r) => clean(nameOf(r, roleOf(r)), 60)) };
+      const now = radio.checked !== undefined ? radio.checked : radio.getAttribute('aria-checked') === 'true';
+      return { uid: ref(radio), kind: 'toggle', needsClick: !now, checked: now };
+    }
     // A box of fields (a date field's month, day and year; a card's inputs): the fields in it,
     // for the error to name.
     const fields = Array.from(el.querySelectorAll('input,textarea,select,[contenteditable],[role]'))
