@@ -585,9 +585,11 @@ fn an_element_that_opens_a_file_chooser_takes_the_upload() {
 
 /// Inputs whose value `fill` sets directly (date, time, month, colour, range), and number
 /// fields, take the forms the HTML standard gives them, and a colour well shows its colour as
-/// Chromium's tree does (`value=`); a value the input would throw away (a date as a US reader
-/// writes it, a colour by name, words in a number field) is refused with the form it takes and
-/// an example, and the field keeps its value: it was a silent no-op answered with exit 0.
+/// Chromium's tree does (`value=`); a date as the field shows it (`11/28/2026`, in the order of
+/// the browser's locale unless one part can only be the day) is that date, as typing it into
+/// the field gives it (it was refused); a value the input would throw away (a date in words, a
+/// colour by name, words in a number field) is refused with the form it takes and an example,
+/// and the field keeps its value: it was a silent no-op answered with exit 0.
 #[test]
 fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
     let server = HttpServer::start();
@@ -629,7 +631,14 @@ fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
             filled.stdout
         );
     }
-    let refused = env.ctx("k", &["element", "fill", &date, "11/28/2026"]);
+    let shown = env.ctx("k", &["element", "fill", &date, "11/28/2026"]);
+    assert!(
+        lines_of(shown.ok()).contains("value=\"2026-11-28\""),
+        "{}",
+        shown.stdout
+    );
+    env.ctx("k", &["element", "fill", &date, "2026-01-02"]).ok();
+    let refused = env.ctx("k", &["element", "fill", &date, "Nov 28 2026"]);
     let error = refused.err("VALIDATION_ERROR", 2);
     assert!(
         error["message"].as_str().unwrap().contains("YYYY-MM-DD"),

@@ -812,6 +812,19 @@
   // Whether a mouse move reached this frame's document since the last action point was taken.
   const pointerArrived = () => ({ arrived: R.pointerIn === true });
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  // A date written as a date field shows it (`12/24/2026`, `24.12.2026`) as `YYYY-MM-DD`: the
+  // day and month in the order the browser's locale shows them, unless one of them can only be
+  // the day (over 12); none for anything else.
+  const isoDate = (value) => {
+    const parts = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(value);
+    if (!parts) return null;
+    const [a, b, year] = [Number(parts[1]), Number(parts[2]), parts[3]];
+    const order = new Intl.DateTimeFormat().formatToParts(new Date(2000, 10, 22)).filter((p) => p.type === 'day' || p.type === 'month');
+    const monthFirst = a > 12 ? false : b > 12 ? true : order.length === 2 && order[0].type === 'month';
+    const [month, day] = monthFirst ? [a, b] : [b, a];
+    if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+    return year + '-' + String(month).padStart(2, '0') + '-' + String(day).padStart(2, '0');
+  };
   // Whether a field offers suggestions (or results) as one types: a combobox or search box, one
   // that says it completes or controls a list, or a text field that turns the browser's own
   // suggestions off to draw its own (jQuery UI's autocomplete says nothing else; not a
@@ -908,12 +921,14 @@
       if (INPUT_FORMATS[type] && type !== 'number') {
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
         const was = el.value;
-        setter.call(el, value);
+        // (A date as the field shows it, `12/24/2026`, is the date a user typing it gets.)
+        const given = type === 'date' ? isoDate(value) || value : value;
+        setter.call(el, given);
         // The input sanitizes what it does not take (a date to '', a colour to black): that is
         // refused with the form it takes, the field left as it was.
         const took = type === 'color' ? el.value === value.toLowerCase()
           : type === 'range' ? isNumber(value)
-          : value === '' || el.value !== '';
+          : given === '' || el.value !== '';
         if (!took) { setter.call(el, was); return formatError(el, uid, type, value); }
         fire(el, 'input'); fire(el, 'change');
         return { uid, kind: 'set' };
