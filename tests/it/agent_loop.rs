@@ -1747,6 +1747,86 @@ fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
     assert_eq!(read("browser.value"), json!("Firefox"));
 }
 
+/// Drop-downs drawn with no roles over a `<select>` kept out of sight — Fomantic UI's (a `div`
+/// around the `<select>`, its menu inside it) and Chosen's (a link beside it, its options in a
+/// pop-up) — take `element select`: pressed open, the option of those words pressed; the
+/// `<select>` holding it already is told so; a missing one names what the drop-down showed.
+/// They were `TARGET_NOT_INTERACTABLE` "cannot take that action".
+#[test]
+fn a_drop_down_drawn_with_no_roles_over_a_hidden_select_is_chosen_from() {
+    let server = HttpServer::start();
+    server.page(
+        "/roleless.html",
+        "No roles",
+        "<style>.menu, .drop { position: absolute; z-index: 1; background: white; border: 1px solid }
+                .box { display: inline-block; min-width: 140px; border: 1px solid; cursor: pointer; position: relative }</style>
+         <div>Country <div id=country class=box tabindex=0>
+           <select id=land style='display: none'><option value=''>Country</option><option value=NO>Norway</option>
+             <option value=SE>Sweden</option></select>
+           <div class=text>Country</div>
+           <div class=menu hidden><div class=item data-value=NO>Norway</div><div class=item data-value=SE>Sweden</div></div></div></div>
+         <div>Team <select id=team style='display: none'><option></option><option>Ajax</option><option>Celtic</option></select>
+           <div style='position: relative; display: inline-block'><a id=single class=box><span id=shown>Choose a team</span></a>
+           <div id=drop class=drop style='clip-path: inset(100% 100%)'><ul><li>Ajax</li><li>Celtic</li></ul></div></div></div>
+         <script>
+         country.onclick = (e) => {
+           const item = e.target.closest('.item');
+           const menu = country.querySelector('.menu');
+           if (!item) { menu.hidden = !menu.hidden; return; }
+           land.value = item.dataset.value; country.querySelector('.text').textContent = item.textContent; menu.hidden = true;
+         };
+         // (Chosen keeps its closed list clipped out of sight, and closes it on Escape.)
+         const shut = () => { drop.style.clipPath = 'inset(100% 100%)'; };
+         single.onmousedown = () => { if (drop.style.clipPath === 'none') shut(); else drop.style.clipPath = 'none'; };
+         drop.onmouseup = (e) => { team.value = e.target.textContent; shown.textContent = e.target.textContent; shut(); };
+         document.addEventListener('keydown', (e) => { if (e.key === 'Escape') shut(); });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/roleless.html")])
+        .ok();
+    let snap = snapshot(&env, "r");
+    let read = |js: &str| env.ctx("r", &["runtime", "eval", js]).ok()["value"].clone();
+
+    let country = uid_of(&snap, "clickable \"Country\"");
+    env.ctx("r", &["element", "select", &country, "Sweden"])
+        .ok();
+    assert_eq!(
+        read("[land.value, country.querySelector('.menu').hidden]"),
+        json!(["SE", true])
+    );
+    let team = uid_of(&snap, "clickable \"Choose a team\"");
+    env.ctx("r", &["element", "select", &team, "Celtic"]).ok();
+    let closed = "drop.style.clipPath !== 'none'";
+    assert_eq!(
+        read(&format!("[team.value, shown.textContent, {closed}]")),
+        json!(["Celtic", "Celtic", true])
+    );
+    let again = env.ctx("r", &["element", "select", &team, "Celtic"]);
+    assert_eq!(
+        again.ok()["result"],
+        json!("it was chosen already"),
+        "{}",
+        again.stdout
+    );
+    let missing = env.ctx("r", &["element", "select", &team, "Rangers"]);
+    let error = missing.err("ELEMENT_NOT_FOUND", 3);
+    assert!(
+        error["details"]["options"].to_string().contains("Ajax"),
+        "{error}"
+    );
+    assert_eq!(
+        read(&format!("[team.value, {closed}]")),
+        json!(["Celtic", true])
+    );
+    let missing = env.ctx("r", &["element", "select", &country, "Oslo"]);
+    missing.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        read("[land.value, country.querySelector('.menu').hidden]"),
+        json!(["SE", true])
+    );
+}
+
 /// Drop-downs as Mantine and PrimeReact draw them: a read-only field that says it opens a list
 /// box (`aria-haspopup`, no role) is a drop-down; a field kept out of sight in a box of a pixel
 /// is opened by pressing what draws it, where none of its own controls shows (a chosen value's

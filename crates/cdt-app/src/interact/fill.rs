@@ -148,7 +148,12 @@ async fn fill_one(
         FillKind::Choose => {
             let open = prepared["open"] == true;
             let at = prepared["press"].as_str().unwrap_or(&uid);
-            chose(choose::choose(ctx, &frame, &what, (&uid, at, open), value).await?)
+            let shows = match prepared["drawn"] == true {
+                true => choose::Shows::Drawn,
+                false => choose::Shows::Pressed,
+            };
+            let asked = (value, shows);
+            chose(choose::choose(ctx, &frame, &what, (&uid, at, open), asked).await?)
         }
         FillKind::Toggle if prepared["needsClick"] == true => {
             (press_uid(ctx, &frame, &what, (&uid, false)).await?, None)

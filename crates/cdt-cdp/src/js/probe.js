@@ -863,13 +863,9 @@
     const type = (el.getAttribute('type') || '').toLowerCase();
     const value = args.value === undefined ? '' : String(args.value);
     if (tag === 'SELECT') {
-      const options = Array.from(el.options);
-      const whole = options.filter((o) => o.value === value || clean(o.textContent) === value.trim());
-      const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
-      const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent)));
-      const told = chosen.map((o) => clean(o.textContent, 60)).join(',');
+      const { options, chosen, told, already } = selectChoice(el, value);
       // (Chosen already: nothing changes, and no event fires, as when a user picks it again.)
-      if (chosen.length && options.every((o) => o.selected === chosen.includes(o))) return { uid, kind: 'select', value: told, already: true };
+      if (already) return { uid, kind: 'select', value: told, already: true };
       // One a drop-down of the page's stands for is chosen through it, as a user chooses (set
       // itself, the drop-down went on showing what it showed); its options may be more than
       // the `<select>` holds yet (fetched as typed).
@@ -983,6 +979,17 @@
       notePopups(el);
       return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
     }
+    // A drop-down drawn with no roles over a `<select>` kept out of sight (Fomantic UI's,
+    // Chosen's) is pressed open and its option found by its words (`drawn`), unless the
+    // `<select>` holds it already.
+    const kept = keptSelectOf(el);
+    if (kept) {
+      const { told, already } = selectChoice(kept, value);
+      if (already) return { uid, kind: 'select', value: told, already: true };
+      notePopups(el);
+      R.drawnClosed = shownWords(el).length;
+      return { uid, kind: 'choose', open: false, drawn: true, standsFor: ref(kept) };
+    }
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
     // drop-down is: the radio button of that name (or value) is checked.
     const radios = [...el.querySelectorAll('input[type=radio], [role=radio]')].filter((r) => !isDisabled(r));
@@ -1001,6 +1008,44 @@
       .slice(0, 5).map((f) => ({ uid: ref(f), role: shown(roleOf(f)), name: nameOf(f, roleOf(f), 60) }));
     return { error: 'not-fillable', uid, element: describe(el), fields };
   }
+  // The options of the `<select>` `el` that `value` names (by value or words; comma-separated
+  // for one that takes several), and whether they are all it has chosen already.
+  const selectChoice = (el, value) => {
+    const options = Array.from(el.options);
+    const whole = options.filter((o) => o.value === value || clean(o.textContent) === value.trim());
+    const wanted = whole.length || !el.multiple ? [value.trim()] : value.split(',').map((v) => v.trim());
+    const chosen = options.filter((o) => wanted.includes(o.value) || wanted.includes(clean(o.textContent)));
+    const told = chosen.map((o) => clean(o.textContent, 60)).join(',');
+    return { options, chosen, told, already: chosen.length > 0 && options.every((o) => o.selected === chosen.includes(o)) };
+  };
+  // The words shown around a drop-down drawn with no roles (in what holds it, where a press
+  // reaches them; not a label's): more while it is open (a list clipped out of sight, as
+  // Chosen closes its own, shows none), its options among them.
+  const shownWords = (el) => {
+    const words = [];
+    const walker = document.createTreeWalker(el.parentElement || el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && words.length < 50; node = walker.nextNode()) {
+      const holder = node.parentElement;
+      const text = clean(node.data, 60);
+      if (!text || !holder || holder.closest('label, select') || words.includes(text)) continue;
+      const r = holder.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && (hit === holder || holder.contains(hit))) words.push(text);
+    }
+    return words;
+  };
+  // The `<select>` of one option that a drop-down drawn with no roles stands for, kept out of
+  // sight in it (Fomantic UI's) or just before what holds it (Chosen's); none for an element
+  // that is none.
+  const keptSelectOf = (el) => {
+    const hidden = (select) => !!select && select.tagName === 'SELECT' && !select.multiple && (!isVisible(select) || keptOut(select));
+    const inside = el.querySelectorAll('select');
+    if (inside.length === 1 && hidden(inside[0])) return inside[0];
+    for (let at = el, up = 0; at && up < 3; at = at.parentElement, up++) {
+      if (hidden(at.previousElementSibling)) return at.previousElementSibling;
+    }
+    return null;
+  };
   const FILLED_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'listbox', 'checkbox', 'radio', 'switch']);
   const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
   // Whether `hit`, inside `el`, is (or is inside) a control of its own other than `el`.
@@ -1084,6 +1129,10 @@
     const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el);
     // (A text field that suggests, typed into: a list shown since, else words in a layer.)
     if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, true);
+    // (A drop-down drawn with no roles: its options are words shown once it is pressed open,
+    // in it or over the page; open while more words show around it than did closed.)
+    if (!list && args.drawn && !value) return { pending: true, expanded: shownWords(el).length > (R.drawnClosed || 0) };
+    if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, false, true);
     if (!list) {
       // (Every option asked chosen already, of a list that leaves those out: it may show none.)
       const held = several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
@@ -1187,21 +1236,22 @@
   // what the page shows with exactly that text, on top where it shows, in a pop-up or beside
   // the drop-down, the last in the page (drawn at its end); `pending` until one shows, or on
   // the `last` look a value none shows as `no-option`. `layered`: in a pop-up only (a text
-  // field's suggestions, not its own tags beside it).
-  const drawnOption = (el, value, parts, last, multi, layered) => {
+  // field's suggestions, not its own tags beside it); `within`: in the drop-down too (Fomantic
+  // UI draws its menu inside it).
+  const drawnOption = (el, value, parts, last, multi, layered, within) => {
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const found = new Map();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const holder = node.parentElement;
       const words = clean(node.data).toLowerCase();
-      if (!holder || !words || !wanted.has(words) || el.contains(holder) || !boxed(holder)) continue;
+      if (!holder || !words || !wanted.has(words) || (el.contains(holder) && !within) || !boxed(holder)) continue;
       const r = holder.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
       // flow, Bootstrap's in a collapsed navigation bar.)
       const beside = el.parentElement && el.parentElement.contains(holder);
-      if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || (beside && !layered))) found.set(words, holder);
+      if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || (beside && !layered) || (within && el.contains(holder)))) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
     if (answer.missing === undefined) return answer;
@@ -1210,6 +1260,7 @@
     // what the drop-down shows beside it.)
     const shown = found.size && found.values().next().value;
     const options = shown ? wordsOf(layerOf(shown) || shown)
+      : within ? shownWords(el)
       : el.parentElement ? wordsOf(el.parentElement).filter((w) => !clean(el.innerText || '').includes(w)) : [];
     return { error: 'no-option', uid: ref(el), value: answer.missing, options, multi, expanded: true };
   };

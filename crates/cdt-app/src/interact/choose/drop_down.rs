@@ -39,9 +39,12 @@ pub(super) struct DropDown<'a> {
 
 /// How a drop-down's list shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Shows {
+pub enum Shows {
     /// Once pressed open.
     Pressed,
+    /// Once pressed open, as words with no roles, in it or over the page: a drop-down drawn
+    /// with no roles over a `<select>` kept out of sight (Fomantic UI's, Chosen's).
+    Drawn,
     /// A text combobox's: what was typed into it.
     Typed,
     /// A text field's that offers suggestions without saying it is a combobox (jQuery UI's
@@ -126,7 +129,7 @@ pub(super) async fn list_shows(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Resul
         .probe(
             drop_down.frame,
             ProbeCommand::Option,
-            json!({ "uid": drop_down.uid, "value": "" }),
+            json!({ "uid": drop_down.uid, "value": "", "drawn": drop_down.shows == Shows::Drawn }),
         )
         .await?;
     let expanded = shown["expanded"] == true;
@@ -162,6 +165,15 @@ pub(super) async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(),
         return Ok(());
     }
     ctx.browser.key(&ctx.target, &escape).await?;
+    // (One drawn with no roles says nothing of being open: still showing more words a moment
+    // after Escape, it is pressed again, as a user closes it.)
+    if drop_down.shows == Shows::Drawn {
+        tokio::time::sleep(AGAIN_WAIT).await;
+        if list_shows(ctx, drop_down).await?.listed {
+            press_open(ctx, drop_down).await?;
+        }
+        return Ok(());
+    }
     let start = Instant::now();
     let mut sent = start;
     while start.elapsed() < LIST_WAIT {
@@ -198,8 +210,10 @@ pub(super) async fn option_of(
     loop {
         // (The last look answers with the options drawn by then, if a list shows.)
         let last = Instant::now() >= until;
-        let suggested = drop_down.shows == Shows::Suggested;
-        let asked = json!({ "uid": uid, "value": value, "parts": parts, "last": last, "suggested": suggested });
+        let asked = json!({
+            "uid": uid, "value": value, "parts": parts, "last": last,
+            "suggested": drop_down.shows == Shows::Suggested, "drawn": drop_down.shows == Shows::Drawn,
+        });
         let found = probe_result(ctx.probe(frame, ProbeCommand::Option, asked).await?, what)?;
         if let Some(offer) = Offer::of(&found) {
             return Ok(offer);

@@ -15,9 +15,11 @@ use crate::context::PageCtx;
 
 mod drop_down;
 
+pub use drop_down::Shows;
+
 use drop_down::{
-    AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Shows, Takes, close, close_if_opened,
-    option_of, press, press_open,
+    AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Takes, close, close_if_opened, option_of,
+    press, press_open,
 };
 
 /// Presses `uid` in `frame` (unless its list already shows: `open`; where the element that
@@ -30,14 +32,14 @@ pub(super) async fn choose(
     frame: &str,
     what: &str,
     (uid, at, open): (&str, &str, bool),
-    value: &str,
+    (value, shows): (&str, Shows),
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     let drop_down = DropDown {
         frame,
         what,
         uid,
         at,
-        shows: Shows::Pressed,
+        shows,
         opened: !open,
         held: "",
     };
@@ -237,7 +239,7 @@ async fn again(
         .run::<op::ElementSelect>(&format!("{} {:?}", drop_down.uid, part))
         .hinted("A drop-down that takes one option is given one"));
     }
-    if drop_down.shows == Shows::Pressed {
+    if matches!(drop_down.shows, Shows::Pressed | Shows::Drawn) {
         press_open(ctx, drop_down).await?;
         return Ok((
             one(option_of(ctx, drop_down, part, &[], LIST_WAIT).await?),
