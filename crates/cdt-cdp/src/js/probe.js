@@ -392,14 +392,14 @@
     return box.width < 4 || box.height < 4 || !drawn(at);
   };
   // The drop-down a page draws for a `<select>` kept out of sight (Choices.js around it; Tom
-  // Select, Select2 and bootstrap-select beside it): a combobox, or what says it opens a
+  // Select, Select2 and bootstrap-select right after it): a combobox, or what says it opens a
   // pop-up, that shows; none for a `<select>` in sight.
   const standIn = (select) => {
     if (!keptOut(select)) return null;
     const drop = (e) => e && e !== select && boxed(e) && (e.getAttribute('role') === 'combobox' || e.hasAttribute('aria-haspopup'));
     const around = select.parentElement && select.parentElement.closest('[role=combobox]');
     if (drop(around)) return around;
-    const near = [select.parentElement, select.nextElementSibling, select.nextElementSibling && select.nextElementSibling.nextElementSibling];
+    const near = [select.nextElementSibling, select.nextElementSibling && select.nextElementSibling.nextElementSibling];
     for (const at of near) {
       if (!at) continue;
       const found = [...at.querySelectorAll('[role=combobox], [aria-haspopup]')].find(drop);
@@ -932,8 +932,10 @@
       // A number field drops what is not a number as it is typed: refused before, as above.
       if (type === 'number' && value.trim() !== '' && !isNumber(value)) return formatError(el, uid, type, value);
       el.select();
-      // (A field that suggests as typed into, chosen from: the lists shown before it noted.)
+      // (A field that suggests as typed into, chosen from: the lists shown before it noted, and
+      // what showed the value's words already.)
       if (combobox || (args.choosing && suggests(el))) notePopups(el);
+      if (args.choosing && !combobox && suggests(el)) R.shownBefore = showing(value);
       return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
@@ -953,7 +955,7 @@
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
-      if (args.choosing && suggests(el)) notePopups(el);
+      if (args.choosing && suggests(el)) { notePopups(el); R.shownBefore = showing(value); }
       // A segment of a date field drawn by the page (Material UI's pickers: month, day and
       // year, each an editable spin button) takes digits as typed over it; its field's own
       // select-all would take the whole date, the digits then filling it from the month on.
@@ -1251,6 +1253,9 @@
       // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
       // flow, Bootstrap's in a collapsed navigation bar.)
       const beside = el.parentElement && el.parentElement.contains(holder);
+      // (A field's suggestion is not what showed those words before it was typed into: a
+      // fixed header's link.)
+      if (layered && R.shownBefore && R.shownBefore.has(holder)) continue;
       if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || (beside && !layered) || (within && el.contains(holder)))) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
@@ -1263,6 +1268,16 @@
       : within ? shownWords(el)
       : el.parentElement ? wordsOf(el.parentElement).filter((w) => !clean(el.innerText || '').includes(w)) : [];
     return { error: 'no-option', uid: ref(el), value: answer.missing, options, multi, expanded: true };
+  };
+  // What shows exactly `words` on the page now (before a field that suggests is typed into).
+  const showing = (words) => {
+    const wanted = clean(words).toLowerCase();
+    const found = new WeakSet();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement && clean(node.data).toLowerCase() === wanted && boxed(node.parentElement)) found.add(node.parentElement);
+    }
+    return found;
   };
   // The layer over the page that holds `el`, if one does: the nearest element (itself, or what
   // holds it) positioned absolute or fixed, as a pop-up is; not the page's own flow.
