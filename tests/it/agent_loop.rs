@@ -1770,6 +1770,8 @@ fn a_drop_down_drawn_with_no_roles_over_a_hidden_select_is_chosen_from() {
          <div>Team <select id=team style='display: none'><option></option><option>Ajax</option><option>Celtic</option></select>
            <div style='position: relative; display: inline-block'><a id=single class=box><span id=shown>Choose a team</span></a>
            <div id=drop class=drop style='clip-path: inset(100% 100%)'><ul><li>Ajax</li><li>Celtic</li></ul></div></div></div>
+         <div><select style='display: none'><option>Old</option></select>
+           <button onclick=\"this.textContent = 'Deleted'\">Delete</button></div>
          <script>
          country.onclick = (e) => {
            const item = e.target.closest('.item');
@@ -1823,6 +1825,11 @@ fn a_drop_down_drawn_with_no_roles_over_a_hidden_select_is_chosen_from() {
     );
     let missing = env.ctx("r", &["element", "select", &country, "Oslo"]);
     missing.err("ELEMENT_NOT_FOUND", 3);
+    // A button after a hidden `<select>` acts: it is no drop-down, and is not pressed.
+    let delete = uid_of(&snap, "button \"Delete\"");
+    env.ctx("r", &["element", "select", &delete, "Old"])
+        .err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(snapshot(&env, "r").contains("button \"Delete\""));
     assert_eq!(
         read("[land.value, country.querySelector('.menu').hidden]"),
         json!(["SE", true])

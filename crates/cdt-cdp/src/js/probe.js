@@ -1039,11 +1039,13 @@
   // The `<select>` of one option that a drop-down drawn with no roles stands for, kept out of
   // sight in it (Fomantic UI's) or just before what holds it (Chosen's); none for an element
   // that is none.
+  // (Only an element of no role of its own but a click's: a button or a link acts.)
   const keptSelectOf = (el) => {
+    if (roleOf(el) !== CLICKABLE) return null;
     const hidden = (select) => !!select && select.tagName === 'SELECT' && !select.multiple && (!isVisible(select) || keptOut(select));
     const inside = el.querySelectorAll('select');
     if (inside.length === 1 && hidden(inside[0])) return inside[0];
-    for (let at = el, up = 0; at && up < 3; at = at.parentElement, up++) {
+    for (let at = el, up = 0; at && up < 2; at = at.parentElement, up++) {
       if (hidden(at.previousElementSibling)) return at.previousElementSibling;
     }
     return null;
