@@ -1770,6 +1770,8 @@ fn a_drop_down_drawn_with_no_roles_over_a_hidden_select_is_chosen_from() {
          <div>Team <select id=team style='display: none'><option></option><option>Ajax</option><option>Celtic</option></select>
            <div style='position: relative; display: inline-block'><a id=single class=box><span id=shown>Choose a team</span></a>
            <div id=drop class=drop style='clip-path: inset(100% 100%)'><ul><li>Ajax</li><li>Celtic</li></ul></div></div></div>
+         <div>Gender <div id=gender class=box tabindex=0><input type=hidden name=gender><div class=text>Gender</div>
+           <div class=menu hidden><div class=item data-value=f>Female</div><div class=item data-value=m>Male</div></div></div></div>
          <div><select style='display: none'><option>Old</option></select>
            <button onclick=\"this.textContent = 'Deleted'\">Delete</button></div>
          <script>
@@ -1781,6 +1783,12 @@ fn a_drop_down_drawn_with_no_roles_over_a_hidden_select_is_chosen_from() {
          };
          // (Chosen keeps its closed list clipped out of sight, and closes it on Escape.)
          const shut = () => { drop.style.clipPath = 'inset(100% 100%)'; };
+         gender.onclick = (e) => {
+           const item = e.target.closest('.item');
+           const menu = gender.querySelector('.menu');
+           if (!item) { menu.hidden = !menu.hidden; return; }
+           gender.querySelector('input').value = item.dataset.value; gender.querySelector('.text').textContent = item.textContent; menu.hidden = true;
+         };
          single.onmousedown = () => { if (drop.style.clipPath === 'none') shut(); else drop.style.clipPath = 'none'; };
          drop.onmouseup = (e) => { team.value = e.target.textContent; shown.textContent = e.target.textContent; shut(); };
          document.addEventListener('keydown', (e) => { if (e.key === 'Escape') shut(); });
@@ -1825,6 +1833,13 @@ fn a_drop_down_drawn_with_no_roles_over_a_hidden_select_is_chosen_from() {
     );
     let missing = env.ctx("r", &["element", "select", &country, "Oslo"]);
     missing.err("ELEMENT_NOT_FOUND", 3);
+    // One over a hidden field of its own.
+    let gender = uid_of(&snap, "clickable \"Gender\"");
+    env.ctx("r", &["element", "select", &gender, "Female"]).ok();
+    assert_eq!(
+        read("[gender.querySelector('input').value, gender.querySelector('.menu').hidden]"),
+        json!(["f", true])
+    );
     // A button after a hidden `<select>` acts: it is no drop-down, and is not pressed.
     let delete = uid_of(&snap, "button \"Delete\"");
     env.ctx("r", &["element", "select", &delete, "Old"])

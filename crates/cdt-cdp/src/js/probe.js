@@ -982,15 +982,16 @@
       return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
     }
     // A drop-down drawn with no roles over a `<select>` kept out of sight (Fomantic UI's,
-    // Chosen's) is pressed open and its option found by its words (`drawn`), unless the
-    // `<select>` holds it already.
+    // Chosen's), or over a hidden field of its own (Fomantic UI's again), is pressed open and
+    // its option found by its words (`drawn`), unless the `<select>` holds it already.
     const kept = keptSelectOf(el);
-    if (kept) {
-      const { told, already } = selectChoice(kept, value);
+    const field = !kept && roleOf(el) === CLICKABLE && el.querySelector(':scope > input[type=hidden]');
+    if (kept || field) {
+      const { told, already } = kept ? selectChoice(kept, value) : {};
       if (already) return { uid, kind: 'select', value: told, already: true };
       notePopups(el);
       R.drawnClosed = shownWords(el).length;
-      return { uid, kind: 'choose', open: false, drawn: true, standsFor: ref(kept) };
+      return { uid, kind: 'choose', open: false, drawn: true };
     }
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
     // drop-down is: the radio button of that name (or value) is checked.
