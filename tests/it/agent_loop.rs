@@ -727,6 +727,63 @@ fn dialogs_opened_while_waiting_or_by_a_popup_never_hang_a_command() {
         .ok();
 }
 
+/// A submission the page's script keeps back (its `submit` cancelled) while it marks fields
+/// invalid — `aria-invalid` with a message `aria-describedby` names (Parsley's, jQuery
+/// Validate's), a class `is-invalid` with a message right after (Bootstrap's) — says so as a
+/// blocked native submission does, naming the fields and the page's messages; it answered only
+/// that the page changed. A submission the script lets through navigates as before.
+#[test]
+fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
+    let server = HttpServer::start();
+    server.page(
+        "/js-signup.html",
+        "Sign up",
+        "<form id=f novalidate action=/welcome.html>
+           <label for=em>Email</label> <input id=em name=em aria-describedby=em-err>
+           <p id=em-err class=error hidden></p>
+           <label for=pw>Password</label> <input id=pw name=pw type=password><span class=invalid-feedback></span>
+           <button>Sign up</button></form>
+         <script>
+         f.addEventListener('submit', (e) => {
+           const mail = !em.value.includes('@');
+           em.toggleAttribute('aria-invalid', mail); if (mail) em.setAttribute('aria-invalid', 'true');
+           window['em-err'].hidden = !mail; window['em-err'].textContent = mail ? 'Enter an email address' : '';
+           const short = pw.value.length < 8;
+           pw.classList.toggle('is-invalid', short); pw.nextElementSibling.textContent = short ? 'At least 8 characters' : '';
+           if (mail || short) e.preventDefault();
+         });
+         </script>",
+    );
+    server.page("/welcome.html", "Welcome", "<h1>Welcome</h1>");
+    let env = TestEnv::new();
+    env.ctx("j", &["page", "open", &server.url("/js-signup.html")])
+        .ok();
+    let snap = snapshot(&env, "j");
+    let (email, password, submit) = (
+        uid_of(&snap, "textbox \"Email\""),
+        uid_of(&snap, "textbox \"Password\""),
+        uid_of(&snap, "button \"Sign up\""),
+    );
+    env.ctx("j", &["element", "fill", &password, "short"]).ok();
+    let kept = env.ctx("j", &["element", "click", &submit]);
+    let data = kept.ok();
+    assert_eq!(data["navigated"], false, "{}", kept.stdout);
+    assert_eq!(
+        data["result"],
+        json!(format!(
+            "submit blocked: {email} \"Email\": Enter an email address; {password} \"Password\": At least 8 characters"
+        )),
+        "{}",
+        kept.stdout
+    );
+    env.ctx("j", &["element", "fill", &email, "ada@example.com"])
+        .ok();
+    env.ctx("j", &["element", "fill", &password, "long enough"])
+        .ok();
+    let sent = env.ctx("j", &["element", "click", &submit]);
+    assert_eq!(sent.ok()["title"], "Welcome", "{}", sent.stdout);
+}
+
 /// Issue 17 item 5: a click that did nothing says why, when the page can tell — a submission
 /// blocked by constraint validation names the invalid fields with their uids and Chromium's own
 /// messages; a link whose click the page cancelled says so. A submission that goes through is

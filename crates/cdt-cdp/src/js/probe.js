@@ -776,8 +776,29 @@
       const invalid = invalidOf(Array.from(form.elements));
       if (invalid.length) out.invalid = invalid;
     }
+    const kept = keptBack();
+    if (!out.invalid && kept.length) out.invalid = kept;
     return out;
   }
+  // A form the page's script kept from being sent (its submission cancelled) whose fields it
+  // marks invalid (`aria-invalid`, a class `…error` or `…invalid`: Parsley's, jQuery Validate's,
+  // Bootstrap's): those fields, each with the message the page shows for it.
+  const keptBack = () => {
+    const sent = R.validation && R.validation.submitEvent;
+    if (!sent || !sent.defaultPrevented || !sent.target || !sent.target.elements) return [];
+    const marked = (f) => f.getAttribute('aria-invalid') === 'true' || [...f.classList].some((c) => /(^|[-_])(error|invalid)$/i.test(c));
+    return Array.from(sent.target.elements).filter((f) => f.isConnected && isVisible(f) && marked(f))
+      .map((f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: shownError(f) }));
+  };
+  // The message a page shows for a field it marks invalid: what `aria-errormessage` or
+  // `aria-describedby` names, else the error text right after it.
+  const shownError = (f) => {
+    const ids = (f.getAttribute('aria-errormessage') || f.getAttribute('aria-describedby') || '').trim().split(/\s+/);
+    const named = ids.map((id) => id && f.ownerDocument.getElementById(id)).filter((e) => e && isVisible(e));
+    const after = [f.nextElementSibling, f.parentElement && f.parentElement.nextElementSibling]
+      .find((e) => e && isVisible(e) && /error|invalid|feedback/i.test(e.getAttribute('class') || ''));
+    return clean((named.length ? named : after ? [after] : []).map((e) => e.innerText).join(' '), 200);
+  };
   // Of `fields`, those constraint validation finds invalid, with the browser's messages.
   const invalidOf = (fields) => fields.filter((f) => f.isConnected && f.willValidate && !f.validity.valid)
     .map((f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: clean(f.validationMessage, 200) }));
@@ -789,7 +810,7 @@
     if (R.validationWatch) return;
     R.validationWatch = true;
     document.addEventListener('invalid', (e) => { R.validation.invalid.push(e.target); }, true);
-    document.addEventListener('submit', () => { R.validation.submitted = true; }, true);
+    document.addEventListener('submit', (e) => { R.validation.submitted = true; R.validation.submitEvent = e; }, true);
   }
   // What scrolls from `state` with `acting` on: the page, or the first element that does (a
   // chat pane under the wheel), for `input scroll` to tell.
@@ -805,6 +826,8 @@
   // found invalid, still invalid, with the browser's messages; none when a form was submitted.
   function blocked() {
     const v = R.validation;
+    const kept = keptBack();
+    if (kept.length) return { invalid: kept };
     if (!v || v.submitted) return {};
     const invalid = invalidOf([...new Set(v.invalid)]);
     return invalid.length ? { invalid } : {};
