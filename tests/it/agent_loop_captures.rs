@@ -586,8 +586,9 @@ fn an_element_that_opens_a_file_chooser_takes_the_upload() {
 /// Inputs whose value `fill` sets directly (date, time, month, colour, range), and number
 /// fields, take the forms the HTML standard gives them, and a colour well shows its colour as
 /// Chromium's tree does (`value=`); a date as the field shows it (`11/28/2026`, in the order of
-/// the browser's locale unless one part can only be the day) is that date, as typing it into
-/// the field gives it (it was refused); a value the input would throw away (a date in words, a
+/// the browser's locale unless one part can only be the day) is that date, and a time on a
+/// 12-hour clock (`2:30 PM`) that time, as typing them into the field gives them (they were
+/// refused); a value the input would throw away (a date in words, a
 /// colour by name, words in a number field) is refused with the form it takes and an example,
 /// and the field keeps its value: it was a silent no-op answered with exit 0.
 #[test]
@@ -614,6 +615,8 @@ fn date_time_colour_and_range_inputs_take_their_forms_and_refuse_others() {
     let (date, colour) = (uid_of(&snap, "\"Date\""), uid_of(&snap, "\"Color\""));
     for (field, value, shown) in [
         ("#t", "13:45", "value=\"13:45\""),
+        // (As the field shows it, on a 12-hour clock.)
+        ("#t", "2:30 PM", "value=\"14:30\""),
         ("#m", "2026-11", "value=\"2026-11\""),
         ("#c", "#FF8800", "value=\"#ff8800\""),
         ("#r", "7", "value=\"7\""),

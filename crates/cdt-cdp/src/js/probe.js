@@ -835,6 +835,13 @@
   // Whether a mouse move reached this frame's document since the last action point was taken.
   const pointerArrived = () => ({ arrived: R.pointerIn === true });
   const fire = (el, type) => el.dispatchEvent(new Event(type, { bubbles: true }));
+  // A time written on a 12-hour clock, as a time field shows it (`2:30 PM`), as `HH:MM`.
+  const isoTime = (value) => {
+    const parts = /^\s*(\d{1,2}):(\d{2})(:\d{2})?\s*([ap])\.?m\.?\s*$/i.exec(value);
+    if (!parts || Number(parts[1]) < 1 || Number(parts[1]) > 12) return null;
+    const hour = (Number(parts[1]) % 12) + (parts[4].toLowerCase() === 'p' ? 12 : 0);
+    return String(hour).padStart(2, '0') + ':' + parts[2] + (parts[3] || '');
+  };
   // A date written as a date field shows it (`12/24/2026`, `24.12.2026`) as `YYYY-MM-DD`: the
   // day and month in the order the browser's locale shows them, unless one of them can only be
   // the day (over 12); none for anything else.
@@ -941,7 +948,7 @@
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
         const was = el.value;
         // (A date as the field shows it, `12/24/2026`, is the date a user typing it gets.)
-        const given = type === 'date' ? isoDate(value) || value : value;
+        const given = type === 'date' ? isoDate(value) || value : type === 'time' ? isoTime(value) || value : value;
         setter.call(el, given);
         // The input sanitizes what it does not take (a date to '', a colour to black): that is
         // refused with the form it takes, the field left as it was.
