@@ -1580,7 +1580,7 @@ fn a_drop_down_that_takes_several_options_is_given_them_comma_separated() {
 
 /// Drop-downs drawn over a `<select>` kept out of sight, as Tom Select draws them: a text
 /// combobox that opens its list as it takes the focus, and toggles it when pressed while
-/// focused (a press after a focus of cdt's own closed it); one standing for a `<select
+/// focused (a press after a focus of cdt's own closed it), and closes it after each option; one standing for a `<select
 /// multiple>`, whose list does not say it takes several, marks the option the keys are on
 /// `aria-selected`, and leaves chosen options out of its list (shown as chips beside the
 /// field). An option asked that was chosen already is told so; a `<select>` such a drop-down
@@ -1635,8 +1635,9 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
            const hide = () => { list.hidden = true; input.setAttribute('aria-expanded', false); };
            input.addEventListener('focus', show);
            input.addEventListener('mousedown', () => { if (document.activeElement === input) open() ? hide() : show(); });
-           input.addEventListener('input', () => { if (open()) draw(); });
-           input.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
+           input.addEventListener('input', () => { if (open()) draw(); else show(); });
+           // (Escape in a closed one opens it, as in Select2's multiple select.)
+           input.addEventListener('keydown', (e) => { if (e.key === 'Escape') { window.escapes = (window.escapes || 0) + 1; open() ? hide() : show(); } });
            input.addEventListener('blur', hide);
            list.addEventListener('mousedown', (e) => e.preventDefault());
            list.addEventListener('click', (e) => {
@@ -1645,7 +1646,7 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
              input.value = '';
              if (!multi) { hide(); input.placeholder = select.selectedOptions[0].textContent; return; }
              chips.innerHTML = [...select.selectedOptions].map((o) => '<div class=item>' + o.textContent + '</div>').join('');
-             draw();
+             hide();
            });
          };
          widget(window['airport-ts'], airport, window['airport-list'], false);
@@ -1673,6 +1674,12 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
     env.ctx("o", &["element", "select", &tags, "Quiet,Balcony"])
         .ok();
     assert_eq!(chosen(), json!(["Quiet", "Balcony"]));
+    // Its list closes after each option, as Select2's does; closed at the end, it is sent no
+    // Escape (which opens a closed one, as in Select2's multiple select).
+    assert_eq!(
+        read("[window['tags-list'].hidden, window.escapes || 0]"),
+        json!([true, 0])
+    );
     // A part chosen already (no longer in its list: its chip) is left so.
     env.ctx("o", &["element", "select", &tags, "Quiet, Sea view"])
         .ok();

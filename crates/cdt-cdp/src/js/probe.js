@@ -1170,7 +1170,7 @@
     if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, false, true);
     if (!list) {
       // (Every option asked chosen already, of a list that leaves those out: it may show none.)
-      const held = several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
+      const held = value && several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
       if (held && held.missing === undefined) return held;
       return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(drawerOf(el)) };
     }
@@ -1247,6 +1247,7 @@
   // in what draws it, a few levels up; not an option not chosen, nor a `<select>`'s.
   const chipOf = (el, words) => {
     const wanted = words.toLowerCase();
+    if (!wanted) return null;
     for (let at = el, up = 0; at && at !== document.body && up < 4; at = at.parentElement, up++) {
       const walker = document.createTreeWalker(at, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
