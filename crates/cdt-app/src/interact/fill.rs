@@ -169,10 +169,7 @@ async fn fill_one(
             let was = Already::checked(prepared["checked"] == true);
             (DispatchOutcome::default(), Some(Why::AlreadySo(was)))
         }
-        FillKind::Select if prepared["already"] == true => (
-            DispatchOutcome::default(),
-            Some(Why::AlreadySo(Already::Chosen)),
-        ),
+        FillKind::Select if prepared["already"] == true => chose(None),
         FillKind::Select | FillKind::Set => (DispatchOutcome::default(), None),
     };
     Ok(Filled {

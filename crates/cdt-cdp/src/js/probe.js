@@ -384,6 +384,22 @@
   // How well an element's words match a wanted text (lower is better): exactly the words before
   // containing them, and a control before an element that takes no action.
   const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
+  // The texts under `root`, each with what holds it (its words cleaned; blank ones left out).
+  function* textsIn(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = clean(node.data);
+      if (text && node.parentElement) yield [node.parentElement, text];
+    }
+  }
+  // Whether what shows at the middle of `el` is `el` or inside it: nothing covers it there.
+  const showsAtMiddle = (el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && el.contains(hit);
+  };
+  // Whether a `<select>` is out of a user's sight: not shown at all, or kept out of sight.
+  const outOfSight = (select) => !isVisible(select) || keptOut(select);
   // Whether `el` (an option: its `<select>`) is kept out of sight: in a box under 4 px, or
   // drawn see-through (Choices.js keeps its `<select>` at opacity 0).
   const keptOut = (el) => {
@@ -1056,14 +1072,10 @@
   // Chosen closes its own, shows none), its options among them.
   const shownWords = (el) => {
     const words = [];
-    const walker = document.createTreeWalker(el.parentElement || el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node && words.length < 50; node = walker.nextNode()) {
-      const holder = node.parentElement;
-      const text = clean(node.data, 60);
-      if (!text || !holder || holder.closest('label, select') || words.includes(text)) continue;
-      const r = holder.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit && (hit === holder || holder.contains(hit))) words.push(text);
+    for (const [holder, text] of textsIn(el.parentElement || el)) {
+      if (words.length >= 50) break;
+      const short = clean(text, 60);
+      if (!holder.closest('label, select') && !words.includes(short) && showsAtMiddle(holder)) words.push(short);
     }
     return words;
   };
@@ -1073,7 +1085,7 @@
   // (Only an element of no role of its own but a click's: a button or a link acts.)
   const keptSelectOf = (el) => {
     if (roleOf(el) !== CLICKABLE) return null;
-    const hidden = (select) => !!select && select.tagName === 'SELECT' && !select.multiple && (!isVisible(select) || keptOut(select));
+    const hidden = (select) => !!select && select.tagName === 'SELECT' && !select.multiple && outOfSight(select);
     const inside = el.querySelectorAll('select');
     if (inside.length === 1 && hidden(inside[0])) return inside[0];
     for (let at = el, up = 0; at && up < 2; at = at.parentElement, up++) {
@@ -1102,10 +1114,7 @@
     if (!hidden) return el;
     // The nearest element around it of a size that takes the pointer where it shows.
     for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
-      if (tiny(at) || getComputedStyle(at).pointerEvents === 'none') continue;
-      const r = at.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit && at.contains(hit)) return at;
+      if (!tiny(at) && getComputedStyle(at).pointerEvents !== 'none' && showsAtMiddle(at)) return at;
     }
     return el;
   };
@@ -1163,11 +1172,11 @@
     // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's `p-multiselect`.)
     const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el);
     // (A text field that suggests, typed into: a list shown since, else words in a layer.)
-    if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, true);
+    if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, 'over');
     // (A drop-down drawn with no roles: its options are words shown once it is pressed open,
     // in it or over the page; open while more words show around it than did closed.)
     if (!list && args.drawn && !value) return { pending: true, expanded: shownWords(el).length > (R.drawnClosed || 0) };
-    if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, false, true);
+    if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, 'in');
     if (!list) {
       // (Every option asked chosen already, of a list that leaves those out: it may show none.)
       const held = value && several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
@@ -1210,7 +1219,7 @@
   // stands for a `<select multiple>` kept out of sight in it or beside it (what such widgets
   // draw over: Choices.js, Tom Select).
   const namedSeveral = (el) => {
-    const keptSeveral = (select) => !!select && !!select.multiple && (!isVisible(select) || keptOut(select));
+    const keptSeveral = (select) => !!select && !!select.multiple && outOfSight(select);
     if ([...el.querySelectorAll('select')].some(keptSeveral)) return true;
     for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
       if ([...at.classList].some((c) => /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i.test(c))) return true;
@@ -1249,10 +1258,8 @@
     const wanted = words.toLowerCase();
     if (!wanted) return null;
     for (let at = el, up = 0; at && at !== document.body && up < 4; at = at.parentElement, up++) {
-      const walker = document.createTreeWalker(at, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const holder = node.parentElement;
-        if (!holder || clean(node.data).toLowerCase() !== wanted || holder === el || holder.closest('select, datalist')) continue;
+      for (const [holder, text] of textsIn(at)) {
+        if (text.toLowerCase() !== wanted || holder === el || holder.closest('select, datalist')) continue;
         const option = holder.closest('[role=option]');
         if ((!option || chosenAlready(option)) && boxed(holder)) return holder;
       }
@@ -1271,26 +1278,24 @@
   // list box kept out of sight for screen readers; Bootstrap's menu of links): the option is
   // what the page shows with exactly that text, on top where it shows, in a pop-up or beside
   // the drop-down, the last in the page (drawn at its end); `pending` until one shows, or on
-  // the `last` look a value none shows as `no-option`. `layered`: in a pop-up only (a text
-  // field's suggestions, not its own tags beside it); `within`: in the drop-down too (Fomantic
-  // UI draws its menu inside it).
-  const drawnOption = (el, value, parts, last, multi, layered, within) => {
+  // the `last` look a value none shows as `no-option`. Where options show (`reach`): `near`,
+  // over the page or beside the drop-down; `over`, in a pop-up only (a text field's
+  // suggestions, not its own tags beside it); `in`, in the drop-down too (Fomantic UI draws its
+  // menu inside it).
+  const drawnOption = (el, value, parts, last, multi, reach = 'near') => {
+    const [layered, within] = [reach === 'over', reach === 'in'];
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const found = new Map();
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const holder = node.parentElement;
-      const words = clean(node.data).toLowerCase();
-      if (!holder || !words || !wanted.has(words) || (el.contains(holder) && !within) || !boxed(holder)) continue;
-      const r = holder.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
-      // flow, Bootstrap's in a collapsed navigation bar.)
-      const beside = el.parentElement && el.parentElement.contains(holder);
+    for (const [holder, text] of textsIn(document.body)) {
+      const words = text.toLowerCase();
+      if (!wanted.has(words) || (el.contains(holder) && !within) || !boxed(holder)) continue;
       // (A field's suggestion is not what showed those words before it was typed into: a
       // fixed header's link.)
       if (layered && R.shownBefore && R.shownBefore.has(holder)) continue;
-      if (hit && (hit === holder || holder.contains(hit)) && (layerOf(holder) || (beside && !layered) || (within && el.contains(holder)))) found.set(words, holder);
+      // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
+      // flow, Bootstrap's in a collapsed navigation bar.)
+      const beside = el.parentElement && el.parentElement.contains(holder);
+      if (showsAtMiddle(holder) && (layerOf(holder) || (beside && !layered) || (within && el.contains(holder)))) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
     if (answer.missing === undefined) return answer;
@@ -1307,9 +1312,8 @@
   const showing = (words) => {
     const wanted = clean(words).toLowerCase();
     const found = new WeakSet();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement && clean(node.data).toLowerCase() === wanted && boxed(node.parentElement)) found.add(node.parentElement);
+    for (const [holder, text] of textsIn(document.body)) {
+      if (text.toLowerCase() === wanted && boxed(holder)) found.add(holder);
     }
     return found;
   };
@@ -1324,10 +1328,9 @@
   // The words a layer shows, each text once (its options, where they are drawn without roles).
   const wordsOf = (layer) => {
     const words = new Set();
-    const walker = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node && words.size < 50; node = walker.nextNode()) {
-      const text = clean(node.data, 60);
-      if (text && node.parentElement && boxed(node.parentElement)) words.add(text);
+    for (const [holder, text] of textsIn(layer)) {
+      if (words.size >= 50) break;
+      if (boxed(holder)) words.add(clean(text, 60));
     }
     return [...words];
   };
