@@ -2793,7 +2793,8 @@ fn a_combobox_typed_into_shows_its_text() {
 
 /// An overlay that fades out inside a web component (its dialog closing) is waited for: the
 /// action's feedback reports it gone, and a press on what it covered waits for it to leave
-/// instead of answering TARGET_OBSCURED.
+/// instead of answering TARGET_OBSCURED. Its Close fades it after a pause, so it ends past the
+/// feedback's first second (as a fade whose frames come late on a loaded machine does).
 #[test]
 fn an_overlay_fading_out_in_a_shadow_root_is_waited_for() {
     let server = HttpServer::start();
@@ -2807,9 +2808,9 @@ fn an_overlay_fading_out_in_a_shadow_root_is_waited_for() {
            const root = this.attachShadow({ mode: 'open' });
            root.innerHTML = '<div id=veil style=\"position:fixed;inset:0;background:rgba(0,0,0,.4)\">' +
              '<div role=dialog aria-label=Notice style=\"background:white;margin:200px\"><button id=close>Close</button></div></div>';
-           root.getElementById('close').onclick = () => this.close(); }
-           close() { const veil = this.shadowRoot.getElementById('veil');
-             veil.animate([{ opacity: 1 }, { opacity: 0 }], 600).finished.then(() => veil.remove()); } });
+           root.getElementById('close').onclick = () => this.close(700); }
+           close(delay = 0) { const veil = this.shadowRoot.getElementById('veil');
+             veil.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 600, delay }).finished.then(() => veil.remove()); } });
          </script>",
     );
     let env = TestEnv::new();

@@ -1469,9 +1469,10 @@
     const late = args.after !== undefined;
     if (late) R.acting = started;
     return new Promise((resolve) => {
-      // An animation still on its way holds the cap back by what it has left (up to 1 s more,
-      // inside the feedback's 3 s): on a loaded machine a 600 ms fade may end past a 1 s cap, and
-      // its outcome (the dialog removed) is the action's.
+      // Past the cap, an animation still on its way is waited for (1 s more at most, inside the
+      // feedback's 3 s): on a loaded machine a 600 ms fade may start late and end past a 1 s
+      // cap, and its outcome (the dialog removed) is the action's. (Not by what it says it has
+      // left: a fade whose frames are late says more than it takes once they come.)
       const done = (quiet) => {
         R.acting = 0;
         R.settling = false;
@@ -1486,7 +1487,8 @@
         const quiet = Date.now() - (args.fromStart ? Math.max(R.lastMutation, started) : R.lastMutation);
         const left = underway();
         const early = args.atLeast !== undefined && Date.now() - started < args.atLeast;
-        if ((quiet >= args.quiet && left === 0 && !early) || Date.now() - started >= args.cap + Math.min(1000, left)) done(quiet);
+        const waited = Date.now() - started;
+        if ((quiet >= args.quiet && left === 0 && !early) || waited >= args.cap + (left ? 1000 : 0)) done(quiet);
         else setTimeout(check, Math.max(1, Math.min(25, early ? args.atLeast - (Date.now() - started) : args.quiet - quiet + 1)));
       };
       check();
