@@ -1731,6 +1731,90 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
 /// suggestion of that name, as a user picks it; it only typed, leaving the menu open and the
 /// page's pick never made. A value it suggests nothing for stays typed, as a fill's, and so
 /// does a value for a field whose suggestions are a `<datalist>`'s.
+/// Drop-downs of words a user may add (Tom Select's and react-select's creatable ones): a part
+/// they do not list is chosen by what offers to add it once typed ("Add family…", `Create
+/// "Lyon"`, shown the moment after the typing, over the list as it was), never taken for
+/// chosen already. Where nothing offers it, nothing is chosen, the error names the options
+/// shown when pressed and how to type words it does not list.
+#[test]
+fn a_drop_down_that_adds_words_it_does_not_list_is_given_them() {
+    let server = HttpServer::start();
+    server.page(
+        "/adds.html",
+        "Adds",
+        "<label id=tl>Tags</label><span id=chips></span><input id=tags role=combobox aria-labelledby=tl aria-controls=tl-list aria-expanded=false>
+         <label id=cl>City</label><input id=city role=combobox aria-labelledby=cl aria-controls=cl-list aria-expanded=false>
+         <label id=fl>Fruit</label><input id=fruit role=combobox aria-labelledby=fl aria-controls=fl-list aria-expanded=false>
+         <p id=out></p>
+         <script>
+         const made = [];
+         const box = (input, items, adds, several, chosen) => {
+           const list = document.createElement('div');
+           list.id = input.getAttribute('aria-controls'); list.setAttribute('role', 'listbox');
+           if (several) list.setAttribute('aria-multiselectable', 'true');
+           list.style.cssText = 'border: 1px solid; display: none';
+           input.after(list);
+           const draw = () => {
+             const typed = input.value.trim().toLowerCase();
+             const shown = items.filter((i) => !chosen.includes(i) && i.toLowerCase().includes(typed));
+             list.innerHTML = shown.map((i) => '<div role=option>' + i + '</div>').join('') +
+               (adds && typed && !shown.length ? (adds === 'add' ? '<div class=create aria-selected=true>Add <strong>' + input.value + '</strong>…</div>'
+                 : '<div role=option>Create \\u201c' + input.value + '\\u201d</div>') : '');
+           };
+           const open = () => { draw(); list.style.display = 'block'; input.setAttribute('aria-expanded', 'true'); };
+           input.addEventListener('click', open);
+           input.addEventListener('input', () => setTimeout(open, 120));
+           input.addEventListener('keydown', (e) => { if (e.key === 'Escape') { list.style.display = 'none'; input.setAttribute('aria-expanded', 'false'); } });
+           list.addEventListener('mousedown', (e) => e.preventDefault());
+           list.addEventListener('click', (e) => {
+             const hit = e.target.closest('[role=option], .create');
+             if (!hit) return;
+             const words = hit.matches('.create') ? hit.querySelector('strong').textContent
+               : hit.textContent.replace(/^Create \\u201c(.*)\\u201d$/, '$1');
+             if (several) { chosen.push(words); chips.textContent = chosen.join(' | '); input.value = ''; draw(); }
+             else { chosen[0] = words; input.value = words; list.style.display = 'none'; input.setAttribute('aria-expanded', 'false'); }
+             out.textContent = JSON.stringify(made);
+           });
+           made.push(chosen);
+         };
+         box(tags, ['quiet', 'sea view'], 'add', true, []);
+         box(city, ['Paris'], 'create', false, []);
+         box(fruit, ['Apple', 'Pear'], null, true, []);
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("a", &["page", "open", &server.url("/adds.html")])
+        .ok();
+    let snap = snapshot(&env, "a");
+    let read = || env.ctx("a", &["runtime", "eval", "made"]).ok()["value"].clone();
+    let tags = uid_of(&snap, "combobox \"Tags\"");
+    let chose = env
+        .ctx("a", &["element", "select", &tags, "quiet,family"])
+        .ok()
+        .clone();
+    assert_ne!(chose["result"], "it was chosen already", "{chose}");
+    assert_eq!(read()[0], json!(["quiet", "family"]));
+    let city = uid_of(&snap, "combobox \"City\"");
+    env.ctx("a", &["element", "select", &city, "Lyon"]).ok();
+    assert_eq!(read()[1], json!(["Lyon"]));
+    // Nothing offers a part: nothing of the value is chosen.
+    let fruit = uid_of(&snap, "combobox \"Fruit\"");
+    let run = env.ctx("a", &["element", "select", &fruit, "Apple,Kiwi"]);
+    let error = run.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Apple", "Pear"]),
+        "{error}"
+    );
+    assert!(
+        error["suggestions"].to_string().contains(&format!(
+            "cdt element fill {fruit} \\\"Kiwi\\\" then cdt input key Enter"
+        )),
+        "{error}"
+    );
+    assert_eq!(read()[2], json!([]));
+}
+
 #[test]
 fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
     let server = HttpServer::start();

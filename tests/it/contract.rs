@@ -69,11 +69,35 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
             &["input", "scroll", "e5", "into", "view"],
             "Run: cdt element scroll-into-view e5",
         ),
+        // (The flags after the words stay flags.)
+        (
+            &[
+                "element",
+                "fill",
+                "e3",
+                "hello",
+                "world",
+                "--timeout",
+                "5000",
+            ],
+            "Run: cdt element fill e3 \"--value=hello world\" --timeout 5000",
+        ),
     ] {
         let run = env.run(args);
         let error = run.err("VALIDATION_ERROR", 2);
         assert_eq!(error["suggestions"][0], instead, "{error}");
     }
+    // A flag the command does not take is not made part of its value: the commands that take
+    // it are named.
+    let run = env.run(&["element", "fill", "e3", "family", "--submit", "Enter"]);
+    let error = run.err("VALIDATION_ERROR", 2);
+    assert!(
+        error["suggestions"][0]
+            .as_str()
+            .is_some_and(|s| s.starts_with("Run: cdt input type — takes --submit")),
+        "{error}"
+    );
+    assert!(!error.to_string().contains("--value="), "{error}");
     // A word that is a command elsewhere, a REPL short form or a near spelling names the
     // commands meant, each with what it does, before the group's help.
     for (args, meant) in [

@@ -213,6 +213,14 @@ pub fn usage_failure(error: &clap::Error, args: &[String]) -> Result<String, Cdt
         };
         near = commands_near(&words, unknown, &spelt);
     }
+    // A flag the command does not take names the commands that take it (`element fill
+    // --submit` → `input type`).
+    if let Some(clap::error::ContextValue::String(flag)) =
+        error.get(clap::error::ContextKind::InvalidArg)
+        && error.kind() == ErrorKind::UnknownArgument
+    {
+        near = commands_taking(flag, &words);
+    }
     let rendered = error.render().to_string();
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         Printer::stderr(&rendered);
@@ -267,6 +275,39 @@ fn commands_near(group: &str, unknown: &str, spelt: &[String]) -> Vec<Suggestion
                 op: spec.name.to_string(),
                 args: String::new(),
                 rest: format!(" — {}", spec.summary),
+            })
+        })
+        .collect()
+}
+
+/// The commands other than `command` that take `flag` (`--submit`, `--submit=Enter`), each with
+/// what it does; three at most.
+fn commands_taking(flag: &str, command: &str) -> Vec<Suggestion> {
+    let Some(long) = flag.strip_prefix("--") else {
+        return Vec::new();
+    };
+    let long = long.split('=').next().unwrap_or(long);
+    let tree = cli::command_tree();
+    let takes = |spec: &&OpSpec| {
+        let mut at = &tree;
+        for word in spec.name.split('.') {
+            match at.find_subcommand(word) {
+                Some(sub) => at = sub,
+                None => return false,
+            }
+        }
+        at.get_arguments().any(|arg| arg.get_long() == Some(long))
+    };
+    OP_SPECS
+        .iter()
+        .filter(|spec| spec.name.replace('.', " ") != command)
+        .filter(takes)
+        .take(3)
+        .map(|spec| {
+            Suggestion::Run(RunHint {
+                op: spec.name.to_string(),
+                args: String::new(),
+                rest: format!(" — takes --{long}: {}", spec.summary),
             })
         })
         .collect()

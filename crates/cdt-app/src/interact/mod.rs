@@ -170,7 +170,7 @@ fn failure_error(
                 options_list(&value["options"])
             ),
         )
-        .with_details(json!({ "options": value["options"] }))
+        .with_details(json!({ "options": value["options"], "missing": value["value"] }))
         .hinted(match value["options"].as_array().is_some_and(Vec::is_empty) {
             // (Options drawn without roles, none of them beside the drop-down.)
             true => "Open it (element click) and read its options in a capture snapshot",

@@ -1178,6 +1178,11 @@
     if (!list && args.drawn && !value) return { pending: true, expanded: shownWords(el).length > (R.drawnClosed || 0) };
     if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, 'in');
     if (!list) {
+      // (A list it names that shows no option, but one that adds the words typed: Tom
+      // Select's "Add Lyon…" once nothing it lists matches.)
+      const named = value && ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id))).find((l) => l && boxed(l));
+      const adds = named ? chosen(value, (v) => adderIn(named, v), parts, several(null) || null) : {};
+      if (adds.missing === undefined && (adds.uid || adds.parts)) return adds;
       // (Every option asked chosen already, of a list that leaves those out: it may show none.)
       const held = value && several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
       if (held && held.missing === undefined) return held;
@@ -1193,7 +1198,8 @@
       // (Its words alone, without an icon's label: Ant Design's Cascader names "Europe right".)
       if (at < 0) at = options.findIndex((o) => clean(o.innerText).toLowerCase() === wanted.toLowerCase());
       if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(wanted));
-      return at < 0 ? null : options[at];
+      // (None of those words: what the list offers to add them as its own.)
+      return at < 0 ? adderIn(list, wanted) : options[at];
     };
     const activeId = el.getAttribute('aria-activedescendant');
     const active = activeId && list.getAttribute('aria-multiselectable') !== 'true' ? list.querySelector('[id="' + CSS.escape(activeId) + '"]') : null;
@@ -1206,6 +1212,21 @@
     }
     return answer;
   }
+  // What a list offers to add `words` it does not list as an option of its own (a new tag):
+  // the innermost element that reads "Add family…" or `Create "family"` (Tom Select's and
+  // react-select's creatable lists).
+  const ADDS = /^(?:add|create)\s*:?\s*["“'«]?(.+?)["”'»]?\s*(?:…|\.\.\.)?$/i;
+  // (What adds words is never shown chosen: Tom Select's is `aria-selected` for the keys.)
+  const adders = new WeakSet();
+  const adderIn = (list, words) => {
+    let found = null;
+    for (const e of list.querySelectorAll('*')) {
+      const adds = boxed(e) && ADDS.exec(clean(e.innerText || ''));
+      if (adds && adds[1].toLowerCase() === words.toLowerCase()) found = e;
+    }
+    if (found) adders.add(found);
+    return found;
+  };
   // Whether something else than `el` is drawn over its middle (a closed menu's backdrop that
   // the page has not taken away yet).
   const covered = (el) => {
@@ -1235,7 +1256,7 @@
   // what shows it chosen (`held`).
   const chosen = (value, find, parts, multi, active, held = () => null) => {
     const chips = new Set();
-    const isChosen = (o) => chips.has(o) || chosenAlready(o, active);
+    const isChosen = (o) => chips.has(o) || (!adders.has(o) && chosenAlready(o, active));
     const look = (v) => {
       const option = find(v);
       const chip = !option && multi ? held(v) : null;

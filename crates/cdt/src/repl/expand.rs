@@ -153,7 +153,9 @@ fn duration(word: &str) -> Option<Duration> {
 
 /// What the CLI takes for a command line that clap refused but that reads as a short form of
 /// its operation (`cdt input scroll bottom` is the REPL's `scroll bottom`: `input scroll --dy
-/// 1000000`): the words after `cdt`, none when no short form reads it so.
+/// 1000000`; `cdt element fill e3 hello world --output text` is `fill e3 hello world` with its
+/// flag): the words after `cdt`, none when no short form reads it so or when what it reads
+/// would be refused too (a flag the command does not take is not made part of a value).
 fn as_short_form(args: &[String]) -> Option<Vec<String>> {
     let given: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
     aliases().iter().find_map(|alias| {
@@ -164,10 +166,25 @@ fn as_short_form(args: &[String]) -> Option<Vec<String>> {
         if given.len() <= path.len() || given[..path.len()] != path[..] {
             return None;
         }
-        match expand(alias, &line_of(&given[path.len()..]), &Variables::new()) {
-            Ok(Expansion::Words { words, .. }) if words[..] != given[..] => Some(words),
-            _ => None,
-        }
+        let rest = &given[path.len()..];
+        // Read whole, or up to the flags after its first word (they stay flags).
+        let flags_at = (1..rest.len())
+            .find(|&at| rest[at].starts_with("--"))
+            .unwrap_or(rest.len());
+        [rest.len(), flags_at].into_iter().find_map(|at| {
+            let (short, flags) = rest.split_at(at);
+            let Ok(Expansion::Words { mut words, .. }) =
+                expand(alias, &line_of(short), &Variables::new())
+            else {
+                return None;
+            };
+            words.extend(flags.iter().map(|flag| flag.to_string()));
+            let kept = |flag: &&str| !flag.starts_with("--") || words.iter().any(|w| w == flag);
+            let parsed = crate::cli::Cli::try_parse_from(
+                std::iter::once("cdt").chain(words.iter().map(String::as_str)),
+            );
+            (words[..] != given[..] && rest.iter().all(kept) && parsed.is_ok()).then_some(words)
+        })
     })
 }
 

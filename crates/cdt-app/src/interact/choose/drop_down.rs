@@ -18,6 +18,10 @@ use crate::interact::{keys, probe_result};
 /// typing into a combobox, which may fetch its suggestions).
 pub(super) const LIST_WAIT: Duration = Duration::from_millis(1500);
 
+/// How long a text combobox's list that lacks the value is looked at again before that is
+/// its answer: it may be redrawn for what was typed a moment after the typing.
+const TYPED_MISS_WAIT: Duration = Duration::from_millis(400);
+
 /// How often the page is asked whether the list shows.
 pub(super) const LIST_POLL: Duration = Duration::from_millis(50);
 
@@ -206,7 +210,8 @@ pub(super) async fn option_of(
     let DropDown {
         frame, what, uid, ..
     } = *drop_down;
-    let until = Instant::now() + wait;
+    let started = Instant::now();
+    let until = started + wait;
     loop {
         // (The last look answers with the options drawn by then, if a list shows.)
         let last = Instant::now() >= until;
@@ -214,7 +219,15 @@ pub(super) async fn option_of(
             "uid": uid, "value": value, "parts": parts, "last": last,
             "suggested": drop_down.shows == Shows::Suggested, "drawn": drop_down.shows == Shows::Drawn,
         });
-        let found = probe_result(ctx.probe(frame, ProbeCommand::Option, asked).await?, what)?;
+        let answer = ctx.probe(frame, ProbeCommand::Option, asked).await?;
+        // (A text combobox's list may show what it showed before the typing a moment longer:
+        // Tom Select's its options, before its "Add Lyon…".)
+        let early = drop_down.shows == Shows::Typed && started.elapsed() < TYPED_MISS_WAIT;
+        if early && !last && answer["error"] == "no-option" {
+            tokio::time::sleep(LIST_POLL).await;
+            continue;
+        }
+        let found = probe_result(answer, what)?;
         if let Some(offer) = Offer::of(&found) {
             return Ok(offer);
         }

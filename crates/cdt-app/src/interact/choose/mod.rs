@@ -293,10 +293,17 @@ pub(super) async fn choose_typed(
             let first = (Some(choices), takes);
             return choose_each(ctx, &drop_down, (value, &parts), first).await;
         }
-        // (A list that shows every option but one of several: typing them all in finds none.)
+        // (A list that shows every option but one of several: typing them all in finds none,
+        // unless the one it lacks is offered once typed — "Add family…" —, each part then typed
+        // in turn.)
         Err(error) if !parts.is_empty() && error.code == ErrorCode::ElementNotFound => {
+            let missing = error.details["missing"].as_str().unwrap_or_default();
+            if offered_once_typed(ctx, &drop_down, missing).await? {
+                let first = (None, Takes::Untold);
+                return choose_each(ctx, &drop_down, (value, &parts), first).await;
+            }
             close(ctx, &drop_down).await?;
-            return Err(error);
+            return Err(own_words_hint(error, uid));
         }
         // (No list until typed into: each part typed in turn.)
         Err(_) if !parts.is_empty() => {
@@ -305,7 +312,44 @@ pub(super) async fn choose_typed(
         }
         Err(error) => Some(error).filter(|e| e.code == ErrorCode::ElementNotFound),
     };
-    type_then_choose(ctx, &drop_down, value, shown).await
+    type_then_choose(ctx, &drop_down, value, shown)
+        .await
+        .map_err(|error| own_words_hint(error, uid))
+}
+
+/// Whether the text combobox `drop_down` offers `part` once it is typed into: an option of
+/// those words, or one that adds them as its own (Tom Select's "Add family…", react-select's
+/// `Create "family"`). What was typed is taken back.
+async fn offered_once_typed(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    part: &str,
+) -> Result<bool, CdtError> {
+    if part.is_empty() {
+        return Ok(false);
+    }
+    type_over(ctx, drop_down, part).await?;
+    let offered = option_of(ctx, drop_down, part, &[], LIST_WAIT)
+        .await
+        .is_ok();
+    take_back(ctx, drop_down.held).await?;
+    Ok(offered)
+}
+
+/// A text combobox's "no option" `error`, with how to give it words it does not list where it
+/// takes them (a tag added by Enter: Vuetify's combobox, Material UI's free solo).
+fn own_words_hint(error: CdtError, uid: &str) -> CdtError {
+    if error.code != ErrorCode::ElementNotFound {
+        return error;
+    }
+    let words = error.details["missing"]
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| "<words>".to_string());
+    error.run_then::<op::ElementFill>(
+        &format!("{uid} {words:?}"),
+        " then cdt input key Enter, where it takes words it does not list (a new tag)",
+    )
 }
 
 /// After `value` was typed into the text field `uid` that offers suggestions without saying it
@@ -369,7 +413,11 @@ async fn type_then_choose(
     // What was typed goes, as a user takes back a search that found nothing.
     take_back(ctx, drop_down.held).await?;
     close(ctx, drop_down).await?;
-    if missed.code == ErrorCode::ElementNotFound {
+    // (What it listed when pressed names more than a typed search that listed nothing.)
+    let listed_none = missed.details["options"]
+        .as_array()
+        .is_some_and(Vec::is_empty);
+    if missed.code == ErrorCode::ElementNotFound && !(listed_none && shown.is_some()) {
         return Err(missed);
     }
     Err(shown.unwrap_or_else(|| suggested_none(drop_down, value)))
@@ -385,7 +433,7 @@ fn suggested_none(drop_down: &DropDown<'_>, value: &str) -> CdtError {
             LIST_WAIT.as_millis()
         ),
     )
-    .with_details(json!({ "options": [] }))
+    .with_details(json!({ "options": [], "missing": value }))
     .run_then::<op::ElementFill>(
         &format!("{} <part of it>", drop_down.uid),
         " to see what it suggests",
