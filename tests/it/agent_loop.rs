@@ -1815,6 +1815,79 @@ fn a_drop_down_that_adds_words_it_does_not_list_is_given_them() {
     assert_eq!(read()[2], json!([]));
 }
 
+/// A native box given a role of its own says its state by `aria-checked`, which its script
+/// keeps while `checked` stays as it was (Element Plus's switch): filled with what it shows
+/// already, it is left so (it was pressed, and turned off).
+#[test]
+fn a_switch_that_tells_its_state_by_aria_checked_is_filled_by_what_it_tells() {
+    let server = HttpServer::start();
+    server.page(
+        "/switch.html",
+        "Switch",
+        "<label id=xl>Express</label>
+         <input type=checkbox role=switch aria-checked=false aria-labelledby=xl id=express>
+         <script>
+         let on = false;
+         express.addEventListener('click', (e) => { e.preventDefault(); on = !on; express.setAttribute('aria-checked', on); });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/switch.html")])
+        .ok();
+    let snap = snapshot(&env, "w");
+    let express = uid_of(&snap, "switch \"Express\"");
+    let on = || env.ctx("w", &["runtime", "eval", "on"]).ok()["value"].clone();
+    env.ctx("w", &["element", "fill", &express, "true"]).ok();
+    assert_eq!(on(), json!(true));
+    let again = env
+        .ctx("w", &["element", "fill", &express, "true"])
+        .ok()
+        .clone();
+    assert_eq!(on(), json!(true), "{again}");
+    assert_eq!(again["result"], "it was checked already", "{again}");
+    env.ctx("w", &["element", "fill", &express, "false"]).ok();
+    assert_eq!(on(), json!(false));
+}
+
+/// A drop-down whose list box does not say it takes several, but whose pop-up's class does
+/// (Element Plus's `el-select-dropdown is-multiple`), is given several options.
+#[test]
+fn a_drop_down_whose_pop_up_is_classed_multiple_takes_several() {
+    let server = HttpServer::start();
+    server.page(
+        "/multiple.html",
+        "Multiple",
+        "<label id=tl>Toppings</label><span id=chips></span>
+         <input id=tops role=combobox readonly aria-labelledby=tl aria-controls=tl-list aria-expanded=false aria-haspopup=listbox>
+         <div class='dropdown is-multiple' style='display: none' id=pop><ul role=listbox id=tl-list>
+           <li role=option aria-selected=false>Cheese</li><li role=option aria-selected=false>Olives</li><li role=option aria-selected=false>Ham</li></ul></div>
+         <script>
+         const chosen = [];
+         tops.addEventListener('click', () => { pop.style.display = 'block'; tops.setAttribute('aria-expanded', 'true'); });
+         tops.addEventListener('keydown', (e) => { if (e.key === 'Escape') { pop.style.display = 'none'; tops.setAttribute('aria-expanded', 'false'); } });
+         pop.addEventListener('mousedown', (e) => e.preventDefault());
+         pop.addEventListener('click', (e) => {
+           const o = e.target.closest('[role=option]');
+           const at = chosen.indexOf(o.textContent);
+           if (at < 0) chosen.push(o.textContent); else chosen.splice(at, 1);
+           o.setAttribute('aria-selected', at < 0);
+           chips.textContent = chosen.join(' ');
+         });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/multiple.html")])
+        .ok();
+    let snap = snapshot(&env, "m");
+    let tops = uid_of(&snap, "combobox \"Toppings\"");
+    env.ctx("m", &["element", "select", &tops, "Cheese,Ham"])
+        .ok();
+    assert_eq!(
+        env.ctx("m", &["runtime", "eval", "chosen"]).ok()["value"],
+        json!(["Cheese", "Ham"])
+    );
+}
+
 #[test]
 fn a_field_that_suggests_as_typed_into_is_chosen_from_by_its_suggestion() {
     let server = HttpServer::start();

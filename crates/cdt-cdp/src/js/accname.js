@@ -572,6 +572,9 @@
         if (child.nodeType === 3) {
           if (hiddenText) continue;
           const data = child.data;
+          // (An empty text node has no box, nor a place in Chromium's tree: Vue's fragment
+          // anchors between a flex label's ::before and its text are no inline between them.)
+          if (!data) continue;
           // Only ASCII white space collapses (a no-break space is content, as in layout).
           const blank = !/[^ \t\n\f\r]/.test(data);
           if (blank && !noLayout && (unrendered(child.previousSibling) || unrendered(child.nextSibling))) continue;

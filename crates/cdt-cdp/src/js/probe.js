@@ -934,7 +934,10 @@
         return { error: 'toggle-value', uid, element: describe(el), value };
       }
       const want = yes;
-      const now = el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true';
+      // (A native box given a role of its own says its state by `aria-checked`, which its
+      // script keeps: Element Plus's switch leaves `checked` false while it shows on.)
+      const told = el.getAttribute('role') && ['true', 'false'].includes(el.getAttribute('aria-checked'));
+      const now = el.checked !== undefined && !told ? el.checked : el.getAttribute('aria-checked') === 'true';
       if (!want && now && type === 'radio') return { error: 'radio-uncheck', uid, element: describe(el) };
       return { uid, kind: 'toggle', needsClick: want !== now, checked: now };
     }
@@ -1169,8 +1172,10 @@
     const parts = (args.parts || []).map((p) => clean(p));
     const expanded = el.getAttribute('aria-expanded') === 'true';
     // (A list box of several says so; where it does not, the drop-down's own class may:
-    // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's `p-multiselect`.)
-    const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el);
+    // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's
+    // `p-multiselect`; or its list's: Element Plus's `is-multiple` pop-up.)
+    const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el) ||
+      (!!l && listedSeveral(l));
     // (A text field that suggests, typed into: a list shown since, else words in a layer.)
     if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, 'over');
     // (A drop-down drawn with no roles: its options are words shown once it is pressed open,
@@ -1239,11 +1244,20 @@
   // of several (Tom Select's `ts-wrapper multi`, Chosen's `chosen-container-multi`), or it
   // stands for a `<select multiple>` kept out of sight in it or beside it (what such widgets
   // draw over: Choices.js, Tom Select).
+  const MULTI_CLASS = /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i;
+  // Whether the classes of a drop-down's list or of what holds it (a few levels up) name it a
+  // list of several (Element Plus's pop-up `el-select-dropdown is-multiple`).
+  const listedSeveral = (list) => {
+    for (let at = list, up = 0; at && at !== document.body && up < 5; at = at.parentElement, up++) {
+      if ([...at.classList].some((c) => MULTI_CLASS.test(c))) return true;
+    }
+    return false;
+  };
   const namedSeveral = (el) => {
     const keptSeveral = (select) => !!select && !!select.multiple && outOfSight(select);
     if ([...el.querySelectorAll('select')].some(keptSeveral)) return true;
     for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
-      if ([...at.classList].some((c) => /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i.test(c))) return true;
+      if ([...at.classList].some((c) => MULTI_CLASS.test(c))) return true;
       const kept = at.parentElement && at.parentElement.querySelector(':scope > select[multiple]');
       if (kept && kept !== at && keptSeveral(kept)) return true;
     }
