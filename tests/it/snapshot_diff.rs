@@ -743,7 +743,11 @@ fn an_unassociated_label_is_text_and_a_styled_checkbox_has_no_pseudo_name() {
         "Todo",
         "<style>.toggle { appearance: none } .toggle::after { content: '\\2714' }</style>
          <ul><li><input type=checkbox class=toggle><label>Buy milk</label><button>x</button></li></ul>
-         <label>Email <input name=email></label>",
+         <label>Email <input name=email></label>
+         <label class=field><span>cli</span><i role=button aria-label=Remove>x</i>
+           <span class=float>Skills</span><input role=combobox aria-label=Skills></label>
+         <label class=field><span>Rust</span><span id=lang-label>Languages</span>
+           <input role=combobox aria-labelledby=lang-label></label>",
     );
     let env = TestEnv::new();
     env.ctx("lbl", &["page", "open", &server.url("/todo.html")])
@@ -757,6 +761,19 @@ fn an_unassociated_label_is_text_and_a_styled_checkbox_has_no_pseudo_name() {
         snap.contains("textbox \"Email\"") && !snap.contains("text \"Email"),
         "{snap}"
     );
+    // A label around a control named otherwise (`aria-label`, `aria-labelledby`: Quasar's
+    // field, its chips inside) shows its words as text, but those that name the control.
+    for (chip, name) in [("cli", "Skills"), ("Rust", "Languages")] {
+        assert!(
+            snap.contains(&format!("text \"{chip}\"")),
+            "the chip {chip} shows:\n{snap}"
+        );
+        assert!(
+            snap.contains(&format!("combobox \"{name}\""))
+                && !snap.contains(&format!("text \"{name}\"")),
+            "{snap}"
+        );
+    }
 }
 
 /// A to-do list that rebuilds its whole list with `innerHTML` on every change, as TodoMVC's

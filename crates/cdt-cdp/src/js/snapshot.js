@@ -537,8 +537,32 @@
       const box = el.getBoundingClientRect();
       return box.width === 0 || box.height === 0;
     };
-    const namesItsControl = (control) => control !== null && !control.closest('[aria-hidden=true]') &&
-      (!control.localName.includes('-') || !!H.roleOf(control));
+    // (A control named by `aria-labelledby` or `aria-label` is not named by a label around it,
+    // only by what it names: Quasar's field is a `<label>` around its input, its chips and its
+    // floating label, the input named by that floating label; the chips' words are text, as in
+    // Chromium's tree. The parts of the label the control names by `aria-labelledby`, met as
+    // the label is walked, name it: `labelParts`.)
+    const labelParts = new WeakSet();
+    const namedOtherwise = (label, control) => {
+      // (Named by `aria-label`: the part of the label of those very words names it too —
+      // Quasar's floating label.)
+      const words = (control.getAttribute('aria-label') || '').trim();
+      if (words) {
+        for (const part of label.querySelectorAll('*')) {
+          if (part.childElementCount === 0 && part.textContent.trim() === words) labelParts.add(part);
+        }
+        return true;
+      }
+      const ids = (control.getAttribute('aria-labelledby') || '').split(/\s+/).filter((id) => id);
+      const root = control.getRootNode();
+      for (const id of ids) {
+        const part = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+        if (part && label.contains(part)) labelParts.add(part);
+      }
+      return ids.length > 0;
+    };
+    const namesItsControl = (label, control) => control !== null && !control.closest('[aria-hidden=true]') &&
+      (!control.localName.includes('-') || !!H.roleOf(control)) && !namedOtherwise(label, control);
     const walkElement = (el, tag, block, depth, named, inAction, cursor, deep) => {
       if (tag.includes('-') && !el.shadowRoot && !C.hostSet.has(el)) {
         C.hostSet.add(el);
@@ -571,7 +595,7 @@
       // whose control is hidden from the tree: a native select a widget replaced, `aria-hidden`;
       // or a form-associated custom element without a role, whose checkbox inside its shadow
       // tree the label does not name: Material Web's `md-checkbox`, as in Chromium's tree).
-      let childNamed = named || (tag === 'LABEL' && namesItsControl(el.control)) || tag === 'LEGEND';
+      let childNamed = named || (tag === 'LABEL' && namesItsControl(el, el.control)) || tag === 'LEGEND' || labelParts.has(el);
       let childInAction = inAction;
       if (role) {
         const actionable = H.isActionable(el, role);

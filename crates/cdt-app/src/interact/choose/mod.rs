@@ -280,6 +280,19 @@ pub(super) async fn choose_typed(
         opened: true,
         held: was,
     };
+    pressed_then_typed(ctx, &drop_down, value)
+        .await
+        .map_err(|error| own_words_hint(error, uid))
+}
+
+/// [`choose_typed`] of the text combobox `drop_down`: pressed, then typed into where its list
+/// lacks `value`.
+async fn pressed_then_typed(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    value: &str,
+) -> Result<Option<DispatchOutcome>, CdtError> {
+    let drop_down = *drop_down;
     let pressed = press_open(ctx, &drop_down).await?;
     if pressed.dialog.is_some() {
         return Ok(Some(pressed));
@@ -303,7 +316,7 @@ pub(super) async fn choose_typed(
                 return choose_each(ctx, &drop_down, (value, &parts), first).await;
             }
             close(ctx, &drop_down).await?;
-            return Err(own_words_hint(error, uid));
+            return Err(error);
         }
         // (No list until typed into: each part typed in turn.)
         Err(_) if !parts.is_empty() => {
@@ -312,9 +325,7 @@ pub(super) async fn choose_typed(
         }
         Err(error) => Some(error).filter(|e| e.code == ErrorCode::ElementNotFound),
     };
-    type_then_choose(ctx, &drop_down, value, shown)
-        .await
-        .map_err(|error| own_words_hint(error, uid))
+    type_then_choose(ctx, &drop_down, value, shown).await
 }
 
 /// Whether the text combobox `drop_down` offers `part` once it is typed into: an option of

@@ -18,6 +18,7 @@ impl Op for ElementSelect {
         examples: &[
             "cdt element select e8 'Germany'",
         ],
+        aliases: &[Alias::new(&["select"], "select <uid|selector> <option>", "choose an option of a drop-down", "select #country Germany", Form::ElementValue)],
         #[cfg(feature = "cli")]
         cli: CliFns::of::<super::args::FillArgs>(),
         ..OpSpec::DEFAULTS
