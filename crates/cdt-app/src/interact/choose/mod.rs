@@ -75,7 +75,7 @@ async fn press_option(
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     let parts = parts_of(value);
     match option_of(ctx, drop_down, value, &parts, LIST_WAIT).await {
-        Ok((Offer::One(choice), takes)) => press_one(ctx, drop_down, choice, takes).await,
+        Ok((Offer::One(choice), takes)) => press_one(ctx, drop_down, (value, choice), takes).await,
         Ok((Offer::Several(choices), takes)) => {
             choose_each(ctx, drop_down, (value, &parts), (Some(choices), takes)).await
         }
@@ -92,14 +92,14 @@ async fn press_option(
 async fn press_one(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
-    choice: Choice,
+    (words, choice): (&str, Choice),
     takes: Takes,
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     if choice.selected && takes != Takes::One {
         close_if_opened(ctx, drop_down).await?;
         return Ok(None);
     }
-    let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
+    let pressed = press_choice(ctx, drop_down, words, &choice).await?;
     if takes == Takes::Several && drop_down.opened && pressed.dialog.is_none() {
         close(ctx, drop_down).await?;
     }
@@ -124,9 +124,7 @@ async fn choose_each(
             (Some(first), 0) => (first[0].clone(), false),
             (None, 0) => match typed_first(ctx, drop_down, (value, part)).await? {
                 (Offer::One(whole), _) => {
-                    return press(ctx, drop_down.frame, drop_down.what, &whole.uid)
-                        .await
-                        .map(Some);
+                    return press_choice(ctx, drop_down, value, &whole).await.map(Some);
                 }
                 (Offer::Several(mut choices), told) => {
                     takes = told;
@@ -141,7 +139,7 @@ async fn choose_each(
             }
             continue;
         }
-        let pressed = press(ctx, drop_down.frame, drop_down.what, &choice.uid).await?;
+        let pressed = press_choice(ctx, drop_down, part, &choice).await?;
         if pressed.dialog.is_some() {
             return Ok(Some(pressed));
         }
@@ -149,6 +147,27 @@ async fn choose_each(
     }
     close_if_opened(ctx, drop_down).await?;
     Ok(outcome)
+}
+
+/// Presses the option `choice` the list showed for `words`. One the page drew anew meanwhile
+/// (a list redrawn a moment after what was typed: Tom Select's, Element Plus's) is gone: the
+/// option of those words is looked for again, and pressed.
+async fn press_choice(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    words: &str,
+    choice: &Choice,
+) -> Result<DispatchOutcome, CdtError> {
+    match press(ctx, drop_down.frame, drop_down.what, &choice.uid).await {
+        Err(error) if error.code == ErrorCode::UidStale => {
+            let again = match option_of(ctx, drop_down, words, &[], LIST_WAIT).await?.0 {
+                Offer::One(choice) => choice,
+                Offer::Several(mut choices) => choices.remove(0),
+            };
+            press(ctx, drop_down.frame, drop_down.what, &again.uid).await
+        }
+        pressed => pressed,
+    }
 }
 
 /// The first of the `part`s of `value` typed into a text combobox that shows no list until
@@ -300,7 +319,7 @@ async fn pressed_then_typed(
     let parts = parts_of(value);
     let shown = match option_of(ctx, &drop_down, value, &parts, PRESSED_LIST_WAIT).await {
         Ok((Offer::One(choice), takes)) => {
-            return press_one(ctx, &drop_down, choice, takes).await;
+            return press_one(ctx, &drop_down, (value, choice), takes).await;
         }
         Ok((Offer::Several(choices), takes)) => {
             let first = (Some(choices), takes);
