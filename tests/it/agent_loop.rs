@@ -1754,16 +1754,20 @@ fn a_drop_down_that_adds_words_it_does_not_list_is_given_them() {
            if (several) list.setAttribute('aria-multiselectable', 'true');
            list.style.cssText = 'border: 1px solid; display: none';
            input.after(list);
+           // (Drawn as a framework keeps a list: the options still shown keep their nodes.)
            const draw = () => {
              const typed = input.value.trim().toLowerCase();
              const shown = items.filter((i) => !chosen.includes(i) && i.toLowerCase().includes(typed));
-             list.innerHTML = shown.map((i) => '<div role=option>' + i + '</div>').join('') +
-               (adds && typed && !shown.length ? (adds === 'add' ? '<div class=create aria-selected=true>Add <strong>' + input.value + '</strong>…</div>'
-                 : '<div role=option>Create \\u201c' + input.value + '\\u201d</div>') : '');
+             for (const o of [...list.children]) if (!o.matches('[role=option]') || o.textContent.startsWith('Create') || !shown.includes(o.textContent)) o.remove();
+             for (const i of shown) if (![...list.children].some((o) => o.textContent === i)) list.insertAdjacentHTML('beforeend', '<div role=option>' + i + '</div>');
+             if (adds && typed && !shown.length) list.insertAdjacentHTML('beforeend', adds === 'add' ? '<div class=create aria-selected=true>Add <strong>' + input.value + '</strong>…</div>'
+                 : '<div role=option>Create \\u201c' + input.value + '\\u201d</div>');
            };
            const open = () => { draw(); list.style.display = 'block'; input.setAttribute('aria-expanded', 'true'); };
            input.addEventListener('click', open);
-           input.addEventListener('input', () => setTimeout(open, 120));
+           // (Its list is drawn for what was typed a moment after the typing, as a debounced search's.)
+           let timer;
+           input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(open, 120); });
            input.addEventListener('keydown', (e) => { if (e.key === 'Escape') { list.style.display = 'none'; input.setAttribute('aria-expanded', 'false'); } });
            list.addEventListener('mousedown', (e) => e.preventDefault());
            list.addEventListener('click', (e) => {
