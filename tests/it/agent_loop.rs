@@ -1660,6 +1660,33 @@ fn a_drop_down_drawn_over_a_select_kept_out_of_sight_is_chosen_from_as_a_user_do
     let read = |js: &str| env.ctx("o", &["runtime", "eval", js]).ok()["value"].clone();
     let chosen = || read("[...tags.selectedOptions].map((o) => o.textContent)");
 
+    // A click on an option of the `<select multiple>` kept out of sight (its line is in the
+    // snapshot, as in Chromium's tree) is refused, hinting the select that chooses it through
+    // the drop-down drawn for it; that hint, run, chooses it.
+    let hidden = uid_of(&snap, "option \"Sea view\"");
+    let refused = env.ctx("o", &["element", "click", &hidden]);
+    let error = refused.err("TARGET_OBSCURED", 5);
+    let select = uid_of(&snap, "listbox");
+    assert_eq!(
+        error["suggestions"][0],
+        format!(
+            "Run: cdt element select {select} \"Sea view\" (its <select> is kept out of sight; this chooses it through the drop-down drawn for it)"
+        ),
+        "{error}"
+    );
+    env.ctx("o", &["element", "select", &select, "Sea view"])
+        .ok();
+    assert_eq!(chosen(), json!(["Sea view"]));
+    env.ctx(
+        "o",
+        &[
+            "runtime",
+            "eval",
+            "tags.options[1].selected = false; chips.textContent = ''",
+        ],
+    )
+    .ok();
+
     // Pressed as a user presses it, it opens as it takes the focus; its option is pressed.
     let airport = uid_of(&snap, "combobox \"Airport\"");
     env.ctx("o", &["element", "select", &airport, "Frankfurt"])

@@ -269,8 +269,16 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
         .run_then::<op::PageWaitIdle>("", " (a page may turn the pointer off while it scrolls or loads), then try again")
         .run_then::<op::ElementFocus>("<uid>", ", then cdt input key Enter (the keyboard reaches it)");
     }
-    let error = CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
+    let mut error = CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
         .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"], "coverControls": value["coverControls"] }));
+    // An option of a `<select>` kept out of sight under the drop-down drawn for it (Tom
+    // Select's, Select2's): chosen through that drop-down.
+    if let (Some(select), Some(option)) = (value["keptSelect"].as_str(), value["option"].as_str()) {
+        error = error.run_then::<op::ElementSelect>(
+            &format!("{select} {option:?}"),
+            " (its <select> is kept out of sight; this chooses it through the drop-down drawn for it)",
+        );
+    }
     // What takes the cover away, when the page shows it (a dialog's buttons, a banner's
     // Accept); else the cover itself, to read or remove.
     let controls = value["coverControls"]

@@ -706,8 +706,12 @@
       // One that takes no pointer (`pointer-events: none` on it or what holds it) may be so for
       // a moment: a long list turns it off while it scrolls (react-window, for 150 ms).
       const unpointed = getComputedStyle(el).pointerEvents === 'none';
+      // (An option of a `<select>` kept out of sight, under the drop-down a page draws for it:
+      // chosen through that, by `element select` on the `<select>`.)
+      const select = el.tagName === 'OPTION' ? el.closest('select') : null;
+      const kept = select && keptOut(el) ? { keptSelect: ref(select), option: clean(el.textContent, 60) } : {};
       return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered,
-        moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed, ...popupOver(hit, el) };
+        moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed, ...popupOver(hit, el), ...kept };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
     const draggable = el.draggable === true && (el.getAttribute('draggable') === 'true' || el.closest('[draggable=true]') !== null);
