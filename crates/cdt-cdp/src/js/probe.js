@@ -1168,9 +1168,11 @@
     const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && choicesOf(list).some(boxed);
     const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).trim().split(/\s+/);
     const root = el.getRootNode();
+    // (The lists it names: those it controls or owns.)
+    const named = ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id)));
     const before = R.popupsBefore || new WeakSet();
     const list = shows(el) ? el
-      : ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id))).find(shows) ||
+      : named.find(shows) ||
         deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l)).pop();
     const value = clean(args.value);
     const parts = (args.parts || []).map((p) => clean(p));
@@ -1189,8 +1191,8 @@
     if (!list) {
       // (A list it names that shows no option, but one that adds the words typed: Tom
       // Select's "Add Lyon…" once nothing it lists matches.)
-      const named = value && ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id))).find((l) => l && boxed(l));
-      const adds = named ? chosen(value, (v) => adderIn(named, v), parts, several(null) || null) : {};
+      const own = value && named.find((l) => l && boxed(l));
+      const adds = own ? chosen(value, (v) => adderIn(own, v), parts, several(null) || null) : {};
       if (adds.missing === undefined && (adds.uid || adds.parts)) return adds;
       // (Every option asked chosen already, of a list that leaves those out: it may show none.)
       const held = value && several(null) && chosen(value, () => null, parts, true, null, (words) => chipOf(el, words));
@@ -1249,19 +1251,18 @@
   // stands for a `<select multiple>` kept out of sight in it or beside it (what such widgets
   // draw over: Choices.js, Tom Select).
   const MULTI_CLASS = /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i;
-  // Whether the classes of a drop-down's list or of what holds it (a few levels up) name it a
-  // list of several (Element Plus's pop-up `el-select-dropdown is-multiple`).
-  const listedSeveral = (list) => {
-    for (let at = list, up = 0; at && at !== document.body && up < 5; at = at.parentElement, up++) {
+  // Whether the classes of `el` (a drop-down, or its list) or of what holds it, a few levels
+  // up, name it one of several (Element Plus's pop-up `el-select-dropdown is-multiple`).
+  const listedSeveral = (el) => {
+    for (let at = el, up = 0; at && at !== document.body && up < 5; at = at.parentElement, up++) {
       if ([...at.classList].some((c) => MULTI_CLASS.test(c))) return true;
     }
     return false;
   };
   const namedSeveral = (el) => {
     const keptSeveral = (select) => !!select && !!select.multiple && outOfSight(select);
-    if ([...el.querySelectorAll('select')].some(keptSeveral)) return true;
+    if (listedSeveral(el) || [...el.querySelectorAll('select')].some(keptSeveral)) return true;
     for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
-      if ([...at.classList].some((c) => MULTI_CLASS.test(c))) return true;
       const kept = at.parentElement && at.parentElement.querySelector(':scope > select[multiple]');
       if (kept && kept !== at && keptSeveral(kept)) return true;
     }

@@ -98,6 +98,14 @@ impl Takes {
 }
 
 impl Offer {
+    /// The option offered first: the one of the whole value, or that of its first part.
+    pub(super) fn first(self) -> Choice {
+        match self {
+            Offer::One(choice) => choice,
+            Offer::Several(mut choices) => choices.remove(0),
+        }
+    }
+
     /// The probe's answer: `uid` and `selected`, or `parts`, each with them.
     pub(super) fn of(answer: &Value) -> Option<(Offer, Takes)> {
         let choice = |c: &Value| {

@@ -160,10 +160,10 @@ async fn press_choice(
 ) -> Result<DispatchOutcome, CdtError> {
     match press(ctx, drop_down.frame, drop_down.what, &choice.uid).await {
         Err(error) if error.code == ErrorCode::UidStale => {
-            let again = match option_of(ctx, drop_down, words, &[], LIST_WAIT).await?.0 {
-                Offer::One(choice) => choice,
-                Offer::Several(mut choices) => choices.remove(0),
-            };
+            let again = option_of(ctx, drop_down, words, &[], LIST_WAIT)
+                .await?
+                .0
+                .first();
             press(ctx, drop_down.frame, drop_down.what, &again.uid).await
         }
         pressed => pressed,
@@ -243,10 +243,7 @@ async fn again(
     part: &str,
     (takes, before): (Takes, &str),
 ) -> Result<(Choice, bool), CdtError> {
-    let one = |(offer, _): (Offer, Takes)| match offer {
-        Offer::One(choice) => choice,
-        Offer::Several(mut choices) => choices.remove(0),
-    };
+    let one = |(offer, _): (Offer, Takes)| offer.first();
     if let Ok(found) = option_of(ctx, drop_down, part, &[], AGAIN_WAIT).await {
         return Ok((one(found), false));
     }
