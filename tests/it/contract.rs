@@ -82,6 +82,11 @@ fn unknown_flag_is_a_json_validation_error_with_a_help_suggestion() {
             ],
             "Run: cdt element fill e3 \"--value=hello world\" --timeout 5000",
         ),
+        // (`-o`, `--output`'s short name, as well.)
+        (
+            &["element", "fill", "e3", "hello", "world", "-o", "json"],
+            "Run: cdt element fill e3 \"--value=hello world\" -o json",
+        ),
     ] {
         let run = env.run(args);
         let error = run.err("VALIDATION_ERROR", 2);
@@ -224,6 +229,20 @@ fn fields_projects_data_and_text_output_is_not_json() {
         text.json.is_null() && text.stdout.contains("PAGE_NOT_FOUND"),
         "{}",
         text.stdout
+    );
+    // `-o` is `--output`'s short name, and a usage error is printed in the form it names.
+    let short = env.run(&["errors", "-o", "text"]);
+    assert!(
+        short.json.is_null() && short.stdout == text.stdout,
+        "{}",
+        short.stdout
+    );
+    let refused = env.run(&["page", "open", "-o", "text", "--bogus"]);
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused.stdout.is_empty() && refused.stderr.starts_with("error[VALIDATION_ERROR]"),
+        "{}",
+        refused.stderr
     );
 }
 

@@ -231,3 +231,58 @@ fn storage_and_emulation_answer_dialog_blocking_while_an_alert_is_open() {
     env.ctx("dlg", &["emulation", "set", "--color-scheme", "dark"])
         .ok();
 }
+
+/// `element fill` on what takes no value (a heading, a link, a paragraph) hinted clicking it
+/// open as "a drop-down the page draws without saying so": an agent that misread a uid clicked
+/// a heading. It now says it is not a field and names the field nearest to it, which takes the
+/// value; a bare element a click acts on (Chosen's drop-down) keeps the click's hint.
+#[test]
+fn a_fill_on_what_takes_no_value_names_the_field_nearest_to_it() {
+    let server = HttpServer::start();
+    server.page(
+        "/todo",
+        "Todo",
+        "<p><input aria-label=Search placeholder=Search></p>
+        <div style='margin-top:600px'><h1>todos</h1><input aria-label='What needs to be done?'></div>
+        <div id=menu style='cursor:pointer' onclick=\"this.textContent='opened'\">Choose a fruit</div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("n", &["page", "open", &server.url("/todo")]).ok();
+    let snapshot = env.ctx("n", &["capture", "snapshot"]).ok()["snapshot"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let uid_of = |line: &str| {
+        snapshot
+            .lines()
+            .find(|l| l.contains(line))
+            .and_then(|l| l.split(' ').next())
+            .unwrap_or_else(|| panic!("{line} in {snapshot}"))
+            .to_string()
+    };
+    let (heading, todo) = (uid_of("heading \"todos\""), uid_of("textbox \"What needs"));
+    let run = env.ctx("n", &["element", "fill", &heading, "Buy milk"]);
+    let error = run.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(
+        error["message"].as_str().unwrap().contains("not a field"),
+        "{error}"
+    );
+    assert_eq!(error["details"]["near"][0]["uid"], todo.as_str(), "{error}");
+    let hint = error["suggestions"][0].as_str().unwrap();
+    assert!(
+        hint.starts_with(&format!("Run: cdt element fill {todo} <value>")),
+        "{error}"
+    );
+    assert!(!run.stdout.contains("drop-down"), "{error}");
+    // The hint, followed, fills the field.
+    env.ctx("n", &["element", "fill", &todo, "Buy milk"]).ok();
+    assert!(
+        env.ctx("n", &["capture", "snapshot"])
+            .stdout
+            .contains("value=\\\"Buy milk\\\""),
+    );
+    // A bare element a click acts on may be a drop-down drawn without roles: it is hinted.
+    let menu = env.ctx("n", &["element", "select", "--selector", "#menu", "Apple"]);
+    menu.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(menu.stdout.contains("drop-down"), "{}", menu.stdout);
+}

@@ -16,7 +16,7 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "MS")]
     pub timeout: Option<u64>,
     /// Output format.
-    #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Json)]
+    #[arg(short, long, global = true, value_enum, default_value_t = OutputFormat::Json)]
     pub output: OutputFormat,
     /// Keep only these fields of `data` (comma-separated dotted paths, e.g. `pages.id,pages.url`).
     #[arg(long, global = true, value_name = "A,B.C")]

@@ -44,11 +44,15 @@ fn command_path(command: &Command, args: &[String]) -> String {
     }
 }
 
-/// The `--output` format named on the command line, if any (the REPL defaults to text).
+/// The `--output` (`-o`) format named on the command line, if any (the REPL defaults to text).
 pub(crate) fn explicit_output(args: &[String]) -> Option<OutputFormat> {
     args.iter().enumerate().find_map(|(index, arg)| {
-        let value = match arg.strip_prefix("--output") {
+        let named = arg
+            .strip_prefix("--output")
+            .or_else(|| arg.strip_prefix("-o"));
+        let value = match named {
             Some("") => args.get(index + 1)?.as_str(),
+            Some(rest) if arg.starts_with("-o") => rest.strip_prefix('=').unwrap_or(rest),
             Some(rest) => rest.strip_prefix('=')?,
             None => return None,
         };

@@ -353,32 +353,46 @@ fn scroll_for_more(error: CdtError, scrollers: &Value) -> CdtError {
 }
 
 /// `TARGET_NOT_INTERACTABLE` for an element that holds no value; one that holds fields (a
-/// date field's month, day and year; a form) names them (`e27 spinbutton "Month"`).
+/// date field's month, day and year; a form) names them (`e27 spinbutton "Month"`), one that
+/// holds none (a heading, a link) the fields nearest to it on the page (`near`), which an agent
+/// most likely meant.
 fn not_fillable_error(value: &Value, element: &str) -> CdtError {
+    let line = |f: &Value| {
+        format!(
+            "{} {} {:?}",
+            f["uid"].as_str().unwrap_or_default(),
+            f["role"].as_str().unwrap_or_default(),
+            f["name"].as_str().unwrap_or_default()
+        )
+    };
     let fields = value["fields"].as_array().cloned().unwrap_or_default();
     let Some(first) = fields.first().and_then(|f| f["uid"].as_str()) else {
-        return CdtError::new(
+        let near = value["near"].as_array().cloned().unwrap_or_default();
+        let mut error = CdtError::new(
             ErrorCode::TargetNotInteractable,
-            format!("{element} cannot take that action"),
-        )
-        // (Chosen's drop-down: a link without a role that opens options without roles.)
-        .run_then::<op::ElementClick>(
-            "<uid>",
-            " (a drop-down the page draws without saying so opens on a click), then click the option by its uid or --text",
-        )
-        .run::<op::ElementInspect>("<uid>");
+            format!("{element} is not a field: it takes no value"),
+        );
+        if let Some(field) = near.first().filter(|f| f["uid"].is_string()) {
+            let uid = field["uid"].as_str().unwrap_or_default();
+            let rest = line(field);
+            error = error
+                .with_details(json!({ "near": near }))
+                .run_then::<op::ElementFill>(
+                    &format!("{uid} <value>"),
+                    &format!(" ({}, the field nearest to it)", &rest[uid.len() + 1..]),
+                );
+        }
+        // (Chosen's drop-down: a bare element a click acts on, which opens options without
+        // roles.)
+        if value["bare"] == true {
+            error = error.run_then::<op::ElementClick>(
+                "<uid>",
+                " (a drop-down the page draws without saying so opens on a click), then click the option by its uid or --text",
+            );
+        }
+        return error.run::<op::CaptureSnapshot>("");
     };
-    let listed: Vec<String> = fields
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {} {:?}",
-                f["uid"].as_str().unwrap_or_default(),
-                f["role"].as_str().unwrap_or_default(),
-                f["name"].as_str().unwrap_or_default()
-            )
-        })
-        .collect();
+    let listed: Vec<String> = fields.iter().map(line).collect();
     CdtError::new(
         ErrorCode::TargetNotInteractable,
         format!(

@@ -1058,12 +1058,32 @@
     }
     // A box of fields (a date field's month, day and year; a card's inputs): the fields in it,
     // for the error to name.
-    const fields = Array.from(el.querySelectorAll('input,textarea,select,[contenteditable],[role]'))
-      .filter((f) => f !== el && isVisible(f) && !isDisabled(f) && !f.closest('[aria-hidden=true]') && (FILLED_ROLES.has(roleOf(f)) || f.isContentEditable))
+    const takesValue = (f) => f !== el && isVisible(f) && !isDisabled(f) && !f.closest('[aria-hidden=true]') && (FILLED_ROLES.has(roleOf(f)) || f.isContentEditable);
+    const fieldLine = (f) => ({ uid: ref(f), role: shown(roleOf(f)), name: nameOf(f, roleOf(f), 60) });
+    const FIELDS = 'input,textarea,select,[contenteditable],[role]';
+    const fields = Array.from(el.querySelectorAll(FIELDS)).filter(takesValue)
       .filter((f, i, all) => !all.slice(0, i).some((outer) => outer.contains(f)))
-      .slice(0, 5).map((f) => ({ uid: ref(f), role: shown(roleOf(f)), name: nameOf(f, roleOf(f), 60) }));
-    return { error: 'not-fillable', uid, element: describe(el), fields };
+      .slice(0, 5).map(fieldLine);
+    // Nothing in it takes a value (a heading, a link): the fields nearest to it on the page,
+    // those an agent most likely meant, for the error to name; and whether it is a bare element
+    // a click acts on (a drop-down drawn without roles, which opens on a click).
+    const near = fields.length ? [] : nearestFields(el, takesValue, FIELDS).map(fieldLine);
+    return { error: 'not-fillable', uid, element: describe(el), fields, near, bare: roleOf(el) === CLICKABLE };
   }
+  // The three fields (`takes`, among those `selector` matches) whose boxes lie nearest to
+  // `el`'s, nearest first.
+  const nearestFields = (el, takes, selector) => {
+    const at = el.getBoundingClientRect();
+    const apart = (f) => {
+      const r = f.getBoundingClientRect();
+      const dx = Math.max(0, r.left - at.right, at.left - r.right);
+      const dy = Math.max(0, r.top - at.bottom, at.top - r.bottom);
+      return Math.hypot(dx, dy);
+    };
+    return deepQueryAll(selector).filter(takes)
+      .filter((f, i, all) => !all.slice(0, i).some((outer) => outer.contains(f)))
+      .map((f) => [apart(f), f]).sort((a, b) => a[0] - b[0]).slice(0, 3).map(([, f]) => f);
+  };
   // The options of the `<select>` `el` that `value` names (by value or words; comma-separated
   // for one that takes several), and whether they are all it has chosen already.
   const selectChoice = (el, value) => {

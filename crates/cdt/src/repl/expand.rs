@@ -169,7 +169,7 @@ fn as_short_form(args: &[String]) -> Option<Vec<String>> {
         let rest = &given[path.len()..];
         // Read whole, or up to the flags after its first word (they stay flags).
         let flags_at = (1..rest.len())
-            .find(|&at| rest[at].starts_with("--"))
+            .find(|&at| is_flag(rest[at]))
             .unwrap_or(rest.len());
         [rest.len(), flags_at].into_iter().find_map(|at| {
             let (short, flags) = rest.split_at(at);
@@ -179,13 +179,21 @@ fn as_short_form(args: &[String]) -> Option<Vec<String>> {
                 return None;
             };
             words.extend(flags.iter().map(|flag| flag.to_string()));
-            let kept = |flag: &&str| !flag.starts_with("--") || words.iter().any(|w| w == flag);
+            let kept = |flag: &&str| !is_flag(flag) || words.iter().any(|w| w == flag);
             let parsed = crate::cli::Cli::try_parse_from(
                 std::iter::once("cdt").chain(words.iter().map(String::as_str)),
             );
             (words[..] != given[..] && rest.iter().all(kept) && parsed.is_ok()).then_some(words)
         })
     })
+}
+
+/// Whether a word on a command line is a flag (`--output`, `-o`), not a value (`-5`, `-`).
+fn is_flag(word: &str) -> bool {
+    word.starts_with("--")
+        || (word.len() > 1
+            && word.starts_with('-')
+            && word[1..].starts_with(|c: char| c.is_ascii_alphabetic()))
 }
 
 /// `error` (clap refused `args`) with, first, what the CLI takes for words that read as a short
