@@ -2237,6 +2237,18 @@ fn a_control_kept_out_of_sight_and_drawn_by_its_label_is_pressed_on_its_label() 
         json!(["Day", "Week"]),
         "{error}"
     );
+    // So is it by a radio button of it: the radio of that name is checked (a radio was only
+    // filled with true or false); one of no such name names the group's.
+    let day = uid_of(&snap, "radio \"Day\"");
+    env.ctx("l", &["element", "select", &day, "Week"]).ok();
+    assert_eq!(read("[day.checked, week.checked]"), json!([false, true]));
+    let none = env.ctx("l", &["element", "select", &day, "Month"]);
+    let error = none.err("VALIDATION_ERROR", 2);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Day", "Week"]),
+        "{error}"
+    );
     let news = "document.querySelector('[name=news]').checked";
     // (Its line: an unnamed checkbox, the label's words a line of text after it.)
     let toggle = snap

@@ -194,6 +194,13 @@ fn failure_error(
             format!("{element} is a radio button; it cannot be unchecked by itself"),
         )
         .hinted("Check another option of the group: cdt element check <uid>"),
+        Some(ProbeFailure::ToggleValue) if value["options"].is_array() => CdtError::validation(format!(
+            "{element} is a radio button of a group, which has no option {:?}; its options: {}",
+            value["value"].as_str().unwrap_or_default(),
+            options_list(&value["options"])
+        ))
+        .with_details(json!({ "options": value["options"] }))
+        .hinted("Pass one of the options in error.details.options (element select checks the radio button of that name)"),
         Some(ProbeFailure::ToggleValue) => CdtError::validation(format!(
             "{element} is checked or unchecked: fill it with true or false (or on/off, yes/no, 1/0, checked/unchecked), not {:?}",
             value["value"].as_str().unwrap_or_default()

@@ -250,6 +250,18 @@
   const setsCursor = (scope) => !!scope.querySelector('[style*="cursor" i]') || sheetsSetCursor(scope.styleSheets || []) ||
     sheetsSetCursor(scope.adoptedStyleSheets || []);
   const authorCursor = (scope) => onceIn(R.cursorScopes, scope, setsCursor);
+  // Whether a clickable by its marks alone (a focusable menu, its own cursor not a hand) holds
+  // parts that set a hand of their own (Naive UI's options, each a `div` with a pointer): those
+  // parts are its targets, each a line of its own, not words of its name. Looks at its first
+  // 200 descendants, only where a style may set a cursor.
+  const holdsTargets = (el) => {
+    if (!authorCursor(el.getRootNode()) || TAKES_HOLD.has(getComputedStyle(el).cursor)) return false;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
+    for (let seen = 0, at = walker.nextNode(); at && seen < 200; at = walker.nextNode(), seen++) {
+      if (TAKES_HOLD.has(getComputedStyle(at).cursor)) return true;
+    }
+    return false;
+  };
   // Roles that a script-bound click handler turns into a control of its own.
   const SOFT = new Set(['listitem', 'article', 'img', 'row', 'cell', 'gridcell', 'group', 'figure', 'paragraph']);
   // A grid's rows and cells take the focus to move it with the arrow keys (ARIA's grid
@@ -337,7 +349,7 @@
     return out.length ? out : NO_STATES;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
-  const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
+  const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -935,7 +947,13 @@
       const word = value.trim().toLowerCase();
       const yes = ['true', '1', 'on', 'yes', 'checked'].includes(word);
       if (!yes && !['false', '0', 'off', 'no', 'unchecked'].includes(word)) {
-        return { error: 'toggle-value', uid, element: describe(el), value };
+        // (A radio button given the name or value of one of its group: that one is checked,
+        // as the group itself takes it.)
+        const group = type === 'radio' ? radiosBeside(el) : [];
+        const other = group.find((r) => [nameOf(r, roleOf(r)), r.value].some((n) => n && clean(n).toLowerCase() === word));
+        if (other && !isDisabled(other)) return { uid: ref(other), kind: 'toggle', needsClick: !other.checked, checked: other.checked };
+        const options = group.length > 1 ? group.map((r) => clean(nameOf(r, roleOf(r)) || r.value, 60)) : undefined;
+        return { error: 'toggle-value', uid, element: describe(el), value, options };
       }
       const want = yes;
       // (A native box given a role of its own says its state by `aria-checked`, which its
@@ -987,9 +1005,12 @@
       el.select();
       // (A field that suggests as typed into, chosen from: the lists shown before it noted, and
       // what showed the value's words already.)
-      if (combobox || (args.choosing && suggests(el))) notePopups(el);
-      if (args.choosing && !combobox && suggests(el)) R.shownBefore = showing(value);
-      return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
+      // (Chosen from, a text field is taken to suggest, though it says nothing of it: Naive
+      // UI's auto-complete; `select` asks for one of its suggestions.)
+      const offers = suggests(el) || (args.choosing && el.type === 'text');
+      if (combobox || (args.choosing && offers)) notePopups(el);
+      if (args.choosing && !combobox && offers) R.shownBefore = showing(value);
+      return { uid, kind: 'type', empty: el.value === '', suggests: offers, datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -1038,12 +1059,14 @@
     // Chosen's), or over a hidden field of its own (Fomantic UI's again), is pressed open and
     // its option found by its words (`drawn`), unless the `<select>` holds it already.
     const kept = keptSelectOf(el);
-    const field = !kept && roleOf(el) === CLICKABLE && el.querySelector(':scope > input[type=hidden]');
+    const field = !kept && roleOf(el) === CLICKABLE && (el.querySelector(':scope > input[type=hidden]') || classedDropDown(el));
     if (kept || field) {
       const { told, already } = kept ? selectChoice(kept, value) : {};
       if (already) return { uid, kind: 'select', value: told, already: true };
       notePopups(el);
       R.drawnClosed = shownWords(el).length;
+      R.drawnLayer = null;
+      R.drawnBefore = new WeakSet([...textsIn(document.body)].map(([holder]) => holder).filter(boxed));
       return { uid, kind: 'choose', open: false, drawn: true };
     }
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
@@ -1119,6 +1142,26 @@
       if (hidden(at.previousElementSibling)) return at.previousElementSibling;
     }
     return null;
+  };
+  // The radio buttons of the group of the radio button `el`: those of its name in its form
+  // (or its document), else those of the radio group or fieldset around it.
+  const radiosBeside = (el) => {
+    if (el.name) {
+      const scope = el.form || el.getRootNode();
+      return [...scope.querySelectorAll('input[type=radio]')].filter((r) => r.name === el.name && r.form === el.form);
+    }
+    const group = el.closest('[role=radiogroup], fieldset');
+    return group ? [...group.querySelectorAll('input[type=radio]')] : [];
+  };
+  // Whether a class of `el` or of what holds it, a few levels up, names a drop-down (Naive
+  // UI's `n-base-selection`, a `dropdown`, a `picker`): a bare element so classed is pressed
+  // open and its option found by its words.
+  const DROP_DOWN_CLASS = /select(?!ed)|drop-?down|picker|combo|cascader/i;
+  const classedDropDown = (el) => {
+    for (let at = el, up = 0; at && at !== document.body && up < 3; at = at.parentElement, up++) {
+      if ([...at.classList].some((c) => DROP_DOWN_CLASS.test(c))) return true;
+    }
+    return false;
   };
   const FILLED_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'listbox', 'checkbox', 'radio', 'switch']);
   const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
@@ -1206,7 +1249,14 @@
     if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, 'over');
     // (A drop-down drawn with no roles: its options are words shown once it is pressed open,
     // in it or over the page; open while more words show around it than did closed.)
-    if (!list && args.drawn && !value) return { pending: true, expanded: shownWords(el).length > (R.drawnClosed || 0) };
+    // (Where its option showed in a layer over the page, while that layer shows words: Naive UI's
+    // menu, which stays open once an option of several is chosen, and whose chosen options
+    // add words beside it.)
+    if (!list && args.drawn && !value) {
+      const layer = R.drawnLayer && R.drawnLayer.deref();
+      const open = layer ? layer.isConnected && (wordsOf(layer).length > 0 || fading(layer)) : shownWords(el).length > (R.drawnClosed || 0);
+      return { pending: true, expanded: open, leaving: !open && !!layer && laidOut(layer) };
+    }
     if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, 'in');
     if (!list) {
       // (A list it names that shows no option, but one that adds the words typed: Tom
@@ -1351,22 +1401,58 @@
       if (!wanted.has(words) || (el.contains(holder) && !within) || !boxed(holder)) continue;
       // (A field's suggestion is not what showed those words before it was typed into: a
       // fixed header's link.)
-      if (layered && R.shownBefore && R.shownBefore.has(holder)) continue;
+      // (Unless it shows in a pop-up against the field: its suggestions, shown already for
+      // what it held, Naive UI's auto-complete's.)
+      if (layered && R.shownBefore && R.shownBefore.has(holder) && !against(el, layerOf(holder))) continue;
       // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
       // flow, Bootstrap's in a collapsed navigation bar.)
       const beside = el.parentElement && el.parentElement.contains(holder);
       if (showsAtMiddle(holder) && (layerOf(holder) || (beside && !layered) || (within && el.contains(holder)))) found.set(words, holder);
     }
     const answer = chosen(value, (v) => found.get(v.toLowerCase()) || null, parts, multi);
-    if (answer.missing === undefined) return answer;
+    if (answer.missing === undefined) {
+      const layer = found.size && layerOf(found.values().next().value);
+      R.drawnLayer = layer ? new WeakRef(layer) : null;
+      return answer;
+    }
     if (!last) return { pending: true, expanded: true };
     // (On the last look, the words of the layer an option of another part showed in, else of
     // what the drop-down shows beside it.)
     const shown = found.size && found.values().next().value;
-    const options = shown ? wordsOf(layerOf(shown) || shown)
+    // (Else the layer over the page that came with the press, if one did: Naive UI's menu,
+    // drawn at the page's end. Whether it is closed is told by that layer.)
+    const opened = shown ? layerOf(shown) : within && R.drawnBefore ? newLayer(el) : null;
+    if (opened && within) R.drawnLayer = new WeakRef(opened);
+    const options = shown || opened ? wordsOf(opened || shown)
       : within ? shownWords(el)
       : el.parentElement ? wordsOf(el.parentElement).filter((w) => !clean(el.innerText || '').includes(w)) : [];
     return { error: 'no-option', uid: ref(el), value: answer.missing, options, multi, expanded: true };
+  };
+  // Whether `layer` is still laid out and animating (a menu fading out: gone once its
+  // transition ends, though its opacity reached 0 before).
+  const fading = (layer) => laidOut(layer) && layer.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
+  // Whether `el` takes room on the page, seen or not (at opacity 0 too: Naive UI keeps a
+  // menu that faded out so for a frame or two, then hides it).
+  const laidOut = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el); };
+  // The layer over the page that shows words it did not show before the drop-down `el` was
+  // pressed open (`R.drawnBefore`), outside it.
+  const newLayer = (el) => {
+    for (const [holder] of textsIn(document.body)) {
+      if (R.drawnBefore.has(holder) || el.contains(holder) || !boxed(holder)) continue;
+      const layer = layerOf(holder);
+      if (layer) return layer;
+    }
+    return null;
+  };
+  // Whether the layer `layer` lies against the field `el`: just below it or just above it,
+  // across from it (a field's pop-up of suggestions, not a fixed bar of the page).
+  const against = (el, layer) => {
+    if (!layer) return false;
+    const [f, l] = [el.getBoundingClientRect(), layer.getBoundingClientRect()];
+    const across = l.left < f.right && l.right > f.left;
+    const below = l.top >= f.bottom - 2 && l.top <= f.bottom + 16;
+    const above = l.bottom <= f.top + 2 && l.bottom >= f.top - 16;
+    return across && (below || above);
   };
   // What shows exactly `words` on the page now (before a field that suggests is typed into).
   const showing = (words) => {
@@ -1803,7 +1889,9 @@
     // (Where the focus went: another field, as a code's next box takes it, or not.)
     const now = el.ownerDocument.activeElement;
     const field = !!now && now !== el && (A11Y.isTextControl(now) || now.isContentEditable);
-    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field };
+    // (In it, or beside it in what holds it: a drop-down's own search field.)
+    const beside = field && (el.contains(now) || (!!el.parentElement && el.parentElement.contains(now)));
+    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field, fieldBeside: beside };
   }
   function clear(args, target) {
     const picked = pick(args, target);

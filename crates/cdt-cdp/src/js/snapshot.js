@@ -569,6 +569,9 @@
         C.hosts.push({ ref: new WeakRef(el), defined: el.matches(':defined') });
       }
       let role = inAction ? H.roleOf(el, 'pointer') : H.roleOf(el, cursor);
+      // A clickable by its marks alone whose parts set a hand of their own (a menu's options):
+      // its parts are clickables of their own, and their words do not name it.
+      const splits = role === H.CLICKABLE && H.holdsTargets(el);
       // A table that only lays the page out shows its contents, not its table, rows and cells
       // (but a part the author named).
       if (role && LAYOUT_PARTS.has(role) && inLayoutTable(el) && !H.hasOwnName(el)) role = null;
@@ -587,7 +590,7 @@
       // A pointer cursor set on an element is inherited by its children: only the element
       // that sets it counts as clickable (a label's is its control's: not its icon's).
       // (So is a web component host's: what its shadow tree draws inherits it.)
-      const childCursor = role === H.CLICKABLE || (!inAction && cursor === 'pointer') ||
+      const childCursor = splits ? undefined : role === H.CLICKABLE || (!inAction && cursor === 'pointer') ||
         ((tag === 'LABEL' && el.control !== null) || el.shadowRoot) && getComputedStyle(el).cursor === 'pointer' ? 'pointer' : undefined;
       let childDepth = depth;
       // A label's words name its control; they are not repeated as text lines (a label that
@@ -606,7 +609,7 @@
         // of their own, and its text shows below it.
         // (Controls that do not show do not count: a label around its hidden file input or
         // checkbox is named by its words.)
-        if (name && role === H.CLICKABLE && !H.hasOwnName(el) && holdsShownControl(el)) name = '';
+        if (name && role === H.CLICKABLE && !H.hasOwnName(el) && (splits || holdsShownControl(el))) name = '';
         let keep;
         if (args.verbose) keep = true;
         else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected) && !focusGuard(el, role, name);
@@ -631,7 +634,7 @@
           // (A drop-down's options are in its pop-up, not on the page; a list box shows them.)
           if (tag === 'SELECT' && !args.verbose && role !== 'listbox') return;
         }
-        if (actionable) childInAction = true;
+        if (actionable && !splits) childInAction = true;
       }
       // The page as rendered (its flat tree): a shadow host shows its shadow tree, and its own
       // children only where a slot of that tree takes them (in the slot's place: a dialog's

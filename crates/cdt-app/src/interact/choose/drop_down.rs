@@ -122,6 +122,10 @@ impl Offer {
     }
 }
 
+/// How long a drop-down drawn with no roles may take to close after Escape before it is
+/// pressed closed instead.
+const DRAWN_CLOSE_WAIT: Duration = Duration::from_millis(700);
+
 /// How long the list may take to show again after one of several options was pressed (it is
 /// drawn anew, or shows still): longer, and the list closed.
 pub(super) const AGAIN_WAIT: Duration = Duration::from_millis(300);
@@ -133,6 +137,9 @@ pub(super) struct Shown {
     pub(super) listed: bool,
     pub(super) expanded: bool,
     pub(super) covered: bool,
+    /// Gone from sight, but its layer still takes room (a menu that faded out, hidden a frame
+    /// or two later).
+    pub(super) leaving: bool,
 }
 
 /// What shows of the list `drop_down` shows.
@@ -152,6 +159,7 @@ pub(super) async fn list_shows(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Resul
         listed: !gone,
         expanded,
         covered: shown["covered"] == true,
+        leaving: shown["leaving"] == true,
     })
 }
 
@@ -178,13 +186,24 @@ pub(super) async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(),
     }
     ctx.browser.key(&ctx.target, &escape).await?;
     // (One drawn with no roles says nothing of being open: still showing more words a moment
-    // after Escape, it is pressed again, as a user closes it.)
+    // after Escape, it is pressed again, as a user closes it. A moment long enough for a menu
+    // that fades out to be gone: Naive UI's takes 250-350 ms; pressed while it fades, it would
+    // open again.)
+    // (Gone from sight, its layer may stay laid out a moment: waited for, not pressed.)
     if drop_down.shows == Shows::Drawn {
-        tokio::time::sleep(AGAIN_WAIT).await;
-        if list_shows(ctx, drop_down).await?.listed {
-            press_open(ctx, drop_down).await?;
+        let (mut start, mut pressed) = (Instant::now(), false);
+        loop {
+            let shown = list_shows(ctx, drop_down).await?;
+            let waited = start.elapsed() >= DRAWN_CLOSE_WAIT;
+            if !(shown.listed || shown.leaving) || (waited && pressed) {
+                return Ok(());
+            }
+            if shown.listed && waited {
+                press_open(ctx, drop_down).await?;
+                (start, pressed) = (Instant::now(), true);
+            }
+            tokio::time::sleep(LIST_POLL).await;
         }
-        return Ok(());
     }
     let start = Instant::now();
     let mut sent = start;
@@ -193,6 +212,7 @@ pub(super) async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(),
             listed,
             expanded,
             covered,
+            ..
         } = list_shows(ctx, drop_down).await?;
         if !listed && !covered {
             break;

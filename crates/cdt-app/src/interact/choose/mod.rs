@@ -14,6 +14,7 @@ use super::probe_result;
 use crate::context::PageCtx;
 
 mod drop_down;
+mod typed_in;
 
 pub use drop_down::Shows;
 
@@ -78,6 +79,13 @@ async fn press_option(
         Ok((Offer::One(choice), takes)) => press_one(ctx, drop_down, (value, choice), takes).await,
         Ok((Offer::Several(choices), takes)) => {
             choose_each(ctx, drop_down, (value, &parts), (Some(choices), takes)).await
+        }
+        // (Drawn with no roles, with a field of its own the press focused: typed into.)
+        Err(error)
+            if error.code == ErrorCode::ElementNotFound
+                && typed_in::takes_typing(ctx, drop_down).await? =>
+        {
+            typed_in::choose_typed_in(ctx, drop_down, (value, &parts), error).await
         }
         Err(error) => {
             close_if_opened(ctx, drop_down).await?;

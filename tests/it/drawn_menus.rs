@@ -1,0 +1,202 @@
+//! Drop-downs drawn with no roles at all, as Naive UI draws its `n-select`: a focusable `div`
+//! (its own cursor no hand) opens a menu at the page's end, a focusable `div` whose options are
+//! `div`s with a pointer cursor; the menu fades out when closed and is hidden a frame or two
+//! after its fade ends; a filterable one focuses a text field of its own, and one of tags
+//! offers the words typed as an option of their own.
+
+use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+use serde_json::json;
+
+const PAGE: &str = "<style>
+  .x-selection { display: inline-block; min-width: 160px; border: 1px solid; padding: 4px }
+  .follower { position: absolute; background: white; border: 1px solid; z-index: 2 }
+  .menu { transition: opacity .2s }
+  .menu.leave { opacity: 0 }
+  .opt { cursor: pointer; padding: 4px 8px }
+  .x-selection input { border: 0; width: 60px }
+</style>
+<div>Fruit <div class=x-selection id=fruit><div class=label tabindex=0>Pick a fruit</div></div></div>
+<div>Fruits <div class=x-selection id=fruits><div class=label tabindex=0><span class=tags></span><input tabindex=-1></div></div></div>
+<div>City <div class=x-selection id=city><div class=label tabindex=0><span class=tags></span><input tabindex=-1></div></div></div>
+<p style='margin-top: 300px'>End</p>
+<script>
+const followers = {};
+function dropDown(root, options, several, tags) {
+  const label = root.querySelector('.label');
+  const input = root.querySelector('input');
+  const chosen = [];
+  const follower = document.createElement('div');
+  follower.className = 'follower';
+  follower.hidden = true;
+  const menu = document.createElement('div');
+  menu.className = 'menu';
+  menu.tabIndex = 0;
+  follower.append(menu);
+  document.body.append(follower);
+  followers[root.id] = follower;
+  const draw = () => {
+    const typed = input ? input.value.trim() : '';
+    const shown = options.filter((o) => o.toLowerCase().includes(typed.toLowerCase()));
+    if (tags && typed && !options.includes(typed)) shown.unshift(typed);
+    const opts = shown.map((o) => {
+      const d = document.createElement('div');
+      d.className = 'opt';
+      d.textContent = o;
+      d.onclick = () => pick(o);
+      return d;
+    });
+    menu.replaceChildren(...(opts.length ? opts : [Object.assign(document.createElement('div'), { textContent: 'No data' })]));
+  };
+  const open = () => {
+    draw();
+    const r = root.getBoundingClientRect();
+    follower.style.left = r.left + 'px';
+    follower.style.top = (r.bottom + scrollY) + 'px';
+    follower.hidden = false;
+    menu.classList.remove('leave');
+    if (input) input.focus();
+  };
+  const close = () => {
+    if (follower.hidden || menu.classList.contains('leave')) return;
+    menu.classList.add('leave');
+    menu.addEventListener('transitionend', () => setTimeout(() => { follower.hidden = true; menu.classList.remove('leave'); }, 80), { once: true });
+  };
+  const pick = (o) => {
+    if (several) { if (!chosen.includes(o)) chosen.push(o); } else chosen.splice(0, chosen.length, o);
+    root.dataset.value = chosen.join(',');
+    if (input) root.querySelector('.tags').textContent = chosen.join(' ');
+    else label.textContent = o;
+    if (input) { input.value = ''; draw(); }
+    if (!several) close();
+  };
+  label.onclick = () => (follower.hidden || menu.classList.contains('leave') ? open() : close());
+  for (const held of [root, menu]) held.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+  if (input) input.oninput = draw;
+}
+dropDown(fruit, ['Apple', 'Banana', 'Cherry'], false, false);
+dropDown(fruits, ['Apple', 'Banana', 'Cherry'], true, true);
+dropDown(city, ['Berlin', 'Paris', 'Prague'], false, false);
+</script>";
+
+/// The menu's options are clickables of their own (they were one `clickable "Apple Banana
+/// Cherry"`, the focusable menu named by all their words); `element select` presses such a
+/// drop-down open and its option (it was `TARGET_NOT_INTERACTABLE`); a drop-down of several is
+/// closed at the end, waited for until its fading menu is hidden; words its list lacks are
+/// typed into its own field, where it offers them; a miss names its options and leaves it
+/// closed.
+#[test]
+fn a_drop_down_drawn_with_no_roles_at_all_is_chosen_from() {
+    let server = HttpServer::start();
+    server.page("/naive.html", "Drawn menus", PAGE);
+    let env = TestEnv::new();
+    env.ctx("n", &["page", "open", &server.url("/naive.html")])
+        .ok();
+    let snap = snapshot(&env, "n");
+    let read = |js: &str| env.ctx("n", &["runtime", "eval", js]).ok()["value"].clone();
+    let fruit = uid_of(&snap, "clickable \"Pick a fruit\"");
+    env.ctx("n", &["element", "click", &fruit]).ok();
+    let open = snapshot(&env, "n");
+    assert!(
+        open.contains("clickable \"Banana\"") && !open.contains("Apple Banana"),
+        "{open}"
+    );
+    env.ctx("n", &["input", "key", "Escape"]).ok();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+
+    // (One option: the page closes its menu itself.)
+    env.ctx("n", &["element", "select", &fruit, "Banana"]).ok();
+    assert_eq!(read("fruit.dataset.value"), json!("Banana"));
+    let unnamed: Vec<String> = snap
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.ends_with(" clickable"))
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect();
+    let [fruits, city] = &unnamed[..] else {
+        panic!("two unnamed drop-downs in {snap}");
+    };
+    env.ctx("n", &["element", "select", fruits, "Cherry,Apple"])
+        .ok();
+    // (Closed when the command answers: not only faded out.)
+    assert_eq!(
+        read("[fruits.dataset.value, followers.fruits.hidden]"),
+        json!(["Cherry,Apple", true])
+    );
+    env.ctx("n", &["element", "select", fruits, "Kiwi"]).ok();
+    assert_eq!(
+        read(
+            "[fruits.dataset.value, fruits.querySelector('input').value, followers.fruits.hidden]"
+        ),
+        json!(["Cherry,Apple,Kiwi", "", true])
+    );
+
+    let run = env.ctx("n", &["element", "select", city, "Rome"]);
+    let error = run.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Berlin", "Paris", "Prague"]),
+        "{error}"
+    );
+    assert_eq!(
+        read(
+            "[city.dataset.value || '', city.querySelector('input').value, followers.city.hidden]"
+        ),
+        json!(["", "", true])
+    );
+    env.ctx("n", &["element", "select", city, "Paris"]).ok();
+    assert_eq!(read("city.dataset.value"), json!("Paris"));
+}
+
+/// A text field that says nothing of its suggestions (Naive UI's auto-complete: no role, no
+/// `autocomplete=off`), its pop-up drawn right below it and shown already for what it held:
+/// `select` typed the words and left the pop-up open, no suggestion taken. It presses the
+/// suggestion of those words, as a user picks it.
+#[test]
+fn a_field_that_says_nothing_of_its_suggestions_is_chosen_from_by_them() {
+    let server = HttpServer::start();
+    server.page(
+        "/complete.html",
+        "Auto-complete",
+        "<style>.pop { position: absolute; background: white; border: 1px solid }
+                .pop div { cursor: pointer; padding: 4px }</style>
+         <label>Email <input id=mail placeholder=Email></label>
+         <script>
+         const pop = document.createElement('div');
+         pop.className = 'pop';
+         pop.hidden = true;
+         document.body.append(pop);
+         let picked = '';
+         // (Its items kept, their words written anew as typed: what shows the words asked
+         // showed them before the typing too.)
+         const items = ['gmail.com', 'example.org'].map((d) => {
+           const item = document.createElement('div');
+           item.dataset.domain = d;
+           item.onclick = () => { mail.value = item.textContent; picked = item.textContent; pop.hidden = true; };
+           return item;
+         });
+         pop.append(...items);
+         mail.oninput = () => {
+           const name = mail.value.split('@')[0];
+           const r = mail.getBoundingClientRect();
+           pop.style.left = r.left + 'px';
+           pop.style.top = (r.bottom + scrollY) + 'px';
+           for (const item of items) item.textContent = name + '@' + item.dataset.domain;
+           pop.hidden = !name;
+         };
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/complete.html")])
+        .ok();
+    let mail = uid_of(&snapshot(&env, "c"), "textbox \"Email\"");
+    env.ctx("c", &["element", "fill", &mail, "ada@example.org"])
+        .ok();
+    assert!(snapshot(&env, "c").contains("clickable \"ada@example.org\""));
+    env.ctx("c", &["element", "select", &mail, "ada@example.org"])
+        .ok();
+    let read = |js: &str| env.ctx("c", &["runtime", "eval", js]).ok()["value"].clone();
+    assert_eq!(
+        read("[mail.value, picked, pop.hidden]"),
+        json!(["ada@example.org", "ada@example.org", true])
+    );
+}
