@@ -286,3 +286,46 @@ fn a_fill_on_what_takes_no_value_names_the_field_nearest_to_it() {
     menu.err("TARGET_NOT_INTERACTABLE", 5);
     assert!(menu.stdout.contains("drop-down"), "{}", menu.stdout);
 }
+
+/// A field whose page rewrites what it holds as it is typed into (PrimeVue's date picker reads
+/// `2026-12-2` as the 2nd and writes `2026-12-02` back; the last key then lands after it):
+/// `element fill 2026-12-24` left `2026-12-024`. What the field holds is checked, and a value it
+/// rewrote is given again whole, as a paste: it holds `2026-12-24`. A mask that takes its keys
+/// one by one is typed as before.
+#[test]
+fn a_field_that_rewrites_what_is_typed_into_it_is_given_the_value_whole() {
+    let server = HttpServer::start();
+    server.page(
+        "/date",
+        "Date",
+        "<label>Date <input id=date></label><label>Phone <input id=phone></label>
+        <script>
+        date.oninput = () => {
+          const part = /^(\\d{4})-(\\d{2})-(\\d)$/.exec(date.value);
+          if (part) date.value = part[1] + '-' + part[2] + '-0' + part[3];
+        };
+        phone.oninput = () => {
+          const digits = phone.value.replace(/\\D/g, '').slice(0, 10);
+          phone.value = digits.length > 6 ? '(' + digits.slice(0, 3) + ') ' + digits.slice(3, 6) + '-' + digits.slice(6)
+            : digits.length > 3 ? '(' + digits.slice(0, 3) + ') ' + digits.slice(3) : digits;
+        };
+        </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("w", &["page", "open", &server.url("/date")]).ok();
+    env.ctx(
+        "w",
+        &["element", "fill", "--selector", "#date", "2026-12-24"],
+    )
+    .ok();
+    env.ctx(
+        "w",
+        &["element", "fill", "--selector", "#phone", "5551234567"],
+    )
+    .ok();
+    let held = env.ctx("w", &["runtime", "eval", "[date.value, phone.value]"]);
+    assert_eq!(
+        held.ok()["value"],
+        serde_json::json!(["2026-12-24", "(555) 123-4567"])
+    );
+}

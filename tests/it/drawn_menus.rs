@@ -1,8 +1,9 @@
-//! Drop-downs drawn with no roles at all, as Naive UI draws its `n-select`: a focusable `div`
-//! (its own cursor no hand) opens a menu at the page's end, a focusable `div` whose options are
-//! `div`s with a pointer cursor; the menu fades out when closed and is hidden a frame or two
-//! after its fade ends; a filterable one focuses a text field of its own, and one of tags
-//! offers the words typed as an option of their own.
+//! Controls drawn with no roles at all. Drop-downs as Naive UI draws its `n-select`: a
+//! focusable `div` (its own cursor no hand) opens a menu at the page's end, a focusable `div`
+//! whose options are `div`s with a pointer cursor; the menu fades out when closed and is hidden
+//! a frame or two after its fade ends; a filterable one focuses a text field of its own, and
+//! one of tags offers the words typed as an option of their own. A field that says nothing of
+//! its suggestions; a rating's stars that take the clicks for their radios.
 
 use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
 use serde_json::json;
@@ -199,4 +200,40 @@ fn a_field_that_says_nothing_of_its_suggestions_is_chosen_from_by_them() {
         read("[mail.value, picked, pop.hidden]"),
         json!(["ada@example.org", "ada@example.org", true])
     );
+}
+
+/// A control that takes no pointer, drawn by a bare element around it that takes the click for
+/// it (PrimeVue's rating: each star a `div` with a pointer, its radio inside at `pointer-events:
+/// none` under the star's icon): `element click` on the radio was `TARGET_OBSCURED` by the icon,
+/// and the press guard kept a press there from the page. It is pressed where it shows, as a
+/// user presses the star.
+#[test]
+fn a_control_that_takes_no_pointer_is_pressed_through_what_draws_it() {
+    let server = HttpServer::start();
+    let stars: String = (1..=5)
+        .map(|n| {
+            format!(
+                "<div class=star onclick='pick({n})'><input type=radio name=rate value={n} aria-label='{n} stars'>
+                 <span class=icon>★</span></div>"
+            )
+        })
+        .collect();
+    server.page(
+        "/rating.html",
+        "Rating",
+        &format!(
+            "<style>.star {{ display: inline-block; position: relative; cursor: pointer; width: 24px; height: 24px }}
+                    .star input {{ position: absolute; inset: 0; margin: 0; opacity: 0; pointer-events: none }}
+                    .icon {{ position: absolute; inset: 0; font-size: 20px }}</style>
+             <div id=rating>{stars}</div>
+             <script>let rated = 0; function pick(n) {{ rated = n; document.querySelectorAll('.star input')[n - 1].checked = true; }}</script>"
+        ),
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/rating.html")])
+        .ok();
+    let four = uid_of(&snapshot(&env, "r"), "radio \"4 stars\"");
+    env.ctx("r", &["element", "click", &four]).ok();
+    let rated = env.ctx("r", &["runtime", "eval", "rated"]);
+    assert_eq!(rated.ok()["value"], json!(4));
 }

@@ -215,16 +215,44 @@ async fn type_kept(
     else {
         return Ok(typed);
     };
-    if holds["focused"] != false || holds["toField"] != false || holds["value"] == value {
+    if holds["value"] == value || !holds["value"].is_string() || holds["toField"] == true {
         return Ok(typed);
     }
-    probe_result(
-        ctx.probe(frame, ProbeCommand::Focus, json!({ "uid": uid }))
-            .await?,
-        uid,
-    )?;
+    // (Its pop-up took the focus as it opened: PrimeReact's Calendar moves it to a day.)
+    if holds["focused"] == false {
+        probe_result(
+            ctx.probe(frame, ProbeCommand::Focus, json!({ "uid": uid }))
+                .await?,
+            uid,
+        )?;
+    }
+    typed_whole(ctx, frame, uid, value)
+        .await
+        .map(|again| again.unwrap_or(typed))
+}
+
+/// Types `value` again into the focused field `uid`, whose page rewrote it as it was typed
+/// into something else (PrimeVue's date picker: `2026-12-2` read as the 2nd, written back as
+/// `2026-12-02`, and the last key then lands in it: `2026-12-042`): all of it inserted at once,
+/// one `input` event, as a paste. Where that holds something else again (a mask that takes
+/// keys one by one), it is typed as before once more (`None`: what the first typing left).
+async fn typed_whole(
+    ctx: &PageCtx,
+    frame: &str,
+    uid: &str,
+    value: &str,
+) -> Result<Option<DispatchOutcome>, CdtError> {
     super::keys::select_all(ctx).await?;
-    super::keys::type_into_focus(ctx, value).await
+    let pasted = ctx.browser.insert_text(&ctx.target, value).await?;
+    let holds = ctx
+        .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
+        .await?;
+    if holds["value"] == value || pasted.dialog.is_some() {
+        return Ok(Some(pasted));
+    }
+    super::keys::select_all(ctx).await?;
+    super::keys::type_into_focus(ctx, value).await?;
+    Ok(None)
 }
 
 /// Keys pressed at most to move a slider or spin button to its value.

@@ -650,6 +650,14 @@
     }
     return null;
   };
+  // The nearest of what holds `el` (three levels up) that holds `hit` too, if it is a bare
+  // element taking clicks, with no other control of its own there: what draws `el`.
+  const drawnAround = (el, hit) => {
+    for (let at = el.parentElement, up = 0; at && up < 3; at = at.parentElement, up++) {
+      if (at.contains(hit)) return roleOf(at) === CLICKABLE && !controlIn(at, hit) ? at : null;
+    }
+    return null;
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -703,6 +711,11 @@
     // What a slot of the element's shadow tree shows there hits as itself (a menu option's
     // words, slotted into its `li`: Material Web's `md-select-option`).
     if (hit && hit !== el && !el.contains(hit) && inFlatTree(el, hit)) hit = el;
+    // A control that takes no pointer, drawn by what holds it, which takes the click for it
+    // (PrimeVue's rating: each star's radio at `pointer-events: none` in the star's `div`), is
+    // pressed where it shows, as a user presses the star.
+    const drawer = hit && hit !== el && !el.contains(hit) && getComputedStyle(el).pointerEvents === 'none' ? drawnAround(el, hit) : null;
+    if (drawer) hit = el;
     const label = labelsOf(el).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
       // What covers it may be on its way out (an overlay fading as its dialog closes).
@@ -745,7 +758,7 @@
         R.guardWatch = true;
         for (const type of PRESS_EVENTS) el.ownerDocument.defaultView.addEventListener(type, guardPress, true);
       }
-      R.guard = { el, until: Date.now() + 1000, missed: null };
+      R.guard = { el, drawer, until: Date.now() + 1000, missed: null };
     }
     // A link that saves its target: the download begins only once the response's headers arrive.
     const download = !!el.closest('a[download][href]');
@@ -772,7 +785,7 @@
     if (!g || !e.isTrusted || Date.now() > g.until || !g.el.isConnected) return;
     if (CHECKED_EVENTS.has(e.type)) {
       const path = e.composedPath();
-      if (path.includes(g.el) || labelsOf(g.el).some((l) => path.includes(l))) {
+      if (path.includes(g.el) || labelsOf(g.el).some((l) => path.includes(l)) || (g.drawer && path.includes(g.drawer))) {
         if (e.type.endsWith('down')) g.down = true;
         return;
       }
