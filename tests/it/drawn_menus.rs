@@ -237,3 +237,89 @@ fn a_control_that_takes_no_pointer_is_pressed_through_what_draws_it() {
     let rated = env.ctx("r", &["runtime", "eval", "rated"]);
     assert_eq!(rated.ok()["value"], json!(4));
 }
+
+/// A cascade, whose groups show their options only once pressed: PrimeVue's CascadeSelect (a
+/// combobox over a `tree` of `treeitem`s) and Element Plus's cascader (a read-only field in an
+/// `el-cascader`, a `menu` a column). `element select <uid> "Asia / Japan"` presses each step
+/// in turn (the tree's list was not looked for; the read-only field was refused as read-only);
+/// `Japan` alone names the groups and hints the path.
+#[test]
+fn a_path_through_a_cascades_groups_is_chosen_step_by_step() {
+    let server = HttpServer::start();
+    server.page(
+        "/cascade.html",
+        "Cascades",
+        "<style>.pop { position: absolute; background: white; border: 1px solid; z-index: 2 }
+                [role=treeitem], [role=menuitem] { cursor: pointer; padding: 2px 6px }
+                .col { display: inline-block; vertical-align: top }</style>
+         <label id=placel>Place</label>
+         <div id=place role=combobox aria-labelledby=placel aria-expanded=false tabindex=0 style='border: 1px solid; width: 160px'>Pick a place</div>
+         <div id=tree class=pop role=tree hidden>
+           <div role=treeitem aria-expanded=false>Europe<div role=group hidden><div role=treeitem>France</div></div></div>
+           <div role=treeitem aria-expanded=false>Asia<div role=group hidden><div role=treeitem>Japan</div></div></div>
+         </div>
+         <p><label for=region>Region</label>
+         <span class=x-cascader><span class=x-input><input id=region readonly placeholder=Region></span></span></p>
+         <div id=cols class=pop hidden><div class=col role=menu><div role=menuitem aria-haspopup=true aria-expanded=false>Europe</div>
+           <div role=menuitem aria-haspopup=true aria-expanded=false>Asia</div></div></div>
+         <script>
+         place.onclick = () => { tree.hidden = !tree.hidden; place.setAttribute('aria-expanded', String(!tree.hidden)); };
+         tree.onclick = (e) => {
+           const item = e.target.closest('[role=treeitem]');
+           const group = item.querySelector('[role=group]');
+           if (group) { group.hidden = !group.hidden; item.setAttribute('aria-expanded', String(!group.hidden)); return; }
+           place.textContent = item.textContent; tree.hidden = true; place.setAttribute('aria-expanded', 'false');
+         };
+         const children = { Europe: ['France', 'Spain'], Asia: ['Japan'] };
+         region.onclick = () => { cols.hidden = !cols.hidden; cols.style.top = '140px'; };
+         cols.onclick = (e) => {
+           const item = e.target.closest('[role=menuitem]');
+           const kids = children[item.textContent];
+           if (kids) {
+             cols.querySelectorAll('.col')[1]?.remove();
+             const col = document.createElement('div');
+             col.className = 'col';
+             col.setAttribute('role', 'menu');
+             col.innerHTML = kids.map((k) => '<div role=menuitem>' + k + '</div>').join('');
+             col.dataset.group = item.textContent;
+             cols.append(col);
+             return;
+           }
+           region.value = item.parentElement.dataset.group + ' / ' + item.textContent;
+           cols.hidden = true;
+         };
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("p", &["page", "open", &server.url("/cascade.html")])
+        .ok();
+    let snap = snapshot(&env, "p");
+    let read = |js: &str| env.ctx("p", &["runtime", "eval", js]).ok()["value"].clone();
+    let place = uid_of(&snap, "combobox \"Place\"");
+    let run = env.ctx("p", &["element", "select", &place, "Japan"]);
+    let error = run.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        json!(["Europe", "Asia"]),
+        "{error}"
+    );
+    assert!(
+        error["suggestions"][0]
+            .as_str()
+            .is_some_and(|s| s.contains(&format!("element select {place} \"<group> / Japan\""))),
+        "{error}"
+    );
+    env.ctx("p", &["element", "select", &place, "Asia / Japan"])
+        .ok();
+    assert_eq!(
+        read("[place.textContent, tree.hidden]"),
+        json!(["Japan", true])
+    );
+    let region = uid_of(&snap, "textbox \"Region\"");
+    env.ctx("p", &["element", "select", &region, "Asia > Japan"])
+        .ok();
+    assert_eq!(
+        read("[region.value, cols.hidden]"),
+        json!(["Asia / Japan", true])
+    );
+}

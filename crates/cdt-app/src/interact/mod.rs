@@ -162,20 +162,7 @@ fn failure_error(
             value["message"].as_str().unwrap_or("")
         ))
         .hinted("Check the selector, e.g. --selector 'form button[type=submit]'"),
-        Some(ProbeFailure::NoOption) => CdtError::new(
-            ErrorCode::ElementNotFound,
-            format!(
-                "{what} has no option {:?}; its options: {}",
-                value["value"].as_str().unwrap_or_default(),
-                options_list(&value["options"])
-            ),
-        )
-        .with_details(json!({ "options": value["options"], "missing": value["value"] }))
-        .hinted(match value["options"].as_array().is_some_and(Vec::is_empty) {
-            // (Options drawn without roles, none of them beside the drop-down.)
-            true => "Open it (element click) and read its options in a capture snapshot",
-            false => "Pass one of the options in error.details.options",
-        }),
+        Some(ProbeFailure::NoOption) => no_option_error(value, what),
         Some(ProbeFailure::Readonly) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is read-only"),
@@ -409,6 +396,32 @@ fn not_fillable_error(value: &Value, element: &str) -> CdtError {
     )
     .with_details(json!({ "fields": fields }))
     .run_then::<op::ElementFill>(&format!("{first} <value>"), " for each field")
+}
+
+/// `ELEMENT_NOT_FOUND` for an option `what` does not show; where its options open more (a
+/// cascade's groups), the hint names a path through them (`Asia / Japan`).
+fn no_option_error(value: &Value, what: &str) -> CdtError {
+    let missing = value["value"].as_str().unwrap_or_default();
+    let error = CdtError::new(
+        ErrorCode::ElementNotFound,
+        format!(
+            "{what} has no option {missing:?}; its options: {}",
+            options_list(&value["options"])
+        ),
+    )
+    .with_details(json!({ "options": value["options"], "missing": missing }));
+    let first = value["options"][0].as_str();
+    if first.is_some() && value["groups"] == true {
+        return error.run_then::<op::ElementSelect>(
+            &format!("<uid> \"<group> / {missing}\""),
+            " (its options are groups that open more: a path through them, each step pressed in turn)",
+        );
+    }
+    error.hinted(match first.is_none() {
+        // (Options drawn without roles, none of them beside the drop-down.)
+        true => "Open it (element click) and read its options in a capture snapshot",
+        false => "Pass one of the options in error.details.options",
+    })
 }
 
 /// A `<select>`'s options as an error message lists them: the first dozen, quoted, then how

@@ -928,7 +928,9 @@
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     // A drop-down drawn around a read-only text field (Ant Design's Select; Mantine's and
     // PrimeReact's, a field that says it has a list box) opens on a press.
-    if (el.readOnly && (roleOf(el) === 'combobox' || opensList(el))) {
+    // (Or one a class names a drop-down: Element Plus's cascader, a read-only field in its
+    // `el-cascader`.)
+    if (el.readOnly && (roleOf(el) === 'combobox' || opensList(el) || classedDropDown(el))) {
       notePopups(el);
       return { uid, kind: 'choose', open: el.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(el)) };
     }
@@ -1166,12 +1168,12 @@
     const group = el.closest('[role=radiogroup], fieldset');
     return group ? [...group.querySelectorAll('input[type=radio]')] : [];
   };
-  // Whether a class of `el` or of what holds it, a few levels up, names a drop-down (Naive
+  // Whether a class of `el` or of what holds it, three levels up, names a drop-down (Naive
   // UI's `n-base-selection`, a `dropdown`, a `picker`): a bare element so classed is pressed
   // open and its option found by its words.
   const DROP_DOWN_CLASS = /select(?!ed)|drop-?down|picker|combo|cascader/i;
   const classedDropDown = (el) => {
-    for (let at = el, up = 0; at && at !== document.body && up < 3; at = at.parentElement, up++) {
+    for (let at = el, up = 0; at && at !== document.body && up < 4; at = at.parentElement, up++) {
       if ([...at.classList].some((c) => DROP_DOWN_CLASS.test(c))) return true;
     }
     return false;
@@ -1203,14 +1205,14 @@
   };
   // Whether a field says it opens a list of options (`aria-haspopup`), as a combobox does.
   const opensList = (el) => POPUP_BUTTONS.has(el.getAttribute('aria-haspopup'));
-  const POPUPS = '[role=listbox],[role=menu]';
+  const POPUPS = '[role=listbox],[role=menu],[role=tree]';
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
   // (None when its own shows already.)
   const notePopups = (el) => {
     R.popupsBefore = el.getAttribute('aria-expanded') === 'true' ? null
       : new WeakSet(deepQueryAll(POPUPS).filter((list) => choicesOf(list).some(boxed)));
   };
-  const CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox]';
+  const CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],[role=treeitem]';
   // The options of a list box or menu, in the flat tree: its own, those of its shadow tree,
   // and those its slots show (Material Web's select: options slotted into its menu).
   const choicesOf = (list) => {
@@ -1241,7 +1243,7 @@
     const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    const shows = (list) => list && ['listbox', 'menu'].includes(roleOf(list)) && choicesOf(list).some(boxed);
+    const shows = (list) => list && ['listbox', 'menu', 'tree'].includes(roleOf(list)) && choicesOf(list).some(boxed);
     const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).trim().split(/\s+/);
     const root = el.getRootNode();
     // (The lists it names: those it controls or owns.)
@@ -1302,7 +1304,10 @@
     // unless this is the last look, `last`.)
     if (answer.missing !== undefined && !args.last && all.some((o) => !isDisabled(o) && !boxed(o))) return { pending: true, expanded: true };
     if (answer.missing !== undefined) {
-      return { error: 'no-option', uid: ref(el), value: answer.missing, options: names.slice(0, 50).map((n) => clean(n, 60)), multi, expanded };
+      // (Options that open more — a cascade's groups, a tree's branches — are the path's first
+      // steps: `Asia / Japan`.)
+      const groups = options.some((o) => o.hasAttribute('aria-expanded') || ['menu', 'true'].includes(o.getAttribute('aria-haspopup')));
+      return { error: 'no-option', uid: ref(el), value: answer.missing, options: names.slice(0, 50).map((n) => clean(n, 60)), multi, expanded, groups };
     }
     return answer;
   }

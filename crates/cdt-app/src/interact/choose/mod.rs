@@ -13,6 +13,7 @@ use serde_json::json;
 use super::probe_result;
 use crate::context::PageCtx;
 
+mod cascade;
 mod drop_down;
 mod typed_in;
 
@@ -74,6 +75,12 @@ async fn press_option(
     drop_down: &DropDown<'_>,
     value: &str,
 ) -> Result<Option<DispatchOutcome>, CdtError> {
+    // (A path through a cascade's groups, `Asia / Japan`: each step pressed in turn.)
+    if let Some(steps) = cascade::steps_of(value)
+        && let Some(followed) = cascade::follow(ctx, drop_down, value, &steps).await?
+    {
+        return Ok(followed);
+    }
     let parts = parts_of(value);
     match option_of(ctx, drop_down, value, &parts, LIST_WAIT).await {
         Ok((Offer::One(choice), takes)) => press_one(ctx, drop_down, (value, choice), takes).await,
