@@ -1285,7 +1285,10 @@
       return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(drawerOf(el)) };
     }
     const multi = several(list) || (roleOf(list) === 'listbox' ? false : null);
-    const all = choicesOf(list);
+    // (Shown since it was pressed, beside the last: a cascade's columns, each a menu: Element
+    // Plus's. The options of them all, the first column's first.)
+    const since = list === el || named.includes(list) ? [list] : deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l));
+    const all = since.flatMap(choicesOf);
     const options = all.filter((o) => boxed(o) && !isDisabled(o));
     const names = options.map((o) => nameOf(o, roleOf(o)));
     const find = (wanted) => {

@@ -2,11 +2,17 @@
 //! Plus's cascader show a group's options only once the group is pressed, each step pressed in
 //! turn as a user presses them.
 
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
 use cdt_domain::CdtError;
 use cdt_domain::interact::DispatchOutcome;
 
-use super::drop_down::{AGAIN_WAIT, DropDown, LIST_WAIT, close_if_opened, option_of};
-use super::press_choice;
+use super::drop_down::{AGAIN_WAIT, DropDown, LIST_POLL, LIST_WAIT};
+use super::drop_down::{close_if_opened, list_shows, option_of};
+use super::press_part;
 use crate::context::PageCtx;
 
 /// The steps of `value` where it reads as a path (`Asia / Japan`, `Asia > Japan`): none for a
@@ -19,7 +25,8 @@ pub(super) fn steps_of(value: &str) -> Option<Vec<&str>> {
 
 /// Chooses the path `steps` in the list `drop_down` shows, unless the whole `value` is one of its
 /// options (`None`: chosen as any value is). Each step's option is pressed once it shows; one
-/// that does not is the error (naming the options shown at that step), the list closed.
+/// that does not is the error (naming the options shown at that step), the list closed. A
+/// last step shown chosen already is left so, and the list closed.
 pub(super) async fn follow(
     ctx: &PageCtx,
     drop_down: &DropDown<'_>,
@@ -33,7 +40,17 @@ pub(super) async fn follow(
         return Ok(None);
     }
     let mut outcome = None;
-    for step in steps {
+    for (at, step) in steps.iter().enumerate() {
+        // (A group whose options show already, chosen before, is not pressed: pressed, a tree's
+        // branch would fold.)
+        let next = steps.get(at + 1);
+        if let Some(next) = next
+            && option_of(ctx, drop_down, next, &[], Duration::ZERO)
+                .await
+                .is_ok()
+        {
+            continue;
+        }
         let choice = match option_of(ctx, drop_down, step, &[], LIST_WAIT).await {
             Ok((offer, _)) => offer.first(),
             Err(error) => {
@@ -41,11 +58,20 @@ pub(super) async fn follow(
                 return Err(error);
             }
         };
-        let pressed = press_choice(ctx, drop_down, step, &choice).await?;
-        if pressed.dialog.is_some() {
-            return Ok(Some(Some(pressed)));
+        match press_part(ctx, drop_down, (step, &choice), false).await? {
+            ControlFlow::Break(dialog) => return Ok(Some(Some(dialog))),
+            ControlFlow::Continue(pressed) => outcome = pressed.or(outcome),
         }
-        outcome = Some(pressed);
+    }
+    // (A list its last step leaves open — Element Plus's, where that step was chosen already —
+    // is closed, as a user leaves it, once it did not close itself a moment later.)
+    let start = Instant::now();
+    while list_shows(ctx, drop_down).await?.listed {
+        if start.elapsed() >= AGAIN_WAIT {
+            close_if_opened(ctx, drop_down).await?;
+            break;
+        }
+        tokio::time::sleep(LIST_POLL).await;
     }
     Ok(Some(outcome))
 }

@@ -2,6 +2,7 @@
 //! a list box: Material UI's and Radix's Select, Headless UI's Listbox, a text combobox's
 //! suggestions), as a user chooses: the drop-down pressed open, then the option pressed.
 
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use cdt_domain::interact::DispatchOutcome;
@@ -148,20 +149,36 @@ async fn choose_each(
             },
             _ => again(ctx, drop_down, part, (takes, &parts[at - 1])).await?,
         };
-        if choice.selected {
-            if typed {
-                take_back(ctx, "").await?;
-            }
-            continue;
+        match press_part(ctx, drop_down, (part, &choice), typed).await? {
+            ControlFlow::Break(dialog) => return Ok(Some(dialog)),
+            ControlFlow::Continue(pressed) => outcome = pressed.or(outcome),
         }
-        let pressed = press_choice(ctx, drop_down, part, &choice).await?;
-        if pressed.dialog.is_some() {
-            return Ok(Some(pressed));
-        }
-        outcome = Some(pressed);
     }
     close_if_opened(ctx, drop_down).await?;
     Ok(outcome)
+}
+
+/// Presses `choice`, the option of `words`, one of several pressed in turn, unless it shows
+/// chosen already (left so; what was typed to find it taken back, where it was: `typed`):
+/// `Break` where the press opened a dialog (nothing more is pressed), else `Continue` with what
+/// it caused, if it was pressed.
+async fn press_part(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    (words, choice): (&str, &Choice),
+    typed: bool,
+) -> Result<ControlFlow<DispatchOutcome, Option<DispatchOutcome>>, CdtError> {
+    if choice.selected {
+        if typed {
+            take_back(ctx, "").await?;
+        }
+        return Ok(ControlFlow::Continue(None));
+    }
+    let pressed = press_choice(ctx, drop_down, words, choice).await?;
+    Ok(match pressed.dialog {
+        Some(_) => ControlFlow::Break(pressed),
+        None => ControlFlow::Continue(Some(pressed)),
+    })
 }
 
 /// Presses the option `choice` the list showed for `words`. One the page drew anew meanwhile

@@ -3,6 +3,8 @@
 //! what its list does not show is typed there, as a user types it, and the option it then
 //! shows pressed.
 
+use std::ops::ControlFlow;
+
 use cdt_domain::interact::DispatchOutcome;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
@@ -13,7 +15,7 @@ use tokio::time::Instant;
 use super::drop_down::{AGAIN_WAIT, DropDown, LIST_POLL, LIST_WAIT, Shows};
 use super::drop_down::{close, close_if_opened, list_shows};
 use super::drop_down::{option_of, press_open};
-use super::{press_choice, take_back};
+use super::{press_part, take_back};
 use crate::context::PageCtx;
 use crate::interact::keys;
 
@@ -68,15 +70,10 @@ pub(super) async fn choose_typed_in(
             }
             Err(error) => return Err(error),
         };
-        if choice.selected {
-            take_back(ctx, "").await?;
-            continue;
+        match press_part(ctx, drop_down, (part, &choice), true).await? {
+            ControlFlow::Break(dialog) => return Ok(Some(dialog)),
+            ControlFlow::Continue(pressed) => outcome = pressed.or(outcome),
         }
-        let pressed = press_choice(ctx, drop_down, part, &choice).await?;
-        if pressed.dialog.is_some() {
-            return Ok(Some(pressed));
-        }
-        outcome = Some(pressed);
     }
     close_if_opened(ctx, drop_down).await?;
     Ok(outcome)
