@@ -331,3 +331,54 @@ fn a_path_through_a_cascades_groups_is_chosen_step_by_step() {
         json!(["Europe / Spain", true])
     );
 }
+
+/// Groups chosen from by their boxes' names: a group of checkboxes (Ant Design's checkbox
+/// group) takes `select "Wrap,Card"`, those checked and the others not (it was
+/// `TARGET_NOT_INTERACTABLE` "holds fields"); a radio button of no `name` (Ant Design's) takes
+/// the name of another of the radios held with it.
+#[test]
+fn a_group_of_checkboxes_or_unnamed_radios_takes_select_by_their_names() {
+    let server = HttpServer::start();
+    server.page(
+        "/groups.html",
+        "Groups",
+        "<div id=extras role=group aria-label=Extras>
+           <label><input type=checkbox value=wrap> Wrap</label>
+           <label><input type=checkbox value=card> Card</label>
+           <label><input type=checkbox value=gift checked> Gift</label></div>
+         <div id=size><span><label><input type=radio id=small value=s checked> Small</label></span>
+           <span><label><input type=radio id=large value=l> Large</label></span></div>
+         <script>
+         // (Radios of no name: the page keeps one checked, as Ant Design's group does.)
+         for (const r of document.querySelectorAll('#size input')) {
+           r.onchange = () => { for (const o of document.querySelectorAll('#size input')) o.checked = o === r; };
+         }
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("g", &["page", "open", &server.url("/groups.html")])
+        .ok();
+    let snap = snapshot(&env, "g");
+    let read = |js: &str| env.ctx("g", &["runtime", "eval", js]).ok()["value"].clone();
+    let checked = "[...document.querySelectorAll('#extras input')].map((b) => b.checked)";
+    let extras = uid_of(&snap, "group \"Extras\"");
+    env.ctx("g", &["element", "select", &extras, "Wrap, Card"])
+        .ok();
+    assert_eq!(read(checked), json!([true, true, false]));
+    let again = env.ctx("g", &["element", "select", &extras, "wrap,card"]);
+    assert!(
+        again.ok()["result"]
+            .as_str()
+            .is_some_and(|r| r.contains("already")),
+        "{}",
+        again.stdout
+    );
+    let run = env.ctx("g", &["element", "select", &extras, "Gift,Bow"]);
+    let error = run.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(error["details"]["missing"], "Bow", "{error}");
+    assert_eq!(read(checked), json!([true, true, false]));
+
+    let small = uid_of(&snap, "radio \"Small\"");
+    env.ctx("g", &["element", "select", &small, "Large"]).ok();
+    assert_eq!(read("[small.checked, large.checked]"), json!([false, true]));
+}

@@ -150,6 +150,9 @@ named! {
         Select = "select",
         /// A checkbox, radio or switch: a click toggles it when `needsClick`.
         Toggle = "toggle",
+        /// A group of checkboxes given the names of those to check: each in `toggles` clicked,
+        /// in turn (those named unchecked, the others checked).
+        Toggles = "toggles",
         /// A value the probe set itself (range, colour, date and time inputs).
         Set = "set",
         /// Text typed by the keyboard into the focused, selected field.

@@ -169,6 +169,7 @@ async fn fill_one(
             let was = Already::checked(prepared["checked"] == true);
             (DispatchOutcome::default(), Some(Why::AlreadySo(was)))
         }
+        FillKind::Toggles => chose(toggle_each(ctx, (&frame, &what), &prepared["toggles"]).await?),
         FillKind::Select if prepared["already"] == true => chose(None),
         FillKind::Select | FillKind::Set => (DispatchOutcome::default(), None),
     };
@@ -179,6 +180,31 @@ async fn fill_one(
         suggests: prepared["suggests"] == true,
         already,
     })
+}
+
+/// Presses each checkbox of `toggles` (uids) in turn, as a user checks and unchecks a group's
+/// boxes: what the last press caused, none where nothing was to press (as asked already). A
+/// press that opened a dialog ends it.
+async fn toggle_each(
+    ctx: &PageCtx,
+    (frame, what): (&str, &str),
+    toggles: &Value,
+) -> Result<Option<DispatchOutcome>, CdtError> {
+    let mut outcome = None;
+    for uid in toggles
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        let pressed = press_uid(ctx, frame, what, (uid, false)).await?;
+        let dialog = pressed.dialog.is_some();
+        outcome = Some(pressed);
+        if dialog {
+            break;
+        }
+    }
+    Ok(outcome)
 }
 
 /// What choosing answered: what its presses did, or none when every option asked was chosen

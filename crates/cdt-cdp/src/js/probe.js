@@ -1094,6 +1094,20 @@
       const now = radio.checked !== undefined ? radio.checked : radio.getAttribute('aria-checked') === 'true';
       return { uid: ref(radio), kind: 'toggle', needsClick: !now, checked: now };
     }
+    // A group of checkboxes (a box that holds nothing else: Ant Design's checkbox group) is
+    // given the names (or values) of those to check, comma-separated: those checked, the others
+    // not, as a list box of several is given its options.
+    const boxes = [...el.querySelectorAll('input[type=checkbox], [role=checkbox]')].filter((b) => !isDisabled(b));
+    if (boxes.length > 1 && boxes.length === [...el.querySelectorAll('input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]')].length) {
+      const named = (b) => [nameOf(b, roleOf(b)), b.getAttribute('value')].filter(Boolean).map((n) => clean(n).toLowerCase());
+      const asked = value.split(',').map((v) => clean(v)).filter(Boolean);
+      const wanted = asked.map((w) => w.toLowerCase());
+      const missing = wanted.findIndex((w) => !boxes.some((b) => named(b).includes(w)));
+      if (missing >= 0) return { error: 'no-option', uid, value: asked[missing], options: boxes.map((b) => clean(nameOf(b, roleOf(b)), 60)) };
+      const checked = (b) => (b.checked !== undefined ? b.checked : b.getAttribute('aria-checked') === 'true');
+      const toggles = boxes.filter((b) => checked(b) !== wanted.some((w) => named(b).includes(w))).map((b) => ref(b));
+      return { uid, kind: 'toggles', toggles };
+    }
     // A box of fields (a date field's month, day and year; a card's inputs): the fields in it,
     // for the error to name.
     const takesValue = (f) => f !== el && isVisible(f) && !isDisabled(f) && !f.closest('[aria-hidden=true]') && (FILLED_ROLES.has(roleOf(f)) || f.isContentEditable);
@@ -1165,13 +1179,19 @@
       const scope = el.form || el.getRootNode();
       return [...scope.querySelectorAll('input[type=radio]')].filter((r) => r.name === el.name && r.form === el.form);
     }
-    const group = el.closest('[role=radiogroup], fieldset');
+    // (Radios of no name: those of what holds them, the group around it or the nearest box
+    // that holds another: Ant Design's radio group.)
+    let group = el.closest('[role=radiogroup], fieldset');
+    for (let at = el.parentElement, up = 0; !group && at && up < 4; at = at.parentElement, up++) {
+      if (at.querySelectorAll('input[type=radio]').length > 1) group = at;
+    }
     return group ? [...group.querySelectorAll('input[type=radio]')] : [];
   };
   // Whether a class of `el` or of what holds it, three levels up, names a drop-down (Naive
-  // UI's `n-base-selection`, a `dropdown`, a `picker`): a bare element so classed is pressed
-  // open and its option found by its words.
-  const DROP_DOWN_CLASS = /select(?!ed)|drop-?down|picker|combo|cascader/i;
+  // UI's `n-base-selection`, a `dropdown`, a `cascader`): a bare element so classed is pressed
+  // open and its option found by its words. (Not a `picker`: a date picker's field opens a
+  // calendar, not a list: Ant Design's read-only one is clicked open, as its error hints.)
+  const DROP_DOWN_CLASS = /select(?!ed)|drop-?down|combo|cascader/i;
   const classedDropDown = (el) => {
     for (let at = el, up = 0; at && at !== document.body && up < 4; at = at.parentElement, up++) {
       if ([...at.classList].some((c) => DROP_DOWN_CLASS.test(c))) return true;
