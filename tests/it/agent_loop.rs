@@ -742,6 +742,8 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
            <label for=em>Email</label> <input id=em name=em aria-describedby=em-err>
            <p id=em-err class=error hidden></p>
            <label for=pw>Password</label> <input id=pw name=pw type=password><span class=invalid-feedback></span>
+           <label for=nm>Name</label> <div class=item><div class=control-input><span><input id=nm name=nm></span></div>
+             <div><div id=nm-help class=item-explain role=alert hidden></div></div></div>
            <button>Sign up</button></form>
          <script>
          f.addEventListener('submit', (e) => {
@@ -750,7 +752,12 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
            window['em-err'].hidden = !mail; window['em-err'].textContent = mail ? 'Enter an email address' : '';
            const short = pw.value.length < 8;
            pw.classList.toggle('is-invalid', short); pw.nextElementSibling.textContent = short ? 'At least 8 characters' : '';
-           if (mail || short) e.preventDefault();
+           // (Ant Design's: the field classed `…-status-error`, its message in an alert below
+           // what holds it, drawn a moment later.)
+           const none = !nm.value;
+           nm.classList.toggle('input-status-error', none);
+           setTimeout(() => { window['nm-help'].hidden = !none; window['nm-help'].textContent = none ? 'Please give your name' : ''; }, 30);
+           if (mail || short || none) e.preventDefault();
          });
          </script>",
     );
@@ -764,6 +771,7 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
         uid_of(&snap, "textbox \"Password\""),
         uid_of(&snap, "button \"Sign up\""),
     );
+    let name = uid_of(&snap, "textbox \"Name\"");
     env.ctx("j", &["element", "fill", &password, "short"]).ok();
     let kept = env.ctx("j", &["element", "click", &submit]);
     let data = kept.ok();
@@ -771,7 +779,7 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
     assert_eq!(
         data["result"],
         json!(format!(
-            "submit blocked: {email} \"Email\": Enter an email address; {password} \"Password\": At least 8 characters"
+            "submit blocked: {email} \"Email\": Enter an email address; {password} \"Password\": At least 8 characters; {name} \"Name\": Please give your name"
         )),
         "{}",
         kept.stdout
@@ -780,6 +788,7 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
         .ok();
     env.ctx("j", &["element", "fill", &password, "long enough"])
         .ok();
+    env.ctx("j", &["element", "fill", &name, "Ada"]).ok();
     let sent = env.ctx("j", &["element", "click", &submit]);
     assert_eq!(sent.ok()["title"], "Welcome", "{}", sent.stdout);
 }

@@ -840,9 +840,22 @@
   const shownError = (f) => {
     const ids = (f.getAttribute('aria-errormessage') || f.getAttribute('aria-describedby') || '').trim().split(/\s+/);
     const named = ids.map((id) => id && f.ownerDocument.getElementById(id)).filter((e) => e && isVisible(e));
-    const after = [f.nextElementSibling, f.parentElement && f.parentElement.nextElementSibling]
-      .find((e) => e && isVisible(e) && /error|invalid|feedback/i.test(e.getAttribute('class') || ''));
+    const after = named.length ? null : messageAfter(f);
     return clean((named.length ? named : after ? [after] : []).map((e) => e.innerText).join(' '), 200);
+  };
+  // The message shown after a field (or after what holds it, four levels up, short of the next
+  // field): an alert, or an element classed an error, invalid, feedback or explain (Ant
+  // Design's `ant-form-item-explain`, a column below the field's own).
+  const MESSAGE = '[role=alert], [class*=error], [class*=invalid], [class*=feedback], [class*=explain]';
+  const messageAfter = (f) => {
+    for (let at = f, up = 0; at && up < 4; at = at.parentElement, up++) {
+      for (let next = at.nextElementSibling; next; next = next.nextElementSibling) {
+        if (next.querySelector('input, select, textarea')) return null;
+        const message = next.matches(MESSAGE) ? next : next.querySelector(MESSAGE);
+        if (message && isVisible(message) && clean(message.innerText)) return message;
+      }
+    }
+    return null;
   };
   // Of `fields`, those constraint validation finds invalid, with the browser's messages.
   const invalidOf = (fields) => fields.filter((f) => f.isConnected && f.willValidate && !f.validity.valid)
