@@ -58,15 +58,29 @@
   const NONE = Object.freeze([]);
   // What a clickable is not named by (it holds them, and they have lines of their own):
   // controls, and tables whose rows and cells show (a grid's focusable scroll region).
-  const NOT_A_NAME = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],' +
+  const CONTROLS = 'a[href],button,input:not([type=hidden]),select,textarea,[contenteditable=""],[contenteditable=true],' +
     '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],' +
-    '[role=combobox],[role=textbox],[role=slider],[role=spinbutton],table,[role=table],[role=grid],[role=treegrid],[role=row]';
+    '[role=combobox],[role=textbox],[role=slider],[role=spinbutton]';
+  const NOT_A_NAME = CONTROLS + ',table,[role=table],[role=grid],[role=treegrid],[role=row]';
 
   // Whether a clickable holds a control that shows (one that does not, a label's hidden file
   // input or checkbox, leaves it named by its words).
   const holdsShownControl = (el) => {
     for (const control of el.querySelectorAll(NOT_A_NAME)) if (H.isVisible(control)) return true;
     return false;
+  };
+  // Whether `el`, clickable by its cursor alone (not focusable: Chromium keeps a focusable
+  // one, a grid's scroll region), holds one control that shows, and shows no words but that
+  // control's.
+  const wrapsOneControl = (el) => {
+    if (el.hasAttribute('tabindex') || el.hasAttribute('onclick')) return false;
+    let control = null;
+    for (const c of el.querySelectorAll(CONTROLS)) {
+      if (!H.isVisible(c) || (control && control.contains(c))) continue;
+      if (control) return false;
+      control = c;
+    }
+    return !!control && H.clean(el.innerText || '') === H.clean(control.innerText || '');
   };
   const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
 
@@ -593,6 +607,11 @@
       const childCursor = splits ? undefined : role === H.CLICKABLE || (!inAction && cursor === 'pointer') ||
         ((tag === 'LABEL' && el.control !== null) || el.shadowRoot) && getComputedStyle(el).cursor === 'pointer' ? 'pointer' : undefined;
       let childDepth = depth;
+      // A bare clickable around one control and nothing else it shows (Ant Design's tab around
+      // its `tab`, a pager's item around its button) is that control: no line of its own, as in
+      // Chromium's tree (a click on the control reaches it). (What it holds still takes its
+      // cursor: no clickable of its own.)
+      if (role === H.CLICKABLE && !splits && !H.hasOwnName(el) && wrapsOneControl(el)) role = null;
       // A label's words name its control; they are not repeated as text lines (a label that
       // labels nothing, like a to-do item's text beside its checkbox, is text, and so is one
       // whose control is hidden from the tree: a native select a widget replaced, `aria-hidden`;
