@@ -290,8 +290,8 @@ fn a_fill_on_what_takes_no_value_names_the_field_nearest_to_it() {
 /// A field whose page rewrites what it holds as it is typed into (PrimeVue's date picker reads
 /// `2026-12-2` as the 2nd and writes `2026-12-02` back; the last key then lands after it):
 /// `element fill 2026-12-24` left `2026-12-024`. What the field holds is checked, and a value it
-/// rewrote is given again whole, as a paste: it holds `2026-12-24`. A mask that takes its keys
-/// one by one is typed as before.
+/// rewrote is given again whole, as a paste: it holds `2026-12-24`. A mask that formats the
+/// whole, and a tag input that takes the words away, are typed once, as before.
 #[test]
 fn a_field_that_rewrites_what_is_typed_into_it_is_given_the_value_whole() {
     let server = HttpServer::start();
@@ -299,7 +299,14 @@ fn a_field_that_rewrites_what_is_typed_into_it_is_given_the_value_whole() {
         "/date",
         "Date",
         "<label>Date <input id=date></label><label>Phone <input id=phone></label>
+        <label>Tags <input id=tag></label>
         <script>
+        // (A tag input: what comes before a comma becomes a tag, taken out of the field.)
+        const tags = [];
+        tag.oninput = () => {
+          const parts = tag.value.split(',');
+          if (parts.length > 1) { tags.push(...parts.slice(0, -1)); tag.value = parts[parts.length - 1]; }
+        };
         date.oninput = () => {
           const part = /^(\\d{4})-(\\d{2})-(\\d)$/.exec(date.value);
           if (part) date.value = part[1] + '-' + part[2] + '-0' + part[3];
@@ -323,9 +330,19 @@ fn a_field_that_rewrites_what_is_typed_into_it_is_given_the_value_whole() {
         &["element", "fill", "--selector", "#phone", "5551234567"],
     )
     .ok();
-    let held = env.ctx("w", &["runtime", "eval", "[date.value, phone.value]"]);
+    env.ctx("w", &["element", "fill", "--selector", "#tag", "a,b"])
+        .ok();
+    let held = env.ctx(
+        "w",
+        &[
+            "runtime",
+            "eval",
+            "[date.value, phone.value, tags, tag.value]",
+        ],
+    );
+    // (The tag input is given its words once: what it did with them is the page's.)
     assert_eq!(
         held.ok()["value"],
-        serde_json::json!(["2026-12-24", "(555) 123-4567"])
+        serde_json::json!(["2026-12-24", "(555) 123-4567", ["a"], "b"])
     );
 }

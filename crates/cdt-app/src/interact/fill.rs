@@ -251,10 +251,27 @@ async fn type_kept(
                 .await?,
             uid,
         )?;
+    } else if !rewritten_partway(holds["value"].as_str().unwrap_or_default(), value) {
+        return Ok(typed);
     }
     typed_whole(ctx, frame, uid, value)
         .await
         .map(|again| again.unwrap_or(typed))
+}
+
+/// Whether a field that holds `held` after `asked` was typed into it had its page rewrite it
+/// partway through the typing: it begins as asked, for half of it at least, then differs
+/// (`2026-12-042` for `2026-12-24`). Not a field that formats the whole (a mask's
+/// `(555) 123-4567`, capitals), nor one that took the words away (a tag input that made a tag
+/// of what came before a comma): those are what the page does with any typing.
+fn rewritten_partway(held: &str, asked: &str) -> bool {
+    let same = held
+        .chars()
+        .zip(asked.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let length = asked.chars().count();
+    length > 1 && same * 2 >= length
 }
 
 /// Types `value` again into the focused field `uid`, whose page rewrote it as it was typed
@@ -559,4 +576,18 @@ async fn chosen(
                 " (each file input shows type=file, hidden ones too), then cdt element upload <its uid> <file>",
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rewritten_partway;
+
+    #[test]
+    fn a_value_rewritten_partway_is_told_from_one_formatted_whole() {
+        assert!(rewritten_partway("2026-12-042", "2026-12-24"));
+        assert!(!rewritten_partway("(555) 123-4567", "5551234567"));
+        assert!(!rewritten_partway("b", "a,b"));
+        assert!(!rewritten_partway("ABC", "abc"));
+        assert!(!rewritten_partway("", "x"));
+    }
 }
