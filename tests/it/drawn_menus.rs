@@ -348,6 +348,10 @@ fn a_group_of_checkboxes_or_unnamed_radios_takes_select_by_their_names() {
            <label><input type=checkbox value=gift checked> Gift</label></div>
          <div id=size><span><label><input type=radio id=small value=s checked> Small</label></span>
            <span><label><input type=radio id=large value=l> Large</label></span></div>
+         <p><label><input type=radio name=agree id=yes value=yes> Yes</label>
+           <label><input type=radio name=agree id=no value=no checked> No</label></p>
+         <p><label><input type=radio name=plain id=first> First</label>
+           <label><input type=radio name=plain id=second> Second</label></p>
          <script>
          // (Radios of no name: the page keeps one checked, as Ant Design's group does.)
          for (const r of document.querySelectorAll('#size input')) {
@@ -381,4 +385,15 @@ fn a_group_of_checkboxes_or_unnamed_radios_takes_select_by_their_names() {
     let small = uid_of(&snap, "radio \"Small\"");
     env.ctx("g", &["element", "select", &small, "Large"]).ok();
     assert_eq!(read("[small.checked, large.checked]"), json!([false, true]));
+    // (A group named by yes and no: the radio of that name, not a yes for this one.)
+    let no = uid_of(&snap, "radio \"No\"");
+    env.ctx("g", &["element", "select", &no, "Yes"]).ok();
+    assert_eq!(read("[yes.checked, no.checked]"), json!([true, false]));
+    // (Radios of no value, each `on`: a yes checks the one given.)
+    let second = uid_of(&snap, "radio \"Second\"");
+    env.ctx("g", &["element", "fill", &second, "on"]).ok();
+    assert_eq!(
+        read("[first.checked, second.checked]"),
+        json!([false, true])
+    );
 }

@@ -973,13 +973,13 @@
       // A yes or no, as forms and peers' tools write it; any other word is refused, not taken
       // as a yes.
       const word = value.trim().toLowerCase();
+      // (A radio button given the name or value of one of its group: that one is checked, as
+      // the group itself takes it; before a yes or no, which a group may be named by.)
+      const group = type === 'radio' ? radiosBeside(el) : [];
+      const other = group.length > 1 && group.find((r) => [nameOf(r, roleOf(r)), r.getAttribute('value')].some((n) => n && clean(n).toLowerCase() === word));
+      if (other && !isDisabled(other)) return { uid: ref(other), kind: 'toggle', needsClick: !other.checked, checked: other.checked };
       const yes = ['true', '1', 'on', 'yes', 'checked'].includes(word);
       if (!yes && !['false', '0', 'off', 'no', 'unchecked'].includes(word)) {
-        // (A radio button given the name or value of one of its group: that one is checked,
-        // as the group itself takes it.)
-        const group = type === 'radio' ? radiosBeside(el) : [];
-        const other = group.find((r) => [nameOf(r, roleOf(r)), r.value].some((n) => n && clean(n).toLowerCase() === word));
-        if (other && !isDisabled(other)) return { uid: ref(other), kind: 'toggle', needsClick: !other.checked, checked: other.checked };
         const options = group.length > 1 ? group.map((r) => clean(nameOf(r, roleOf(r)) || r.value, 60)) : undefined;
         return { error: 'toggle-value', uid, element: describe(el), value, options };
       }
