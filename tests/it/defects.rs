@@ -346,3 +346,34 @@ fn a_field_that_rewrites_what_is_typed_into_it_is_given_the_value_whole() {
         serde_json::json!(["2026-12-24", "(555) 123-4567", ["a"], "b"])
     );
 }
+
+/// `--text` takes whole words: `element click --text New` while the menu item "New" was still
+/// closed clicked the checkbox "Send me news" (a warning said another matched). A match inside
+/// a longer word does not count where the text has spaces between its words; in Japanese, with
+/// none, a part of the words still does.
+#[test]
+fn a_text_target_is_whole_words() {
+    let server = HttpServer::start();
+    server.page(
+        "/words",
+        "Words",
+        "<label><input type=checkbox id=news> Send me news</label>
+         <button id=folder onclick=\"this.dataset.hit = 1\">New folder</button>
+         <button id=save onclick=\"this.dataset.hit = 1\">保存する</button>",
+    );
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/words")]).ok();
+    env.ctx("t", &["element", "click", "--text", "new"]).ok();
+    env.ctx("t", &["element", "click", "--text", "保存"]).ok();
+    let read = env.ctx(
+        "t",
+        &[
+            "runtime",
+            "eval",
+            "[news.checked, folder.dataset.hit, save.dataset.hit]",
+        ],
+    );
+    assert_eq!(read.ok()["value"], serde_json::json!([false, "1", "1"]));
+    env.ctx("t", &["element", "click", "--text", "ews"])
+        .err("ELEMENT_NOT_FOUND", 3);
+}

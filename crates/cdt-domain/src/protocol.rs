@@ -14,7 +14,7 @@
 pub const ENVELOPE: u32 = 4;
 
 /// The fingerprint of [`ENVELOPE`] and the operation table (generated, see the module docs).
-pub const PROTOCOL_VERSION: u32 = 4083878885;
+pub const PROTOCOL_VERSION: u32 = 402086450;
 
 /// FNV-1a over `bytes`, continuing from `hash`.
 fn fnv1a(mut hash: u32, bytes: &[u8]) -> u32 {

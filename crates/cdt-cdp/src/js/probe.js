@@ -393,6 +393,19 @@
     for (const host of shadowHosts(document)) out.push(...host.shadowRoot.querySelectorAll(selector));
     return out;
   };
+  // Whether `words` hold `wanted` as words of their own: not inside a longer word where the
+  // text has spaces between its words (`new` is in "new folder", not in "news"; in Chinese or
+  // Japanese, with no spaces, anywhere).
+  const WORD = /[a-z0-9\u00c0-\u024f]/;
+  const holdsWords = (words, wanted) => {
+    for (let at = words.indexOf(wanted); at >= 0; at = words.indexOf(wanted, at + 1)) {
+      const before = at > 0 && WORD.test(wanted[0]) && WORD.test(words[at - 1]);
+      const end = at + wanted.length;
+      const after = end < words.length && WORD.test(wanted[wanted.length - 1]) && WORD.test(words[end]);
+      if (!before && !after) return true;
+    }
+    return false;
+  };
   // How well an element's words match a wanted text (lower is better): exactly the words before
   // containing them, and a control before an element that takes no action.
   const rankOf = (words, wanted, el, role) => (words === wanted ? 0 : 2) + (role && isActionable(el, role) ? 0 : 1);
@@ -466,7 +479,8 @@
         const words = clean(A11Y.name(el, role || '') || el.innerText || el.value || '', 200).toLowerCase();
         // (One kept out of sight in a box of a pixel — a `<select>` a page draws a widget over —
         // after any a user sees.)
-        if (words.includes(wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) + (keptOut(el) ? 4 : 0) });
+        // (Whole words: `--text New` is not "Send me news".)
+        if (holdsWords(words, wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) + (keptOut(el) ? 4 : 0) });
       }
       // The innermost match is the most specific element, unless it is worse than one around
       // it (a control's hidden label: `<button><span class=visually-hidden>Next</span>`, which
@@ -1559,8 +1573,8 @@
       const name = nameOf(el, role);
       const words = name.toLowerCase();
       if (words.includes(wanted) || (el.value && String(el.value).toLowerCase().includes(wanted))) {
-        // Ranked as `--text` picks, then in page order.
-        found.push({ el, role, name, rank: rankOf(words, wanted, el, role) });
+        // Ranked as `--text` picks, then in page order (inside a longer word, after).
+        found.push({ el, role, name, rank: rankOf(words, wanted, el, role) + (holdsWords(words, wanted) ? 0 : 4) });
       }
     }
     // (A stable sort: page order within a rank.)

@@ -24,9 +24,10 @@ resource_operations! { $ element_operations(element);
 
 /// Which element an element command acts on: a uid from the latest snapshot, or a CSS selector
 /// (the first match in the document, else in an open shadow root, each matched alone), or
-/// visible text (the innermost elements containing it; of those, one whose words are exactly
-/// the text before one that contains it, a control before other elements, then page order; an
-/// `AMBIGUOUS_TARGET` warning when others match as well).
+/// visible text (the innermost elements containing it as whole words — `New` is not in
+/// "news", where words are spaced —; of those, one whose words are exactly the text before one
+/// that contains it, a control before other elements, then page order; an `AMBIGUOUS_TARGET`
+/// warning when others match as well).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ElementTarget {
