@@ -990,7 +990,7 @@
       // (A radio button given the name or value of one of its group: that one is checked, as
       // the group itself takes it; before a yes or no, which a group may be named by.)
       const group = type === 'radio' ? radiosBeside(el) : [];
-      const other = group.length > 1 && group.find((r) => [nameOf(r, roleOf(r)), r.getAttribute('value')].some((n) => n && clean(n).toLowerCase() === word));
+      const other = group.length > 1 && group.find((r) => namesOf(r).includes(word));
       if (other && !isDisabled(other)) return { uid: ref(other), kind: 'toggle', needsClick: !other.checked, checked: other.checked };
       const yes = ['true', '1', 'on', 'yes', 'checked'].includes(word);
       if (!yes && !['false', '0', 'off', 'no', 'unchecked'].includes(word)) {
@@ -1114,25 +1114,23 @@
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
     // drop-down is: the radio button of that name (or value) is checked.
     const radios = [...el.querySelectorAll('input[type=radio], [role=radio]')].filter((r) => !isDisabled(r));
-    if (radios.length && radios.length === [...el.querySelectorAll('input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]')].length) {
+    if (radios.length && holdsOnly(el, radios)) {
       const wanted = clean(value).toLowerCase();
-      const radio = radios.find((r) => [nameOf(r, roleOf(r)), r.getAttribute('value')].some((n) => n && clean(n).toLowerCase() === wanted));
+      const radio = radios.find((r) => namesOf(r).includes(wanted));
       if (!radio) return { error: 'no-option', uid, value, options: radios.map((r) => clean(nameOf(r, roleOf(r)), 60)) };
-      const now = radio.checked !== undefined ? radio.checked : radio.getAttribute('aria-checked') === 'true';
+      const now = checkedNow(radio);
       return { uid: ref(radio), kind: 'toggle', needsClick: !now, checked: now };
     }
     // A group of checkboxes (a box that holds nothing else: Ant Design's checkbox group) is
     // given the names (or values) of those to check, comma-separated: those checked, the others
     // not, as a list box of several is given its options.
     const boxes = [...el.querySelectorAll('input[type=checkbox], [role=checkbox]')].filter((b) => !isDisabled(b));
-    if (boxes.length > 1 && boxes.length === [...el.querySelectorAll('input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]')].length) {
-      const named = (b) => [nameOf(b, roleOf(b)), b.getAttribute('value')].filter(Boolean).map((n) => clean(n).toLowerCase());
+    if (boxes.length > 1 && holdsOnly(el, boxes)) {
       const asked = value.split(',').map((v) => clean(v)).filter(Boolean);
       const wanted = asked.map((w) => w.toLowerCase());
-      const missing = wanted.findIndex((w) => !boxes.some((b) => named(b).includes(w)));
+      const missing = wanted.findIndex((w) => !boxes.some((b) => namesOf(b).includes(w)));
       if (missing >= 0) return { error: 'no-option', uid, value: asked[missing], options: boxes.map((b) => clean(nameOf(b, roleOf(b)), 60)) };
-      const checked = (b) => (b.checked !== undefined ? b.checked : b.getAttribute('aria-checked') === 'true');
-      const toggles = boxes.filter((b) => checked(b) !== wanted.some((w) => named(b).includes(w))).map((b) => ref(b));
+      const toggles = boxes.filter((b) => checkedNow(b) !== wanted.some((w) => namesOf(b).includes(w))).map((b) => ref(b));
       return { uid, kind: 'toggles', toggles };
     }
     // A box of fields (a date field's month, day and year; a card's inputs): the fields in it,
@@ -1140,15 +1138,15 @@
     const takesValue = (f) => f !== el && isVisible(f) && !isDisabled(f) && !f.closest('[aria-hidden=true]') && (FILLED_ROLES.has(roleOf(f)) || f.isContentEditable);
     const fieldLine = (f) => ({ uid: ref(f), role: shown(roleOf(f)), name: nameOf(f, roleOf(f), 60) });
     const FIELDS = 'input,textarea,select,[contenteditable],[role]';
-    const fields = Array.from(el.querySelectorAll(FIELDS)).filter(takesValue)
-      .filter((f, i, all) => !all.slice(0, i).some((outer) => outer.contains(f)))
-      .slice(0, 5).map(fieldLine);
+    const fields = outermost(Array.from(el.querySelectorAll(FIELDS)).filter(takesValue)).slice(0, 5).map(fieldLine);
     // Nothing in it takes a value (a heading, a link): the fields nearest to it on the page,
     // those an agent most likely meant, for the error to name; and whether it is a bare element
     // a click acts on (a drop-down drawn without roles, which opens on a click).
     const near = fields.length ? [] : nearestFields(el, takesValue, FIELDS).map(fieldLine);
     return { error: 'not-fillable', uid, element: describe(el), fields, near, bare: roleOf(el) === CLICKABLE };
   }
+  // Of `elements` (in page order), those no other of them holds.
+  const outermost = (elements) => elements.filter((e, i) => !elements.slice(0, i).some((outer) => outer.contains(e)));
   // The three fields (`takes`, among those `selector` matches) whose boxes lie nearest to
   // `el`'s, nearest first.
   const nearestFields = (el, takes, selector) => {
@@ -1159,8 +1157,7 @@
       const dy = Math.max(0, r.top - at.bottom, at.top - r.bottom);
       return Math.hypot(dx, dy);
     };
-    return deepQueryAll(selector).filter(takes)
-      .filter((f, i, all) => !all.slice(0, i).some((outer) => outer.contains(f)))
+    return outermost(deepQueryAll(selector).filter(takes))
       .map((f) => [apart(f), f]).sort((a, b) => a[0] - b[0]).slice(0, 3).map(([, f]) => f);
   };
   // The options of the `<select>` `el` that `value` names (by value or words; comma-separated
@@ -1199,6 +1196,14 @@
     }
     return null;
   };
+  // The names a checkbox or radio button answers to, in lower case: its own and its `value`.
+  const namesOf = (el) => [nameOf(el, roleOf(el)), el.getAttribute('value')].filter(Boolean).map((n) => clean(n).toLowerCase());
+  // Whether a checkbox or radio button is checked: a native one by `checked`, one of ARIA's
+  // by `aria-checked`.
+  const checkedNow = (el) => (el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true');
+  // Whether `el` holds the fields `members` and no other (disabled ones counted).
+  const GROUPED = 'input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]';
+  const holdsOnly = (el, members) => members.length === el.querySelectorAll(GROUPED).length;
   // The radio buttons of the group of the radio button `el`: those of its name in its form
   // (or its document), else those of the radio group or fieldset around it.
   const radiosBeside = (el) => {
@@ -1219,9 +1224,12 @@
   // open and its option found by its words. (Not a `picker`: a date picker's field opens a
   // calendar, not a list: Ant Design's read-only one is clicked open, as its error hints.)
   const DROP_DOWN_CLASS = /select(?!ed)|drop-?down|combo|cascader/i;
-  const classedDropDown = (el) => {
-    for (let at = el, up = 0; at && at !== document.body && up < 4; at = at.parentElement, up++) {
-      if ([...at.classList].some((c) => DROP_DOWN_CLASS.test(c))) return true;
+  const classedDropDown = (el) => classedUp(el, DROP_DOWN_CLASS, 4);
+  // Whether a class of `el`, or of what holds it (`levels` in all, short of the body), matches
+  // `pattern`.
+  const classedUp = (el, pattern, levels) => {
+    for (let at = el, up = 0; at && at !== document.body && up < levels; at = at.parentElement, up++) {
+      if ([...at.classList].some((c) => pattern.test(c))) return true;
     }
     return false;
   };
@@ -1296,9 +1304,11 @@
     // (The lists it names: those it controls or owns.)
     const named = ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id)));
     const before = R.popupsBefore || new WeakSet();
-    const list = shows(el) ? el
-      : named.find(shows) ||
-        deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l)).pop();
+    // (Its own list, or those shown since it was pressed, the last drawn last: a cascade's
+    // columns, each a menu, Element Plus's.)
+    const itsList = shows(el) ? el : named.find(shows);
+    const lists = itsList ? [itsList] : deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l));
+    const list = lists[lists.length - 1];
     const value = clean(args.value);
     const parts = (args.parts || []).map((p) => clean(p));
     const expanded = el.getAttribute('aria-expanded') === 'true';
@@ -1317,7 +1327,7 @@
     if (!list && args.drawn && !value) {
       const layer = R.drawnLayer && R.drawnLayer.deref();
       const open = layer ? layer.isConnected && (wordsOf(layer).length > 0 || fading(layer)) : shownWords(el).length > (R.drawnClosed || 0);
-      return { pending: true, expanded: open, leaving: !open && !!layer && laidOut(layer) };
+      return { pending: true, expanded: open, leaving: !open && !!layer && takesRoom(layer) };
     }
     if (!list && args.drawn) return drawnOption(el, value, parts, args.last, null, 'in');
     if (!list) {
@@ -1332,10 +1342,8 @@
       return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(drawerOf(el)) };
     }
     const multi = several(list) || (roleOf(list) === 'listbox' ? false : null);
-    // (Shown since it was pressed, beside the last: a cascade's columns, each a menu: Element
-    // Plus's. The options of them all, the first column's first.)
-    const since = list === el || named.includes(list) ? [list] : deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l));
-    const all = since.flatMap(choicesOf);
+    // (The options of every list shown since, the first column's first.)
+    const all = lists.flatMap(choicesOf);
     const options = all.filter((o) => boxed(o) && !isDisabled(o));
     const names = options.map((o) => nameOf(o, roleOf(o)));
     const find = (wanted) => {
@@ -1391,12 +1399,7 @@
   const MULTI_CLASS = /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i;
   // Whether the classes of `el` (a drop-down, or its list) or of what holds it, a few levels
   // up, name it one of several (Element Plus's pop-up `el-select-dropdown is-multiple`).
-  const listedSeveral = (el) => {
-    for (let at = el, up = 0; at && at !== document.body && up < 5; at = at.parentElement, up++) {
-      if ([...at.classList].some((c) => MULTI_CLASS.test(c))) return true;
-    }
-    return false;
-  };
+  const listedSeveral = (el) => classedUp(el, MULTI_CLASS, 5);
   const namedSeveral = (el) => {
     const keptSeveral = (select) => !!select && !!select.multiple && outOfSight(select);
     if (listedSeveral(el) || [...el.querySelectorAll('select')].some(keptSeveral)) return true;
@@ -1498,10 +1501,7 @@
   };
   // Whether `layer` is still laid out and animating (a menu fading out: gone once its
   // transition ends, though its opacity reached 0 before).
-  const fading = (layer) => laidOut(layer) && layer.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
-  // Whether `el` takes room on the page, seen or not (at opacity 0 too: Naive UI keeps a
-  // menu that faded out so for a frame or two, then hides it).
-  const laidOut = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el); };
+  const fading = (layer) => takesRoom(layer) && layer.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
   // The layer over the page that shows words it did not show before the drop-down `el` was
   // pressed open (`R.drawnBefore`), outside it.
   const newLayer = (el) => {
@@ -1550,7 +1550,10 @@
   };
   // Whether `el` shows with a box of its own (a list box kept out of sight for screen readers
   // has none), drawn (a pop-up fading in from nothing is not yet).
-  const boxed = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el) && drawn(el); };
+  const boxed = (el) => takesRoom(el) && drawn(el);
+  // Whether `el` takes room on the page, seen or not (at opacity 0 too: Naive UI keeps a
+  // menu that faded out so for a frame or two, then hides it).
+  const takesRoom = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el); };
   const drawn = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
   function inspect(args, target) {
     const picked = pick(args, target);

@@ -5,13 +5,11 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use tokio::time::Instant;
-
 use cdt_domain::CdtError;
 use cdt_domain::interact::DispatchOutcome;
 
-use super::drop_down::{AGAIN_WAIT, DropDown, LIST_POLL, LIST_WAIT};
-use super::drop_down::{close_if_opened, list_shows, option_of};
+use super::drop_down::{AGAIN_WAIT, DropDown, LIST_WAIT};
+use super::drop_down::{close_if_opened, option_of, shown_while};
 use super::press_part;
 use crate::context::PageCtx;
 
@@ -65,13 +63,11 @@ pub(super) async fn follow(
     }
     // (A list its last step leaves open — Element Plus's, where that step was chosen already —
     // is closed, as a user leaves it, once it did not close itself a moment later.)
-    let start = Instant::now();
-    while list_shows(ctx, drop_down).await?.listed {
-        if start.elapsed() >= AGAIN_WAIT {
-            close_if_opened(ctx, drop_down).await?;
-            break;
-        }
-        tokio::time::sleep(LIST_POLL).await;
+    if shown_while(ctx, drop_down, AGAIN_WAIT, |shown| shown.listed)
+        .await?
+        .listed
+    {
+        close_if_opened(ctx, drop_down).await?;
     }
     Ok(Some(outcome))
 }

@@ -181,29 +181,32 @@ pub(super) async fn close_if_opened(
 /// Escape again.
 pub(super) async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(), CdtError> {
     let escape = keys::parse_keys("Escape")?;
-    if !list_shows(ctx, drop_down).await?.listed {
+    let drawn = drop_down.shows == Shows::Drawn;
+    // (One drawn with no roles whose layer takes room but shows no words is being drawn anew —
+    // Naive UI's, for what was typed back — or fading: waited for before it is asked.)
+    let redrawn = |shown: &Shown| drawn && !shown.listed && shown.leaving;
+    if !shown_while(ctx, drop_down, AGAIN_WAIT, redrawn)
+        .await?
+        .listed
+    {
         return Ok(());
     }
     ctx.browser.key(&ctx.target, &escape).await?;
     // (One drawn with no roles says nothing of being open: still showing more words a moment
     // after Escape, it is pressed again, as a user closes it. A moment long enough for a menu
     // that fades out to be gone: Naive UI's takes 250-350 ms; pressed while it fades, it would
-    // open again.)
-    // (Gone from sight, its layer may stay laid out a moment: waited for, not pressed.)
-    if drop_down.shows == Shows::Drawn {
-        let (mut start, mut pressed) = (Instant::now(), false);
-        loop {
-            let shown = list_shows(ctx, drop_down).await?;
-            let waited = start.elapsed() >= DRAWN_CLOSE_WAIT;
-            if !(shown.listed || shown.leaving) || (waited && pressed) {
-                return Ok(());
-            }
-            if shown.listed && waited {
-                press_open(ctx, drop_down).await?;
-                (start, pressed) = (Instant::now(), true);
-            }
-            tokio::time::sleep(LIST_POLL).await;
+    // open again. Gone from sight, its layer may stay laid out a moment: waited for, not
+    // pressed.)
+    if drawn {
+        let there = |shown: &Shown| shown.listed || shown.leaving;
+        if shown_while(ctx, drop_down, DRAWN_CLOSE_WAIT, there)
+            .await?
+            .listed
+        {
+            press_open(ctx, drop_down).await?;
+            shown_while(ctx, drop_down, DRAWN_CLOSE_WAIT, there).await?;
         }
+        return Ok(());
     }
     let start = Instant::now();
     let mut sent = start;
@@ -224,6 +227,24 @@ pub(super) async fn close(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(),
         tokio::time::sleep(LIST_POLL).await;
     }
     Ok(())
+}
+
+/// What shows of the list `drop_down` shows, asked again every `LIST_POLL` while `going_on`
+/// holds of it (`wait` at most): the last answer.
+pub(super) async fn shown_while(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+    wait: Duration,
+    going_on: impl Fn(&Shown) -> bool,
+) -> Result<Shown, CdtError> {
+    let start = Instant::now();
+    loop {
+        let shown = list_shows(ctx, drop_down).await?;
+        if !going_on(&shown) || start.elapsed() >= wait {
+            return Ok(shown);
+        }
+        tokio::time::sleep(LIST_POLL).await;
+    }
 }
 
 /// What the list `drop_down` shows offers for `value` (and its `parts`), once it shows (`wait`

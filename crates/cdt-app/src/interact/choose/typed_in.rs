@@ -10,12 +10,9 @@ use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
 use serde_json::json;
 
-use tokio::time::Instant;
-
-use super::drop_down::{AGAIN_WAIT, DropDown, LIST_POLL, LIST_WAIT, Shows};
-use super::drop_down::{close, close_if_opened, list_shows};
-use super::drop_down::{option_of, press_open};
-use super::{press_part, take_back};
+use super::drop_down::{DropDown, LIST_WAIT, Shows};
+use super::drop_down::{close_if_opened, list_shows, option_of, press_open};
+use super::{press_part, typed_in_vain};
 use crate::context::PageCtx;
 use crate::interact::keys;
 
@@ -61,10 +58,7 @@ pub(super) async fn choose_typed_in(
         let choice = match option_of(ctx, drop_down, part, &[], LIST_WAIT).await {
             Ok((offer, _)) => offer.first(),
             Err(error) if error.code == ErrorCode::ElementNotFound => {
-                take_back(ctx, "").await?;
-                redrawn(ctx, drop_down).await?;
-                close(ctx, drop_down).await?;
-                let mut missed = missed;
+                let mut missed = typed_in_vain(ctx, drop_down, ("", part), missed).await?;
                 missed.details["missing"] = json!(part);
                 return Err(missed);
             }
@@ -77,18 +71,4 @@ pub(super) async fn choose_typed_in(
     }
     close_if_opened(ctx, drop_down).await?;
     Ok(outcome)
-}
-
-/// Waits (a moment at most) while the list of `drop_down` takes room but shows no words: redrawn
-/// for what was typed back (Naive UI's, empty for a frame or two), not yet closable.
-async fn redrawn(ctx: &PageCtx, drop_down: &DropDown<'_>) -> Result<(), CdtError> {
-    let start = Instant::now();
-    while start.elapsed() < AGAIN_WAIT {
-        let shown = list_shows(ctx, drop_down).await?;
-        if shown.listed || !shown.leaving {
-            break;
-        }
-        tokio::time::sleep(LIST_POLL).await;
-    }
-    Ok(())
 }
