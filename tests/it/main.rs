@@ -21,6 +21,7 @@ mod emulation;
 mod events_ring;
 mod faults;
 mod flags;
+mod form_fields;
 mod heap;
 mod http;
 mod lease;

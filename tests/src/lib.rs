@@ -228,6 +228,17 @@ impl Drop for TestEnv {
             kill(pid);
         }
         let _ = std::fs::remove_dir_all(&self.home);
+        // Files and folders a test keeps beside the home (`home.with_extension(..)`) go with it.
+        let (Some(parent), Some(name)) = (self.home.parent(), self.home.file_name()) else {
+            return;
+        };
+        let beside = format!("{}.", name.to_string_lossy());
+        for entry in std::fs::read_dir(parent).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&beside) {
+                let path = entry.path();
+                let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+            }
+        }
     }
 }
 

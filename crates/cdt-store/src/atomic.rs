@@ -206,5 +206,6 @@ mod tests {
         for path in &kept {
             assert!(path.exists(), "{}", path.display());
         }
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -88,6 +88,7 @@ mod tests {
             .map(|m| m.permissions().mode() & 0o777)
             .unwrap_or(0);
         assert_eq!(mode, 0o700);
+        let _ = fs::remove_dir_all(scratch("create"));
     }
 
     #[test]
@@ -97,6 +98,7 @@ mod tests {
         let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
         let error = ensure_private_dir(&dir).err();
         assert_eq!(error.map(|e| e.code), Some(ErrorCode::SecurityBlocked));
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -111,5 +113,6 @@ mod tests {
         let _ = std::os::unix::fs::symlink(&real, &link);
         let error = ensure_private_dir(&link).err();
         assert_eq!(error.map(|e| e.code), Some(ErrorCode::SecurityBlocked));
+        let _ = fs::remove_dir_all(&base);
     }
 }

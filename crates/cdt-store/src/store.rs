@@ -298,5 +298,6 @@ mod tests {
         assert_eq!(kept, 3, "retention keeps the newest 3");
         assert!(store.remove_context(&key, true).is_ok());
         assert!(store.contexts().is_empty());
+        let _ = fs::remove_dir_all(&root);
     }
 }

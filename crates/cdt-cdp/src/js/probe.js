@@ -321,6 +321,20 @@
     const value = el.isContentEditable ? el.innerText : el.value;
     return el.type === 'password' && value ? '••••' : value;
   };
+  // What describes `el` (Chromium's description) in words that have no line of their own: an
+  // `aria-description`, or what `aria-describedby` names where it is hidden (a tooltip's words
+  // kept in a hidden element, drawn over it only on hover, out of the tree: Angular Material's).
+  // A field's hint or error shown on the page is a line already.
+  const unshownDescription = (el) => {
+    const own = clean(el.getAttribute('aria-description') || '');
+    const ids = (el.getAttribute('aria-describedby') || '').trim();
+    if (!ids) return own;
+    const root = el.getRootNode();
+    const words = ids.split(/\s+/).map((id) => (root.getElementById ? root.getElementById(id) : null))
+      .filter((part) => part && !(isVisible(part) && !part.closest('[aria-hidden=true]')))
+      .map((part) => clean(part.textContent));
+    return clean([own, ...words].join(' '));
+  };
   const statesOf = (el, role, verbose) => {
     const out = [];
     const doc = el.ownerDocument;
@@ -338,6 +352,9 @@
     if (role === 'combobox' && el.tagName === 'SELECT' && el.selectedOptions.length) {
       out.push('value=' + quote(clean(toldValue(el), 60)));
     }
+    // Words that describe it and show nowhere else (see `unshownDescription`).
+    const description = unshownDescription(el);
+    if (description && description !== nameOf(el, role)) out.push('description=' + quote(clean(description, 100)));
     // A colour well's colour (Chromium's ColorWell carries it as its value).
     if (el.tagName === 'INPUT' && el.type === 'color') out.push('value=' + quote(el.value));
     if (el.getAttribute('draggable') === 'true') out.push('draggable');
@@ -672,6 +689,20 @@
     }
     return null;
   };
+  // A see-through box the page lays over a small control to take a finger's press for it (a
+  // touch target: Angular Material's paginator, a `div` 48 px high over its select, which opens
+  // it on a click): beside the control in what holds it, with a hand cursor and nothing of its
+  // own (no words, no parts, no fill), reaching no further than a finger past the control.
+  const TOUCH_REACH = 24;
+  const touchTarget = (el, hit) => {
+    if (!hit || hit.contains(el) || el.contains(hit) || hit.childElementCount || hit.textContent.trim()) return null;
+    if (!hit.parentElement || !hit.parentElement.contains(el)) return null;
+    const style = getComputedStyle(hit);
+    if (style.cursor !== 'pointer' || style.backgroundImage !== 'none' || !/^(transparent|rgba\(.*, 0\))$/.test(style.backgroundColor)) return null;
+    const a = hit.getBoundingClientRect(); const b = el.getBoundingClientRect();
+    return a.left >= b.left - TOUCH_REACH && a.right <= b.right + TOUCH_REACH && a.top >= b.top - TOUCH_REACH &&
+      a.bottom <= b.bottom + TOUCH_REACH ? hit : null;
+  };
   function actionPoint(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -728,7 +759,9 @@
     // A control that takes no pointer, drawn by what holds it, which takes the click for it
     // (PrimeVue's rating: each star's radio at `pointer-events: none` in the star's `div`), is
     // pressed where it shows, as a user presses the star.
-    const drawer = hit && hit !== el && !el.contains(hit) && getComputedStyle(el).pointerEvents === 'none' ? drawnAround(el, hit) : null;
+    // So is a control under its touch target, as a finger presses it.
+    const elsewhere = hit && hit !== el && !el.contains(hit);
+    const drawer = elsewhere && getComputedStyle(el).pointerEvents === 'none' ? drawnAround(el, hit) : elsewhere ? touchTarget(el, hit) : null;
     if (drawer) hit = el;
     const label = labelsOf(el).some((l) => l.contains(hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {

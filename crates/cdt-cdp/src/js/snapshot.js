@@ -22,9 +22,10 @@
 // form state a script set by property (compared at each walk); on a sibling
 // or a child's position (`+`, `~`, `:first-child`…), a mutation voids its parent's whole
 // subtree; on `:has()` or a container query, any mutation voids everything. Lines whose content can change
-// without any of those — form controls (values, checked), elements named by other elements
-// (aria-labelledby, labels), the focused element — are recomputed every time. A warm snapshot
-// of an unchanged page walks almost nothing; one that changed walks only what changed.
+// without any of those — form controls (values, checked), elements named or described by other
+// elements (aria-labelledby, labels, aria-describedby), the focused element — are recomputed
+// every time. A warm snapshot of an unchanged page walks almost nothing; one that changed walks
+// only what changed.
 (function (H) {
   'use strict';
   // Roles that get a uid besides the actionable ones: what an agent may want to name as a
@@ -71,16 +72,24 @@
   };
   // Whether `el`, clickable by its cursor alone (not focusable: Chromium keeps a focusable
   // one, a grid's scroll region), holds one control that shows, and shows no words but that
-  // control's.
+  // control's and those of the label beside it that names it (`aria-labelledby`: Angular
+  // Material's form field around its select): that label's parts (none: an empty list), or null.
   const wrapsOneControl = (el) => {
-    if (el.hasAttribute('tabindex') || el.hasAttribute('onclick')) return false;
+    if (el.hasAttribute('tabindex') || el.hasAttribute('onclick')) return null;
     let control = null;
     for (const c of el.querySelectorAll(CONTROLS)) {
       if (!H.isVisible(c) || (control && control.contains(c))) continue;
-      if (control) return false;
+      if (control) return null;
       control = c;
     }
-    return !!control && H.clean(el.innerText || '') === H.clean(control.innerText || '');
+    if (!control) return null;
+    const root = control.getRootNode();
+    const parts = (control.getAttribute('aria-labelledby') || '').split(/\s+/)
+      .map((id) => (id && root.getElementById ? root.getElementById(id) : null))
+      .filter((part) => part && el.contains(part) && !part.contains(control) && !control.contains(part));
+    let words = H.clean(el.innerText || '');
+    for (const part of parts) words = H.clean(words.replace(H.clean(part.innerText || ''), ' '));
+    return words === H.clean(control.innerText || '') ? parts : null;
   };
   const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
 
@@ -462,7 +471,7 @@
     const emit = (el, role, name, depth, withUid, candidate) => {
       flush();
       const more = extra.get(el);
-      const live = LIVE_TAGS.has(el.tagName) || el.isContentEditable || el.hasAttribute('aria-labelledby');
+      const live = LIVE_TAGS.has(el.tagName) || el.isContentEditable || el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-describedby');
       const rec = { d: depth, el, role, uid: withUid, name, more, candidate, live, frame: false, states: null };
       if (!live) rec.states = statesWith(el, role, more);
       recs.push(rec);
@@ -611,7 +620,12 @@
       // its `tab`, a pager's item around its button) is that control: no line of its own, as in
       // Chromium's tree (a click on the control reaches it). (What it holds still takes its
       // cursor: no clickable of its own.)
-      if (role === H.CLICKABLE && !splits && !H.hasOwnName(el) && wrapsOneControl(el)) role = null;
+      // (The words of its label that name that control name it: no text lines.)
+      const folded = role === H.CLICKABLE && !splits && !H.hasOwnName(el) ? wrapsOneControl(el) : null;
+      if (folded) {
+        role = null;
+        for (const part of folded) labelParts.add(part);
+      }
       // A label's words name its control; they are not repeated as text lines (a label that
       // labels nothing, like a to-do item's text beside its checkbox, is text, and so is one
       // whose control is hidden from the tree: a native select a widget replaced, `aria-hidden`;

@@ -1,0 +1,162 @@
+//! Form fields as Angular Material draws them: a select's field, a bare `div` with a hand
+//! cursor around the floating label and the `combobox` that label names (`aria-labelledby`);
+//! a paginator's select under its touch target, a see-through `div` 48 px high laid over it
+//! that opens it on a click; and a tooltip's words kept in a hidden element that describes its
+//! button (`aria-describedby`), drawn over it only on hover.
+
+use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+
+const PAGE: &str = "<style>
+  .field { cursor: pointer; display: inline-flex; gap: 8px; border: 1px solid; padding: 8px; min-width: 220px }
+  .infix { position: relative; display: inline-block; margin: 24px }
+  .touch { position: absolute; top: 50%; left: 50%; width: 84px; height: 48px; transform: translate(-50%, -50%); cursor: pointer }
+  .sheet { position: absolute; left: 0; top: 0; width: 600px; height: 400px; cursor: pointer }
+  .panel { position: absolute; background: white; border: 1px solid; z-index: 3 }
+  [role=option] { cursor: pointer; padding: 4px }
+</style>
+<div class=field id=fruitField><label id=fruitLabel for=fruit>Favorite fruit</label>
+  <div role=combobox id=fruit aria-labelledby=fruitLabel aria-haspopup=listbox aria-expanded=false tabindex=0
+    style='min-width: 120px; min-height: 20px'></div></div>
+<div class=pager><div aria-hidden=true>Items per page:</div>
+  <div style='cursor: pointer; display: inline-block'><div class=infix><div role=combobox id=size aria-label='Items per page:' aria-haspopup=listbox aria-expanded=false
+    tabindex=0 style='display: inline-block; width: 52px'>3</div><div class=touch id=sizeTouch></div></div></div></div>
+<div style='position: relative; margin-top: 40px'><div role=combobox id=sort aria-label=Sort aria-expanded=false tabindex=0
+  style='display: inline-block; width: 80px'>Name</div><div class=sheet id=sortSheet></div></div>
+<div><button aria-describedby=tipDelete>Delete project</button></div>
+<label for=email>Email</label> <input id=email aria-describedby=emailHint><small id=emailHint>We never share it</small>
+<button aria-description='Opens in a new window'>Help</button>
+<div style='visibility: hidden' aria-hidden=true><div id=tipDelete role=tooltip>Removes the project</div></div>
+<script>
+function select(box, options, openers) {
+  const open = () => {
+    if (box.getAttribute('aria-expanded') === 'true') return;
+    const list = document.createElement('div');
+    list.setAttribute('role', 'listbox');
+    list.className = 'panel';
+    for (const o of options) {
+      const option = document.createElement('div');
+      option.setAttribute('role', 'option');
+      option.textContent = o;
+      option.onclick = (e) => { e.stopPropagation(); box.textContent = o; list.remove(); box.setAttribute('aria-expanded', 'false'); };
+      list.append(option);
+    }
+    const r = box.getBoundingClientRect();
+    list.style.left = r.left + scrollX + 'px';
+    list.style.top = r.bottom + scrollY + 'px';
+    document.body.append(list);
+    box.setAttribute('aria-expanded', 'true');
+  };
+  for (const opener of [box, ...openers]) opener.addEventListener('click', open);
+}
+addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  for (const list of document.querySelectorAll('.panel')) list.remove();
+  for (const box of document.querySelectorAll('[role=combobox]')) box.setAttribute('aria-expanded', 'false');
+});
+select(fruit, ['Apple', 'Banana', 'Cherry'], [fruitField]);
+select(size, ['3', '5', '10'], [sizeTouch]);
+select(sort, ['Name', 'Age'], [sortSheet]);
+</script>";
+
+/// The field around a select, which a click anywhere on opens it, is that select: no line of
+/// its own, and its label's words (which name the select) no text line (Chromium's tree ignores
+/// the field's `div`). Chosen from by the select's uid.
+#[test]
+fn a_field_around_a_select_and_its_label_is_the_select() {
+    let server = HttpServer::start();
+    server.page("/fields.html", "Fields", PAGE);
+    let env = TestEnv::new();
+    env.ctx("f", &["page", "open", &server.url("/fields.html")])
+        .ok();
+    let snap = snapshot(&env, "f");
+    let lines: Vec<&str> = snap.lines().collect();
+    assert_eq!(lines[0], "e1 combobox \"Favorite fruit\"", "{snap}");
+    assert!(!snap.contains("text \"Favorite fruit\""), "{snap}");
+    let fruit = uid_of(&snap, "combobox \"Favorite fruit\"");
+    let chosen = env
+        .ctx("f", &["element", "select", &fruit, "Banana"])
+        .ok()
+        .clone();
+    assert_eq!(chosen["action"], "select", "{chosen}");
+    let value = env
+        .ctx("f", &["runtime", "eval", "fruit.textContent"])
+        .ok()
+        .clone();
+    assert_eq!(value["value"], "Banana");
+}
+
+/// A select under its touch target (see-through, no words, a hand cursor, a finger's reach
+/// past the select at most) is pressed where it shows, as a finger presses it: the press lands
+/// on the touch target, which opens it. A see-through cover far larger than the control is
+/// still what covers it.
+#[test]
+fn a_control_under_its_touch_target_is_pressed_through_it() {
+    let server = HttpServer::start();
+    server.page("/fields.html", "Fields", PAGE);
+    let env = TestEnv::new();
+    env.ctx("t", &["page", "open", &server.url("/fields.html")])
+        .ok();
+    let snap = snapshot(&env, "t");
+    let size = uid_of(&snap, "combobox \"Items per page:\"");
+    let chosen = env
+        .ctx("t", &["element", "select", &size, "5"])
+        .ok()
+        .clone();
+    assert_eq!(chosen["action"], "select", "{chosen}");
+    let value = env
+        .ctx("t", &["runtime", "eval", "size.textContent"])
+        .ok()
+        .clone();
+    assert_eq!(value["value"], "5");
+    let opened = env.ctx("t", &["element", "click", &size]).ok().clone();
+    assert!(opened.to_string().contains("option \\\"10\\\""), "{opened}");
+    env.ctx("t", &["input", "key", "Escape"]).ok();
+
+    let sort = uid_of(&snapshot(&env, "t"), "combobox \"Sort\"");
+    let covered = env.ctx("t", &["element", "click", &sort]);
+    let error = covered.err("TARGET_OBSCURED", 5).clone();
+    assert!(error.to_string().contains("sortSheet"), "{error}");
+}
+
+/// Words that describe an element and show nowhere else (a tooltip's, kept hidden for
+/// `aria-describedby`; an `aria-description`) are its `description`, as in Chromium's tree; a
+/// field's hint shown on the page stays a text line of its own, not repeated.
+#[test]
+fn a_tooltip_kept_hidden_for_its_button_is_its_description() {
+    let server = HttpServer::start();
+    server.page("/fields.html", "Fields", PAGE);
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/fields.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    let line = |end: &str| snap.lines().any(|l| l.ends_with(end));
+    assert!(
+        line(" button \"Delete project\" description=\"Removes the project\""),
+        "{snap}"
+    );
+    assert!(
+        line(" button \"Help\" description=\"Opens in a new window\""),
+        "{snap}"
+    );
+    assert!(line(" textbox \"Email\""), "{snap}");
+    assert!(snap.contains("text \"We never share it\""), "{snap}");
+    // The words are read again at each snapshot: a tooltip's new words are its new description.
+    env.ctx(
+        "d",
+        &[
+            "runtime",
+            "eval",
+            "tipDelete.textContent = 'Removes it for good'",
+        ],
+    )
+    .ok();
+    let diff = env
+        .ctx("d", &["capture", "snapshot", "--diff"])
+        .ok()
+        .clone();
+    assert!(
+        diff.to_string()
+            .contains("description=\\\"Removes it for good\\\""),
+        "{diff}"
+    );
+}
