@@ -2521,18 +2521,18 @@ fn a_date_fields_segments_are_typed_over_and_the_field_names_them() {
     );
 }
 
-/// A long list that draws only the rows in view (react-window): a row not drawn yet is not
-/// found, and the error says what scrolls, with where the wheel goes. Scrolled there, the row
-/// is clicked, though the list turns the pointer off while it scrolls (150 ms): the click waits
-/// for it.
+/// A long list that draws only the rows in view (react-window; here in a custom element, as
+/// Angular CDK's `cdk-virtual-scroll-viewport`): a row not drawn yet is not found, and the error
+/// says what scrolls, with where the wheel goes. Scrolled there, the row is clicked, though the
+/// list turns the pointer off while it scrolls (150 ms): the click waits for it.
 #[test]
 fn a_row_a_long_list_has_not_drawn_yet_is_found_by_scrolling_what_the_error_names() {
     let server = HttpServer::start();
     server.page(
         "/rows.html",
         "Rows",
-        "<div id=list style='height:300px;width:300px;overflow:auto;position:relative'>
-           <div id=inner style='height:30000px;position:relative'></div></div>
+        "<virtual-list id=list style='display:block;height:300px;width:300px;overflow:auto;position:relative'>
+           <div id=inner style='height:30000px;position:relative'></div></virtual-list>
          <p id=out>Opened: none</p>
          <script>
          let timer;

@@ -160,3 +160,75 @@ fn a_tooltip_kept_hidden_for_its_button_is_its_description() {
         "{diff}"
     );
 }
+
+/// An option the page shows but disables (its own `disabled`, or its group's; `aria-disabled`
+/// on a list the page draws, Angular Material's disabled `mat-optgroup`) is not chosen: a user
+/// cannot. The error says it is disabled (`TARGET_NOT_INTERACTABLE`), not that it is missing,
+/// and the choice stays as it was.
+#[test]
+fn a_disabled_option_is_told_disabled_not_missing() {
+    let server = HttpServer::start();
+    server.page(
+        "/options.html",
+        "Options",
+        "<label for=fire>Type</label> <select id=fire><option>Grass</option><option disabled>Water</option>
+           <optgroup label=Fire disabled><option>Charmander</option></optgroup></select>
+         <div role=combobox id=poke aria-label=Pokemon aria-expanded=false tabindex=0 style='width: 120px'>Oddish</div>
+         <script>
+           poke.onclick = () => {
+             if (poke.getAttribute('aria-expanded') === 'true') return;
+             const list = document.createElement('div');
+             list.setAttribute('role', 'listbox');
+             list.innerHTML = '<div role=option>Oddish</div><div role=option>Psyduck</div><div role=option aria-disabled=true>Charmander</div>';
+             for (const o of list.children) o.onclick = () => {
+               if (o.getAttribute('aria-disabled') === 'true') return;
+               poke.textContent = o.textContent; list.remove(); poke.setAttribute('aria-expanded', 'false');
+             };
+             document.body.append(list);
+             poke.setAttribute('aria-expanded', 'true');
+           };
+           addEventListener('keydown', (e) => {
+             if (e.key !== 'Escape') return;
+             for (const l of document.querySelectorAll('[role=listbox]')) l.remove();
+             poke.setAttribute('aria-expanded', 'false');
+           });
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("o", &["page", "open", &server.url("/options.html")])
+        .ok();
+    let snap = snapshot(&env, "o");
+    let native = uid_of(&snap, "combobox \"Type\"");
+    for option in ["Water", "Charmander"] {
+        let refused = env.ctx("o", &["element", "select", &native, option]);
+        let error = refused.err("TARGET_NOT_INTERACTABLE", 5).clone();
+        assert_eq!(error["details"]["disabled"], option, "{error}");
+        assert_eq!(
+            error["details"]["options"],
+            serde_json::json!(["Grass"]),
+            "{error}"
+        );
+    }
+    let value = env
+        .ctx("o", &["runtime", "eval", "fire.value"])
+        .ok()
+        .clone();
+    assert_eq!(value["value"], "Grass");
+    let drawn = uid_of(&snap, "combobox \"Pokemon\"");
+    let refused = env.ctx("o", &["element", "select", &drawn, "charmander"]);
+    let error = refused.err("TARGET_NOT_INTERACTABLE", 5).clone();
+    assert_eq!(error["details"]["disabled"], "Charmander", "{error}");
+    // A word it lacks is still missing.
+    env.ctx("o", &["element", "select", &drawn, "Pikachu"])
+        .err("ELEMENT_NOT_FOUND", 3);
+    let chosen = env
+        .ctx("o", &["element", "select", &drawn, "Psyduck"])
+        .ok()
+        .clone();
+    assert_eq!(chosen["action"], "select", "{chosen}");
+    let value = env
+        .ctx("o", &["runtime", "eval", "poke.textContent"])
+        .ok()
+        .clone();
+    assert_eq!(value["value"], "Psyduck");
+}

@@ -402,6 +402,17 @@ fn not_fillable_error(value: &Value, element: &str) -> CdtError {
 /// cascade's groups), the hint names a path through them (`Asia / Japan`).
 fn no_option_error(value: &Value, what: &str) -> CdtError {
     let missing = value["value"].as_str().unwrap_or_default();
+    if let Some(off) = value["disabled"].as_str() {
+        return CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!(
+                "{what}'s option {off:?} is disabled: the page does not let it be chosen now; its options: {}",
+                options_list(&value["options"])
+            ),
+        )
+        .with_details(json!({ "options": value["options"], "missing": missing, "disabled": off }))
+        .hinted("Pass one of the options in error.details.options, or first do what the page asks to enable it");
+    }
     let error = CdtError::new(
         ErrorCode::ElementNotFound,
         format!(

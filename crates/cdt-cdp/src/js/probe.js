@@ -503,7 +503,7 @@
       // it (a control's hidden label: `<button><span class=visually-hidden>Next</span>`, which
       // its icon covers); the first of the best rank wins.
       const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el) && other.rank <= m.rank));
-      if (!innermost.length) return { error: 'unknown', scrollers: scrollers(all) };
+      if (!innermost.length) return { error: 'unknown', scrollers: scrollers(deepQueryAll('*')) };
       const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
       // How many others match as well (the caller is told: a uid chooses).
       return { el: best.el, also: innermost.filter((m) => m.rank === best.rank).length - 1 };
@@ -512,7 +512,8 @@
   };
   // What scrolls with more below it (a list that draws its rows as they scroll into view, the
   // page itself), for a text not found: at most three boxes, the innermost first, each with
-  // where the wheel goes (the middle of what shows of it), then the page.
+  // where the wheel goes (the middle of what shows of it), then the page. (Any element: a
+  // virtual list's viewport may be a custom element, Angular CDK's `cdk-virtual-scroll-viewport`.)
   const scrollers = (all) => {
     const found = [];
     for (const el of all) {
@@ -1011,6 +1012,10 @@
         notePopups(stand);
         return { uid: ref(stand), kind: 'choose', open: stand.getAttribute('aria-expanded') === 'true', press: ref(drawerOf(stand)), standsFor: uid };
       }
+      // (A disabled option, or one of a disabled group, is not chosen: a user cannot.)
+      const off = chosen.find((o) => o.matches(':disabled'));
+      const enabled = options.filter((o) => !o.matches(':disabled')).map((o) => clean(o.textContent, 60));
+      if (off) return { error: 'no-option', uid, value, options: enabled, disabled: clean(off.textContent, 60) };
       if (!chosen.length) return { error: 'no-option', uid, value, options: options.map((o) => clean(o.textContent, 60)) };
       options.forEach((o) => { o.selected = chosen.includes(o); });
       fire(el, 'input'); fire(el, 'change');
@@ -1398,7 +1403,11 @@
       // (Options that open more — a cascade's groups, a tree's branches — are the path's first
       // steps: `Asia / Japan`.)
       const groups = options.some((o) => o.hasAttribute('aria-expanded') || ['menu', 'true'].includes(o.getAttribute('aria-haspopup')));
-      return { error: 'no-option', uid: ref(el), value: answer.missing, options: names.slice(0, 50).map((n) => clean(n, 60)), multi, expanded, groups };
+      // (Listed but disabled: told so, not as missing.)
+      const missing = String(answer.missing).toLowerCase();
+      const off = all.find((o) => isDisabled(o) && [nameOf(o, roleOf(o)), clean(o.innerText)].some((n) => n.toLowerCase() === missing));
+      return { error: 'no-option', uid: ref(el), value: answer.missing, options: names.slice(0, 50).map((n) => clean(n, 60)), multi, expanded, groups,
+        disabled: off ? clean(nameOf(off, roleOf(off)), 60) : undefined };
     }
     return answer;
   }
