@@ -729,9 +729,11 @@ fn dialogs_opened_while_waiting_or_by_a_popup_never_hang_a_command() {
 
 /// A submission the page's script keeps back (its `submit` cancelled) while it marks fields
 /// invalid — `aria-invalid` with a message `aria-describedby` names (Parsley's, jQuery
-/// Validate's), a class `is-invalid` with a message right after (Bootstrap's) — says so as a
-/// blocked native submission does, naming the fields and the page's messages; it answered only
-/// that the page changed. A submission the script lets through navigates as before.
+/// Validate's), a class `is-invalid` with a message right after (Bootstrap's), a field the page
+/// draws with a role of ARIA's, which the form does not list, classed `ng-invalid` (Angular
+/// Material's `mat-select`) — says so as a blocked native submission does, naming the fields
+/// and the page's messages; it answered only that the page changed. A submission the script
+/// lets through navigates as before.
 #[test]
 fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
     let server = HttpServer::start();
@@ -742,6 +744,8 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
            <label for=em>Email</label> <input id=em name=em aria-describedby=em-err>
            <p id=em-err class=error hidden></p>
            <label for=pw>Password</label> <input id=pw name=pw type=password><span class=invalid-feedback></span>
+           <span id=cl>Country</span> <div role=combobox id=co aria-labelledby=cl tabindex=0 aria-describedby=co-err
+             style='display: inline-block; width: 100px; height: 20px; border: 1px solid'></div><p id=co-err hidden></p>
            <label for=nm>Name</label> <div class=item><div class=control-input><span><input id=nm name=nm></span></div>
              <div><div id=nm-help class=item-explain role=alert hidden></div></div></div>
            <button>Sign up</button></form>
@@ -754,10 +758,13 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
            pw.classList.toggle('is-invalid', short); pw.nextElementSibling.textContent = short ? 'At least 8 characters' : '';
            // (Ant Design's: the field classed `…-status-error`, its message in an alert below
            // what holds it, drawn a moment later.)
+           const country = !co.textContent;
+           co.classList.toggle('ng-invalid', country);
+           window['co-err'].hidden = !country; window['co-err'].textContent = country ? 'Pick a country' : '';
            const none = !nm.value;
            nm.classList.toggle('input-status-error', none);
            setTimeout(() => { window['nm-help'].hidden = !none; window['nm-help'].textContent = none ? 'Please give your name' : ''; }, 30);
-           if (mail || short || none) e.preventDefault();
+           if (mail || short || country || none) e.preventDefault();
          });
          </script>",
     );
@@ -772,6 +779,7 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
         uid_of(&snap, "button \"Sign up\""),
     );
     let name = uid_of(&snap, "textbox \"Name\"");
+    let country = uid_of(&snap, "combobox \"Country\"");
     env.ctx("j", &["element", "fill", &password, "short"]).ok();
     let kept = env.ctx("j", &["element", "click", &submit]);
     let data = kept.ok();
@@ -779,7 +787,7 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
     assert_eq!(
         data["result"],
         json!(format!(
-            "submit blocked: {email} \"Email\": Enter an email address; {password} \"Password\": At least 8 characters; {name} \"Name\": Please give your name"
+            "submit blocked: {email} \"Email\": Enter an email address; {password} \"Password\": At least 8 characters; {country} \"Country\": Pick a country; {name} \"Name\": Please give your name"
         )),
         "{}",
         kept.stdout
@@ -789,6 +797,8 @@ fn a_submission_the_pages_script_keeps_back_names_the_fields_it_marks() {
     env.ctx("j", &["element", "fill", &password, "long enough"])
         .ok();
     env.ctx("j", &["element", "fill", &name, "Ada"]).ok();
+    env.ctx("j", &["runtime", "eval", "co.textContent = 'Japan'"])
+        .ok();
     let sent = env.ctx("j", &["element", "click", &submit]);
     assert_eq!(sent.ok()["title"], "Welcome", "{}", sent.stdout);
 }

@@ -232,3 +232,65 @@ fn a_disabled_option_is_told_disabled_not_missing() {
         .clone();
     assert_eq!(value["value"], "Psyduck");
 }
+
+/// A chip input (Angular Material's `mat-mdc-chip-input` beside its chip grid) takes several
+/// options: each chosen from its list is a chip of its own. `select "Rust,Go"` chooses both (it
+/// answered "no option \"Rust,Go\"").
+#[test]
+fn a_chip_input_takes_several_options_comma_separated() {
+    let server = HttpServer::start();
+    server.page(
+        "/chips.html",
+        "Chips",
+        "<div role=grid id=chips aria-label=Skills></div>
+         <input id=skill class=mat-mdc-chip-input role=combobox aria-label=Skills aria-expanded=false aria-autocomplete=list>
+         <script>
+           const open = () => {
+             if (skill.getAttribute('aria-expanded') === 'true') return;
+             const list = document.createElement('div');
+             list.setAttribute('role', 'listbox');
+             for (const word of ['Angular', 'Rust', 'Go']) {
+               const option = document.createElement('div');
+               option.setAttribute('role', 'option');
+               option.textContent = word;
+               option.onclick = () => {
+                 const row = document.createElement('div');
+                 row.setAttribute('role', 'row');
+                 row.innerHTML = '<span role=gridcell></span><button>x</button>';
+                 row.firstChild.textContent = word;
+                 chips.append(row);
+                 skill.value = '';
+                 list.remove();
+                 skill.setAttribute('aria-expanded', 'false');
+               };
+               list.append(option);
+             }
+             document.body.append(list);
+             skill.setAttribute('aria-expanded', 'true');
+           };
+           skill.addEventListener('focus', open);
+           skill.addEventListener('click', open);
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("c", &["page", "open", &server.url("/chips.html")])
+        .ok();
+    let skill = uid_of(&snapshot(&env, "c"), "combobox \"Skills\"");
+    let chosen = env
+        .ctx("c", &["element", "select", &skill, "Rust,Go"])
+        .ok()
+        .clone();
+    assert_eq!(chosen["action"], "select", "{chosen}");
+    let chips = env
+        .ctx(
+            "c",
+            &[
+                "runtime",
+                "eval",
+                "[...chips.querySelectorAll('[role=gridcell]')].map((c) => c.textContent).join()",
+            ],
+        )
+        .ok()
+        .clone();
+    assert_eq!(chips["value"], "Rust,Go");
+}

@@ -880,8 +880,16 @@
     const sent = R.validation && R.validation.submitEvent;
     if (!sent || !sent.defaultPrevented || !sent.target || !sent.target.elements) return [];
     const marked = (f) => f.getAttribute('aria-invalid') === 'true' || [...f.classList].some((c) => /(^|[-_])(error|invalid)$/i.test(c));
-    return Array.from(sent.target.elements).filter((f) => f.isConnected && isVisible(f) && marked(f))
+    return fieldsOf(sent.target).filter((f) => f.isConnected && isVisible(f) && marked(f))
       .map((f) => ({ uid: ref(f), name: nameOf(f, roleOf(f)), message: shownError(f) }));
+  };
+  // A form's fields in page order: its own (`elements`) and those a page draws with a role of
+  // ARIA's inside it, which the form does not list (Angular Material's `mat-select`).
+  const DRAWN_FIELDS = '[role=combobox],[role=listbox],[role=radiogroup],[role=checkbox],[role=switch],[role=textbox],[role=searchbox],[role=spinbutton],[role=slider]';
+  const fieldsOf = (form) => {
+    const own = Array.from(form.elements);
+    const drawn = Array.from(form.querySelectorAll(DRAWN_FIELDS)).filter((f) => !own.includes(f) && !own.some((o) => f.contains(o)));
+    return drawn.length ? [...own, ...drawn].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)) : own;
   };
   // The message a page shows for a field it marks invalid: what `aria-errormessage` or
   // `aria-describedby` names, else the error text right after it.
@@ -1442,9 +1450,12 @@
   // Whether the classes of `el` (a drop-down, or its list) or of what holds it, a few levels
   // up, name it one of several (Element Plus's pop-up `el-select-dropdown is-multiple`).
   const listedSeveral = (el) => classedUp(el, MULTI_CLASS, 5);
+  // (A chip input takes several too: each option chosen is a chip beside it, Angular Material's
+  // `mat-mdc-chip-input`.)
+  const CHIP_INPUT = /(^|[-_])chips?-?input$/i;
   const namedSeveral = (el) => {
     const keptSeveral = (select) => !!select && !!select.multiple && outOfSight(select);
-    if (listedSeveral(el) || [...el.querySelectorAll('select')].some(keptSeveral)) return true;
+    if (listedSeveral(el) || [...el.classList].some((c) => CHIP_INPUT.test(c)) || [...el.querySelectorAll('select')].some(keptSeveral)) return true;
     for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
       const kept = at.parentElement && at.parentElement.querySelector(':scope > select[multiple]');
       if (kept && kept !== at && keptSeveral(kept)) return true;
