@@ -15,6 +15,7 @@ mod daemon;
 mod defects;
 mod doctor;
 mod downloads;
+mod drawers;
 mod drawn_menus;
 mod effects;
 mod emulation;

@@ -119,6 +119,8 @@ named! {
         /// Another element covers the target's click point.
         Obscured = "obscured",
         NotVisible = "not-visible",
+        /// The element is inert: the page keeps it from the user (behind an open drawer).
+        Inert = "inert",
         Disabled = "disabled",
         OutOfView = "out-of-view",
         InvalidSelector = "invalid-selector",

@@ -147,6 +147,12 @@ fn failure_error(
         }
         Some(ProbeFailure::Obscured) => obscured_error(value, element),
         Some(ProbeFailure::NotVisible) => not_visible_error(value, element),
+        Some(ProbeFailure::Inert) => CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!("{element} is inert: the page keeps it from the user while something over it is open (a drawer, a dialog)"),
+        )
+        .run_then::<op::InputKey>("Escape", " (closes most drawers and dialogs), then look again")
+        .run::<op::CaptureSnapshot>(""),
         Some(ProbeFailure::Disabled) => CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{element} is disabled"),

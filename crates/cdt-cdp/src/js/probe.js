@@ -721,6 +721,7 @@
     // A control kept out of sight and drawn by its label (a switch's track, a segmented
     // control's segment: Mantine's) is pressed on its label, as a user presses it.
     const drawnBy = (!isVisible(el) || (r.width === 0 && r.height === 0)) && !isDisabled(el) ? labelPoint(el) : null;
+    if (el.closest('[inert]')) return { error: 'inert', uid, element: describe(el) };
     if (!isVisible(el) && !drawnBy) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const moving = stillMoving(el);
@@ -993,6 +994,7 @@
     const el = picked.el;
     const uid = ref(el);
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    if (el.closest('[inert]')) return { error: 'inert', uid, element: describe(el) };
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     // A drop-down drawn around a read-only text field (Ant Design's Select; Mantine's and

@@ -512,7 +512,9 @@
       if (el.nodeType !== 1) return;
       const tag = el.tagName;
       if (SKIP.has(tag)) return;
-      if (el.getAttribute('aria-hidden') === 'true') return;
+      // (Nor what is inert: a page behind its open drawer, Angular Material's sidenav content;
+      // Chromium's tree ignores it, and a user's clicks do not reach it.)
+      if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return;
       const block = BLOCK.has(tag);
       // A table judged data at one walk and layout at another (it grew to 20 rows, its cells
       // got borders): its rows and cells are walked again.
