@@ -1,5 +1,6 @@
 //! A page behind an open drawer, as Angular Material's sidenav leaves it: the content made
-//! `inert` while the drawer is open (in "over" mode), given back when it closes.
+//! `inert` while the drawer is open (in "over" mode), given back when it closes; and a page
+//! behind a modal `<dialog>`, which the browser makes inert itself (no attribute).
 
 use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
 
@@ -52,4 +53,57 @@ fn a_page_behind_an_open_drawer_is_inert() {
     let after = snapshot(&env, "d");
     assert_eq!(uid_of(&after, "textbox \"Search\""), search, "{after}");
     env.ctx("d", &["element", "fill", &search, "shoes"]).ok();
+}
+
+/// A modal `<dialog>` (`showModal()`) makes the rest of the page inert with no attribute to
+/// see: the snapshot shows the dialog alone, as Chromium's tree does (it showed the page behind
+/// too), and a fill behind it is "inert", naming the dialog's controls (it said the field could
+/// not take the focus).
+/// Closed, the page is back with its uids.
+#[test]
+fn a_page_behind_a_modal_dialog_is_inert() {
+    let server = HttpServer::start();
+    server.page(
+        "/modal.html",
+        "Modal",
+        "<button onclick='d.showModal()'>Delete</button> <label for=q>Search</label> <input id=q>
+         <dialog id=d><p>Delete for good?</p><button onclick='d.close()'>Cancel</button></dialog>",
+    );
+    let env = TestEnv::new();
+    env.ctx("m", &["page", "open", &server.url("/modal.html")])
+        .ok();
+    let before = snapshot(&env, "m");
+    let search = uid_of(&before, "textbox \"Search\"");
+    env.ctx(
+        "m",
+        &["element", "click", &uid_of(&before, "button \"Delete\"")],
+    )
+    .ok();
+    let open = snapshot(&env, "m");
+    assert!(open.contains("Delete for good?"), "{open}");
+    assert!(!open.contains("textbox"), "{open}");
+    assert!(!open.contains("button \"Delete\""), "{open}");
+    let refused = env.ctx("m", &["element", "fill", &search, "shoes"]);
+    let error = refused.err("TARGET_NOT_INTERACTABLE", 5);
+    assert!(
+        error["message"].as_str().unwrap().contains("is inert"),
+        "{error}"
+    );
+    let cancel = uid_of(&open, "button \"Cancel\"");
+    assert_eq!(
+        error["suggestions"][0],
+        format!("Run: cdt element click {cancel} (button \"Cancel\", in the dialog over it) first"),
+        "{error}"
+    );
+    // A press behind it is told by what it meets: the dialog, which covers it.
+    env.ctx("m", &["element", "click", &search])
+        .err("TARGET_OBSCURED", 5);
+    env.ctx(
+        "m",
+        &["element", "click", &uid_of(&open, "button \"Cancel\"")],
+    )
+    .ok();
+    let after = snapshot(&env, "m");
+    assert_eq!(uid_of(&after, "textbox \"Search\""), search, "{after}");
+    env.ctx("m", &["element", "fill", &search, "shoes"]).ok();
 }

@@ -366,7 +366,12 @@
     return out.length ? out : NO_STATES;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
-  const H = { ref, signature, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
+  // The modal `<dialog>` shown last, which makes the rest of its document inert (none: null).
+  const topModal = (doc) => {
+    const open = doc.querySelectorAll('dialog:modal');
+    return open.length ? open[open.length - 1] : null;
+  };
+  const H = { ref, signature, topModal, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -671,6 +676,14 @@
     if (own.length || !['checkbox', 'radio'].includes(el.type) || !el.parentElement) return own;
     return Array.from(el.parentElement.children).filter((l) => l.tagName === 'LABEL' && !l.htmlFor && !l.control);
   };
+  // The `inert` error for `el` if the page keeps it from the user: inert (behind an open
+  // drawer), or, for a field (`modal`), outside the modal dialog shown, with that dialog's
+  // controls. (A press outside the dialog is told by what it hits: the dialog covers it.)
+  const keptFromUser = (el, uid, modal) => {
+    const shown = modal ? topModal(el.ownerDocument) : null;
+    if (!el.closest('[inert]') && !(shown && !shown.contains(el))) return null;
+    return { error: 'inert', uid, element: describe(el), coverControls: shown && !shown.contains(el) ? coverControls(shown, el) : [] };
+  };
   const labelPoint = (el) => {
     const view = el.ownerDocument.defaultView;
     for (const label of labelsOf(el)) {
@@ -721,7 +734,8 @@
     // A control kept out of sight and drawn by its label (a switch's track, a segmented
     // control's segment: Mantine's) is pressed on its label, as a user presses it.
     const drawnBy = (!isVisible(el) || (r.width === 0 && r.height === 0)) && !isDisabled(el) ? labelPoint(el) : null;
-    if (el.closest('[inert]')) return { error: 'inert', uid, element: describe(el) };
+    const barred = keptFromUser(el, uid, false);
+    if (barred) return barred;
     if (!isVisible(el) && !drawnBy) return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     const moving = stillMoving(el);
@@ -994,7 +1008,8 @@
     const el = picked.el;
     const uid = ref(el);
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
-    if (el.closest('[inert]')) return { error: 'inert', uid, element: describe(el) };
+    const barred = keptFromUser(el, uid, true);
+    if (barred) return barred;
     if (isDisabled(el)) return { error: 'disabled', uid, element: describe(el) };
     if (!isVisible(el) && el.tagName !== 'SELECT') return { error: 'not-visible', uid, element: describe(el), shownBy: shownBy(el) };
     // A drop-down drawn around a read-only text field (Ant Design's Select; Mantine's and

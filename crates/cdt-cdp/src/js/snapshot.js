@@ -96,6 +96,8 @@
   // What changed since a block's output was kept (see the header).
   const C = {
     gen: 1,
+    // The modal dialog shown at the last walk (null: none).
+    modal: null,
     // Kept output older than this is void (a resize).
     floor: 0,
     // Element → the change (gen) that touched it or something inside it.
@@ -432,6 +434,13 @@
     if (mediaChanged() || controlsChanged()) voidAll();
     hostsChanged();
     if (sheetsChanged()) voidAll();
+    // A modal `<dialog>` shown makes the rest of the page inert (Chromium's tree shows the
+    // dialog alone): what is outside it is no line. Its opening or closing voids what was kept.
+    const modal = H.topModal(document);
+    if (modal !== C.modal) {
+      C.modal = modal;
+      voidAll();
+    }
     const gen = C.gen;
     const key = [args.interactive, args.verbose, maxName, maxText, maxDepth].join('|');
     // (A first walk in this view has nothing kept to look up.)
@@ -515,6 +524,7 @@
       // (Nor what is inert: a page behind its open drawer, Angular Material's sidenav content;
       // Chromium's tree ignores it, and a user's clicks do not reach it.)
       if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return;
+      if (modal && !el.contains(modal) && !modal.contains(el)) return;
       const block = BLOCK.has(tag);
       // A table judged data at one walk and layout at another (it grew to 20 rows, its cells
       // got borders): its rows and cells are walked again.
