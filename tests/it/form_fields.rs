@@ -294,3 +294,38 @@ fn a_chip_input_takes_several_options_comma_separated() {
         .clone();
     assert_eq!(chips["value"], "Rust,Go");
 }
+
+/// A table's row the page opens on a click (a hand cursor on the row), whose middle falls on a
+/// control it holds (a select in a cell, as Angular Material's tables hold them): the row is
+/// pressed beside its controls, where its own words show (the press opened the select).
+#[test]
+fn a_row_is_pressed_beside_the_controls_it_holds() {
+    let server = HttpServer::start();
+    server.page(
+        "/rows.html",
+        "Rows",
+        "<table style='border-collapse: collapse'>
+           <tr style='cursor: pointer' onclick=\"out.textContent = 'Opened Mia'\">
+             <td style='width: 40px'><input type=checkbox aria-label='Select Mia' onclick='event.stopPropagation()'></td>
+             <td style='width: 100px'>Mia</td>
+             <td><div role=combobox tabindex=0 aria-label='Status of Mia' style='width: 380px; border: 1px solid'
+               onclick=\"event.stopPropagation(); out.textContent = 'Select opened'\">New</div></td></tr></table>
+         <p id=out>none</p>",
+    );
+    let env = TestEnv::new();
+    env.ctx("r", &["page", "open", &server.url("/rows.html")])
+        .ok();
+    let snap = snapshot(&env, "r");
+    let row = snap
+        .lines()
+        .find(|l| l.trim_start().starts_with('e') && l.ends_with(" clickable"))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_else(|| panic!("a clickable row: {snap}"))
+        .to_string();
+    env.ctx("r", &["element", "click", &row]).ok();
+    let out = env
+        .ctx("r", &["runtime", "eval", "out.textContent"])
+        .ok()
+        .clone();
+    assert_eq!(out["value"], "Opened Mia");
+}

@@ -748,10 +748,15 @@
     // What draws a drop-down field kept out of sight (`clear`) is pressed where no control of
     // its own shows (the chosen values' remove buttons): from its right end leftward.
     if (args.clear && hit && el.contains(hit) && controlIn(el, hit)) {
-      for (let x = r.right - 6; x > r.left; x -= 10) {
-        const there = el.ownerDocument.elementFromPoint(x, ly);
-        if (there && el.contains(there) && !controlIn(el, there)) { [lx, hit] = [x, there]; break; }
-      }
+      const free = freePoint(el, r, ly, controlIn, true);
+      if (free) [lx, hit] = free;
+    }
+    // So is a clickable that holds controls (a table's row the page opens on a click), where its
+    // middle falls on one of them (a select in a cell: its press would open the select): from
+    // its left end rightward.
+    if (!args.clear && hit && hit !== el && el.contains(hit) && heldControl(el, hit) && roleOf(el) === CLICKABLE) {
+      const free = freePoint(el, r, ly, heldControl, false);
+      if (free) [lx, hit] = free;
     }
     // A control drawn by its label (a star rating's radio, visually hidden where another star
     // covers it) is pressed where a user presses it: on its label.
@@ -1302,6 +1307,22 @@
   const controlIn = (el, hit) => {
     const control = hit.closest('button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], [role=option]');
     return !!control && control !== el && el.contains(control);
+  };
+  // Whether `hit`, inside `el`, is (or is inside) a control of any kind other than `el`.
+  const HELD_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch], ' +
+    '[role=combobox], [role=option], [role=tab], [role=menuitem], [role=slider], [role=textbox]';
+  const heldControl = (el, hit) => {
+    const control = hit.closest(HELD_CONTROLS);
+    return !!control && control !== el && el.contains(control);
+  };
+  // A point of `el` on the line at `y`, scanned every 10 px from one end (`fromRight`), where
+  // what shows is `el`'s own, no control `onControl` tells: [x, what shows there] (none: null).
+  const freePoint = (el, r, y, onControl, fromRight) => {
+    for (let x = fromRight ? r.right - 6 : r.left + 6; fromRight ? x > r.left : x < r.right; x += fromRight ? -10 : 10) {
+      const there = el.ownerDocument.elementFromPoint(x, y);
+      if (there && el.contains(there) && !onControl(el, there)) return [x, there];
+    }
+    return null;
   };
   // What a user presses to open a drop-down field: the field, or where it is kept out of sight
   // for screen readers (a box of a pixel: PrimeReact's Dropdown) or takes no pointer (Vuetify's
