@@ -180,11 +180,17 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
             .hinted(format!("Close or remove the covering element ({covering}) first, e.g. cdt element click {}", value["coveringUid"].as_str().unwrap_or("<uid>")))
             .hinted("Or click by coordinates: cdt input click <x> <y>");
     }
+    click_first(error, &controls, "in what covers it")
+}
+
+/// `error` with a suggestion to click each of `controls` (uid, role, name) first, each said to
+/// be in `place`.
+fn click_first(error: CdtError, controls: &[Value], place: &str) -> CdtError {
     controls.iter().fold(error, |error, control| {
         error.run_then::<op::ElementClick>(
             control["uid"].as_str().unwrap_or("<uid>"),
             &format!(
-                " ({} {:?}, in what covers it) first",
+                " ({} {:?}, {place}) first",
                 control["role"].as_str().unwrap_or_default(),
                 control["name"].as_str().unwrap_or_default()
             ),
@@ -204,22 +210,10 @@ fn inert_error(value: &Value, element: &str) -> CdtError {
         format!("{element} is inert: the page keeps it from the user while something over it is open (a drawer, a dialog)"),
     )
     .with_details(json!({ "coverControls": controls }));
-    controls
-        .iter()
-        .fold(error, |error, control| {
-            error.run_then::<op::ElementClick>(
-                control["uid"].as_str().unwrap_or("<uid>"),
-                &format!(
-                    " ({} {:?}, in the dialog over it) first",
-                    control["role"].as_str().unwrap_or_default(),
-                    control["name"].as_str().unwrap_or_default()
-                ),
-            )
-        })
-        .run_then::<op::InputKey>(
-            "Escape",
-            " (closes most drawers and dialogs), then look again",
-        )
+    click_first(error, &controls, "in the dialog over it").run_then::<op::InputKey>(
+        "Escape",
+        " (closes most drawers and dialogs), then look again",
+    )
 }
 
 /// What closes a pop-up over the page (`popup`) that covers the target: a click outside it,

@@ -754,8 +754,8 @@
     // So is a clickable that holds controls (a table's row the page opens on a click), where its
     // middle falls on one of them (a select in a cell: its press would open the select): from
     // its left end rightward.
-    if (!args.clear && hit && hit !== el && el.contains(hit) && heldControl(el, hit) && roleOf(el) === CLICKABLE) {
-      const free = freePoint(el, r, ly, heldControl, false);
+    if (!args.clear && hit && hit !== el && el.contains(hit) && anyControlIn(el, hit) && roleOf(el) === CLICKABLE) {
+      const free = freePoint(el, r, ly, anyControlIn, false);
       if (free) [lx, hit] = free;
     }
     // A control drawn by its label (a star rating's radio, visually hidden where another star
@@ -1303,18 +1303,15 @@
   };
   const FILLED_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'listbox', 'checkbox', 'radio', 'switch']);
   const POPUP_BUTTONS = new Set(['listbox', 'menu', 'true']);
-  // Whether `hit`, inside `el`, is (or is inside) a control of its own other than `el`.
-  const controlIn = (el, hit) => {
-    const control = hit.closest('button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], [role=option]');
+  // Whether `hit`, inside `el`, is (or is inside) a control of its own other than `el`: one
+  // pressed (`PRESSED`), or of any kind (`anyControlIn`).
+  const PRESSED = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], [role=option]';
+  const ANY_CONTROL = PRESSED + ', [role=radio], [role=switch], [role=combobox], [role=tab], [role=menuitem], [role=slider], [role=textbox]';
+  const controlIn = (el, hit, kinds = PRESSED) => {
+    const control = hit.closest(kinds);
     return !!control && control !== el && el.contains(control);
   };
-  // Whether `hit`, inside `el`, is (or is inside) a control of any kind other than `el`.
-  const HELD_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=switch], ' +
-    '[role=combobox], [role=option], [role=tab], [role=menuitem], [role=slider], [role=textbox]';
-  const heldControl = (el, hit) => {
-    const control = hit.closest(HELD_CONTROLS);
-    return !!control && control !== el && el.contains(control);
-  };
+  const anyControlIn = (el, hit) => controlIn(el, hit, ANY_CONTROL);
   // A point of `el` on the line at `y`, scanned every 10 px from one end (`fromRight`), where
   // what shows is `el`'s own, no control `onControl` tells: [x, what shows there] (none: null).
   const freePoint = (el, r, y, onControl, fromRight) => {
