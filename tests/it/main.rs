@@ -44,6 +44,7 @@ mod storage;
 mod telemetry;
 mod trace;
 mod video;
+mod web_components;
 
 /// Fails when a test file in this folder is not wired in above.
 #[test]

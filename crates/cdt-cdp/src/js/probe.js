@@ -341,9 +341,10 @@
     if (hasFocus(el) && doc.hasFocus()) out.push('focused');
     for (const state of A11Y.states(el, role)) out.push(state);
     if (role === 'heading') out.push('level=' + A11Y.headingLevel(el));
-    // (A combobox one types into, as well: its text is what the list is filtered by.)
+    // (A combobox one types into, as well: its text is what the list is filtered by; and a text
+    // field its page gives another role, Carbon's number input `role=alert`: what it holds.)
     if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider' ||
-        (role === 'combobox' && (el.tagName === 'INPUT' || el.isContentEditable))) {
+        (role === 'combobox' && (el.tagName === 'INPUT' || el.isContentEditable)) || A11Y.isTextControl(el)) {
       const value = toldValue(el, role);
       if (value) out.push('value=' + quote(clean(value, 60)));
     }
@@ -1181,8 +1182,9 @@
     }
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
     // drop-down is: the radio button of that name (or value) is checked.
-    const radios = [...el.querySelectorAll('input[type=radio], [role=radio]')].filter((r) => !isDisabled(r));
-    if (radios.length && holdsOnly(el, radios)) {
+    const radioKind = membersOf(el, 'input[type=radio], [role=radio]');
+    const radios = radioKind.found.filter((r) => !isDisabled(r));
+    if (radios.length && holdsOnly(el, radios, radioKind.deep)) {
       const wanted = clean(value).toLowerCase();
       const radio = radios.find((r) => namesOf(r).includes(wanted));
       if (!radio) return { error: 'no-option', uid, value, options: radios.map((r) => clean(nameOf(r, roleOf(r)), 60)) };
@@ -1192,8 +1194,9 @@
     // A group of checkboxes (a box that holds nothing else: Ant Design's checkbox group) is
     // given the names (or values) of those to check, comma-separated: those checked, the others
     // not, as a list box of several is given its options.
-    const boxes = [...el.querySelectorAll('input[type=checkbox], [role=checkbox]')].filter((b) => !isDisabled(b));
-    if (boxes.length > 1 && holdsOnly(el, boxes)) {
+    const boxKind = membersOf(el, 'input[type=checkbox], [role=checkbox]');
+    const boxes = boxKind.found.filter((b) => !isDisabled(b));
+    if (boxes.length > 1 && holdsOnly(el, boxes, boxKind.deep)) {
       const asked = value.split(',').map((v) => clean(v)).filter(Boolean);
       const wanted = asked.map((w) => w.toLowerCase());
       const missing = wanted.findIndex((w) => !boxes.some((b) => namesOf(b).includes(w)));
@@ -1269,9 +1272,32 @@
   // Whether a checkbox or radio button is checked: a native one by `checked`, one of ARIA's
   // by `aria-checked`.
   const checkedNow = (el) => (el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true');
-  // Whether `el` holds the fields `members` and no other (disabled ones counted).
+  // Whether `el` holds the fields `members` and no other (disabled ones counted), looking into
+  // open shadow roots where the members were found there (`deep`).
   const GROUPED = 'input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]';
-  const holdsOnly = (el, members) => members.length === el.querySelectorAll(GROUPED).length;
+  const holdsOnly = (el, members, deep) => members.length === (deep ? allIn(el, GROUPED) : el.querySelectorAll(GROUPED)).length;
+  // What `selector` matches inside `el` as the page shows it (the flat tree): through open
+  // shadow roots, and what a slot shows in place of its own children.
+  const allIn = (el, selector) => {
+    const out = [];
+    const visit = (at) => {
+      const kids = at.shadowRoot ? at.shadowRoot.children : at.tagName === 'SLOT' && at.assignedElements().length ? at.assignedElements() : at.children;
+      for (const kid of kids) {
+        if (kid.matches(selector)) out.push(kid);
+        visit(kid);
+      }
+    };
+    visit(el);
+    return out;
+  };
+  // The members of a group `el` holds that `selector` matches: its own, else those it shows
+  // through shadow roots and slots (Carbon's radio group: a fieldset in a shadow root whose
+  // slot shows the `cds-radio-button`s, each input in a shadow root of its own), with which it
+  // was (`deep`).
+  const membersOf = (el, selector) => {
+    const own = [...el.querySelectorAll(selector)];
+    return own.length ? { found: own, deep: false } : { found: allIn(el, selector), deep: true };
+  };
   // The radio buttons of the group of the radio button `el`: those of its name in its form
   // (or its document), else those of the radio group or fieldset around it.
   const radiosBeside = (el) => {

@@ -74,10 +74,13 @@
   // one, a grid's scroll region), holds one control that shows, and shows no words but that
   // control's and those of the label beside it that names it (`aria-labelledby`: Angular
   // Material's form field around its select): that label's parts (none: an empty list), or null.
+  // (A web component's host with an `onclick` around the one control its shadow tree draws,
+  // Carbon's `cds-button`, is that control too: a click on the control reaches the host.)
   const wrapsOneControl = (el) => {
-    if (el.hasAttribute('tabindex') || el.hasAttribute('onclick')) return null;
+    const shadow = el.shadowRoot;
+    if (el.hasAttribute('tabindex') || (el.hasAttribute('onclick') && !shadow)) return null;
     let control = null;
-    for (const c of el.querySelectorAll(CONTROLS)) {
+    for (const c of shadow ? [...el.querySelectorAll(CONTROLS), ...shadow.querySelectorAll(CONTROLS)] : el.querySelectorAll(CONTROLS)) {
       if (!H.isVisible(c) || (control && control.contains(c))) continue;
       if (control) return null;
       control = c;
@@ -89,7 +92,9 @@
       .filter((part) => part && el.contains(part) && !part.contains(control) && !control.contains(part));
     let words = H.clean(el.innerText || '');
     for (const part of parts) words = H.clean(words.replace(H.clean(part.innerText || ''), ' '));
-    return words === H.clean(control.innerText || '') ? parts : null;
+    // (A control in the shadow tree shows the host's words through its slot: its name says them.)
+    const shown = shadow && shadow.contains(control) ? H.nameOf(control, H.roleOf(control)) : control.innerText;
+    return words === H.clean(shown || '') ? parts : null;
   };
   const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
 
@@ -617,10 +622,13 @@
         // closed <details>' content: checkVisibility says it is skipped); display:contents and
         // visibility:hidden do not hide children that are visible themselves: walk them,
         // without a line for this element, nor its own text.
-        const display = getComputedStyle(el).display;
+        const style = getComputedStyle(el);
+        const display = style.display;
         if (display === 'none' || (display !== 'contents' && !el.checkVisibility())) return;
         role = null;
-        textHidden = display !== 'contents';
+        // (Words directly in an element laid out by its children alone — a slot's assigned
+        // words, a web component's closed modal's heading — show as its visibility says.)
+        textHidden = display !== 'contents' || style.visibility !== 'visible';
       }
       // A pointer cursor set on an element is inherited by its children: only the element
       // that sets it counts as clickable (a label's is its control's: not its icon's).
