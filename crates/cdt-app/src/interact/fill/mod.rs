@@ -15,6 +15,8 @@ use cdt_domain::{CdtError, ErrorCode, Warning};
 use serde_json::{Value, json};
 use tokio::time::Instant;
 
+mod kept;
+
 use super::element::{finish, finish_with, pick, window_focus};
 use super::locate::{self, Located};
 use super::pointing::{Rest, aim, pointer_onto, press_uid};
@@ -134,7 +136,7 @@ async fn fill_one(
         }
         FillKind::Type => {
             let field = prepared["was"].is_string();
-            let typed = type_kept(ctx, &frame, (&uid, field), value).await?;
+            let typed = kept::type_kept(ctx, &frame, (&uid, field), value).await?;
             // (`select` into a field that suggests: its suggestion of that name pressed.)
             let suggested = action == FillAction::Select
                 && prepared["suggests"] == true
@@ -217,85 +219,6 @@ fn chose(chosen: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
             Some(Why::AlreadySo(Already::Chosen)),
         ),
     }
-}
-
-/// Types `value` into the focused text field `uid` (`field`: one of text). One that lost the
-/// focus to something else than a field while typed into, and does not hold the text (a date
-/// field whose pop-up takes the focus as it opens: PrimeReact's Calendar) is focused again and
-/// typed into once more, as a user who sees the text did not land clicks back and types again.
-/// (Not one that passed the focus on to a field: a code's boxes, each taking a digit.)
-async fn type_kept(
-    ctx: &PageCtx,
-    frame: &str,
-    (uid, field): (&str, bool),
-    value: &str,
-) -> Result<DispatchOutcome, CdtError> {
-    let typed = super::keys::type_into_focus(ctx, value).await?;
-    if !field || typed.dialog.is_some() {
-        return Ok(typed);
-    }
-    // (A page the typing took elsewhere has nothing to ask.)
-    let Ok(holds) = ctx
-        .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
-        .await
-    else {
-        return Ok(typed);
-    };
-    if holds["value"] == value || !holds["value"].is_string() || holds["toField"] == true {
-        return Ok(typed);
-    }
-    // (Its pop-up took the focus as it opened: PrimeReact's Calendar moves it to a day.)
-    if holds["focused"] == false {
-        probe_result(
-            ctx.probe(frame, ProbeCommand::Focus, json!({ "uid": uid }))
-                .await?,
-            uid,
-        )?;
-    } else if !rewritten_partway(holds["value"].as_str().unwrap_or_default(), value) {
-        return Ok(typed);
-    }
-    typed_whole(ctx, frame, uid, value)
-        .await
-        .map(|again| again.unwrap_or(typed))
-}
-
-/// Whether a field that holds `held` after `asked` was typed into it had its page rewrite it
-/// partway through the typing: it begins as asked, for half of it at least, then differs
-/// (`2026-12-042` for `2026-12-24`). Not a field that formats the whole (a mask's
-/// `(555) 123-4567`, capitals), nor one that took the words away (a tag input that made a tag
-/// of what came before a comma): those are what the page does with any typing.
-fn rewritten_partway(held: &str, asked: &str) -> bool {
-    let same = held
-        .chars()
-        .zip(asked.chars())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let length = asked.chars().count();
-    length > 1 && same * 2 >= length
-}
-
-/// Types `value` again into the focused field `uid`, whose page rewrote it as it was typed
-/// into something else (PrimeVue's date picker: `2026-12-2` read as the 2nd, written back as
-/// `2026-12-02`, and the last key then lands in it: `2026-12-042`): all of it inserted at once,
-/// one `input` event, as a paste. Where that holds something else again (a mask that takes
-/// keys one by one), it is typed as before once more (`None`: what the first typing left).
-async fn typed_whole(
-    ctx: &PageCtx,
-    frame: &str,
-    uid: &str,
-    value: &str,
-) -> Result<Option<DispatchOutcome>, CdtError> {
-    super::keys::select_all(ctx).await?;
-    let pasted = ctx.browser.insert_text(&ctx.target, value).await?;
-    let holds = ctx
-        .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
-        .await?;
-    if holds["value"] == value || pasted.dialog.is_some() {
-        return Ok(Some(pasted));
-    }
-    super::keys::select_all(ctx).await?;
-    super::keys::type_into_focus(ctx, value).await?;
-    Ok(None)
 }
 
 /// Keys pressed at most to move a slider or spin button to its value.
@@ -576,18 +499,4 @@ async fn chosen(
                 " (each file input shows type=file, hidden ones too), then cdt element upload <its uid> <file>",
             )
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rewritten_partway;
-
-    #[test]
-    fn a_value_rewritten_partway_is_told_from_one_formatted_whole() {
-        assert!(rewritten_partway("2026-12-042", "2026-12-24"));
-        assert!(!rewritten_partway("(555) 123-4567", "5551234567"));
-        assert!(!rewritten_partway("b", "a,b"));
-        assert!(!rewritten_partway("ABC", "abc"));
-        assert!(!rewritten_partway("", "x"));
-    }
 }

@@ -1,0 +1,124 @@
+//! Typing a text field until it holds what was asked, as a user who sees the text did not land
+//! types again: focused again where its pop-up took the focus, given the value whole where its
+//! page rewrote it partway or moved the caret as the text went in.
+
+use cdt_domain::CdtError;
+use cdt_domain::interact::DispatchOutcome;
+use cdt_domain::probe::ProbeCommand;
+use serde_json::json;
+
+use crate::context::PageCtx;
+use crate::interact::probe_result;
+
+/// Types `value` into the focused text field `uid` (`field`: one of text). One that lost the
+/// focus to something else than a field while typed into, and does not hold the text (a date
+/// field whose pop-up takes the focus as it opens: PrimeReact's Calendar) is focused again and
+/// typed into once more, as a user who sees the text did not land clicks back and types again.
+/// (Not one that passed the focus on to a field: a code's boxes, each taking a digit.)
+pub(super) async fn type_kept(
+    ctx: &PageCtx,
+    frame: &str,
+    (uid, field): (&str, bool),
+    value: &str,
+) -> Result<DispatchOutcome, CdtError> {
+    let typed = crate::interact::keys::type_into_focus(ctx, value).await?;
+    if !field || typed.dialog.is_some() {
+        return Ok(typed);
+    }
+    // (A page the typing took elsewhere has nothing to ask.)
+    let Ok(holds) = ctx
+        .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
+        .await
+    else {
+        return Ok(typed);
+    };
+    if holds["value"] == value || !holds["value"].is_string() || holds["toField"] == true {
+        return Ok(typed);
+    }
+    // (Its pop-up took the focus as it opened: PrimeReact's Calendar moves it to a day.)
+    if holds["focused"] == false {
+        probe_result(
+            ctx.probe(frame, ProbeCommand::Focus, json!({ "uid": uid }))
+                .await?,
+            uid,
+        )?;
+    } else {
+        let held = holds["value"].as_str().unwrap_or_default();
+        if !rewritten_partway(held, value) && !reordered(held, value) {
+            return Ok(typed);
+        }
+    }
+    typed_whole(ctx, frame, uid, value)
+        .await
+        .map(|again| again.unwrap_or(typed))
+}
+
+/// Whether a field that holds `held` after `asked` was typed into it had its page rewrite it
+/// partway through the typing: it begins as asked, for half of it at least, then differs
+/// (`2026-12-042` for `2026-12-24`). Not a field that formats the whole (a mask's
+/// `(555) 123-4567`, capitals), nor one that took the words away (a tag input that made a tag
+/// of what came before a comma): those are what the page does with any typing.
+fn rewritten_partway(held: &str, asked: &str) -> bool {
+    let same = held
+        .chars()
+        .zip(asked.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let length = asked.chars().count();
+    length > 1 && same * 2 >= length
+}
+
+/// Whether a field holds the very characters `asked` typed into it, in another order: its page
+/// moved the caret as the text went in (Carbon's table search re-draws itself on its first
+/// input and puts the caret at the start: `aalph` for `alpha`), which formatting never does.
+fn reordered(held: &str, asked: &str) -> bool {
+    let sorted = |s: &str| {
+        let mut chars: Vec<char> = s.chars().collect();
+        chars.sort_unstable();
+        chars
+    };
+    held != asked && asked.chars().count() > 1 && sorted(held) == sorted(asked)
+}
+
+/// Types `value` again into the focused field `uid`, whose page rewrote it as it was typed
+/// into something else (PrimeVue's date picker: `2026-12-2` read as the 2nd, written back as
+/// `2026-12-02`, and the last key then lands in it: `2026-12-042`): all of it inserted at once,
+/// one `input` event, as a paste. Where that holds something else again (a mask that takes
+/// keys one by one), it is typed as before once more (`None`: what the first typing left).
+async fn typed_whole(
+    ctx: &PageCtx,
+    frame: &str,
+    uid: &str,
+    value: &str,
+) -> Result<Option<DispatchOutcome>, CdtError> {
+    crate::interact::keys::select_all(ctx).await?;
+    let pasted = ctx.browser.insert_text(&ctx.target, value).await?;
+    let holds = ctx
+        .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
+        .await?;
+    if holds["value"] == value || pasted.dialog.is_some() {
+        return Ok(Some(pasted));
+    }
+    crate::interact::keys::select_all(ctx).await?;
+    crate::interact::keys::type_into_focus(ctx, value).await?;
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{reordered, rewritten_partway};
+
+    #[test]
+    fn a_value_rewritten_partway_is_told_from_one_formatted_whole() {
+        assert!(rewritten_partway("2026-12-042", "2026-12-24"));
+        assert!(!rewritten_partway("(555) 123-4567", "5551234567"));
+        assert!(!rewritten_partway("b", "a,b"));
+        assert!(!rewritten_partway("ABC", "abc"));
+        assert!(!rewritten_partway("", "x"));
+        // (The caret moved as the text went in: the same characters, in another order.)
+        assert!(reordered("aalph", "alpha"));
+        assert!(!reordered("alpha", "alpha"));
+        assert!(!reordered("(555) 123-4567", "5551234567"));
+        assert!(!reordered("ABC", "abc"));
+    }
+}
