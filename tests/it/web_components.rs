@@ -13,11 +13,17 @@ const PAGE: &str = "<x-radio-group legend=Plan><x-radio label=Free value=free></
 <input type=number role=alert aria-label=Quantity value=1>
 <p id=out>none</p>
 <script>
+// (Each element draws its shadow tree once, as it is connected.)
+const drawn = (el, html) => {
+  if (el.shadowRoot) return null;
+  const root = el.attachShadow({ mode: 'open' });
+  root.innerHTML = html;
+  return root;
+};
 customElements.define('x-radio-group', class extends HTMLElement {
   connectedCallback() {
-    if (this.shadowRoot) return;
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = '<fieldset><legend></legend><div><slot></slot></div></fieldset>';
+    const root = drawn(this, '<fieldset><legend></legend><div><slot></slot></div></fieldset>');
+    if (!root) return;
     root.querySelector('legend').textContent = this.getAttribute('legend');
     this.addEventListener('change', (e) => {
       for (const radio of this.querySelectorAll('x-radio')) if (radio !== e.target) radio.shadowRoot.querySelector('input').checked = false;
@@ -27,35 +33,35 @@ customElements.define('x-radio-group', class extends HTMLElement {
 });
 customElements.define('x-radio', class extends HTMLElement {
   connectedCallback() {
-    if (this.shadowRoot) return;
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = '<input type=radio id=r><label for=r></label>';
+    const root = drawn(this, '<input type=radio id=r><label for=r></label>');
+    if (!root) return;
     root.querySelector('label').textContent = this.getAttribute('label');
     root.querySelector('input').addEventListener('change', () => this.dispatchEvent(new Event('change', { bubbles: true })));
   }
 });
-customElements.define('x-button', class extends HTMLElement {
-  connectedCallback() { if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = '<button><slot></slot></button>'; }
-});
-customElements.define('x-modal', class extends HTMLElement {
-  connectedCallback() { if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = '<div role=dialog aria-label=Delete><slot></slot></div>'; }
-});
-customElements.define('x-heading', class extends HTMLElement {
-  connectedCallback() { if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = '<h2><slot></slot></h2>'; }
-});
+customElements.define('x-button', class extends HTMLElement { connectedCallback() { drawn(this, '<button><slot></slot></button>'); } });
+customElements.define('x-modal', class extends HTMLElement { connectedCallback() { drawn(this, '<div role=dialog aria-label=Delete><slot></slot></div>'); } });
+customElements.define('x-heading', class extends HTMLElement { connectedCallback() { drawn(this, '<h2><slot></slot></h2>'); } });
 </script>";
 
-/// The group's radio of a name is checked by `select` on the group, through the shadow trees
-/// and the slot that show them (it said the group "is not a field"); a word it lacks names its
-/// radios.
-#[test]
-fn a_radio_group_drawn_through_shadow_trees_takes_select() {
+/// The page served and open in context `w`, with its first snapshot (the server lives as long
+/// as what is returned).
+fn opened() -> (HttpServer, TestEnv, String) {
     let server = HttpServer::start();
     server.page("/wc.html", "Web components", PAGE);
     let env = TestEnv::new();
     env.ctx("w", &["page", "open", &server.url("/wc.html")])
         .ok();
     let snap = snapshot(&env, "w");
+    (server, env, snap)
+}
+
+/// The group's radio of a name is checked by `select` on the group, through the shadow trees
+/// and the slot that show them (it said the group "is not a field"); a word it lacks names its
+/// radios.
+#[test]
+fn a_radio_group_drawn_through_shadow_trees_takes_select() {
+    let (_server, env, snap) = opened();
     let group = uid_of(&snap, "group \"Plan\"");
     env.ctx("w", &["element", "select", &group, "Pro"]).ok();
     let out = env
@@ -78,12 +84,7 @@ fn a_radio_group_drawn_through_shadow_trees_takes_select() {
 /// a text field its page gives another role shows its value (a fill of it said nothing changed).
 #[test]
 fn web_components_show_what_they_draw_and_no_more() {
-    let server = HttpServer::start();
-    server.page("/wc.html", "Web components", PAGE);
-    let env = TestEnv::new();
-    env.ctx("w", &["page", "open", &server.url("/wc.html")])
-        .ok();
-    let snap = snapshot(&env, "w");
+    let (_server, env, snap) = opened();
     assert!(!snap.contains("Delete project?"), "{snap}");
     assert!(!snap.contains("clickable"), "{snap}");
     let button = uid_of(&snap, "button \"Delete\"");
