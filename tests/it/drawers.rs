@@ -2,7 +2,7 @@
 //! `inert` while the drawer is open (in "over" mode), given back when it closes; and a page
 //! behind a modal `<dialog>`, which the browser makes inert itself (no attribute).
 
-use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+use cdt_e2e::{opened, snapshot, uid_of};
 
 const PAGE: &str = "<button id=menu onclick='openDrawer()'>Menu</button>
 <nav id=drawer hidden><a href='#users' onclick='closeDrawer()'>Users</a></nav>
@@ -19,12 +19,7 @@ addEventListener('keydown', (e) => { if (e.key === 'Escape') closeDrawer(); });
 /// hinted clicking a link of the drawer). Closed, the page is back with its uids.
 #[test]
 fn a_page_behind_an_open_drawer_is_inert() {
-    let server = HttpServer::start();
-    server.page("/drawer.html", "Drawer", PAGE);
-    let env = TestEnv::new();
-    env.ctx("d", &["page", "open", &server.url("/drawer.html")])
-        .ok();
-    let before = snapshot(&env, "d");
+    let (_server, env, before) = opened("Drawer", PAGE, "d");
     let search = uid_of(&before, "textbox \"Search\"");
     let menu = uid_of(&before, "button \"Menu\"");
     env.ctx("d", &["element", "click", &menu]).ok();
@@ -62,17 +57,12 @@ fn a_page_behind_an_open_drawer_is_inert() {
 /// Closed, the page is back with its uids.
 #[test]
 fn a_page_behind_a_modal_dialog_is_inert() {
-    let server = HttpServer::start();
-    server.page(
-        "/modal.html",
+    let (_server, env, before) = opened(
         "Modal",
         "<button onclick='d.showModal()'>Delete</button> <label for=q>Search</label> <input id=q>
          <dialog id=d><p>Delete for good?</p><button onclick='d.close()'>Cancel</button></dialog>",
+        "m",
     );
-    let env = TestEnv::new();
-    env.ctx("m", &["page", "open", &server.url("/modal.html")])
-        .ok();
-    let before = snapshot(&env, "m");
     let search = uid_of(&before, "textbox \"Search\"");
     env.ctx(
         "m",

@@ -4,7 +4,7 @@
 //! that opens it on a click; and a tooltip's words kept in a hidden element that describes its
 //! button (`aria-describedby`), drawn over it only on hover.
 
-use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+use cdt_e2e::{opened, snapshot, uid_of};
 
 const PAGE: &str = "<style>
   .field { cursor: pointer; display: inline-flex; gap: 8px; border: 1px solid; padding: 8px; min-width: 220px }
@@ -63,12 +63,7 @@ select(sort, ['Name', 'Age'], [sortSheet]);
 /// the field's `div`). Chosen from by the select's uid.
 #[test]
 fn a_field_around_a_select_and_its_label_is_the_select() {
-    let server = HttpServer::start();
-    server.page("/fields.html", "Fields", PAGE);
-    let env = TestEnv::new();
-    env.ctx("f", &["page", "open", &server.url("/fields.html")])
-        .ok();
-    let snap = snapshot(&env, "f");
+    let (_server, env, snap) = opened("Fields", PAGE, "f");
     let lines: Vec<&str> = snap.lines().collect();
     assert_eq!(lines[0], "e1 combobox \"Favorite fruit\"", "{snap}");
     assert!(!snap.contains("text \"Favorite fruit\""), "{snap}");
@@ -91,12 +86,7 @@ fn a_field_around_a_select_and_its_label_is_the_select() {
 /// still what covers it.
 #[test]
 fn a_control_under_its_touch_target_is_pressed_through_it() {
-    let server = HttpServer::start();
-    server.page("/fields.html", "Fields", PAGE);
-    let env = TestEnv::new();
-    env.ctx("t", &["page", "open", &server.url("/fields.html")])
-        .ok();
-    let snap = snapshot(&env, "t");
+    let (_server, env, snap) = opened("Fields", PAGE, "t");
     let size = uid_of(&snap, "combobox \"Items per page:\"");
     let chosen = env
         .ctx("t", &["element", "select", &size, "5"])
@@ -123,12 +113,7 @@ fn a_control_under_its_touch_target_is_pressed_through_it() {
 /// field's hint shown on the page stays a text line of its own, not repeated.
 #[test]
 fn a_tooltip_kept_hidden_for_its_button_is_its_description() {
-    let server = HttpServer::start();
-    server.page("/fields.html", "Fields", PAGE);
-    let env = TestEnv::new();
-    env.ctx("d", &["page", "open", &server.url("/fields.html")])
-        .ok();
-    let snap = snapshot(&env, "d");
+    let (_server, env, snap) = opened("Fields", PAGE, "d");
     let line = |end: &str| snap.lines().any(|l| l.ends_with(end));
     assert!(
         line(" button \"Delete project\" description=\"Removes the project\""),
@@ -167,9 +152,7 @@ fn a_tooltip_kept_hidden_for_its_button_is_its_description() {
 /// and the choice stays as it was.
 #[test]
 fn a_disabled_option_is_told_disabled_not_missing() {
-    let server = HttpServer::start();
-    server.page(
-        "/options.html",
+    let (_server, env, snap) = opened(
         "Options",
         "<label for=fire>Type</label> <select id=fire><option>Grass</option><option disabled>Water</option>
            <optgroup label=Fire disabled><option>Charmander</option></optgroup></select>
@@ -193,11 +176,8 @@ fn a_disabled_option_is_told_disabled_not_missing() {
              poke.setAttribute('aria-expanded', 'false');
            });
          </script>",
+        "o",
     );
-    let env = TestEnv::new();
-    env.ctx("o", &["page", "open", &server.url("/options.html")])
-        .ok();
-    let snap = snapshot(&env, "o");
     let native = uid_of(&snap, "combobox \"Type\"");
     for option in ["Water", "Charmander"] {
         let refused = env.ctx("o", &["element", "select", &native, option]);
@@ -238,9 +218,7 @@ fn a_disabled_option_is_told_disabled_not_missing() {
 /// answered "no option \"Rust,Go\"").
 #[test]
 fn a_chip_input_takes_several_options_comma_separated() {
-    let server = HttpServer::start();
-    server.page(
-        "/chips.html",
+    let (_server, env, snap) = opened(
         "Chips",
         "<div role=grid id=chips aria-label=Skills></div>
          <input id=skill class=mat-mdc-chip-input role=combobox aria-label=Skills aria-expanded=false aria-autocomplete=list>
@@ -271,11 +249,9 @@ fn a_chip_input_takes_several_options_comma_separated() {
            skill.addEventListener('focus', open);
            skill.addEventListener('click', open);
          </script>",
+        "c",
     );
-    let env = TestEnv::new();
-    env.ctx("c", &["page", "open", &server.url("/chips.html")])
-        .ok();
-    let skill = uid_of(&snapshot(&env, "c"), "combobox \"Skills\"");
+    let skill = uid_of(&snap, "combobox \"Skills\"");
     let chosen = env
         .ctx("c", &["element", "select", &skill, "Rust,Go"])
         .ok()
@@ -300,9 +276,7 @@ fn a_chip_input_takes_several_options_comma_separated() {
 /// pressed beside its controls, where its own words show (the press opened the select).
 #[test]
 fn a_row_is_pressed_beside_the_controls_it_holds() {
-    let server = HttpServer::start();
-    server.page(
-        "/rows.html",
+    let (_server, env, snap) = opened(
         "Rows",
         "<table style='border-collapse: collapse'>
            <tr style='cursor: pointer' onclick=\"out.textContent = 'Opened Mia'\">
@@ -311,11 +285,8 @@ fn a_row_is_pressed_beside_the_controls_it_holds() {
              <td><div role=combobox tabindex=0 aria-label='Status of Mia' style='width: 380px; border: 1px solid'
                onclick=\"event.stopPropagation(); out.textContent = 'Select opened'\">New</div></td></tr></table>
          <p id=out>none</p>",
+        "r",
     );
-    let env = TestEnv::new();
-    env.ctx("r", &["page", "open", &server.url("/rows.html")])
-        .ok();
-    let snap = snapshot(&env, "r");
     let row = snap
         .lines()
         .find(|l| l.trim_start().starts_with('e') && l.ends_with(" clickable"))

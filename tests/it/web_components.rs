@@ -5,7 +5,7 @@
 //! button element with an `onclick` around the one `<button>` its shadow tree draws; and a
 //! number field its page gives the role `alert`.
 
-use cdt_e2e::{HttpServer, TestEnv, snapshot, uid_of};
+use cdt_e2e::{opened, snapshot, uid_of};
 
 const PAGE: &str = "<x-radio-group legend=Plan><x-radio label=Free value=free></x-radio><x-radio label=Pro value=pro></x-radio></x-radio-group>
 <x-button onclick=\"modal.style.visibility = 'visible'\" style='cursor: pointer'>Delete</x-button>
@@ -44,24 +44,12 @@ customElements.define('x-modal', class extends HTMLElement { connectedCallback()
 customElements.define('x-heading', class extends HTMLElement { connectedCallback() { drawn(this, '<h2><slot></slot></h2>'); } });
 </script>";
 
-/// The page served and open in context `w`, with its first snapshot (the server lives as long
-/// as what is returned).
-fn opened() -> (HttpServer, TestEnv, String) {
-    let server = HttpServer::start();
-    server.page("/wc.html", "Web components", PAGE);
-    let env = TestEnv::new();
-    env.ctx("w", &["page", "open", &server.url("/wc.html")])
-        .ok();
-    let snap = snapshot(&env, "w");
-    (server, env, snap)
-}
-
 /// The group's radio of a name is checked by `select` on the group, through the shadow trees
 /// and the slot that show them (it said the group "is not a field"); a word it lacks names its
 /// radios.
 #[test]
 fn a_radio_group_drawn_through_shadow_trees_takes_select() {
-    let (_server, env, snap) = opened();
+    let (_server, env, snap) = opened("Web components", PAGE, "w");
     let group = uid_of(&snap, "group \"Plan\"");
     env.ctx("w", &["element", "select", &group, "Pro"]).ok();
     let out = env
@@ -84,7 +72,7 @@ fn a_radio_group_drawn_through_shadow_trees_takes_select() {
 /// a text field its page gives another role shows its value (a fill of it said nothing changed).
 #[test]
 fn web_components_show_what_they_draw_and_no_more() {
-    let (_server, env, snap) = opened();
+    let (_server, env, snap) = opened("Web components", PAGE, "w");
     assert!(!snap.contains("Delete project?"), "{snap}");
     assert!(!snap.contains("clickable"), "{snap}");
     let button = uid_of(&snap, "button \"Delete\"");

@@ -400,6 +400,18 @@ pub fn uid_of(snapshot: &str, needle: &str) -> String {
     line.split_whitespace().next().unwrap().to_string()
 }
 
+/// A page (`title`, `body`) served at `/page.html` and opened in `context` of a new
+/// [`TestEnv`], with its first snapshot (the server lives as long as what is returned).
+pub fn opened(title: &str, body: &str, context: &str) -> (HttpServer, TestEnv, String) {
+    let server = HttpServer::start();
+    server.page("/page.html", title, body);
+    let env = TestEnv::new();
+    env.ctx(context, &["page", "open", &server.url("/page.html")])
+        .ok();
+    let snap = snapshot(&env, context);
+    (server, env, snap)
+}
+
 /// The text of `cdt capture snapshot` in `context`.
 pub fn snapshot(env: &TestEnv, context: &str) -> String {
     snapshot_with(env, &[("CDT_CONTEXT_ID", context)])

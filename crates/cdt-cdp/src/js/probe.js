@@ -299,8 +299,9 @@
     return active;
   };
   const hasFocus = (el) => deepActive(el.ownerDocument) === el;
-  // (Most lines have no states: one array for them all, kept by thousands of lines.)
-  const NO_STATES = Object.freeze([]);
+  // One empty list for all that have none (most lines have no states: kept by thousands of
+  // lines; most elements refer to no others).
+  const NONE = Object.freeze([]);
   // The inputs that drop a value in a form they do not take, with that form and an example:
   // `fill` sets all but a number field directly (a number field is typed into).
   const INPUT_FORMATS = { date: ['YYYY-MM-DD', '2026-11-28'], time: ['HH:MM (24-hour, :SS optional)', '13:45'],
@@ -321,19 +322,25 @@
     const value = el.isContentEditable ? el.innerText : el.value;
     return el.type === 'password' && value ? '••••' : value;
   };
+  // The elements the ids of `el`'s attribute `name` name (`aria-describedby`, `aria-controls`),
+  // in its own tree (a document or a shadow root), those that exist.
+  const idrefs = (el, name) => {
+    const ids = el.getAttribute(name);
+    if (!ids) return NONE;
+    const root = el.getRootNode();
+    return ids.split(/\s+/).filter(Boolean)
+      .map((id) => (root.getElementById ? root.getElementById(id) : el.ownerDocument.getElementById(id))).filter(Boolean);
+  };
   // What describes `el` (Chromium's description) in words that have no line of their own: an
   // `aria-description`, or what `aria-describedby` names where it is hidden (a tooltip's words
   // kept in a hidden element, drawn over it only on hover, out of the tree: Angular Material's).
   // A field's hint or error shown on the page is a line already.
   const unshownDescription = (el) => {
-    const own = clean(el.getAttribute('aria-description') || '');
-    const ids = (el.getAttribute('aria-describedby') || '').trim();
-    if (!ids) return own;
-    const root = el.getRootNode();
-    const words = ids.split(/\s+/).map((id) => (root.getElementById ? root.getElementById(id) : null))
-      .filter((part) => part && !(isVisible(part) && !part.closest('[aria-hidden=true]')))
+    const own = el.hasAttribute('aria-description') ? clean(el.getAttribute('aria-description')) : '';
+    const words = idrefs(el, 'aria-describedby')
+      .filter((part) => !(isVisible(part) && !part.closest('[aria-hidden=true]')))
       .map((part) => clean(part.textContent));
-    return clean([own, ...words].join(' '));
+    return words.length ? clean([own, ...words].join(' ')) : own;
   };
   const statesOf = (el, role, verbose) => {
     const out = [];
@@ -364,7 +371,7 @@
       if (sort === 'ascending' || sort === 'descending' || sort === 'other') out.push('sort=' + sort);
     }
     if (role === 'link' && verbose) out.push('url=' + clean(el.getAttribute('href'), 200));
-    return out.length ? out : NO_STATES;
+    return out.length ? out : NONE;
   };
   const shown = (role) => (role === CLICKABLE ? 'clickable' : role === DROPTARGET ? 'droptarget' : role);
   // The modal `<dialog>` shown last, which makes the rest of its document inert (none: null).
@@ -372,7 +379,7 @@
     const open = doc.querySelectorAll('dialog:modal');
     return open.length ? open[open.length - 1] : null;
   };
-  const H = { ref, signature, topModal, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
+  const H = { ref, signature, topModal, idrefs, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -678,10 +685,10 @@
     return Array.from(el.parentElement.children).filter((l) => l.tagName === 'LABEL' && !l.htmlFor && !l.control);
   };
   // The `inert` error for `el` if the page keeps it from the user: inert (behind an open
-  // drawer), or, for a field (`modal`), outside the modal dialog shown, with that dialog's
-  // controls. (A press outside the dialog is told by what it hits: the dialog covers it.)
-  const keptFromUser = (el, uid, modal) => {
-    const shown = modal ? topModal(el.ownerDocument) : null;
+  // drawer), or, asked for a field (`byDialog`), outside the modal dialog shown, with that
+  // dialog's controls. (A press outside the dialog is told by what it hits: the dialog covers it.)
+  const keptFromUser = (el, uid, byDialog) => {
+    const shown = byDialog ? topModal(el.ownerDocument) : null;
     if (!el.closest('[inert]') && !(shown && !shown.contains(el))) return null;
     return { error: 'inert', uid, element: describe(el), coverControls: shown && !shown.contains(el) ? coverControls(shown, el) : [] };
   };
@@ -915,8 +922,7 @@
   // The message a page shows for a field it marks invalid: what `aria-errormessage` or
   // `aria-describedby` names, else the error text right after it.
   const shownError = (f) => {
-    const ids = (f.getAttribute('aria-errormessage') || f.getAttribute('aria-describedby') || '').trim().split(/\s+/);
-    const named = ids.map((id) => id && f.ownerDocument.getElementById(id)).filter((e) => e && isVisible(e));
+    const named = idrefs(f, (f.getAttribute('aria-errormessage') || '').trim() ? 'aria-errormessage' : 'aria-describedby').filter(isVisible);
     const after = named.length ? null : messageAfter(f);
     return clean((named.length ? named : after ? [after] : []).map((e) => e.innerText).join(' '), 200);
   };
@@ -1045,8 +1051,10 @@
       }
       // (A disabled option, or one of a disabled group, is not chosen: a user cannot.)
       const off = chosen.find((o) => o.matches(':disabled'));
-      const enabled = options.filter((o) => !o.matches(':disabled')).map((o) => clean(o.textContent, 60));
-      if (off) return { error: 'no-option', uid, value, options: enabled, disabled: clean(off.textContent, 60) };
+      if (off) {
+        const enabled = options.filter((o) => !o.matches(':disabled')).map((o) => clean(o.textContent, 60));
+        return { error: 'no-option', uid, value, options: enabled, disabled: clean(off.textContent, 60) };
+      }
       if (!chosen.length) return { error: 'no-option', uid, value, options: options.map((o) => clean(o.textContent, 60)) };
       options.forEach((o) => { o.selected = chosen.includes(o); });
       fire(el, 'input'); fire(el, 'change');
@@ -1406,10 +1414,8 @@
     if (!picked.el) return picked;
     const el = picked.el;
     const shows = (list) => list && ['listbox', 'menu', 'tree'].includes(roleOf(list)) && choicesOf(list).some(boxed);
-    const ids = ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || '')).trim().split(/\s+/);
-    const root = el.getRootNode();
     // (The lists it names: those it controls or owns.)
-    const named = ids.map((id) => id && (root.getElementById ? root.getElementById(id) : document.getElementById(id)));
+    const named = [...idrefs(el, 'aria-controls'), ...idrefs(el, 'aria-owns')];
     const before = R.popupsBefore || new WeakSet();
     // (Its own list, or those shown since it was pressed, the last drawn last: a cascade's
     // columns, each a menu, Element Plus's.)

@@ -86,10 +86,8 @@
       control = c;
     }
     if (!control) return null;
-    const root = control.getRootNode();
-    const parts = (control.getAttribute('aria-labelledby') || '').split(/\s+/)
-      .map((id) => (id && root.getElementById ? root.getElementById(id) : null))
-      .filter((part) => part && el.contains(part) && !part.contains(control) && !control.contains(part));
+    const parts = H.idrefs(control, 'aria-labelledby')
+      .filter((part) => el.contains(part) && !part.contains(control) && !control.contains(part));
     let words = H.clean(el.innerText || '');
     for (const part of parts) words = H.clean(words.replace(H.clean(part.innerText || ''), ' '));
     // (A control in the shadow tree shows the host's words through its slot: its name says them.)
@@ -593,13 +591,8 @@
         }
         return true;
       }
-      const ids = (control.getAttribute('aria-labelledby') || '').split(/\s+/).filter((id) => id);
-      const root = control.getRootNode();
-      for (const id of ids) {
-        const part = root.getElementById ? root.getElementById(id) : document.getElementById(id);
-        if (part && label.contains(part)) labelParts.add(part);
-      }
-      return ids.length > 0;
+      for (const part of H.idrefs(control, 'aria-labelledby')) if (label.contains(part)) labelParts.add(part);
+      return (control.getAttribute('aria-labelledby') || '').trim() !== '';
     };
     const namesItsControl = (label, control) => control !== null && !control.closest('[aria-hidden=true]') &&
       (!control.localName.includes('-') || !!H.roleOf(control)) && !namedOtherwise(label, control);

@@ -8,7 +8,7 @@ use cdt_domain::probe::ProbeCommand;
 use serde_json::json;
 
 use crate::context::PageCtx;
-use crate::interact::probe_result;
+use crate::interact::{keys, probe_result};
 
 /// Types `value` into the focused text field `uid` (`field`: one of text). One that lost the
 /// focus to something else than a field while typed into, and does not hold the text (a date
@@ -21,7 +21,7 @@ pub(super) async fn type_kept(
     (uid, field): (&str, bool),
     value: &str,
 ) -> Result<DispatchOutcome, CdtError> {
-    let typed = crate::interact::keys::type_into_focus(ctx, value).await?;
+    let typed = keys::type_into_focus(ctx, value).await?;
     if !field || typed.dialog.is_some() {
         return Ok(typed);
     }
@@ -91,7 +91,7 @@ async fn typed_whole(
     uid: &str,
     value: &str,
 ) -> Result<Option<DispatchOutcome>, CdtError> {
-    crate::interact::keys::select_all(ctx).await?;
+    keys::select_all(ctx).await?;
     let pasted = ctx.browser.insert_text(&ctx.target, value).await?;
     let holds = ctx
         .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
@@ -99,8 +99,8 @@ async fn typed_whole(
     if holds["value"] == value || pasted.dialog.is_some() {
         return Ok(Some(pasted));
     }
-    crate::interact::keys::select_all(ctx).await?;
-    crate::interact::keys::type_into_focus(ctx, value).await?;
+    keys::select_all(ctx).await?;
+    keys::type_into_focus(ctx, value).await?;
     Ok(None)
 }
 
