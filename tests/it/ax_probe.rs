@@ -451,6 +451,14 @@ impl Probe {
             assert!(started.elapsed() < CALL_LIMIT, "{url} did not load");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        // Pages whose components load as modules after `load` (Ionic's, lazily per element)
+        // are given `CDT_ACCNAME_SETTLE_MS` more to draw.
+        if let Some(ms) = std::env::var("CDT_ACCNAME_SETTLE_MS")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+        {
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
         // Let script-built content (custom elements, shadow roots) and layout settle.
         self.evaluate(
             "new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)))",

@@ -30,6 +30,7 @@ mod limits;
 mod markdown;
 mod mcp;
 mod mcp_watches;
+mod mobile_components;
 mod pages;
 mod probe_world;
 mod raw_cdp;

@@ -275,11 +275,20 @@
     if (role) return clickableWithoutRole(el, cursor, scope, role) ? CLICKABLE : takesDrops(el, scope) ? DROPTARGET : role;
     // A label whose control is not shown (a checkbox hidden behind its label: a menu's or a
     // sidebar's toggle) is what takes the clicks, under its own name (Chromium's `LabelText`).
-    if (el.tagName === 'LABEL' && el.control && !isVisible(el.control)) return CLICKABLE;
+    // (Not one inside a control, a web component's host that is the control and draws the
+    // label in its shadow tree: Ionic's toggle and checkbox, a `switch` around it.)
+    if (el.tagName === 'LABEL' && el.control && !isVisible(el.control) && !heldByControl(el)) return CLICKABLE;
     if (editingHost(el)) return 'textbox';
     if (clickableWithoutRole(el, cursor, scope)) return CLICKABLE;
     if (takesDrops(el, scope)) return DROPTARGET;
     return null;
+  };
+  // Whether an element around `el`, across shadow roots, is a control (a role that acts).
+  const heldByControl = (el) => {
+    for (let at = el.parentElement || el.getRootNode().host; at; at = at.parentElement || at.getRootNode().host) {
+      if (ACTIONABLE.has(A11Y.role(at))) return true;
+    }
+    return false;
   };
   // The root of an editable region (`contenteditable`), not an element inside one.
   const editingHost = (el) => el.isContentEditable && (!el.parentElement || !el.parentElement.isContentEditable);
@@ -379,7 +388,21 @@
     const open = doc.querySelectorAll('dialog:modal');
     return open.length ? open[open.length - 1] : null;
   };
-  const H = { ref, signature, topModal, idrefs, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
+  // What `selector` matches inside `el` as the page shows it (the flat tree): through open
+  // shadow roots, and what a slot shows in place of its own children.
+  const allIn = (el, selector) => {
+    const out = [];
+    const visit = (at) => {
+      const kids = at.shadowRoot ? at.shadowRoot.children : at.tagName === 'SLOT' && at.assignedElements().length ? at.assignedElements() : at.children;
+      for (const kid of kids) {
+        if (kid.matches(selector)) out.push(kid);
+        visit(kid);
+      }
+    };
+    visit(el);
+    return out;
+  };
+  const H = { ref, allIn, signature, topModal, idrefs, clean, quote, query, roleOf, nameOf, isVisible, isActionable, holdsTargets, statesOf, deepActive, shown, headingLevel: A11Y.headingLevel, fromContent: A11Y.fromContent, anyRule: A11Y.anyRule, inLayoutTable: A11Y.inLayoutTable, hasOwnName: A11Y.hasOwnName, transformsIn: A11Y.transformsIn, laidOut: A11Y.laidOut, blockBox: A11Y.blockBox, ACTIONABLE, CLICKABLE };
   const walkSnapshot = SNAPSHOT(H);
   // A walk's answer, or only what changed since the one the daemon holds as `args.base`
   // (snapshot_memo.rs): `keep: [p, s]` keeps the base's first p and last s lines, and `lines`
@@ -510,12 +533,17 @@
         // (One kept out of sight in a box of a pixel — a `<select>` a page draws a widget over —
         // after any a user sees.)
         // (Whole words: `--text New` is not "Send me news".)
-        if (holdsWords(words, wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) + (keptOut(el) ? 4 : 0) });
+        if (holdsWords(words, wanted)) match.push({ el, rank: rankOf(words, wanted, el, role) + (keptOut(el) ? 4 : 0), control: ACTIONABLE.has(role) });
       }
       // The innermost match is the most specific element, unless it is worse than one around
       // it (a control's hidden label: `<button><span class=visually-hidden>Next</span>`, which
-      // its icon covers); the first of the best rank wins.
-      const innermost = match.filter((m) => !match.some((other) => other !== m && m.el.contains(other.el) && other.rank <= m.rank));
+      // its icon covers); the first of the best rank wins. (Inside as the page shows it: a
+      // host's control in its shadow tree, Ionic's item drawn as a button, is inside the host.)
+      // (A bare clickable inside a control that matches, a `div` of the button's own that takes
+      // its hand, is that control: the control is taken.)
+      const inside = (m, other) => holds(m.el, other.el) && other.rank <= m.rank && (other.control || !m.control);
+      const innermost = match.filter((m) => !match.some((other) => other !== m &&
+        (inside(m, other) || (other.control && !m.control && holds(other.el, m.el)))));
       if (!innermost.length) return { error: 'unknown', scrollers: scrollers(deepQueryAll('*')) };
       const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
       // How many others match as well (the caller is told: a uid chooses).
@@ -703,10 +731,14 @@
     }
     return null;
   };
-  // The nearest of what holds `el` (three levels up) that holds `hit` too, if it is a bare
-  // element taking clicks, with no other control of its own there: what draws `el`.
+  // The nearest of what holds `el` (three levels up, across a shadow root to its host) that
+  // holds `hit` too, if it is a bare element taking clicks, with no other control of its own
+  // there: what draws `el`. (A host that is `hit` itself draws the control its shadow tree
+  // keeps from the pointer: Ionic's segment button around its `tab`.)
   const drawnAround = (el, hit) => {
-    for (let at = el.parentElement, up = 0; at && up < 3; at = at.parentElement, up++) {
+    const up = (at) => at.parentElement || at.getRootNode().host || null;
+    for (let at = up(el), n = 0; at && n < 3; at = up(at), n++) {
+      if (at === hit && at.shadowRoot && at.shadowRoot.contains(el)) return at;
       if (at.contains(hit)) return roleOf(at) === CLICKABLE && !controlIn(at, hit) ? at : null;
     }
     return null;
@@ -1282,22 +1314,8 @@
   const checkedNow = (el) => (el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true');
   // Whether `el` holds the fields `members` and no other (disabled ones counted), looking into
   // open shadow roots where the members were found there (`deep`).
-  const GROUPED = 'input, select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]';
+  const GROUPED = 'input:not([type=hidden]), select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]';
   const holdsOnly = (el, members, deep) => members.length === (deep ? allIn(el, GROUPED) : el.querySelectorAll(GROUPED)).length;
-  // What `selector` matches inside `el` as the page shows it (the flat tree): through open
-  // shadow roots, and what a slot shows in place of its own children.
-  const allIn = (el, selector) => {
-    const out = [];
-    const visit = (at) => {
-      const kids = at.shadowRoot ? at.shadowRoot.children : at.tagName === 'SLOT' && at.assignedElements().length ? at.assignedElements() : at.children;
-      for (const kid of kids) {
-        if (kid.matches(selector)) out.push(kid);
-        visit(kid);
-      }
-    };
-    visit(el);
-    return out;
-  };
   // The members of a group `el` holds that `selector` matches: its own, else those it shows
   // through shadow roots and slots (Carbon's radio group: a fieldset in a shadow root whose
   // slot shows the `cds-radio-button`s, each input in a shadow root of its own), with which it
@@ -1375,27 +1393,33 @@
   };
   // Whether a field says it opens a list of options (`aria-haspopup`), as a combobox does.
   const opensList = (el) => POPUP_BUTTONS.has(el.getAttribute('aria-haspopup'));
-  const POPUPS = '[role=listbox],[role=menu],[role=tree]';
+  const POPUPS = '[role=listbox],[role=menu],[role=tree],[role=radiogroup],[role=dialog],[role=alertdialog]';
+  // Lists whose options are radios or checkboxes: a group of radios, or a dialog of them that
+  // a drop-down opens (Ionic's select: an alert of radios or checkboxes, an action sheet).
+  const GROUP_LISTS = new Set(['radiogroup', 'dialog', 'alertdialog']);
+  const LISTS = new Set(['listbox', 'menu', 'tree', ...GROUP_LISTS]);
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
   // (None when its own shows already.)
   const notePopups = (el) => {
     R.popupsBefore = el.getAttribute('aria-expanded') === 'true' ? null
       : new WeakSet(deepQueryAll(POPUPS).filter((list) => choicesOf(list).some(boxed)));
   };
-  const CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],[role=treeitem]';
+  const LIST_CHOICES = '[role=option],[role=menuitem],[role=menuitemradio],[role=menuitemcheckbox],[role=treeitem]';
+  const GROUP_CHOICES = '[role=radio],[role=checkbox],input[type=radio],input[type=checkbox]';
   // The options of a list box or menu, in the flat tree: its own, those of its shadow tree,
   // and those its slots show (Material Web's select: options slotted into its menu).
   const choicesOf = (list) => {
-    const found = new Set(list.querySelectorAll(CHOICES));
+    const kinds = GROUP_LISTS.has(roleOf(list)) ? GROUP_CHOICES : LIST_CHOICES;
+    const found = new Set(list.querySelectorAll(kinds));
     for (const root of [list, list.shadowRoot]) {
       if (!root) continue;
-      if (root !== list) root.querySelectorAll(CHOICES).forEach((c) => found.add(c));
+      if (root !== list) root.querySelectorAll(kinds).forEach((c) => found.add(c));
       for (const slot of root.querySelectorAll('slot')) {
         for (const shown of slot.assignedElements({ flatten: true })) {
-          if (shown.matches(CHOICES)) found.add(shown);
-          shown.querySelectorAll(CHOICES).forEach((c) => found.add(c));
+          if (shown.matches(kinds)) found.add(shown);
+          shown.querySelectorAll(kinds).forEach((c) => found.add(c));
           // (An option element that draws its option inside: `md-select-option`.)
-          if (shown.shadowRoot) shown.shadowRoot.querySelectorAll(CHOICES).forEach((c) => found.add(c));
+          if (shown.shadowRoot) shown.shadowRoot.querySelectorAll(kinds).forEach((c) => found.add(c));
         }
       }
     }
@@ -1413,7 +1437,7 @@
     const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    const shows = (list) => list && ['listbox', 'menu', 'tree'].includes(roleOf(list)) && choicesOf(list).some(boxed);
+    const shows = (list) => list && LISTS.has(roleOf(list)) && choicesOf(list).some(boxed);
     // (The lists it names: those it controls or owns.)
     const named = [...idrefs(el, 'aria-controls'), ...idrefs(el, 'aria-owns')];
     const before = R.popupsBefore || new WeakSet();
@@ -1422,6 +1446,7 @@
     const itsList = shows(el) ? el : named.find(shows);
     const lists = itsList ? [itsList] : deepQueryAll(POPUPS).filter((l) => shows(l) && !before.has(l));
     const list = lists[lists.length - 1];
+    if (args.confirm) return { confirm: list ? confirmOf(list) : null };
     const value = clean(args.value);
     const parts = (args.parts || []).map((p) => clean(p));
     const expanded = el.getAttribute('aria-expanded') === 'true';
@@ -1454,7 +1479,10 @@
       if (held && held.missing === undefined) return held;
       return expanded ? drawnOption(el, value, parts, args.last, several(null) || null) : { pending: true, expanded, covered: covered(drawerOf(el)) };
     }
-    const multi = several(list) || (roleOf(list) === 'listbox' ? false : null);
+    // (A group of radios takes one; a dialog of checkboxes several.)
+    const kind = roleOf(list);
+    const multi = several(list) || (kind === 'listbox' ? false
+      : GROUP_LISTS.has(kind) ? choicesOf(list).some((c) => roleOf(c) === 'checkbox') : null);
     // (The options of every list shown since, the first column's first.)
     const all = lists.flatMap(choicesOf);
     const options = all.filter((o) => boxed(o) && !isDisabled(o));
@@ -1486,6 +1514,17 @@
     }
     return answer;
   }
+  // The button that confirms what was chosen in a dialog of options that waits for it (Ionic's
+  // alert: OK beside Cancel), as a uid: one of the dialog around `list` (or `list` itself) that
+  // shows and says so; none where the dialog takes each choice at once.
+  const CONFIRMS = /^(ok|done|confirm|apply|select|set|choose)$/i;
+  const confirmOf = (list) => {
+    const dialog = list.closest('[role=dialog],[role=alertdialog],dialog,[aria-modal=true]');
+    if (!dialog) return null;
+    const button = [...dialog.querySelectorAll('button,[role=button]')]
+      .find((b) => boxed(b) && !isDisabled(b) && CONFIRMS.test(nameOf(b, roleOf(b))));
+    return button ? ref(button) : null;
+  };
   // What a list offers to add `words` it does not list as an option of its own (a new tag):
   // the innermost element that reads "Add family…" or `Create "family"` (Tom Select's and
   // react-select's creatable lists).

@@ -80,19 +80,35 @@
     const shadow = el.shadowRoot;
     if (el.hasAttribute('tabindex') || (el.hasAttribute('onclick') && !shadow)) return null;
     let control = null;
-    for (const c of shadow ? [...el.querySelectorAll(CONTROLS), ...shadow.querySelectorAll(CONTROLS)] : el.querySelectorAll(CONTROLS)) {
+    // (A host's controls as the page shows them: through shadow trees and what slots show,
+    // Ionic's item around its select, the button in the select's own shadow tree.)
+    for (const c of shadow ? H.allIn(el, CONTROLS) : el.querySelectorAll(CONTROLS)) {
       if (!H.isVisible(c) || (control && control.contains(c))) continue;
       if (control) return null;
       control = c;
     }
     if (!control) return null;
-    const parts = H.idrefs(control, 'aria-labelledby')
-      .filter((part) => el.contains(part) && !part.contains(control) && !control.contains(part));
-    let words = H.clean(el.innerText || '');
+    const drawn = !el.contains(control);
+    const inside = (part) => (el.contains(part) || part.getRootNode() === control.getRootNode()) && !part.contains(control) && !control.contains(part);
+    const parts = [...H.idrefs(control, 'aria-labelledby'), ...(drawn ? labelWords(control) : NONE)].filter(inside);
+    // (A control in the shadow tree shows the host's words through its slot: its name says
+    // them; the host's words are those it is named by, its shadow tree's too, which leave out
+    // a control's own words, or not where an `aria-label` names it: Ionic's select.)
+    let words = H.clean((drawn ? H.nameOf(el, H.CLICKABLE) : el.innerText) || '');
     for (const part of parts) words = H.clean(words.replace(H.clean(part.innerText || ''), ' '));
-    // (A control in the shadow tree shows the host's words through its slot: its name says them.)
-    const shown = shadow && shadow.contains(control) ? H.nameOf(control, H.roleOf(control)) : control.innerText;
-    return words === H.clean(shown || '') ? parts : null;
+    const shown = drawn ? H.nameOf(control, H.roleOf(control)) : control.innerText;
+    return words === H.clean(shown || '') || (drawn && !words) ? parts : null;
+  };
+  // The parts of a control's `<label>`s that hold words and not the control: a label beside it,
+  // or the children of one around it that do not hold it (Ionic's select: its label's text
+  // beside the button it wraps, which `aria-label` names).
+  const labelWords = (control) => {
+    const parts = [];
+    for (const label of control.labels || NONE) {
+      if (!label.contains(control)) parts.push(label);
+      else for (const kid of label.children) if (!kid.contains(control)) parts.push(kid);
+    }
+    return parts;
   };
   const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
 
@@ -634,7 +650,9 @@
       // Chromium's tree (a click on the control reaches it). (What it holds still takes its
       // cursor: no clickable of its own.)
       // (The words of its label that name that control name it: no text lines.)
-      const folded = role === H.CLICKABLE && !splits && !H.hasOwnName(el) ? wrapsOneControl(el) : null;
+      // (A host whose words take the hand of the control its shadow tree draws around them,
+      // Ionic's item drawn as a button, is that control too.)
+      const folded = role === H.CLICKABLE && (!splits || el.shadowRoot) && !H.hasOwnName(el) ? wrapsOneControl(el) : null;
       if (folded) {
         role = null;
         for (const part of folded) labelParts.add(part);

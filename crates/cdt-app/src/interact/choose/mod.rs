@@ -116,10 +116,35 @@ async fn press_one(
         return Ok(None);
     }
     let pressed = press_choice(ctx, drop_down, words, &choice).await?;
-    if takes == Takes::Several && drop_down.opened && pressed.dialog.is_none() {
+    if pressed.dialog.is_some() {
+        return Ok(Some(pressed));
+    }
+    if let Some(confirmed) = confirm(ctx, drop_down).await? {
+        return Ok(Some(confirmed));
+    }
+    if takes == Takes::Several && drop_down.opened {
         close(ctx, drop_down).await?;
     }
     Ok(Some(pressed))
+}
+
+/// Presses the button that confirms what was chosen, where the list is a dialog of options
+/// that waits for it (Ionic's alert: its radios or checkboxes, then OK), as a user ends the
+/// choice: what that press caused. None where the list asks for none (or went with the press).
+async fn confirm(
+    ctx: &PageCtx,
+    drop_down: &DropDown<'_>,
+) -> Result<Option<DispatchOutcome>, CdtError> {
+    let asked = json!({ "uid": drop_down.uid, "value": "", "confirm": true });
+    let answer = ctx
+        .probe(drop_down.frame, ProbeCommand::Option, asked)
+        .await?;
+    match answer["confirm"].as_str() {
+        Some(button) => press(ctx, drop_down.frame, drop_down.what, button)
+            .await
+            .map(Some),
+        None => Ok(None),
+    }
 }
 
 /// Presses the option of each of `parts` (`first`: their options as the list showed them
@@ -153,6 +178,9 @@ async fn choose_each(
             ControlFlow::Break(dialog) => return Ok(Some(dialog)),
             ControlFlow::Continue(pressed) => outcome = pressed.or(outcome),
         }
+    }
+    if let Some(confirmed) = confirm(ctx, drop_down).await? {
+        return Ok(Some(confirmed));
     }
     close_if_opened(ctx, drop_down).await?;
     Ok(outcome)

@@ -224,6 +224,11 @@ fn chose(chosen: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
 /// Keys pressed at most to move a slider or spin button to its value.
 const STEP_KEYS: usize = 200;
 
+/// How many times, and how often, a slider's value is read again after a key that seems to
+/// have moved nothing (its page may draw the new value a frame or two later).
+const REDRAWN_READS: usize = 3;
+const REDRAWN_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
+
 /// Moves a slider or spin button of ARIA's (focused, at `now`) toward `want` by its keys, as a
 /// keyboard user does: Page Up / Page Down while a page's step still fits, then a step at a time
 /// (the up or down arrow, or the right or left one where only those move it). It stops at `want`,
@@ -239,10 +244,20 @@ async fn step_to(
 ) -> Result<DispatchOutcome, CdtError> {
     let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
     let distance = |value: f64| (value - want).abs();
-    // One key of `kind`, up or down, and the value it left.
-    let press = |kind: StepKey, up: bool| async move {
+    // One key of `kind`, up or down, from `from`, and the value it left. (A slider that draws
+    // its new value a frame or two after the key, Ionic's range, is read again a moment later
+    // before the key is taken to move nothing.)
+    let press = |kind: StepKey, up: bool, from: f64| async move {
         let outcome = ctx.browser.key(&ctx.target, &kind.keys(up)?).await?;
-        Ok::<_, CdtError>((outcome, range_now(ctx, frame, uid, want).await?))
+        let mut after = range_now(ctx, frame, uid, want).await?;
+        for _ in 0..REDRAWN_READS {
+            if after != from {
+                break;
+            }
+            tokio::time::sleep(REDRAWN_WAIT).await;
+            after = range_now(ctx, frame, uid, want).await?;
+        }
+        Ok::<_, CdtError>((outcome, after))
     };
     let mut outcome = DispatchOutcome::default();
     // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
@@ -252,7 +267,7 @@ async fn step_to(
     while !at(now) && presses < STEP_KEYS {
         let Some(&kind) = kinds.first() else { break };
         let up = want > now;
-        let (pressed, after) = press(kind, up).await?;
+        let (pressed, after) = press(kind, up, now).await?;
         outcome = pressed;
         presses += 1;
         let passed = if up { after > want } else { after < want };
@@ -272,7 +287,7 @@ async fn step_to(
         if smallest && distance(after) <= distance(now) {
             break;
         }
-        (outcome, now) = press(kind, !up).await?;
+        (outcome, now) = press(kind, !up, after).await?;
         presses += 1;
         if smallest {
             break;
