@@ -4,8 +4,10 @@
 //! hidden checkbox; an item drawn as a button, its words taking the button's hand; a select
 //! whose options come in a dialog — radios then OK (an alert), radios that close it (an action
 //! sheet), checkboxes then OK (several); radios that are custom elements of role `radio`, with a
-//! hidden input beside them; a slider that draws its new value a frame after the key; a segment's
-//! `tab` kept from the pointer inside the host that takes its clicks.
+//! hidden input beside them; a slider of a thousand steps that draws its new value a frame after
+//! the key; a time picker's wheels, sliders that show their values as buttons; a segment's
+//! `tab` kept from the pointer inside the host that takes its clicks; a loading overlay over the
+//! whole page.
 
 use cdt_e2e::{opened, snapshot, uid_of};
 use serde_json::json;
@@ -18,6 +20,8 @@ const PAGE: &str = r#"<x-item style="cursor: pointer"><x-select id=fruit label=F
 <x-radios id=plan role=radiogroup aria-label=Plan><input type=hidden value=free><x-radio role=radio aria-checked=true tabindex=0 value=free>Free</x-radio><x-radio role=radio aria-checked=false tabindex=-1 value=pro>Pro</x-radio></x-radios>
 <x-range id=volume></x-range>
 <div role=tablist><x-segment value=list>List</x-segment><x-segment value=grid>Grid</x-segment></div>
+<x-wheel id=minutes label=Minute values="00,05,10,15"></x-wheel><x-wheel id=period label="Day period" values="AM,PM"></x-wheel>
+<button onclick="loading(700)">Load</button> <button onclick="loading(0)">Load forever</button> <button onclick="out.textContent = 'next'">Next</button>
 <p id=out>none</p>
 <script>
 const drawn = (el, html) => {
@@ -112,7 +116,7 @@ customElements.define('x-radio', class extends HTMLElement {
 });
 customElements.define('x-range', class extends HTMLElement {
   connectedCallback() {
-    const root = drawn(this, '<div role=slider tabindex=0 aria-label=Volume aria-valuemin=0 aria-valuemax=100 aria-valuenow=20 style="width: 200px; height: 20px"></div>');
+    const root = drawn(this, '<div role=slider tabindex=0 aria-label=Volume aria-valuemin=0 aria-valuemax=1000 aria-valuenow=20 style="width: 200px; height: 20px"></div>');
     if (!root) return;
     this.value = 20;
     const knob = root.querySelector('div');
@@ -120,7 +124,7 @@ customElements.define('x-range', class extends HTMLElement {
       const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[e.key];
       if (!step) return;
       e.preventDefault();
-      this.value = Math.min(100, Math.max(0, this.value + step));
+      this.value = Math.min(1000, Math.max(0, this.value + step));
       // (Drawn at the next frame, as a page that renders its state later draws it.)
       requestAnimationFrame(() => requestAnimationFrame(() => knob.setAttribute('aria-valuenow', String(this.value))));
     });
@@ -134,6 +138,40 @@ customElements.define('x-segment', class extends HTMLElement {
     this.addEventListener('click', () => {
       for (const s of this.parentElement.children) s.shadowRoot.querySelector('button').setAttribute('aria-selected', String(s === this));
       out.textContent = this.getAttribute('value');
+    });
+  }
+});
+// A loading overlay over the whole page, gone after `ms` (0: never), as Ionic's.
+function loading(ms) {
+  const cover = document.createElement('div');
+  cover.setAttribute('role', 'dialog');
+  cover.setAttribute('aria-modal', 'true');
+  cover.style.cssText = 'position: fixed; inset: 0; background: rgba(0, 0, 0, 0.3)';
+  cover.innerHTML = '<div style="margin: 40px; background: white">Loading…</div>';
+  document.body.appendChild(cover);
+  if (ms) setTimeout(() => cover.remove(), ms);
+}
+// (Its options are defined first: a wheel draws them as it is connected.)
+customElements.define('x-option', class extends HTMLElement { connectedCallback() { drawn(this, '<button></button>'); } });
+customElements.define('x-wheel', class extends HTMLElement {
+  connectedCallback() {
+    const root = drawn(this, '<style>:host { display: inline-block }</style><div role=slider tabindex=0 aria-valuemin=0 aria-valuenow=0><slot></slot></div>');
+    if (!root) return;
+    const values = this.getAttribute('values').split(',');
+    const wheel = root.querySelector('div');
+    wheel.setAttribute('aria-label', this.getAttribute('label'));
+    wheel.setAttribute('aria-valuemax', String(values.length - 1));
+    this.value = values[0];
+    wheel.setAttribute('aria-valuetext', this.value);
+    values.forEach((value, at) => {
+      const option = document.createElement('x-option');
+      this.appendChild(option);
+      option.shadowRoot.querySelector('button').textContent = value;
+      option.addEventListener('click', () => {
+        this.value = value;
+        wheel.setAttribute('aria-valuenow', String(at));
+        wheel.setAttribute('aria-valuetext', value);
+      });
     });
   }
 });
@@ -193,7 +231,8 @@ fn a_select_whose_options_come_in_a_dialog_is_chosen_from_and_confirmed() {
 
 /// Radios that are custom elements of role `radio`, beside the hidden input their group keeps,
 /// take `select` by name (the group "holds fields"); a slider that draws its new value a frame
-/// after each key is moved all the way (it was "none of its keys moves it"); a segment's `tab`,
+/// after each key is moved all the way (it was "none of its keys moves it"), however far by
+/// ones; a segment's `tab`,
 /// kept from the pointer in the host that takes its clicks, is pressed through that host (it was
 /// `TARGET_OBSCURED` by the host).
 #[test]
@@ -205,8 +244,53 @@ fn custom_radios_a_slider_drawn_late_and_a_segment_take_their_actions() {
     let volume = uid_of(&snap, "slider \"Volume\"");
     env.ctx("m", &["element", "fill", &volume, "27"]).ok();
     assert_eq!(eval(&env, "volume.value"), json!(27));
+    // (A long way by ones: keys pressed in a row, read once after; it stopped 200 keys on, at
+    // 227, and answered as if done.)
+    env.ctx("m", &["element", "fill", &volume, "730"]).ok();
+    assert_eq!(eval(&env, "volume.value"), json!(730));
     let grid = uid_of(&snap, "tab \"Grid\"");
     env.ctx("m", &["element", "click", &grid]).ok();
     assert_eq!(eval(&env, "out.textContent"), "grid");
     assert!(snapshot(&env, "m").contains(&format!("{grid} tab \"Grid\" selected")));
+}
+
+/// A wheel's column, a slider that shows its values as buttons (Ionic's time picker: minutes,
+/// AM and PM), takes `fill` by the value it shows: that button pressed, as a user taps it (`5`
+/// for `05`). It was stepped by keys toward the number as a position (`5` past the end of four
+/// minutes), and words were refused ("fill it with a number").
+#[test]
+fn a_wheel_of_values_takes_fill_by_the_value_it_shows() {
+    let (_server, env, snap) = opened("Mobile components", PAGE, "m");
+    let minute = uid_of(&snap, "slider \"Minute\"");
+    let period = uid_of(&snap, "slider \"Day period\"");
+    env.ctx("m", &["element", "fill", &minute, "5"]).ok();
+    env.ctx("m", &["element", "fill", &period, "pm"]).ok();
+    assert_eq!(eval(&env, "minutes.value + ' ' + period.value"), "05 PM");
+    let after = snapshot(&env, "m");
+    assert!(
+        after.contains(&format!("{minute} slider \"Minute\" value=\"05\"")),
+        "{after}"
+    );
+}
+
+/// A loading overlay over the page (no control in it, "Loading…") is waited for: the click
+/// after it lands once it goes (it was `TARGET_OBSCURED`, hinting a click on the overlay); one
+/// that stays is told as the page being busy, hinting a wait, not a click on it.
+#[test]
+fn a_click_under_a_loading_overlay_waits_for_it_to_go() {
+    let (_server, env, snap) = opened("Mobile components", PAGE, "m");
+    let next = uid_of(&snap, "button \"Next\"");
+    env.ctx(
+        "m",
+        &["element", "click", &uid_of(&snap, "button \"Load\"")],
+    )
+    .ok();
+    env.ctx("m", &["element", "click", &next]).ok();
+    assert_eq!(eval(&env, "out.textContent"), "next");
+    let forever = uid_of(&snap, "button \"Load forever\"");
+    env.ctx("m", &["element", "click", &forever]).ok();
+    let covered = env.ctx("m", &["element", "click", &next]);
+    let error = covered.err("TARGET_OBSCURED", 5);
+    assert_eq!(error["details"]["busy"], true, "{error}");
+    assert!(covered.stdout.contains("wait-idle"), "{}", covered.stdout);
 }

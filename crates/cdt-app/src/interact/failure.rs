@@ -156,6 +156,15 @@ fn obscured_error(value: &Value, element: &str) -> CdtError {
         .run_then::<op::PageWaitIdle>("", " (a page may turn the pointer off while it scrolls or loads), then try again")
         .run_then::<op::ElementFocus>("<uid>", ", then cdt input key Enter (the keyboard reaches it)");
     }
+    if value["busy"] == true {
+        let waited = super::pointing::BUSY_WAIT.as_secs();
+        return CdtError::new(
+            ErrorCode::TargetObscured,
+            format!("{element} is covered by {covering}, which tells the page is busy (loading), and it did not go within {waited} s"),
+        )
+        .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"], "busy": true }))
+        .run_then::<op::PageWaitIdle>("", " (or wait until it goes), then try again");
+    }
     let mut error = CdtError::new(ErrorCode::TargetObscured, format!("{element} is covered by {covering} at its click point"))
         .with_details(json!({ "covering": covering, "coveringUid": value["coveringUid"], "coverControls": value["coverControls"] }));
     // An option of a `<select>` kept out of sight under the drop-down drawn for it (Tom

@@ -78,6 +78,7 @@ pub(super) async fn aim(
     // filter would otherwise be covered by its neighbour, or pressed where it was).
     let mut waited = Duration::ZERO;
     let mut moved_away = false;
+    let mut busy_for = Duration::ZERO;
     loop {
         while let Some(moving) = found["moving"].as_u64().filter(|ms| *ms > 0) {
             let wait = Duration::from_millis(moving + 20).min(MOTION_WAIT.saturating_sub(waited));
@@ -100,6 +101,17 @@ pub(super) async fn aim(
                     .probe(&frame, ProbeCommand::ActionPoint, args.clone())
                     .await?;
             }
+        }
+        // A cover that only tells the page is busy (a loading overlay) goes by itself: waited
+        // for, a while at most.
+        if found["error"] == "obscured" && found["busy"] == true && busy_for < BUSY_WAIT {
+            tokio::time::sleep(BUSY_POLL).await;
+            busy_for += BUSY_POLL;
+            args["noScroll"] = json!(true);
+            found = ctx
+                .probe(&frame, ProbeCommand::ActionPoint, args.clone())
+                .await?;
+            continue;
         }
         // A cover the pointer holds open (a hover menu the last action left it over, a tip
         // shown while it rests elsewhere) goes once the pointer leaves, as a user's hand moves
@@ -130,6 +142,11 @@ pub(super) async fn aim(
         ambiguous: warning,
     })
 }
+
+/// How long an action waits, at most, for a cover that tells the page is busy (a loading
+/// overlay) to go, and how often it looks.
+pub(super) const BUSY_WAIT: Duration = Duration::from_millis(5000);
+const BUSY_POLL: Duration = Duration::from_millis(100);
 
 /// How long an action waits, at most, for its target's box to stop moving (an animation or a
 /// transition of its position or size, on it or around it) before it aims.

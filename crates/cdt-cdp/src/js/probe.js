@@ -662,6 +662,20 @@
     // Those that dismiss first (a dialog's Close before its Delete); uids only for those named.
     return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ control }) => controlOf(control));
   };
+  // Whether what covers `el` at `hit` only tells that the page is busy, and goes by itself: a
+  // layer apart from `el` with no control in it that says so (`aria-busy`, a progress bar, or
+  // words such as "Loading…": Ionic's loading overlay over the whole page).
+  const BUSY_WORDS = /^(loading|please wait|saving|processing|working|uploading|submitting|updating|signing in|logging in)\b/i;
+  const busyCover = (hit, el) => {
+    let layer = hit.closest('dialog[open], [aria-modal=true], [aria-busy=true]');
+    if (!layer) {
+      layer = hit;
+      while (layer.parentElement && !layer.parentElement.contains(el)) layer = layer.parentElement;
+    }
+    if (layer.contains(el) || [...layer.querySelectorAll(ANY_CONTROL)].some(isVisible)) return false;
+    return layer.matches('[aria-busy=true]') || !!layer.querySelector('[aria-busy=true], [role=progressbar], progress') ||
+      BUSY_WORDS.test(clean(layer.innerText || ''));
+  };
   // A pop-up over the page that covers `el` (a date picker's calendar left open by a field
   // filled before): the layer `hit` is drawn in — positioned, apart from `el`, smaller than most
   // of the view (not a backdrop) —, and a point of the view outside it where nothing takes a
@@ -843,7 +857,7 @@
       // chosen through that, by `element select` on the `<select>`.)
       const select = el.tagName === 'OPTION' ? el.closest('select') : null;
       const kept = select && keptOut(el) ? { keptSelect: ref(select), option: clean(el.textContent, 60) } : {};
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered,
+      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered, busy: busyCover(hit, el),
         moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed, ...popupOver(hit, el), ...kept };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
@@ -1046,6 +1060,18 @@
       el.hasAttribute('aria-controls') ||
       (el.type === 'text' && (el.getAttribute('autocomplete') || '').toLowerCase() === 'off') || calledSearch(el);
   };
+  // The button a wheel's column (a slider) shows for `value` (through slots and shadow trees:
+  // Ionic's options, each drawing its button): of that name, or of that number
+  // (`5` for `05`), regardless of case; none where it holds no such buttons.
+  const wheelOption = (slider, value) => {
+    const wanted = clean(value).toLowerCase();
+    const number = wanted === '' ? NaN : Number(wanted);
+    for (const option of allIn(slider, 'button, [role=button], [role=option]')) {
+      const name = nameOf(option, roleOf(option)).toLowerCase();
+      if (name === wanted || (Number.isFinite(number) && name !== '' && Number(name) === number)) return option;
+    }
+    return null;
+  };
   function prepareFill(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -1168,6 +1194,11 @@
     const role = roleOf(el);
     if ((role === 'slider' || role === 'spinbutton') && !el.isContentEditable && el.getAttribute('aria-valuenow') !== null) {
       if (el.getAttribute('aria-readonly') === 'true') return { error: 'readonly', uid, element: describe(el) };
+      // (A wheel's column, a slider that holds its values as buttons — Ionic's time picker:
+      // hours, minutes, AM and PM, going round —: the button of that value is pressed, as a
+      // user taps it, the wheel turning to it.)
+      const option = wheelOption(el, value);
+      if (option) return { uid, kind: 'toggle', needsClick: true, press: ref(option) };
       const want = Number(value.trim());
       if (value.trim() === '' || !Number.isFinite(want)) return { error: 'range-value', uid, element: describe(el), value };
       el.focus();

@@ -157,8 +157,10 @@ async fn fill_one(
             let asked = (value, shows);
             chose(choose::choose(ctx, &frame, &what, (&uid, at, open), asked).await?)
         }
+        // (Or the element that gives it that value: a wheel's button.)
         FillKind::Toggle if prepared["needsClick"] == true => {
-            (press_uid(ctx, &frame, &what, (&uid, false)).await?, None)
+            let at = prepared["press"].as_str().unwrap_or(&uid);
+            (press_uid(ctx, &frame, &what, (at, false)).await?, None)
         }
         FillKind::Step => {
             let now = prepared["now"].as_f64().unwrap_or_default();
@@ -221,8 +223,10 @@ fn chose(chosen: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
     }
 }
 
-/// Keys pressed at most to move a slider or spin button to its value.
+/// Keys pressed one at a time, each followed by a read, at most to move a slider or spin
+/// button to its value; and keys pressed in a row, read once after (a long way by small steps).
 const STEP_KEYS: usize = 200;
+const BATCH_KEYS: usize = 5000;
 
 /// How many times, and how often, a slider's value is read again after a key that seems to
 /// have moved nothing (its page may draw the new value a frame or two later).
@@ -263,6 +267,7 @@ async fn step_to(
     // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
     let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
     let mut presses = 0;
+    let mut batched = 0;
     let mut moved = false;
     while !at(now) && presses < STEP_KEYS {
         let Some(&kind) = kinds.first() else { break };
@@ -278,7 +283,19 @@ async fn step_to(
             continue;
         }
         if at(after) || (!passed && distance(after) < distance(now)) {
+            // (Many steps still to go by the step this key made — a range of a thousand by
+            // ones —: all but the last are pressed in a row, and the value read once after.)
+            let steps = (distance(after) / (after - now).abs()).floor();
             now = after;
+            if steps >= 3.0 && batched < BATCH_KEYS {
+                let many = (steps as usize - 1).min(BATCH_KEYS - batched);
+                let key = kind.keys(up)?;
+                for _ in 0..many {
+                    outcome = ctx.browser.key(&ctx.target, &key).await?;
+                }
+                batched += many;
+                now = settled_value(ctx, frame, uid, want).await?;
+            }
             continue;
         }
         // Past `want` (or the other way: a slider whose up is down). A smallest step past it
@@ -299,6 +316,18 @@ async fn step_to(
         (Some(min), _) if want < now => now <= min,
         _ => false,
     };
+    if moved && !at(now) && !at_end && presses >= STEP_KEYS {
+        return Err(CdtError::new(
+            ErrorCode::TargetNotInteractable,
+            format!(
+                "{uid} stopped at {now} after {} keys, short of {want}",
+                presses + batched
+            ),
+        )
+        .with_details(json!({ "uid": uid, "value": now, "wanted": want }))
+        .run_then::<op::ElementInspect>(uid, " (its box), then drag its handle")
+        .run::<op::InputDrag>("<x1> <y1> <x2> <y2>"));
+    }
     if !moved && !at(now) && !at_end {
         return Err(CdtError::new(
             ErrorCode::TargetNotInteractable,
@@ -331,6 +360,22 @@ impl StepKey {
         };
         super::keys::parse_keys(key)
     }
+}
+
+/// What a slider or spin button says once its value holds still after keys pressed in a row:
+/// read until two reads a moment apart agree (a page may draw it a frame or two late), a few
+/// times at most.
+async fn settled_value(ctx: &PageCtx, frame: &str, uid: &str, want: f64) -> Result<f64, CdtError> {
+    let mut value = range_now(ctx, frame, uid, want).await?;
+    for _ in 0..REDRAWN_READS {
+        tokio::time::sleep(REDRAWN_WAIT).await;
+        let again = range_now(ctx, frame, uid, want).await?;
+        if again == value {
+            break;
+        }
+        value = again;
+    }
+    Ok(value)
 }
 
 /// What a slider or spin button says its value is now (`aria-valuenow`): prepared again for
