@@ -3,7 +3,8 @@
 //! slot, radio elements that each keep their input in a shadow tree of their own; a modal kept
 //! hidden (`visibility: hidden` on its host) whose words are slotted into its shadow tree; a
 //! button element with an `onclick` around the one `<button>` its shadow tree draws; and a
-//! number field its page gives the role `alert`.
+//! number field its page gives the role `alert`. And as SAP's UI5 draws its own (second page):
+//! a multi-combobox in a shadow tree, a step input's icons.
 
 use cdt_e2e::{opened, snapshot, uid_of};
 
@@ -90,4 +91,117 @@ fn web_components_show_what_they_draw_and_no_more() {
         "{}",
         filled.stdout
     );
+}
+
+/// Controls drawn as SAP's UI5 web components (`@ui5/webcomponents` 2.26) draw theirs: a
+/// multi-combobox whose field lives in its shadow tree, its list's options each saying "Not
+/// Selected," to screen readers in a box of no size before the words they show; a step input
+/// whose buttons are icons kept from screen readers, each an `svg` with a title.
+const UI5: &str = r#"<x-multi-combobox id=tags label=Tags options="Urgent,Gift,Fragile"></x-multi-combobox>
+<x-step id=qty></x-step>
+<p id=out>none</p>
+<script>
+const drawn = (el, html) => {
+  if (el.shadowRoot) return null;
+  const root = el.attachShadow({ mode: 'open' });
+  root.innerHTML = html;
+  return root;
+};
+customElements.define('x-multi-combobox', class extends HTMLElement {
+  connectedCallback() {
+    const root = drawn(this, '<input role=combobox aria-expanded=false aria-haspopup=dialog aria-autocomplete=both aria-controls=pop>' +
+      '<div id=pop role=dialog aria-label="Available Options" hidden><ul role=listbox aria-label="Contains Multi-Selectable Items"></ul></div>');
+    if (!root) return;
+    this.selected = [];
+    const [field, pop, list] = ['input', '#pop', 'ul'].map((s) => root.querySelector(s));
+    field.setAttribute('aria-label', this.getAttribute('label'));
+    const show = () => {
+      list.innerHTML = '';
+      for (const option of this.getAttribute('options').split(',')) {
+        if (!option.toLowerCase().startsWith(field.value.toLowerCase())) continue;
+        const chosen = this.selected.includes(option);
+        const li = document.createElement('li');
+        li.setAttribute('role', 'option');
+        li.setAttribute('aria-selected', String(chosen));
+        li.innerHTML = '<span style="position: absolute; font-size: 0">' + (chosen ? 'Selected,' : 'Not Selected,') + '</span><span></span>';
+        li.lastChild.textContent = option;
+        li.addEventListener('click', () => {
+          this.selected = chosen ? this.selected.filter((s) => s !== option) : [...this.selected, option];
+          field.value = '';
+          out.textContent = this.selected.join('+');
+          show();
+        });
+        list.appendChild(li);
+      }
+      pop.hidden = false;
+      field.setAttribute('aria-expanded', 'true');
+    };
+    field.addEventListener('input', show);
+    field.addEventListener('click', show);
+    field.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      pop.hidden = true;
+      field.setAttribute('aria-expanded', 'false');
+    });
+  }
+});
+customElements.define('x-icon', class extends HTMLElement {
+  connectedCallback() {
+    const root = drawn(this, '<svg aria-hidden=true width=16 height=16><title></title><rect width=16 height=16></rect></svg>');
+    if (!root) return;
+    root.querySelector('title').textContent = this.getAttribute('label');
+    root.querySelector('svg').setAttribute('aria-label', this.getAttribute('label'));
+    this.setAttribute('tabindex', '-1');
+    this.style.cursor = 'pointer';
+  }
+});
+customElements.define('x-step', class extends HTMLElement {
+  connectedCallback() {
+    const root = drawn(this, '<x-icon label=Decrease></x-icon><input aria-label=Quantity value=1><x-icon label=Increase></x-icon>');
+    if (!root) return;
+    const field = root.querySelector('input');
+    const [less, more] = root.querySelectorAll('x-icon');
+    less.addEventListener('click', () => { field.value = String(Number(field.value) - 1); });
+    more.addEventListener('click', () => { field.value = String(Number(field.value) + 1); });
+  }
+});
+</script>"#;
+
+/// `select` takes several options of a multi-combobox whose own element names it one (its field
+/// in the shadow tree of a `…-multi-combobox`; the list does not say it takes several), each
+/// found by the words it shows, not those it says to screen readers only ("no option",
+/// naming "Not Selected, Urgent").
+#[test]
+fn a_multi_combobox_drawn_in_a_shadow_tree_takes_several_options_by_their_shown_words() {
+    let (_server, env, snap) = opened("UI5", UI5, "u");
+    let tags = uid_of(&snap, "combobox \"Tags\"");
+    env.ctx("u", &["element", "select", &tags, "Urgent,Fragile"])
+        .ok();
+    let out = env
+        .ctx("u", &["runtime", "eval", "out.textContent"])
+        .ok()
+        .clone();
+    assert_eq!(out["value"], "Urgent+Fragile");
+}
+
+/// An icon that acts, kept from screen readers (no line in Chromium's tree), is a clickable
+/// named by its picture's title, as its tooltip shows (it was an unnamed `clickable`).
+#[test]
+fn an_icon_kept_from_screen_readers_is_named_by_its_pictures_title() {
+    let (_server, env, snap) = opened("UI5", UI5, "u");
+    let more = uid_of(&snap, "clickable \"Increase\"");
+    uid_of(&snap, "clickable \"Decrease\"");
+    env.ctx("u", &["element", "click", &more]).ok();
+    let value = env
+        .ctx(
+            "u",
+            &[
+                "runtime",
+                "eval",
+                "qty.shadowRoot.querySelector('input').value",
+            ],
+        )
+        .ok()
+        .clone();
+    assert_eq!(value["value"], "2");
 }

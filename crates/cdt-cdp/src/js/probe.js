@@ -1378,9 +1378,11 @@
   const classedDropDown = (el) => classedUp(el, DROP_DOWN_CLASS, 4);
   // Whether a class of `el`, or of what holds it (`levels` in all, short of the body), matches
   // `pattern`.
+  // (Across a shadow root to its host, whose element's own name counts as a class: UI5's
+  // `ui5-multi-combobox` around its field.)
   const classedUp = (el, pattern, levels) => {
-    for (let at = el, up = 0; at && at !== document.body && up < levels; at = at.parentElement, up++) {
-      if ([...at.classList].some((c) => pattern.test(c))) return true;
+    for (let at = el, up = 0; at && at !== document.body && up < levels; at = at.parentElement || at.getRootNode().host, up++) {
+      if ([...at.classList].some((c) => pattern.test(c)) || (at.localName.includes('-') && pattern.test(at.localName))) return true;
     }
     return false;
   };
@@ -1523,6 +1525,9 @@
       if (at < 0) at = names.findIndex((n) => n.toLowerCase() === wanted.toLowerCase());
       // (Its words alone, without an icon's label: Ant Design's Cascader names "Europe right".)
       if (at < 0) at = options.findIndex((o) => clean(o.innerText).toLowerCase() === wanted.toLowerCase());
+      // (The words it shows, without those kept for screen readers in a box of no size: UI5's
+      // "Not Selected," before each option of its multi-combobox.)
+      if (at < 0) at = options.findIndex((o) => shownText(o).toLowerCase() === wanted.toLowerCase());
       if (at < 0) at = options.findIndex((o) => [o.getAttribute('data-value'), o.getAttribute('value')].includes(wanted));
       // (None of those words: what the list offers to add them as its own.)
       return at < 0 ? adderIn(list, wanted) : options[at];
@@ -1583,7 +1588,7 @@
   // of several (Tom Select's `ts-wrapper multi`, Chosen's `chosen-container-multi`), or it
   // stands for a `<select multiple>` kept out of sight in it or beside it (what such widgets
   // draw over: Choices.js, Tom Select).
-  const MULTI_CLASS = /multi-?select|select-?multiple|is-multi|(^|[-_])multi(ple)?$/i;
+  const MULTI_CLASS = /multi-?select|select-?multiple|multi-?combo|is-multi|(^|[-_])multi(ple)?$/i;
   // Whether the classes of `el` (a drop-down, or its list) or of what holds it, a few levels
   // up, name it one of several (Element Plus's pop-up `el-select-dropdown is-multiple`).
   const listedSeveral = (el) => classedUp(el, MULTI_CLASS, 5);
@@ -1741,6 +1746,20 @@
   // Whether `el` shows with a box of its own (a list box kept out of sight for screen readers
   // has none), drawn (a pop-up fading in from nothing is not yet).
   const boxed = (el) => takesRoom(el) && drawn(el);
+  // The words `el` shows as the page draws it (through shadow trees and slots), those whose
+  // element takes room: not words kept for screen readers in a box of a pixel or none.
+  const shownText = (el) => {
+    const parts = [];
+    const visit = (node) => {
+      const kids = node.tagName === 'SLOT' ? node.assignedNodes({ flatten: true }) : (node.shadowRoot || node).childNodes;
+      for (const kid of kids) {
+        if (kid.nodeType === Node.ELEMENT_NODE) visit(kid);
+        else if (kid.nodeType === Node.TEXT_NODE && kid.parentElement && clean(kid.data) && takesRoom(kid.parentElement)) parts.push(kid.data);
+      }
+    };
+    visit(el);
+    return clean(parts.join(' '));
+  };
   // Whether `el` takes room on the page, seen or not (at opacity 0 too: Naive UI keeps a
   // menu that faded out so for a frame or two, then hides it).
   const takesRoom = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el); };

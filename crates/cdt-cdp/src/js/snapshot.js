@@ -110,6 +110,17 @@
     }
     return parts;
   };
+  // The label of the picture a bare clickable shows and nothing else (an `svg`'s `aria-label`
+  // or `<title>`, an image's `alt` or `title`), kept from screen readers or not; '' for none.
+  const iconLabel = (el) => {
+    if (holdsShownControl(el) || H.clean(el.innerText || '')) return '';
+    for (const picture of H.allIn(el, 'svg, img')) {
+      const title = picture.tagName === 'IMG' ? picture.alt || picture.title : picture.querySelector('title') && picture.querySelector('title').textContent;
+      const words = H.clean(picture.getAttribute('aria-label') || title || '');
+      if (words) return words;
+    }
+    return '';
+  };
   const endsInSpace = (part) => part.length > 0 && /\s/.test(part[part.length - 1]);
 
   // What changed since a block's output was kept (see the header).
@@ -674,6 +685,10 @@
         // (Controls that do not show do not count: a label around its hidden file input or
         // checkbox is named by its words.)
         if (name && role === H.CLICKABLE && !H.hasOwnName(el) && (splits || holdsShownControl(el))) name = '';
+        // An icon that acts, named by nothing Chromium reads (its picture kept from screen
+        // readers: UI5's value-help and step buttons, an `svg` with `aria-hidden` and a title),
+        // is named by its picture's own label: the words its tooltip shows.
+        if (!name && role === H.CLICKABLE && candidate) name = iconLabel(el);
         let keep;
         if (args.verbose) keep = true;
         else if (actionable) keep = !(role === 'option' && args.interactive && !el.selected) && !focusGuard(el, role, name);
