@@ -44,6 +44,7 @@ mod snapshot_diff;
 mod storage;
 mod telemetry;
 mod trace;
+mod vaadin_components;
 mod video;
 mod web_components;
 

@@ -54,7 +54,10 @@ pub async fn in_any_frame(
                 let mut named = args.clone();
                 if let Some(object) = named.as_object_mut() {
                     object.remove("selector");
-                    object.remove("text");
+                    // (The words stay, as where to press: a user presses what they read.)
+                    if let Some(text) = object.remove("text") {
+                        object.insert("words".to_string(), text);
+                    }
                 }
                 named["uid"] = json!(uid);
                 let warning = ambiguous(&args, &uid, found["also"].as_u64().unwrap_or(0));

@@ -501,6 +501,30 @@
     }
     return null;
   };
+  // The middle of a text node's box in the view (none where it has no box there).
+  const wordsBox = (node) => {
+    const range = node.ownerDocument.createRange();
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    const view = node.ownerDocument.defaultView;
+    const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+    return r.width > 0 && r.height > 0 && x >= 0 && y >= 0 && x <= view.innerWidth && y <= view.innerHeight ? [x, y] : null;
+  };
+  // The text node that shows `wanted` (lowercase, cleaned) inside `el` as the page draws it
+  // (through slots and shadow trees), if one holds exactly those words in a box that takes
+  // room (not a visually hidden label, a pixel clipped to nothing).
+  const wordsNode = (el, wanted) => {
+    const visit = (node) => {
+      const kids = node.tagName === 'SLOT' ? node.assignedNodes({ flatten: true }) : (node.shadowRoot || node).childNodes;
+      for (const kid of kids) {
+        if (kid.nodeType === Node.TEXT_NODE && clean(kid.data).toLowerCase() === wanted && kid.parentElement && takesRoom(kid.parentElement)) return kid;
+        const found = kid.nodeType === Node.ELEMENT_NODE ? visit(kid) : null;
+        if (found) return found;
+      }
+      return null;
+    };
+    return visit(el);
+  };
   // Whether an option shows on the page, in a list box (a `<select multiple>` or one of more
   // than one row), not in a drop-down's pop-up.
   const inListBox = (option) => {
@@ -546,8 +570,9 @@
         (inside(m, other) || (other.control && !m.control && holds(other.el, m.el)))));
       if (!innermost.length) return { error: 'unknown', scrollers: scrollers(deepQueryAll('*')) };
       const best = innermost.reduce((a, b) => (b.rank < a.rank ? b : a));
-      // How many others match as well (the caller is told: a uid chooses).
-      return { el: best.el, also: innermost.filter((m) => m.rank === best.rank).length - 1 };
+      // How many others match as well (the caller is told: a uid chooses); and the words
+      // themselves, where a press lands (`words`).
+      return { el: best.el, also: innermost.filter((m) => m.rank === best.rank).length - 1, words: wordsNode(best.el, wanted) };
     }
     return { error: 'unknown' };
   };
@@ -797,6 +822,13 @@
     let lx = r.left + r.width / 2; let ly = r.top + r.height / 2;
     const view = el.ownerDocument.defaultView;
     if (drawnBy) [lx, ly] = drawnBy;
+    // A target named by its words is pressed on them, as a user presses what they read (a
+    // grid's header cell, whose sorter holds its words at one side: Vaadin's).
+    const shows = args.words ? wordsNode(el, clean(args.words).toLowerCase()) : picked.words;
+    const words = shows && shows.isConnected ? wordsBox(shows) : null;
+    // (Where what shows there is the element, or what it shows.)
+    const there = words && el.ownerDocument.elementFromPoint(words[0], words[1]);
+    if (words && !drawnBy && there && (el.contains(there) || inFlatTree(el, there) || holds(el, there))) [lx, ly] = words;
     if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el), moving };
     let hit = drawnBy ? drawnBy[2] : el.ownerDocument.elementFromPoint(lx, ly);
     // What draws a drop-down field kept out of sight (`clear`) is pressed where no control of
@@ -1434,6 +1466,7 @@
   // The list boxes and menus shown before a drop-down is pressed or typed into: not its own.
   // (None when its own shows already.)
   const notePopups = (el) => {
+    R.listScroll = null;
     R.popupsBefore = el.getAttribute('aria-expanded') === 'true' ? null
       : new WeakSet(deepQueryAll(POPUPS).filter((list) => choicesOf(list).some(boxed)));
   };
@@ -1535,6 +1568,10 @@
     const activeId = el.getAttribute('aria-activedescendant');
     const active = activeId && list.getAttribute('aria-multiselectable') !== 'true' ? list.querySelector('[id="' + CSS.escape(activeId) + '"]') : null;
     const answer = chosen(value, find, parts, multi, active, (words) => chipOf(el, words));
+    // (A long list draws only the options in view — Vaadin's time picker, 48 half hours, ten
+    // drawn —: on a miss it is scrolled a page on, from where it opened to its end, then from
+    // its start, and looked at again, as a user scrolls it.)
+    if (value && answer.missing !== undefined && !args.last && scrollOn(list)) return { pending: true, expanded: true };
     // (Options still drawing in, one after another — Material Web's menu —: not yet an answer,
     // unless this is the last look, `last`.)
     if (answer.missing !== undefined && !args.last && all.some((o) => !isDisabled(o) && !boxed(o))) return { pending: true, expanded: true };
@@ -1550,6 +1587,28 @@
     }
     return answer;
   }
+  // Scrolls the box that scrolls `list` (it, or what holds it, across shadow roots) a page on,
+  // once to its end, then once from its start (`R.listScroll` keeps where it went): whether it
+  // moved.
+  const scrollOn = (list) => {
+    let box = null;
+    for (let at = list; at && at !== document.body && !box; at = at.parentElement || at.getRootNode().host) {
+      if (/(auto|scroll)/.test(getComputedStyle(at).overflowY) && at.scrollHeight > at.clientHeight + 1) box = at;
+    }
+    if (!box) return false;
+    let scan = R.listScroll && R.listScroll.box.deref() === box ? R.listScroll : null;
+    if (!scan) scan = R.listScroll = { box: new WeakRef(box), from: box.scrollTop, wrapped: false };
+    const end = box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
+    if (end && scan.wrapped) return false;
+    if (end) {
+      scan.wrapped = true;
+      box.scrollTop = 0;
+      return scan.from > 0;
+    }
+    if (scan.wrapped && box.scrollTop >= scan.from) return false;
+    box.scrollTop += Math.max(box.clientHeight - 24, 24);
+    return true;
+  };
   // The button that confirms what was chosen in a dialog of options that waits for it (Ionic's
   // alert: OK beside Cancel), as a uid: one of the dialog around `list` (or `list` itself) that
   // shows and says so; none where the dialog takes each choice at once.
@@ -2171,7 +2230,9 @@
     const field = !!now && now !== el && (A11Y.isTextControl(now) || now.isContentEditable);
     // (In it, or beside it in what holds it: a drop-down's own search field.)
     const beside = field && (el.contains(now) || (!!el.parentElement && el.parentElement.contains(now)));
-    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field, fieldBeside: beside };
+    // (A date field whose calendar opened as it was typed into: Vaadin's date picker.)
+    const calendar = roleOf(el) === 'combobox' && el.getAttribute('aria-haspopup') === 'dialog' && el.getAttribute('aria-expanded') === 'true';
+    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field, fieldBeside: beside, calendar };
   }
   function clear(args, target) {
     const picked = pick(args, target);

@@ -32,6 +32,14 @@ pub(super) async fn type_kept(
     else {
         return Ok(typed);
     };
+    // (A date field whose calendar opened as it was typed into takes the date as a user ends
+    // it, by Enter: left open, Vaadin's holds the page's pointer and keeps the date untaken.)
+    if holds["value"] == value && holds["calendar"] == true && holds["focused"] == true {
+        return ctx
+            .browser
+            .key(&ctx.target, &keys::parse_keys("Enter")?)
+            .await;
+    }
     if holds["value"] == value || !holds["value"].is_string() || holds["toField"] == true {
         return Ok(typed);
     }
