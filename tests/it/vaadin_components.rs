@@ -2,7 +2,8 @@
 //! field (a combobox that opens a calendar, `aria-haspopup=dialog`) whose calendar opens as it
 //! is typed into and takes the date only on Enter, holding the page's pointer while open; a
 //! time field one does not type into (`inputmode=none`) whose list of 48 half hours draws only
-//! the ten in view; a grid's header cell whose sorter holds its words at one side.
+//! the ten in view; a grid's header cell whose sorter holds its words at one side; a dialog whose
+//! focusable frame shows, through a slot, what its page rendered into it.
 
 use cdt_e2e::{opened, uid_of};
 
@@ -16,6 +17,7 @@ const PAGE: &str = r#"<label for=start>Start date</label>
 </div>
 <table style="width: 600px"><tr><th role=columnheader style="width: 400px; text-align: left"><x-sorter>Age</x-sorter></th></tr></table>
 <button onclick="out.textContent = 'clicked'">Other</button>
+<x-dialog><p>Delete everything?</p><button>Yes, delete</button> <button>Cancel</button></x-dialog>
 <p id=out>none</p>
 <script>
 // The date field: its calendar opens as it is typed into; Enter takes the date and closes it;
@@ -54,6 +56,13 @@ at.addEventListener('click', () => {
   // (It opens at the time it holds.)
   list.scrollTop = Math.max(0, times.indexOf(at.value)) * 30;
   draw();
+});
+// A dialog whose focusable frame, in its shadow tree, shows what the page rendered into it.
+customElements.define('x-dialog', class extends HTMLElement {
+  connectedCallback() {
+    if (this.shadowRoot) return;
+    this.attachShadow({ mode: 'open' }).innerHTML = '<div role=dialog aria-label=Confirm><div tabindex=0><slot></slot></div></div>';
+  }
 });
 customElements.define('x-sorter', class extends HTMLElement {
   connectedCallback() {
@@ -104,4 +113,15 @@ fn a_text_target_is_pressed_on_its_words() {
     let (_server, env, _snap) = opened("Vaadin", PAGE, "v");
     env.ctx("v", &["element", "click", "--text", "Age"]).ok();
     assert_eq!(out(&env), "sorted");
+}
+
+/// A focusable frame that shows controls through a slot is not named by their words: its text
+/// and its buttons are lines of their own (it was `clickable "Delete everything? Yes, delete
+/// Cancel"` over the buttons).
+#[test]
+fn a_frame_that_shows_controls_through_a_slot_is_not_named_by_them() {
+    let (_server, _env, snap) = opened("Vaadin", PAGE, "v");
+    assert!(snap.contains("text \"Delete everything?\""), "{snap}");
+    assert!(!snap.contains("clickable \"Delete"), "{snap}");
+    uid_of(&snap, "button \"Yes, delete\"");
 }

@@ -66,8 +66,12 @@
 
   // Whether a clickable holds a control that shows (one that does not, a label's hidden file
   // input or checkbox, leaves it named by its words).
+  // (Those it shows through slots too: Vaadin's dialog, whose focusable frame in its shadow
+  // tree shows the buttons its page rendered into it.)
   const holdsShownControl = (el) => {
     for (const control of el.querySelectorAll(NOT_A_NAME)) if (H.isVisible(control)) return true;
+    if (!el.shadowRoot && !el.querySelector('slot')) return false;
+    for (const control of H.allIn(el, NOT_A_NAME)) if (H.isVisible(control)) return true;
     return false;
   };
   // Whether `el`, clickable by its cursor alone (not focusable: Chromium keeps a focusable
