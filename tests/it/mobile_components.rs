@@ -12,7 +12,8 @@
 use cdt_e2e::{opened, snapshot, uid_of};
 use serde_json::json;
 
-const PAGE: &str = r#"<x-item style="cursor: pointer"><x-select id=fruit label=Fruit placeholder="Pick one" options="Apple,Banana,Cherry"></x-select></x-item>
+const PAGE: &str = concat!(
+    r#"<x-item style="cursor: pointer"><x-select id=fruit label=Fruit placeholder="Pick one" options="Apple,Banana,Cherry"></x-select></x-item>
 <x-item style="cursor: pointer"><x-select id=size label=Size placeholder="Pick a size" options="Small,Medium,Large" kind=sheet></x-select></x-item>
 <x-item style="cursor: pointer"><x-select id=toppings label=Toppings placeholder="Any" options="Cheese,Ham,Olives" kind=several></x-select></x-item>
 <x-toggle id=notify role=switch aria-checked=false tabindex=0>Notifications</x-toggle>
@@ -24,13 +25,9 @@ const PAGE: &str = r#"<x-item style="cursor: pointer"><x-select id=fruit label=F
 <button onclick="loading(700)">Load</button> <button onclick="loading(0)">Load forever</button> <button onclick="out.textContent = 'next'">Next</button>
 <p id=out>none</p>
 <script>
-const drawn = (el, html) => {
-  if (el.shadowRoot) return null;
-  const root = el.attachShadow({ mode: 'open' });
-  root.innerHTML = html;
-  return root;
-};
-customElements.define('x-item', class extends HTMLElement {
+"#,
+    cdt_e2e::drawn_js!(),
+    r#"customElements.define('x-item', class extends HTMLElement {
   connectedCallback() {
     // (Drawn as a button, its words in a box that takes the hand.)
     drawn(this, this.hasAttribute('button') ? '<button type=button><div style="cursor: pointer"><slot></slot></div></button>' : '<div><slot></slot></div>');
@@ -175,7 +172,8 @@ customElements.define('x-wheel', class extends HTMLElement {
     });
   }
 });
-</script>"#;
+</script>"#
+);
 
 fn eval(env: &cdt_e2e::TestEnv, expression: &str) -> serde_json::Value {
     env.ctx("m", &["runtime", "eval", expression]).ok()["value"].clone()

@@ -8,20 +8,13 @@
 
 use cdt_e2e::{opened, snapshot, uid_of};
 
-const PAGE: &str = "<x-radio-group legend=Plan><x-radio label=Free value=free></x-radio><x-radio label=Pro value=pro></x-radio></x-radio-group>
+const PAGE: &str = concat!("<x-radio-group legend=Plan><x-radio label=Free value=free></x-radio><x-radio label=Pro value=pro></x-radio></x-radio-group>
 <x-button onclick=\"modal.style.visibility = 'visible'\" style='cursor: pointer'>Delete</x-button>
 <x-modal id=modal style='visibility: hidden'><x-heading>Delete project?</x-heading><p>This removes it.</p></x-modal>
 <input type=number role=alert aria-label=Quantity value=1>
 <p id=out>none</p>
 <script>
-// (Each element draws its shadow tree once, as it is connected.)
-const drawn = (el, html) => {
-  if (el.shadowRoot) return null;
-  const root = el.attachShadow({ mode: 'open' });
-  root.innerHTML = html;
-  return root;
-};
-customElements.define('x-radio-group', class extends HTMLElement {
+", cdt_e2e::drawn_js!(), "customElements.define('x-radio-group', class extends HTMLElement {
   connectedCallback() {
     const root = drawn(this, '<fieldset><legend></legend><div><slot></slot></div></fieldset>');
     if (!root) return;
@@ -43,7 +36,7 @@ customElements.define('x-radio', class extends HTMLElement {
 customElements.define('x-button', class extends HTMLElement { connectedCallback() { drawn(this, '<button><slot></slot></button>'); } });
 customElements.define('x-modal', class extends HTMLElement { connectedCallback() { drawn(this, '<div role=dialog aria-label=Delete><slot></slot></div>'); } });
 customElements.define('x-heading', class extends HTMLElement { connectedCallback() { drawn(this, '<h2><slot></slot></h2>'); } });
-</script>";
+</script>");
 
 /// The group's radio of a name is checked by `select` on the group, through the shadow trees
 /// and the slot that show them (it said the group "is not a field"); a word it lacks names its
@@ -97,17 +90,14 @@ fn web_components_show_what_they_draw_and_no_more() {
 /// multi-combobox whose field lives in its shadow tree, its list's options each saying "Not
 /// Selected," to screen readers in a box of no size before the words they show; a step input
 /// whose buttons are icons kept from screen readers, each an `svg` with a title.
-const UI5: &str = r#"<x-multi-combobox id=tags label=Tags options="Urgent,Gift,Fragile"></x-multi-combobox>
+const UI5: &str = concat!(
+    r#"<x-multi-combobox id=tags label=Tags options="Urgent,Gift,Fragile"></x-multi-combobox>
 <x-step id=qty></x-step>
 <p id=out>none</p>
 <script>
-const drawn = (el, html) => {
-  if (el.shadowRoot) return null;
-  const root = el.attachShadow({ mode: 'open' });
-  root.innerHTML = html;
-  return root;
-};
-customElements.define('x-multi-combobox', class extends HTMLElement {
+"#,
+    cdt_e2e::drawn_js!(),
+    r#"customElements.define('x-multi-combobox', class extends HTMLElement {
   connectedCallback() {
     const root = drawn(this, '<input role=combobox aria-expanded=false aria-haspopup=dialog aria-autocomplete=both aria-controls=pop>' +
       '<div id=pop role=dialog aria-label="Available Options" hidden><ul role=listbox aria-label="Contains Multi-Selectable Items"></ul></div>');
@@ -165,7 +155,8 @@ customElements.define('x-step', class extends HTMLElement {
     more.addEventListener('click', () => { field.value = String(Number(field.value) + 1); });
   }
 });
-</script>"#;
+</script>"#
+);
 
 /// `select` takes several options of a multi-combobox whose own element names it one (its field
 /// in the shadow tree of a `…-multi-combobox`; the list does not say it takes several), each

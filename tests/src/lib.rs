@@ -451,3 +451,20 @@ fn reapable(pid: u32) -> bool {
     let threads = std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count);
     zombie && threads <= 1
 }
+
+/// The pages' helper that draws a custom element's shadow tree once, as it is connected:
+/// `drawn(el, html)` answers the new root, or null where the element has one. JavaScript for a
+/// page's script, put in with `concat!`.
+#[macro_export]
+macro_rules! drawn_js {
+    () => {
+        "// (Each element draws its shadow tree once, as it is connected.)
+const drawn = (el, html) => {
+  if (el.shadowRoot) return null;
+  const root = el.attachShadow({ mode: 'open' });
+  root.innerHTML = html;
+  return root;
+};
+"
+    };
+}
