@@ -22,6 +22,7 @@ mod emulation;
 mod events_ring;
 mod faults;
 mod flags;
+mod fluent_components;
 mod form_fields;
 mod heap;
 mod http;

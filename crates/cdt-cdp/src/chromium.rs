@@ -21,6 +21,9 @@ fn running_as_root() -> bool {
     unsafe { libc::geteuid() == 0 }
 }
 
+/// The Blink feature that gives an element's role as Chromium's accessibility tree has it.
+const COMPUTED_ROLES: &str = "ComputedAccessibilityInfo";
+
 /// The back/forward cache's size, as a feature parameter: two entries per page.
 const BACK_FORWARD_CACHE_SIZE: &str = "BackForwardCacheSize:cache_size/2";
 
@@ -89,8 +92,14 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
             .map(str::to_string)
             .collect()
     };
+    // A custom element's own role, which its script gives through ElementInternals, read as
+    // Chromium computes it (`Element.computedRole`): the snapshot's role for Fluent's
+    // `fluent-checkbox` and its kind. One --enable-blink-features too: the caller's merged in.
+    let mut blink = vec![COMPUTED_ROLES.to_string()];
     for arg in &spec.extra_args {
-        if let Some(list) = arg.strip_prefix("--enable-features=") {
+        if let Some(list) = arg.strip_prefix("--enable-blink-features=") {
+            blink.extend(split(list));
+        } else if let Some(list) = arg.strip_prefix("--enable-features=") {
             features.extend(split(list));
         } else if let Some(list) = arg.strip_prefix("--disable-features=") {
             disabled.extend(split(list));
@@ -107,6 +116,7 @@ pub fn chromium_args(spec: &LaunchSpec) -> Vec<String> {
         features.push(BACK_FORWARD_CACHE_SIZE.into());
     }
     args.push(format!("--enable-features={}", features.join(",")));
+    args.push(format!("--enable-blink-features={}", blink.join(",")));
     args.push(format!("--disable-features={}", disabled.join(",")));
     args.push("about:blank".into());
     args
@@ -260,6 +270,7 @@ mod tests {
                 "--lang=de".into(),
                 "--enable-features=Foo,Bar".into(),
                 "--disable-features=Baz".into(),
+                "--enable-blink-features=Qux".into(),
             ],
             profile_dir: "/tmp/p".into(),
             log_file: "/tmp/l".into(),
@@ -300,6 +311,15 @@ mod tests {
                 "--disable-features=Translate,MediaRouter,DialMediaRouteProvider,OptimizationHints,WebUIOmniboxPopup,WebUIOmniboxAimPopup,Baz"
             ],
             "one merged disabled list"
+        );
+        let blink: Vec<&String> = args
+            .iter()
+            .filter(|a| a.starts_with("--enable-blink-features="))
+            .collect();
+        assert_eq!(
+            blink,
+            vec!["--enable-blink-features=ComputedAccessibilityInfo,Qux"],
+            "one merged Blink feature list"
         );
         assert!(args.iter().any(|a| a == "--disable-popup-blocking"));
         assert_eq!(args.last().map(String::as_str), Some("about:blank"));

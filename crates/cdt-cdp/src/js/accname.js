@@ -280,7 +280,34 @@
     if (role === 'generic') return null;
     if ((role === 'region' || role === 'form') && !hasOwnName(el)) return null;
     if (role && REQUIRED_CONTEXT[role] && !inContext(el, REQUIRED_CONTEXT[role])) return null;
-    return role || nativeRole(el);
+    return role || nativeRole(el) || internalsRole(el);
+  };
+  // A custom element's own role, which its script gives through ElementInternals and no
+  // attribute tells (Fluent's `fluent-checkbox`, a `checkbox` in Chromium's tree): as Chromium
+  // computes it, where it offers that (`computedRole`: cdt's launch turns it on; none in a
+  // browser started without it). Only for a custom element without a `role` of its own.
+  // (Asked of a custom element that takes the focus by its `tabindex`, as the controls of
+  // such libraries do, once per element: Chromium's answer costs milliseconds, and keeps its
+  // accessibility tree up to date in that page from then on.)
+  const ownRoles = new WeakMap();
+  const internalsRole = (el) => {
+    if (!el.localName.includes('-') || el.hasAttribute('role') || !el.hasAttribute('tabindex')) return null;
+    if (ownRoles.has(el)) return ownRoles.get(el);
+    const computed = el.computedRole;
+    let role = typeof computed === 'string' && computed ? ROLE_SYNONYMS[computed] || computed : null;
+    if (!ARIA_ROLES.has(role) || role === 'generic' || role === 'none') role = null;
+    ownRoles.set(el, role);
+    return role;
+  };
+  // A custom element's own state that its script sets through ElementInternals where no
+  // attribute tells it: its custom state of that name (`:state(checked)`, Fluent's).
+  const customState = (el, name) => {
+    if (!el.localName.includes('-')) return false;
+    try {
+      return el.matches(':state(' + name + ')');
+    } catch (e) {
+      return false;
+    }
   };
   // The role Chromium gives the element (null: generic, none or no role of its own). Memoized.
   function roleOf(el) {
@@ -955,17 +982,19 @@
     return isGrid(around) || (around !== null && el.hasAttribute('role'));
   };
   // `word` when `attribute` is true, `word=mixed` when it is mixed and `mixes`.
+  // (A custom element that says it by neither: its custom state, `:state(checked)`.)
   const tristate = (el, attribute, word, mixes, out) => {
     const v = (el.getAttribute(attribute) || '').toLowerCase();
     if (v === 'true') out.push(word);
     else if (v === 'mixed' && mixes) out.push(word + '=mixed');
+    else if (!v && customState(el, word)) out.push(mixes && customState(el, 'indeterminate') ? word + '=mixed' : word);
   };
   // The states the snapshot's line shows, in its words and order, each only when it holds:
   // disabled, checked (`checked=mixed`), pressed (`pressed=mixed`), expanded, selected,
   // current (`current=page`…), required, readonly.
   const states = (el, role) => {
     const out = [];
-    if (disabled(el) || unplayable(el)) out.push('disabled');
+    if (disabled(el) || unplayable(el) || customState(el, 'disabled')) out.push('disabled');
     if (CHECKABLE.has(role)) {
       if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
         if (el.type === 'checkbox' && el.indeterminate) out.push('checked=mixed');
@@ -973,7 +1002,7 @@
       } else tristate(el, 'aria-checked', 'checked', MIXABLE.has(role), out);
     }
     if (role === 'button') tristate(el, 'aria-pressed', 'pressed', true, out);
-    if ((EXPANDABLE.has(role) && ariaIs(el, 'aria-expanded', 'true')) ||
+    if ((EXPANDABLE.has(role) && (ariaIs(el, 'aria-expanded', 'true') || (!el.hasAttribute('aria-expanded') && customState(el, 'expanded')))) ||
       // A <details>' summary is its disclosure button: expanded while it is open.
       (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS' && el.parentElement.open &&
         el.parentElement.querySelector(':scope > summary') === el)) out.push('expanded');
@@ -1025,5 +1054,5 @@
     if (parent && parent.nodeType === 11) parent = parent.host;
     return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
   };
-  return { role, name, visible, fromContent, headingLevel, states, disabled, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut, isTextControl };
+  return { role, name, visible, fromContent, headingLevel, states, disabled, customState, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut, isTextControl };
 })()

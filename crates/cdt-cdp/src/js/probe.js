@@ -1150,7 +1150,9 @@
       fire(el, 'input'); fire(el, 'change');
       return { uid, kind: 'select', value: told };
     }
-    if (type === 'checkbox' || type === 'radio' || el.getAttribute('role') === 'checkbox' || el.getAttribute('role') === 'switch') {
+    // (Or a custom element whose own role, given through ElementInternals, is one: Fluent's.)
+    const ownRole = !el.hasAttribute('role') && el.localName.includes('-') ? roleOf(el) : null;
+    if (type === 'checkbox' || type === 'radio' || ['checkbox', 'switch'].includes(el.getAttribute('role') || ownRole)) {
       // A yes or no, as forms and peers' tools write it; any other word is refused, not taken
       // as a yes.
       const word = value.trim().toLowerCase();
@@ -1168,7 +1170,9 @@
       // (A native box given a role of its own says its state by `aria-checked`, which its
       // script keeps: Element Plus's switch leaves `checked` false while it shows on.)
       const told = el.getAttribute('role') && ['true', 'false'].includes(el.getAttribute('aria-checked'));
-      const now = el.checked !== undefined && !told ? el.checked : el.getAttribute('aria-checked') === 'true';
+      // (A custom element that tells it by neither: its custom state, Fluent's.)
+      const now = el.checked !== undefined && !told ? el.checked
+        : el.getAttribute('aria-checked') === 'true' || (!el.hasAttribute('aria-checked') && A11Y.customState(el, 'checked'));
       if (!want && now && type === 'radio') return { error: 'radio-uncheck', uid, element: describe(el) };
       return { uid, kind: 'toggle', needsClick: want !== now, checked: now };
     }
@@ -1285,7 +1289,7 @@
     }
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
     // drop-down is: the radio button of that name (or value) is checked.
-    const radioKind = membersOf(el, 'input[type=radio], [role=radio]');
+    const radioKind = membersOf(el, 'input[type=radio], [role=radio]', 'radio');
     const radios = radioKind.found.filter((r) => !isDisabled(r));
     if (radios.length && holdsOnly(el, radios, radioKind.deep)) {
       const wanted = clean(value).toLowerCase();
@@ -1374,18 +1378,24 @@
   const namesOf = (el) => [nameOf(el, roleOf(el)), el.getAttribute('value')].filter(Boolean).map((n) => clean(n).toLowerCase());
   // Whether a checkbox or radio button is checked: a native one by `checked`, one of ARIA's
   // by `aria-checked`.
-  const checkedNow = (el) => (el.checked !== undefined ? el.checked : el.getAttribute('aria-checked') === 'true');
+  const checkedNow = (el) => (el.checked !== undefined ? el.checked
+    : el.getAttribute('aria-checked') === 'true' || (!el.hasAttribute('aria-checked') && A11Y.customState(el, 'checked')));
   // Whether `el` holds the fields `members` and no other (disabled ones counted), looking into
   // open shadow roots where the members were found there (`deep`).
   const GROUPED = 'input:not([type=hidden]), select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]';
-  const holdsOnly = (el, members, deep) => members.length === (deep ? allIn(el, GROUPED) : el.querySelectorAll(GROUPED)).length;
+  const holdsOnly = (el, members, deep) => [...(deep ? allIn(el, GROUPED) : el.querySelectorAll(GROUPED))].every((field) => members.includes(field));
   // The members of a group `el` holds that `selector` matches: its own, else those it shows
   // through shadow roots and slots (Carbon's radio group: a fieldset in a shadow root whose
   // slot shows the `cds-radio-button`s, each input in a shadow root of its own), with which it
   // was (`deep`).
-  const membersOf = (el, selector) => {
+  // (With `role`, else those of that role their script gives them through ElementInternals:
+  // Fluent's `fluent-radio`s.)
+  const membersOf = (el, selector, role) => {
     const own = [...el.querySelectorAll(selector)];
-    return own.length ? { found: own, deep: false } : { found: allIn(el, selector), deep: true };
+    if (own.length) return { found: own, deep: false };
+    const deep = allIn(el, selector);
+    if (deep.length || !role) return { found: deep, deep: true };
+    return { found: [...el.querySelectorAll('*')].filter((e) => e.localName.includes('-') && !e.hasAttribute('role') && roleOf(e) === role), deep: false };
   };
   // The radio buttons of the group of the radio button `el`: those of its name in its form
   // (or its document), else those of the radio group or fieldset around it.
