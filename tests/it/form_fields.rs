@@ -300,3 +300,18 @@ fn a_row_is_pressed_beside_the_controls_it_holds() {
         .clone();
     assert_eq!(out["value"], "Opened Mia");
 }
+
+/// A bare clickable around a range slider's two thumbs and nothing else (Angular Material's
+/// `mat-slider` with a range, Ionic's two-knob range) is no line, as in Chromium's tree: the
+/// thumbs are (it was an unnamed `clickable` over them). One with words of its own stays.
+#[test]
+fn a_track_around_two_thumbs_is_no_line_of_its_own() {
+    let page = "<div style='cursor: pointer; width: 300px'><input type=range aria-label=Min value=20><input type=range aria-label=Max value=80></div>
+<div style='cursor: pointer; width: 300px'>Pick a range <input type=range aria-label=Low><input type=range aria-label=High></div>";
+    let (_server, env, snap) = opened("Range", page, "r");
+    assert_eq!(snap.matches("clickable").count(), 1, "{snap}");
+    let min = uid_of(&snap, "slider \"Min\"");
+    assert!(snap.starts_with(&format!("{min} slider")), "{snap}");
+    env.ctx("r", &["element", "fill", &min, "30"]).ok();
+    assert!(snapshot(&env, "r").contains("slider \"Min\" focused value=\"30\""));
+}

@@ -83,14 +83,14 @@
   const wrapsOneControl = (el) => {
     const shadow = el.shadowRoot;
     if (el.hasAttribute('tabindex') || (el.hasAttribute('onclick') && !shadow)) return null;
-    let control = null;
+    const controls = [];
     // (A host's controls as the page shows them: through shadow trees and what slots show,
     // Ionic's item around its select, the button in the select's own shadow tree.)
     for (const c of shadow ? H.allIn(el, CONTROLS) : el.querySelectorAll(CONTROLS)) {
-      if (!H.isVisible(c) || (control && control.contains(c))) continue;
-      if (control) return null;
-      control = c;
+      if (H.isVisible(c) && !controls.some((k) => k.contains(c))) controls.push(c);
     }
+    if (controls.length > 1) return wrapsControlsOnly(el, controls) ? NONE : null;
+    const control = controls[0];
     if (!control) return null;
     const drawn = !el.contains(control);
     const inside = (part) => (el.contains(part) || part.getRootNode() === control.getRootNode()) && !part.contains(control) && !control.contains(part);
@@ -102,6 +102,17 @@
     for (const part of parts) words = H.clean(words.replace(H.clean(part.innerText || ''), ' '));
     const shown = drawn ? H.nameOf(control, H.roleOf(control)) : control.innerText;
     return words === H.clean(shown || '') || (drawn && !words) ? parts : null;
+  };
+  // Whether `el` (a bare clickable, as above) shows no words but those of the several
+  // `controls` it holds: a range slider's track around its two thumbs (Angular Material's,
+  // Ionic's), which Chromium's tree has no line for either; its controls are lines of their own.
+  const wrapsControlsOnly = (el, controls) => {
+    let words = H.clean((el.shadowRoot ? H.nameOf(el, H.CLICKABLE) : el.innerText) || '');
+    for (const control of controls) {
+      const own = H.clean((el.contains(control) ? control.innerText : H.nameOf(control, H.roleOf(control))) || '');
+      if (own) words = H.clean(words.replace(own, ' '));
+    }
+    return !words;
   };
   // The parts of a control's `<label>`s that hold words and not the control: a label beside it,
   // or the children of one around it that do not hold it (Ionic's select: its label's text
