@@ -3,7 +3,7 @@
 //! (`internals.role`, `internals.ariaChecked`, a custom state `:state(checked)`), which no
 //! attribute tells — Chromium's tree has them as checkboxes, radios and buttons.
 
-use cdt_e2e::{opened, snapshot, uid_of};
+use cdt_e2e::{evaluated, opened, snapshot, uid_of};
 
 const PAGE: &str = r#"<x-check tabindex=0 aria-label="Send me news"></x-check>
 <x-radios tabindex=0 aria-label=Plan><x-radio tabindex=0 value=free aria-label=Free checked></x-radio><x-radio tabindex=-1 value=pro aria-label=Pro></x-radio></x-radios>
@@ -47,7 +47,7 @@ customElements.define('x-press', class extends Internal { constructor() { super(
 </script>"#;
 
 fn out(env: &cdt_e2e::TestEnv) -> serde_json::Value {
-    env.ctx("f", &["runtime", "eval", "out.textContent"]).ok()["value"].clone()
+    evaluated(env, "f", "out.textContent")
 }
 
 /// Custom elements of a role and state their script gives through ElementInternals show that

@@ -9,7 +9,7 @@
 //! `tab` kept from the pointer inside the host that takes its clicks; a loading overlay over the
 //! whole page.
 
-use cdt_e2e::{opened, snapshot, uid_of};
+use cdt_e2e::{evaluated, opened, snapshot, uid_of};
 use serde_json::json;
 
 const PAGE: &str = concat!(
@@ -176,7 +176,7 @@ customElements.define('x-wheel', class extends HTMLElement {
 );
 
 fn eval(env: &cdt_e2e::TestEnv, expression: &str) -> serde_json::Value {
-    env.ctx("m", &["runtime", "eval", expression]).ok()["value"].clone()
+    evaluated(env, "m", expression)
 }
 
 /// Each control a host draws is one line, as in Chromium's tree: the item around a select is

@@ -5,7 +5,7 @@
 //! the ten in view; a grid's header cell whose sorter holds its words at one side; a dialog whose
 //! focusable frame shows, through a slot, what its page rendered into it.
 
-use cdt_e2e::{opened, uid_of};
+use cdt_e2e::{evaluated, opened, uid_of};
 
 const PAGE: &str = r#"<label for=start>Start date</label>
 <input id=start role=combobox aria-haspopup=dialog aria-expanded=false autocomplete=off>
@@ -74,7 +74,7 @@ customElements.define('x-sorter', class extends HTMLElement {
 </script>"#;
 
 fn out(env: &cdt_e2e::TestEnv) -> serde_json::Value {
-    env.ctx("v", &["runtime", "eval", "out.textContent"]).ok()["value"].clone()
+    evaluated(env, "v", "out.textContent")
 }
 
 /// A date typed into a field whose calendar opened as it was typed into is taken, by Enter, as

@@ -6,7 +6,7 @@
 //! number field its page gives the role `alert`. And as SAP's UI5 draws its own (second page):
 //! a multi-combobox in a shadow tree, a step input's icons.
 
-use cdt_e2e::{opened, snapshot, uid_of};
+use cdt_e2e::{evaluated, opened, snapshot, uid_of};
 
 const PAGE: &str = concat!("<x-radio-group legend=Plan><x-radio label=Free value=free></x-radio><x-radio label=Pro value=pro></x-radio></x-radio-group>
 <x-button onclick=\"modal.style.visibility = 'visible'\" style='cursor: pointer'>Delete</x-button>
@@ -46,11 +46,7 @@ fn a_radio_group_drawn_through_shadow_trees_takes_select() {
     let (_server, env, snap) = opened("Web components", PAGE, "w");
     let group = uid_of(&snap, "group \"Plan\"");
     env.ctx("w", &["element", "select", &group, "Pro"]).ok();
-    let out = env
-        .ctx("w", &["runtime", "eval", "out.textContent"])
-        .ok()
-        .clone();
-    assert_eq!(out["value"], "pro");
+    assert_eq!(evaluated(&env, "w", "out.textContent"), "pro");
     let missing = env.ctx("w", &["element", "select", &group, "Gold"]);
     let error = missing.err("ELEMENT_NOT_FOUND", 3);
     assert_eq!(
@@ -168,11 +164,7 @@ fn a_multi_combobox_drawn_in_a_shadow_tree_takes_several_options_by_their_shown_
     let tags = uid_of(&snap, "combobox \"Tags\"");
     env.ctx("u", &["element", "select", &tags, "Urgent,Fragile"])
         .ok();
-    let out = env
-        .ctx("u", &["runtime", "eval", "out.textContent"])
-        .ok()
-        .clone();
-    assert_eq!(out["value"], "Urgent+Fragile");
+    assert_eq!(evaluated(&env, "u", "out.textContent"), "Urgent+Fragile");
 }
 
 /// An icon that acts, kept from screen readers (no line in Chromium's tree), is a clickable
@@ -183,16 +175,6 @@ fn an_icon_kept_from_screen_readers_is_named_by_its_pictures_title() {
     let more = uid_of(&snap, "clickable \"Increase\"");
     uid_of(&snap, "clickable \"Decrease\"");
     env.ctx("u", &["element", "click", &more]).ok();
-    let value = env
-        .ctx(
-            "u",
-            &[
-                "runtime",
-                "eval",
-                "qty.shadowRoot.querySelector('input').value",
-            ],
-        )
-        .ok()
-        .clone();
-    assert_eq!(value["value"], "2");
+    let value = evaluated(&env, "u", "qty.shadowRoot.querySelector('input').value");
+    assert_eq!(value, "2");
 }

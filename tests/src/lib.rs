@@ -412,6 +412,11 @@ pub fn opened(title: &str, body: &str, context: &str) -> (HttpServer, TestEnv, S
     (server, env, snap)
 }
 
+/// What `expression` evaluates to in the current page of `context` (`cdt runtime eval`).
+pub fn evaluated(env: &TestEnv, context: &str, expression: &str) -> serde_json::Value {
+    env.ctx(context, &["runtime", "eval", expression]).ok()["value"].clone()
+}
+
 /// The text of `cdt capture snapshot` in `context`.
 pub fn snapshot(env: &TestEnv, context: &str) -> String {
     snapshot_with(env, &[("CDT_CONTEXT_ID", context)])
