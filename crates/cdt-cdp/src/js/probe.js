@@ -283,9 +283,11 @@
     if (takesDrops(el, scope)) return DROPTARGET;
     return null;
   };
+  // What holds `el`: its parent, or the host of the shadow root it is at the top of (null: none).
+  const upAcross = (el) => el.parentElement || el.getRootNode().host || null;
   // Whether an element around `el`, across shadow roots, is a control (a role that acts).
   const heldByControl = (el) => {
-    for (let at = el.parentElement || el.getRootNode().host; at; at = at.parentElement || at.getRootNode().host) {
+    for (let at = upAcross(el); at; at = upAcross(at)) {
       if (ACTIONABLE.has(A11Y.role(at))) return true;
     }
     return false;
@@ -514,16 +516,8 @@
   // (through slots and shadow trees), if one holds exactly those words in a box that takes
   // room (not a visually hidden label, a pixel clipped to nothing).
   const wordsNode = (el, wanted) => {
-    const visit = (node) => {
-      const kids = node.tagName === 'SLOT' ? node.assignedNodes({ flatten: true }) : (node.shadowRoot || node).childNodes;
-      for (const kid of kids) {
-        if (kid.nodeType === Node.TEXT_NODE && clean(kid.data).toLowerCase() === wanted && kid.parentElement && takesRoom(kid.parentElement)) return kid;
-        const found = kid.nodeType === Node.ELEMENT_NODE ? visit(kid) : null;
-        if (found) return found;
-      }
-      return null;
-    };
-    return visit(el);
+    for (const text of shownTexts(el)) if (clean(text.data).toLowerCase() === wanted) return text;
+    return null;
   };
   // Whether an option shows on the page, in a list box (a `<select multiple>` or one of more
   // than one row), not in a drop-down's pop-up.
@@ -672,11 +666,7 @@
   };
   const coverControls = (hit, el) => {
     const modal = hit.closest('dialog[open], [aria-modal=true]');
-    let layer = modal;
-    if (!layer) {
-      layer = hit;
-      while (layer.parentElement && !layer.parentElement.contains(el)) layer = layer.parentElement;
-    }
+    const layer = modal || branchApart(hit, el);
     const controls = [];
     for (const control of layer.querySelectorAll('button, a[href], input[type=button], input[type=submit], [role=button], [role=link]')) {
       const role = roleOf(control);
@@ -687,16 +677,19 @@
     // Those that dismiss first (a dialog's Close before its Delete); uids only for those named.
     return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ control }) => controlOf(control));
   };
+  // The page's branch `hit` is in, apart from `el`'s: what holds `hit` up to, not including, what
+  // holds `el` too.
+  const branchApart = (hit, el) => {
+    let layer = hit;
+    while (layer.parentElement && !layer.parentElement.contains(el)) layer = layer.parentElement;
+    return layer;
+  };
   // Whether what covers `el` at `hit` only tells that the page is busy, and goes by itself: a
   // layer apart from `el` with no control in it that says so (`aria-busy`, a progress bar, or
   // words such as "Loading…": Ionic's loading overlay over the whole page).
   const BUSY_WORDS = /^(loading|please wait|saving|processing|working|uploading|submitting|updating|signing in|logging in)\b/i;
   const busyCover = (hit, el) => {
-    let layer = hit.closest('dialog[open], [aria-modal=true], [aria-busy=true]');
-    if (!layer) {
-      layer = hit;
-      while (layer.parentElement && !layer.parentElement.contains(el)) layer = layer.parentElement;
-    }
+    const layer = hit.closest('dialog[open], [aria-modal=true], [aria-busy=true]') || branchApart(hit, el);
     if (layer.contains(el) || [...layer.querySelectorAll(ANY_CONTROL)].some(isVisible)) return false;
     return layer.matches('[aria-busy=true]') || !!layer.querySelector('[aria-busy=true], [role=progressbar], progress') ||
       BUSY_WORDS.test(clean(layer.innerText || ''));
@@ -775,8 +768,7 @@
   // there: what draws `el`. (A host that is `hit` itself draws the control its shadow tree
   // keeps from the pointer: Ionic's segment button around its `tab`.)
   const drawnAround = (el, hit) => {
-    const up = (at) => at.parentElement || at.getRootNode().host || null;
-    for (let at = up(el), n = 0; at && n < 3; at = up(at), n++) {
+    for (let at = upAcross(el), n = 0; at && n < 3; at = upAcross(at), n++) {
       if (at === hit && at.shadowRoot && at.shadowRoot.contains(el)) return at;
       if (at.contains(hit)) return roleOf(at) === CLICKABLE && !controlIn(at, hit) ? at : null;
     }
@@ -828,7 +820,7 @@
     const words = shows && shows.isConnected ? wordsBox(shows) : null;
     // (Where what shows there is the element, or what it shows.)
     const there = words && el.ownerDocument.elementFromPoint(words[0], words[1]);
-    if (words && !drawnBy && there && (el.contains(there) || inFlatTree(el, there) || holds(el, there))) [lx, ly] = words;
+    if (words && !drawnBy && there && (holds(el, there) || inFlatTree(el, there))) [lx, ly] = words;
     if (lx < 0 || ly < 0 || lx > view.innerWidth || ly > view.innerHeight) return { error: 'out-of-view', uid, element: describe(el), moving };
     let hit = drawnBy ? drawnBy[2] : el.ownerDocument.elementFromPoint(lx, ly);
     // What draws a drop-down field kept out of sight (`clear`) is pressed where no control of
@@ -1151,8 +1143,7 @@
       return { uid, kind: 'select', value: told };
     }
     // (Or a custom element whose own role, given through ElementInternals, is one: Fluent's.)
-    const ownRole = !el.hasAttribute('role') && el.localName.includes('-') ? roleOf(el) : null;
-    if (type === 'checkbox' || type === 'radio' || ['checkbox', 'switch'].includes(el.getAttribute('role') || ownRole)) {
+    if (type === 'checkbox' || type === 'radio' || ['checkbox', 'switch'].includes(roleOf(el))) {
       // A yes or no, as forms and peers' tools write it; any other word is refused, not taken
       // as a yes.
       const word = value.trim().toLowerCase();
@@ -1170,9 +1161,7 @@
       // (A native box given a role of its own says its state by `aria-checked`, which its
       // script keeps: Element Plus's switch leaves `checked` false while it shows on.)
       const told = el.getAttribute('role') && ['true', 'false'].includes(el.getAttribute('aria-checked'));
-      // (A custom element that tells it by neither: its custom state, Fluent's.)
-      const now = el.checked !== undefined && !told ? el.checked
-        : el.getAttribute('aria-checked') === 'true' || (!el.hasAttribute('aria-checked') && A11Y.customState(el, 'checked'));
+      const now = told ? el.getAttribute('aria-checked') === 'true' : checkedNow(el);
       if (!want && now && type === 'radio') return { error: 'radio-uncheck', uid, element: describe(el) };
       return { uid, kind: 'toggle', needsClick: want !== now, checked: now };
     }
@@ -1377,7 +1366,7 @@
   // The names a checkbox or radio button answers to, in lower case: its own and its `value`.
   const namesOf = (el) => [nameOf(el, roleOf(el)), el.getAttribute('value')].filter(Boolean).map((n) => clean(n).toLowerCase());
   // Whether a checkbox or radio button is checked: a native one by `checked`, one of ARIA's
-  // by `aria-checked`.
+  // by `aria-checked`, a custom element that tells it by neither by its custom state (Fluent's).
   const checkedNow = (el) => (el.checked !== undefined ? el.checked
     : el.getAttribute('aria-checked') === 'true' || (!el.hasAttribute('aria-checked') && A11Y.customState(el, 'checked')));
   // Whether `el` holds the fields `members` and no other (disabled ones counted), looking into
@@ -1423,7 +1412,7 @@
   // (Across a shadow root to its host, whose element's own name counts as a class: UI5's
   // `ui5-multi-combobox` around its field.)
   const classedUp = (el, pattern, levels) => {
-    for (let at = el, up = 0; at && at !== document.body && up < levels; at = at.parentElement || at.getRootNode().host, up++) {
+    for (let at = el, up = 0; at && at !== document.body && up < levels; at = upAcross(at), up++) {
       if ([...at.classList].some((c) => pattern.test(c)) || (at.localName.includes('-') && pattern.test(at.localName))) return true;
     }
     return false;
@@ -1602,7 +1591,7 @@
   // moved.
   const scrollOn = (list) => {
     let box = null;
-    for (let at = list; at && at !== document.body && !box; at = at.parentElement || at.getRootNode().host) {
+    for (let at = list; at && at !== document.body && !box; at = upAcross(at)) {
       if (/(auto|scroll)/.test(getComputedStyle(at).overflowY) && at.scrollHeight > at.clientHeight + 1) box = at;
     }
     if (!box) return false;
@@ -1817,18 +1806,16 @@
   const boxed = (el) => takesRoom(el) && drawn(el);
   // The words `el` shows as the page draws it (through shadow trees and slots), those whose
   // element takes room: not words kept for screen readers in a box of a pixel or none.
-  const shownText = (el) => {
-    const parts = [];
-    const visit = (node) => {
-      const kids = node.tagName === 'SLOT' ? node.assignedNodes({ flatten: true }) : (node.shadowRoot || node).childNodes;
-      for (const kid of kids) {
-        if (kid.nodeType === Node.ELEMENT_NODE) visit(kid);
-        else if (kid.nodeType === Node.TEXT_NODE && kid.parentElement && clean(kid.data) && takesRoom(kid.parentElement)) parts.push(kid.data);
-      }
-    };
-    visit(el);
-    return clean(parts.join(' '));
-  };
+  const shownText = (el) => clean([...shownTexts(el)].map((text) => text.data).join(' '));
+  // The text nodes `el` shows as the page draws it (through shadow trees and slots), in order,
+  // those with words whose element takes room.
+  function* shownTexts(node) {
+    const kids = node.tagName === 'SLOT' ? node.assignedNodes({ flatten: true }) : (node.shadowRoot || node).childNodes;
+    for (const kid of kids) {
+      if (kid.nodeType === Node.ELEMENT_NODE) yield* shownTexts(kid);
+      else if (kid.nodeType === Node.TEXT_NODE && kid.parentElement && clean(kid.data) && takesRoom(kid.parentElement)) yield kid;
+    }
+  }
   // Whether `el` takes room on the page, seen or not (at opacity 0 too: Naive UI keeps a
   // menu that faded out so for a frame or two, then hides it).
   const takesRoom = (el) => { const r = el.getBoundingClientRect(); return r.width > 1 && r.height > 1 && isVisible(el); };

@@ -95,25 +95,24 @@
     const drawn = !el.contains(control);
     const inside = (part) => (el.contains(part) || part.getRootNode() === control.getRootNode()) && !part.contains(control) && !control.contains(part);
     const parts = [...H.idrefs(control, 'aria-labelledby'), ...(drawn ? labelWords(control) : NONE)].filter(inside);
-    // (A control in the shadow tree shows the host's words through its slot: its name says
-    // them; the host's words are those it is named by, its shadow tree's too, which leave out
-    // a control's own words, or not where an `aria-label` names it: Ionic's select.)
-    let words = H.clean((drawn ? H.nameOf(el, H.CLICKABLE) : el.innerText) || '');
-    for (const part of parts) words = H.clean(words.replace(H.clean(part.innerText || ''), ' '));
-    const shown = drawn ? H.nameOf(control, H.roleOf(control)) : control.innerText;
-    return words === H.clean(shown || '') || (drawn && !words) ? parts : null;
+    const words = wordsLeft(el, drawn, parts.map((part) => H.clean(part.innerText || '')));
+    return words === controlWords(el, control) || (drawn && !words) ? parts : null;
   };
+  // The words `el` shows, less each of `taken` (once): its text, or where its controls are
+  // drawn in shadow trees (`drawn`), the words it is named by — a control in the shadow tree
+  // shows the host's words through its slot, and a host's name leaves out its controls' own
+  // words, or not where an `aria-label` names one: Ionic's select.
+  const wordsLeft = (el, drawn, taken) => {
+    let words = H.clean((drawn ? H.nameOf(el, H.CLICKABLE) : el.innerText) || '');
+    for (const part of taken) if (part) words = H.clean(words.replace(part, ' '));
+    return words;
+  };
+  // The words a control inside `el` shows: its text, or its name where `el`'s shadow trees draw it.
+  const controlWords = (el, control) => H.clean((el.contains(control) ? control.innerText : H.nameOf(control, H.roleOf(control))) || '');
   // Whether `el` (a bare clickable, as above) shows no words but those of the several
   // `controls` it holds: a range slider's track around its two thumbs (Angular Material's,
   // Ionic's), which Chromium's tree has no line for either; its controls are lines of their own.
-  const wrapsControlsOnly = (el, controls) => {
-    let words = H.clean((el.shadowRoot ? H.nameOf(el, H.CLICKABLE) : el.innerText) || '');
-    for (const control of controls) {
-      const own = H.clean((el.contains(control) ? control.innerText : H.nameOf(control, H.roleOf(control))) || '');
-      if (own) words = H.clean(words.replace(own, ' '));
-    }
-    return !words;
-  };
+  const wrapsControlsOnly = (el, controls) => !wordsLeft(el, !!el.shadowRoot, controls.map((control) => controlWords(el, control)));
   // The parts of a control's `<label>`s that hold words and not the control: a label beside it,
   // or the children of one around it that do not hold it (Ionic's select: its label's text
   // beside the button it wraps, which `aria-label` names).

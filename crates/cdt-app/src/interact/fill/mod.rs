@@ -316,26 +316,26 @@ async fn step_to(
         (Some(min), _) if want < now => now <= min,
         _ => false,
     };
-    if moved && !at(now) && !at_end && presses >= STEP_KEYS {
-        return Err(CdtError::new(
-            ErrorCode::TargetNotInteractable,
-            format!(
-                "{uid} stopped at {now} after {} keys, short of {want}",
-                presses + batched
-            ),
-        )
-        .with_details(json!({ "uid": uid, "value": now, "wanted": want }))
-        .run_then::<op::ElementInspect>(uid, " (its box), then drag its handle")
-        .run::<op::InputDrag>("<x1> <y1> <x2> <y2>"));
+    // (Refused where it stops short: it is moved some other way, dragged.)
+    let refused = |why: String| {
+        CdtError::new(ErrorCode::TargetNotInteractable, format!("{uid} {why}"))
+            .with_details(json!({ "uid": uid, "value": now, "wanted": want }))
+            .run_then::<op::ElementInspect>(uid, " (its box), then drag its handle")
+            .run::<op::InputDrag>("<x1> <y1> <x2> <y2>")
+    };
+    if at(now) || at_end {
+        return Ok(outcome);
     }
-    if !moved && !at(now) && !at_end {
-        return Err(CdtError::new(
-            ErrorCode::TargetNotInteractable,
-            format!("{uid} stayed at {now}: none of its keys (Page Up/Down, the arrows) moves it"),
-        )
-        .with_details(json!({ "uid": uid, "value": now, "wanted": want }))
-        .run_then::<op::ElementInspect>(uid, " (its box), then drag its handle")
-        .run::<op::InputDrag>("<x1> <y1> <x2> <y2>"));
+    if !moved {
+        return Err(refused(format!(
+            "stayed at {now}: none of its keys (Page Up/Down, the arrows) moves it"
+        )));
+    }
+    if presses >= STEP_KEYS {
+        let keys = presses + batched;
+        return Err(refused(format!(
+            "stopped at {now} after {keys} keys, short of {want}"
+        )));
     }
     Ok(outcome)
 }
