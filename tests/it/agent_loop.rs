@@ -3404,6 +3404,46 @@ fn a_fill_into_a_suggesting_field_shows_the_suggestions() {
     );
 }
 
+/// A plain field called nothing of a search, but inside a search (a `<search>` element) or a
+/// component named a filter (as Vaadin's grid wraps its header's text field in
+/// `vaadin-grid-filter`), whose results come once typing pauses: the fill's reply shows them.
+#[test]
+fn a_field_inside_a_search_or_a_filter_component_waits_for_its_debounced_results() {
+    let server = HttpServer::start();
+    server.page(
+        "/crew.html",
+        "Crew",
+        "<h1>Crew</h1>
+         <search><input id=who aria-label=Name></search>
+         <team-filter><input id=role aria-label=Role></team-filter>
+         <ul id=list><li>Ann, pilot</li><li>Bob, cook</li><li>Cy, medic</li></ul>
+         <script>
+         customElements.define('team-filter', class extends HTMLElement {});
+         for (const field of [who, role]) {
+           let timer;
+           field.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => {
+             for (const li of list.children) li.hidden = !li.textContent.toLowerCase().includes(field.value.toLowerCase());
+           }, 300); });
+         }
+         </script>",
+    );
+    let env = TestEnv::new();
+    env.ctx("f", &["page", "open", &server.url("/crew.html")])
+        .ok();
+    let page = snapshot(&env, "f");
+    for (field, words, kept) in [("Name", "bo", "Bob"), ("Role", "medic", "Cy")] {
+        let uid = uid_of(&page, &format!("textbox \"{field}\""));
+        let changes = env.ctx("f", &["element", "fill", &uid, words]).ok()["changes"].to_string();
+        assert!(
+            changes.contains("\"op\":\"remove\"") || changes.contains("gone"),
+            "the rows that do not match are told gone by the fill itself: {changes}"
+        );
+        env.ctx("f", &["element", "fill", &uid, ""]).ok();
+        let shown = snapshot(&env, "f");
+        assert!(shown.contains(kept), "{shown}");
+    }
+}
+
 /// A text area shows what it holds as its `value=`; the text it began with (its child text) is
 /// no line of its own, which would still read the old words once the value changed.
 #[test]

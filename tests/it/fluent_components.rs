@@ -8,7 +8,9 @@ use cdt_e2e::{evaluated, opened, snapshot, uid_of};
 const PAGE: &str = r#"<x-check tabindex=0 aria-label="Send me news"></x-check>
 <x-radios tabindex=0 aria-label=Plan><x-radio tabindex=0 value=free aria-label=Free checked></x-radio><x-radio tabindex=-1 value=pro aria-label=Pro></x-radio></x-radios>
 <x-press tabindex=0 aria-label=Save onclick="out.textContent = 'saved'"></x-press>
+<x-sizes aria-label=Size><x-radio tabindex=0 value=small aria-label=Small></x-radio><x-radio tabindex=-1 value=large aria-label=Large></x-radio></x-sizes>
 <p id=out>none</p>
+<style>x-sizes { cursor: pointer; display: block }</style>
 <script>
 // Each element's role and state are its internals' (and a custom state for its styles).
 class Internal extends HTMLElement {
@@ -43,6 +45,9 @@ customElements.define('x-radio', class extends Internal {
     });
   }
 });
+// A group that takes no focus of its own (it passes it to its radios) and shows a hand, as
+// Fluent's `fluent-radio-group`.
+customElements.define('x-sizes', class extends Internal { constructor() { super('radiogroup'); } });
 customElements.define('x-press', class extends Internal { constructor() { super('button'); } });
 </script>"#;
 
@@ -53,7 +58,8 @@ fn out(env: &cdt_e2e::TestEnv) -> serde_json::Value {
 /// Custom elements of a role and state their script gives through ElementInternals show that
 /// role and state, as in Chromium's tree (they were bare `clickable`s, no state), and take the
 /// actions of their role: `check` checks once (a second is "checked already"; it said "not a
-/// field"), `select` on the group checks the radio of that name (it said "not a field").
+/// field"), `select` on the group checks the radio of that name (it said "not a field"), a
+/// group that takes no focus of its own included.
 #[test]
 fn custom_elements_of_an_internal_role_show_it_and_take_its_actions() {
     let (_server, env, snap) = opened("Fluent", PAGE, "f");
@@ -75,4 +81,9 @@ fn custom_elements_of_an_internal_role_show_it_and_take_its_actions() {
     assert!(line.ends_with(" checked"), "{after}");
     env.ctx("f", &["element", "select", &plan, "Pro"]).ok();
     assert_eq!(out(&env), "plan pro");
+    // The group with no focus of its own: its role, asked because it takes clicks by its hand
+    // (it was a bare `clickable "Size"`).
+    let size = uid_of(&snap, "radiogroup \"Size\"");
+    env.ctx("f", &["element", "select", &size, "Large"]).ok();
+    assert_eq!(out(&env), "plan large");
 }

@@ -287,11 +287,12 @@
   // computes it, where it offers that (`computedRole`: cdt's launch turns it on; none in a
   // browser started without it). Only for a custom element without a `role` of its own.
   // (Asked of a custom element that takes the focus by its `tabindex`, as the controls of
-  // such libraries do, once per element: Chromium's answer costs milliseconds, and keeps its
-  // accessibility tree up to date in that page from then on.)
+  // such libraries do, or that takes clicks by its hand alone (`clickable`: Fluent's radio
+  // group, which passes the focus to its radios), once per element: Chromium's answer costs
+  // milliseconds, and keeps its accessibility tree up to date in that page from then on.)
   const ownRoles = new WeakMap();
-  const internalsRole = (el) => {
-    if (!el.localName.includes('-') || el.hasAttribute('role') || !el.hasAttribute('tabindex')) return null;
+  const internalsRole = (el, clickable) => {
+    if (!el.localName.includes('-') || el.hasAttribute('role') || !(clickable || el.hasAttribute('tabindex'))) return null;
     if (ownRoles.has(el)) return ownRoles.get(el);
     const computed = el.computedRole;
     let role = typeof computed === 'string' && computed ? ROLE_SYNONYMS[computed] || computed : null;
@@ -1054,5 +1055,5 @@
     if (parent && parent.nodeType === 11) parent = parent.host;
     return parent && parent.nodeType === 1 ? transformed(text.data, styleOf(parent).textTransform) : text.data;
   };
-  return { role, name, visible, fromContent, headingLevel, states, disabled, customState, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut, isTextControl };
+  return { role, internalsRole, name, visible, fromContent, headingLevel, states, disabled, customState, rangeValue, blockBox, anyRule, inLayoutTable, hasOwnName, transformsIn: scopeTransforms, laidOut, isTextControl };
 })()

@@ -279,7 +279,9 @@
     // label in its shadow tree: Ionic's toggle and checkbox, a `switch` around it.)
     if (el.tagName === 'LABEL' && el.control && !isVisible(el.control) && !heldByControl(el)) return CLICKABLE;
     if (editingHost(el)) return 'textbox';
-    if (clickableWithoutRole(el, cursor, scope)) return CLICKABLE;
+    // (A custom element that takes clicks by its hand may have a role of its own, given
+    // through ElementInternals: Fluent's radio group.)
+    if (clickableWithoutRole(el, cursor, scope)) return A11Y.internalsRole(el, true) || CLICKABLE;
     if (takesDrops(el, scope)) return DROPTARGET;
     return null;
   };
@@ -1072,11 +1074,20 @@
   // password, an e-mail address or a number, which forms turn them off for too).
   // So does a text field whose page calls it a search or a filter (its id, name, class,
   // placeholder, ARIA label or label: w3schools' "Search for names..", a list's "Filter
-  // people"): what it finds is drawn as one types, often once typing pauses.
+  // people"), or that sits in a search (a `<search>` element or a `search` landmark) or in a
+  // component so called (Vaadin's `vaadin-grid-filter` around its text field, a few steps up
+  // through shadow roots): what it finds is drawn as one types, often once typing pauses.
   const SEARCHING = /search|filter|query|find|lookup|typeahead|autocomplete/i;
+  const inSearch = (el) => {
+    for (let up = upAcross(el), steps = 0; up && steps < 5; up = upAcross(up), steps++) {
+      if (up.localName === 'search' || up.getAttribute('role') === 'search') return true;
+      if (steps < 3 && up.localName.includes('-') && SEARCHING.test(up.localName)) return true;
+    }
+    return false;
+  };
   const calledSearch = (el) => el.type === 'text' &&
-    [el.id, el.name, el.getAttribute('class'), el.placeholder, el.getAttribute('aria-label'), ...[...(el.labels || [])].map((l) => l.textContent)]
-      .some((word) => word && SEARCHING.test(word));
+    ([el.id, el.name, el.getAttribute('class'), el.placeholder, el.getAttribute('aria-label'), ...[...(el.labels || [])].map((l) => l.textContent)]
+      .some((word) => word && SEARCHING.test(word)) || inSearch(el));
   const suggests = (el) => {
     const role = el.getAttribute('role');
     return role === 'combobox' || role === 'searchbox' || el.type === 'search' || el.hasAttribute('list') ||
