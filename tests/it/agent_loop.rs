@@ -3467,6 +3467,25 @@ fn a_text_area_shows_its_value_not_the_text_it_began_with() {
     assert!(!snap.contains("first draft"), "{snap}");
 }
 
+/// Words a script put inside an input or an image (PlastronJS's to-do template writes each
+/// to-do's state into its checkbox) never show: no lines, as in Chromium's tree (they were
+/// `text "undefined"` under each checkbox).
+#[test]
+fn what_a_script_puts_inside_an_input_or_an_image_is_no_line() {
+    let (_server, _env, snap) = cdt_e2e::opened(
+        "Inside",
+        "<ul><li><input type=checkbox id=done><label>Buy milk</label></li></ul><img id=pic alt=Logo>
+         <script>done.append('undefined'); pic.append('hidden words');</script>",
+        "i",
+    );
+    uid_of(&snap, "checkbox");
+    assert!(snap.contains("Buy milk"), "{snap}");
+    assert!(
+        !snap.contains("undefined") && !snap.contains("hidden words"),
+        "{snap}"
+    );
+}
+
 /// A slider or spin button of ARIA's (a `div` that says `aria-valuenow` and answers keys) shows
 /// its value on its line, and `element fill` moves it by its keys to the value asked for: Page
 /// Up/Down while they fit, then arrows (left and right where up and down move nothing), the
