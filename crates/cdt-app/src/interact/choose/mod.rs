@@ -22,7 +22,7 @@ pub use drop_down::Shows;
 
 use drop_down::{
     AGAIN_WAIT, Choice, DropDown, LIST_WAIT, Offer, Takes, close, close_if_opened, option_of,
-    press, press_open,
+    press, press_open, shown_while,
 };
 
 /// Presses `uid` in `frame` (unless its list already shows: `open`; where the element that
@@ -124,9 +124,16 @@ async fn press_one(
     }
     if takes == Takes::Several && drop_down.opened {
         close(ctx, drop_down).await?;
+    } else if drop_down.opened {
+        // A list a choice ends may go a moment later (Ionic's select modal starts to close
+        // 200 ms after the press): waited for, so that the reply shows the page it left.
+        shown_while(ctx, drop_down, CLOSING_WAIT, |shown| shown.listed).await?;
     }
     Ok(Some(pressed))
 }
+
+/// How long a list one choice ends may take to start closing.
+const CLOSING_WAIT: Duration = Duration::from_millis(500);
 
 /// Presses the button that confirms what was chosen, where the list is a dialog of options
 /// that waits for it (Ionic's alert: its radios or checkboxes, then OK), as a user ends the
