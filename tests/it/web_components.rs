@@ -4,7 +4,8 @@
 //! hidden (`visibility: hidden` on its host) whose words are slotted into its shadow tree; a
 //! button element with an `onclick` around the one `<button>` its shadow tree draws; and a
 //! number field its page gives the role `alert`. And as SAP's UI5 draws its own (second page):
-//! a multi-combobox in a shadow tree, a step input's icons.
+//! a multi-combobox in a shadow tree, a step input's icons. And a host that passes its focus to
+//! the checkbox its shadow tree draws, as Adobe Spectrum's `sp-checkbox`.
 
 use cdt_e2e::{evaluated, opened, snapshot, uid_of};
 
@@ -177,4 +178,33 @@ fn an_icon_kept_from_screen_readers_is_named_by_its_pictures_title() {
     env.ctx("u", &["element", "click", &more]).ok();
     let value = evaluated(&env, "u", "qty.shadowRoot.querySelector('input').value");
     assert_eq!(value, "2");
+}
+
+/// A host that passes the focus its `tabindex` takes on to the control its shadow tree draws
+/// (`delegatesFocus`), as Adobe Spectrum's `sp-checkbox` does around its `input`: that control's
+/// line alone, as in Chromium's tree (it was an unnamed `clickable` over the checkbox).
+#[test]
+fn a_host_that_passes_its_focus_to_its_control_is_that_control() {
+    let (_server, env, snap) = opened(
+        "Spectrum",
+        r#"<x-check id=news>Send me news</x-check>
+<script>
+customElements.define('x-check', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+    root.innerHTML = '<input type=checkbox id=input><label for=input><slot></slot></label>';
+    this.setAttribute('tabindex', '0');
+  }
+});
+</script>"#,
+        "s",
+    );
+    assert!(
+        !snap.contains("clickable \n") && !snap.contains("clickable\n"),
+        "{snap}"
+    );
+    let news = uid_of(&snap, "checkbox \"Send me news\"");
+    env.ctx("s", &["element", "check", &news]).ok();
+    let checked = "news.shadowRoot.querySelector('input').checked";
+    assert_eq!(evaluated(&env, "s", checked), true);
 }

@@ -213,7 +213,7 @@
   const clickableWithoutRole = (el, parentCursor, scope, role) => {
     if (marksIn(scope)) {
       if (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && (el.tabIndex >= 0 || el.hasAttribute('aria-label')) &&
-        !GRID_PARTS.has(role))) return true;
+        !GRID_PARTS.has(role) && !passesFocus(el))) return true;
       if (el.getAttribute('draggable') === 'true') return true;
     }
     if (INLINE_TEXT.has(el.tagName) || parentCursor === 'pointer') return false;
@@ -225,6 +225,11 @@
     return !(el.shadowRoot && el.shadowRoot.querySelector(INNER_CONTROLS));
   };
   const INNER_CONTROLS = 'a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=switch],[role=radio],[role=slider],[role=combobox],[role=tab],[role=menuitem],[role=option]';
+  // Whether a host passes the focus its `tabindex` takes on to a control its shadow tree shows
+  // (`delegatesFocus`: Spectrum's `sp-checkbox` around its `input`): the host is that control,
+  // no clickable of its own, as in Chromium's tree.
+  const passesFocus = (el) => !!el.shadowRoot && el.shadowRoot.delegatesFocus &&
+    [...el.shadowRoot.querySelectorAll(INNER_CONTROLS)].some(isVisible);
   // Whether some element of a tree scope carries one of the attributes that make an element
   // clickable or a drop target without a role. Answered once per scope and run: most pages
   // have none, and thousands of elements need not each be asked for seven attributes.
