@@ -208,3 +208,32 @@ customElements.define('x-check', class extends HTMLElement {
     let checked = "news.shadowRoot.querySelector('input').checked";
     assert_eq!(evaluated(&env, "s", checked), true);
 }
+
+/// `select` on a menu shown on the page (Spectrum's `sp-menu` of radio items) presses its item
+/// of that name, as a list box's option (it said "not a field: it takes no value"), and names
+/// its items when none is so named.
+#[test]
+fn a_menu_shown_on_the_page_is_chosen_from_by_its_items_name() {
+    let (_server, env, snap) = opened(
+        "Sort",
+        r#"<div role=menu aria-label="Sort by" id=menu>
+<div role=menuitemradio aria-checked=true tabindex=0>Name</div><div role=menuitemradio aria-checked=false tabindex=-1>Date</div>
+</div><p id=out>name</p>
+<script>
+for (const item of menu.children) item.addEventListener('click', () => {
+  for (const other of menu.children) other.setAttribute('aria-checked', String(other === item));
+  out.textContent = item.textContent.toLowerCase();
+});
+</script>"#,
+        "m",
+    );
+    let menu = uid_of(&snap, "menu \"Sort by\"");
+    env.ctx("m", &["element", "select", &menu, "Date"]).ok();
+    assert_eq!(evaluated(&env, "m", "out.textContent"), "date");
+    let missed = env.ctx("m", &["element", "select", &menu, "Size"]);
+    let error = missed.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(
+        error["details"]["options"],
+        serde_json::json!(["Name", "Date"])
+    );
+}

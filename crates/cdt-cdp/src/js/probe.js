@@ -1274,9 +1274,11 @@
     // opens a menu too; one that names what it expands is an accordion's, a disclosure's.)
     const menuButton = role === 'button' && (POPUP_BUTTONS.has(el.getAttribute('aria-haspopup')) ||
       (el.hasAttribute('aria-expanded') && !el.hasAttribute('aria-controls')));
-    if (role === 'combobox' || role === 'listbox' || menuButton) {
+    // (A menu shown on the page, Spectrum's `sp-menu` of radio items: its item of that name
+    // is pressed, as a list box's option is.)
+    if (role === 'combobox' || role === 'listbox' || role === 'menu' || menuButton) {
       notePopups(el);
-      return { uid, kind: 'choose', open: role === 'listbox' || el.getAttribute('aria-expanded') === 'true' };
+      return { uid, kind: 'choose', open: role === 'listbox' || role === 'menu' || el.getAttribute('aria-expanded') === 'true' };
     }
     // A drop-down drawn with no roles over a `<select>` kept out of sight (Fomantic UI's,
     // Chosen's), or over a hidden field of its own (Fomantic UI's again), is pressed open and
