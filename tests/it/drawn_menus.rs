@@ -332,6 +332,46 @@ fn a_path_through_a_cascades_groups_is_chosen_step_by_step() {
     );
 }
 
+/// A group with a disabled radio or checkbox (Spectrum's "Pick-up") takes `select` for the
+/// others (it said the group "holds fields", not counting the disabled one as its own); the
+/// disabled one asked for is `TARGET_NOT_INTERACTABLE`, "is disabled", nothing changed.
+#[test]
+fn a_group_with_a_disabled_member_takes_select_for_the_others() {
+    let server = HttpServer::start();
+    server.page(
+        "/ship.html",
+        "Shipping",
+        "<div role=radiogroup aria-label=Shipping>
+           <label><input type=radio name=ship id=std checked> Standard</label>
+           <label><input type=radio name=ship id=exp> Express</label>
+           <label><input type=radio name=ship id=pick disabled> Pick-up</label></div>
+         <div role=group aria-label=Extras>
+           <label><input type=checkbox id=wrap> Wrap</label>
+           <label><input type=checkbox id=card> Card</label>
+           <label><input type=checkbox id=bow disabled> Bow</label></div>",
+    );
+    let env = TestEnv::new();
+    env.ctx("d", &["page", "open", &server.url("/ship.html")])
+        .ok();
+    let snap = snapshot(&env, "d");
+    let read = |js: &str| env.ctx("d", &["runtime", "eval", js]).ok()["value"].clone();
+    let shipping = uid_of(&snap, "radiogroup \"Shipping\"");
+    env.ctx("d", &["element", "select", &shipping, "Express"])
+        .ok();
+    assert_eq!(read("[std.checked, exp.checked]"), json!([false, true]));
+    let off = env.ctx("d", &["element", "select", &shipping, "Pick-up"]);
+    let error = off.err("TARGET_NOT_INTERACTABLE", 5);
+    assert_eq!(error["details"]["disabled"], "Pick-up", "{error}");
+    assert_eq!(read("pick.checked"), json!(false));
+    let extras = uid_of(&snap, "group \"Extras\"");
+    env.ctx("d", &["element", "select", &extras, "Wrap,Card"])
+        .ok();
+    assert_eq!(read("[wrap.checked, card.checked]"), json!([true, true]));
+    let off = env.ctx("d", &["element", "select", &extras, "Wrap,Bow"]);
+    off.err("TARGET_NOT_INTERACTABLE", 5);
+    assert_eq!(read("bow.checked"), json!(false));
+}
+
 /// Groups chosen from by their boxes' names: a group of checkboxes (Ant Design's checkbox
 /// group) takes `select "Wrap,Card"`, those checked and the others not (it was
 /// `TARGET_NOT_INTERACTABLE` "holds fields"); a radio button of no `name` (Ant Design's) takes

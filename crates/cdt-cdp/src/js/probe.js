@@ -1296,12 +1296,13 @@
     }
     // A group of radio buttons (a radio group, a fieldset of them) is chosen from as a
     // drop-down is: the radio button of that name (or value) is checked.
+    // (Its disabled radios are its own too, not to be chosen: Spectrum's "Pick-up".)
     const radioKind = membersOf(el, 'input[type=radio], [role=radio]', 'radio');
     const radios = radioKind.found.filter((r) => !isDisabled(r));
-    if (radios.length && holdsOnly(el, radios, radioKind.deep)) {
+    if (radios.length && holdsOnly(el, radioKind.found, radioKind.deep)) {
       const wanted = clean(value).toLowerCase();
       const radio = radios.find((r) => namesOf(r).includes(wanted));
-      if (!radio) return { error: 'no-option', uid, value, options: radios.map((r) => clean(nameOf(r, roleOf(r)), 60)) };
+      if (!radio) return { error: 'no-option', uid, value, options: radios.map((r) => clean(nameOf(r, roleOf(r)), 60)), disabled: offMember(radioKind.found, wanted) };
       const now = checkedNow(radio);
       return { uid: ref(radio), kind: 'toggle', needsClick: !now, checked: now };
     }
@@ -1310,11 +1311,11 @@
     // not, as a list box of several is given its options.
     const boxKind = membersOf(el, 'input[type=checkbox], [role=checkbox]');
     const boxes = boxKind.found.filter((b) => !isDisabled(b));
-    if (boxes.length > 1 && holdsOnly(el, boxes, boxKind.deep)) {
+    if (boxes.length > 1 && holdsOnly(el, boxKind.found, boxKind.deep)) {
       const asked = value.split(',').map((v) => clean(v)).filter(Boolean);
       const wanted = asked.map((w) => w.toLowerCase());
       const missing = wanted.findIndex((w) => !boxes.some((b) => namesOf(b).includes(w)));
-      if (missing >= 0) return { error: 'no-option', uid, value: asked[missing], options: boxes.map((b) => clean(nameOf(b, roleOf(b)), 60)) };
+      if (missing >= 0) return { error: 'no-option', uid, value: asked[missing], options: boxes.map((b) => clean(nameOf(b, roleOf(b)), 60)), disabled: offMember(boxKind.found, wanted[missing]) };
       const toggles = boxes.filter((b) => checkedNow(b) !== wanted.some((w) => namesOf(b).includes(w))).map((b) => ref(b));
       return { uid, kind: 'toggles', toggles };
     }
@@ -1390,6 +1391,12 @@
   // Whether `el` holds the fields `members` and no other (disabled ones counted), looking into
   // open shadow roots where the members were found there (`deep`).
   const GROUPED = 'input:not([type=hidden]), select, textarea, [role=checkbox], [role=radio], [role=textbox], [role=combobox]';
+  // The name of the disabled one of a group's `members` that `wanted` names (lower case), for
+  // the error to say it cannot be chosen now; undefined where none does.
+  const offMember = (members, wanted) => {
+    const off = members.find((m) => isDisabled(m) && namesOf(m).includes(wanted));
+    return off ? clean(nameOf(off, roleOf(off)), 60) : undefined;
+  };
   const holdsOnly = (el, members, deep) => [...(deep ? allIn(el, GROUPED) : el.querySelectorAll(GROUPED))].every((field) => members.includes(field));
   // The members of a group `el` holds that `selector` matches: its own, else those it shows
   // through shadow roots and slots (Carbon's radio group: a fieldset in a shadow root whose
