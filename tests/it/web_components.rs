@@ -237,3 +237,67 @@ for (const item of menu.children) item.addEventListener('click', () => {
         serde_json::json!(["Name", "Date"])
     );
 }
+
+/// A combobox whose options a screen reader reads from a list box kept in a box of a pixel,
+/// while the page draws them as items with no roles, each in a shadow tree of its own, shown
+/// through a slot of the pop-up the combobox's shadow tree positions (Esri's Calcite): `select`
+/// presses the items of those words (it said "no option 'Boston'; its options: none") and,
+/// the list box saying it takes several, closes the list after them, after one alone too.
+#[test]
+fn options_drawn_in_shadow_trees_beside_a_list_kept_for_screen_readers_are_pressed() {
+    let (_server, env, snap) = opened(
+        "Calcite",
+        r#"<label>City <x-combo id=city><x-item heading=Austin></x-item><x-item heading=Boston></x-item><x-item heading=Chicago></x-item></x-combo></label>
+<p id=out>none</p>
+<script>
+customElements.define('x-item', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = '<li style="display: block; padding: 6px; cursor: pointer"></li>';
+    root.querySelector('li').textContent = this.getAttribute('heading');
+    // (A press keeps the focus in the combobox's field, as such pop-ups do.)
+    this.addEventListener('mousedown', (e) => e.preventDefault());
+    this.addEventListener('click', () => this.parentElement.pick(this));
+  }
+});
+customElements.define('x-combo', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = '<input role=combobox aria-label=City aria-controls=sr aria-expanded=false>' +
+      '<ul role=listbox id=sr aria-multiselectable=true style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0)"></ul>' +
+      '<div class=pop style="position: absolute; display: none; background: white; border: 1px solid; width: 200px"><slot></slot></div>';
+    this.chosen = new Set();
+    const [input, list, pop] = [root.querySelector('input'), root.querySelector('ul'), root.querySelector('.pop')];
+    for (const item of this.querySelectorAll('x-item')) {
+      const option = document.createElement('li');
+      option.setAttribute('role', 'option');
+      option.textContent = item.getAttribute('heading');
+      list.appendChild(option);
+    }
+    const show = (open) => { pop.style.display = open ? 'block' : 'none'; input.setAttribute('aria-expanded', String(open)); };
+    input.addEventListener('click', () => show(true));
+    input.addEventListener('keydown', (e) => { if (e.key === 'Escape') show(false); });
+    this.pick = (item) => {
+      const words = item.getAttribute('heading');
+      if (this.chosen.has(words)) this.chosen.delete(words); else this.chosen.add(words);
+      out.textContent = [...this.chosen].join('+');
+    };
+  }
+});
+</script>"#,
+        "c",
+    );
+    let city = uid_of(&snap, "combobox \"City\"");
+    env.ctx("c", &["element", "select", &city, "Boston,Chicago"])
+        .ok();
+    assert_eq!(evaluated(&env, "c", "out.textContent"), "Boston+Chicago");
+    let expanded = "city.shadowRoot.querySelector('input').getAttribute('aria-expanded')";
+    assert_eq!(evaluated(&env, "c", expanded), "false");
+    // (One more, alone: the list it names takes several, so it is closed after it too.)
+    env.ctx("c", &["element", "select", &city, "Austin"]).ok();
+    assert_eq!(
+        evaluated(&env, "c", "out.textContent"),
+        "Boston+Chicago+Austin"
+    );
+    assert_eq!(evaluated(&env, "c", expanded), "false");
+}

@@ -480,10 +480,20 @@
     }
   }
   // Whether what shows at the middle of `el` is `el` or inside it: nothing covers it there.
+  // (Inside a shadow tree, what the trees its point falls in show there, from the document's
+  // down: an option a web component's item draws in its own, Calcite's combobox item.)
   const showsAtMiddle = (el) => {
     const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!hit && el.contains(hit);
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    let hit = document.elementFromPoint(x, y);
+    if (!hit || el.contains(hit)) return !!hit;
+    if (el.getRootNode() === document) return false;
+    while (hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return el.contains(hit);
   };
   // Whether a `<select>` is out of a user's sight: not shown at all, or kept out of sight.
   const outOfSight = (select) => !isVisible(select) || keptOut(select);
@@ -1543,7 +1553,9 @@
     // (A list box of several says so; where it does not, the drop-down's own class may:
     // Mantine's `MultiSelect`, Ant Design's `ant-select-multiple`, PrimeReact's
     // `p-multiselect`; or its list's: Element Plus's `is-multiple` pop-up.)
-    const several = (l) => [l, el].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el) ||
+    // (Or the list it names says so, kept for screen readers while its options are drawn
+    // without roles: Calcite's combobox.)
+    const several = (l) => [l, el, ...named].some((e) => e && e.getAttribute('aria-multiselectable') === 'true') || namedSeveral(el) ||
       (!!l && listedSeveral(l));
     // (A text field that suggests, typed into: a list shown since, else words in a layer.)
     if (!list && args.suggested) return drawnOption(el, value, parts, args.last, null, 'over');
@@ -1745,7 +1757,13 @@
     const [layered, within] = [reach === 'over', reach === 'in'];
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
     const found = new Map();
-    for (const [holder, text] of textsIn(document.body)) {
+    // (The page's words, then, where some are not among them, those of its shadow trees:
+    // options a web component draws in shadow trees of their own, Calcite's combobox items.)
+    const texts = function* () {
+      yield* textsIn(document.body);
+      if ([...wanted].some((w) => !found.has(w))) for (const host of shadowHosts(document)) yield* textsIn(host.shadowRoot);
+    };
+    for (const [holder, text] of texts()) {
       const words = text.toLowerCase();
       if (!wanted.has(words) || (el.contains(holder) && !within) || !boxed(holder)) continue;
       // (A field's suggestion is not what showed those words before it was typed into: a
@@ -1811,8 +1829,12 @@
   };
   // The layer over the page that holds `el`, if one does: the nearest element (itself, or what
   // holds it) positioned absolute or fixed, as a pop-up is; not the page's own flow.
+  // (From inside a shadow tree, up the tree as the page draws it: to the host, and from an
+  // element a slot shows, to that slot — Calcite's combobox shows its items through a slot of
+  // the pop-up its own shadow tree positions.)
   const layerOf = (el) => {
-    for (let at = el; at && at !== document.body; at = at.parentElement) {
+    const flat = el.getRootNode() !== document;
+    for (let at = el; at && at !== document.body; at = flat ? at.assignedSlot || upAcross(at) : at.parentElement) {
       if (['absolute', 'fixed'].includes(getComputedStyle(at).position)) return at;
     }
     return null;
