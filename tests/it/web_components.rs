@@ -301,3 +301,39 @@ customElements.define('x-combo', class extends HTMLElement {
     );
     assert_eq!(evaluated(&env, "c", expanded), "false");
 }
+
+/// A rating drawn in a shadow tree as Esri's Calcite draws its own: each star a `<label>` around
+/// a radio kept out of sight (a box of a pixel) and an icon whose picture is in a shadow tree of
+/// its own. A click on a star's radio presses its label, as a user presses the star (it was
+/// `TARGET_OBSCURED` by the icon's `svg`).
+#[test]
+fn a_radio_kept_out_of_sight_in_a_shadow_tree_is_pressed_on_its_label() {
+    let (_server, env, snap) = opened(
+        "Rating",
+        r#"<x-rating id=stars></x-rating><p id=out>none</p>
+<script>
+customElements.define('x-icon', class extends HTMLElement {
+  connectedCallback() {
+    this.attachShadow({ mode: 'open' }).innerHTML = '<svg width=24 height=24><path d="M12 2l3 7h7l-6 5 2 8-6-4-6 4 2-8-6-5h7z"></path></svg>';
+  }
+});
+customElements.define('x-rating', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'open' });
+    const hidden = 'position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); margin: -1px';
+    let stars = '<fieldset><legend style="' + hidden + '">Rating</legend>';
+    for (let n = 1; n <= 5; n++) {
+      stars += '<label for=s' + n + ' style="display: inline-flex; cursor: pointer"><input type=radio name=r id=s' + n + ' value=' + n +
+        ' style="' + hidden + '"><x-icon aria-hidden=true></x-icon><span style="' + hidden + '">Stars: ' + n + '</span></label>';
+    }
+    root.innerHTML = stars + '</fieldset>';
+    root.addEventListener('change', (e) => { out.textContent = 'stars ' + e.target.value; });
+  }
+});
+</script>"#,
+        "r",
+    );
+    let four = uid_of(&snap, "radio \"Stars: 4\"");
+    env.ctx("r", &["element", "click", &four]).ok();
+    assert_eq!(evaluated(&env, "r", "out.textContent"), "stars 4");
+}

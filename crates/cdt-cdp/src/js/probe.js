@@ -879,7 +879,9 @@
     const elsewhere = hit && hit !== el && !el.contains(hit);
     const drawer = elsewhere && getComputedStyle(el).pointerEvents === 'none' ? drawnAround(el, hit) : elsewhere ? touchTarget(el, hit) : null;
     if (drawer) hit = el;
-    const label = labelsOf(el).some((l) => l.contains(hit));
+    // (What a label shows through shadow trees is the label's: a star's icon, its picture in
+    // a shadow tree of its own, Calcite's rating.)
+    const label = labelsOf(el).some((l) => holds(l, hit));
     if (hit && hit !== el && !el.contains(hit) && !label && !(hit.getRootNode && hit.getRootNode().host && el.contains(hit.getRootNode().host))) {
       // What covers it may be on its way out (an overlay fading as its dialog closes).
       const leaving = Math.max(moving, runningOn(hit, notDecor));
