@@ -4,7 +4,8 @@
 //! that opens it on a click; and a tooltip's words kept in a hidden element that describes its
 //! button (`aria-describedby`), drawn over it only on hover.
 
-use cdt_e2e::{opened, snapshot, uid_of};
+use cdt_e2e::{evaluated, opened, snapshot, uid_of};
+use serde_json::json;
 
 const PAGE: &str = "<style>
   .field { cursor: pointer; display: inline-flex; gap: 8px; border: 1px solid; padding: 8px; min-width: 220px }
@@ -314,4 +315,54 @@ fn a_track_around_two_thumbs_is_no_line_of_its_own() {
     assert!(snap.starts_with(&format!("{min} slider")), "{snap}");
     env.ctx("r", &["element", "fill", &min, "30"]).ok();
     assert!(snapshot(&env, "r").contains("slider \"Min\" focused value=\"30\""));
+}
+
+/// A time field drawn as spin buttons, as Esri's Calcite draws its time picker: an empty
+/// segment (`--`, `aria-valuenow` 0) whose first arrow shows `00` and leaves its number at 0,
+/// then counts (it was refused, "none of its keys moves it"), and a segment that shows words
+/// for its values, AM and PM, which takes those words (it said "fill it with a number"; one it
+/// never shows is `ELEMENT_NOT_FOUND`, naming those it showed).
+#[test]
+fn spin_buttons_of_a_time_field_take_numbers_from_empty_and_their_words() {
+    let (_server, env, snap) = opened(
+        "Time",
+        r#"<div role=group aria-label=Time>
+<span role=spinbutton tabindex=0 aria-label=Minute aria-valuemin=0 aria-valuemax=59 aria-valuenow=0 aria-valuetext="--" id=minute>--</span>
+<span role=spinbutton tabindex=0 aria-label="AM/PM" aria-valuemin=1 aria-valuemax=2 aria-valuenow=1 aria-valuetext=AM id=period>AM</span>
+</div>
+<script>
+let minutes = null;
+minute.addEventListener('keydown', (e) => {
+  const step = { ArrowUp: 1, ArrowDown: -1 }[e.key];
+  if (!step) return;
+  e.preventDefault();
+  minutes = minutes === null ? 0 : (minutes + step + 60) % 60;
+  const shown = String(minutes).padStart(2, '0');
+  minute.textContent = shown;
+  minute.setAttribute('aria-valuenow', String(minutes));
+  minute.setAttribute('aria-valuetext', shown);
+});
+period.addEventListener('keydown', (e) => {
+  if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+  e.preventDefault();
+  const pm = period.textContent === 'AM';
+  period.textContent = pm ? 'PM' : 'AM';
+  period.setAttribute('aria-valuenow', pm ? '2' : '1');
+  period.setAttribute('aria-valuetext', period.textContent);
+});
+</script>"#,
+        "t",
+    );
+    let minute = uid_of(&snap, "spinbutton \"Minute\"");
+    let period = uid_of(&snap, "spinbutton \"AM/PM\"");
+    env.ctx("t", &["element", "fill", &minute, "5"]).ok();
+    env.ctx("t", &["element", "fill", &period, "pm"]).ok();
+    assert_eq!(
+        evaluated(&env, "t", "minute.textContent + ' ' + period.textContent"),
+        "05 PM"
+    );
+    let missed = env.ctx("t", &["element", "fill", &period, "Noon"]);
+    let error = missed.err("ELEMENT_NOT_FOUND", 3);
+    assert_eq!(error["details"]["options"], json!(["PM", "AM"]), "{error}");
+    assert_eq!(evaluated(&env, "t", "period.textContent"), "PM");
 }

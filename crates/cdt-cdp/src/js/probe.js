@@ -1253,11 +1253,16 @@
       const option = wheelOption(el, value);
       if (option) return { uid, kind: 'toggle', needsClick: true, press: ref(option) };
       const want = Number(value.trim());
-      if (value.trim() === '' || !Number.isFinite(want)) return { error: 'range-value', uid, element: describe(el), value };
+      // (One that shows words for its values, not numbers — a time field's AM and PM —, takes
+      // those words: stepped through until it shows them.)
+      const shows = el.getAttribute('aria-valuetext') || '';
+      const words = !Number.isFinite(want) && value.trim() !== '' && /\p{L}/u.test(shows) && !/\d/.test(shows);
+      if (!words && (value.trim() === '' || !Number.isFinite(want))) return { error: 'range-value', uid, element: describe(el), value };
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
+      if (words) return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), shown: shows, words: value, pageFocused: el.ownerDocument.hasFocus() };
       const bound = (name) => { const given = el.getAttribute(name); return given !== null && Number.isFinite(Number(given)) ? Number(given) : null; };
-      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), want, min: bound('aria-valuemin'), max: bound('aria-valuemax'), pageFocused: el.ownerDocument.hasFocus() };
+      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), shown: el.getAttribute('aria-valuetext') || '', want, min: bound('aria-valuemin'), max: bound('aria-valuemax'), pageFocused: el.ownerDocument.hasFocus() };
     }
     if (el.isContentEditable) {
       el.focus();

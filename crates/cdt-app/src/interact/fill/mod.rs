@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use cdt_domain::interact::{DispatchOutcome, KeyInput};
+use cdt_domain::interact::DispatchOutcome;
 use cdt_domain::ops::op;
 use cdt_domain::ops::{
     ActionReply, CheckParams, ElementTarget, FillFormParams, FillParams, UploadParams,
@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use tokio::time::Instant;
 
 mod kept;
+mod step;
 
 use super::element::{finish, finish_with, pick, window_focus};
 use super::locate::{self, Located};
@@ -162,11 +163,18 @@ async fn fill_one(
             let at = prepared["press"].as_str().unwrap_or(&uid);
             (press_uid(ctx, &frame, &what, (at, false)).await?, None)
         }
+        // (Or to the words it shows for a value: AM or PM.)
+        FillKind::Step if prepared["words"].is_string() => {
+            (step::step_to_words(ctx, &frame, &uid, value).await?, None)
+        }
         FillKind::Step => {
             let now = prepared["now"].as_f64().unwrap_or_default();
             let want = prepared["want"].as_f64().unwrap_or_default();
             let range = (prepared["min"].as_f64(), prepared["max"].as_f64());
-            (step_to(ctx, &frame, &uid, (now, want), range).await?, None)
+            (
+                step::step_to(ctx, &frame, &uid, (now, want), range).await?,
+                None,
+            )
         }
         // The probe set it already (a <select>, a range or date input), or it was as asked.
         FillKind::Toggle => {
@@ -221,180 +229,6 @@ fn chose(chosen: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
             Some(Why::AlreadySo(Already::Chosen)),
         ),
     }
-}
-
-/// Keys pressed one at a time, each followed by a read, at most to move a slider or spin
-/// button to its value; and keys pressed in a row, read once after (a long way by small steps).
-const STEP_KEYS: usize = 200;
-const BATCH_KEYS: usize = 5000;
-
-/// How many times, and how often, a slider's value is read again after a key that seems to
-/// have moved nothing (its page may draw the new value a frame or two later).
-const REDRAWN_READS: usize = 3;
-const REDRAWN_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
-
-/// Moves a slider or spin button of ARIA's (focused, at `now`) toward `want` by its keys, as a
-/// keyboard user does: Page Up / Page Down while a page's step still fits, then a step at a time
-/// (the up or down arrow, or the right or left one where only those move it). It stops at `want`,
-/// at the end of its range (a key that moves it no more), or at the nearer of the two values
-/// either side of `want` when no step lands on it. One that none of its keys moves, short of the
-/// end of its `range` (`aria-valuemin`, `aria-valuemax`), is refused: it is moved some other way.
-async fn step_to(
-    ctx: &PageCtx,
-    frame: &str,
-    uid: &str,
-    (mut now, want): (f64, f64),
-    range: (Option<f64>, Option<f64>),
-) -> Result<DispatchOutcome, CdtError> {
-    let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
-    let distance = |value: f64| (value - want).abs();
-    // One key of `kind`, up or down, from `from`, and the value it left. (A slider that draws
-    // its new value a frame or two after the key, Ionic's range, is read again a moment later
-    // before the key is taken to move nothing.)
-    let press = |kind: StepKey, up: bool, from: f64| async move {
-        let outcome = ctx.browser.key(&ctx.target, &kind.keys(up)?).await?;
-        let mut after = range_now(ctx, frame, uid, want).await?;
-        for _ in 0..REDRAWN_READS {
-            if after != from {
-                break;
-            }
-            tokio::time::sleep(REDRAWN_WAIT).await;
-            after = range_now(ctx, frame, uid, want).await?;
-        }
-        Ok::<_, CdtError>((outcome, after))
-    };
-    let mut outcome = DispatchOutcome::default();
-    // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
-    let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
-    let mut presses = 0;
-    let mut batched = 0;
-    let mut moved = false;
-    while !at(now) && presses < STEP_KEYS {
-        let Some(&kind) = kinds.first() else { break };
-        let up = want > now;
-        let (pressed, after) = press(kind, up, now).await?;
-        outcome = pressed;
-        presses += 1;
-        let passed = if up { after > want } else { after < want };
-        moved |= after != now;
-        if after == now {
-            // This kind moves nothing (or the range ends here): a smaller one may.
-            kinds.remove(0);
-            continue;
-        }
-        if at(after) || (!passed && distance(after) < distance(now)) {
-            // (Many steps still to go by the step this key made — a range of a thousand by
-            // ones —: all but the last are pressed in a row, and the value read once after.)
-            let steps = (distance(after) / (after - now).abs()).floor();
-            now = after;
-            if steps >= 3.0 && batched < BATCH_KEYS {
-                let many = (steps as usize - 1).min(BATCH_KEYS - batched);
-                let key = kind.keys(up)?;
-                for _ in 0..many {
-                    outcome = ctx.browser.key(&ctx.target, &key).await?;
-                }
-                batched += many;
-                now = settled_value(ctx, frame, uid, want).await?;
-            }
-            continue;
-        }
-        // Past `want` (or the other way: a slider whose up is down). A smallest step past it
-        // keeps the nearer value and ends; otherwise the key is undone and not pressed again.
-        let smallest = kind != StepKey::Page && passed;
-        if smallest && distance(after) <= distance(now) {
-            break;
-        }
-        (outcome, now) = press(kind, !up, after).await?;
-        presses += 1;
-        if smallest {
-            break;
-        }
-        kinds.remove(0);
-    }
-    let at_end = match range {
-        (_, Some(max)) if want > now => now >= max,
-        (Some(min), _) if want < now => now <= min,
-        _ => false,
-    };
-    // (Refused where it stops short: it is moved some other way, dragged.)
-    let refused = |why: String| {
-        CdtError::new(ErrorCode::TargetNotInteractable, format!("{uid} {why}"))
-            .with_details(json!({ "uid": uid, "value": now, "wanted": want }))
-            .run_then::<op::ElementInspect>(uid, " (its box), then drag its handle")
-            .run::<op::InputDrag>("<x1> <y1> <x2> <y2>")
-    };
-    if at(now) || at_end {
-        return Ok(outcome);
-    }
-    if !moved {
-        return Err(refused(format!(
-            "stayed at {now}: none of its keys (Page Up/Down, the arrows) moves it"
-        )));
-    }
-    if presses >= STEP_KEYS {
-        let keys = presses + batched;
-        return Err(refused(format!(
-            "stopped at {now} after {keys} keys, short of {want}"
-        )));
-    }
-    Ok(outcome)
-}
-
-/// The keys that move a slider or spin button, by how far.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum StepKey {
-    Page,
-    Vertical,
-    Horizontal,
-}
-
-impl StepKey {
-    fn keys(self, up: bool) -> Result<KeyInput, CdtError> {
-        let key = match (self, up) {
-            (StepKey::Page, true) => "PageUp",
-            (StepKey::Page, false) => "PageDown",
-            (StepKey::Vertical, true) => "ArrowUp",
-            (StepKey::Vertical, false) => "ArrowDown",
-            (StepKey::Horizontal, true) => "ArrowRight",
-            (StepKey::Horizontal, false) => "ArrowLeft",
-        };
-        super::keys::parse_keys(key)
-    }
-}
-
-/// What a slider or spin button says once its value holds still after keys pressed in a row:
-/// read until two reads a moment apart agree (a page may draw it a frame or two late), a few
-/// times at most.
-async fn settled_value(ctx: &PageCtx, frame: &str, uid: &str, want: f64) -> Result<f64, CdtError> {
-    let mut value = range_now(ctx, frame, uid, want).await?;
-    for _ in 0..REDRAWN_READS {
-        tokio::time::sleep(REDRAWN_WAIT).await;
-        let again = range_now(ctx, frame, uid, want).await?;
-        if again == value {
-            break;
-        }
-        value = again;
-    }
-    Ok(value)
-}
-
-/// What a slider or spin button says its value is now (`aria-valuenow`): prepared again for
-/// the same value, so focused again too.
-async fn range_now(ctx: &PageCtx, frame: &str, uid: &str, want: f64) -> Result<f64, CdtError> {
-    let read = ctx
-        .probe(
-            frame,
-            ProbeCommand::PrepareFill,
-            json!({ "uid": uid, "value": want.to_string() }),
-        )
-        .await?;
-    read["now"].as_f64().ok_or_else(|| {
-        CdtError::new(
-            ErrorCode::TargetNotInteractable,
-            format!("{uid} no longer says its value (aria-valuenow) while it was being moved"),
-        )
-        .run::<op::ElementInspect>(uid)
-    })
 }
 
 pub async fn fill(
