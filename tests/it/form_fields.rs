@@ -321,7 +321,8 @@ fn a_track_around_two_thumbs_is_no_line_of_its_own() {
 /// segment (`--`, `aria-valuenow` 0) whose first arrow shows `00` and leaves its number at 0,
 /// then counts (it was refused, "none of its keys moves it"), and a segment that shows words
 /// for its values, AM and PM, which takes those words (it said "fill it with a number"; one it
-/// never shows is `ELEMENT_NOT_FOUND`, naming those it showed).
+/// never shows is `ELEMENT_NOT_FOUND`, naming those it showed); asked again, each says it was
+/// so already.
 #[test]
 fn spin_buttons_of_a_time_field_take_numbers_from_empty_and_their_words() {
     let (_server, env, snap) = opened(
@@ -361,6 +362,20 @@ period.addEventListener('keydown', (e) => {
         evaluated(&env, "t", "minute.textContent + ' ' + period.textContent"),
         "05 PM"
     );
+    // (Asked again: told it was so already, not warned that nothing changed.)
+    for (field, value) in [(&minute, "5"), (&period, "PM")] {
+        let again = env.ctx("t", &["element", "fill", field, value]);
+        let result = again.ok()["result"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(result.contains("already"), "{}", again.stdout);
+        assert!(
+            !again.stdout.contains("ACTION_NO_EFFECT"),
+            "{}",
+            again.stdout
+        );
+    }
     let missed = env.ctx("t", &["element", "fill", &period, "Noon"]);
     let error = missed.err("ELEMENT_NOT_FOUND", 3);
     assert_eq!(error["details"]["options"], json!(["PM", "AM"]), "{error}");

@@ -26,6 +26,8 @@ pub enum Already {
     Unchecked,
     /// The option (or every option) asked of a drop-down or `<select>`.
     Chosen,
+    /// The value asked of a slider or spin button.
+    There,
 }
 
 impl Already {
@@ -63,6 +65,7 @@ impl Why {
             Why::AlreadySo(Already::Checked) => "it was checked already".to_string(),
             Why::AlreadySo(Already::Unchecked) => "it was unchecked already".to_string(),
             Why::AlreadySo(Already::Chosen) => "it was chosen already".to_string(),
+            Why::AlreadySo(Already::There) => "it was at that value already".to_string(),
         }
     }
 

@@ -164,17 +164,15 @@ async fn fill_one(
             (press_uid(ctx, &frame, &what, (at, false)).await?, None)
         }
         // (Or to the words it shows for a value: AM or PM.)
+        // (One there already is told so, not as a warning.)
         FillKind::Step if prepared["words"].is_string() => {
-            (step::step_to_words(ctx, &frame, &uid, value).await?, None)
+            stepped(step::step_to_words(ctx, &frame, &uid, value).await?)
         }
         FillKind::Step => {
             let now = prepared["now"].as_f64().unwrap_or_default();
             let want = prepared["want"].as_f64().unwrap_or_default();
             let range = (prepared["min"].as_f64(), prepared["max"].as_f64());
-            (
-                step::step_to(ctx, &frame, &uid, (now, want), range).await?,
-                None,
-            )
+            stepped(step::step_to(ctx, &frame, &uid, (now, want), range).await?)
         }
         // The probe set it already (a <select>, a range or date input), or it was as asked.
         FillKind::Toggle => {
@@ -217,6 +215,18 @@ async fn toggle_each(
         }
     }
     Ok(outcome)
+}
+
+/// What stepping a slider or spin button answered: what its keys did, or none when it was at
+/// the value asked already (no key pressed).
+fn stepped(keys: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
+    match keys {
+        Some(outcome) => (outcome, None),
+        None => (
+            DispatchOutcome::default(),
+            Some(Why::AlreadySo(Already::There)),
+        ),
+    }
 }
 
 /// What choosing answered: what its presses did, or none when every option asked was chosen

@@ -26,15 +26,19 @@ const REDRAWN_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
 /// at the end of its range (a key that moves it no more), or at the nearer of the two values
 /// either side of `want` when no step lands on it. One that none of its keys moves, short of the
 /// end of its `range` (`aria-valuemin`, `aria-valuemax`), is refused: it is moved some other way.
+/// None where it is at `want` already.
 pub(super) async fn step_to(
     ctx: &PageCtx,
     frame: &str,
     uid: &str,
     (mut now, want): (f64, f64),
     range: (Option<f64>, Option<f64>),
-) -> Result<DispatchOutcome, CdtError> {
+) -> Result<Option<DispatchOutcome>, CdtError> {
     let asked = &want.to_string();
     let at = |value: f64| (value - want).abs() <= 1e-9 * want.abs().max(1.0);
+    if at(now) {
+        return Ok(None);
+    }
     let distance = |value: f64| (value - want).abs();
     // One key of `kind`, up or down, from `from`, and the value it left with the words it
     // shows. (A slider that draws its new value a frame or two after the key, Ionic's range,
@@ -115,7 +119,7 @@ pub(super) async fn step_to(
             .run::<op::InputDrag>("<x1> <y1> <x2> <y2>")
     };
     if at(now) || at_end {
-        return Ok(outcome);
+        return Ok(Some(outcome));
     }
     if !moved {
         return Err(refused(format!(
@@ -128,7 +132,7 @@ pub(super) async fn step_to(
             "stopped at {now} after {keys} keys, short of {want}"
         )));
     }
-    Ok(outcome)
+    Ok(Some(outcome))
 }
 
 /// The keys that move a slider or spin button, by how far.
@@ -205,17 +209,17 @@ const WORD_KEYS: usize = 60;
 /// Moves a spin button that shows words for its values (`aria-valuetext`: a time field's AM and
 /// PM, Calcite's) to the value that shows `words` (regardless of case), by its arrows: up until
 /// they show, or until what it shows comes round again or stays, then down likewise. One that
-/// never shows them is refused, naming what it showed.
+/// never shows them is refused, naming what it showed. None where it shows them already.
 pub(super) async fn step_to_words(
     ctx: &PageCtx,
     frame: &str,
     uid: &str,
     words: &str,
-) -> Result<DispatchOutcome, CdtError> {
+) -> Result<Option<DispatchOutcome>, CdtError> {
     let wanted = words.trim().to_lowercase();
     let mut now = range_now(ctx, frame, uid, words).await?;
     if now.1.to_lowercase() == wanted {
-        return Ok(DispatchOutcome::default());
+        return Ok(None);
     }
     let mut seen = vec![now.1.clone()];
     for up in [true, false] {
@@ -225,7 +229,7 @@ pub(super) async fn step_to_words(
             let outcome = ctx.browser.key(&ctx.target, &key).await?;
             now = read_after(ctx, (frame, uid, words), &now).await?;
             if now.1.to_lowercase() == wanted {
-                return Ok(outcome);
+                return Ok(Some(outcome));
             }
             if here.contains(&now.1) {
                 break;
