@@ -485,15 +485,19 @@
   const showsAtMiddle = (el) => {
     const r = el.getBoundingClientRect();
     const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-    let hit = document.elementFromPoint(x, y);
+    const hit = document.elementFromPoint(x, y);
     if (!hit || el.contains(hit)) return !!hit;
-    if (el.getRootNode() === document) return false;
-    while (hit.shadowRoot) {
+    return el.getRootNode() !== document && el.contains(deepHit(hit, x, y));
+  };
+  // What shows at (x, y) inside `hit`, down through the shadow trees there (`hit` itself where
+  // none is open): the element a user's press lands on.
+  const deepHit = (hit, x, y) => {
+    while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
       const inner = hit.shadowRoot.elementFromPoint(x, y);
       if (!inner || inner === hit) break;
       hit = inner;
     }
-    return el.contains(hit);
+    return hit;
   };
   // Whether a `<select>` is out of a user's sight: not shown at all, or kept out of sight.
   const outOfSight = (select) => !isVisible(select) || keptOut(select);
@@ -857,11 +861,7 @@
     // covers it) is pressed where a user presses it: on its label.
     const onLabel = hit && hit !== el && !el.contains(hit) && labelPoint(el);
     if (onLabel) [lx, ly, hit] = onLabel;
-    while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
-      const inner = hit.shadowRoot.elementFromPoint(lx, ly);
-      if (!inner || inner === hit) break;
-      hit = inner;
-    }
+    hit = deepHit(hit, lx, ly);
     // Content a slot shows (a web component's label text) hits as its host, from outside and
     // from the shadow tree alike: what the shadow tree itself has there decides.
     if (hit && hit !== el && hit.shadowRoot && !el.contains(hit) && holds(hit, el)) {
@@ -1260,9 +1260,9 @@
       if (!words && (value.trim() === '' || !Number.isFinite(want))) return { error: 'range-value', uid, element: describe(el), value };
       el.focus();
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
-      if (words) return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), shown: shows, words: value, pageFocused: el.ownerDocument.hasFocus() };
       const bound = (name) => { const given = el.getAttribute(name); return given !== null && Number.isFinite(Number(given)) ? Number(given) : null; };
-      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), shown: el.getAttribute('aria-valuetext') || '', want, min: bound('aria-valuemin'), max: bound('aria-valuemax'), pageFocused: el.ownerDocument.hasFocus() };
+      const toward = words ? { words: value } : { want, min: bound('aria-valuemin'), max: bound('aria-valuemax') };
+      return { uid, kind: 'step', now: Number(el.getAttribute('aria-valuenow')), shown: shows, ...toward, pageFocused: el.ownerDocument.hasFocus() };
     }
     if (el.isContentEditable) {
       el.focus();

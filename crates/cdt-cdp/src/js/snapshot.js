@@ -51,8 +51,9 @@
     'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'HTML', 'LEGEND',
     'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL']);
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
-  // Elements whose children are never rendered.
-  const UNSHOWN_CHILDREN = new Set(['INPUT', 'IMG', 'IFRAME', 'BR', 'HR']);
+  // Elements whose children show no lines: never rendered (what a script puts inside an input,
+  // an image or a frame's element), or a text area's, whose words are its value.
+  const UNSHOWN_CHILDREN = new Set(['TEXTAREA', 'INPUT', 'IMG', 'IFRAME', 'BR', 'HR']);
   const LAYOUT_PARTS = new Set(['table', 'rowgroup', 'row', 'cell']);
   // Attributes that can show or hide an element by themselves or through the style sheets.
   const SHOWING_ATTRIBUTES = new Set(['class', 'style', 'hidden', 'type', 'id']);
@@ -757,7 +758,7 @@
       // What a script puts inside an input, an image or a frame's element never shows
       // (PlastronJS's to-do template writes its state into each checkbox: no line in Chromium's
       // tree either).
-      if (tag === 'TEXTAREA' || UNSHOWN_CHILDREN.has(tag)) return;
+      if (UNSHOWN_CHILDREN.has(tag)) return;
       // Siblings by link, not through a NodeList and an iterator per element (a cold walk runs
       // unoptimized, where each of those is garbage); text is taken here, as `walk` takes it,
       // without a call per text node.

@@ -133,7 +133,10 @@ async fn fill_one(
         FillKind::Type if choose_typed => {
             let was = prepared["was"].as_str().unwrap_or_default();
             let at = prepared["press"].as_str().unwrap_or(&uid);
-            chose(choose::choose_typed(ctx, &frame, &what, (&uid, at, was), value).await?)
+            or_already(
+                Already::Chosen,
+                choose::choose_typed(ctx, &frame, &what, (&uid, at, was), value).await?,
+            )
         }
         FillKind::Type => {
             let field = prepared["was"].is_string();
@@ -156,7 +159,10 @@ async fn fill_one(
                 false => choose::Shows::Pressed,
             };
             let asked = (value, shows);
-            chose(choose::choose(ctx, &frame, &what, (&uid, at, open), asked).await?)
+            or_already(
+                Already::Chosen,
+                choose::choose(ctx, &frame, &what, (&uid, at, open), asked).await?,
+            )
         }
         // (Or the element that gives it that value: a wheel's button.)
         FillKind::Toggle if prepared["needsClick"] == true => {
@@ -166,21 +172,27 @@ async fn fill_one(
         // (Or to the words it shows for a value: AM or PM.)
         // (One there already is told so, not as a warning.)
         FillKind::Step if prepared["words"].is_string() => {
-            stepped(step::step_to_words(ctx, &frame, &uid, value).await?)
+            let now = step::reading(&prepared).unwrap_or_default();
+            let keys = step::step_to_words(ctx, &frame, &uid, now, value).await?;
+            or_already(Already::There, keys)
         }
         FillKind::Step => {
-            let now = prepared["now"].as_f64().unwrap_or_default();
+            let now = step::reading(&prepared).unwrap_or_default();
             let want = prepared["want"].as_f64().unwrap_or_default();
             let range = (prepared["min"].as_f64(), prepared["max"].as_f64());
-            stepped(step::step_to(ctx, &frame, &uid, (now, want), range).await?)
+            let keys = step::step_to(ctx, &frame, &uid, (now, want), range).await?;
+            or_already(Already::There, keys)
         }
         // The probe set it already (a <select>, a range or date input), or it was as asked.
         FillKind::Toggle => {
             let was = Already::checked(prepared["checked"] == true);
             (DispatchOutcome::default(), Some(Why::AlreadySo(was)))
         }
-        FillKind::Toggles => chose(toggle_each(ctx, (&frame, &what), &prepared["toggles"]).await?),
-        FillKind::Select if prepared["already"] == true => chose(None),
+        FillKind::Toggles => or_already(
+            Already::Chosen,
+            toggle_each(ctx, (&frame, &what), &prepared["toggles"]).await?,
+        ),
+        FillKind::Select if prepared["already"] == true => or_already(Already::Chosen, None),
         FillKind::Select | FillKind::Set => (DispatchOutcome::default(), None),
     };
     Ok(Filled {
@@ -217,27 +229,13 @@ async fn toggle_each(
     Ok(outcome)
 }
 
-/// What stepping a slider or spin button answered: what its keys did, or none when it was at
-/// the value asked already (no key pressed).
-fn stepped(keys: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
-    match keys {
+/// What choosing or stepping answered: what its presses or keys did, or none when it was as
+/// asked already (nothing pressed): told so (`already`, every option chosen or the value
+/// there), not as a warning.
+fn or_already(already: Already, done: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
+    match done {
         Some(outcome) => (outcome, None),
-        None => (
-            DispatchOutcome::default(),
-            Some(Why::AlreadySo(Already::There)),
-        ),
-    }
-}
-
-/// What choosing answered: what its presses did, or none when every option asked was chosen
-/// already (nothing pressed).
-fn chose(chosen: Option<DispatchOutcome>) -> (DispatchOutcome, Option<Why>) {
-    match chosen {
-        Some(outcome) => (outcome, None),
-        None => (
-            DispatchOutcome::default(),
-            Some(Why::AlreadySo(Already::Chosen)),
-        ),
+        None => (DispatchOutcome::default(), Some(Why::AlreadySo(already))),
     }
 }
 

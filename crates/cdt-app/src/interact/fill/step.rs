@@ -6,7 +6,7 @@ use cdt_domain::interact::{DispatchOutcome, KeyInput};
 use cdt_domain::ops::op;
 use cdt_domain::probe::ProbeCommand;
 use cdt_domain::{CdtError, ErrorCode};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::context::PageCtx;
 
@@ -26,12 +26,13 @@ const REDRAWN_WAIT: std::time::Duration = std::time::Duration::from_millis(40);
 /// at the end of its range (a key that moves it no more), or at the nearer of the two values
 /// either side of `want` when no step lands on it. One that none of its keys moves, short of the
 /// end of its `range` (`aria-valuemin`, `aria-valuemax`), is refused: it is moved some other way.
-/// None where it is at `want` already.
+/// None where it is at `want` already. `now` is what it says as prepared, with the words it
+/// shows ([`reading`]).
 pub(super) async fn step_to(
     ctx: &PageCtx,
     frame: &str,
     uid: &str,
-    (mut now, want): (f64, f64),
+    ((mut now, mut shown), want): ((f64, String), f64),
     range: (Option<f64>, Option<f64>),
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     let asked = &want.to_string();
@@ -48,9 +49,6 @@ pub(super) async fn step_to(
         let after = read_after(ctx, (frame, uid, asked), &from).await?;
         Ok::<_, CdtError>((outcome, after))
     };
-    // (The words it shows: a key may move it without its number, an empty segment of a time
-    // field, `--`, to `00`: Calcite's.)
-    let (_, mut shown) = range_now(ctx, frame, uid, asked).await?;
     let mut outcome = DispatchOutcome::default();
     // The keys to try, biggest first: a kind of key that moves nothing is not pressed again.
     let mut kinds = vec![StepKey::Page, StepKey::Vertical, StepKey::Horizontal];
@@ -64,17 +62,16 @@ pub(super) async fn step_to(
         outcome = pressed;
         presses += 1;
         let passed = if up { after > want } else { after < want };
-        moved |= after != now;
-        if after == now && words != shown {
-            // It moved, its number did not: the same key again.
-            shown = words;
-            moved = true;
-            continue;
-        }
+        // (A key may move it without its number, by the words it shows: an empty segment of a
+        // time field, `--`, to `00`, Calcite's. The same key is pressed again.)
+        let reworded = words != shown;
         shown = words;
+        moved |= after != now || reworded;
         if after == now {
             // This kind moves nothing (or the range ends here): a smaller one may.
-            kinds.remove(0);
+            if !reworded {
+                kinds.remove(0);
+            }
             continue;
         }
         if at(after) || (!passed && distance(after) < distance(now)) {
@@ -193,14 +190,23 @@ async fn range_now(
             json!({ "uid": uid, "value": asked }),
         )
         .await?;
-    let now = read["now"].as_f64().ok_or_else(|| {
+    reading(&read).ok_or_else(|| {
         CdtError::new(
             ErrorCode::TargetNotInteractable,
             format!("{uid} no longer says its value (aria-valuenow) while it was being moved"),
         )
         .run::<op::ElementInspect>(uid)
-    })?;
-    Ok((now, read["shown"].as_str().unwrap_or_default().to_string()))
+    })
+}
+
+/// What the probe's answer for a slider or spin button says of it: its value
+/// (`aria-valuenow`) and the words it shows for it (`aria-valuetext`); none without a value.
+pub(super) fn reading(answer: &Value) -> Option<(f64, String)> {
+    let now = answer["now"].as_f64()?;
+    Some((
+        now,
+        answer["shown"].as_str().unwrap_or_default().to_string(),
+    ))
 }
 
 /// How many arrows, each way, a spin button that shows words is stepped through at most.
@@ -210,14 +216,15 @@ const WORD_KEYS: usize = 60;
 /// PM, Calcite's) to the value that shows `words` (regardless of case), by its arrows: up until
 /// they show, or until what it shows comes round again or stays, then down likewise. One that
 /// never shows them is refused, naming what it showed. None where it shows them already.
+/// `now` is what it says as prepared ([`reading`]).
 pub(super) async fn step_to_words(
     ctx: &PageCtx,
     frame: &str,
     uid: &str,
+    mut now: (f64, String),
     words: &str,
 ) -> Result<Option<DispatchOutcome>, CdtError> {
     let wanted = words.trim().to_lowercase();
-    let mut now = range_now(ctx, frame, uid, words).await?;
     if now.1.to_lowercase() == wanted {
         return Ok(None);
     }
