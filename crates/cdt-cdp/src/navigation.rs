@@ -206,7 +206,7 @@ impl Point<'_> {
     /// or moved within its document (after a history navigation or a reload, where no loader is
     /// known) fires no lifecycle events: that is reaching it too. A document that replaces the
     /// one waited for is waited for instead: one that starts while it loads (a script's
-    /// `location.replace`), or whose navigation the page asks for within [`REDIRECT_LINGER`] of
+    /// `location.replace`), or whose navigation the page asks for while it loads or within [`REDIRECT_LINGER`] of
     /// `load` (a `<meta http-equiv=refresh content=0>`, a redirect from a load handler), up to
     /// [`REDIRECTS_FOLLOWED`]. Answers the HTTP status of the document reached, when its
     /// response was seen while this waited.
@@ -307,6 +307,8 @@ struct Progress {
     settle_by: Option<Instant>,
     /// Redirects followed.
     redirects: u32,
+    /// The page has asked to leave the document waited for, or started another.
+    asked: bool,
 }
 
 impl Progress {
@@ -321,6 +323,7 @@ impl Progress {
             quiet_since: None,
             settle_by: None,
             redirects: 0,
+            asked: false,
         }
     }
 
@@ -339,13 +342,38 @@ impl Progress {
         point == name && (point != "load" || !self.linger())
     }
 
-    /// The wait has reached `load`: lingers for a redirect, unless it has followed enough.
+    /// The wait has reached `load`: follows the navigation the page asked for while it loaded
+    /// (its load handler's), else lingers for one it asks for at once, unless it has followed
+    /// enough.
     fn linger(&mut self) -> bool {
         if self.redirects >= REDIRECTS_FOLLOWED {
             return false;
         }
-        self.settle_by = Some(Instant::now() + REDIRECT_LINGER);
+        if self.asked {
+            self.follow();
+        } else {
+            self.settle_by = Some(Instant::now() + REDIRECT_LINGER);
+        }
         true
+    }
+
+    /// Gives the navigation the page asked for [`REDIRECT_COMMIT`] to start its document.
+    fn follow(&mut self) {
+        self.redirects += 1;
+        self.settle_by = Some(Instant::now() + REDIRECT_COMMIT);
+    }
+
+    /// Whether `method` tells the page leaving the document waited for: a navigation of the
+    /// frame it asks for, or one that starts another document.
+    fn leaves(&self, method: &str, p: &Value) -> bool {
+        match method {
+            "Page.frameRequestedNavigation" => str_field(p, "disposition") == "currentTab",
+            "Page.frameStartedNavigating" => {
+                starts_document(method, p)
+                    && self.loader.as_deref() != Some(str_field(p, "loaderId"))
+            }
+            _ => false,
+        }
     }
 
     /// An event of the frame waited for: a document starting, a lifecycle point, or a
@@ -363,16 +391,19 @@ impl Progress {
                     } else if self.started && !document.is_empty() {
                         self.loader = Some(document.to_string());
                         self.loaded = false;
+                        self.asked = false;
                         self.settle_by = None;
                     }
                 }
                 return self.loader.as_deref() == Some(document) && self.passed(point, name);
             }
-            "Page.frameRequestedNavigation"
-                if self.settle_by.is_some() && str_field(p, "disposition") == "currentTab" =>
-            {
-                self.redirects += 1;
-                self.settle_by = Some(Instant::now() + REDIRECT_COMMIT);
+            _ if self.started && !self.asked && self.leaves(method, p) => {
+                // Told before `load` (a load handler's `location.href`, whose document may
+                // start long after it under load), it is followed once `load` comes.
+                self.asked = true;
+                if self.settle_by.is_some() {
+                    self.follow();
+                }
             }
             _ => {}
         }
@@ -502,5 +533,35 @@ mod tests {
             assert_eq!(error.details["errorText"], text);
             assert!(!error.suggestions.is_empty());
         }
+    }
+
+    /// The events of a load handler's redirect in the order Chromium tells them: the page asks
+    /// and the next document starts before the first one's `load`; that document is waited for
+    /// however late it commits.
+    #[test]
+    fn a_redirect_asked_for_before_load_is_followed_once_load_comes() {
+        let lifecycle = |name: &str, loader: &str| json!({"name": name, "loaderId": loader});
+        let mut progress = Progress::new(Some("A"), false);
+        assert!(!progress.frame_event("Page.lifecycleEvent", &lifecycle("init", "A"), "load"));
+        for (method, p) in [
+            (
+                "Page.frameRequestedNavigation",
+                json!({"disposition": "currentTab"}),
+            ),
+            (
+                "Page.frameStartedNavigating",
+                json!({"loaderId": "B", "navigationType": "differentDocument"}),
+            ),
+        ] {
+            assert!(!progress.frame_event(method, &p, "load"));
+        }
+        assert!(!progress.frame_event("Page.lifecycleEvent", &lifecycle("load", "A"), "load"));
+        let waits = progress.deadline().expect("it waits for the redirect") - Instant::now();
+        assert!(waits > REDIRECT_LINGER, "{waits:?}");
+        assert!(!progress.frame_event("Page.lifecycleEvent", &lifecycle("init", "B"), "load"));
+        assert_eq!(progress.loader.as_deref(), Some("B"));
+        assert!(!progress.frame_event("Page.lifecycleEvent", &lifecycle("load", "B"), "load"));
+        let lingers = progress.deadline().expect("it lingers after load") - Instant::now();
+        assert!(lingers <= REDIRECT_LINGER, "{lingers:?}");
     }
 }
