@@ -381,3 +381,127 @@ period.addEventListener('keydown', (e) => {
     assert_eq!(error["details"]["options"], json!(["PM", "AM"]), "{error}");
     assert_eq!(evaluated(&env, "t", "period.textContent"), "PM");
 }
+
+/// A date field whose page answers its `change` by drawing the date it parsed and focusing the
+/// field again a millisecond later (Pikaday does, from npm): the next field filled keeps its
+/// text whole, none of it typed into the date field (its last key went there), as a user who
+/// sees the focus come back clicks the next field again.
+#[test]
+fn a_field_that_takes_the_focus_back_as_it_gives_up_its_value_keeps_none_of_the_next_text() {
+    let (_server, env, snap) = opened(
+        "Trip",
+        r#"<label for=day>Day</label> <input id=day>
+<label for=city>City</label> <input id=city>
+<script>
+day.addEventListener('change', () => {
+  const date = new Date(Date.parse(day.value));
+  if (!isNaN(date)) day.value = date.toDateString();
+  setTimeout(() => day.focus(), 1);
+});
+</script>"#,
+        "p",
+    );
+    let day = uid_of(&snap, "textbox \"Day\"");
+    let city = uid_of(&snap, "textbox \"City\"");
+    env.ctx("p", &["element", "fill", &day, "12/24/2026"]).ok();
+    env.ctx("p", &["element", "fill", &city, "Lisbon"]).ok();
+    assert_eq!(
+        evaluated(&env, "p", "day.value + ' | ' + city.value"),
+        "Thu Dec 24 2026 | Lisbon"
+    );
+}
+
+/// A `<select>` jQuery UI's selectmenu hides, its drop-down the element right after it (as
+/// jQuery UI 1.14 from npm draws it: a `span` combobox that owns a list drawn at the end of
+/// the page): chosen by the select's own selector, it is chosen through the drop-down, which
+/// shows the choice (set on the hidden select alone, the drop-down went on showing the old one
+/// and the reply said nothing changed).
+#[test]
+fn a_select_whose_drop_down_is_the_element_after_it_is_chosen_through_it() {
+    let (_server, env, _snap) = opened(
+        "Class",
+        r#"<label for=cls>Class</label>
+<select id=cls style="display: none"><option>Economy</option><option>Business</option></select>
+<span tabindex=0 id=button role=combobox aria-expanded=false aria-haspopup=true aria-owns=menu
+  style="display: inline-block; width: 120px; border: 1px solid; cursor: pointer"><span id=shown>Economy</span></span>
+<div id=holder style="position: absolute; display: none"><ul id=menu role=listbox tabindex=0></ul></div>
+<script>
+button.addEventListener('click', () => {
+  menu.innerHTML = [...cls.options].map((o) => '<li><div role=option tabindex=-1>' + o.text + '</div></li>').join('');
+  const r = button.getBoundingClientRect();
+  holder.style.top = r.bottom + 'px'; holder.style.left = r.left + 'px'; holder.style.display = 'block';
+  button.setAttribute('aria-expanded', 'true');
+});
+menu.addEventListener('click', (e) => {
+  cls.value = e.target.textContent; shown.textContent = e.target.textContent;
+  holder.style.display = 'none'; button.setAttribute('aria-expanded', 'false');
+});
+</script>"#,
+        "s",
+    );
+    let chose = env.ctx(
+        "s",
+        &["element", "select", "--selector", "#cls", "Business"],
+    );
+    chose.ok();
+    assert!(
+        !chose.stdout.contains("ACTION_NO_EFFECT"),
+        "{}",
+        chose.stdout
+    );
+    assert_eq!(
+        evaluated(&env, "s", "cls.value + ' | ' + shown.textContent"),
+        "Business | Business"
+    );
+}
+
+/// A drop-down drawn over a `<select multiple>` kept out of sight, whose list (it says it takes
+/// several) marks the option the keys are on `aria-selected` as Select2 4.1 does (from npm):
+/// what was chosen is what the `<select>` holds, so "Beach,Food" chooses both (Beach, the
+/// option the keys were on, was taken as chosen already and left out).
+#[test]
+fn an_option_a_list_marks_for_the_keys_is_chosen_by_what_its_select_holds() {
+    let (_server, env, snap) = opened(
+        "Interests",
+        r#"<style>.kept { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }
+  #chips li { display: inline-block; margin-right: 4px; background: #eee }</style>
+<label for=tags>Interests</label>
+<select id=tags class=kept multiple tabindex=-1 aria-hidden=true><option>Beach</option><option>Museums</option><option>Food</option></select>
+<span class=container><span id=box role=combobox aria-haspopup=true aria-expanded=false aria-owns=results tabindex=-1
+  style="display: inline-block; min-width: 240px; border: 1px solid"><ul id=chips style="display: inline; margin: 0; padding: 0"></ul><textarea
+  id=search aria-label=Search rows=1 style="width: 80px; height: 20px; resize: none"></textarea></span></span>
+<ul id=results role=listbox aria-multiselectable=true hidden style="position: absolute; border: 1px solid; margin: 0; padding: 0; background: white"></ul>
+<script>
+const open = () => {
+  results.innerHTML = [...tags.options].map((o, i) => '<li role=option id=r' + i + ' aria-selected=' + (o.selected || i === 0) + '>' + o.text + '</li>').join('');
+  box.setAttribute('aria-activedescendant', 'r0');
+  const r = box.getBoundingClientRect();
+  results.style.top = r.bottom + 'px'; results.style.left = r.left + 'px';
+  results.hidden = false; box.setAttribute('aria-expanded', 'true');
+};
+const close = () => { results.hidden = true; box.setAttribute('aria-expanded', 'false'); };
+box.addEventListener('click', open);
+search.addEventListener('focus', open);
+results.addEventListener('mousedown', (e) => e.preventDefault());
+results.addEventListener('click', (e) => {
+  const option = [...tags.options].find((o) => o.text === e.target.textContent);
+  option.selected = !option.selected;
+  chips.innerHTML = [...tags.selectedOptions].map((o) => '<li>' + o.text + '</li>').join('');
+  close();
+});
+search.addEventListener('blur', close);
+</script>"#,
+        "i",
+    );
+    let interests = uid_of(&snap, "combobox");
+    env.ctx("i", &["element", "select", &interests, "Beach,Food"])
+        .ok();
+    assert_eq!(
+        evaluated(
+            &env,
+            "i",
+            "[...tags.selectedOptions].map((o) => o.text).join()"
+        ),
+        "Beach,Food"
+    );
+}

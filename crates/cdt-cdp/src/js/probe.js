@@ -509,8 +509,9 @@
     return box.width < 4 || box.height < 4 || !drawn(at);
   };
   // The drop-down a page draws for a `<select>` kept out of sight (Choices.js around it; Tom
-  // Select, Select2 and bootstrap-select right after it): a combobox, or what says it opens a
-  // pop-up, that shows; none for a `<select>` in sight.
+  // Select, Select2 and bootstrap-select right after it, jQuery UI's selectmenu the element
+  // right after it): a combobox, or what says it opens a pop-up, that shows; none for a
+  // `<select>` in sight.
   const standIn = (select) => {
     if (!keptOut(select)) return null;
     const drop = (e) => e && e !== select && boxed(e) && (e.getAttribute('role') === 'combobox' || e.hasAttribute('aria-haspopup'));
@@ -519,7 +520,7 @@
     const near = [select.nextElementSibling, select.nextElementSibling && select.nextElementSibling.nextElementSibling];
     for (const at of near) {
       if (!at) continue;
-      const found = [...at.querySelectorAll('[role=combobox], [aria-haspopup]')].find(drop);
+      const found = [at, ...at.querySelectorAll('[role=combobox], [aria-haspopup]')].find(drop);
       if (found) return found;
     }
     return null;
@@ -1124,6 +1125,27 @@
     }
     return null;
   };
+  // Focuses `el` as a user's press does, taking the focus from the field before it; whether
+  // that field's page heard it give its value up (`change`), and may answer by taking the focus
+  // back a moment later (Pikaday draws the date typed there and focuses its field again after
+  // a millisecond: the typing meant for `el` went there).
+  const focusFrom = (el) => {
+    let changed = false;
+    const heard = () => { changed = true; };
+    el.ownerDocument.addEventListener('change', heard, true);
+    el.focus();
+    el.ownerDocument.removeEventListener('change', heard, true);
+    return changed;
+  };
+  // `answer` once the page's answers to the focus moving to `el` have run, `el` focused again
+  // (and its text selected) if they took the focus elsewhere, as a user clicks back.
+  const FOCUS_ANSWERS_MS = 10;
+  const focusHeld = (el, answer, tries) => new Promise((resolve) => setTimeout(resolve, FOCUS_ANSWERS_MS)).then(() => {
+    if (hasFocus(el) || !tries) return answer;
+    el.focus();
+    el.select();
+    return focusHeld(el, answer, tries - 1);
+  });
   function prepareFill(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;
@@ -1213,7 +1235,7 @@
         notePopups(el);
         return { uid, kind: 'type', empty: el.value === '', suggests: suggests(el), combobox, was: el.value, press: ref(drawerOf(el)), pageFocused: el.ownerDocument.hasFocus() };
       }
-      el.focus();
+      const answered = focusFrom(el);
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       if (INPUT_FORMATS[type] && type !== 'number') {
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value').set;
@@ -1240,7 +1262,8 @@
       const offers = suggests(el) || (args.choosing && el.type === 'text');
       if (combobox || (args.choosing && offers)) notePopups(el);
       if (args.choosing && !combobox && offers) R.shownBefore = showing(value);
-      return { uid, kind: 'type', empty: el.value === '', suggests: offers, datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
+      const prepared = { uid, kind: 'type', empty: el.value === '', suggests: offers, datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
+      return answered ? focusHeld(el, prepared, 2) : prepared;
     }
     // A slider or spin button of ARIA's (a `div` with `aria-valuenow`) is moved as a keyboard
     // user moves it: focused here, the keys pressed by the daemon until it says the value.
@@ -1610,7 +1633,7 @@
     };
     const activeId = el.getAttribute('aria-activedescendant');
     const active = activeId && list.getAttribute('aria-multiselectable') !== 'true' ? list.querySelector('[id="' + CSS.escape(activeId) + '"]') : null;
-    const answer = chosen(value, find, parts, multi, active, (words) => chipOf(el, words));
+    const answer = chosen(value, find, parts, multi, active, (words) => chipOf(el, words), selectStoodFor(el));
     // (A long list draws only the options in view — Vaadin's time picker, 48 half hours, ten
     // drawn —: on a miss it is scrolled a page on, from where it opened to its end, then from
     // its start, and looked at again, as a user scrolls it.)
@@ -1706,14 +1729,34 @@
     }
     return false;
   };
+  // The `<select>` kept out of sight that the drop-down `el` stands for (Select2's and Tom
+  // Select's right before what holds it, Choices.js's inside it), if any.
+  const selectStoodFor = (el) => {
+    for (let at = el, up = 0; at && up < 5; at = at.parentElement, up++) {
+      const kept = at.parentElement && at.parentElement.querySelector(':scope > select');
+      const stand = kept && kept !== at && outOfSight(kept) ? standIn(kept) : null;
+      if (stand && (stand === el || stand.contains(el) || el.contains(stand))) return kept;
+    }
+    return null;
+  };
+  // Whether the `<select>` a drop-down stands for has the option `o` shows chosen (undefined:
+  // it has no option of those words). What the page chose is what it holds; the list's marks
+  // may say otherwise (Select2 4.1 marks the option the keys are on `aria-selected` in a list
+  // that takes several).
+  const keptChosen = (select, o) => {
+    const words = clean(o.textContent).toLowerCase();
+    const match = [...select.options].find((option) => clean(option.textContent).toLowerCase() === words);
+    return match ? match.selected : undefined;
+  };
   // What a drop-down offers for `value`: its option (`uid`, `selected`), else with
   // `parts` each part's option (`parts`), else the part (or the whole) it lacks (`missing`).
   // `find` gives the option of one name.
   // In a drop-down that takes several, an option its list leaves out once chosen is found by
-  // what shows it chosen (`held`).
-  const chosen = (value, find, parts, multi, active, held = () => null) => {
+  // what shows it chosen (`held`). `kept`: the `<select>` the drop-down stands for.
+  const chosen = (value, find, parts, multi, active, held = () => null, kept = null) => {
     const chips = new Set();
-    const isChosen = (o) => chips.has(o) || (!adders.has(o) && chosenAlready(o, active));
+    const told = (o) => kept ? keptChosen(kept, o) : undefined;
+    const isChosen = (o) => chips.has(o) || (!adders.has(o) && (told(o) ?? chosenAlready(o, active)));
     const look = (v) => {
       const option = find(v);
       const chip = !option && multi ? held(v) : null;
