@@ -505,3 +505,48 @@ search.addEventListener('blur', close);
         "Beach,Food"
     );
 }
+
+/// A slider's handle that tells no value (jQuery UI 1.14's, from npm: a bare `span` placed
+/// along its track by `left` in per cent, no role): `fill` says it is one, where it sits, and
+/// how a user moves it; the drag it hints at, aimed at seven tenths of the track, moves it
+/// there (it named the nearest field, another one, as the one meant).
+#[test]
+fn a_slider_handle_that_tells_no_value_says_how_to_move_it() {
+    let (_server, env, snap) = opened(
+        "Budget",
+        r#"<p>Budget: <span id=shown>50</span></p>
+<div id=track style="position: relative; width: 400px; height: 10px; margin: 30px; background: #ddd">
+  <span id=handle tabindex=0 style="position: absolute; left: 50%; top: -5px; width: 20px; height: 20px; margin-left: -10px; background: #555; cursor: pointer"></span>
+</div>
+<label for=city>City</label> <input id=city>
+<script>
+let dragging = false;
+handle.addEventListener('mousedown', (e) => { dragging = true; e.preventDefault(); });
+document.addEventListener('mousemove', (e) => {
+  if (!dragging) return;
+  const r = track.getBoundingClientRect();
+  const at = Math.round(Math.min(1, Math.max(0, (e.clientX - r.left) / r.width)) * 100);
+  handle.style.left = at + '%'; shown.textContent = at;
+});
+document.addEventListener('mouseup', () => { dragging = false; });
+</script>"#,
+        "h",
+    );
+    let handle = uid_of(&snap, "clickable");
+    let refused = env.ctx("h", &["element", "fill", &handle, "70"]);
+    let error = refused.err("TARGET_NOT_INTERACTABLE", 5);
+    let found = &error["details"]["handle"];
+    assert_eq!(found["at"], 50, "{error}");
+    let hint = error["suggestions"][0].as_str().unwrap_or_default();
+    assert!(hint.starts_with("Run: cdt input drag "), "{error}");
+    assert!(!error.to_string().contains("City"), "{error}");
+    let (from, to) = (found["from"][0].as_i64(), found["to"][0].as_i64());
+    let (from, to) = (from.unwrap_or_default(), to.unwrap_or_default());
+    let x = (from + (to - from) * 7 / 10).to_string();
+    let (middle_x, y) = (
+        found["middle"][0].to_string(),
+        found["middle"][1].to_string(),
+    );
+    env.ctx("h", &["input", "drag", &middle_x, &y, &x, &y]).ok();
+    assert_eq!(evaluated(&env, "h", "shown.textContent"), "70");
+}

@@ -286,6 +286,13 @@ fn not_fillable_error(value: &Value, element: &str) -> CdtError {
         )
     };
     let fields = value["fields"].as_array().cloned().unwrap_or_default();
+    if value["handle"].is_object() {
+        return handle_error(
+            &value["handle"],
+            value["uid"].as_str().unwrap_or_default(),
+            element,
+        );
+    }
     let Some(first) = fields.first().and_then(|f| f["uid"].as_str()) else {
         let near = value["near"].as_array().cloned().unwrap_or_default();
         let mut error = CdtError::new(
@@ -322,6 +329,30 @@ fn not_fillable_error(value: &Value, element: &str) -> CdtError {
     )
     .with_details(json!({ "fields": fields }))
     .run_then::<op::ElementFill>(&format!("{first} <value>"), " for each field")
+}
+
+/// `TARGET_NOT_INTERACTABLE` for a slider's handle that tells no value (no role, no words:
+/// jQuery UI's): where it sits on its track, and how a user moves it: dragged along the track
+/// (its ends given), or by keys once focused.
+fn handle_error(handle: &Value, uid: &str, element: &str) -> CdtError {
+    let point = |p: &Value| format!("{} {}", p[0], p[1]);
+    let (from, to) = (point(&handle["from"]), point(&handle["to"]));
+    CdtError::new(
+        ErrorCode::TargetNotInteractable,
+        format!(
+            "{element} is a slider's handle that tells no value (no role, no value of ARIA's): it sits at {}% of its track",
+            handle["at"]
+        ),
+    )
+    .with_details(json!({ "uid": uid, "handle": handle }))
+    .run_then::<op::InputDrag>(
+        &format!("{} <x> <y>", point(&handle["middle"])),
+        &format!(" (along its track, from {from} to {to}), then read the value the page shows"),
+    )
+    .run_then::<op::ElementFocus>(
+        uid,
+        ", then cdt input key ArrowRight (ArrowLeft, PageUp, PageDown, Home, End: most handles move by keys)",
+    )
 }
 
 /// `ELEMENT_NOT_FOUND` for an option `what` does not show; where its options open more (a

@@ -1369,8 +1369,24 @@
     // those an agent most likely meant, for the error to name; and whether it is a bare element
     // a click acts on (a drop-down drawn without roles, which opens on a click).
     const near = fields.length ? [] : nearestFields(el, takesValue, FIELDS).map(fieldLine);
-    return { error: 'not-fillable', uid, element: describe(el), fields, near, bare: roleOf(el) === CLICKABLE };
+    return { error: 'not-fillable', uid, element: describe(el), fields, near, bare: roleOf(el) === CLICKABLE, handle: handleOf(el) };
   }
+  // Where a slider's handle that tells no value (no role, no words: jQuery UI's, placed along
+  // its track by `left` or `bottom` in per cent) sits: `at` per cent of the track, the
+  // handle's middle, and the track's ends through it, in the view's pixels; none for another
+  // element.
+  const handleOf = (el) => {
+    const track = el.parentElement;
+    if (roleOf(el) !== CLICKABLE || clean(el.textContent) || !track) return null;
+    const across = /%$/.test(el.style.left);
+    if (!across && !/%$/.test(el.style.bottom)) return null;
+    const [h, t] = [el.getBoundingClientRect(), track.getBoundingClientRect()];
+    if (across ? t.width < 3 * h.width : t.height < 3 * h.height) return null;
+    const middle = [Math.round(h.left + h.width / 2), Math.round(h.top + h.height / 2)];
+    const ends = across ? [[Math.round(t.left), middle[1]], [Math.round(t.right), middle[1]]]
+      : [[middle[0], Math.round(t.bottom)], [middle[0], Math.round(t.top)]];
+    return { at: parseFloat(across ? el.style.left : el.style.bottom), middle, from: ends[0], to: ends[1] };
+  };
   // Of `elements` (in page order), those no other of them holds.
   const outermost = (elements) => elements.filter((e, i) => !elements.slice(0, i).some((outer) => outer.contains(e)));
   // The three fields (`takes`, among those `selector` matches) whose boxes lie nearest to
