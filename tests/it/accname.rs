@@ -294,6 +294,30 @@ fn named_structure_has_a_uid_and_headings_have_chromiums_levels() {
     );
 }
 
+/// A sortable column's header that sets the hand cursor (DataTables 2's, from npm: its title
+/// and sort button laid out in a `div` that inherits the hand) is its header and its button, as
+/// in Chromium's tree: that `div` was a `clickable` line of its own around the button.
+#[test]
+fn what_lays_out_a_sortable_header_inherits_its_hand_and_is_no_line() {
+    let (_server, _env, snap) = cdt_e2e::opened(
+        "Sortable",
+        r#"<style>th.sortable { cursor: pointer }</style>
+<table><thead><tr><th class=sortable><div class=header><div>Office</div>
+  <div role=button aria-label="Office: Activate to sort" tabindex=0></div></div></th><th>Age</th></tr></thead>
+<tbody><tr><td>Tokyo</td><td>42</td></tr><tr><td>Paris</td><td>51</td></tr></tbody></table>"#,
+        "sort",
+    );
+    let lines: Vec<&str> = snap.lines().map(str::trim_start).collect();
+    let header = lines
+        .iter()
+        .position(|l| *l == "columnheader \"Office Office: Activate to sort\"");
+    assert!(
+        header.is_some_and(|at| lines[at + 1].ends_with(" button \"Office: Activate to sort\"")),
+        "{snap}"
+    );
+    assert!(!snap.contains("clickable"), "{snap}");
+}
+
 /// Generated content from a style sheet the page @imports names an element as it does in
 /// Chromium (the scan that skips `::before`/`::after` where no sheet can make them follows
 /// imports), and a `cursor: pointer` from an imported sheet makes an element clickable.

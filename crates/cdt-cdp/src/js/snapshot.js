@@ -669,9 +669,11 @@
       }
       // A pointer cursor set on an element is inherited by its children: only the element
       // that sets it counts as clickable (a label's is its control's: not its icon's).
-      // (So is a web component host's: what its shadow tree draws inherits it.)
+      // (So is a web component host's: what its shadow tree draws inherits it; and a sortable
+      // column's header's, DataTables': what lays out its title and sort button inherits it.)
+      const setsHand = (tag === 'LABEL' && el.control !== null) || el.shadowRoot || role === 'columnheader';
       const childCursor = splits ? undefined : role === H.CLICKABLE || (!inAction && cursor === 'pointer') ||
-        ((tag === 'LABEL' && el.control !== null) || el.shadowRoot) && getComputedStyle(el).cursor === 'pointer' ? 'pointer' : undefined;
+        setsHand && getComputedStyle(el).cursor === 'pointer' ? 'pointer' : undefined;
       let childDepth = depth;
       // A bare clickable around one control and nothing else it shows (Ant Design's tab around
       // its `tab`, a pager's item around its button) is that control: no line of its own, as in
