@@ -550,3 +550,43 @@ document.addEventListener('mouseup', () => { dragging = false; });
     env.ctx("h", &["input", "drag", &middle_x, &y, &x, &y]).ok();
     assert_eq!(evaluated(&env, "h", "shown.textContent"), "70");
 }
+
+/// A date field whose calendar pops up under it with no word of ARIA's (jQuery UI 1.14's
+/// datepicker, from npm: a `div` at the end of the page, shown as the field takes the focus,
+/// closed by Escape or a press outside it): once the date is typed, the calendar is closed as a
+/// user closes it and the date kept; left open, it covered the field below, whose click then
+/// failed as `TARGET_OBSCURED`.
+#[test]
+fn a_calendar_that_pops_up_under_a_date_field_is_closed_once_the_date_is_typed() {
+    let (_server, env, snap) = opened(
+        "Trip",
+        r##"<p><label for=day>Departure</label> <input id=day></p>
+<p><button id=next onclick="this.textContent = 'Pressed'">Continue</button></p>
+<div id=cal style="position: absolute; display: none; background: white; border: 1px solid"><table id=days></table></div>
+<script>
+const rows = [];
+for (let week = 0; week < 5; week++) {
+  const cells = [];
+  for (let d = week * 7 + 1; d <= Math.min(31, week * 7 + 7); d++) cells.push('<td><a href="#">' + d + '</a></td>');
+  rows.push('<tr>' + cells.join('') + '</tr>');
+}
+days.innerHTML = rows.join('');
+day.addEventListener('focus', () => {
+  const r = day.getBoundingClientRect();
+  cal.style.top = (r.bottom + scrollY) + 'px'; cal.style.left = (r.left + scrollX) + 'px'; cal.style.display = 'block';
+});
+day.addEventListener('keydown', (e) => { if (e.key === 'Escape') { cal.style.display = 'none'; e.stopPropagation(); } });
+document.addEventListener('mousedown', (e) => { if (e.target !== day && !cal.contains(e.target)) cal.style.display = 'none'; });
+</script>"##,
+        "c",
+    );
+    let day = uid_of(&snap, "textbox \"Departure\"");
+    let next = uid_of(&snap, "button \"Continue\"");
+    env.ctx("c", &["element", "fill", &day, "12/24/2026"]).ok();
+    assert_eq!(
+        evaluated(&env, "c", "day.value + ' ' + cal.style.display"),
+        "12/24/2026 none"
+    );
+    env.ctx("c", &["element", "click", &next]).ok();
+    assert_eq!(evaluated(&env, "c", "next.textContent"), "Pressed");
+}

@@ -2342,8 +2342,34 @@
     const beside = field && (el.contains(now) || (!!el.parentElement && el.parentElement.contains(now)));
     // (A date field whose calendar opened as it was typed into: Vaadin's date picker.)
     const calendar = roleOf(el) === 'combobox' && el.getAttribute('aria-haspopup') === 'dialog' && el.getAttribute('aria-expanded') === 'true';
-    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field, fieldBeside: beside, calendar };
+    // (Or one whose calendar pops up beside it with no word of ARIA's: jQuery UI's. Not in a
+    // dialog, which the Escape that closes it may close too: Pikaday hears keys on the document.)
+    const inDialog = !!el.closest('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]');
+    const calendarBeside = !calendar && !inDialog && hasFocus(el) && !!calendarBy(el);
+    return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field, fieldBeside: beside, calendar, calendarBeside };
   }
+  // The calendar a date field's page pops up right by it (jQuery UI's, bootstrap-datepicker's,
+  // Pikaday's, flatpickr's at the end of the page; react-datepicker's beside the field): a
+  // layer drawn over the page (positioned absolutely or fixed) that shows, touches the field
+  // above or below it, and shows the days of a month (28 numbers or more from 1 to 31).
+  const calendarBy = (el) => {
+    const f = el.getBoundingClientRect();
+    const touches = (r) => r.left < f.right && r.right > f.left &&
+      ((r.top >= f.bottom - 4 && r.top <= f.bottom + 40) || (r.bottom <= f.top + 4 && r.bottom >= f.top - 40));
+    const days = (layer) => {
+      const seen = new Set();
+      for (const e of layer.querySelectorAll('td, [role=gridcell], button, a, span, div')) {
+        if (e.childElementCount > 1) continue;
+        const words = e.textContent.trim();
+        if (/^\d{1,2}$/.test(words) && +words >= 1 && +words <= 31 && isVisible(e)) seen.add(+words);
+      }
+      return seen.size >= 28;
+    };
+    const near = [];
+    for (let at = el, up = 0; at.parentElement && up < 4; at = at.parentElement, up++) near.push(...at.parentElement.children);
+    return [...el.ownerDocument.body.children, ...near].find((layer) => !layer.contains(el) && isVisible(layer) &&
+      ['absolute', 'fixed'].includes(getComputedStyle(layer).position) && touches(layer.getBoundingClientRect()) && days(layer)) || null;
+  };
   function clear(args, target) {
     const picked = pick(args, target);
     if (!picked.el) return picked;

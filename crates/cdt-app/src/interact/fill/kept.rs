@@ -40,6 +40,23 @@ pub(super) async fn type_kept(
             .key(&ctx.target, &keys::parse_keys("Enter")?)
             .await;
     }
+    // (One whose calendar pops up beside it with no word of ARIA's — jQuery UI's,
+    // bootstrap-datepicker's, Pikaday's — is left as a user leaves it once the date is typed:
+    // Escape closes it and keeps the date. Left open, it covers what is below it. One that took
+    // the date back as it closed is typed into again, its calendar left open.)
+    if holds["value"] == value && holds["calendarBeside"] == true {
+        let closed = ctx
+            .browser
+            .key(&ctx.target, &keys::parse_keys("Escape")?)
+            .await?;
+        let after = ctx
+            .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
+            .await?;
+        if after["value"] == "" && after["focused"] == true {
+            return keys::type_into_focus(ctx, value).await;
+        }
+        return Ok(closed);
+    }
     if holds["value"] == value || !holds["value"].is_string() || holds["toField"] == true {
         return Ok(typed);
     }
