@@ -2351,11 +2351,11 @@
   // The calendar a date field's page pops up right by it (jQuery UI's, bootstrap-datepicker's,
   // Pikaday's, flatpickr's at the end of the page; react-datepicker's beside the field): a
   // layer drawn over the page (positioned absolutely or fixed) that shows, touches the field
-  // above or below it, and shows the days of a month (28 numbers or more from 1 to 31).
+  // (above or below it, or over it), and shows the days of a month (28 numbers or more from 1
+  // to 31).
   const calendarBy = (el) => {
     const f = el.getBoundingClientRect();
-    const touches = (r) => r.left < f.right && r.right > f.left &&
-      ((r.top >= f.bottom - 4 && r.top <= f.bottom + 40) || (r.bottom <= f.top + 4 && r.bottom >= f.top - 40));
+    const touches = (r) => r.left < f.right && r.right > f.left && r.top <= f.bottom + 40 && r.bottom >= f.top - 40;
     const days = (layer) => {
       const seen = new Set();
       for (const e of layer.querySelectorAll('td, [role=gridcell], button, a, span, div')) {
