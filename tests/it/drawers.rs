@@ -1,8 +1,10 @@
 //! A page behind an open drawer, as Angular Material's sidenav leaves it: the content made
-//! `inert` while the drawer is open (in "over" mode), given back when it closes; and a page
-//! behind a modal `<dialog>`, which the browser makes inert itself (no attribute).
+//! `inert` while the drawer is open (in "over" mode), given back when it closes; a page
+//! behind a modal `<dialog>`, which the browser makes inert itself (no attribute); and a page
+//! under a guided tour's overlay.
 
 use cdt_e2e::{opened, snapshot, uid_of};
+use serde_json::Value;
 
 const PAGE: &str = "<button id=menu onclick='openDrawer()'>Menu</button>
 <nav id=drawer hidden><a href='#users' onclick='closeDrawer()'>Users</a></nav>
@@ -96,4 +98,47 @@ fn a_page_behind_a_modal_dialog_is_inert() {
     let after = snapshot(&env, "m");
     assert_eq!(uid_of(&after, "textbox \"Search\""), search, "{after}");
     env.ctx("m", &["element", "fill", &search, "shoes"]).ok();
+}
+
+/// A page under a guided tour's overlay (Shepherd 14's, from npm: an `svg` over the whole view
+/// with a hole around what the tour shows, and the tour's dialog beside it, not modal): a click
+/// on a link under the overlay names the overlay, not a `path` of it, and hints the tour
+/// dialog's buttons, Skip among them (it hinted clicking the overlay, which does nothing); run,
+/// that hint lets the click through.
+#[test]
+fn a_click_under_a_tours_overlay_hints_the_tours_buttons() {
+    let (_server, env, snap) = opened(
+        "Dashboard",
+        r##"<nav><a href="#settings" id=settings>Settings</a></nav>
+<button id=create>Create project</button>
+<svg id=overlay style="position: fixed; inset: 0; width: 100vw; height: 100vh; z-index: 5"><path d="M0,0H2000V2000H0Z" fill-opacity=0.5></path></svg>
+<div role=dialog aria-labelledby=title id=tour style="position: absolute; top: 200px; left: 200px; z-index: 6; background: white; padding: 8px">
+  <h3 id=title>Welcome</h3><p>This is your dashboard.</p>
+  <button onclick="overlay.remove(); tour.remove()">Skip</button><button>Next</button></div>"##,
+        "t",
+    );
+    let settings = uid_of(&snap, "link \"Settings\"");
+    let skip = uid_of(&snap, "button \"Skip\"");
+    let refused = env.ctx("t", &["element", "click", &settings]);
+    let error = refused.err("TARGET_OBSCURED", 5);
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("covered by svg#overlay"),
+        "{error}"
+    );
+    let hints: Vec<&str> = error["suggestions"]
+        .as_array()
+        .map(|all| all.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(
+        hints
+            .iter()
+            .any(|h| h.starts_with(&format!("Run: cdt element click {skip} "))),
+        "{error}"
+    );
+    env.ctx("t", &["element", "click", &skip]).ok();
+    let went = env.ctx("t", &["element", "click", &settings]);
+    assert!(went.stdout.contains("#settings"), "{}", went.stdout);
 }

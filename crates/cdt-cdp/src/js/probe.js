@@ -686,17 +686,30 @@
     const role = control && isVisible(control) ? roleOf(control) || fallbackRole : null;
     return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
   };
+  // (A cover over most of the view with no control of its own — a guided tour's overlay, an
+  // `svg` drawn over the page around what the tour shows: Shepherd's — is taken away by the
+  // dialog shown with it.)
   const coverControls = (hit, el) => {
     const modal = hit.closest('dialog[open], [aria-modal=true]');
     const layer = modal || branchApart(hit, el);
+    const found = controlsIn(layer, !!modal);
+    const view = el.ownerDocument.defaultView;
+    const r = layer.getBoundingClientRect();
+    const backdrop = !found.length && !modal && r.width * r.height > 0.5 * view.innerWidth * view.innerHeight;
+    const beside = backdrop ? [...el.ownerDocument.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog]')]
+      .find((d) => isVisible(d) && !d.contains(el) && !d.contains(hit)) : null;
+    return beside ? controlsIn(beside, true) : found;
+  };
+  // The controls of `layer` (all of a dialog's, `all`, else those whose words dismiss it),
+  // those that dismiss first (a dialog's Close before its Delete); uids only for those named.
+  const controlsIn = (layer, all) => {
     const controls = [];
     for (const control of layer.querySelectorAll('button, a[href], input[type=button], input[type=submit], [role=button], [role=link]')) {
       const role = roleOf(control);
       if (!role || !isVisible(control) || isDisabled(control)) continue;
       const dismisses = DISMISS.test(nameOf(control, role).trim());
-      if (modal || dismisses) controls.push({ control, dismisses });
+      if (all || dismisses) controls.push({ control, dismisses });
     }
-    // Those that dismiss first (a dialog's Close before its Delete); uids only for those named.
     return controls.sort((a, b) => b.dismisses - a.dismisses).slice(0, 3).map(({ control }) => controlOf(control));
   };
   // The page's branch `hit` is in, apart from `el`'s: what holds `hit` up to, not including, what
@@ -901,7 +914,10 @@
       // chosen through that, by `element select` on the `<select>`.)
       const select = el.tagName === 'OPTION' ? el.closest('select') : null;
       const kept = select && keptOut(el) ? { keptSelect: ref(select), option: clean(el.textContent, 60) } : {};
-      return { error: 'obscured', uid, element: describe(el), covering: describe(hit), coveringUid: ref(hit), coverControls: coverControls(hit, el), hovered, busy: busyCover(hit, el),
+      // (A part of a picture is told by its picture: the `svg`, not its `path`.)
+      let cover = hit;
+      while (cover.ownerSVGElement) cover = cover.ownerSVGElement;
+      return { error: 'obscured', uid, element: describe(el), covering: describe(cover), coveringUid: ref(cover), coverControls: coverControls(hit, el), hovered, busy: busyCover(hit, el),
         moving: unpointed ? Math.max(leaving, 200) : leaving, unpointed, ...popupOver(hit, el), ...kept };
     }
     // An HTML5 drag source: `element drag` drives drag-and-drop events rather than mouse moves.
