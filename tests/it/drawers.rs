@@ -142,3 +142,31 @@ fn a_click_under_a_tours_overlay_hints_the_tours_buttons() {
     let went = env.ctx("t", &["element", "click", &settings]);
     assert!(went.stdout.contains("#settings"), "{}", went.stdout);
 }
+
+/// A tour drawn as intro.js 8 draws it (from npm): an overlay over the whole view and the tour's
+/// dialog in one layer, closed by its `×`: a click under the overlay hints that `×` (a button
+/// named by a sign alone was never taken as one that dismisses).
+#[test]
+fn a_click_under_a_tour_closed_by_its_cross_hints_the_cross() {
+    let (_server, env, snap) = opened(
+        "Dashboard",
+        r##"<nav><a href="#settings" id=settings>Settings</a></nav>
+<div id=layer><div style="position: fixed; inset: 0; z-index: 5; background: rgba(0, 0, 0, 0.4)"></div>
+<div role=dialog aria-label="Create your first project here" style="position: absolute; top: 200px; left: 200px; z-index: 6; background: white">
+  <a role=button tabindex=0 onclick="layer.remove()">×</a><p>Create your first project here</p><a role=button tabindex=0>Next</a></div></div>"##,
+        "x",
+    );
+    let settings = uid_of(&snap, "link \"Settings\"");
+    let cross = uid_of(&snap, "button \"×\"");
+    let refused = env.ctx("x", &["element", "click", &settings]);
+    let error = refused.err("TARGET_OBSCURED", 5);
+    assert_eq!(
+        error["suggestions"][0]
+            .as_str()
+            .map(|hint| hint.starts_with(&format!("Run: cdt element click {cross} "))),
+        Some(true),
+        "{error}"
+    );
+    env.ctx("x", &["element", "click", &cross]).ok();
+    env.ctx("x", &["element", "click", &settings]).ok();
+}

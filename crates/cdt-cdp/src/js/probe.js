@@ -680,7 +680,8 @@
   // What takes away what covers `el` at `hit`: the controls of a modal dialog that holds the
   // page, or those of the cover (the page's branch it is in, apart from `el`'s) whose words
   // dismiss it (a cookie banner's Accept); three at most, by uid, role and name.
-  const DISMISS = /^(close|dismiss|accept|agree|allow|ok|okay|got it|reject|decline|deny|cancel|continue|no,? thanks|not now|skip|×|✕|✖|x)\b/i;
+  // (Its words end where a letter or digit does not follow: `\b` never ends a `×`.)
+  const DISMISS = /^(close|dismiss|accept|agree|allow|ok|okay|got it|reject|decline|deny|cancel|continue|no,? thanks|not now|skip|×|✕|✖|x)(?![\p{L}\p{N}])/iu;
   // A visible control an error names for the caller to act on: its uid, role and name (none: null).
   const controlOf = (control, fallbackRole) => {
     const role = control && isVisible(control) ? roleOf(control) || fallbackRole : null;
