@@ -590,3 +590,33 @@ document.addEventListener('mousedown', (e) => { if (e.target !== day && !cal.con
     env.ctx("c", &["element", "click", &next]).ok();
     assert_eq!(evaluated(&env, "c", "next.textContent"), "Pressed");
 }
+
+/// A tag input that makes tags of all the words it is given once they hold a comma (Tagify, from
+/// npm, does so with a paste or an insertion): "rust, cli" filled ends as a user's typing ends,
+/// a tag "rust" and "cli" still in the field (it was made tags "rust" and "cl", and an "i" left
+/// in the field: the text before the last key went in at once, commas and all).
+#[test]
+fn a_tag_input_gets_the_words_before_each_comma_on_their_own() {
+    let (_server, env, snap) = opened(
+        "Tags",
+        r#"<label for=tags>Tags</label> <span id=chips></span><input id=tags>
+<script>
+tags.addEventListener('input', () => {
+  if (!tags.value.includes(',')) return;
+  for (const part of tags.value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const chip = document.createElement('b');
+    chip.textContent = part + ' ';
+    chips.append(chip);
+  }
+  tags.value = '';
+});
+</script>"#,
+        "g",
+    );
+    let tags = uid_of(&snap, "textbox \"Tags\"");
+    env.ctx("g", &["element", "fill", &tags, "rust, cli"]).ok();
+    assert_eq!(
+        evaluated(&env, "g", "chips.textContent + '| ' + tags.value.trim()"),
+        "rust | cli"
+    );
+}

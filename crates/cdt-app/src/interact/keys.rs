@@ -139,8 +139,11 @@ pub async fn type_into_focus(ctx: &PageCtx, text: &str) -> Result<DispatchOutcom
     let Some((at, last)) = text.char_indices().last().filter(|(_, c)| !c.is_control()) else {
         return ctx.browser.insert_text(&ctx.target, text).await;
     };
-    if at > 0 {
-        let inserted = ctx.browser.insert_text(&ctx.target, &text[..at]).await?;
+    // What comes before a comma goes in on its own (a tag input makes a tag of the words before
+    // each comma it is given, and of the rest too when they come with it: Tagify made "cl" a
+    // tag of "rust, cli" and left the "i").
+    for chunk in text[..at].split_inclusive(',') {
+        let inserted = ctx.browser.insert_text(&ctx.target, chunk).await?;
         if inserted.dialog.is_some() {
             return Ok(inserted);
         }
