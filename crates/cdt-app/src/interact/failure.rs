@@ -275,8 +275,15 @@ fn scroll_for_more(error: CdtError, scrollers: &Value) -> CdtError {
 /// `TARGET_NOT_INTERACTABLE` for an element that holds no value; one that holds fields (a
 /// date field's month, day and year; a form) names them (`e27 spinbutton "Month"`), one that
 /// holds none (a heading, a link) the fields nearest to it on the page (`near`), which an agent
-/// most likely meant.
+/// most likely meant; a slider's handle that tells no value how it moves.
 fn not_fillable_error(value: &Value, element: &str) -> CdtError {
+    if value["handle"].is_object() {
+        return handle_error(
+            &value["handle"],
+            value["uid"].as_str().unwrap_or_default(),
+            element,
+        );
+    }
     let line = |f: &Value| {
         format!(
             "{} {} {:?}",
@@ -286,13 +293,6 @@ fn not_fillable_error(value: &Value, element: &str) -> CdtError {
         )
     };
     let fields = value["fields"].as_array().cloned().unwrap_or_default();
-    if value["handle"].is_object() {
-        return handle_error(
-            &value["handle"],
-            value["uid"].as_str().unwrap_or_default(),
-            element,
-        );
-    }
     let Some(first) = fields.first().and_then(|f| f["uid"].as_str()) else {
         let near = value["near"].as_array().cloned().unwrap_or_default();
         let mut error = CdtError::new(

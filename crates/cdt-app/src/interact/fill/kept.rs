@@ -51,8 +51,8 @@ pub(super) async fn type_kept(
             .await?;
         let after = ctx
             .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
-            .await?;
-        if after["value"] == "" && after["focused"] == true {
+            .await;
+        if after.is_ok_and(|after| after["value"] == "" && after["focused"] == true) {
             return keys::type_into_focus(ctx, value).await;
         }
         return Ok(closed);
