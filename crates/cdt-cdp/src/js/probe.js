@@ -1600,7 +1600,9 @@
     const picked = pick(args, target);
     if (!picked.el) return picked;
     const el = picked.el;
-    const shows = (list) => list && LISTS.has(roleOf(list)) && choicesOf(list).some(boxed);
+    // (Not one on its way out: Slim Select's fades and folds away over 200 ms once an option is
+    // chosen, its options drawn until it ends, gone from under the pointer by the press.)
+    const shows = (list) => list && LISTS.has(roleOf(list)) && choicesOf(list).some(boxed) && !closing(list);
     // (The lists it names: those it controls or owns.)
     const named = [...idrefs(el, 'aria-controls'), ...idrefs(el, 'aria-owns')];
     const before = R.popupsBefore || new WeakSet();
@@ -1877,6 +1879,18 @@
       : within ? shownWords(el)
       : el.parentElement ? wordsOf(el.parentElement).filter((w) => !clean(el.innerText || '').includes(w)) : [];
     return { error: 'no-option', uid: ref(el), value: answer.missing, options, multi, expanded: true };
+  };
+  // Whether `list`, or what holds it a few levels up, is running a transition to nothing: its
+  // opacity to 0, or a scale to 0.
+  const closing = (list) => {
+    const toNothing = (frame) => frame.opacity === '0' || /scale[XY]?\(0\)/.test(frame.transform || '');
+    for (let at = list, up = 0; at && up < 4; at = at.parentElement, up++) {
+      for (const a of at.getAnimations()) {
+        const frames = a.playState === 'running' && a.effect ? a.effect.getKeyframes() : [];
+        if (frames.length && toNothing(frames[frames.length - 1])) return true;
+      }
+    }
+    return false;
   };
   // Whether `layer` is still laid out and animating (a menu fading out: gone once its
   // transition ends, though its opacity reached 0 before).
