@@ -551,18 +551,21 @@ document.addEventListener('mouseup', () => { dragging = false; });
     assert_eq!(evaluated(&env, "h", "shown.textContent"), "70");
 }
 
-/// A date field whose calendar pops up under it with no word of ARIA's (jQuery UI 1.14's
-/// datepicker, from npm: a `div` at the end of the page, shown as the field takes the focus,
-/// closed by Escape or a press outside it): once the date is typed, the calendar is closed as a
-/// user closes it and the date kept; left open, it covered the field below, whose click then
-/// failed as `TARGET_OBSCURED`.
+/// Date fields whose calendar pops up under them with no word of ARIA's (jQuery UI 1.14's
+/// datepicker, from npm: a `div` at the end of the page; react-datepicker 8's: a `div` in a
+/// `div` of its own beside the field), shown as the field takes the focus, closed by Escape or a
+/// press outside it: once the date is typed, the calendar is closed as a user closes it and the
+/// date kept; left open, it covered the button below, whose click then failed as
+/// `TARGET_OBSCURED`.
 #[test]
 fn a_calendar_that_pops_up_under_a_date_field_is_closed_once_the_date_is_typed() {
     let (_server, env, snap) = opened(
         "Trip",
         r##"<p><label for=day>Departure</label> <input id=day></p>
+<div><label for=back>Return</label> <span><input id=back></span><div><div id=cal2 class=cal></div></div></div>
 <p><button id=next onclick="this.textContent = 'Pressed'">Continue</button></p>
-<div id=cal style="position: absolute; display: none; background: white; border: 1px solid"><table id=days></table></div>
+<div id=cal class=cal></div>
+<style>.cal { position: absolute; display: none; background: white; border: 1px solid }</style>
 <script>
 const rows = [];
 for (let week = 0; week < 5; week++) {
@@ -570,23 +573,29 @@ for (let week = 0; week < 5; week++) {
   for (let d = week * 7 + 1; d <= Math.min(31, week * 7 + 7); d++) cells.push('<td><a href="#">' + d + '</a></td>');
   rows.push('<tr>' + cells.join('') + '</tr>');
 }
-days.innerHTML = rows.join('');
-day.addEventListener('focus', () => {
-  const r = day.getBoundingClientRect();
-  cal.style.top = (r.bottom + scrollY) + 'px'; cal.style.left = (r.left + scrollX) + 'px'; cal.style.display = 'block';
-});
-day.addEventListener('keydown', (e) => { if (e.key === 'Escape') { cal.style.display = 'none'; e.stopPropagation(); } });
-document.addEventListener('mousedown', (e) => { if (e.target !== day && !cal.contains(e.target)) cal.style.display = 'none'; });
+const picker = (field, cal) => {
+  cal.innerHTML = '<table>' + rows.join('') + '</table>';
+  field.addEventListener('focus', () => {
+    const r = field.getBoundingClientRect();
+    cal.style.top = (r.bottom + scrollY) + 'px'; cal.style.left = (r.left + scrollX) + 'px'; cal.style.display = 'block';
+  });
+  field.addEventListener('keydown', (e) => { if (e.key === 'Escape') { cal.style.display = 'none'; e.stopPropagation(); } });
+  document.addEventListener('mousedown', (e) => { if (e.target !== field && !cal.contains(e.target)) cal.style.display = 'none'; });
+};
+picker(day, cal);
+picker(back, cal2);
 </script>"##,
         "c",
     );
-    let day = uid_of(&snap, "textbox \"Departure\"");
     let next = uid_of(&snap, "button \"Continue\"");
-    env.ctx("c", &["element", "fill", &day, "12/24/2026"]).ok();
-    assert_eq!(
-        evaluated(&env, "c", "day.value + ' ' + cal.style.display"),
-        "12/24/2026 none"
-    );
+    for (field, calendar) in [
+        ("Departure", "day.value + ' ' + cal.style.display"),
+        ("Return", "back.value + ' ' + cal2.style.display"),
+    ] {
+        let uid = uid_of(&snap, &format!("textbox \"{field}\""));
+        env.ctx("c", &["element", "fill", &uid, "12/24/2026"]).ok();
+        assert_eq!(evaluated(&env, "c", calendar), "12/24/2026 none", "{field}");
+    }
     env.ctx("c", &["element", "click", &next]).ok();
     assert_eq!(evaluated(&env, "c", "next.textContent"), "Pressed");
 }

@@ -2380,7 +2380,8 @@
     return { uid: ref(el), value: el.value, focused: hasFocus(el), toField: field, fieldBeside: beside, calendar, calendarBeside };
   }
   // The calendar a date field's page pops up right by it (jQuery UI's, bootstrap-datepicker's,
-  // Pikaday's, flatpickr's at the end of the page; react-datepicker's beside the field): a
+  // Pikaday's, flatpickr's at the end of the page; react-datepicker's beside the field, in a
+  // `div` of its own): a
   // layer drawn over the page (positioned absolutely or fixed) that shows, touches the field
   // (above or below it, or over it), and shows the days of a month (28 numbers or more from 1
   // to 31).
@@ -2398,8 +2399,11 @@
     };
     const near = [];
     for (let at = el, up = 0; at.parentElement && up < 4; at = at.parentElement, up++) near.push(...at.parentElement.children);
-    return [...el.ownerDocument.body.children, ...near].find((layer) => !layer.contains(el) && isVisible(layer) &&
-      ['absolute', 'fixed'].includes(getComputedStyle(layer).position) && touches(layer.getBoundingClientRect()) && days(layer)) || null;
+    const layered = (e) => ['absolute', 'fixed'].includes(getComputedStyle(e).position);
+    // (Or drawn in one of them: react-datepicker's popper inside its tab loop.)
+    const apart = [...el.ownerDocument.body.children, ...near].filter((e) => !e.contains(el) && isVisible(e));
+    return [...apart, ...apart.filter((e) => !layered(e)).flatMap((e) => [...e.children])]
+      .find((layer) => isVisible(layer) && layered(layer) && touches(layer.getBoundingClientRect()) && days(layer)) || null;
   };
   function clear(args, target) {
     const picked = pick(args, target);
