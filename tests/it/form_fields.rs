@@ -667,3 +667,40 @@ list.addEventListener('click', (e) => {
         "Gift wrap, Insurance"
     );
 }
+
+/// A field whose suggestions follow the typing 300 ms after the last key, drawn anew each time
+/// (jQuery UI 1.14's autocomplete, from npm), that showed "Paris" for "Par": `select` "Paris"
+/// presses the suggestion drawn for "Paris", and the list is closed (it pressed the one drawn
+/// for "Par", and the search for "Paris" opened the list again over the form).
+#[test]
+fn a_suggestion_drawn_again_for_what_was_typed_is_the_one_pressed() {
+    let (_server, env, snap) = opened(
+        "From",
+        r#"<label for=from>From</label> <input id=from autocomplete=off>
+<ul id=menu style="position: absolute; display: none; list-style: none; margin: 0; padding: 0; background: white; border: 1px solid"></ul>
+<script>
+const cities = ['Paris', 'Berlin', 'Tokyo'];
+let timer = null;
+from.addEventListener('input', () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    const term = from.value.toLowerCase();
+    const hits = cities.filter((c) => term && c.toLowerCase().includes(term));
+    menu.innerHTML = hits.map((c) => '<li><div style="cursor: pointer">' + c + '</div></li>').join('');
+    const r = from.getBoundingClientRect();
+    menu.style.top = r.bottom + 'px'; menu.style.left = r.left + 'px';
+    menu.style.display = hits.length ? 'block' : 'none';
+  }, 300);
+});
+menu.addEventListener('click', (e) => { from.value = e.target.textContent; menu.style.display = 'none'; });
+</script>"#,
+        "a",
+    );
+    let from = uid_of(&snap, "textbox \"From\"");
+    env.ctx("a", &["element", "fill", &from, "Par"]).ok();
+    env.ctx("a", &["element", "select", &from, "Paris"]).ok();
+    assert_eq!(
+        evaluated(&env, "a", "from.value + ' ' + menu.style.display"),
+        "Paris none"
+    );
+}

@@ -1278,7 +1278,7 @@
       // UI's auto-complete; `select` asks for one of its suggestions.)
       const offers = suggests(el) || (args.choosing && el.type === 'text');
       if (combobox || (args.choosing && offers)) notePopups(el);
-      if (args.choosing && !combobox && offers) R.shownBefore = showing(value);
+      if (args.choosing && !combobox && offers) [R.shownBefore, R.shownAt] = [showing(value), Date.now()];
       const prepared = { uid, kind: 'type', empty: el.value === '', suggests: offers, datalist, combobox, was: el.value, press: combobox ? ref(drawerOf(el)) : undefined, pageFocused: el.ownerDocument.hasFocus() };
       return answered ? focusHeld(el, prepared, 2) : prepared;
     }
@@ -1309,7 +1309,7 @@
       if (!hasFocus(el)) return { error: 'not-focusable', uid, element: describe(el) };
       const range = el.ownerDocument.createRange(); range.selectNodeContents(el);
       const sel = el.ownerDocument.getSelection(); sel.removeAllRanges(); sel.addRange(range);
-      if (args.choosing && suggests(el)) { notePopups(el); R.shownBefore = showing(value); }
+      if (args.choosing && suggests(el)) { notePopups(el); [R.shownBefore, R.shownAt] = [showing(value), Date.now()]; }
       // A segment of a date field drawn by the page (Material UI's pickers: month, day and
       // year, each an editable spin button) takes digits as typed over it; its field's own
       // select-all would take the whole date, the digits then filling it from the month on.
@@ -1838,6 +1838,7 @@
   // over the page or beside the drop-down; `over`, in a pop-up only (a text field's
   // suggestions, not its own tags beside it); `in`, in the drop-down too (Fomantic UI draws its
   // menu inside it).
+  const SUGGESTIONS_FOLLOW_MS = 800;
   const drawnOption = (el, value, parts, last, multi, reach = 'near') => {
     const [layered, within] = [reach === 'over', reach === 'in'];
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
@@ -1855,7 +1856,13 @@
       // fixed header's link.)
       // (Unless it shows in a pop-up against the field: its suggestions, shown already for
       // what it held, Naive UI's auto-complete's.)
-      if (layered && R.shownBefore && R.shownBefore.has(holder) && !against(el, layerOf(holder))) continue;
+      if (layered && R.shownBefore && R.shownBefore.has(holder)) {
+        if (!against(el, layerOf(holder))) continue;
+        // (Shown for what it held, it may be drawn again for what was typed a moment later —
+        // jQuery UI's menu, 300 ms after the last key, opened again after a press on the old
+        // one —: a newer one is waited for a while, as a user waits for the list to follow.)
+        if (!last && Date.now() - R.shownAt < SUGGESTIONS_FOLLOW_MS) continue;
+      }
       // (Over the page, or beside the drop-down in what holds it: a menu drawn in the page's
       // flow, Bootstrap's in a collapsed navigation bar.)
       const beside = el.parentElement && el.parentElement.contains(holder);
