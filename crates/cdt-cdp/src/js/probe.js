@@ -1830,6 +1830,8 @@
     (e.getAttribute('aria-selected') === 'true' && e !== active) || e.getAttribute('aria-checked') === 'true' ||
     [...e.classList].some((c) => /(^|[-_])selected$/i.test(c)))) ||
     !!o.querySelector('input[type=checkbox]:checked, [role=checkbox][aria-checked=true]');
+  // How long a suggestion shown for what a field held waits for one drawn for what was typed.
+  const SUGGESTIONS_FOLLOW_MS = 800;
   // An open drop-down whose options are no list box's (Ant Design's: plain `div`s beside a
   // list box kept out of sight for screen readers; Bootstrap's menu of links): the option is
   // what the page shows with exactly that text, on top where it shows, in a pop-up or beside
@@ -1838,7 +1840,6 @@
   // over the page or beside the drop-down; `over`, in a pop-up only (a text field's
   // suggestions, not its own tags beside it); `in`, in the drop-down too (Fomantic UI draws its
   // menu inside it).
-  const SUGGESTIONS_FOLLOW_MS = 800;
   const drawnOption = (el, value, parts, last, multi, reach = 'near') => {
     const [layered, within] = [reach === 'over', reach === 'in'];
     const wanted = new Set([value, ...parts].map((v) => v.toLowerCase()));
