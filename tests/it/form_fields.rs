@@ -704,3 +704,58 @@ menu.addEventListener('click', (e) => { from.value = e.target.textContent; menu.
         "Paris none"
     );
 }
+
+/// A date field's calendar that fades out over 400 ms once closed, by timers (jQuery UI's
+/// `fadeOut`), over the checkbox below the field: `fill-form` with the date and the checkbox
+/// waits for it to go before pressing the checkbox (the press found the fading calendar,
+/// `TARGET_OBSCURED`, and nothing after the date was filled).
+#[test]
+fn a_calendar_fading_out_is_waited_for_before_the_next_field_is_pressed() {
+    let (_server, env, snap) = opened(
+        "Trip",
+        r##"<p><label for=day>Departure</label> <input id=day></p>
+<p><input type=checkbox id=insured> <label for=insured>Insurance</label></p>
+<div id=cal style="position: absolute; display: none; background: white; border: 1px solid"></div>
+<script>
+const cells = [];
+for (let d = 1; d <= 31; d++) cells.push('<td><a href="#">' + d + '</a></td>' + (d % 7 ? '' : '</tr><tr>'));
+cal.innerHTML = '<table><tr>' + cells.join('') + '</tr></table>';
+day.addEventListener('focus', () => {
+  const r = day.getBoundingClientRect();
+  cal.style.top = (r.bottom + scrollY) + 'px'; cal.style.left = '0px'; cal.style.opacity = 1; cal.style.display = 'block';
+});
+day.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  const start = Date.now();
+  const fade = setInterval(() => {
+    const left = 1 - (Date.now() - start) / 400;
+    cal.style.opacity = Math.max(left, 0);
+    if (left <= 0) { clearInterval(fade); cal.style.display = 'none'; }
+  }, 13);
+});
+</script>"##,
+        "f",
+    );
+    let day = uid_of(&snap, "textbox \"Departure\"");
+    let insured = uid_of(&snap, "checkbox \"Insurance\"");
+    env.ctx(
+        "f",
+        &[
+            "element",
+            "fill-form",
+            "--field",
+            &format!("{day}=12/24/2026"),
+            "--field",
+            &format!("{insured}=true"),
+        ],
+    )
+    .ok();
+    assert_eq!(
+        evaluated(
+            &env,
+            "f",
+            "day.value + ' ' + insured.checked + ' ' + cal.style.display"
+        ),
+        "12/24/2026 true none"
+    );
+}

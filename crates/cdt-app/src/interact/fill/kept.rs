@@ -5,7 +5,9 @@
 use cdt_domain::CdtError;
 use cdt_domain::interact::DispatchOutcome;
 use cdt_domain::probe::ProbeCommand;
-use serde_json::json;
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio::time::Instant;
 
 use crate::context::PageCtx;
 use crate::interact::{keys, probe_result};
@@ -49,10 +51,8 @@ pub(super) async fn type_kept(
             .browser
             .key(&ctx.target, &keys::parse_keys("Escape")?)
             .await?;
-        let after = ctx
-            .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
-            .await;
-        if after.is_ok_and(|after| after["value"] == "" && after["focused"] == true) {
+        let after = calendar_gone(ctx, frame, uid).await;
+        if after.is_some_and(|after| after["value"] == "" && after["focused"] == true) {
             return keys::type_into_focus(ctx, value).await;
         }
         return Ok(closed);
@@ -76,6 +76,26 @@ pub(super) async fn type_kept(
     typed_whole(ctx, frame, uid, value)
         .await
         .map(|again| again.unwrap_or(typed))
+}
+
+/// How long a date field's calendar may take to go once closed (jQuery UI's fades out over
+/// 400 ms, over the fields below it: a press there found it).
+const CALENDAR_FADE: Duration = Duration::from_millis(800);
+
+/// What the field `uid` holds once its calendar went (or [`CALENDAR_FADE`] passed); none where
+/// the page could not be asked.
+async fn calendar_gone(ctx: &PageCtx, frame: &str, uid: &str) -> Option<Value> {
+    let until = Instant::now() + CALENDAR_FADE;
+    loop {
+        let holds = ctx
+            .probe(frame, ProbeCommand::Typed, json!({ "uid": uid }))
+            .await
+            .ok()?;
+        if holds["calendarBeside"] != true || Instant::now() >= until {
+            return Some(holds);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// Whether a field that holds `held` after `asked` was typed into it had its page rewrite it
