@@ -687,6 +687,11 @@
     const role = control && isVisible(control) ? roleOf(control) || fallbackRole : null;
     return role ? { uid: ref(control), role: shown(role), name: nameOf(control, role) } : null;
   };
+  // How much of the view `el`'s box covers, as a share of it (its area over the view's).
+  const viewShare = (el) => {
+    const [r, view] = [el.getBoundingClientRect(), el.ownerDocument.defaultView];
+    return (r.width * r.height) / (view.innerWidth * view.innerHeight);
+  };
   // (A cover over most of the view with no control of its own — a guided tour's overlay, an
   // `svg` drawn over the page around what the tour shows: Shepherd's — is taken away by the
   // dialog shown with it.)
@@ -694,9 +699,7 @@
     const modal = hit.closest('dialog[open], [aria-modal=true]');
     const layer = modal || branchApart(hit, el);
     const found = controlsIn(layer, !!modal);
-    const view = el.ownerDocument.defaultView;
-    const r = layer.getBoundingClientRect();
-    const backdrop = !found.length && !modal && r.width * r.height > 0.5 * view.innerWidth * view.innerHeight;
+    const backdrop = !found.length && !modal && viewShare(layer) > 0.5;
     const beside = backdrop ? [...el.ownerDocument.querySelectorAll('dialog[open], [role=dialog], [role=alertdialog]')]
       .find((d) => isVisible(d) && !d.contains(el) && !d.contains(hit)) : null;
     return beside ? controlsIn(beside, true) : found;
@@ -738,8 +741,7 @@
     const layer = layerOf(hit);
     if (!layer || layer.contains(el)) return null;
     const view = el.ownerDocument.defaultView;
-    const r = layer.getBoundingClientRect();
-    if (r.width * r.height > 0.6 * view.innerWidth * view.innerHeight) return null;
+    if (viewShare(layer) > 0.6) return null;
     const inert = (e) => !!e && !layer.contains(e) && getComputedStyle(e).cursor !== 'pointer' &&
       !e.closest('a, button, input, select, textarea, label, summary, [role], [onclick], [tabindex], [contenteditable]');
     const corners = [[4, 4], [view.innerWidth - 4, 4], [4, view.innerHeight - 4], [view.innerWidth - 4, view.innerHeight - 4]];
@@ -1915,12 +1917,15 @@
   };
   // Whether the layer `layer` lies against the field `el`: just below it or just above it,
   // across from it (a field's pop-up of suggestions, not a fixed bar of the page).
-  const against = (el, layer) => {
+  // (`gap`: how far from it; `over`: a layer drawn over the field counts too, as a calendar
+  // placed at the field's top does: bootstrap-datepicker's.)
+  const against = (el, layer, gap = 16, over = false) => {
     if (!layer) return false;
     const [f, l] = [el.getBoundingClientRect(), layer.getBoundingClientRect()];
     const across = l.left < f.right && l.right > f.left;
-    const below = l.top >= f.bottom - 2 && l.top <= f.bottom + 16;
-    const above = l.bottom <= f.top + 2 && l.bottom >= f.top - 16;
+    if (over) return across && l.top <= f.bottom + gap && l.bottom >= f.top - gap;
+    const below = l.top >= f.bottom - 2 && l.top <= f.bottom + gap;
+    const above = l.bottom <= f.top + 2 && l.bottom >= f.top - gap;
     return across && (below || above);
   };
   // What shows exactly `words` on the page now (before a field that suggests is typed into).
@@ -1937,10 +1942,11 @@
   // (From inside a shadow tree, up the tree as the page draws it: to the host, and from an
   // element a slot shows, to that slot — Calcite's combobox shows its items through a slot of
   // the pop-up its own shadow tree positions.)
+  const positioned = (el) => ['absolute', 'fixed'].includes(getComputedStyle(el).position);
   const layerOf = (el) => {
     const flat = el.getRootNode() !== document;
     for (let at = el; at && at !== document.body; at = flat ? at.assignedSlot || upAcross(at) : at.parentElement) {
-      if (['absolute', 'fixed'].includes(getComputedStyle(at).position)) return at;
+      if (positioned(at)) return at;
     }
     return null;
   };
@@ -2389,13 +2395,10 @@
   }
   // The calendar a date field's page pops up right by it (jQuery UI's, bootstrap-datepicker's,
   // Pikaday's, flatpickr's at the end of the page; react-datepicker's beside the field, in a
-  // `div` of its own): a
-  // layer drawn over the page (positioned absolutely or fixed) that shows, touches the field
-  // (above or below it, or over it), and shows the days of a month (28 numbers or more from 1
-  // to 31).
+  // `div` of its own): a layer drawn over the page (positioned absolutely or fixed) that shows,
+  // lies against the field (above or below it, or over it), and shows the days of a month (28
+  // numbers or more from 1 to 31).
   const calendarBy = (el) => {
-    const f = el.getBoundingClientRect();
-    const touches = (r) => r.left < f.right && r.right > f.left && r.top <= f.bottom + 40 && r.bottom >= f.top - 40;
     const days = (layer) => {
       const seen = new Set();
       for (const e of layer.querySelectorAll('td, [role=gridcell], button, a, span, div')) {
@@ -2407,11 +2410,10 @@
     };
     const near = [];
     for (let at = el, up = 0; at.parentElement && up < 4; at = at.parentElement, up++) near.push(...at.parentElement.children);
-    const layered = (e) => ['absolute', 'fixed'].includes(getComputedStyle(e).position);
     // (Or drawn in one of them: react-datepicker's popper inside its tab loop.)
     const apart = [...el.ownerDocument.body.children, ...near].filter((e) => !e.contains(el) && isVisible(e));
-    return [...apart, ...apart.filter((e) => !layered(e)).flatMap((e) => [...e.children])]
-      .find((layer) => isVisible(layer) && layered(layer) && touches(layer.getBoundingClientRect()) && days(layer)) || null;
+    return [...apart, ...apart.filter((e) => !positioned(e)).flatMap((e) => [...e.children])]
+      .find((layer) => isVisible(layer) && positioned(layer) && against(el, layer, 40, true) && days(layer)) || null;
   };
   function clear(args, target) {
     const picked = pick(args, target);
